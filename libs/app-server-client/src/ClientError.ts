@@ -1,0 +1,152 @@
+/**
+ * Every error the client hands out, as one `_tag`ged union. Requests resolve `Left` with one of these;
+ * the transport-level ones also appear on the client's event stream. Wire error codes live apart, in
+ * `WireErrorCode.ts`.
+ *
+ * Every function here is pure: plain data in, plain data out.
+ */
+
+/** The peer answered with a JSON-RPC error reply. */
+export interface RequestFailed {
+  readonly _tag: 'RequestFailed';
+  readonly method: string;
+  /** The wire error code (see `WireErrorCode`). */
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/** A reply, or params from the peer, did not match the method's codec. */
+export interface DecodeFailed {
+  readonly _tag: 'DecodeFailed';
+  readonly method: string;
+  /** Where and what did not match; never contains the offending values. */
+  readonly message: string;
+}
+
+/** Outgoing params could not be encoded as JSON-RPC params (an object, an array or nothing). */
+export interface EncodeFailed {
+  readonly _tag: 'EncodeFailed';
+  readonly method: string;
+  readonly message: string;
+}
+
+/** The peer's output ended. */
+export interface ConnectionClosed {
+  readonly _tag: 'ConnectionClosed';
+}
+
+/** The peer process exited (or was killed). */
+export interface ProcessExited {
+  readonly _tag: 'ProcessExited';
+  /** Exit code, or null when a signal ended it. */
+  readonly code: number | null;
+  /** The signal that ended it, or null. */
+  readonly signal: string | null;
+  /** The last bytes the process wrote to stderr, for diagnostics. */
+  readonly stderrTail: string;
+}
+
+/** The client was disposed. */
+export interface Disposed {
+  readonly _tag: 'Disposed';
+}
+
+/** A line from the peer was not a JSON-RPC message (bad JSON, bad UTF-8 or the wrong shape). */
+export interface MalformedMessage {
+  readonly _tag: 'MalformedMessage';
+  /** The start of the offending line, truncated for diagnostics. */
+  readonly line: string;
+  /** Why it was rejected. */
+  readonly reason: string;
+}
+
+/** A line from the peer exceeded the line bound; it was skipped. */
+export interface LineTooLong {
+  readonly _tag: 'LineTooLong';
+  /** The bound in bytes. */
+  readonly limitBytes: number;
+  /** The start of the offending line, truncated for diagnostics. */
+  readonly prefix: string;
+}
+
+/** The underlying stream failed (for example EPIPE on write). */
+export interface TransportError {
+  readonly _tag: 'TransportError';
+  readonly message: string;
+}
+
+/** Any error of the client. */
+export type ClientError =
+  | RequestFailed
+  | DecodeFailed
+  | EncodeFailed
+  | ConnectionClosed
+  | ProcessExited
+  | Disposed
+  | MalformedMessage
+  | LineTooLong
+  | TransportError;
+
+/** The errors that end the client: after one of them every request resolves `Left` with it. */
+export type TerminalError = ConnectionClosed | ProcessExited | Disposed;
+
+/**
+ * Constructors of {@link ClientError} values.
+ *
+ * @example
+ * ```ts
+ * import { ClientError } from '@wework/app-server-client';
+ * const error = ClientError.requestFailed('thread/start', -32600, 'Not initialized');
+ * ```
+ */
+export const ClientError = {
+  requestFailed: (method: string, code: number, message: string, data?: unknown): RequestFailed =>
+    data === undefined ? { _tag: 'RequestFailed', method, code, message } : { _tag: 'RequestFailed', method, code, message, data },
+  decodeFailed: (method: string, message: string): DecodeFailed => ({ _tag: 'DecodeFailed', method, message }),
+  encodeFailed: (method: string, message: string): EncodeFailed => ({ _tag: 'EncodeFailed', method, message }),
+  connectionClosed: (): ConnectionClosed => ({ _tag: 'ConnectionClosed' }),
+  processExited: (code: number | null, signal: string | null, stderrTail: string): ProcessExited => ({
+    _tag: 'ProcessExited',
+    code,
+    signal,
+    stderrTail,
+  }),
+  disposed: (): Disposed => ({ _tag: 'Disposed' }),
+  malformedMessage: (line: string, reason: string): MalformedMessage => ({ _tag: 'MalformedMessage', line, reason }),
+  lineTooLong: (limitBytes: number, prefix: string): LineTooLong => ({ _tag: 'LineTooLong', limitBytes, prefix }),
+  transportError: (message: string): TransportError => ({ _tag: 'TransportError', message }),
+} as const;
+
+/**
+ * A one-line description of an error for logs. It leaves out `data` of error replies and the stderr
+ * tail, which may carry more than a log should.
+ *
+ * @example
+ * ```ts
+ * import { ClientError, describeClientError } from '@wework/app-server-client';
+ * describeClientError(ClientError.connectionClosed()); // 'connection closed'
+ * ```
+ */
+export function describeClientError(error: ClientError): string {
+  switch (error._tag) {
+    case 'RequestFailed':
+      return `${error.method} failed with ${error.code}: ${error.message}`;
+    case 'DecodeFailed':
+      return `${error.method}: unexpected shape: ${error.message}`;
+    case 'EncodeFailed':
+      return `${error.method}: cannot encode params: ${error.message}`;
+    case 'ConnectionClosed':
+      return 'connection closed';
+    case 'ProcessExited':
+      return `app-server exited (code ${String(error.code)}, signal ${String(error.signal)})`;
+    case 'Disposed':
+      return 'client disposed';
+    case 'MalformedMessage':
+      return `malformed message: ${error.reason}`;
+    case 'LineTooLong':
+      return `line longer than ${error.limitBytes} bytes skipped`;
+    case 'TransportError':
+      return `transport error: ${error.message}`;
+  }
+}

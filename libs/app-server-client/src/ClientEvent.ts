@@ -1,0 +1,75 @@
+/**
+ * What the client reports on its event stream: transport errors (the same values as in `ClientError`)
+ * and events about messages it rejected or could not deliver. None of these stop the connection except
+ * `ConnectionClosed`, `ProcessExited` and `Disposed`, which are reported once, when the client ends.
+ *
+ * Every value here is plain data.
+ */
+import type {
+  ConnectionClosed,
+  Disposed,
+  LineTooLong,
+  MalformedMessage,
+  ProcessExited,
+  TransportError,
+} from './ClientError.js';
+import type { JsonRpcId } from './JsonRpcMessage.js';
+
+/** Why a server request was answered with an error reply. */
+export type ServerRequestRejection =
+  /** No handler is registered for the method (answered `-32601`). */
+  | 'NoHandler'
+  /** The params did not decode with the method's codec (answered `-32602`). */
+  | 'InvalidParams'
+  /** The handler threw or rejected (answered `-32603`). */
+  | 'HandlerThrew'
+  /** The handler returned `Left` (answered with its error). */
+  | 'HandlerFailed'
+  /** The handler's result did not encode with the method's codec (answered `-32603`). */
+  | 'InvalidResult';
+
+/** A request from the app-server was answered with an error reply. */
+export interface ServerRequestRejected {
+  readonly _tag: 'ServerRequestRejected';
+  readonly method: string;
+  /** The request id, or null when vscode-jsonrpc did not expose it. */
+  readonly id: JsonRpcId | null;
+  readonly reason: ServerRequestRejection;
+  /** The code sent in the error reply. */
+  readonly code: number;
+  /** A description for diagnostics (decode errors never include the offending values). */
+  readonly message: string;
+}
+
+/** A notification's params did not decode with a subscribed descriptor; its typed listeners were skipped. */
+export interface InvalidNotification {
+  readonly _tag: 'InvalidNotification';
+  readonly method: string;
+  readonly message: string;
+}
+
+/** A notification listener threw; other listeners still ran. */
+export interface ListenerFailed {
+  readonly _tag: 'ListenerFailed';
+  readonly method: string;
+  readonly message: string;
+}
+
+/** vscode-jsonrpc reported a protocol problem (for example a response to an unknown id). */
+export interface ProtocolWarning {
+  readonly _tag: 'ProtocolWarning';
+  readonly message: string;
+}
+
+/** Anything on the client's event stream. */
+export type ClientEvent =
+  | MalformedMessage
+  | LineTooLong
+  | TransportError
+  | ConnectionClosed
+  | ProcessExited
+  | Disposed
+  | ServerRequestRejected
+  | InvalidNotification
+  | ListenerFailed
+  | ProtocolWarning;

@@ -1,0 +1,53 @@
+/**
+ * A typed JSON-RPC client for `codex app-server` over newline-delimited stdio, built on vscode-jsonrpc
+ * and the descriptors of `@wework/codex-protocol`. Spawning the real process lives in `./node`.
+ */
+export { createAppServerClient, DEFAULT_CLIENT_INFO, DEFAULT_CAPABILITIES } from './AppServerClient.js';
+export type {
+  AppServerClient,
+  AppServerClientOptions,
+  ClientInfo,
+  Disposable,
+  InitializeCapabilities,
+  InitializeOptions,
+  InitializeResult,
+  MessageDirection,
+  RawNotification,
+  ReplyError,
+  ServerRequestContext,
+  ServerRequestHandler,
+} from './AppServerClient.js';
+export { ClientError, describeClientError } from './ClientError.js';
+export type {
+  ConnectionClosed,
+  DecodeFailed,
+  Disposed,
+  EncodeFailed,
+  LineTooLong,
+  MalformedMessage,
+  ProcessExited,
+  RequestFailed,
+  TerminalError,
+  TransportError,
+} from './ClientError.js';
+export type {
+  ClientEvent,
+  InvalidNotification,
+  ListenerFailed,
+  ProtocolWarning,
+  ServerRequestRejected,
+  ServerRequestRejection,
+} from './ClientEvent.js';
+export { WireErrorCode } from './WireErrorCode.js';
+export { JsonRpcMessage, JsonRpcId, JsonRpcErrorObject, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse } from './JsonRpcMessage.js';
+export type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccessResponse } from './JsonRpcMessage.js';
+export {
+  createLineDecoder,
+  encodeMessageLine,
+  parseMessageLine,
+  truncateForDiagnostics,
+  DEFAULT_MAX_LINE_BYTES,
+  DIAGNOSTIC_PREFIX_CHARS,
+} from './LineFraming.js';
+export type { Frame, FramingError, LineDecoder, LineDecoderOptions } from './LineFraming.js';
+export { NewlineMessageReader, NewlineMessageWriter } from './NewlineMessageTransport.js';

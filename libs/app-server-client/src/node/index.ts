@@ -1,0 +1,14 @@
+/**
+ * The Node side of the app-server client: spawning `codex app-server`, finding its binary, and ending
+ * its process tree.
+ */
+export { spawnAppServer } from './spawnAppServer.js';
+export type { SpawnAppServerOptions, SpawnedAppServer } from './spawnAppServer.js';
+export type { SpawnError, CodexHomeMissing, CodexNotFound, SpawnFailed, InitializeFailed, InitializeTimedOut } from './SpawnError.js';
+export { resolveCodexCommand, nativeBinaryLocation } from './resolveCodexCommand.js';
+export type { CodexCommand, NativeBinaryLocation, ResolveCodexCommandOptions } from './resolveCodexCommand.js';
+export { terminateProcessTree } from './terminateProcessTree.js';
+export type { TerminateOptions, TerminateReport } from './terminateProcessTree.js';
+export { parseProcStat, treeOf, listProcesses, isRunning } from './ProcessTree.js';
+export type { ProcessInfo, ProcessIdentity } from './ProcessTree.js';
+export { StderrTail, DEFAULT_STDERR_LIMIT_BYTES } from './StderrTail.js';

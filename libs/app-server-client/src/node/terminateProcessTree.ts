@@ -1,0 +1,87 @@
+/**
+ * Ends a process tree and waits until it is gone: SIGTERM to the process group and to every descendant
+ * that left it, SIGKILL after a grace period, then polling until no tracked process runs. Descendants
+ * are found through `/proc` before any signal is sent (once a parent dies its children are re-parented
+ * and can no longer be traced).
+ */
+import { hasProcFs, isRunning, listProcesses, signal, treeOf } from './ProcessTree.js';
+import type { ProcessIdentity } from './ProcessTree.js';
+
+/** Options of {@link terminateProcessTree}. */
+export interface TerminateOptions {
+  /** How long SIGTERM gets before SIGKILL; 0 sends SIGKILL at once. */
+  readonly graceMs: number;
+  /** How long to wait for the tree to vanish after SIGKILL. Default 5000 ms. */
+  readonly killWaitMs?: number;
+  /** Polling interval. Default 25 ms. */
+  readonly pollMs?: number;
+  /**
+   * Set when `rootPid` is known to have exited and been reaped: its pid may since belong to another
+   * process, so only the members of its process group are looked for.
+   */
+  readonly rootExited?: boolean;
+}
+
+/** What remained after {@link terminateProcessTree}: normally nothing. */
+export interface TerminateReport {
+  /** Pids still running when the wait gave up. */
+  readonly survivors: readonly number[];
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Terminates the process group led by `rootPid` and all of `rootPid`'s descendants, and waits until
+ * none of them runs (zombies count as gone).
+ *
+ * @example
+ * ```ts
+ * import { terminateProcessTree } from '@wework/app-server-client/node';
+ * const { survivors } = await terminateProcessTree(child.pid!, { graceMs: 2000 });
+ * ```
+ */
+export async function terminateProcessTree(rootPid: number, options: TerminateOptions): Promise<TerminateReport> {
+  const pollMs = options.pollMs ?? 25;
+  const killWaitMs = options.killWaitMs ?? 5000;
+  const proc = hasProcFs();
+  const tracked = new Map<number, ProcessIdentity>();
+  if (!proc && options.rootExited !== true) tracked.set(rootPid, { pid: rootPid, startTime: undefined });
+
+  const rescan = async (): Promise<void> => {
+    if (!proc) return;
+    const root = options.rootExited === true ? -1 : rootPid;
+    for (const found of treeOf(root, rootPid, await listProcesses())) {
+      if (!tracked.has(found.pid)) tracked.set(found.pid, { pid: found.pid, startTime: found.startTime });
+    }
+  };
+  const running = async (): Promise<ProcessIdentity[]> => {
+    const states = await Promise.all([...tracked.values()].map(async (identity) => ((await isRunning(identity)) ? identity : undefined)));
+    return states.filter((identity): identity is ProcessIdentity => identity !== undefined);
+  };
+  const send = async (name: NodeJS.Signals): Promise<void> => {
+    signal(-rootPid, name);
+    for (const identity of await running()) signal(identity.pid, name);
+  };
+  const waitGone = async (ms: number): Promise<ProcessIdentity[]> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      await rescan();
+      const alive = await running();
+      if (alive.length === 0 || Date.now() >= deadline) return alive;
+      await sleep(pollMs);
+    }
+  };
+
+  await rescan();
+  if (options.graceMs > 0) {
+    await send('SIGTERM');
+    if ((await waitGone(options.graceMs)).length === 0) return { survivors: [] };
+  }
+  await send('SIGKILL');
+  const survivors = await waitGone(killWaitMs);
+  if (survivors.length > 0) {
+    // Late children of a dying process: one more round.
+    await send('SIGKILL');
+  }
+  return { survivors: (await waitGone(pollMs)).map((identity) => identity.pid) };
+}

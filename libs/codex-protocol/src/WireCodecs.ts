@@ -1,0 +1,73 @@
+/**
+ * io-ts codecs for the few wire shapes of the Codex app-server protocol that io-ts has no
+ * ready combinator for. The generated codecs in `codecs/codecs.ts` use them.
+ *
+ * Every function here is pure: values in, values or an `Either` out.
+ */
+import * as t from 'io-ts';
+
+/**
+ * Codec of a Rust `i64`/`u64` field, typed `bigint` by the generated types but carried in JSON
+ * as a plain number.
+ *
+ * Decoding accepts any integer-valued JSON number (and a `bigint`, should a transport parse
+ * big integers itself) and yields a `bigint`; encoding yields a `number`. A JSON parser has
+ * already rounded integers beyond ±(2^53 − 1) to the nearest double; decoding keeps exactly
+ * that value, so `encode(decode(x)) === x` for every integer number `x`. Encoding a bigint
+ * beyond the safe range rounds it the same way `JSON` would.
+ */
+export class JsonBigIntType extends t.Type<bigint, number, unknown> {
+  /** Identifies the codec kind, like io-ts' own `_tag`s. */
+  readonly _tag = 'JsonBigIntType' as const;
+  constructor() {
+    super(
+      'JsonBigInt',
+      (u): u is bigint => typeof u === 'bigint',
+      (u, c) => {
+        if (typeof u === 'bigint') return t.success(u);
+        return typeof u === 'number' && Number.isInteger(u) ? t.success(BigInt(u)) : t.failure(u, c);
+      },
+      (a) => Number(a),
+    );
+  }
+}
+
+/** Static type of {@link jsonBigInt}. */
+export type JsonBigIntC = JsonBigIntType;
+
+/**
+ * Codec of a `bigint` field carried as a JSON integer.
+ * @example
+ * ```ts
+ * import { jsonBigInt } from '@wework/codex-protocol';
+ * jsonBigInt.decode(42); // right(42n)
+ * jsonBigInt.encode(42n); // 42
+ * ```
+ */
+export const jsonBigInt: JsonBigIntC = new JsonBigIntType();
+
+/** Static type of {@link optionalRecord}: a string-keyed record whose values may be absent. */
+export type OptionalRecordC<C extends t.Mixed> = t.RecordC<t.StringC, t.UnionC<[C, t.UndefinedC]>>;
+
+/**
+ * Codec of a generated `{ [key in string]?: A }` map (a Rust `HashMap`). Under
+ * `exactOptionalPropertyTypes` that type reads `{ [key: string]: A | undefined }`, which is what
+ * this codec decodes to.
+ * @example
+ * ```ts
+ * import * as t from 'io-ts';
+ * import { optionalRecord } from '@wework/codex-protocol';
+ * optionalRecord(t.number).decode({ a: 1 }); // right({ a: 1 })
+ * ```
+ */
+export const optionalRecord = <C extends t.Mixed>(codomain: C, name?: string): OptionalRecordC<C> =>
+  t.record(t.string, t.union([codomain, t.undefined]), name);
+
+/** Static type of {@link emptyObject}. */
+export type EmptyObjectC = t.TypeC<Record<never, never>>;
+
+/**
+ * Codec of a generated `Record<string, never>` (a response without fields). Any object
+ * decodes, so a newer server that adds fields stays readable.
+ */
+export const emptyObject: EmptyObjectC = t.type({}, 'EmptyObject');

@@ -1,0 +1,140 @@
+/**
+ * The forms the forms plugin asks for: the examples of the plugin interactive forms spec,
+ * as `elicitation/create` form-mode params (`mode`, `message`, `requestedSchema`), plus the
+ * decoders of the content each form answers with.
+ *
+ * Everything here is plain data and pure functions.
+ */
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+/** Params of a form-mode `elicitation/create` request (the MCP SDK's type, without `_meta`/`task`). */
+export type FormRequest = Pick<ElicitRequestFormParams, 'message' | 'requestedSchema'> & { readonly mode: 'form' };
+
+/** Single choice with `oneOf` (the spec's "Trigger" example): how the plugin should continue. */
+export const strategyForm: FormRequest = {
+  mode: 'form',
+  message: 'Choose how to continue',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      strategy: {
+        type: 'string',
+        title: 'Strategy',
+        description: 'How should the plugin continue?',
+        oneOf: [
+          { const: 'fast', title: 'Fast' },
+          { const: 'safe', title: 'Safe' },
+          { const: 'manual', title: 'Ask me before each step' },
+        ],
+      },
+    },
+    required: ['strategy'],
+  },
+};
+
+/** Single choice (the spec's "Single Choice" example): the deployment target. */
+export const deploymentTargetForm: FormRequest = {
+  mode: 'form',
+  message: 'Choose a deployment target',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      target: {
+        type: 'string',
+        title: 'Deployment target',
+        description: 'Select the target environment for this deployment.',
+        oneOf: [
+          { const: 'staging', title: 'Staging' },
+          { const: 'production', title: 'Production' },
+        ],
+      },
+    },
+    required: ['target'],
+  },
+};
+
+/** Boolean confirmation (the spec's "Boolean Confirmation" example). */
+export const clearCacheForm: FormRequest = {
+  mode: 'form',
+  message: 'Continue deleting the cache?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      confirm: {
+        type: 'boolean',
+        title: 'Confirm deletion',
+        description: 'This operation clears the current workspace cache.',
+      },
+    },
+    required: ['confirm'],
+  },
+};
+
+/** Text input (the spec's "Text Input" example). */
+export const releaseNoteForm: FormRequest = {
+  mode: 'form',
+  message: 'Enter release notes',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      releaseNote: {
+        type: 'string',
+        title: 'Release note',
+        description: 'This text will be written to the release record.',
+      },
+    },
+    required: ['releaseNote'],
+  },
+};
+
+/** Custom option as two fields (the spec's "Custom Option" example). */
+export const customStrategyForm: FormRequest = {
+  mode: 'form',
+  message: 'Choose how to handle this',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      strategy: {
+        type: 'string',
+        title: 'Strategy',
+        description: 'Choose a handling strategy.',
+        oneOf: [
+          { const: 'fast', title: 'Fast' },
+          { const: 'safe', title: 'Safe' },
+          { const: 'custom', title: 'Custom' },
+        ],
+      },
+      customStrategy: {
+        type: 'string',
+        title: 'Custom strategy',
+        description: 'If you chose Custom above, describe the requested handling.',
+      },
+    },
+    required: ['strategy'],
+  },
+};
+
+/** Content of an accepted {@link strategyForm}. */
+export const StrategyAnswer = z.object({ strategy: z.enum(['fast', 'safe', 'manual']) });
+/** Content of an accepted {@link deploymentTargetForm}. */
+export const DeploymentTargetAnswer = z.object({ target: z.enum(['staging', 'production']) });
+/** Content of an accepted {@link clearCacheForm}. */
+export const ClearCacheAnswer = z.object({ confirm: z.boolean() });
+/** Content of an accepted {@link releaseNoteForm}. */
+export const ReleaseNoteAnswer = z.object({ releaseNote: z.string() });
+/** Content of an accepted {@link customStrategyForm}. */
+export const CustomStrategyAnswer = z.object({ strategy: z.enum(['fast', 'safe', 'custom']), customStrategy: z.string().optional() });
+
+/** The handling a custom-option answer resolves to, or why it is invalid. */
+export type ResolvedStrategy = { readonly ok: true; readonly handling: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Applies the spec's rule for the custom option: when `strategy` is `custom`, `customStrategy`
+ * must be non-empty; otherwise `customStrategy` is ignored.
+ */
+export function resolveCustomStrategy(answer: z.infer<typeof CustomStrategyAnswer>): ResolvedStrategy {
+  if (answer.strategy !== 'custom') return { ok: true, handling: answer.strategy };
+  const custom = answer.customStrategy?.trim() ?? '';
+  return custom === '' ? { ok: false, reason: 'strategy "custom" needs a non-empty customStrategy' } : { ok: true, handling: `custom: ${custom}` };
+}

@@ -1,0 +1,178 @@
+/**
+ * The forms plugin: a real MCP server whose tools ask the user through form elicitation
+ * (`server.server.elicitInput({ mode: 'form', ... })`) and report exactly what came back.
+ * High-impact work (deploying, clearing a cache, writing a release note) happens only after an
+ * accepted, valid answer; after `decline`, `cancel`, an error or an unsupported client, nothing
+ * is done. The work is simulated: it is appended to an in-process list of performed actions,
+ * which the `performed_actions` tool returns, so a test can prove nothing happened.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import {
+  ClearCacheAnswer,
+  CustomStrategyAnswer,
+  DeploymentTargetAnswer,
+  ReleaseNoteAnswer,
+  StrategyAnswer,
+  clearCacheForm,
+  customStrategyForm,
+  deploymentTargetForm,
+  releaseNoteForm,
+  resolveCustomStrategy,
+  strategyForm,
+  type FormRequest,
+} from './FormRequests.js';
+import { formatFormsReport, type ElicitationOutcome } from './FormsReport.js';
+
+/** The tools of the forms plugin, in registration order. */
+export const FORMS_TOOLS = ['echo', 'choose_strategy', 'deploy', 'clear_cache', 'write_release_note', 'handle_with_strategy', 'performed_actions'] as const;
+
+/** Name of a forms plugin tool. */
+export type FormsToolName = (typeof FORMS_TOOLS)[number];
+
+/** Options of {@link createFormsServer}. */
+export interface FormsServerOptions {
+  /** How long to wait for the user's answer; default: the MCP SDK's request timeout (60 s). */
+  readonly elicitationTimeoutMs?: number;
+}
+
+/** A forms plugin server and the high-impact actions it has performed so far. */
+export interface FormsPlugin {
+  readonly server: McpServer;
+  /** Actions performed in this process, in order (e.g. `deploy web to production`). */
+  performedActions(): ReadonlyArray<string>;
+}
+
+function textResult(text: string, isError = false): CallToolResult {
+  return isError ? { content: [{ type: 'text', text }], isError } : { content: [{ type: 'text', text }] };
+}
+
+function outcomeOf(result: ElicitResult): ElicitationOutcome {
+  switch (result.action) {
+    case 'accept':
+      return result.content === undefined ? { action: 'accept' } : { action: 'accept', content: result.content };
+    case 'decline':
+      return { action: 'decline' };
+    case 'cancel':
+      return { action: 'cancel' };
+  }
+}
+
+/**
+ * Creates the forms plugin server (not yet connected to a transport).
+ *
+ * @example
+ * ```ts
+ * import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+ * const { server } = createFormsServer();
+ * await server.connect(new StdioServerTransport());
+ * ```
+ */
+export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin {
+  const server = new McpServer({ name: 'wework-forms-plugin', version: '0.1.0' }, { capabilities: { tools: {} } });
+  const actions: string[] = [];
+  const requestOptions = options.elicitationTimeoutMs === undefined ? undefined : { timeout: options.elicitationTimeoutMs };
+
+  /**
+   * Asks with `form`; on an accepted answer that decodes with `answer`, runs `onAccept`
+   * (which returns the outcome text). Every other path reports and stops.
+   */
+  async function ask<S extends z.ZodType>(
+    form: FormRequest,
+    answer: S,
+    notDone: string,
+    onAccept: (value: z.infer<S>) => { readonly outcome: string; readonly isError?: boolean },
+  ): Promise<CallToolResult> {
+    if (server.server.getClientCapabilities()?.elicitation?.form === undefined) {
+      return textResult(formatFormsReport({ elicitation: { action: 'unsupported' }, outcome: `${notDone} (the client cannot show forms)` }), true);
+    }
+    let result: ElicitResult;
+    try {
+      result = await server.server.elicitInput(
+        form,
+        requestOptions,
+      );
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return textResult(formatFormsReport({ elicitation: { action: 'error', message }, outcome: `${notDone} (the form failed)` }), true);
+    }
+    const elicitation = outcomeOf(result);
+    if (result.action === 'decline') return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (the user declined)` }));
+    if (result.action === 'cancel') return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (the user cancelled)` }));
+    const decoded = answer.safeParse(result.content ?? {});
+    if (!decoded.success) {
+      const reason = decoded.error.issues.map((issue) => `${issue.path.join('.') || 'content'}: ${issue.message}`).join('; ');
+      return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (invalid answer: ${reason})` }), true);
+    }
+    const done = onAccept(decoded.data);
+    return textResult(formatFormsReport({ elicitation, outcome: done.outcome }), done.isError ?? false);
+  }
+
+  const perform = (action: string): string => {
+    actions.push(action);
+    return action;
+  };
+
+  server.registerTool(
+    'echo',
+    { description: 'Returns its text unchanged. Never asks the user anything.', inputSchema: { text: z.string().describe('Text to return') } },
+    ({ text }) => textResult(text),
+  );
+
+  server.registerTool(
+    'choose_strategy',
+    { description: 'Asks the user how to continue (fast, safe, or ask before each step) and reports the choice.' },
+    () => ask(strategyForm, StrategyAnswer, 'no strategy chosen', ({ strategy }) => ({ outcome: `continuing with strategy ${strategy}` })),
+  );
+
+  server.registerTool(
+    'deploy',
+    {
+      description: 'Deploys a service after the user picks the target environment (staging or production).',
+      inputSchema: { service: z.string().default('web').describe('Service to deploy') },
+    },
+    ({ service }) =>
+      ask(deploymentTargetForm, DeploymentTargetAnswer, 'nothing was deployed', ({ target }) => ({ outcome: perform(`deployed ${service} to ${target}`) })),
+  );
+
+  server.registerTool(
+    'clear_cache',
+    { description: 'Clears the workspace cache after the user confirms.' },
+    () =>
+      ask(clearCacheForm, ClearCacheAnswer, 'the cache was not cleared', ({ confirm }) =>
+        confirm ? { outcome: perform('cleared the workspace cache') } : { outcome: 'the cache was not cleared (the user answered false)' },
+      ),
+  );
+
+  server.registerTool(
+    'write_release_note',
+    { description: 'Asks for a release note and writes it to the release record.' },
+    () =>
+      ask(releaseNoteForm, ReleaseNoteAnswer, 'no release note was written', ({ releaseNote }) =>
+        releaseNote.trim() === ''
+          ? { outcome: 'no release note was written (the note was empty)', isError: true }
+          : { outcome: perform(`wrote release note: ${releaseNote}`) },
+      ),
+  );
+
+  server.registerTool(
+    'handle_with_strategy',
+    { description: 'Asks for a handling strategy, with a custom option described in a second field, then applies it.' },
+    () =>
+      ask(customStrategyForm, CustomStrategyAnswer, 'nothing was handled', (answer) => {
+        const resolved = resolveCustomStrategy(answer);
+        return resolved.ok
+          ? { outcome: perform(`handled with ${resolved.handling}`) }
+          : { outcome: `nothing was handled (invalid answer: ${resolved.reason})`, isError: true };
+      }),
+  );
+
+  server.registerTool(
+    'performed_actions',
+    { description: 'Lists the high-impact actions this plugin process has performed, as a JSON array.' },
+    () => textResult(JSON.stringify(actions)),
+  );
+
+  return { server, performedActions: () => [...actions] };
+}

@@ -1,0 +1,25 @@
+/**
+ * `@wework/sample-plugins`: real MCP servers over stdio for end-to-end tests and demos.
+ * The forms plugin asks the user through MCP form elicitation using the examples of the plugin
+ * interactive forms spec, and reports exactly what came back.
+ *
+ * @packageDocumentation
+ */
+export { checkPluginBuilt, formsPluginCommand, pluginBinPath, samplePluginCommand, type PluginCommand, type PluginNotBuilt, type SamplePluginName } from './PluginCommand.js';
+export { FORMS_TOOLS, createFormsServer, type FormsPlugin, type FormsServerOptions, type FormsToolName } from './forms/FormsServer.js';
+export {
+  ClearCacheAnswer,
+  CustomStrategyAnswer,
+  DeploymentTargetAnswer,
+  ReleaseNoteAnswer,
+  StrategyAnswer,
+  clearCacheForm,
+  customStrategyForm,
+  deploymentTargetForm,
+  releaseNoteForm,
+  resolveCustomStrategy,
+  strategyForm,
+  type FormRequest,
+  type ResolvedStrategy,
+} from './forms/FormRequests.js';
+export { formatFormsReport, parseFormsReport, type ElicitationOutcome, type FormsReport, type FormsReportParseError } from './forms/FormsReport.js';

@@ -1,0 +1,130 @@
+/**
+ * A real `codex app-server` wired to a scripted model, for end-to-end tests: temporary
+ * CODEX_HOME/HOME/workspace, a config.toml selecting the scripted model (fail-fast) and the
+ * sample forms plugin, the app-server spawned and initialized through
+ * `@wework/app-server-client/node`, and helpers to run a turn and collect what happened.
+ * `dispose()` ends the process tree, closes the model and removes the directories.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { stringify } from 'smol-toml';
+import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import { describeClientError } from '@wework/app-server-client';
+import { ItemCompleted, ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
+import { formsPluginCommand } from '@wework/sample-plugins';
+import { scriptedModelCodexConfig, type Script } from '../../src/index.js';
+import { startScriptedModel, type ScriptedModel } from '../../src/node/index.js';
+
+export type ThreadStartParams = ParamsOf<typeof ThreadStart>;
+export type CompletedTurn = ParamsOf<typeof TurnCompleted>['turn'];
+export type CompletedItem = ParamsOf<typeof ItemCompleted>['item'];
+
+export interface TurnOutcome {
+  readonly turn: CompletedTurn;
+  /** Items completed during the turn, in notification order. */
+  readonly items: ReadonlyArray<CompletedItem>;
+}
+
+export interface CodexSession {
+  readonly model: ScriptedModel;
+  readonly appServer: SpawnedAppServer;
+  /** The thread's working directory. */
+  readonly workspace: string;
+  startThread(params?: Partial<ThreadStartParams>): Promise<string>;
+  /** Starts a turn with one text input; resolves when it completes (or rejects after `timeoutMs`). */
+  runTurn(threadId: string, text: string, options?: { readonly timeoutMs?: number; readonly onStarted?: (turnId: string) => void }): Promise<TurnOutcome>;
+  interrupt(threadId: string, turnId: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** The parent environment without anything that looks like a credential or another Codex home. */
+function childEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|^OPENAI_|^CODEX_/i.test(key)) continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+function unwrap<A>(what: string, result: E.Either<Parameters<typeof describeClientError>[0], A>): A {
+  if (E.isLeft(result)) throw new Error(`${what} failed: ${describeClientError(result.left)}`);
+  return result.right;
+}
+
+export async function startCodexSession(script: Script): Promise<CodexSession> {
+  const root = await mkdtemp(join(tmpdir(), 'scripted-model-e2e-'));
+  const codexHome = join(root, 'codex-home');
+  const home = join(root, 'home');
+  const workspace = join(root, 'workspace');
+  await Promise.all([mkdir(codexHome), mkdir(home), mkdir(workspace)]);
+  const cleanups: Array<() => Promise<void>> = [() => rm(root, { recursive: true, force: true })];
+  const dispose = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const model = await startScriptedModel({ script, host: '127.0.0.1' });
+    cleanups.push(() => model.close());
+    const forms = formsPluginCommand();
+    await writeFile(
+      join(codexHome, 'config.toml'),
+      stringify({
+        ...scriptedModelCodexConfig({ baseUrl: model.url }),
+        mcp_servers: { forms: { command: forms.command, args: [...forms.args], default_tools_approval_mode: 'approve' } },
+      }),
+    );
+    const spawned = await spawnAppServer({ codexHome, home, cwd: workspace, env: childEnvironment() });
+    if (E.isLeft(spawned)) throw new Error(`spawning codex app-server failed: ${JSON.stringify(spawned.left)}`);
+    const appServer = spawned.right;
+    cleanups.push(() => appServer.dispose());
+    const { client } = appServer;
+
+    return {
+      model,
+      appServer,
+      workspace,
+      async startThread(params = {}) {
+        const result: ResultOf<typeof ThreadStart> = unwrap(
+          'thread/start',
+          await client.request(ThreadStart, { cwd: workspace, approvalPolicy: 'never', ...params } as ThreadStartParams),
+        );
+        return result.thread.id;
+      },
+      async runTurn(threadId, text, options = {}) {
+        const items: CompletedItem[] = [];
+        let turnId: string | undefined;
+        const itemSubscription = client.on(ItemCompleted, (p) => {
+          if (p.threadId === threadId && (turnId === undefined || p.turnId === turnId)) items.push(p.item);
+        });
+        let timer: NodeJS.Timeout | undefined;
+        let completedSubscription: { dispose(): void } | undefined;
+        try {
+          const completed = new Promise<CompletedTurn>((resolve, reject) => {
+            completedSubscription = client.on(TurnCompleted, (p) => {
+              if (p.threadId === threadId && (turnId === undefined || p.turn.id === turnId)) resolve(p.turn);
+            });
+            timer = setTimeout(() => reject(new Error(`turn did not complete within ${options.timeoutMs ?? 20_000} ms; stderr:\n${appServer.stderrTail()}`)), options.timeoutMs ?? 20_000);
+          });
+          const started = unwrap('turn/start', await client.request(TurnStart, { threadId, input: [{ type: 'text', text, text_elements: [] }] } as ParamsOf<typeof TurnStart>));
+          turnId = started.turn.id;
+          options.onStarted?.(turnId);
+          const turn = await completed;
+          return { turn, items: items.filter((item) => item !== undefined) };
+        } finally {
+          clearTimeout(timer);
+          itemSubscription.dispose();
+          completedSubscription?.dispose();
+        }
+      },
+      async interrupt(threadId, turnId) {
+        unwrap('turn/interrupt', await client.request(TurnInterrupt, { threadId, turnId }));
+      },
+      dispose,
+    };
+  } catch (e) {
+    await dispose();
+    throw e;
+  }
+}

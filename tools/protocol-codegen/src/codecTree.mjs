@@ -1,0 +1,345 @@
+/**
+ * Turns a type's IR into a codec tree: the io-ts combinators that decode it, with both the
+ * runtime expression and the static codec type printed from the same tree, so that they cannot
+ * disagree.
+ *
+ * Mapping (ts-rs subset → io-ts):
+ * - `string` / `number` / `boolean` / `null` / `unknown` → `t.string` / `t.number` / `t.boolean` / `t.null` / `t.unknown`
+ * - `bigint` → `jsonBigInt` (a JSON integer decoded into a bigint, encoded back into a number)
+ * - `"a"` / `1` → `t.literal`; a union of two or more string literals → `t.keyof({ a: null, ... })`
+ * - `A | B` → `t.union`; `A & B` → `t.intersection` (nested past io-ts' five members)
+ * - `{ a: A, b?: B }` → `t.type({ a })`, `t.partial({ b })`, or the intersection of both
+ *   (io-ts keeps unknown extra properties, so newer peers stay readable)
+ * - `{ [key in string]?: A }` → `optionalRecord(A)`; `Record<string, A>` → `t.record(t.string, A)`
+ * - `Record<string, never>` → `emptyObject`; `{ [key: string]: unknown }` → `t.UnknownRecord`
+ * - `Array<A>` / `A[]` → `t.array`; a reference → the referenced codec constant
+ *
+ * Pure.
+ */
+
+/**
+ * @typedef {import('./protocolModel.mjs').TypeIR} TypeIR
+ * @typedef {{ runtime: string, type: string }} Leaf
+ * @typedef {{ kind: 'leaf', runtime: string, type: string }
+ *   | { kind: 'literal', value: string | number }
+ *   | { kind: 'keyof', values: string[] }
+ *   | { kind: 'union', members: CodecNode[] }
+ *   | { kind: 'intersection', members: CodecNode[] }
+ *   | { kind: 'type' | 'partial', properties: { name: string, node: CodecNode }[] }
+ *   | { kind: 'record', value: CodecNode, optionalValues: boolean }
+ *   | { kind: 'array', element: CodecNode }} CodecNode
+ */
+
+/** @type {Record<string, Leaf>} */
+const leaves = {
+  string: { runtime: 't.string', type: 't.StringC' },
+  number: { runtime: 't.number', type: 't.NumberC' },
+  boolean: { runtime: 't.boolean', type: 't.BooleanC' },
+  null: { runtime: 't.null', type: 't.NullC' },
+  undefined: { runtime: 't.undefined', type: 't.UndefinedC' },
+  unknown: { runtime: 't.unknown', type: 't.UnknownC' },
+  bigint: { runtime: 'jsonBigInt', type: 'JsonBigIntC' },
+  unknownRecord: { runtime: 't.UnknownRecord', type: 't.UnknownRecordC' },
+  emptyObject: { runtime: 'emptyObject', type: 'EmptyObjectC' },
+};
+
+/** The most members io-ts' `t.intersection` is typed for. */
+const maxIntersection = 5;
+
+/**
+ * @param {TypeIR} ir
+ * @param {(id: string) => string} codecName the flat codec constant of a referenced type
+ * @returns {CodecNode}
+ */
+export function toCodecTree(ir, codecName) {
+  const recur = (/** @type {TypeIR} */ inner) => toCodecTree(inner, codecName);
+  switch (ir.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+    case 'undefined':
+    case 'unknown':
+    case 'bigint':
+    case 'unknownRecord':
+    case 'emptyObject':
+      return { kind: 'leaf', ...leaves[ir.kind] };
+    case 'literal':
+      return { kind: 'literal', value: ir.value };
+    case 'ref': {
+      const name = codecName(ir.id);
+      return { kind: 'leaf', runtime: name, type: `${name}Codec` };
+    }
+    case 'array':
+      return { kind: 'array', element: recur(ir.element) };
+    case 'record':
+      return { kind: 'record', value: recur(ir.value), optionalValues: ir.optionalValues };
+    case 'object': {
+      const required = ir.properties.filter((p) => !p.optional).map((p) => ({ name: p.name, node: recur(p.type) }));
+      const optional = ir.properties.filter((p) => p.optional).map((p) => ({ name: p.name, node: recur(p.type) }));
+      if (required.length === 0 && optional.length === 0) return { kind: 'leaf', ...leaves.emptyObject };
+      if (optional.length === 0) return { kind: 'type', properties: required };
+      if (required.length === 0) return { kind: 'partial', properties: optional };
+      return {
+        kind: 'intersection',
+        members: [
+          { kind: 'type', properties: required },
+          { kind: 'partial', properties: optional },
+        ],
+      };
+    }
+    case 'union':
+      return unionNode(flattenUnion(ir).map(recur));
+    case 'intersection':
+      return intersectionNode(flattenIntersection(ir).map(recur));
+  }
+  throw new Error(`unknown IR kind ${/** @type {{ kind: string }} */ (ir).kind}`);
+}
+
+/** @param {TypeIR} ir @returns {TypeIR[]} */
+function flattenUnion(ir) {
+  return ir.kind === 'union' ? ir.members.flatMap(flattenUnion) : [ir];
+}
+
+/** @param {TypeIR} ir @returns {TypeIR[]} */
+function flattenIntersection(ir) {
+  return ir.kind === 'intersection' ? ir.members.flatMap(flattenIntersection) : [ir];
+}
+
+/**
+ * Deduplicates members (`string | null | null`), groups string literals into one `t.keyof`
+ * placed where the first literal was, and collapses a single member.
+ * @param {CodecNode[]} members
+ * @returns {CodecNode}
+ */
+function unionNode(members) {
+  const stringLiterals = members.flatMap((m) => (m.kind === 'literal' && typeof m.value === 'string' ? [m.value] : []));
+  /** @type {CodecNode[]} */
+  const grouped = [];
+  const seen = new Set();
+  let literalsPlaced = false;
+  for (const member of members) {
+    if (stringLiterals.length > 1 && member.kind === 'literal' && typeof member.value === 'string') {
+      if (!literalsPlaced) grouped.push({ kind: 'keyof', values: [...new Set(stringLiterals)] });
+      literalsPlaced = true;
+      continue;
+    }
+    const key = printRuntime(member, 0, false);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    grouped.push(member);
+  }
+  const [only] = grouped;
+  return grouped.length === 1 && only ? only : { kind: 'union', members: grouped };
+}
+
+/**
+ * @param {CodecNode[]} members
+ * @returns {CodecNode}
+ */
+function intersectionNode(members) {
+  if (members.length <= maxIntersection) return { kind: 'intersection', members };
+  return {
+    kind: 'intersection',
+    members: [...members.slice(0, maxIntersection - 1), intersectionNode(members.slice(maxIntersection - 1))],
+  };
+}
+
+/** Width past which a printed expression is broken over several lines. */
+const lineWidth = 110;
+
+/** @param {string} name */
+export function propertyKey(name) {
+  if (name === '__proto__') throw new Error('a property named __proto__ cannot be generated safely');
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/**
+ * Prints a list: inline when it fits, otherwise one item per line.
+ * @param {string} open
+ * @param {string[]} inlineItems
+ * @param {(indent: number) => string[]} blockItems
+ * @param {string} close
+ * @param {string} separator
+ * @param {number} indent
+ * @param {boolean} allowBreak
+ */
+function printList(open, inlineItems, blockItems, close, separator, indent, allowBreak) {
+  const inline = `${open}${inlineItems.join(`${separator} `)}${close}`;
+  if (!allowBreak || indent + inline.length <= lineWidth || inlineItems.length === 0) return inline;
+  const pad = '  '.repeat(indent + 1);
+  const lines = blockItems(indent + 1).map((item) => `${pad}${item}${separator}`);
+  return `${open.trimEnd()}\n${lines.join('\n')}\n${'  '.repeat(indent)}${close.trimStart()}`;
+}
+
+/**
+ * The runtime io-ts expression of a codec tree.
+ * @param {CodecNode} node
+ * @param {number} indent nesting level, for line breaking
+ * @param {boolean} allowBreak
+ * @param {string} [name] the codec's name, given to the outermost combinator
+ * @returns {string}
+ */
+export function printRuntime(node, indent, allowBreak, name) {
+  const named = name === undefined ? '' : `, ${JSON.stringify(name)}`;
+  const sub = (/** @type {CodecNode} */ n, /** @type {number} */ i, /** @type {boolean} */ b) => printRuntime(n, i, b);
+  switch (node.kind) {
+    case 'leaf':
+      return node.runtime;
+    case 'literal':
+      return `t.literal(${JSON.stringify(node.value)})`;
+    case 'keyof': {
+      const items = node.values.map((v) => `${propertyKey(v)}: null`);
+      return `t.keyof(${printList('{ ', items, () => items, ' }', ',', indent, allowBreak)}${named})`;
+    }
+    case 'array':
+      return `t.array(${sub(node.element, indent, allowBreak)}${named})`;
+    case 'record': {
+      const value = sub(node.value, indent, allowBreak);
+      return node.optionalValues ? `optionalRecord(${value}${named})` : `t.record(t.string, ${value}${named})`;
+    }
+    case 'union':
+    case 'intersection': {
+      const fn = node.kind === 'union' ? 't.union' : 't.intersection';
+      const inline = node.members.map((m) => sub(m, 0, false));
+      return `${fn}(${printList('[', inline, (i) => node.members.map((m) => sub(m, i, true)), ']', ',', indent, allowBreak)}${named})`;
+    }
+    case 'type':
+    case 'partial': {
+      const fn = node.kind === 'type' ? 't.type' : 't.partial';
+      const inline = node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, 0, false)}`);
+      const block = (/** @type {number} */ i) => node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, i, true)}`);
+      return `${fn}(${printList('{ ', inline, block, ' }', ',', indent, allowBreak)}${named})`;
+    }
+  }
+  throw new Error('unknown codec node');
+}
+
+/**
+ * The static io-ts codec type of a codec tree (`t.TypeC<{ ... }>` and friends).
+ * @param {CodecNode} node
+ * @param {number} indent
+ * @param {boolean} allowBreak
+ * @returns {string}
+ */
+export function printType(node, indent, allowBreak) {
+  const sub = (/** @type {CodecNode} */ n, /** @type {number} */ i, /** @type {boolean} */ b) => printType(n, i, b);
+  switch (node.kind) {
+    case 'leaf':
+      return node.type;
+    case 'literal':
+      return `t.LiteralC<${JSON.stringify(node.value)}>`;
+    case 'keyof': {
+      const items = node.values.map((v) => `${propertyKey(v)}: null`);
+      return `t.KeyofC<${printList('{ ', items, () => items, ' }', ';', indent, allowBreak)}>`;
+    }
+    case 'array':
+      return `t.ArrayC<${sub(node.element, indent, allowBreak)}>`;
+    case 'record': {
+      const value = sub(node.value, indent, allowBreak);
+      return node.optionalValues ? `OptionalRecordC<${value}>` : `t.RecordC<t.StringC, ${value}>`;
+    }
+    case 'union':
+    case 'intersection': {
+      const fn = node.kind === 'union' ? 't.UnionC' : 't.IntersectionC';
+      const inline = node.members.map((m) => sub(m, 0, false));
+      return `${fn}<${printList('[', inline, (i) => node.members.map((m) => sub(m, i, true)), ']', ',', indent, allowBreak)}>`;
+    }
+    case 'type':
+    case 'partial': {
+      const fn = node.kind === 'type' ? 't.TypeC' : 't.PartialC';
+      const inline = node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, 0, false)}`);
+      const block = (/** @type {number} */ i) => node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, i, true)}`);
+      return `${fn}<${printList('{ ', inline, block, ' }', ';', indent, allowBreak)}>`;
+    }
+  }
+  throw new Error('unknown codec node');
+}
+
+/**
+ * Whether the outermost combinator of a tree accepts a name.
+ * @param {CodecNode} node
+ */
+export function acceptsName(node) {
+  return node.kind !== 'leaf' && node.kind !== 'literal';
+}
+
+/**
+ * The helpers of `WireCodecs.ts` a set of codec trees uses: values and their codec types.
+ * @param {CodecNode[]} nodes
+ * @returns {{ values: string[], types: string[] }}
+ */
+export function wireHelpersUsed(nodes) {
+  const values = new Set();
+  const types = new Set();
+  /** @param {CodecNode} node */
+  const visit = (node) => {
+    switch (node.kind) {
+      case 'leaf':
+        if (node.runtime === leaves.bigint.runtime || node.runtime === leaves.emptyObject.runtime) {
+          values.add(node.runtime);
+          types.add(node.type);
+        }
+        break;
+      case 'record':
+        if (node.optionalValues) {
+          values.add('optionalRecord');
+          types.add('OptionalRecordC');
+        }
+        visit(node.value);
+        break;
+      case 'array':
+        visit(node.element);
+        break;
+      case 'union':
+      case 'intersection':
+        node.members.forEach(visit);
+        break;
+      case 'type':
+      case 'partial':
+        node.properties.forEach((p) => visit(p.node));
+        break;
+    }
+  };
+  nodes.forEach(visit);
+  return { values: [...values].sort(), types: [...types].sort() };
+}
+
+/**
+ * Prints an IR back as a TypeScript type, with references named by `refName`.
+ * @param {TypeIR} ir
+ * @param {(id: string) => string} refName
+ * @returns {string}
+ */
+export function printTsType(ir, refName) {
+  const sub = (/** @type {TypeIR} */ inner) => printTsType(inner, refName);
+  switch (ir.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+    case 'undefined':
+    case 'unknown':
+    case 'bigint':
+      return ir.kind;
+    case 'literal':
+      return JSON.stringify(ir.value);
+    case 'ref':
+      return refName(ir.id);
+    case 'union':
+      return ir.members.map(sub).join(' | ');
+    case 'intersection':
+      return ir.members.map((m) => `(${sub(m)})`).join(' & ');
+    case 'array':
+      return `Array<${sub(ir.element)}>`;
+    case 'record':
+      return ir.optionalValues ? `{ [key in string]?: ${sub(ir.value)} }` : `Record<string, ${sub(ir.value)}>`;
+    case 'emptyObject':
+      return 'Record<string, never>';
+    case 'unknownRecord':
+      return '{ [key: string]: unknown }';
+    case 'object':
+      return `{ ${ir.properties.map((p) => `${propertyKey(p.name)}${p.optional ? '?' : ''}: ${sub(p.type)}`).join('; ')} }`;
+  }
+  throw new Error('unknown IR kind');
+}
