@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared test settings live at the workspace root
 import { projectTestConfig } from '../../vitest.shared.js';
 
-export default defineConfig(projectTestConfig());
+// End-to-end tests start the real app-server (about a second each); the rest finish in milliseconds.
+export default defineConfig(projectTestConfig({ testTimeout: 30_000 }));

@@ -84,7 +84,7 @@ export type InitializeResult = ResultOf<typeof Initialize>;
 export interface InitializeOptions {
   /** Defaults to {@link DEFAULT_CLIENT_INFO}. */
   readonly clientInfo?: ClientInfo;
-  /** Defaults to {@link DEFAULT_CAPABILITIES} (`experimentalApi: true`). */
+  /** Defaults to {@link DEFAULT_CAPABILITIES} (`experimentalApi: true`); `null` sends none. */
   readonly capabilities?: InitializeCapabilities;
 }
 
@@ -158,13 +158,13 @@ export function createAppServerClient(options: AppServerClientOptions): AppServe
   const connection = new Connection(options);
   return {
     initialize: async (init = {}) => {
-      const params = {
+      const params: ParamsOf<typeof Initialize> = {
         clientInfo: init.clientInfo ?? DEFAULT_CLIENT_INFO,
-        capabilities: init.capabilities ?? DEFAULT_CAPABILITIES,
-      } as ParamsOf<typeof Initialize>;
+        capabilities: init.capabilities === undefined ? DEFAULT_CAPABILITIES : init.capabilities,
+      };
       const result = await connection.request(Initialize, params);
       if (E.isLeft(result)) return result;
-      const sent = await connection.notify(Initialized, undefined as ParamsOf<typeof Initialized>);
+      const sent = await connection.notify(Initialized, undefined);
       return E.isLeft(sent) ? sent : result;
     },
     request: (descriptor, params) => connection.request(descriptor, params),

@@ -46,13 +46,48 @@ export type JsonBigIntC = JsonBigIntType;
  */
 export const jsonBigInt: JsonBigIntC = new JsonBigIntType();
 
+/**
+ * Codec of a generated `T | null` (a Rust `Option<T>`). Like serde, it reads a missing value
+ * (`undefined`, as an absent property reads) as `null`; anything else goes to the inner codec.
+ */
+export class NullableType<C extends t.Mixed> extends t.Type<t.TypeOf<C> | null, t.OutputOf<C> | null, unknown> {
+  /** Identifies the codec kind, like io-ts' own `_tag`s. */
+  readonly _tag = 'NullableType' as const;
+  constructor(
+    name: string,
+    /** The codec of the non-null values. */
+    readonly type: C,
+  ) {
+    super(
+      name,
+      (u): u is t.TypeOf<C> | null => u === null || type.is(u),
+      (u, c) => (u === null || u === undefined ? t.success(null) : type.validate(u, c)),
+      (a) => (a === null ? null : (type.encode(a) as t.OutputOf<C>)),
+    );
+  }
+}
+
+/** Static type of {@link nullable}. */
+export type NullableC<C extends t.Mixed> = NullableType<C>;
+
+/**
+ * Codec of `T | null` that also reads a missing value as `null`.
+ * @example
+ * ```ts
+ * import * as t from 'io-ts';
+ * import { nullable } from '@wework/codex-protocol';
+ * t.type({ turnId: nullable(t.string) }).decode({}); // right({ turnId: null })
+ * ```
+ */
+export const nullable = <C extends t.Mixed>(type: C, name?: string): NullableC<C> => new NullableType(name ?? `${type.name} | null`, type);
+
 /** Static type of {@link optionalRecord}: a string-keyed record whose values may be absent. */
-export type OptionalRecordC<C extends t.Mixed> = t.RecordC<t.StringC, t.UnionC<[C, t.UndefinedC]>>;
+export type OptionalRecordC<C extends t.Mixed> = t.RecordC<t.StringC, t.UnionC<[t.UndefinedC, C]>>;
 
 /**
  * Codec of a generated `{ [key in string]?: A }` map (a Rust `HashMap`). Under
  * `exactOptionalPropertyTypes` that type reads `{ [key: string]: A | undefined }`, which is what
- * this codec decodes to.
+ * this codec decodes to. (`undefined` is tried first, so that an inner `nullable` keeps it.)
  * @example
  * ```ts
  * import * as t from 'io-ts';
@@ -61,7 +96,7 @@ export type OptionalRecordC<C extends t.Mixed> = t.RecordC<t.StringC, t.UnionC<[
  * ```
  */
 export const optionalRecord = <C extends t.Mixed>(codomain: C, name?: string): OptionalRecordC<C> =>
-  t.record(t.string, t.union([codomain, t.undefined]), name);
+  t.record(t.string, t.union([t.undefined, codomain]), name);
 
 /** Static type of {@link emptyObject}. */
 export type EmptyObjectC = t.TypeC<Record<never, never>>;
@@ -71,3 +106,4 @@ export type EmptyObjectC = t.TypeC<Record<never, never>>;
  * decodes, so a newer server that adds fields stays readable.
  */
 export const emptyObject: EmptyObjectC = t.type({}, 'EmptyObject');
+

@@ -13,11 +13,17 @@ export const wireJson: fc.Arbitrary<unknown> = fc.jsonValue().map((v) => JSON.pa
 export const throughJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 /**
- * A valid value with one place replaced by arbitrary JSON: input that gets past the outer
- * checks of a codec and fails (or not) deep inside.
+ * The wire JSON of a valid value with one place replaced by arbitrary JSON: input that gets past
+ * the outer checks of a codec and fails (or not) deep inside.
  */
-export const corrupted = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
-  fc.tuple(valid.map(throughJson), fc.nat(), wireJson).map(([value, pick, replacement]) => replaceAt(value, pick, replacement));
+export const corrupted = <A>(codec: t.Type<A, unknown, unknown>, valid: fc.Arbitrary<A>): fc.Arbitrary<unknown> =>
+  fc
+    .tuple(
+      valid.map((a) => throughJson(codec.encode(a))),
+      fc.nat(),
+      wireJson,
+    )
+    .map(([value, pick, replacement]) => replaceAt(value, pick, replacement));
 
 const replaceAt = (value: unknown, pick: number, replacement: unknown): unknown => {
   const places: Array<{ readonly parent: Record<string, unknown> | unknown[]; readonly key: string | number }> = [];

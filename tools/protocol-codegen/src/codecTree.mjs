@@ -7,11 +7,16 @@
  * - `string` / `number` / `boolean` / `null` / `unknown` → `t.string` / `t.number` / `t.boolean` / `t.null` / `t.unknown`
  * - `bigint` → `jsonBigInt` (a JSON integer decoded into a bigint, encoded back into a number)
  * - `"a"` / `1` → `t.literal`; a union of two or more string literals → `t.keyof({ a: null, ... })`
- * - `A | B` → `t.union`; `A & B` → `t.intersection` (nested past io-ts' five members)
- * - `{ a: A, b?: B }` → `t.type({ a })`, `t.partial({ b })`, or the intersection of both
- *   (io-ts keeps unknown extra properties, so newer peers stay readable)
+ * - `A | B` → `t.union`; `A & B` → `intersection` (io-ts' own, except that a property a part
+ *   removed stays removed; nested past five members)
+ * - `A | null` → `nullable(A)`: like serde reading an `Option`, a missing value reads as `null`
+ * - `{ a: A }` → `t.type({ a })`; `{ a: A, b?: B }` → `struct({ a }, { b })`, where an optional
+ *   property sent as `null` (as the binary does for some) reads as absent. Unknown extra
+ *   properties are kept, so newer peers stay readable; a missing required property is an error.
  * - `{ [key in string]?: A }` → `optionalRecord(A)`; `Record<string, A>` → `t.record(t.string, A)`
  * - `Record<string, never>` → `emptyObject`; `{ [key: string]: unknown }` → `t.UnknownRecord`
+ * - `{ a: A } & ({ [key in string]?: V })` (a serde `flatten`ed map) → `withRest(t.type({ a }), V)`:
+ *   the declared properties get their codecs, only the other keys are checked against `V`
  * - `Array<A>` / `A[]` → `t.array`; a reference → the referenced codec constant
  *
  * Pure.
@@ -25,9 +30,12 @@
  *   | { kind: 'keyof', values: string[] }
  *   | { kind: 'union', members: CodecNode[] }
  *   | { kind: 'intersection', members: CodecNode[] }
- *   | { kind: 'type' | 'partial', properties: { name: string, node: CodecNode }[] }
+ *   | { kind: 'nullable', inner: CodecNode }
+ *   | { kind: 'type', properties: { name: string, node: CodecNode }[] }
+ *   | { kind: 'struct', required: { name: string, node: CodecNode }[], optional: { name: string, node: CodecNode }[] }
  *   | { kind: 'record', value: CodecNode, optionalValues: boolean }
- *   | { kind: 'array', element: CodecNode }} CodecNode
+ *   | { kind: 'array', element: CodecNode }
+ *   | { kind: 'withRest', named: CodecNode, rest: CodecNode }} CodecNode
  */
 
 /** @type {Record<string, Leaf>} */
@@ -79,19 +87,23 @@ export function toCodecTree(ir, codecName) {
       const optional = ir.properties.filter((p) => p.optional).map((p) => ({ name: p.name, node: recur(p.type) }));
       if (required.length === 0 && optional.length === 0) return { kind: 'leaf', ...leaves.emptyObject };
       if (optional.length === 0) return { kind: 'type', properties: required };
-      if (required.length === 0) return { kind: 'partial', properties: optional };
-      return {
-        kind: 'intersection',
-        members: [
-          { kind: 'type', properties: required },
-          { kind: 'partial', properties: optional },
-        ],
-      };
+      return { kind: 'struct', required, optional };
     }
     case 'union':
       return unionNode(flattenUnion(ir).map(recur));
-    case 'intersection':
-      return intersectionNode(flattenIntersection(ir).map(recur));
+    case 'intersection': {
+      const members = flattenIntersection(ir);
+      const records = members.filter((m) => m.kind === 'record');
+      const declared = members.filter((m) => m.kind !== 'record');
+      const [record] = records;
+      if (!record || record.kind !== 'record') return intersectionNode(members.map(recur));
+      if (records.length > 1 || declared.length === 0) throw new Error('unsupported intersection of maps');
+      const [single] = declared;
+      const named = declared.length === 1 && single ? recur(single) : intersectionNode(declared.map(recur));
+      /** @type {TypeIR} */
+      const rest = record.optionalValues ? { kind: 'union', members: [record.value, { kind: 'undefined' }] } : record.value;
+      return { kind: 'withRest', named, rest: recur(rest) };
+    }
   }
   throw new Error(`unknown IR kind ${/** @type {{ kind: string }} */ (ir).kind}`);
 }
@@ -129,6 +141,8 @@ function unionNode(members) {
     seen.add(key);
     grouped.push(member);
   }
+  const nonNull = grouped.filter((m) => !(m.kind === 'leaf' && m.runtime === leaves.null.runtime));
+  if (nonNull.length < grouped.length && nonNull.length > 0) return { kind: 'nullable', inner: unionNode(nonNull) };
   const [only] = grouped;
   return grouped.length === 1 && only ? only : { kind: 'union', members: grouped };
 }
@@ -163,13 +177,31 @@ export function propertyKey(name) {
  * @param {string} separator
  * @param {number} indent
  * @param {boolean} allowBreak
+ * @param {boolean} [trailingSeparator] whether the last line of a block ends with the separator
  */
-function printList(open, inlineItems, blockItems, close, separator, indent, allowBreak) {
+function printList(open, inlineItems, blockItems, close, separator, indent, allowBreak, trailingSeparator = true) {
   const inline = `${open}${inlineItems.join(`${separator} `)}${close}`;
   if (!allowBreak || indent + inline.length <= lineWidth || inlineItems.length === 0) return inline;
   const pad = '  '.repeat(indent + 1);
-  const lines = blockItems(indent + 1).map((item) => `${pad}${item}${separator}`);
+  const items = blockItems(indent + 1);
+  const lines = items.map((item, i) => `${pad}${item}${i < items.length - 1 || trailingSeparator ? separator : ''}`);
   return `${open.trimEnd()}\n${lines.join('\n')}\n${'  '.repeat(indent)}${close.trimStart()}`;
+}
+
+/**
+ * Prints an object literal of properties (`{ a: X, b: Y }` at runtime, `{ a: X; b: Y }` as a
+ * type); no properties print as `Record<never, never>` in a type.
+ * @param {{ name: string, node: CodecNode }[]} properties
+ * @param {number} indent
+ * @param {boolean} allowBreak
+ * @param {(n: CodecNode, i: number, b: boolean) => string} sub
+ * @param {',' | ';'} separator `,` for runtime objects, `;` for types
+ */
+function printProps(properties, indent, allowBreak, sub, separator) {
+  if (properties.length === 0) return separator === ';' ? 'Record<never, never>' : '{}';
+  const inline = properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, 0, false)}`);
+  const block = (/** @type {number} */ i) => properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, i, true)}`);
+  return printList('{ ', inline, block, ' }', separator, indent, allowBreak);
 }
 
 /**
@@ -200,16 +232,29 @@ export function printRuntime(node, indent, allowBreak, name) {
     }
     case 'union':
     case 'intersection': {
-      const fn = node.kind === 'union' ? 't.union' : 't.intersection';
+      const fn = node.kind === 'union' ? 't.union' : 'intersection';
       const inline = node.members.map((m) => sub(m, 0, false));
       return `${fn}(${printList('[', inline, (i) => node.members.map((m) => sub(m, i, true)), ']', ',', indent, allowBreak)}${named})`;
     }
+    case 'nullable':
+      return `nullable(${sub(node.inner, indent, allowBreak)}${named})`;
     case 'type':
-    case 'partial': {
-      const fn = node.kind === 'type' ? 't.type' : 't.partial';
-      const inline = node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, 0, false)}`);
-      const block = (/** @type {number} */ i) => node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, i, true)}`);
-      return `${fn}(${printList('{ ', inline, block, ' }', ',', indent, allowBreak)}${named})`;
+      return `t.type(${printProps(node.properties, indent, allowBreak, sub, ',')}${named})`;
+    case 'struct': {
+      const items = (/** @type {number} */ i, /** @type {boolean} */ b) => [
+        printProps(node.required, i, b, sub, ','),
+        printProps(node.optional, i, b, sub, ','),
+        ...(name === undefined ? [] : [JSON.stringify(name)]),
+      ];
+      return `struct(${printList('', items(0, false), (i) => items(i, true), '', ',', indent, allowBreak)})`;
+    }
+    case 'withRest': {
+      const items = (/** @type {number} */ i, /** @type {boolean} */ b) => [
+        sub(node.named, i, b),
+        sub(node.rest, i, b),
+        ...(name === undefined ? [] : [JSON.stringify(name)]),
+      ];
+      return `withRest(${printList('', items(0, false), (i) => items(i, true), '', ',', indent, allowBreak)})`;
     }
   }
   throw new Error('unknown codec node');
@@ -245,12 +290,22 @@ export function printType(node, indent, allowBreak) {
       const inline = node.members.map((m) => sub(m, 0, false));
       return `${fn}<${printList('[', inline, (i) => node.members.map((m) => sub(m, i, true)), ']', ',', indent, allowBreak)}>`;
     }
+    case 'nullable':
+      return `NullableC<${sub(node.inner, indent, allowBreak)}>`;
     case 'type':
-    case 'partial': {
-      const fn = node.kind === 'type' ? 't.TypeC' : 't.PartialC';
-      const inline = node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, 0, false)}`);
-      const block = (/** @type {number} */ i) => node.properties.map((p) => `${propertyKey(p.name)}: ${sub(p.node, i, true)}`);
-      return `${fn}<${printList('{ ', inline, block, ' }', ';', indent, allowBreak)}>`;
+      return `t.TypeC<${printProps(node.properties, indent, allowBreak, sub, ';')}>`;
+    case 'struct': {
+      const items = (/** @type {number} */ i, /** @type {boolean} */ b) => [
+        printProps(node.required, i, b, sub, ';'),
+        printProps(node.optional, i, b, sub, ';'),
+      ];
+      return `StructC<${printList('', items(0, false), (i) => items(i, true), '', ',', indent, allowBreak, false)}>`;
+    }
+    case 'withRest': {
+      const parts = [node.named, node.rest];
+      const inline = parts.map((m) => sub(m, 0, false));
+      const list = printList('', inline, (i) => parts.map((m) => sub(m, i, true)), '', ',', indent, allowBreak, false);
+      return `WithRestC<${list}>`;
     }
   }
   throw new Error('unknown codec node');
@@ -264,45 +319,81 @@ export function acceptsName(node) {
   return node.kind !== 'leaf' && node.kind !== 'literal';
 }
 
+/** The hand-written modules that generated codecs import helpers from, by helper. */
+const helperModules = {
+  jsonBigInt: '../WireCodecs.js',
+  JsonBigIntC: '../WireCodecs.js',
+  emptyObject: '../WireCodecs.js',
+  EmptyObjectC: '../WireCodecs.js',
+  nullable: '../WireCodecs.js',
+  NullableC: '../WireCodecs.js',
+  optionalRecord: '../WireCodecs.js',
+  OptionalRecordC: '../WireCodecs.js',
+  intersection: '../StructCodecs.js',
+  struct: '../StructCodecs.js',
+  StructC: '../StructCodecs.js',
+  withRest: '../StructCodecs.js',
+  WithRestC: '../StructCodecs.js',
+};
+
 /**
- * The helpers of `WireCodecs.ts` a set of codec trees uses: values and their codec types.
+ * The import declarations of the hand-written helpers a set of codec trees uses.
  * @param {CodecNode[]} nodes
- * @returns {{ values: string[], types: string[] }}
+ * @returns {string[]}
  */
-export function wireHelpersUsed(nodes) {
-  const values = new Set();
-  const types = new Set();
+export function helperImports(nodes) {
+  /** @type {Set<keyof typeof helperModules>} */
+  const used = new Set();
   /** @param {CodecNode} node */
   const visit = (node) => {
     switch (node.kind) {
       case 'leaf':
-        if (node.runtime === leaves.bigint.runtime || node.runtime === leaves.emptyObject.runtime) {
-          values.add(node.runtime);
-          types.add(node.type);
-        }
+        if (node.runtime === leaves.bigint.runtime) used.add('jsonBigInt').add('JsonBigIntC');
+        if (node.runtime === leaves.emptyObject.runtime) used.add('emptyObject').add('EmptyObjectC');
+        break;
+      case 'nullable':
+        used.add('nullable').add('NullableC');
+        visit(node.inner);
         break;
       case 'record':
-        if (node.optionalValues) {
-          values.add('optionalRecord');
-          types.add('OptionalRecordC');
-        }
+        if (node.optionalValues) used.add('optionalRecord').add('OptionalRecordC');
         visit(node.value);
         break;
       case 'array':
         visit(node.element);
         break;
-      case 'union':
       case 'intersection':
+        used.add('intersection');
+        node.members.forEach(visit);
+        break;
+      case 'union':
         node.members.forEach(visit);
         break;
       case 'type':
-      case 'partial':
         node.properties.forEach((p) => visit(p.node));
+        break;
+      case 'struct':
+        used.add('struct').add('StructC');
+        [...node.required, ...node.optional].forEach((p) => visit(p.node));
+        break;
+      case 'withRest':
+        used.add('withRest').add('WithRestC');
+        visit(node.named);
+        visit(node.rest);
         break;
     }
   };
   nodes.forEach(visit);
-  return { values: [...values].sort(), types: [...types].sort() };
+  /** @type {Map<string, string[]>} */
+  const byModule = new Map();
+  for (const name of [...used].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))) {
+    const module = helperModules[name];
+    const isType = /C$/.test(name);
+    byModule.set(module, [...(byModule.get(module) ?? []), isType ? `type ${name}` : name]);
+  }
+  return [...byModule]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([module, names]) => `import { ${names.join(', ')} } from '${module}';`);
 }
 
 /**

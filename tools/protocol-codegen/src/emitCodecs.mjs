@@ -9,7 +9,7 @@
  */
 import ts from 'typescript';
 import { posix } from 'node:path';
-import { acceptsName, printRuntime, printType, toCodecTree, wireHelpersUsed } from './codecTree.mjs';
+import { acceptsName, helperImports, printRuntime, printType, toCodecTree } from './codecTree.mjs';
 
 /**
  * @typedef {import('./protocolModel.mjs').TypeDecl} TypeDecl
@@ -114,8 +114,6 @@ export function emitCodecsModule({ types, plan, tree, codexVersion }) {
       `export type ${name} = ${generated};`,
     ].join('\n');
   });
-  const wire = wireHelpersUsed(trees);
-  const wireImports = [...wire.values, ...wire.types.map((n) => `type ${n}`)];
   return [
     generatedHeader(codexVersion),
     '/**',
@@ -126,7 +124,7 @@ export function emitCodecsModule({ types, plan, tree, codexVersion }) {
     ' * Pure: building these values does no IO.',
     ' */',
     "import * as t from 'io-ts';",
-    ...(wireImports.length ? [`import { ${wireImports.join(', ')} } from '../WireCodecs.js';`] : []),
+    ...helperImports(trees),
     "import type * as Gen from '../generated/index.js';",
     ...directImports,
     '',

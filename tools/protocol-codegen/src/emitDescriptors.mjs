@@ -4,7 +4,7 @@
  *
  * Pure.
  */
-import { printRuntime, printTsType, toCodecTree } from './codecTree.mjs';
+import { helperImports, printRuntime, printTsType, toCodecTree } from './codecTree.mjs';
 import { generatedHeader } from './emitCodecs.mjs';
 
 /**
@@ -67,6 +67,7 @@ export function emitDescriptorsModule({ plan, codexVersion }) {
     ' * Pure: building these values does no IO.',
     ' */',
     ...(descriptors.some((d) => /\bt\./.test(d)) ? ["import * as t from 'io-ts';"] : []),
+    ...helperImports(plan.methods.map((m) => toCodecTree(m.params, refName))),
     `import { ${helpers.join(', ')} } from '../Descriptor.js';`,
     "import * as C from './codecs.js';",
     '',

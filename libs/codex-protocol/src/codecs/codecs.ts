@@ -10,7 +10,8 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
-import { emptyObject, jsonBigInt, optionalRecord, type EmptyObjectC, type JsonBigIntC, type OptionalRecordC } from '../WireCodecs.js';
+import { intersection, struct, type StructC, withRest, type WithRestC } from '../StructCodecs.js';
+import { emptyObject, type EmptyObjectC, jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import type * as Gen from '../generated/index.js';
 import type { JsonValue as Generated_serde_json_JsonValue } from '../generated/serde_json/JsonValue.js';
 
@@ -18,13 +19,13 @@ import type { JsonValue as Generated_serde_json_JsonValue } from '../generated/s
 export type FileChangeCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"add">; content: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"delete">; content: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"update">; unified_diff: t.StringC; move_path: t.UnionC<[t.StringC, t.NullC]> }>,
+  t.TypeC<{ type: t.LiteralC<"update">; unified_diff: t.StringC; move_path: NullableC<t.StringC> }>,
 ]>;
 /** Codec of {@link FileChange}: decodes its wire JSON and encodes it back. */
 export const FileChange: FileChangeCodec = t.union([
   t.type({ type: t.literal("add"), content: t.string }),
   t.type({ type: t.literal("delete"), content: t.string }),
-  t.type({ type: t.literal("update"), unified_diff: t.string, move_path: t.union([t.string, t.null]) }),
+  t.type({ type: t.literal("update"), unified_diff: t.string, move_path: nullable(t.string) }),
 ], "FileChange");
 /**
  * Generated type `FileChange` (`src/generated/FileChange.ts`).
@@ -49,16 +50,16 @@ export type ApplyPatchApprovalParamsCodec = t.TypeC<{
   conversationId: ThreadIdCodec;
   callId: t.StringC;
   fileChanges: OptionalRecordC<FileChangeCodec>;
-  reason: t.UnionC<[t.StringC, t.NullC]>;
-  grantRoot: t.UnionC<[t.StringC, t.NullC]>;
+  reason: NullableC<t.StringC>;
+  grantRoot: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ApplyPatchApprovalParams}: decodes its wire JSON and encodes it back. */
 export const ApplyPatchApprovalParams: ApplyPatchApprovalParamsCodec = t.type({
   conversationId: ThreadId,
   callId: t.string,
   fileChanges: optionalRecord(FileChange),
-  reason: t.union([t.string, t.null]),
-  grantRoot: t.union([t.string, t.null]),
+  reason: nullable(t.string),
+  grantRoot: nullable(t.string),
 }, "ApplyPatchApprovalParams");
 /**
  * Generated type `ApplyPatchApprovalParams` (`src/generated/ApplyPatchApprovalParams.ts`).
@@ -143,25 +144,15 @@ export type ApplyPatchApprovalResponse = Gen.ApplyPatchApprovalResponse;
 /** Static type of the {@link ParsedCommand} codec. */
 export type ParsedCommandCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"read">; cmd: t.StringC; name: t.StringC; path: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"list_files">; cmd: t.StringC; path: t.UnionC<[t.StringC, t.NullC]> }>,
-  t.TypeC<{
-    type: t.LiteralC<"search">;
-    cmd: t.StringC;
-    query: t.UnionC<[t.StringC, t.NullC]>;
-    path: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
+  t.TypeC<{ type: t.LiteralC<"list_files">; cmd: t.StringC; path: NullableC<t.StringC> }>,
+  t.TypeC<{ type: t.LiteralC<"search">; cmd: t.StringC; query: NullableC<t.StringC>; path: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"unknown">; cmd: t.StringC }>,
 ]>;
 /** Codec of {@link ParsedCommand}: decodes its wire JSON and encodes it back. */
 export const ParsedCommand: ParsedCommandCodec = t.union([
   t.type({ type: t.literal("read"), cmd: t.string, name: t.string, path: t.string }),
-  t.type({ type: t.literal("list_files"), cmd: t.string, path: t.union([t.string, t.null]) }),
-  t.type({
-    type: t.literal("search"),
-    cmd: t.string,
-    query: t.union([t.string, t.null]),
-    path: t.union([t.string, t.null]),
-  }),
+  t.type({ type: t.literal("list_files"), cmd: t.string, path: nullable(t.string) }),
+  t.type({ type: t.literal("search"), cmd: t.string, query: nullable(t.string), path: nullable(t.string) }),
   t.type({ type: t.literal("unknown"), cmd: t.string }),
 ], "ParsedCommand");
 /**
@@ -173,20 +164,20 @@ export type ParsedCommand = Gen.ParsedCommand;
 export type ExecCommandApprovalParamsCodec = t.TypeC<{
   conversationId: ThreadIdCodec;
   callId: t.StringC;
-  approvalId: t.UnionC<[t.StringC, t.NullC]>;
+  approvalId: NullableC<t.StringC>;
   command: t.ArrayC<t.StringC>;
   cwd: t.StringC;
-  reason: t.UnionC<[t.StringC, t.NullC]>;
+  reason: NullableC<t.StringC>;
   parsedCmd: t.ArrayC<ParsedCommandCodec>;
 }>;
 /** Codec of {@link ExecCommandApprovalParams}: decodes its wire JSON and encodes it back. */
 export const ExecCommandApprovalParams: ExecCommandApprovalParamsCodec = t.type({
   conversationId: ThreadId,
   callId: t.string,
-  approvalId: t.union([t.string, t.null]),
+  approvalId: nullable(t.string),
   command: t.array(t.string),
   cwd: t.string,
-  reason: t.union([t.string, t.null]),
+  reason: nullable(t.string),
   parsedCmd: t.array(ParsedCommand),
 }, "ExecCommandApprovalParams");
 /**
@@ -228,7 +219,7 @@ export type FuzzyFileSearchResultCodec = t.TypeC<{
   match_type: FuzzyFileSearchMatchTypeCodec;
   file_name: t.StringC;
   score: t.NumberC;
-  indices: t.UnionC<[t.ArrayC<t.NumberC>, t.NullC]>;
+  indices: NullableC<t.ArrayC<t.NumberC>>;
 }>;
 /** Codec of {@link FuzzyFileSearchResult}: decodes its wire JSON and encodes it back. */
 export const FuzzyFileSearchResult: FuzzyFileSearchResultCodec = t.type({
@@ -237,7 +228,7 @@ export const FuzzyFileSearchResult: FuzzyFileSearchResultCodec = t.type({
   match_type: FuzzyFileSearchMatchType,
   file_name: t.string,
   score: t.number,
-  indices: t.union([t.array(t.number), t.null]),
+  indices: nullable(t.array(t.number)),
 }, "FuzzyFileSearchResult");
 /**
  * Superset of [`codex_file_search::FileMatch`]
@@ -256,9 +247,9 @@ export const FuzzyFileSearchSessionUpdatedNotification: FuzzyFileSearchSessionUp
 export type FuzzyFileSearchSessionUpdatedNotification = Gen.FuzzyFileSearchSessionUpdatedNotification;
 
 /** Static type of the {@link ClientInfo} codec. */
-export type ClientInfoCodec = t.TypeC<{ name: t.StringC; title: t.UnionC<[t.StringC, t.NullC]>; version: t.StringC }>;
+export type ClientInfoCodec = t.TypeC<{ name: t.StringC; title: NullableC<t.StringC>; version: t.StringC }>;
 /** Codec of {@link ClientInfo}: decodes its wire JSON and encodes it back. */
-export const ClientInfo: ClientInfoCodec = t.type({ name: t.string, title: t.union([t.string, t.null]), version: t.string }, "ClientInfo");
+export const ClientInfo: ClientInfoCodec = t.type({ name: t.string, title: nullable(t.string), version: t.string }, "ClientInfo");
 /**
  * Generated type `ClientInfo` (`src/generated/ClientInfo.ts`).
  */
@@ -268,7 +259,7 @@ export type ClientInfo = Gen.ClientInfo;
 export type JsonValueCodec = t.Type<JsonValue, JsonValue, unknown>;
 /** Codec of {@link JsonValue}: decodes its wire JSON and encodes it back. */
 export const JsonValue: JsonValueCodec = t.recursion("JsonValue", () =>
-  t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.null]),
+  nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
 );
 /**
  * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`).
@@ -276,27 +267,28 @@ export const JsonValue: JsonValueCodec = t.recursion("JsonValue", () =>
 export type JsonValue = Generated_serde_json_JsonValue;
 
 /** Static type of the {@link InitializeCapabilities} codec. */
-export type InitializeCapabilitiesCodec = t.IntersectionC<[
-  t.TypeC<{ experimentalApi: t.BooleanC; requestAttestation: t.BooleanC }>,
-  t.PartialC<{
+export type InitializeCapabilitiesCodec = StructC<
+  { experimentalApi: t.BooleanC; requestAttestation: t.BooleanC },
+  {
     requiredHumanApproval: t.BooleanC;
     explicitGatewayOauth: t.BooleanC;
     mcpServerOpenaiFormElicitation: t.BooleanC;
-    optOutNotificationMethods: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-    extensions: t.UnionC<[OptionalRecordC<JsonValueCodec>, t.NullC]>;
-  }>,
-]>;
+    optOutNotificationMethods: NullableC<t.ArrayC<t.StringC>>;
+    extensions: NullableC<OptionalRecordC<JsonValueCodec>>;
+  }
+>;
 /** Codec of {@link InitializeCapabilities}: decodes its wire JSON and encodes it back. */
-export const InitializeCapabilities: InitializeCapabilitiesCodec = t.intersection([
-  t.type({ experimentalApi: t.boolean, requestAttestation: t.boolean }),
-  t.partial({
+export const InitializeCapabilities: InitializeCapabilitiesCodec = struct(
+  { experimentalApi: t.boolean, requestAttestation: t.boolean },
+  {
     requiredHumanApproval: t.boolean,
     explicitGatewayOauth: t.boolean,
     mcpServerOpenaiFormElicitation: t.boolean,
-    optOutNotificationMethods: t.union([t.array(t.string), t.null]),
-    extensions: t.union([optionalRecord(JsonValue), t.null]),
-  }),
-], "InitializeCapabilities");
+    optOutNotificationMethods: nullable(t.array(t.string)),
+    extensions: nullable(optionalRecord(JsonValue)),
+  },
+  "InitializeCapabilities",
+);
 /**
  * Client-declared capabilities negotiated during initialize.
  *
@@ -305,9 +297,9 @@ export const InitializeCapabilities: InitializeCapabilitiesCodec = t.intersectio
 export type InitializeCapabilities = Gen.InitializeCapabilities;
 
 /** Static type of the {@link InitializeParams} codec. */
-export type InitializeParamsCodec = t.TypeC<{ clientInfo: ClientInfoCodec; capabilities: t.UnionC<[InitializeCapabilitiesCodec, t.NullC]> }>;
+export type InitializeParamsCodec = t.TypeC<{ clientInfo: ClientInfoCodec; capabilities: NullableC<InitializeCapabilitiesCodec> }>;
 /** Codec of {@link InitializeParams}: decodes its wire JSON and encodes it back. */
-export const InitializeParams: InitializeParamsCodec = t.type({ clientInfo: ClientInfo, capabilities: t.union([InitializeCapabilities, t.null]) }, "InitializeParams");
+export const InitializeParams: InitializeParamsCodec = t.type({ clientInfo: ClientInfo, capabilities: nullable(InitializeCapabilities) }, "InitializeParams");
 /**
  * Generated type `InitializeParams` (`src/generated/InitializeParams.ts`).
  */
@@ -350,17 +342,17 @@ export type DesktopOnboardingEntrypoint = Gen.v2.DesktopOnboardingEntrypoint;
 
 /** Static type of the {@link AccountLoginCompletedNotification} codec. */
 export type AccountLoginCompletedNotificationCodec = t.TypeC<{
-  loginId: t.UnionC<[t.StringC, t.NullC]>;
+  loginId: NullableC<t.StringC>;
   success: t.BooleanC;
-  error: t.UnionC<[t.StringC, t.NullC]>;
-  onboardingEntrypoint: t.UnionC<[DesktopOnboardingEntrypointCodec, t.NullC]>;
+  error: NullableC<t.StringC>;
+  onboardingEntrypoint: NullableC<DesktopOnboardingEntrypointCodec>;
 }>;
 /** Codec of {@link AccountLoginCompletedNotification}: decodes its wire JSON and encodes it back. */
 export const AccountLoginCompletedNotification: AccountLoginCompletedNotificationCodec = t.type({
-  loginId: t.union([t.string, t.null]),
+  loginId: nullable(t.string),
   success: t.boolean,
-  error: t.union([t.string, t.null]),
-  onboardingEntrypoint: t.union([DesktopOnboardingEntrypoint, t.null]),
+  error: nullable(t.string),
+  onboardingEntrypoint: nullable(DesktopOnboardingEntrypoint),
 }, "AccountLoginCompletedNotification");
 /**
  * Generated type `AccountLoginCompletedNotification` (`src/generated/v2/AccountLoginCompletedNotification.ts`).
@@ -419,9 +411,9 @@ export const PlanType: PlanTypeCodec = t.keyof({
 export type PlanType = Gen.PlanType;
 
 /** Static type of the {@link CreditsSnapshot} codec. */
-export type CreditsSnapshotCodec = t.TypeC<{ hasCredits: t.BooleanC; unlimited: t.BooleanC; balance: t.UnionC<[t.StringC, t.NullC]> }>;
+export type CreditsSnapshotCodec = t.TypeC<{ hasCredits: t.BooleanC; unlimited: t.BooleanC; balance: NullableC<t.StringC> }>;
 /** Codec of {@link CreditsSnapshot}: decodes its wire JSON and encodes it back. */
-export const CreditsSnapshot: CreditsSnapshotCodec = t.type({ hasCredits: t.boolean, unlimited: t.boolean, balance: t.union([t.string, t.null]) }, "CreditsSnapshot");
+export const CreditsSnapshot: CreditsSnapshotCodec = t.type({ hasCredits: t.boolean, unlimited: t.boolean, balance: nullable(t.string) }, "CreditsSnapshot");
 /**
  * Generated type `CreditsSnapshot` (`src/generated/v2/CreditsSnapshot.ts`).
  */
@@ -449,17 +441,9 @@ export const RateLimitReachedType: RateLimitReachedTypeCodec = t.keyof({
 export type RateLimitReachedType = Gen.v2.RateLimitReachedType;
 
 /** Static type of the {@link RateLimitWindow} codec. */
-export type RateLimitWindowCodec = t.TypeC<{
-  usedPercent: t.NumberC;
-  windowDurationMins: t.UnionC<[t.NumberC, t.NullC]>;
-  resetsAt: t.UnionC<[t.NumberC, t.NullC]>;
-}>;
+export type RateLimitWindowCodec = t.TypeC<{ usedPercent: t.NumberC; windowDurationMins: NullableC<t.NumberC>; resetsAt: NullableC<t.NumberC> }>;
 /** Codec of {@link RateLimitWindow}: decodes its wire JSON and encodes it back. */
-export const RateLimitWindow: RateLimitWindowCodec = t.type({
-  usedPercent: t.number,
-  windowDurationMins: t.union([t.number, t.null]),
-  resetsAt: t.union([t.number, t.null]),
-}, "RateLimitWindow");
+export const RateLimitWindow: RateLimitWindowCodec = t.type({ usedPercent: t.number, windowDurationMins: nullable(t.number), resetsAt: nullable(t.number) }, "RateLimitWindow");
 /**
  * Generated type `RateLimitWindow` (`src/generated/v2/RateLimitWindow.ts`).
  */
@@ -476,29 +460,29 @@ export type SpendControlLimitSnapshot = Gen.v2.SpendControlLimitSnapshot;
 
 /** Static type of the {@link RateLimitSnapshot} codec. */
 export type RateLimitSnapshotCodec = t.TypeC<{
-  limitId: t.UnionC<[t.StringC, t.NullC]>;
-  limitName: t.UnionC<[t.StringC, t.NullC]>;
-  normalModelSlug: t.UnionC<[t.StringC, t.NullC]>;
-  primary: t.UnionC<[RateLimitWindowCodec, t.NullC]>;
-  secondary: t.UnionC<[RateLimitWindowCodec, t.NullC]>;
-  credits: t.UnionC<[CreditsSnapshotCodec, t.NullC]>;
-  individualLimit: t.UnionC<[SpendControlLimitSnapshotCodec, t.NullC]>;
-  spendControlReached: t.UnionC<[t.BooleanC, t.NullC]>;
-  planType: t.UnionC<[PlanTypeCodec, t.NullC]>;
-  rateLimitReachedType: t.UnionC<[RateLimitReachedTypeCodec, t.NullC]>;
+  limitId: NullableC<t.StringC>;
+  limitName: NullableC<t.StringC>;
+  normalModelSlug: NullableC<t.StringC>;
+  primary: NullableC<RateLimitWindowCodec>;
+  secondary: NullableC<RateLimitWindowCodec>;
+  credits: NullableC<CreditsSnapshotCodec>;
+  individualLimit: NullableC<SpendControlLimitSnapshotCodec>;
+  spendControlReached: NullableC<t.BooleanC>;
+  planType: NullableC<PlanTypeCodec>;
+  rateLimitReachedType: NullableC<RateLimitReachedTypeCodec>;
 }>;
 /** Codec of {@link RateLimitSnapshot}: decodes its wire JSON and encodes it back. */
 export const RateLimitSnapshot: RateLimitSnapshotCodec = t.type({
-  limitId: t.union([t.string, t.null]),
-  limitName: t.union([t.string, t.null]),
-  normalModelSlug: t.union([t.string, t.null]),
-  primary: t.union([RateLimitWindow, t.null]),
-  secondary: t.union([RateLimitWindow, t.null]),
-  credits: t.union([CreditsSnapshot, t.null]),
-  individualLimit: t.union([SpendControlLimitSnapshot, t.null]),
-  spendControlReached: t.union([t.boolean, t.null]),
-  planType: t.union([PlanType, t.null]),
-  rateLimitReachedType: t.union([RateLimitReachedType, t.null]),
+  limitId: nullable(t.string),
+  limitName: nullable(t.string),
+  normalModelSlug: nullable(t.string),
+  primary: nullable(RateLimitWindow),
+  secondary: nullable(RateLimitWindow),
+  credits: nullable(CreditsSnapshot),
+  individualLimit: nullable(SpendControlLimitSnapshot),
+  spendControlReached: nullable(t.boolean),
+  planType: nullable(PlanType),
+  rateLimitReachedType: nullable(RateLimitReachedType),
 }, "RateLimitSnapshot");
 /**
  * Generated type `RateLimitSnapshot` (`src/generated/v2/RateLimitSnapshot.ts`).
@@ -560,16 +544,12 @@ export type AccountUpdateReason = Gen.v2.AccountUpdateReason;
 
 /** Static type of the {@link AccountUpdatedNotification} codec. */
 export type AccountUpdatedNotificationCodec = t.TypeC<{
-  authMode: t.UnionC<[AuthModeCodec, t.NullC]>;
-  planType: t.UnionC<[PlanTypeCodec, t.NullC]>;
-  reason: t.UnionC<[AccountUpdateReasonCodec, t.NullC]>;
+  authMode: NullableC<AuthModeCodec>;
+  planType: NullableC<PlanTypeCodec>;
+  reason: NullableC<AccountUpdateReasonCodec>;
 }>;
 /** Codec of {@link AccountUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const AccountUpdatedNotification: AccountUpdatedNotificationCodec = t.type({
-  authMode: t.union([AuthMode, t.null]),
-  planType: t.union([PlanType, t.null]),
-  reason: t.union([AccountUpdateReason, t.null]),
-}, "AccountUpdatedNotification");
+export const AccountUpdatedNotification: AccountUpdatedNotificationCodec = t.type({ authMode: nullable(AuthMode), planType: nullable(PlanType), reason: nullable(AccountUpdateReason) }, "AccountUpdatedNotification");
 /**
  * Generated type `AccountUpdatedNotification` (`src/generated/v2/AccountUpdatedNotification.ts`).
  */
@@ -586,20 +566,20 @@ export type AgentMessageDeltaNotification = Gen.v2.AgentMessageDeltaNotification
 
 /** Static type of the {@link AppBranding} codec. */
 export type AppBrandingCodec = t.TypeC<{
-  category: t.UnionC<[t.StringC, t.NullC]>;
-  developer: t.UnionC<[t.StringC, t.NullC]>;
-  website: t.UnionC<[t.StringC, t.NullC]>;
-  privacyPolicy: t.UnionC<[t.StringC, t.NullC]>;
-  termsOfService: t.UnionC<[t.StringC, t.NullC]>;
+  category: NullableC<t.StringC>;
+  developer: NullableC<t.StringC>;
+  website: NullableC<t.StringC>;
+  privacyPolicy: NullableC<t.StringC>;
+  termsOfService: NullableC<t.StringC>;
   isDiscoverableApp: t.BooleanC;
 }>;
 /** Codec of {@link AppBranding}: decodes its wire JSON and encodes it back. */
 export const AppBranding: AppBrandingCodec = t.type({
-  category: t.union([t.string, t.null]),
-  developer: t.union([t.string, t.null]),
-  website: t.union([t.string, t.null]),
-  privacyPolicy: t.union([t.string, t.null]),
-  termsOfService: t.union([t.string, t.null]),
+  category: nullable(t.string),
+  developer: nullable(t.string),
+  website: nullable(t.string),
+  privacyPolicy: nullable(t.string),
+  termsOfService: nullable(t.string),
   isDiscoverableApp: t.boolean,
 }, "AppBranding");
 /**
@@ -619,9 +599,9 @@ export const AppReview: AppReviewCodec = t.type({ status: t.string }, "AppReview
 export type AppReview = Gen.v2.AppReview;
 
 /** Static type of the {@link AppScreenshot} codec. */
-export type AppScreenshotCodec = t.TypeC<{ url: t.UnionC<[t.StringC, t.NullC]>; fileId: t.UnionC<[t.StringC, t.NullC]>; userPrompt: t.StringC }>;
+export type AppScreenshotCodec = t.TypeC<{ url: NullableC<t.StringC>; fileId: NullableC<t.StringC>; userPrompt: t.StringC }>;
 /** Codec of {@link AppScreenshot}: decodes its wire JSON and encodes it back. */
-export const AppScreenshot: AppScreenshotCodec = t.type({ url: t.union([t.string, t.null]), fileId: t.union([t.string, t.null]), userPrompt: t.string }, "AppScreenshot");
+export const AppScreenshot: AppScreenshotCodec = t.type({ url: nullable(t.string), fileId: nullable(t.string), userPrompt: t.string }, "AppScreenshot");
 /**
  * Generated type `AppScreenshot` (`src/generated/v2/AppScreenshot.ts`).
  */
@@ -629,31 +609,31 @@ export type AppScreenshot = Gen.v2.AppScreenshot;
 
 /** Static type of the {@link AppMetadata} codec. */
 export type AppMetadataCodec = t.TypeC<{
-  review: t.UnionC<[AppReviewCodec, t.NullC]>;
-  categories: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-  subCategories: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-  seoDescription: t.UnionC<[t.StringC, t.NullC]>;
-  screenshots: t.UnionC<[t.ArrayC<AppScreenshotCodec>, t.NullC]>;
-  developer: t.UnionC<[t.StringC, t.NullC]>;
-  version: t.UnionC<[t.StringC, t.NullC]>;
-  versionId: t.UnionC<[t.StringC, t.NullC]>;
-  versionNotes: t.UnionC<[t.StringC, t.NullC]>;
-  firstPartyRequiresInstall: t.UnionC<[t.BooleanC, t.NullC]>;
-  showInComposerWhenUnlinked: t.UnionC<[t.BooleanC, t.NullC]>;
+  review: NullableC<AppReviewCodec>;
+  categories: NullableC<t.ArrayC<t.StringC>>;
+  subCategories: NullableC<t.ArrayC<t.StringC>>;
+  seoDescription: NullableC<t.StringC>;
+  screenshots: NullableC<t.ArrayC<AppScreenshotCodec>>;
+  developer: NullableC<t.StringC>;
+  version: NullableC<t.StringC>;
+  versionId: NullableC<t.StringC>;
+  versionNotes: NullableC<t.StringC>;
+  firstPartyRequiresInstall: NullableC<t.BooleanC>;
+  showInComposerWhenUnlinked: NullableC<t.BooleanC>;
 }>;
 /** Codec of {@link AppMetadata}: decodes its wire JSON and encodes it back. */
 export const AppMetadata: AppMetadataCodec = t.type({
-  review: t.union([AppReview, t.null]),
-  categories: t.union([t.array(t.string), t.null]),
-  subCategories: t.union([t.array(t.string), t.null]),
-  seoDescription: t.union([t.string, t.null]),
-  screenshots: t.union([t.array(AppScreenshot), t.null]),
-  developer: t.union([t.string, t.null]),
-  version: t.union([t.string, t.null]),
-  versionId: t.union([t.string, t.null]),
-  versionNotes: t.union([t.string, t.null]),
-  firstPartyRequiresInstall: t.union([t.boolean, t.null]),
-  showInComposerWhenUnlinked: t.union([t.boolean, t.null]),
+  review: nullable(AppReview),
+  categories: nullable(t.array(t.string)),
+  subCategories: nullable(t.array(t.string)),
+  seoDescription: nullable(t.string),
+  screenshots: nullable(t.array(AppScreenshot)),
+  developer: nullable(t.string),
+  version: nullable(t.string),
+  versionId: nullable(t.string),
+  versionNotes: nullable(t.string),
+  firstPartyRequiresInstall: nullable(t.boolean),
+  showInComposerWhenUnlinked: nullable(t.boolean),
 }, "AppMetadata");
 /**
  * Generated type `AppMetadata` (`src/generated/v2/AppMetadata.ts`).
@@ -664,16 +644,16 @@ export type AppMetadata = Gen.v2.AppMetadata;
 export type AppInfoCodec = t.TypeC<{
   id: t.StringC;
   name: t.StringC;
-  description: t.UnionC<[t.StringC, t.NullC]>;
-  logoUrl: t.UnionC<[t.StringC, t.NullC]>;
-  logoUrlDark: t.UnionC<[t.StringC, t.NullC]>;
-  iconAssets: t.UnionC<[OptionalRecordC<t.StringC>, t.NullC]>;
-  iconDarkAssets: t.UnionC<[OptionalRecordC<t.StringC>, t.NullC]>;
-  distributionChannel: t.UnionC<[t.StringC, t.NullC]>;
-  branding: t.UnionC<[AppBrandingCodec, t.NullC]>;
-  appMetadata: t.UnionC<[AppMetadataCodec, t.NullC]>;
-  labels: t.UnionC<[OptionalRecordC<t.StringC>, t.NullC]>;
-  installUrl: t.UnionC<[t.StringC, t.NullC]>;
+  description: NullableC<t.StringC>;
+  logoUrl: NullableC<t.StringC>;
+  logoUrlDark: NullableC<t.StringC>;
+  iconAssets: NullableC<OptionalRecordC<t.StringC>>;
+  iconDarkAssets: NullableC<OptionalRecordC<t.StringC>>;
+  distributionChannel: NullableC<t.StringC>;
+  branding: NullableC<AppBrandingCodec>;
+  appMetadata: NullableC<AppMetadataCodec>;
+  labels: NullableC<OptionalRecordC<t.StringC>>;
+  installUrl: NullableC<t.StringC>;
   isAccessible: t.BooleanC;
   isEnabled: t.BooleanC;
   pluginDisplayNames: t.ArrayC<t.StringC>;
@@ -682,16 +662,16 @@ export type AppInfoCodec = t.TypeC<{
 export const AppInfo: AppInfoCodec = t.type({
   id: t.string,
   name: t.string,
-  description: t.union([t.string, t.null]),
-  logoUrl: t.union([t.string, t.null]),
-  logoUrlDark: t.union([t.string, t.null]),
-  iconAssets: t.union([optionalRecord(t.string), t.null]),
-  iconDarkAssets: t.union([optionalRecord(t.string), t.null]),
-  distributionChannel: t.union([t.string, t.null]),
-  branding: t.union([AppBranding, t.null]),
-  appMetadata: t.union([AppMetadata, t.null]),
-  labels: t.union([optionalRecord(t.string), t.null]),
-  installUrl: t.union([t.string, t.null]),
+  description: nullable(t.string),
+  logoUrl: nullable(t.string),
+  logoUrlDark: nullable(t.string),
+  iconAssets: nullable(optionalRecord(t.string)),
+  iconDarkAssets: nullable(optionalRecord(t.string)),
+  distributionChannel: nullable(t.string),
+  branding: nullable(AppBranding),
+  appMetadata: nullable(AppMetadata),
+  labels: nullable(optionalRecord(t.string)),
+  installUrl: nullable(t.string),
   isAccessible: t.boolean,
   isEnabled: t.boolean,
   pluginDisplayNames: t.array(t.string),
@@ -778,24 +758,22 @@ export const ChatgptAuthTokensRefreshReason: ChatgptAuthTokensRefreshReasonCodec
 export type ChatgptAuthTokensRefreshReason = Gen.v2.ChatgptAuthTokensRefreshReason;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshParams} codec. */
-export type ChatgptAuthTokensRefreshParamsCodec = t.IntersectionC<[
-  t.TypeC<{ reason: ChatgptAuthTokensRefreshReasonCodec }>,
-  t.PartialC<{ previousAccountId: t.UnionC<[t.StringC, t.NullC]> }>,
-]>;
+export type ChatgptAuthTokensRefreshParamsCodec = StructC<{ reason: ChatgptAuthTokensRefreshReasonCodec }, { previousAccountId: NullableC<t.StringC> }>;
 /** Codec of {@link ChatgptAuthTokensRefreshParams}: decodes its wire JSON and encodes it back. */
-export const ChatgptAuthTokensRefreshParams: ChatgptAuthTokensRefreshParamsCodec = t.intersection([
-  t.type({ reason: ChatgptAuthTokensRefreshReason }),
-  t.partial({ previousAccountId: t.union([t.string, t.null]) }),
-], "ChatgptAuthTokensRefreshParams");
+export const ChatgptAuthTokensRefreshParams: ChatgptAuthTokensRefreshParamsCodec = struct(
+  { reason: ChatgptAuthTokensRefreshReason },
+  { previousAccountId: nullable(t.string) },
+  "ChatgptAuthTokensRefreshParams",
+);
 /**
  * Generated type `ChatgptAuthTokensRefreshParams` (`src/generated/v2/ChatgptAuthTokensRefreshParams.ts`).
  */
 export type ChatgptAuthTokensRefreshParams = Gen.v2.ChatgptAuthTokensRefreshParams;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshResponse} codec. */
-export type ChatgptAuthTokensRefreshResponseCodec = t.TypeC<{ accessToken: t.StringC; chatgptAccountId: t.StringC; chatgptPlanType: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ChatgptAuthTokensRefreshResponseCodec = t.TypeC<{ accessToken: t.StringC; chatgptAccountId: t.StringC; chatgptPlanType: NullableC<t.StringC> }>;
 /** Codec of {@link ChatgptAuthTokensRefreshResponse}: decodes its wire JSON and encodes it back. */
-export const ChatgptAuthTokensRefreshResponse: ChatgptAuthTokensRefreshResponseCodec = t.type({ accessToken: t.string, chatgptAccountId: t.string, chatgptPlanType: t.union([t.string, t.null]) }, "ChatgptAuthTokensRefreshResponse");
+export const ChatgptAuthTokensRefreshResponse: ChatgptAuthTokensRefreshResponseCodec = t.type({ accessToken: t.string, chatgptAccountId: t.string, chatgptPlanType: nullable(t.string) }, "ChatgptAuthTokensRefreshResponse");
 /**
  * Generated type `ChatgptAuthTokensRefreshResponse` (`src/generated/v2/ChatgptAuthTokensRefreshResponse.ts`).
  */
@@ -878,19 +856,19 @@ export type FileSystemAccessMode = Gen.v2.FileSystemAccessMode;
 export type FileSystemSpecialPathCodec = t.UnionC<[
   t.TypeC<{ kind: t.LiteralC<"root"> }>,
   t.TypeC<{ kind: t.LiteralC<"minimal"> }>,
-  t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: t.UnionC<[LegacyAppPathStringCodec, t.NullC]> }>,
+  t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: NullableC<LegacyAppPathStringCodec> }>,
   t.TypeC<{ kind: t.LiteralC<"tmpdir"> }>,
   t.TypeC<{ kind: t.LiteralC<"slash_tmp"> }>,
-  t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: t.UnionC<[LegacyAppPathStringCodec, t.NullC]> }>,
+  t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: NullableC<LegacyAppPathStringCodec> }>,
 ]>;
 /** Codec of {@link FileSystemSpecialPath}: decodes its wire JSON and encodes it back. */
 export const FileSystemSpecialPath: FileSystemSpecialPathCodec = t.union([
   t.type({ kind: t.literal("root") }),
   t.type({ kind: t.literal("minimal") }),
-  t.type({ kind: t.literal("project_roots"), subpath: t.union([LegacyAppPathString, t.null]) }),
+  t.type({ kind: t.literal("project_roots"), subpath: nullable(LegacyAppPathString) }),
   t.type({ kind: t.literal("tmpdir") }),
   t.type({ kind: t.literal("slash_tmp") }),
-  t.type({ kind: t.literal("unknown"), path: t.string, subpath: t.union([LegacyAppPathString, t.null]) }),
+  t.type({ kind: t.literal("unknown"), path: t.string, subpath: nullable(LegacyAppPathString) }),
 ], "FileSystemSpecialPath");
 /**
  * Generated type `FileSystemSpecialPath` (`src/generated/v2/FileSystemSpecialPath.ts`).
@@ -924,30 +902,25 @@ export const FileSystemSandboxEntry: FileSystemSandboxEntryCodec = t.type({ path
 export type FileSystemSandboxEntry = Gen.v2.FileSystemSandboxEntry;
 
 /** Static type of the {@link AdditionalFileSystemPermissions} codec. */
-export type AdditionalFileSystemPermissionsCodec = t.IntersectionC<[
-  t.TypeC<{
-    read: t.UnionC<[t.ArrayC<LegacyAppPathStringCodec>, t.NullC]>;
-    write: t.UnionC<[t.ArrayC<LegacyAppPathStringCodec>, t.NullC]>;
-  }>,
-  t.PartialC<{ globScanMaxDepth: t.NumberC; entries: t.ArrayC<FileSystemSandboxEntryCodec> }>,
-]>;
+export type AdditionalFileSystemPermissionsCodec = StructC<
+  { read: NullableC<t.ArrayC<LegacyAppPathStringCodec>>; write: NullableC<t.ArrayC<LegacyAppPathStringCodec>> },
+  { globScanMaxDepth: t.NumberC; entries: t.ArrayC<FileSystemSandboxEntryCodec> }
+>;
 /** Codec of {@link AdditionalFileSystemPermissions}: decodes its wire JSON and encodes it back. */
-export const AdditionalFileSystemPermissions: AdditionalFileSystemPermissionsCodec = t.intersection([
-  t.type({
-    read: t.union([t.array(LegacyAppPathString), t.null]),
-    write: t.union([t.array(LegacyAppPathString), t.null]),
-  }),
-  t.partial({ globScanMaxDepth: t.number, entries: t.array(FileSystemSandboxEntry) }),
-], "AdditionalFileSystemPermissions");
+export const AdditionalFileSystemPermissions: AdditionalFileSystemPermissionsCodec = struct(
+  { read: nullable(t.array(LegacyAppPathString)), write: nullable(t.array(LegacyAppPathString)) },
+  { globScanMaxDepth: t.number, entries: t.array(FileSystemSandboxEntry) },
+  "AdditionalFileSystemPermissions",
+);
 /**
  * Generated type `AdditionalFileSystemPermissions` (`src/generated/v2/AdditionalFileSystemPermissions.ts`).
  */
 export type AdditionalFileSystemPermissions = Gen.v2.AdditionalFileSystemPermissions;
 
 /** Static type of the {@link AdditionalNetworkPermissions} codec. */
-export type AdditionalNetworkPermissionsCodec = t.TypeC<{ enabled: t.UnionC<[t.BooleanC, t.NullC]> }>;
+export type AdditionalNetworkPermissionsCodec = t.TypeC<{ enabled: NullableC<t.BooleanC> }>;
 /** Codec of {@link AdditionalNetworkPermissions}: decodes its wire JSON and encodes it back. */
-export const AdditionalNetworkPermissions: AdditionalNetworkPermissionsCodec = t.type({ enabled: t.union([t.boolean, t.null]) }, "AdditionalNetworkPermissions");
+export const AdditionalNetworkPermissions: AdditionalNetworkPermissionsCodec = t.type({ enabled: nullable(t.boolean) }, "AdditionalNetworkPermissions");
 /**
  * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`).
  */
@@ -955,14 +928,11 @@ export type AdditionalNetworkPermissions = Gen.v2.AdditionalNetworkPermissions;
 
 /** Static type of the {@link AdditionalPermissionProfile} codec. */
 export type AdditionalPermissionProfileCodec = t.TypeC<{
-  network: t.UnionC<[AdditionalNetworkPermissionsCodec, t.NullC]>;
-  fileSystem: t.UnionC<[AdditionalFileSystemPermissionsCodec, t.NullC]>;
+  network: NullableC<AdditionalNetworkPermissionsCodec>;
+  fileSystem: NullableC<AdditionalFileSystemPermissionsCodec>;
 }>;
 /** Codec of {@link AdditionalPermissionProfile}: decodes its wire JSON and encodes it back. */
-export const AdditionalPermissionProfile: AdditionalPermissionProfileCodec = t.type({
-  network: t.union([AdditionalNetworkPermissions, t.null]),
-  fileSystem: t.union([AdditionalFileSystemPermissions, t.null]),
-}, "AdditionalPermissionProfile");
+export const AdditionalPermissionProfile: AdditionalPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "AdditionalPermissionProfile");
 /**
  * Generated type `AdditionalPermissionProfile` (`src/generated/v2/AdditionalPermissionProfile.ts`).
  */
@@ -971,25 +941,15 @@ export type AdditionalPermissionProfile = Gen.v2.AdditionalPermissionProfile;
 /** Static type of the {@link CommandAction} codec. */
 export type CommandActionCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"read">; command: t.StringC; name: t.StringC; path: LegacyAppPathStringCodec }>,
-  t.TypeC<{ type: t.LiteralC<"listFiles">; command: t.StringC; path: t.UnionC<[t.StringC, t.NullC]> }>,
-  t.TypeC<{
-    type: t.LiteralC<"search">;
-    command: t.StringC;
-    query: t.UnionC<[t.StringC, t.NullC]>;
-    path: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
+  t.TypeC<{ type: t.LiteralC<"listFiles">; command: t.StringC; path: NullableC<t.StringC> }>,
+  t.TypeC<{ type: t.LiteralC<"search">; command: t.StringC; query: NullableC<t.StringC>; path: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"unknown">; command: t.StringC }>,
 ]>;
 /** Codec of {@link CommandAction}: decodes its wire JSON and encodes it back. */
 export const CommandAction: CommandActionCodec = t.union([
   t.type({ type: t.literal("read"), command: t.string, name: t.string, path: LegacyAppPathString }),
-  t.type({ type: t.literal("listFiles"), command: t.string, path: t.union([t.string, t.null]) }),
-  t.type({
-    type: t.literal("search"),
-    command: t.string,
-    query: t.union([t.string, t.null]),
-    path: t.union([t.string, t.null]),
-  }),
+  t.type({ type: t.literal("listFiles"), command: t.string, path: nullable(t.string) }),
+  t.type({ type: t.literal("search"), command: t.string, query: nullable(t.string), path: nullable(t.string) }),
   t.type({ type: t.literal("unknown"), command: t.string }),
 ], "CommandAction");
 /**
@@ -1071,51 +1031,52 @@ export const NetworkApprovalContext: NetworkApprovalContextCodec = t.type({ host
 export type NetworkApprovalContext = Gen.v2.NetworkApprovalContext;
 
 /** Static type of the {@link CommandExecutionRequestApprovalParams} codec. */
-export type CommandExecutionRequestApprovalParamsCodec = t.IntersectionC<[
-  t.TypeC<{
+export type CommandExecutionRequestApprovalParamsCodec = StructC<
+  {
     kind: CommandExecutionApprovalKindCodec;
     threadId: t.StringC;
     turnId: t.StringC;
     itemId: t.StringC;
     startedAtMs: t.NumberC;
-    environmentId: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
-  t.PartialC<{
-    approvalId: t.UnionC<[t.StringC, t.NullC]>;
-    reason: t.UnionC<[t.StringC, t.NullC]>;
-    networkApprovalContext: t.UnionC<[NetworkApprovalContextCodec, t.NullC]>;
-    command: t.UnionC<[t.StringC, t.NullC]>;
-    cwd: t.UnionC<[LegacyAppPathStringCodec, t.NullC]>;
-    commandActions: t.UnionC<[t.ArrayC<CommandActionCodec>, t.NullC]>;
-    additionalPermissions: t.UnionC<[AdditionalPermissionProfileCodec, t.NullC]>;
-    proposedExecpolicyAmendment: t.UnionC<[ExecPolicyAmendmentCodec, t.NullC]>;
-    proposedNetworkPolicyAmendments: t.UnionC<[t.ArrayC<NetworkPolicyAmendmentCodec>, t.NullC]>;
-    availableDecisions: t.UnionC<[t.ArrayC<CommandExecutionApprovalDecisionCodec>, t.NullC]>;
-  }>,
-]>;
+    environmentId: NullableC<t.StringC>;
+  },
+  {
+    approvalId: NullableC<t.StringC>;
+    reason: NullableC<t.StringC>;
+    networkApprovalContext: NullableC<NetworkApprovalContextCodec>;
+    command: NullableC<t.StringC>;
+    cwd: NullableC<LegacyAppPathStringCodec>;
+    commandActions: NullableC<t.ArrayC<CommandActionCodec>>;
+    additionalPermissions: NullableC<AdditionalPermissionProfileCodec>;
+    proposedExecpolicyAmendment: NullableC<ExecPolicyAmendmentCodec>;
+    proposedNetworkPolicyAmendments: NullableC<t.ArrayC<NetworkPolicyAmendmentCodec>>;
+    availableDecisions: NullableC<t.ArrayC<CommandExecutionApprovalDecisionCodec>>;
+  }
+>;
 /** Codec of {@link CommandExecutionRequestApprovalParams}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionRequestApprovalParams: CommandExecutionRequestApprovalParamsCodec = t.intersection([
-  t.type({
+export const CommandExecutionRequestApprovalParams: CommandExecutionRequestApprovalParamsCodec = struct(
+  {
     kind: CommandExecutionApprovalKind,
     threadId: t.string,
     turnId: t.string,
     itemId: t.string,
     startedAtMs: t.number,
-    environmentId: t.union([t.string, t.null]),
-  }),
-  t.partial({
-    approvalId: t.union([t.string, t.null]),
-    reason: t.union([t.string, t.null]),
-    networkApprovalContext: t.union([NetworkApprovalContext, t.null]),
-    command: t.union([t.string, t.null]),
-    cwd: t.union([LegacyAppPathString, t.null]),
-    commandActions: t.union([t.array(CommandAction), t.null]),
-    additionalPermissions: t.union([AdditionalPermissionProfile, t.null]),
-    proposedExecpolicyAmendment: t.union([ExecPolicyAmendment, t.null]),
-    proposedNetworkPolicyAmendments: t.union([t.array(NetworkPolicyAmendment), t.null]),
-    availableDecisions: t.union([t.array(CommandExecutionApprovalDecision), t.null]),
-  }),
-], "CommandExecutionRequestApprovalParams");
+    environmentId: nullable(t.string),
+  },
+  {
+    approvalId: nullable(t.string),
+    reason: nullable(t.string),
+    networkApprovalContext: nullable(NetworkApprovalContext),
+    command: nullable(t.string),
+    cwd: nullable(LegacyAppPathString),
+    commandActions: nullable(t.array(CommandAction)),
+    additionalPermissions: nullable(AdditionalPermissionProfile),
+    proposedExecpolicyAmendment: nullable(ExecPolicyAmendment),
+    proposedNetworkPolicyAmendments: nullable(t.array(NetworkPolicyAmendment)),
+    availableDecisions: nullable(t.array(CommandExecutionApprovalDecision)),
+  },
+  "CommandExecutionRequestApprovalParams",
+);
 /**
  * Generated type `CommandExecutionRequestApprovalParams` (`src/generated/v2/CommandExecutionRequestApprovalParams.ts`).
  */
@@ -1149,32 +1110,25 @@ export const ConfigEdit: ConfigEditCodec = t.type({ keyPath: t.string, value: Js
 export type ConfigEdit = Gen.v2.ConfigEdit;
 
 /** Static type of the {@link ConfigBatchWriteParams} codec. */
-export type ConfigBatchWriteParamsCodec = t.IntersectionC<[
-  t.TypeC<{ edits: t.ArrayC<ConfigEditCodec> }>,
-  t.PartialC<{
-    filePath: t.UnionC<[t.StringC, t.NullC]>;
-    expectedVersion: t.UnionC<[t.StringC, t.NullC]>;
-    reloadUserConfig: t.BooleanC;
-  }>,
-]>;
+export type ConfigBatchWriteParamsCodec = StructC<
+  { edits: t.ArrayC<ConfigEditCodec> },
+  { filePath: NullableC<t.StringC>; expectedVersion: NullableC<t.StringC>; reloadUserConfig: t.BooleanC }
+>;
 /** Codec of {@link ConfigBatchWriteParams}: decodes its wire JSON and encodes it back. */
-export const ConfigBatchWriteParams: ConfigBatchWriteParamsCodec = t.intersection([
-  t.type({ edits: t.array(ConfigEdit) }),
-  t.partial({
-    filePath: t.union([t.string, t.null]),
-    expectedVersion: t.union([t.string, t.null]),
-    reloadUserConfig: t.boolean,
-  }),
-], "ConfigBatchWriteParams");
+export const ConfigBatchWriteParams: ConfigBatchWriteParamsCodec = struct(
+  { edits: t.array(ConfigEdit) },
+  { filePath: nullable(t.string), expectedVersion: nullable(t.string), reloadUserConfig: t.boolean },
+  "ConfigBatchWriteParams",
+);
 /**
  * Generated type `ConfigBatchWriteParams` (`src/generated/v2/ConfigBatchWriteParams.ts`).
  */
 export type ConfigBatchWriteParams = Gen.v2.ConfigBatchWriteParams;
 
 /** Static type of the {@link ConfigReadParams} codec. */
-export type ConfigReadParamsCodec = t.PartialC<{ includeLayers: t.BooleanC; cwd: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ConfigReadParamsCodec = StructC<Record<never, never>, { includeLayers: t.BooleanC; cwd: NullableC<t.StringC> }>;
 /** Codec of {@link ConfigReadParams}: decodes its wire JSON and encodes it back. */
-export const ConfigReadParams: ConfigReadParamsCodec = t.partial({ includeLayers: t.boolean, cwd: t.union([t.string, t.null]) }, "ConfigReadParams");
+export const ConfigReadParams: ConfigReadParamsCodec = struct({}, { includeLayers: t.boolean, cwd: nullable(t.string) }, "ConfigReadParams");
 /**
  * Generated type `ConfigReadParams` (`src/generated/v2/ConfigReadParams.ts`).
  */
@@ -1258,15 +1212,16 @@ export const WebSearchProvider: WebSearchProviderCodec = t.keyof({ standalone: n
 export type WebSearchProvider = Gen.WebSearchProvider;
 
 /** Static type of the {@link AnalyticsConfig} codec. */
-export type AnalyticsConfigCodec = t.IntersectionC<[
-  t.TypeC<{ enabled: t.UnionC<[t.BooleanC, t.NullC]> }>,
-  OptionalRecordC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>, t.NullC]>>,
-]>;
+export type AnalyticsConfigCodec = WithRestC<
+  t.TypeC<{ enabled: NullableC<t.BooleanC> }>,
+  NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>, t.UndefinedC]>>
+>;
 /** Codec of {@link AnalyticsConfig}: decodes its wire JSON and encodes it back. */
-export const AnalyticsConfig: AnalyticsConfigCodec = t.intersection([
-  t.type({ enabled: t.union([t.boolean, t.null]) }),
-  optionalRecord(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.null])),
-], "AnalyticsConfig");
+export const AnalyticsConfig: AnalyticsConfigCodec = withRest(
+  t.type({ enabled: nullable(t.boolean) }),
+  nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.undefined])),
+  "AnalyticsConfig",
+);
 /**
  * Generated type `AnalyticsConfig` (`src/generated/v2/AnalyticsConfig.ts`).
  */
@@ -1309,14 +1264,11 @@ export type AppToolApproval = Gen.v2.AppToolApproval;
 
 /** Static type of the {@link AppLinksConfig} codec. */
 export type AppLinksConfigCodec = OptionalRecordC<t.TypeC<{
-  approvals_reviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-  default_tools_approval_mode: t.UnionC<[AppToolApprovalCodec, t.NullC]>;
+  approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
+  default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
 }>>;
 /** Codec of {@link AppLinksConfig}: decodes its wire JSON and encodes it back. */
-export const AppLinksConfig: AppLinksConfigCodec = optionalRecord(t.type({
-  approvals_reviewer: t.union([ApprovalsReviewer, t.null]),
-  default_tools_approval_mode: t.union([AppToolApproval, t.null]),
-}), "AppLinksConfig");
+export const AppLinksConfig: AppLinksConfigCodec = optionalRecord(t.type({ approvals_reviewer: nullable(ApprovalsReviewer), default_tools_approval_mode: nullable(AppToolApproval) }), "AppLinksConfig");
 /**
  * Account settings for a single app.
  *
@@ -1325,9 +1277,9 @@ export const AppLinksConfig: AppLinksConfigCodec = optionalRecord(t.type({
 export type AppLinksConfig = Gen.v2.AppLinksConfig;
 
 /** Static type of the {@link AppToolsConfig} codec. */
-export type AppToolsConfigCodec = OptionalRecordC<t.TypeC<{ enabled: t.UnionC<[t.BooleanC, t.NullC]>; approval_mode: t.UnionC<[AppToolApprovalCodec, t.NullC]> }>>;
+export type AppToolsConfigCodec = OptionalRecordC<t.TypeC<{ enabled: NullableC<t.BooleanC>; approval_mode: NullableC<AppToolApprovalCodec> }>>;
 /** Codec of {@link AppToolsConfig}: decodes its wire JSON and encodes it back. */
-export const AppToolsConfig: AppToolsConfigCodec = optionalRecord(t.type({ enabled: t.union([t.boolean, t.null]), approval_mode: t.union([AppToolApproval, t.null]) }), "AppToolsConfig");
+export const AppToolsConfig: AppToolsConfigCodec = optionalRecord(t.type({ enabled: nullable(t.boolean), approval_mode: nullable(AppToolApproval) }), "AppToolsConfig");
 /**
  * Generated type `AppToolsConfig` (`src/generated/v2/AppToolsConfig.ts`).
  */
@@ -1336,18 +1288,18 @@ export type AppToolsConfig = Gen.v2.AppToolsConfig;
 /** Static type of the {@link AppsDefaultConfig} codec. */
 export type AppsDefaultConfigCodec = t.TypeC<{
   enabled: t.BooleanC;
-  approvals_reviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
+  approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
   destructive_enabled: t.BooleanC;
   open_world_enabled: t.BooleanC;
-  default_tools_approval_mode: t.UnionC<[AppToolApprovalCodec, t.NullC]>;
+  default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
 }>;
 /** Codec of {@link AppsDefaultConfig}: decodes its wire JSON and encodes it back. */
 export const AppsDefaultConfig: AppsDefaultConfigCodec = t.type({
   enabled: t.boolean,
-  approvals_reviewer: t.union([ApprovalsReviewer, t.null]),
+  approvals_reviewer: nullable(ApprovalsReviewer),
   destructive_enabled: t.boolean,
   open_world_enabled: t.boolean,
-  default_tools_approval_mode: t.union([AppToolApproval, t.null]),
+  default_tools_approval_mode: nullable(AppToolApproval),
 }, "AppsDefaultConfig");
 /**
  * Generated type `AppsDefaultConfig` (`src/generated/v2/AppsDefaultConfig.ts`).
@@ -1355,35 +1307,42 @@ export const AppsDefaultConfig: AppsDefaultConfigCodec = t.type({
 export type AppsDefaultConfig = Gen.v2.AppsDefaultConfig;
 
 /** Static type of the {@link AppsConfig} codec. */
-export type AppsConfigCodec = t.IntersectionC<[
-  t.TypeC<{ _default: t.UnionC<[AppsDefaultConfigCodec, t.NullC]> }>,
-  OptionalRecordC<t.TypeC<{
-    enabled: t.BooleanC;
-    omit_tools_from: t.UnionC<[t.ArrayC<ToolExposureSurfaceCodec>, t.NullC]>;
-    approvals_reviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-    destructive_enabled: t.UnionC<[t.BooleanC, t.NullC]>;
-    open_world_enabled: t.UnionC<[t.BooleanC, t.NullC]>;
-    default_tools_approval_mode: t.UnionC<[AppToolApprovalCodec, t.NullC]>;
-    default_tools_enabled: t.UnionC<[t.BooleanC, t.NullC]>;
-    tools: t.UnionC<[AppToolsConfigCodec, t.NullC]>;
-    links: t.UnionC<[AppLinksConfigCodec, t.NullC]>;
-  }>>,
-]>;
+export type AppsConfigCodec = WithRestC<
+  t.TypeC<{ _default: NullableC<AppsDefaultConfigCodec> }>,
+  t.UnionC<[
+    t.TypeC<{
+      enabled: t.BooleanC;
+      omit_tools_from: NullableC<t.ArrayC<ToolExposureSurfaceCodec>>;
+      approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
+      destructive_enabled: NullableC<t.BooleanC>;
+      open_world_enabled: NullableC<t.BooleanC>;
+      default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
+      default_tools_enabled: NullableC<t.BooleanC>;
+      tools: NullableC<AppToolsConfigCodec>;
+      links: NullableC<AppLinksConfigCodec>;
+    }>,
+    t.UndefinedC,
+  ]>
+>;
 /** Codec of {@link AppsConfig}: decodes its wire JSON and encodes it back. */
-export const AppsConfig: AppsConfigCodec = t.intersection([
-  t.type({ _default: t.union([AppsDefaultConfig, t.null]) }),
-  optionalRecord(t.type({
-    enabled: t.boolean,
-    omit_tools_from: t.union([t.array(ToolExposureSurface), t.null]),
-    approvals_reviewer: t.union([ApprovalsReviewer, t.null]),
-    destructive_enabled: t.union([t.boolean, t.null]),
-    open_world_enabled: t.union([t.boolean, t.null]),
-    default_tools_approval_mode: t.union([AppToolApproval, t.null]),
-    default_tools_enabled: t.union([t.boolean, t.null]),
-    tools: t.union([AppToolsConfig, t.null]),
-    links: t.union([AppLinksConfig, t.null]),
-  })),
-], "AppsConfig");
+export const AppsConfig: AppsConfigCodec = withRest(
+  t.type({ _default: nullable(AppsDefaultConfig) }),
+  t.union([
+    t.type({
+      enabled: t.boolean,
+      omit_tools_from: nullable(t.array(ToolExposureSurface)),
+      approvals_reviewer: nullable(ApprovalsReviewer),
+      destructive_enabled: nullable(t.boolean),
+      open_world_enabled: nullable(t.boolean),
+      default_tools_approval_mode: nullable(AppToolApproval),
+      default_tools_enabled: nullable(t.boolean),
+      tools: nullable(AppToolsConfig),
+      links: nullable(AppLinksConfig),
+    }),
+    t.undefined,
+  ]),
+  "AppsConfig",
+);
 /**
  * Generated type `AppsConfig` (`src/generated/v2/AppsConfig.ts`).
  */
@@ -1431,17 +1390,17 @@ export type AllowDenyRequirement = Gen.v2.AllowDenyRequirement;
 
 /** Static type of the {@link BrowserUseOriginPolicyConfig} codec. */
 export type BrowserUseOriginPolicyConfigCodec = t.TypeC<{
-  access: t.UnionC<[AllowDenyRequirementCodec, t.NullC]>;
-  downloads: t.UnionC<[AllowDenyRequirementCodec, t.NullC]>;
-  uploads: t.UnionC<[AllowDenyRequirementCodec, t.NullC]>;
-  full_cdp_access: t.UnionC<[AllowDenyRequirementCodec, t.NullC]>;
+  access: NullableC<AllowDenyRequirementCodec>;
+  downloads: NullableC<AllowDenyRequirementCodec>;
+  uploads: NullableC<AllowDenyRequirementCodec>;
+  full_cdp_access: NullableC<AllowDenyRequirementCodec>;
 }>;
 /** Codec of {@link BrowserUseOriginPolicyConfig}: decodes its wire JSON and encodes it back. */
 export const BrowserUseOriginPolicyConfig: BrowserUseOriginPolicyConfigCodec = t.type({
-  access: t.union([AllowDenyRequirement, t.null]),
-  downloads: t.union([AllowDenyRequirement, t.null]),
-  uploads: t.union([AllowDenyRequirement, t.null]),
-  full_cdp_access: t.union([AllowDenyRequirement, t.null]),
+  access: nullable(AllowDenyRequirement),
+  downloads: nullable(AllowDenyRequirement),
+  uploads: nullable(AllowDenyRequirement),
+  full_cdp_access: nullable(AllowDenyRequirement),
 }, "BrowserUseOriginPolicyConfig");
 /**
  * Generated type `BrowserUseOriginPolicyConfig` (`src/generated/v2/BrowserUseOriginPolicyConfig.ts`).
@@ -1450,15 +1409,15 @@ export type BrowserUseOriginPolicyConfig = Gen.v2.BrowserUseOriginPolicyConfig;
 
 /** Static type of the {@link BrowserUseConfig} codec. */
 export type BrowserUseConfigCodec = t.TypeC<{
-  allow_history_access: t.UnionC<[t.BooleanC, t.NullC]>;
-  default_origin_policy: t.UnionC<[BrowserUseOriginPolicyConfigCodec, t.NullC]>;
-  origins: t.UnionC<[OptionalRecordC<BrowserUseOriginPolicyConfigCodec>, t.NullC]>;
+  allow_history_access: NullableC<t.BooleanC>;
+  default_origin_policy: NullableC<BrowserUseOriginPolicyConfigCodec>;
+  origins: NullableC<OptionalRecordC<BrowserUseOriginPolicyConfigCodec>>;
 }>;
 /** Codec of {@link BrowserUseConfig}: decodes its wire JSON and encodes it back. */
 export const BrowserUseConfig: BrowserUseConfigCodec = t.type({
-  allow_history_access: t.union([t.boolean, t.null]),
-  default_origin_policy: t.union([BrowserUseOriginPolicyConfig, t.null]),
-  origins: t.union([optionalRecord(BrowserUseOriginPolicyConfig), t.null]),
+  allow_history_access: nullable(t.boolean),
+  default_origin_policy: nullable(BrowserUseOriginPolicyConfig),
+  origins: nullable(optionalRecord(BrowserUseOriginPolicyConfig)),
 }, "BrowserUseConfig");
 /**
  * Generated type `BrowserUseConfig` (`src/generated/v2/BrowserUseConfig.ts`).
@@ -1466,9 +1425,9 @@ export const BrowserUseConfig: BrowserUseConfigCodec = t.type({
 export type BrowserUseConfig = Gen.v2.BrowserUseConfig;
 
 /** Static type of the {@link ComputerUseMacosConfig} codec. */
-export type ComputerUseMacosConfigCodec = t.TypeC<{ bundle_ids: t.UnionC<[OptionalRecordC<AllowDenyRequirementCodec>, t.NullC]> }>;
+export type ComputerUseMacosConfigCodec = t.TypeC<{ bundle_ids: NullableC<OptionalRecordC<AllowDenyRequirementCodec>> }>;
 /** Codec of {@link ComputerUseMacosConfig}: decodes its wire JSON and encodes it back. */
-export const ComputerUseMacosConfig: ComputerUseMacosConfigCodec = t.type({ bundle_ids: t.union([optionalRecord(AllowDenyRequirement), t.null]) }, "ComputerUseMacosConfig");
+export const ComputerUseMacosConfig: ComputerUseMacosConfigCodec = t.type({ bundle_ids: nullable(optionalRecord(AllowDenyRequirement)) }, "ComputerUseMacosConfig");
 /**
  * Generated type `ComputerUseMacosConfig` (`src/generated/v2/ComputerUseMacosConfig.ts`).
  */
@@ -1478,14 +1437,14 @@ export type ComputerUseMacosConfig = Gen.v2.ComputerUseMacosConfig;
 export type ComputerUseWindowsExeConfigCodec = t.TypeC<{
   publisher_name: t.StringC;
   product_name: t.StringC;
-  binary_name: t.UnionC<[t.StringC, t.NullC]>;
+  binary_name: NullableC<t.StringC>;
   access: AllowDenyRequirementCodec;
 }>;
 /** Codec of {@link ComputerUseWindowsExeConfig}: decodes its wire JSON and encodes it back. */
 export const ComputerUseWindowsExeConfig: ComputerUseWindowsExeConfigCodec = t.type({
   publisher_name: t.string,
   product_name: t.string,
-  binary_name: t.union([t.string, t.null]),
+  binary_name: nullable(t.string),
   access: AllowDenyRequirement,
 }, "ComputerUseWindowsExeConfig");
 /**
@@ -1495,13 +1454,13 @@ export type ComputerUseWindowsExeConfig = Gen.v2.ComputerUseWindowsExeConfig;
 
 /** Static type of the {@link ComputerUseWindowsConfig} codec. */
 export type ComputerUseWindowsConfigCodec = t.TypeC<{
-  aumids: t.UnionC<[OptionalRecordC<AllowDenyRequirementCodec>, t.NullC]>;
-  exes: t.UnionC<[t.ArrayC<ComputerUseWindowsExeConfigCodec>, t.NullC]>;
+  aumids: NullableC<OptionalRecordC<AllowDenyRequirementCodec>>;
+  exes: NullableC<t.ArrayC<ComputerUseWindowsExeConfigCodec>>;
 }>;
 /** Codec of {@link ComputerUseWindowsConfig}: decodes its wire JSON and encodes it back. */
 export const ComputerUseWindowsConfig: ComputerUseWindowsConfigCodec = t.type({
-  aumids: t.union([optionalRecord(AllowDenyRequirement), t.null]),
-  exes: t.union([t.array(ComputerUseWindowsExeConfig), t.null]),
+  aumids: nullable(optionalRecord(AllowDenyRequirement)),
+  exes: nullable(t.array(ComputerUseWindowsExeConfig)),
 }, "ComputerUseWindowsConfig");
 /**
  * Generated type `ComputerUseWindowsConfig` (`src/generated/v2/ComputerUseWindowsConfig.ts`).
@@ -1510,15 +1469,15 @@ export type ComputerUseWindowsConfig = Gen.v2.ComputerUseWindowsConfig;
 
 /** Static type of the {@link ComputerUseConfig} codec. */
 export type ComputerUseConfigCodec = t.TypeC<{
-  default_app_access: t.UnionC<[AllowDenyRequirementCodec, t.NullC]>;
-  macos: t.UnionC<[ComputerUseMacosConfigCodec, t.NullC]>;
-  windows: t.UnionC<[ComputerUseWindowsConfigCodec, t.NullC]>;
+  default_app_access: NullableC<AllowDenyRequirementCodec>;
+  macos: NullableC<ComputerUseMacosConfigCodec>;
+  windows: NullableC<ComputerUseWindowsConfigCodec>;
 }>;
 /** Codec of {@link ComputerUseConfig}: decodes its wire JSON and encodes it back. */
 export const ComputerUseConfig: ComputerUseConfigCodec = t.type({
-  default_app_access: t.union([AllowDenyRequirement, t.null]),
-  macos: t.union([ComputerUseMacosConfig, t.null]),
-  windows: t.union([ComputerUseWindowsConfig, t.null]),
+  default_app_access: nullable(AllowDenyRequirement),
+  macos: nullable(ComputerUseMacosConfig),
+  windows: nullable(ComputerUseWindowsConfig),
 }, "ComputerUseConfig");
 /**
  * Generated type `ComputerUseConfig` (`src/generated/v2/ComputerUseConfig.ts`).
@@ -1575,17 +1534,17 @@ export type WebSearchContextSize = Gen.WebSearchContextSize;
 
 /** Static type of the {@link WebSearchLocation} codec. */
 export type WebSearchLocationCodec = t.TypeC<{
-  country: t.UnionC<[t.StringC, t.NullC]>;
-  region: t.UnionC<[t.StringC, t.NullC]>;
-  city: t.UnionC<[t.StringC, t.NullC]>;
-  timezone: t.UnionC<[t.StringC, t.NullC]>;
+  country: NullableC<t.StringC>;
+  region: NullableC<t.StringC>;
+  city: NullableC<t.StringC>;
+  timezone: NullableC<t.StringC>;
 }>;
 /** Codec of {@link WebSearchLocation}: decodes its wire JSON and encodes it back. */
 export const WebSearchLocation: WebSearchLocationCodec = t.type({
-  country: t.union([t.string, t.null]),
-  region: t.union([t.string, t.null]),
-  city: t.union([t.string, t.null]),
-  timezone: t.union([t.string, t.null]),
+  country: nullable(t.string),
+  region: nullable(t.string),
+  city: nullable(t.string),
+  timezone: nullable(t.string),
 }, "WebSearchLocation");
 /**
  * Generated type `WebSearchLocation` (`src/generated/WebSearchLocation.ts`).
@@ -1594,15 +1553,15 @@ export type WebSearchLocation = Gen.WebSearchLocation;
 
 /** Static type of the {@link WebSearchToolConfig} codec. */
 export type WebSearchToolConfigCodec = t.TypeC<{
-  context_size: t.UnionC<[WebSearchContextSizeCodec, t.NullC]>;
-  allowed_domains: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-  location: t.UnionC<[WebSearchLocationCodec, t.NullC]>;
+  context_size: NullableC<WebSearchContextSizeCodec>;
+  allowed_domains: NullableC<t.ArrayC<t.StringC>>;
+  location: NullableC<WebSearchLocationCodec>;
 }>;
 /** Codec of {@link WebSearchToolConfig}: decodes its wire JSON and encodes it back. */
 export const WebSearchToolConfig: WebSearchToolConfigCodec = t.type({
-  context_size: t.union([WebSearchContextSize, t.null]),
-  allowed_domains: t.union([t.array(t.string), t.null]),
-  location: t.union([WebSearchLocation, t.null]),
+  context_size: nullable(WebSearchContextSize),
+  allowed_domains: nullable(t.array(t.string)),
+  location: nullable(WebSearchLocation),
 }, "WebSearchToolConfig");
 /**
  * Generated type `WebSearchToolConfig` (`src/generated/WebSearchToolConfig.ts`).
@@ -1610,80 +1569,81 @@ export const WebSearchToolConfig: WebSearchToolConfigCodec = t.type({
 export type WebSearchToolConfig = Gen.WebSearchToolConfig;
 
 /** Static type of the {@link ToolsV2} codec. */
-export type ToolsV2Codec = t.TypeC<{ web_search: t.UnionC<[WebSearchToolConfigCodec, t.NullC]> }>;
+export type ToolsV2Codec = t.TypeC<{ web_search: NullableC<WebSearchToolConfigCodec> }>;
 /** Codec of {@link ToolsV2}: decodes its wire JSON and encodes it back. */
-export const ToolsV2: ToolsV2Codec = t.type({ web_search: t.union([WebSearchToolConfig, t.null]) }, "ToolsV2");
+export const ToolsV2: ToolsV2Codec = t.type({ web_search: nullable(WebSearchToolConfig) }, "ToolsV2");
 /**
  * Generated type `ToolsV2` (`src/generated/v2/ToolsV2.ts`).
  */
 export type ToolsV2 = Gen.v2.ToolsV2;
 
 /** Static type of the {@link Config} codec. */
-export type ConfigCodec = t.IntersectionC<[
+export type ConfigCodec = WithRestC<
   t.TypeC<{
-    model: t.UnionC<[t.StringC, t.NullC]>;
-    review_model: t.UnionC<[t.StringC, t.NullC]>;
-    model_context_window: t.UnionC<[JsonBigIntC, t.NullC]>;
-    model_auto_compact_token_limit: t.UnionC<[JsonBigIntC, t.NullC]>;
-    model_auto_compact_token_limit_scope: t.UnionC<[AutoCompactTokenLimitScopeCodec, t.NullC]>;
-    model_provider: t.UnionC<[t.StringC, t.NullC]>;
-    approval_policy: t.UnionC<[AskForApprovalCodec, t.NullC]>;
-    approvals_reviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-    sandbox_mode: t.UnionC<[SandboxModeCodec, t.NullC]>;
-    sandbox_workspace_write: t.UnionC<[SandboxWorkspaceWriteCodec, t.NullC]>;
-    forced_chatgpt_workspace_id: t.UnionC<[ForcedChatgptWorkspaceIdsCodec, t.NullC]>;
-    forced_login_method: t.UnionC<[ForcedLoginMethodCodec, t.NullC]>;
-    web_search: t.UnionC<[WebSearchModeCodec, t.NullC]>;
-    client_search_provider: t.UnionC<[WebSearchProviderCodec, t.NullC]>;
-    tools: t.UnionC<[ToolsV2Codec, t.NullC]>;
-    instructions: t.UnionC<[t.StringC, t.NullC]>;
-    developer_instructions: t.UnionC<[t.StringC, t.NullC]>;
-    compact_prompt: t.UnionC<[t.StringC, t.NullC]>;
-    model_reasoning_effort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
-    model_reasoning_summary: t.UnionC<[ReasoningSummaryCodec, t.NullC]>;
-    model_verbosity: t.UnionC<[VerbosityCodec, t.NullC]>;
-    service_tier: t.UnionC<[t.StringC, t.NullC]>;
-    analytics: t.UnionC<[AnalyticsConfigCodec, t.NullC]>;
-    apps: t.UnionC<[AppsConfigCodec, t.NullC]>;
-    browser_use: t.UnionC<[BrowserUseConfigCodec, t.NullC]>;
-    computer_use: t.UnionC<[ComputerUseConfigCodec, t.NullC]>;
-    desktop: t.UnionC<[OptionalRecordC<JsonValueCodec>, t.NullC]>;
+    model: NullableC<t.StringC>;
+    review_model: NullableC<t.StringC>;
+    model_context_window: NullableC<JsonBigIntC>;
+    model_auto_compact_token_limit: NullableC<JsonBigIntC>;
+    model_auto_compact_token_limit_scope: NullableC<AutoCompactTokenLimitScopeCodec>;
+    model_provider: NullableC<t.StringC>;
+    approval_policy: NullableC<AskForApprovalCodec>;
+    approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
+    sandbox_mode: NullableC<SandboxModeCodec>;
+    sandbox_workspace_write: NullableC<SandboxWorkspaceWriteCodec>;
+    forced_chatgpt_workspace_id: NullableC<ForcedChatgptWorkspaceIdsCodec>;
+    forced_login_method: NullableC<ForcedLoginMethodCodec>;
+    web_search: NullableC<WebSearchModeCodec>;
+    client_search_provider: NullableC<WebSearchProviderCodec>;
+    tools: NullableC<ToolsV2Codec>;
+    instructions: NullableC<t.StringC>;
+    developer_instructions: NullableC<t.StringC>;
+    compact_prompt: NullableC<t.StringC>;
+    model_reasoning_effort: NullableC<ReasoningEffortCodec>;
+    model_reasoning_summary: NullableC<ReasoningSummaryCodec>;
+    model_verbosity: NullableC<VerbosityCodec>;
+    service_tier: NullableC<t.StringC>;
+    analytics: NullableC<AnalyticsConfigCodec>;
+    apps: NullableC<AppsConfigCodec>;
+    browser_use: NullableC<BrowserUseConfigCodec>;
+    computer_use: NullableC<ComputerUseConfigCodec>;
+    desktop: NullableC<OptionalRecordC<JsonValueCodec>>;
   }>,
-  OptionalRecordC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>, t.NullC]>>,
-]>;
+  NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>, t.UndefinedC]>>
+>;
 /** Codec of {@link Config}: decodes its wire JSON and encodes it back. */
-export const Config: ConfigCodec = t.intersection([
+export const Config: ConfigCodec = withRest(
   t.type({
-    model: t.union([t.string, t.null]),
-    review_model: t.union([t.string, t.null]),
-    model_context_window: t.union([jsonBigInt, t.null]),
-    model_auto_compact_token_limit: t.union([jsonBigInt, t.null]),
-    model_auto_compact_token_limit_scope: t.union([AutoCompactTokenLimitScope, t.null]),
-    model_provider: t.union([t.string, t.null]),
-    approval_policy: t.union([AskForApproval, t.null]),
-    approvals_reviewer: t.union([ApprovalsReviewer, t.null]),
-    sandbox_mode: t.union([SandboxMode, t.null]),
-    sandbox_workspace_write: t.union([SandboxWorkspaceWrite, t.null]),
-    forced_chatgpt_workspace_id: t.union([ForcedChatgptWorkspaceIds, t.null]),
-    forced_login_method: t.union([ForcedLoginMethod, t.null]),
-    web_search: t.union([WebSearchMode, t.null]),
-    client_search_provider: t.union([WebSearchProvider, t.null]),
-    tools: t.union([ToolsV2, t.null]),
-    instructions: t.union([t.string, t.null]),
-    developer_instructions: t.union([t.string, t.null]),
-    compact_prompt: t.union([t.string, t.null]),
-    model_reasoning_effort: t.union([ReasoningEffort, t.null]),
-    model_reasoning_summary: t.union([ReasoningSummary, t.null]),
-    model_verbosity: t.union([Verbosity, t.null]),
-    service_tier: t.union([t.string, t.null]),
-    analytics: t.union([AnalyticsConfig, t.null]),
-    apps: t.union([AppsConfig, t.null]),
-    browser_use: t.union([BrowserUseConfig, t.null]),
-    computer_use: t.union([ComputerUseConfig, t.null]),
-    desktop: t.union([optionalRecord(JsonValue), t.null]),
+    model: nullable(t.string),
+    review_model: nullable(t.string),
+    model_context_window: nullable(jsonBigInt),
+    model_auto_compact_token_limit: nullable(jsonBigInt),
+    model_auto_compact_token_limit_scope: nullable(AutoCompactTokenLimitScope),
+    model_provider: nullable(t.string),
+    approval_policy: nullable(AskForApproval),
+    approvals_reviewer: nullable(ApprovalsReviewer),
+    sandbox_mode: nullable(SandboxMode),
+    sandbox_workspace_write: nullable(SandboxWorkspaceWrite),
+    forced_chatgpt_workspace_id: nullable(ForcedChatgptWorkspaceIds),
+    forced_login_method: nullable(ForcedLoginMethod),
+    web_search: nullable(WebSearchMode),
+    client_search_provider: nullable(WebSearchProvider),
+    tools: nullable(ToolsV2),
+    instructions: nullable(t.string),
+    developer_instructions: nullable(t.string),
+    compact_prompt: nullable(t.string),
+    model_reasoning_effort: nullable(ReasoningEffort),
+    model_reasoning_summary: nullable(ReasoningSummary),
+    model_verbosity: nullable(Verbosity),
+    service_tier: nullable(t.string),
+    analytics: nullable(AnalyticsConfig),
+    apps: nullable(AppsConfig),
+    browser_use: nullable(BrowserUseConfig),
+    computer_use: nullable(ComputerUseConfig),
+    desktop: nullable(optionalRecord(JsonValue)),
   }),
-  optionalRecord(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.null])),
-], "Config");
+  nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.undefined])),
+  "Config",
+);
 /**
  * Generated type `Config` (`src/generated/v2/Config.ts`).
  */
@@ -1695,7 +1655,7 @@ export type ConfigLayerSourceCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"mdm">; domain: t.StringC; key: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"system">; file: AbsolutePathBufCodec }>,
   t.TypeC<{ type: t.LiteralC<"enterpriseManaged">; id: t.StringC; name: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"user">; file: AbsolutePathBufCodec; profile: t.UnionC<[t.StringC, t.NullC]> }>,
+  t.TypeC<{ type: t.LiteralC<"user">; file: AbsolutePathBufCodec; profile: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"project">; dotCodexFolder: AbsolutePathBufCodec }>,
   t.TypeC<{ type: t.LiteralC<"sessionFlags"> }>,
   t.TypeC<{ type: t.LiteralC<"legacyManagedConfigTomlFromFile">; file: AbsolutePathBufCodec }>,
@@ -1707,7 +1667,7 @@ export const ConfigLayerSource: ConfigLayerSourceCodec = t.union([
   t.type({ type: t.literal("mdm"), domain: t.string, key: t.string }),
   t.type({ type: t.literal("system"), file: AbsolutePathBuf }),
   t.type({ type: t.literal("enterpriseManaged"), id: t.string, name: t.string }),
-  t.type({ type: t.literal("user"), file: AbsolutePathBuf, profile: t.union([t.string, t.null]) }),
+  t.type({ type: t.literal("user"), file: AbsolutePathBuf, profile: nullable(t.string) }),
   t.type({ type: t.literal("project"), dotCodexFolder: AbsolutePathBuf }),
   t.type({ type: t.literal("sessionFlags") }),
   t.type({ type: t.literal("legacyManagedConfigTomlFromFile"), file: AbsolutePathBuf }),
@@ -1723,10 +1683,10 @@ export type ConfigLayerCodec = t.TypeC<{
   name: ConfigLayerSourceCodec;
   version: t.StringC;
   config: JsonValueCodec;
-  disabledReason: t.UnionC<[t.StringC, t.NullC]>;
+  disabledReason: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ConfigLayer}: decodes its wire JSON and encodes it back. */
-export const ConfigLayer: ConfigLayerCodec = t.type({ name: ConfigLayerSource, version: t.string, config: JsonValue, disabledReason: t.union([t.string, t.null]) }, "ConfigLayer");
+export const ConfigLayer: ConfigLayerCodec = t.type({ name: ConfigLayerSource, version: t.string, config: JsonValue, disabledReason: nullable(t.string) }, "ConfigLayer");
 /**
  * Generated type `ConfigLayer` (`src/generated/v2/ConfigLayer.ts`).
  */
@@ -1745,29 +1705,26 @@ export type ConfigLayerMetadata = Gen.v2.ConfigLayerMetadata;
 export type ConfigReadResponseCodec = t.TypeC<{
   config: ConfigCodec;
   origins: OptionalRecordC<ConfigLayerMetadataCodec>;
-  layers: t.UnionC<[t.ArrayC<ConfigLayerCodec>, t.NullC]>;
+  layers: NullableC<t.ArrayC<ConfigLayerCodec>>;
 }>;
 /** Codec of {@link ConfigReadResponse}: decodes its wire JSON and encodes it back. */
-export const ConfigReadResponse: ConfigReadResponseCodec = t.type({
-  config: Config,
-  origins: optionalRecord(ConfigLayerMetadata),
-  layers: t.union([t.array(ConfigLayer), t.null]),
-}, "ConfigReadResponse");
+export const ConfigReadResponse: ConfigReadResponseCodec = t.type({ config: Config, origins: optionalRecord(ConfigLayerMetadata), layers: nullable(t.array(ConfigLayer)) }, "ConfigReadResponse");
 /**
  * Generated type `ConfigReadResponse` (`src/generated/v2/ConfigReadResponse.ts`).
  */
 export type ConfigReadResponse = Gen.v2.ConfigReadResponse;
 
 /** Static type of the {@link ConfigValueWriteParams} codec. */
-export type ConfigValueWriteParamsCodec = t.IntersectionC<[
-  t.TypeC<{ keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec }>,
-  t.PartialC<{ filePath: t.UnionC<[t.StringC, t.NullC]>; expectedVersion: t.UnionC<[t.StringC, t.NullC]> }>,
-]>;
+export type ConfigValueWriteParamsCodec = StructC<
+  { keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec },
+  { filePath: NullableC<t.StringC>; expectedVersion: NullableC<t.StringC> }
+>;
 /** Codec of {@link ConfigValueWriteParams}: decodes its wire JSON and encodes it back. */
-export const ConfigValueWriteParams: ConfigValueWriteParamsCodec = t.intersection([
-  t.type({ keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy }),
-  t.partial({ filePath: t.union([t.string, t.null]), expectedVersion: t.union([t.string, t.null]) }),
-], "ConfigValueWriteParams");
+export const ConfigValueWriteParams: ConfigValueWriteParamsCodec = struct(
+  { keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy },
+  { filePath: nullable(t.string), expectedVersion: nullable(t.string) },
+  "ConfigValueWriteParams",
+);
 /**
  * Generated type `ConfigValueWriteParams` (`src/generated/v2/ConfigValueWriteParams.ts`).
  */
@@ -1792,15 +1749,13 @@ export const TextRange: TextRangeCodec = t.type({ start: TextPosition, end: Text
 export type TextRange = Gen.v2.TextRange;
 
 /** Static type of the {@link ConfigWarningNotification} codec. */
-export type ConfigWarningNotificationCodec = t.IntersectionC<[
-  t.TypeC<{ summary: t.StringC; details: t.UnionC<[t.StringC, t.NullC]> }>,
-  t.PartialC<{ path: t.StringC; range: TextRangeCodec }>,
-]>;
+export type ConfigWarningNotificationCodec = StructC<{ summary: t.StringC; details: NullableC<t.StringC> }, { path: t.StringC; range: TextRangeCodec }>;
 /** Codec of {@link ConfigWarningNotification}: decodes its wire JSON and encodes it back. */
-export const ConfigWarningNotification: ConfigWarningNotificationCodec = t.intersection([
-  t.type({ summary: t.string, details: t.union([t.string, t.null]) }),
-  t.partial({ path: t.string, range: TextRange }),
-], "ConfigWarningNotification");
+export const ConfigWarningNotification: ConfigWarningNotificationCodec = struct(
+  { summary: t.string, details: nullable(t.string) },
+  { path: t.string, range: TextRange },
+  "ConfigWarningNotification",
+);
 /**
  * Generated type `ConfigWarningNotification` (`src/generated/v2/ConfigWarningNotification.ts`).
  */
@@ -1829,14 +1784,14 @@ export type ConfigWriteResponseCodec = t.TypeC<{
   status: WriteStatusCodec;
   version: t.StringC;
   filePath: AbsolutePathBufCodec;
-  overriddenMetadata: t.UnionC<[OverriddenMetadataCodec, t.NullC]>;
+  overriddenMetadata: NullableC<OverriddenMetadataCodec>;
 }>;
 /** Codec of {@link ConfigWriteResponse}: decodes its wire JSON and encodes it back. */
 export const ConfigWriteResponse: ConfigWriteResponseCodec = t.type({
   status: WriteStatus,
   version: t.string,
   filePath: AbsolutePathBuf,
-  overriddenMetadata: t.union([OverriddenMetadata, t.null]),
+  overriddenMetadata: nullable(OverriddenMetadata),
 }, "ConfigWriteResponse");
 /**
  * Generated type `ConfigWriteResponse` (`src/generated/v2/ConfigWriteResponse.ts`).
@@ -1855,9 +1810,9 @@ export const ContextCompactedNotification: ContextCompactedNotificationCodec = t
 export type ContextCompactedNotification = Gen.v2.ContextCompactedNotification;
 
 /** Static type of the {@link DeprecationNoticeNotification} codec. */
-export type DeprecationNoticeNotificationCodec = t.TypeC<{ summary: t.StringC; details: t.UnionC<[t.StringC, t.NullC]> }>;
+export type DeprecationNoticeNotificationCodec = t.TypeC<{ summary: t.StringC; details: NullableC<t.StringC> }>;
 /** Codec of {@link DeprecationNoticeNotification}: decodes its wire JSON and encodes it back. */
-export const DeprecationNoticeNotification: DeprecationNoticeNotificationCodec = t.type({ summary: t.string, details: t.union([t.string, t.null]) }, "DeprecationNoticeNotification");
+export const DeprecationNoticeNotification: DeprecationNoticeNotificationCodec = t.type({ summary: t.string, details: nullable(t.string) }, "DeprecationNoticeNotification");
 /**
  * Generated type `DeprecationNoticeNotification` (`src/generated/v2/DeprecationNoticeNotification.ts`).
  */
@@ -1868,7 +1823,7 @@ export type DynamicToolCallParamsCodec = t.TypeC<{
   threadId: t.StringC;
   turnId: t.StringC;
   callId: t.StringC;
-  namespace: t.UnionC<[t.StringC, t.NullC]>;
+  namespace: NullableC<t.StringC>;
   tool: t.StringC;
   arguments: JsonValueCodec;
 }>;
@@ -1877,7 +1832,7 @@ export const DynamicToolCallParams: DynamicToolCallParamsCodec = t.type({
   threadId: t.string,
   turnId: t.string,
   callId: t.string,
-  namespace: t.union([t.string, t.null]),
+  namespace: nullable(t.string),
   tool: t.string,
   arguments: JsonValue,
 }, "DynamicToolCallParams");
@@ -1953,10 +1908,10 @@ export type CodexErrorInfoCodec = t.UnionC<[
     sandboxError: null;
     other: null;
   }>,
-  t.TypeC<{ httpConnectionFailed: t.TypeC<{ httpStatusCode: t.UnionC<[t.NumberC, t.NullC]> }> }>,
-  t.TypeC<{ responseStreamConnectionFailed: t.TypeC<{ httpStatusCode: t.UnionC<[t.NumberC, t.NullC]> }> }>,
-  t.TypeC<{ responseStreamDisconnected: t.TypeC<{ httpStatusCode: t.UnionC<[t.NumberC, t.NullC]> }> }>,
-  t.TypeC<{ responseTooManyFailedAttempts: t.TypeC<{ httpStatusCode: t.UnionC<[t.NumberC, t.NullC]> }> }>,
+  t.TypeC<{ httpConnectionFailed: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
+  t.TypeC<{ responseStreamConnectionFailed: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
+  t.TypeC<{ responseStreamDisconnected: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
+  t.TypeC<{ responseTooManyFailedAttempts: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
   t.TypeC<{ activeTurnNotSteerable: t.TypeC<{ turnKind: NonSteerableTurnKindCodec }> }>,
   t.StringC,
   t.UnknownRecordC,
@@ -1984,10 +1939,10 @@ export const CodexErrorInfo: CodexErrorInfoCodec = t.union([
     sandboxError: null,
     other: null,
   }),
-  t.type({ httpConnectionFailed: t.type({ httpStatusCode: t.union([t.number, t.null]) }) }),
-  t.type({ responseStreamConnectionFailed: t.type({ httpStatusCode: t.union([t.number, t.null]) }) }),
-  t.type({ responseStreamDisconnected: t.type({ httpStatusCode: t.union([t.number, t.null]) }) }),
-  t.type({ responseTooManyFailedAttempts: t.type({ httpStatusCode: t.union([t.number, t.null]) }) }),
+  t.type({ httpConnectionFailed: t.type({ httpStatusCode: nullable(t.number) }) }),
+  t.type({ responseStreamConnectionFailed: t.type({ httpStatusCode: nullable(t.number) }) }),
+  t.type({ responseStreamDisconnected: t.type({ httpStatusCode: nullable(t.number) }) }),
+  t.type({ responseTooManyFailedAttempts: t.type({ httpStatusCode: nullable(t.number) }) }),
   t.type({ activeTurnNotSteerable: t.type({ turnKind: NonSteerableTurnKind }) }),
   t.string,
   t.UnknownRecord,
@@ -2012,23 +1967,24 @@ export const MisalignmentSteer: MisalignmentSteerCodec = t.type({ message: t.str
 export type MisalignmentSteer = Gen.v2.MisalignmentSteer;
 
 /** Static type of the {@link MisalignmentErrorDetails} codec. */
-export type MisalignmentErrorDetailsCodec = t.IntersectionC<[
-  t.TypeC<{
-    errorType: t.UnionC<[t.StringC, t.NullC]>;
-    detailedExplanation: t.UnionC<[t.StringC, t.NullC]>;
-    steer: t.UnionC<[MisalignmentSteerCodec, t.NullC]>;
-  }>,
-  t.PartialC<{ reviewTarget: t.UnionC<[t.StringC, t.NullC]> }>,
-]>;
+export type MisalignmentErrorDetailsCodec = StructC<
+  {
+    errorType: NullableC<t.StringC>;
+    detailedExplanation: NullableC<t.StringC>;
+    steer: NullableC<MisalignmentSteerCodec>;
+  },
+  { reviewTarget: NullableC<t.StringC> }
+>;
 /** Codec of {@link MisalignmentErrorDetails}: decodes its wire JSON and encodes it back. */
-export const MisalignmentErrorDetails: MisalignmentErrorDetailsCodec = t.intersection([
-  t.type({
-    errorType: t.union([t.string, t.null]),
-    detailedExplanation: t.union([t.string, t.null]),
-    steer: t.union([MisalignmentSteer, t.null]),
-  }),
-  t.partial({ reviewTarget: t.union([t.string, t.null]) }),
-], "MisalignmentErrorDetails");
+export const MisalignmentErrorDetails: MisalignmentErrorDetailsCodec = struct(
+  {
+    errorType: nullable(t.string),
+    detailedExplanation: nullable(t.string),
+    steer: nullable(MisalignmentSteer),
+  },
+  { reviewTarget: nullable(t.string) },
+  "MisalignmentErrorDetails",
+);
 /**
  * Generated type `MisalignmentErrorDetails` (`src/generated/v2/MisalignmentErrorDetails.ts`).
  */
@@ -2037,16 +1993,16 @@ export type MisalignmentErrorDetails = Gen.v2.MisalignmentErrorDetails;
 /** Static type of the {@link TurnError} codec. */
 export type TurnErrorCodec = t.TypeC<{
   message: t.StringC;
-  codexErrorInfo: t.UnionC<[CodexErrorInfoCodec, t.NullC]>;
-  additionalDetails: t.UnionC<[t.StringC, t.NullC]>;
-  misalignment: t.UnionC<[MisalignmentErrorDetailsCodec, t.NullC]>;
+  codexErrorInfo: NullableC<CodexErrorInfoCodec>;
+  additionalDetails: NullableC<t.StringC>;
+  misalignment: NullableC<MisalignmentErrorDetailsCodec>;
 }>;
 /** Codec of {@link TurnError}: decodes its wire JSON and encodes it back. */
 export const TurnError: TurnErrorCodec = t.type({
   message: t.string,
-  codexErrorInfo: t.union([CodexErrorInfo, t.null]),
-  additionalDetails: t.union([t.string, t.null]),
-  misalignment: t.union([MisalignmentErrorDetails, t.null]),
+  codexErrorInfo: nullable(CodexErrorInfo),
+  additionalDetails: nullable(t.string),
+  misalignment: nullable(MisalignmentErrorDetails),
 }, "TurnError");
 /**
  * Generated type `TurnError` (`src/generated/v2/TurnError.ts`).
@@ -2096,22 +2052,22 @@ export type ExternalAgentConfigMigrationItemType = Gen.v2.ExternalAgentConfigMig
 /** Static type of the {@link ExternalAgentConfigImportItemTypeFailure} codec. */
 export type ExternalAgentConfigImportItemTypeFailureCodec = t.TypeC<{
   itemType: ExternalAgentConfigMigrationItemTypeCodec;
-  errorType: t.UnionC<[t.StringC, t.NullC]>;
-  subErrorType: t.UnionC<[t.StringC, t.NullC]>;
+  errorType: NullableC<t.StringC>;
+  subErrorType: NullableC<t.StringC>;
   failureStage: t.StringC;
   message: t.StringC;
-  cwd: t.UnionC<[t.StringC, t.NullC]>;
-  source: t.UnionC<[t.StringC, t.NullC]>;
+  cwd: NullableC<t.StringC>;
+  source: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ExternalAgentConfigImportItemTypeFailure}: decodes its wire JSON and encodes it back. */
 export const ExternalAgentConfigImportItemTypeFailure: ExternalAgentConfigImportItemTypeFailureCodec = t.type({
   itemType: ExternalAgentConfigMigrationItemType,
-  errorType: t.union([t.string, t.null]),
-  subErrorType: t.union([t.string, t.null]),
+  errorType: nullable(t.string),
+  subErrorType: nullable(t.string),
   failureStage: t.string,
   message: t.string,
-  cwd: t.union([t.string, t.null]),
-  source: t.union([t.string, t.null]),
+  cwd: nullable(t.string),
+  source: nullable(t.string),
 }, "ExternalAgentConfigImportItemTypeFailure");
 /**
  * Generated type `ExternalAgentConfigImportItemTypeFailure` (`src/generated/v2/ExternalAgentConfigImportItemTypeFailure.ts`).
@@ -2121,18 +2077,18 @@ export type ExternalAgentConfigImportItemTypeFailure = Gen.v2.ExternalAgentConfi
 /** Static type of the {@link ExternalAgentConfigImportItemTypeSuccess} codec. */
 export type ExternalAgentConfigImportItemTypeSuccessCodec = t.TypeC<{
   itemType: ExternalAgentConfigMigrationItemTypeCodec;
-  cwd: t.UnionC<[t.StringC, t.NullC]>;
-  source: t.UnionC<[t.StringC, t.NullC]>;
-  target: t.UnionC<[t.StringC, t.NullC]>;
-  title: t.UnionC<[t.StringC, t.NullC]>;
+  cwd: NullableC<t.StringC>;
+  source: NullableC<t.StringC>;
+  target: NullableC<t.StringC>;
+  title: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ExternalAgentConfigImportItemTypeSuccess}: decodes its wire JSON and encodes it back. */
 export const ExternalAgentConfigImportItemTypeSuccess: ExternalAgentConfigImportItemTypeSuccessCodec = t.type({
   itemType: ExternalAgentConfigMigrationItemType,
-  cwd: t.union([t.string, t.null]),
-  source: t.union([t.string, t.null]),
-  target: t.union([t.string, t.null]),
-  title: t.union([t.string, t.null]),
+  cwd: nullable(t.string),
+  source: nullable(t.string),
+  target: nullable(t.string),
+  title: nullable(t.string),
 }, "ExternalAgentConfigImportItemTypeSuccess");
 /**
  * Generated type `ExternalAgentConfigImportItemTypeSuccess` (`src/generated/v2/ExternalAgentConfigImportItemTypeSuccess.ts`).
@@ -2191,13 +2147,13 @@ export type FileChangeOutputDeltaNotification = Gen.v2.FileChangeOutputDeltaNoti
 export type PatchChangeKindCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"add"> }>,
   t.TypeC<{ type: t.LiteralC<"delete"> }>,
-  t.TypeC<{ type: t.LiteralC<"update">; move_path: t.UnionC<[t.StringC, t.NullC]> }>,
+  t.TypeC<{ type: t.LiteralC<"update">; move_path: NullableC<t.StringC> }>,
 ]>;
 /** Codec of {@link PatchChangeKind}: decodes its wire JSON and encodes it back. */
 export const PatchChangeKind: PatchChangeKindCodec = t.union([
   t.type({ type: t.literal("add") }),
   t.type({ type: t.literal("delete") }),
-  t.type({ type: t.literal("update"), move_path: t.union([t.string, t.null]) }),
+  t.type({ type: t.literal("update"), move_path: nullable(t.string) }),
 ], "PatchChangeKind");
 /**
  * Generated type `PatchChangeKind` (`src/generated/v2/PatchChangeKind.ts`).
@@ -2223,15 +2179,16 @@ export const FileChangePatchUpdatedNotification: FileChangePatchUpdatedNotificat
 export type FileChangePatchUpdatedNotification = Gen.v2.FileChangePatchUpdatedNotification;
 
 /** Static type of the {@link FileChangeRequestApprovalParams} codec. */
-export type FileChangeRequestApprovalParamsCodec = t.IntersectionC<[
-  t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; startedAtMs: t.NumberC }>,
-  t.PartialC<{ reason: t.UnionC<[t.StringC, t.NullC]>; grantRoot: t.UnionC<[t.StringC, t.NullC]> }>,
-]>;
+export type FileChangeRequestApprovalParamsCodec = StructC<
+  { threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; startedAtMs: t.NumberC },
+  { reason: NullableC<t.StringC>; grantRoot: NullableC<t.StringC> }
+>;
 /** Codec of {@link FileChangeRequestApprovalParams}: decodes its wire JSON and encodes it back. */
-export const FileChangeRequestApprovalParams: FileChangeRequestApprovalParamsCodec = t.intersection([
-  t.type({ threadId: t.string, turnId: t.string, itemId: t.string, startedAtMs: t.number }),
-  t.partial({ reason: t.union([t.string, t.null]), grantRoot: t.union([t.string, t.null]) }),
-], "FileChangeRequestApprovalParams");
+export const FileChangeRequestApprovalParams: FileChangeRequestApprovalParamsCodec = struct(
+  { threadId: t.string, turnId: t.string, itemId: t.string, startedAtMs: t.number },
+  { reason: nullable(t.string), grantRoot: nullable(t.string) },
+  "FileChangeRequestApprovalParams",
+);
 /**
  * Generated type `FileChangeRequestApprovalParams` (`src/generated/v2/FileChangeRequestApprovalParams.ts`).
  */
@@ -2277,19 +2234,19 @@ export type GatewayOAuthStatus = Gen.v2.GatewayOAuthStatus;
 
 /** Static type of the {@link GatewayOAuthChangedNotification} codec. */
 export type GatewayOAuthChangedNotificationCodec = t.TypeC<{
-  loginId: t.UnionC<[t.StringC, t.NullC]>;
-  authUrl: t.UnionC<[t.StringC, t.NullC]>;
+  loginId: NullableC<t.StringC>;
+  authUrl: NullableC<t.StringC>;
   providerId: t.StringC;
   status: GatewayOAuthStatusCodec;
-  error: t.UnionC<[t.StringC, t.NullC]>;
+  error: NullableC<t.StringC>;
 }>;
 /** Codec of {@link GatewayOAuthChangedNotification}: decodes its wire JSON and encodes it back. */
 export const GatewayOAuthChangedNotification: GatewayOAuthChangedNotificationCodec = t.type({
-  loginId: t.union([t.string, t.null]),
-  authUrl: t.union([t.string, t.null]),
+  loginId: nullable(t.string),
+  authUrl: nullable(t.string),
   providerId: t.string,
   status: GatewayOAuthStatus,
-  error: t.union([t.string, t.null]),
+  error: nullable(t.string),
 }, "GatewayOAuthChangedNotification");
 /**
  * Generated type `GatewayOAuthChangedNotification` (`src/generated/v2/GatewayOAuthChangedNotification.ts`).
@@ -2297,9 +2254,9 @@ export const GatewayOAuthChangedNotification: GatewayOAuthChangedNotificationCod
 export type GatewayOAuthChangedNotification = Gen.v2.GatewayOAuthChangedNotification;
 
 /** Static type of the {@link GetAccountParams} codec. */
-export type GetAccountParamsCodec = t.PartialC<{ refreshToken: t.BooleanC }>;
+export type GetAccountParamsCodec = StructC<Record<never, never>, { refreshToken: t.BooleanC }>;
 /** Codec of {@link GetAccountParams}: decodes its wire JSON and encodes it back. */
-export const GetAccountParams: GetAccountParamsCodec = t.partial({ refreshToken: t.boolean }, "GetAccountParams");
+export const GetAccountParams: GetAccountParamsCodec = struct({}, { refreshToken: t.boolean }, "GetAccountParams");
 /**
  * Generated type `GetAccountParams` (`src/generated/v2/GetAccountParams.ts`).
  */
@@ -2310,9 +2267,9 @@ export type AccountCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"apiKey"> }>,
   t.TypeC<{
     type: t.LiteralC<"chatgpt">;
-    email: t.UnionC<[t.StringC, t.NullC]>;
+    email: NullableC<t.StringC>;
     planType: PlanTypeCodec;
-    workspaceName: t.UnionC<[t.StringC, t.NullC]>;
+    workspaceName: NullableC<t.StringC>;
   }>,
   t.TypeC<{ type: t.LiteralC<"amazonBedrock">; usesCodexManagedCredentials: t.BooleanC }>,
   t.TypeC<{ type: t.LiteralC<"gcp"> }>,
@@ -2322,9 +2279,9 @@ export const Account: AccountCodec = t.union([
   t.type({ type: t.literal("apiKey") }),
   t.type({
     type: t.literal("chatgpt"),
-    email: t.union([t.string, t.null]),
+    email: nullable(t.string),
     planType: PlanType,
-    workspaceName: t.union([t.string, t.null]),
+    workspaceName: nullable(t.string),
   }),
   t.type({ type: t.literal("amazonBedrock"), usesCodexManagedCredentials: t.boolean }),
   t.type({ type: t.literal("gcp") }),
@@ -2356,17 +2313,17 @@ export type WorkspaceRouting = Gen.v2.WorkspaceRouting;
 
 /** Static type of the {@link GetAccountResponse} codec. */
 export type GetAccountResponseCodec = t.TypeC<{
-  account: t.UnionC<[AccountCodec, t.NullC]>;
-  userId: t.UnionC<[t.StringC, t.NullC]>;
+  account: NullableC<AccountCodec>;
+  userId: NullableC<t.StringC>;
   requiresOpenaiAuth: t.BooleanC;
-  workspaceRouting: t.UnionC<[WorkspaceRoutingCodec, t.NullC]>;
+  workspaceRouting: NullableC<WorkspaceRoutingCodec>;
 }>;
 /** Codec of {@link GetAccountResponse}: decodes its wire JSON and encodes it back. */
 export const GetAccountResponse: GetAccountResponseCodec = t.type({
-  account: t.union([Account, t.null]),
-  userId: t.union([t.string, t.null]),
+  account: nullable(Account),
+  userId: nullable(t.string),
   requiresOpenaiAuth: t.boolean,
-  workspaceRouting: t.union([WorkspaceRouting, t.null]),
+  workspaceRouting: nullable(WorkspaceRouting),
 }, "GetAccountResponse");
 /**
  * Generated type `GetAccountResponse` (`src/generated/v2/GetAccountResponse.ts`).
@@ -2519,10 +2476,10 @@ export type HookRunSummaryCodec = t.TypeC<{
   source: HookSourceCodec;
   displayOrder: JsonBigIntC;
   status: HookRunStatusCodec;
-  statusMessage: t.UnionC<[t.StringC, t.NullC]>;
+  statusMessage: NullableC<t.StringC>;
   startedAt: JsonBigIntC;
-  completedAt: t.UnionC<[JsonBigIntC, t.NullC]>;
-  durationMs: t.UnionC<[JsonBigIntC, t.NullC]>;
+  completedAt: NullableC<JsonBigIntC>;
+  durationMs: NullableC<JsonBigIntC>;
   entries: t.ArrayC<HookOutputEntryCodec>;
 }>;
 /** Codec of {@link HookRunSummary}: decodes its wire JSON and encodes it back. */
@@ -2536,10 +2493,10 @@ export const HookRunSummary: HookRunSummaryCodec = t.type({
   source: HookSource,
   displayOrder: jsonBigInt,
   status: HookRunStatus,
-  statusMessage: t.union([t.string, t.null]),
+  statusMessage: nullable(t.string),
   startedAt: jsonBigInt,
-  completedAt: t.union([jsonBigInt, t.null]),
-  durationMs: t.union([jsonBigInt, t.null]),
+  completedAt: nullable(jsonBigInt),
+  durationMs: nullable(jsonBigInt),
   entries: t.array(HookOutputEntry),
 }, "HookRunSummary");
 /**
@@ -2548,18 +2505,18 @@ export const HookRunSummary: HookRunSummaryCodec = t.type({
 export type HookRunSummary = Gen.v2.HookRunSummary;
 
 /** Static type of the {@link HookCompletedNotification} codec. */
-export type HookCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.UnionC<[t.StringC, t.NullC]>; run: HookRunSummaryCodec }>;
+export type HookCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; run: HookRunSummaryCodec }>;
 /** Codec of {@link HookCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const HookCompletedNotification: HookCompletedNotificationCodec = t.type({ threadId: t.string, turnId: t.union([t.string, t.null]), run: HookRunSummary }, "HookCompletedNotification");
+export const HookCompletedNotification: HookCompletedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), run: HookRunSummary }, "HookCompletedNotification");
 /**
  * Generated type `HookCompletedNotification` (`src/generated/v2/HookCompletedNotification.ts`).
  */
 export type HookCompletedNotification = Gen.v2.HookCompletedNotification;
 
 /** Static type of the {@link HookStartedNotification} codec. */
-export type HookStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.UnionC<[t.StringC, t.NullC]>; run: HookRunSummaryCodec }>;
+export type HookStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; run: HookRunSummaryCodec }>;
 /** Codec of {@link HookStartedNotification}: decodes its wire JSON and encodes it back. */
-export const HookStartedNotification: HookStartedNotificationCodec = t.type({ threadId: t.string, turnId: t.union([t.string, t.null]), run: HookRunSummary }, "HookStartedNotification");
+export const HookStartedNotification: HookStartedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), run: HookRunSummary }, "HookStartedNotification");
 /**
  * Generated type `HookStartedNotification` (`src/generated/v2/HookStartedNotification.ts`).
  */
@@ -2578,7 +2535,7 @@ export type ImageDetail = Gen.ImageDetail;
 export type FunctionCallOutputContentItemCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
   t.IntersectionC<[
-    t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"input_image"> }>, t.PartialC<{ detail: ImageDetailCodec }>]>,
+    StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailCodec }>,
     t.UnionC<[t.TypeC<{ image_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
   ]>,
   t.IntersectionC<[
@@ -2590,11 +2547,11 @@ export type FunctionCallOutputContentItemCodec = t.UnionC<[
 /** Codec of {@link FunctionCallOutputContentItem}: decodes its wire JSON and encodes it back. */
 export const FunctionCallOutputContentItem: FunctionCallOutputContentItemCodec = t.union([
   t.type({ type: t.literal("input_text"), text: t.string }),
-  t.intersection([
-    t.intersection([t.type({ type: t.literal("input_image") }), t.partial({ detail: ImageDetail })]),
+  intersection([
+    struct({ type: t.literal("input_image") }, { detail: ImageDetail }),
     t.union([t.type({ image_url: t.string }), t.type({ file_id: t.string })]),
   ]),
-  t.intersection([
+  intersection([
     t.type({ type: t.literal("input_audio") }),
     t.union([t.type({ audio_url: t.string }), t.type({ file_id: t.string })]),
   ]),
@@ -2618,9 +2575,9 @@ export const FunctionCallOutputBody: FunctionCallOutputBodyCodec = t.union([t.st
 export type FunctionCallOutputBody = Gen.FunctionCallOutputBody;
 
 /** Static type of the {@link ImageGenerationFailure} codec. */
-export type ImageGenerationFailureCodec = t.TypeC<{ type: t.LiteralC<"usageLimitExceeded">; limitId: t.StringC; resetsAt: t.UnionC<[t.NumberC, t.NullC]> }>;
+export type ImageGenerationFailureCodec = t.TypeC<{ type: t.LiteralC<"usageLimitExceeded">; limitId: t.StringC; resetsAt: NullableC<t.NumberC> }>;
 /** Codec of {@link ImageGenerationFailure}: decodes its wire JSON and encodes it back. */
-export const ImageGenerationFailure: ImageGenerationFailureCodec = t.type({ type: t.literal("usageLimitExceeded"), limitId: t.string, resetsAt: t.union([t.number, t.null]) }, "ImageGenerationFailure");
+export const ImageGenerationFailure: ImageGenerationFailureCodec = t.type({ type: t.literal("usageLimitExceeded"), limitId: t.string, resetsAt: nullable(t.number) }, "ImageGenerationFailure");
 /**
  * Generated type `ImageGenerationFailure` (`src/generated/ImageGenerationFailure.ts`).
  */
@@ -2639,38 +2596,38 @@ export type ImageGenerationInputImage = Gen.ImageGenerationInputImage;
 
 /** Static type of the {@link ImageGenerationItem} codec. */
 export type ImageGenerationItemCodec = t.IntersectionC<[
-  t.IntersectionC<[
-    t.TypeC<{
+  StructC<
+    {
       id: t.StringC;
       status: t.StringC;
-      revisedPrompt: t.UnionC<[t.StringC, t.NullC]>;
-      failure: t.UnionC<[ImageGenerationFailureCodec, t.NullC]>;
-      generationId: t.UnionC<[t.StringC, t.NullC]>;
-    }>,
-    t.PartialC<{
+      revisedPrompt: NullableC<t.StringC>;
+      failure: NullableC<ImageGenerationFailureCodec>;
+      generationId: NullableC<t.StringC>;
+    },
+    {
       transparentBackground: t.BooleanC;
       savedPath: AbsolutePathBufCodec;
       inputImages: t.ArrayC<ImageGenerationInputImageCodec>;
-    }>,
-  ]>,
+    }
+  >,
   t.UnionC<[t.TypeC<{ fileId: t.StringC }>, t.TypeC<{ result: t.StringC }>]>,
 ]>;
 /** Codec of {@link ImageGenerationItem}: decodes its wire JSON and encodes it back. */
-export const ImageGenerationItem: ImageGenerationItemCodec = t.intersection([
-  t.intersection([
-    t.type({
+export const ImageGenerationItem: ImageGenerationItemCodec = intersection([
+  struct(
+    {
       id: t.string,
       status: t.string,
-      revisedPrompt: t.union([t.string, t.null]),
-      failure: t.union([ImageGenerationFailure, t.null]),
-      generationId: t.union([t.string, t.null]),
-    }),
-    t.partial({
+      revisedPrompt: nullable(t.string),
+      failure: nullable(ImageGenerationFailure),
+      generationId: nullable(t.string),
+    },
+    {
       transparentBackground: t.boolean,
       savedPath: AbsolutePathBuf,
       inputImages: t.array(ImageGenerationInputImage),
-    }),
-  ]),
+    },
+  ),
   t.union([t.type({ fileId: t.string }), t.type({ result: t.string })]),
 ], "ImageGenerationItem");
 /**
@@ -2705,28 +2662,16 @@ export type SleepItem = Gen.SleepItem;
 
 /** Static type of the {@link WebSearchAction} codec. */
 export type WebSearchActionCodec = t.UnionC<[
-  t.TypeC<{
-    type: t.LiteralC<"search">;
-    query: t.UnionC<[t.StringC, t.NullC]>;
-    queries: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-  }>,
-  t.TypeC<{ type: t.LiteralC<"openPage">; url: t.UnionC<[t.StringC, t.NullC]> }>,
-  t.TypeC<{
-    type: t.LiteralC<"findInPage">;
-    url: t.UnionC<[t.StringC, t.NullC]>;
-    pattern: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
+  t.TypeC<{ type: t.LiteralC<"search">; query: NullableC<t.StringC>; queries: NullableC<t.ArrayC<t.StringC>> }>,
+  t.TypeC<{ type: t.LiteralC<"openPage">; url: NullableC<t.StringC> }>,
+  t.TypeC<{ type: t.LiteralC<"findInPage">; url: NullableC<t.StringC>; pattern: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"other"> }>,
 ]>;
 /** Codec of {@link WebSearchAction}: decodes its wire JSON and encodes it back. */
 export const WebSearchAction: WebSearchActionCodec = t.union([
-  t.type({
-    type: t.literal("search"),
-    query: t.union([t.string, t.null]),
-    queries: t.union([t.array(t.string), t.null]),
-  }),
-  t.type({ type: t.literal("openPage"), url: t.union([t.string, t.null]) }),
-  t.type({ type: t.literal("findInPage"), url: t.union([t.string, t.null]), pattern: t.union([t.string, t.null]) }),
+  t.type({ type: t.literal("search"), query: nullable(t.string), queries: nullable(t.array(t.string)) }),
+  t.type({ type: t.literal("openPage"), url: nullable(t.string) }),
+  t.type({ type: t.literal("findInPage"), url: nullable(t.string), pattern: nullable(t.string) }),
   t.type({ type: t.literal("other") }),
 ], "WebSearchAction");
 /**
@@ -2738,16 +2683,11 @@ export type WebSearchAction = Gen.v2.WebSearchAction;
 export type WebSearchItemCodec = t.TypeC<{
   id: t.StringC;
   query: t.StringC;
-  action: t.UnionC<[WebSearchActionCodec, t.NullC]>;
-  results: t.UnionC<[t.ArrayC<JsonValueCodec>, t.NullC]>;
+  action: NullableC<WebSearchActionCodec>;
+  results: NullableC<t.ArrayC<JsonValueCodec>>;
 }>;
 /** Codec of {@link WebSearchItem}: decodes its wire JSON and encodes it back. */
-export const WebSearchItem: WebSearchItemCodec = t.type({
-  id: t.string,
-  query: t.string,
-  action: t.union([WebSearchAction, t.null]),
-  results: t.union([t.array(JsonValue), t.null]),
-}, "WebSearchItem");
+export const WebSearchItem: WebSearchItemCodec = t.type({ id: t.string, query: t.string, action: nullable(WebSearchAction), results: nullable(t.array(JsonValue)) }, "WebSearchItem");
 /**
  * Generated type `WebSearchItem` (`src/generated/WebSearchItem.ts`).
  */
@@ -2792,12 +2732,12 @@ export type AnswerReplacement = Gen.v2.AnswerReplacement;
 /** Static type of the {@link BlockReason} codec. */
 export type BlockReasonCodec = t.UnionC<[
   t.TypeC<{ kind: t.LiteralC<"protection">; protectionType: t.StringC }>,
-  t.IntersectionC<[t.TypeC<{ kind: t.LiteralC<"cyber"> }>, t.PartialC<{ trustedAccess: t.BooleanC }>]>,
+  StructC<{ kind: t.LiteralC<"cyber"> }, { trustedAccess: t.BooleanC }>,
 ]>;
 /** Codec of {@link BlockReason}: decodes its wire JSON and encodes it back. */
 export const BlockReason: BlockReasonCodec = t.union([
   t.type({ kind: t.literal("protection"), protectionType: t.string }),
-  t.intersection([t.type({ kind: t.literal("cyber") }), t.partial({ trustedAccess: t.boolean })]),
+  struct({ kind: t.literal("cyber") }, { trustedAccess: t.boolean }),
 ], "BlockReason");
 /**
  * Generated type `BlockReason` (`src/generated/v2/BlockReason.ts`).
@@ -2815,19 +2755,19 @@ export type TrustedContacts = Gen.v2.TrustedContacts;
 
 /** Static type of the {@link AgentMessageDisplay} codec. */
 export type AgentMessageDisplayCodec = t.UnionC<[
-  t.IntersectionC<[
-    t.TypeC<{ mode: t.LiteralC<"show">; version: t.LiteralC<1>; trustedContacts: TrustedContactsCodec }>,
-    t.PartialC<{ annotation: AnswerAnnotationCodec }>,
-  ]>,
+  StructC<
+    { mode: t.LiteralC<"show">; version: t.LiteralC<1>; trustedContacts: TrustedContactsCodec },
+    { annotation: AnswerAnnotationCodec }
+  >,
   t.TypeC<{ mode: t.LiteralC<"hide">; version: t.LiteralC<1>; replacement: AnswerReplacementCodec }>,
   t.TypeC<{ mode: t.LiteralC<"block">; version: t.LiteralC<1>; reason: BlockReasonCodec }>,
 ]>;
 /** Codec of {@link AgentMessageDisplay}: decodes its wire JSON and encodes it back. */
 export const AgentMessageDisplay: AgentMessageDisplayCodec = t.union([
-  t.intersection([
-    t.type({ mode: t.literal("show"), version: t.literal(1), trustedContacts: TrustedContacts }),
-    t.partial({ annotation: AnswerAnnotation }),
-  ]),
+  struct(
+    { mode: t.literal("show"), version: t.literal(1), trustedContacts: TrustedContacts },
+    { annotation: AnswerAnnotation },
+  ),
   t.type({ mode: t.literal("hide"), version: t.literal(1), replacement: AnswerReplacement }),
   t.type({ mode: t.literal("block"), version: t.literal(1), reason: BlockReason }),
 ], "AgentMessageDisplay");
@@ -2839,18 +2779,18 @@ export const AgentMessageDisplay: AgentMessageDisplayCodec = t.union([
 export type AgentMessageDisplay = Gen.v2.AgentMessageDisplay;
 
 /** Static type of the {@link AgentMessageModeration} codec. */
-export type AgentMessageModerationCodec = t.TypeC<{ moderated: t.BooleanC; display: t.UnionC<[AgentMessageDisplayCodec, t.NullC]> }>;
+export type AgentMessageModerationCodec = t.TypeC<{ moderated: t.BooleanC; display: NullableC<AgentMessageDisplayCodec> }>;
 /** Codec of {@link AgentMessageModeration}: decodes its wire JSON and encodes it back. */
-export const AgentMessageModeration: AgentMessageModerationCodec = t.type({ moderated: t.boolean, display: t.union([AgentMessageDisplay, t.null]) }, "AgentMessageModeration");
+export const AgentMessageModeration: AgentMessageModerationCodec = t.type({ moderated: t.boolean, display: nullable(AgentMessageDisplay) }, "AgentMessageModeration");
 /**
  * Generated type `AgentMessageModeration` (`src/generated/v2/AgentMessageModeration.ts`).
  */
 export type AgentMessageModeration = Gen.v2.AgentMessageModeration;
 
 /** Static type of the {@link AsyncUserInputQuestion} codec. */
-export type AsyncUserInputQuestionCodec = t.TypeC<{ title: t.StringC; options: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]> }>;
+export type AsyncUserInputQuestionCodec = t.TypeC<{ title: t.StringC; options: NullableC<t.ArrayC<t.StringC>> }>;
 /** Codec of {@link AsyncUserInputQuestion}: decodes its wire JSON and encodes it back. */
-export const AsyncUserInputQuestion: AsyncUserInputQuestionCodec = t.type({ title: t.string, options: t.union([t.array(t.string), t.null]) }, "AsyncUserInputQuestion");
+export const AsyncUserInputQuestion: AsyncUserInputQuestionCodec = t.type({ title: t.string, options: nullable(t.array(t.string)) }, "AsyncUserInputQuestion");
 /**
  * Generated type `AsyncUserInputQuestion` (`src/generated/v2/AsyncUserInputQuestion.ts`).
  */
@@ -2882,9 +2822,9 @@ export const CollabAgentStatus: CollabAgentStatusCodec = t.keyof({
 export type CollabAgentStatus = Gen.v2.CollabAgentStatus;
 
 /** Static type of the {@link CollabAgentState} codec. */
-export type CollabAgentStateCodec = t.TypeC<{ status: CollabAgentStatusCodec; message: t.UnionC<[t.StringC, t.NullC]> }>;
+export type CollabAgentStateCodec = t.TypeC<{ status: CollabAgentStatusCodec; message: NullableC<t.StringC> }>;
 /** Codec of {@link CollabAgentState}: decodes its wire JSON and encodes it back. */
-export const CollabAgentState: CollabAgentStateCodec = t.type({ status: CollabAgentStatus, message: t.union([t.string, t.null]) }, "CollabAgentState");
+export const CollabAgentState: CollabAgentStateCodec = t.type({ status: CollabAgentStatus, message: nullable(t.string) }, "CollabAgentState");
 /**
  * Generated type `CollabAgentState` (`src/generated/v2/CollabAgentState.ts`).
  */
@@ -2987,18 +2927,18 @@ export type McpAppUi = Gen.v2.McpAppUi;
 /** Static type of the {@link McpToolCallAppContext} codec. */
 export type McpToolCallAppContextCodec = t.TypeC<{
   connectorId: t.StringC;
-  linkId: t.UnionC<[t.StringC, t.NullC]>;
-  resourceUri: t.UnionC<[t.StringC, t.NullC]>;
-  appName: t.UnionC<[t.StringC, t.NullC]>;
-  actionName: t.UnionC<[t.StringC, t.NullC]>;
+  linkId: NullableC<t.StringC>;
+  resourceUri: NullableC<t.StringC>;
+  appName: NullableC<t.StringC>;
+  actionName: NullableC<t.StringC>;
 }>;
 /** Codec of {@link McpToolCallAppContext}: decodes its wire JSON and encodes it back. */
 export const McpToolCallAppContext: McpToolCallAppContextCodec = t.type({
   connectorId: t.string,
-  linkId: t.union([t.string, t.null]),
-  resourceUri: t.union([t.string, t.null]),
-  appName: t.union([t.string, t.null]),
-  actionName: t.union([t.string, t.null]),
+  linkId: nullable(t.string),
+  resourceUri: nullable(t.string),
+  appName: nullable(t.string),
+  actionName: nullable(t.string),
 }, "McpToolCallAppContext");
 /**
  * Generated type `McpToolCallAppContext` (`src/generated/v2/McpToolCallAppContext.ts`).
@@ -3017,15 +2957,11 @@ export type McpToolCallError = Gen.v2.McpToolCallError;
 /** Static type of the {@link McpToolCallResult} codec. */
 export type McpToolCallResultCodec = t.TypeC<{
   content: t.ArrayC<JsonValueCodec>;
-  structuredContent: t.UnionC<[JsonValueCodec, t.NullC]>;
-  _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+  structuredContent: NullableC<JsonValueCodec>;
+  _meta: NullableC<JsonValueCodec>;
 }>;
 /** Codec of {@link McpToolCallResult}: decodes its wire JSON and encodes it back. */
-export const McpToolCallResult: McpToolCallResultCodec = t.type({
-  content: t.array(JsonValue),
-  structuredContent: t.union([JsonValue, t.null]),
-  _meta: t.union([JsonValue, t.null]),
-}, "McpToolCallResult");
+export const McpToolCallResult: McpToolCallResultCodec = t.type({ content: t.array(JsonValue), structuredContent: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpToolCallResult");
 /**
  * Generated type `McpToolCallResult` (`src/generated/v2/McpToolCallResult.ts`).
  */
@@ -3086,9 +3022,9 @@ export const ByteRange: ByteRangeCodec = t.type({ start: t.number, end: t.number
 export type ByteRange = Gen.v2.ByteRange;
 
 /** Static type of the {@link TextElement} codec. */
-export type TextElementCodec = t.TypeC<{ byteRange: ByteRangeCodec; placeholder: t.UnionC<[t.StringC, t.NullC]> }>;
+export type TextElementCodec = t.TypeC<{ byteRange: ByteRangeCodec; placeholder: NullableC<t.StringC> }>;
 /** Codec of {@link TextElement}: decodes its wire JSON and encodes it back. */
-export const TextElement: TextElementCodec = t.type({ byteRange: ByteRange, placeholder: t.union([t.string, t.null]) }, "TextElement");
+export const TextElement: TextElementCodec = t.type({ byteRange: ByteRange, placeholder: nullable(t.string) }, "TextElement");
 /**
  * Generated type `TextElement` (`src/generated/v2/TextElement.ts`).
  */
@@ -3098,10 +3034,10 @@ export type TextElement = Gen.v2.TextElement;
 export type UserInputCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC; text_elements: t.ArrayC<TextElementCodec> }>,
   t.IntersectionC<[
-    t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"image"> }>, t.PartialC<{ detail: ImageDetailCodec }>]>,
+    StructC<{ type: t.LiteralC<"image"> }, { detail: ImageDetailCodec }>,
     t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
   ]>,
-  t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"localImage">; path: t.StringC }>, t.PartialC<{ detail: ImageDetailCodec }>]>,
+  StructC<{ type: t.LiteralC<"localImage">; path: t.StringC }, { detail: ImageDetailCodec }>,
   t.IntersectionC<[
     t.TypeC<{ type: t.LiteralC<"audio"> }>,
     t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
@@ -3113,12 +3049,12 @@ export type UserInputCodec = t.UnionC<[
 /** Codec of {@link UserInput}: decodes its wire JSON and encodes it back. */
 export const UserInput: UserInputCodec = t.union([
   t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElement) }),
-  t.intersection([
-    t.intersection([t.type({ type: t.literal("image") }), t.partial({ detail: ImageDetail })]),
+  intersection([
+    struct({ type: t.literal("image") }, { detail: ImageDetail }),
     t.union([t.type({ url: t.string }), t.type({ fileId: t.string })]),
   ]),
-  t.intersection([t.type({ type: t.literal("localImage"), path: t.string }), t.partial({ detail: ImageDetail })]),
-  t.intersection([t.type({ type: t.literal("audio") }), t.union([t.type({ url: t.string }), t.type({ fileId: t.string })])]),
+  struct({ type: t.literal("localImage"), path: t.string }, { detail: ImageDetail }),
+  intersection([t.type({ type: t.literal("audio") }), t.union([t.type({ url: t.string }), t.type({ fileId: t.string })])]),
   t.type({ type: t.literal("localAudio"), path: t.string }),
   t.type({ type: t.literal("skill"), name: t.string, path: t.string }),
   t.type({ type: t.literal("mention"), name: t.string, path: t.string }),
@@ -3130,30 +3066,30 @@ export type UserInput = Gen.v2.UserInput;
 
 /** Static type of the {@link ThreadItem} codec. */
 export type ThreadItemCodec = t.IntersectionC<[
-  t.PartialC<{ startedAtMs: t.UnionC<[t.NumberC, t.NullC]>; completedAtMs: t.UnionC<[t.NumberC, t.NullC]> }>,
+  StructC<Record<never, never>, { startedAtMs: NullableC<t.NumberC>; completedAtMs: NullableC<t.NumberC> }>,
   t.UnionC<[
     t.TypeC<{
       type: t.LiteralC<"userMessage">;
       id: t.StringC;
-      clientId: t.UnionC<[t.StringC, t.NullC]>;
+      clientId: NullableC<t.StringC>;
       content: t.ArrayC<UserInputCodec>;
     }>,
     t.TypeC<{ type: t.LiteralC<"hookPrompt">; id: t.StringC; fragments: t.ArrayC<HookPromptFragmentCodec> }>,
     t.TypeC<{
       type: t.LiteralC<"agentMessage">;
-      moderation: t.UnionC<[AgentMessageModerationCodec, t.NullC]>;
+      moderation: NullableC<AgentMessageModerationCodec>;
       id: t.StringC;
       text: t.StringC;
-      phase: t.UnionC<[MessagePhaseCodec, t.NullC]>;
-      memoryCitation: t.UnionC<[MemoryCitationCodec, t.NullC]>;
-      delivery: t.UnionC<[AgentMessageDeliveryCodec, t.NullC]>;
-      questions: t.UnionC<[t.ArrayC<AsyncUserInputQuestionCodec>, t.NullC]>;
+      phase: NullableC<MessagePhaseCodec>;
+      memoryCitation: NullableC<MemoryCitationCodec>;
+      delivery: NullableC<AgentMessageDeliveryCodec>;
+      questions: NullableC<t.ArrayC<AsyncUserInputQuestionCodec>>;
     }>,
     t.TypeC<{
       type: t.LiteralC<"functionCallOutput">;
       id: t.StringC;
       name: t.StringC;
-      namespace: t.UnionC<[t.StringC, t.NullC]>;
+      namespace: NullableC<t.StringC>;
       output: FunctionCallOutputBodyCodec;
     }>,
     t.TypeC<{ type: t.LiteralC<"plan">; id: t.StringC; text: t.StringC }>,
@@ -3161,17 +3097,17 @@ export type ThreadItemCodec = t.IntersectionC<[
     t.TypeC<{
       type: t.LiteralC<"commandExecution">;
       id: t.StringC;
-      pluginId: t.UnionC<[t.StringC, t.NullC]>;
-      scriptPath: t.UnionC<[t.StringC, t.NullC]>;
+      pluginId: NullableC<t.StringC>;
+      scriptPath: NullableC<t.StringC>;
       command: t.StringC;
       cwd: LegacyAppPathStringCodec;
-      processId: t.UnionC<[t.StringC, t.NullC]>;
+      processId: NullableC<t.StringC>;
       source: CommandExecutionSourceCodec;
       status: CommandExecutionStatusCodec;
       commandActions: t.ArrayC<CommandActionCodec>;
-      aggregatedOutput: t.UnionC<[t.StringC, t.NullC]>;
-      exitCode: t.UnionC<[t.NumberC, t.NullC]>;
-      durationMs: t.UnionC<[t.NumberC, t.NullC]>;
+      aggregatedOutput: NullableC<t.StringC>;
+      exitCode: NullableC<t.NumberC>;
+      durationMs: NullableC<t.NumberC>;
     }>,
     t.TypeC<{
       type: t.LiteralC<"fileChange">;
@@ -3179,35 +3115,35 @@ export type ThreadItemCodec = t.IntersectionC<[
       changes: t.ArrayC<FileUpdateChangeCodec>;
       status: PatchApplyStatusCodec;
     }>,
-    t.IntersectionC<[
-      t.TypeC<{
+    StructC<
+      {
         type: t.LiteralC<"mcpToolCall">;
         id: t.StringC;
         server: t.StringC;
-        environmentId: t.UnionC<[t.StringC, t.NullC]>;
+        environmentId: NullableC<t.StringC>;
         tool: t.StringC;
         status: McpToolCallStatusCodec;
         arguments: JsonValueCodec;
-        appContext: t.UnionC<[McpToolCallAppContextCodec, t.NullC]>;
-        mcpAppUi: t.UnionC<[McpAppUiCodec, t.NullC]>;
-        pluginId: t.UnionC<[t.StringC, t.NullC]>;
-        readOnlyHint: t.UnionC<[t.BooleanC, t.NullC]>;
-        result: t.UnionC<[McpToolCallResultCodec, t.NullC]>;
-        error: t.UnionC<[McpToolCallErrorCodec, t.NullC]>;
-        durationMs: t.UnionC<[t.NumberC, t.NullC]>;
-      }>,
-      t.PartialC<{ mcpAppResourceUri: t.StringC }>,
-    ]>,
+        appContext: NullableC<McpToolCallAppContextCodec>;
+        mcpAppUi: NullableC<McpAppUiCodec>;
+        pluginId: NullableC<t.StringC>;
+        readOnlyHint: NullableC<t.BooleanC>;
+        result: NullableC<McpToolCallResultCodec>;
+        error: NullableC<McpToolCallErrorCodec>;
+        durationMs: NullableC<t.NumberC>;
+      },
+      { mcpAppResourceUri: t.StringC }
+    >,
     t.TypeC<{
       type: t.LiteralC<"dynamicToolCall">;
       id: t.StringC;
-      namespace: t.UnionC<[t.StringC, t.NullC]>;
+      namespace: NullableC<t.StringC>;
       tool: t.StringC;
       arguments: JsonValueCodec;
       status: DynamicToolCallStatusCodec;
-      contentItems: t.UnionC<[t.ArrayC<DynamicToolCallOutputContentItemCodec>, t.NullC]>;
-      success: t.UnionC<[t.BooleanC, t.NullC]>;
-      durationMs: t.UnionC<[t.NumberC, t.NullC]>;
+      contentItems: NullableC<t.ArrayC<DynamicToolCallOutputContentItemCodec>>;
+      success: NullableC<t.BooleanC>;
+      durationMs: NullableC<t.NumberC>;
     }>,
     t.TypeC<{
       type: t.LiteralC<"collabAgentToolCall">;
@@ -3216,15 +3152,15 @@ export type ThreadItemCodec = t.IntersectionC<[
       status: CollabAgentToolCallStatusCodec;
       senderThreadId: t.StringC;
       receiverThreadIds: t.ArrayC<t.StringC>;
-      prompt: t.UnionC<[t.StringC, t.NullC]>;
-      model: t.UnionC<[t.StringC, t.NullC]>;
-      reasoningEffort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
+      prompt: NullableC<t.StringC>;
+      model: NullableC<t.StringC>;
+      reasoningEffort: NullableC<ReasoningEffortCodec>;
       agentsStates: OptionalRecordC<CollabAgentStateCodec>;
     }>,
     t.TypeC<{
       type: t.LiteralC<"subAgentActivity">;
-      model: t.UnionC<[t.StringC, t.NullC]>;
-      reasoningEffort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
+      model: NullableC<t.StringC>;
+      reasoningEffort: NullableC<ReasoningEffortCodec>;
       id: t.StringC;
       kind: SubAgentActivityKindCodec;
       agentThreadId: t.StringC;
@@ -3240,31 +3176,26 @@ export type ThreadItemCodec = t.IntersectionC<[
   ]>,
 ]>;
 /** Codec of {@link ThreadItem}: decodes its wire JSON and encodes it back. */
-export const ThreadItem: ThreadItemCodec = t.intersection([
-  t.partial({ startedAtMs: t.union([t.number, t.null]), completedAtMs: t.union([t.number, t.null]) }),
+export const ThreadItem: ThreadItemCodec = intersection([
+  struct({}, { startedAtMs: nullable(t.number), completedAtMs: nullable(t.number) }),
   t.union([
-    t.type({
-      type: t.literal("userMessage"),
-      id: t.string,
-      clientId: t.union([t.string, t.null]),
-      content: t.array(UserInput),
-    }),
+    t.type({ type: t.literal("userMessage"), id: t.string, clientId: nullable(t.string), content: t.array(UserInput) }),
     t.type({ type: t.literal("hookPrompt"), id: t.string, fragments: t.array(HookPromptFragment) }),
     t.type({
       type: t.literal("agentMessage"),
-      moderation: t.union([AgentMessageModeration, t.null]),
+      moderation: nullable(AgentMessageModeration),
       id: t.string,
       text: t.string,
-      phase: t.union([MessagePhase, t.null]),
-      memoryCitation: t.union([MemoryCitation, t.null]),
-      delivery: t.union([AgentMessageDelivery, t.null]),
-      questions: t.union([t.array(AsyncUserInputQuestion), t.null]),
+      phase: nullable(MessagePhase),
+      memoryCitation: nullable(MemoryCitation),
+      delivery: nullable(AgentMessageDelivery),
+      questions: nullable(t.array(AsyncUserInputQuestion)),
     }),
     t.type({
       type: t.literal("functionCallOutput"),
       id: t.string,
       name: t.string,
-      namespace: t.union([t.string, t.null]),
+      namespace: nullable(t.string),
       output: FunctionCallOutputBody,
     }),
     t.type({ type: t.literal("plan"), id: t.string, text: t.string }),
@@ -3272,17 +3203,17 @@ export const ThreadItem: ThreadItemCodec = t.intersection([
     t.type({
       type: t.literal("commandExecution"),
       id: t.string,
-      pluginId: t.union([t.string, t.null]),
-      scriptPath: t.union([t.string, t.null]),
+      pluginId: nullable(t.string),
+      scriptPath: nullable(t.string),
       command: t.string,
       cwd: LegacyAppPathString,
-      processId: t.union([t.string, t.null]),
+      processId: nullable(t.string),
       source: CommandExecutionSource,
       status: CommandExecutionStatus,
       commandActions: t.array(CommandAction),
-      aggregatedOutput: t.union([t.string, t.null]),
-      exitCode: t.union([t.number, t.null]),
-      durationMs: t.union([t.number, t.null]),
+      aggregatedOutput: nullable(t.string),
+      exitCode: nullable(t.number),
+      durationMs: nullable(t.number),
     }),
     t.type({
       type: t.literal("fileChange"),
@@ -3290,35 +3221,35 @@ export const ThreadItem: ThreadItemCodec = t.intersection([
       changes: t.array(FileUpdateChange),
       status: PatchApplyStatus,
     }),
-    t.intersection([
-      t.type({
+    struct(
+      {
         type: t.literal("mcpToolCall"),
         id: t.string,
         server: t.string,
-        environmentId: t.union([t.string, t.null]),
+        environmentId: nullable(t.string),
         tool: t.string,
         status: McpToolCallStatus,
         arguments: JsonValue,
-        appContext: t.union([McpToolCallAppContext, t.null]),
-        mcpAppUi: t.union([McpAppUi, t.null]),
-        pluginId: t.union([t.string, t.null]),
-        readOnlyHint: t.union([t.boolean, t.null]),
-        result: t.union([McpToolCallResult, t.null]),
-        error: t.union([McpToolCallError, t.null]),
-        durationMs: t.union([t.number, t.null]),
-      }),
-      t.partial({ mcpAppResourceUri: t.string }),
-    ]),
+        appContext: nullable(McpToolCallAppContext),
+        mcpAppUi: nullable(McpAppUi),
+        pluginId: nullable(t.string),
+        readOnlyHint: nullable(t.boolean),
+        result: nullable(McpToolCallResult),
+        error: nullable(McpToolCallError),
+        durationMs: nullable(t.number),
+      },
+      { mcpAppResourceUri: t.string },
+    ),
     t.type({
       type: t.literal("dynamicToolCall"),
       id: t.string,
-      namespace: t.union([t.string, t.null]),
+      namespace: nullable(t.string),
       tool: t.string,
       arguments: JsonValue,
       status: DynamicToolCallStatus,
-      contentItems: t.union([t.array(DynamicToolCallOutputContentItem), t.null]),
-      success: t.union([t.boolean, t.null]),
-      durationMs: t.union([t.number, t.null]),
+      contentItems: nullable(t.array(DynamicToolCallOutputContentItem)),
+      success: nullable(t.boolean),
+      durationMs: nullable(t.number),
     }),
     t.type({
       type: t.literal("collabAgentToolCall"),
@@ -3327,24 +3258,24 @@ export const ThreadItem: ThreadItemCodec = t.intersection([
       status: CollabAgentToolCallStatus,
       senderThreadId: t.string,
       receiverThreadIds: t.array(t.string),
-      prompt: t.union([t.string, t.null]),
-      model: t.union([t.string, t.null]),
-      reasoningEffort: t.union([ReasoningEffort, t.null]),
+      prompt: nullable(t.string),
+      model: nullable(t.string),
+      reasoningEffort: nullable(ReasoningEffort),
       agentsStates: optionalRecord(CollabAgentState),
     }),
     t.type({
       type: t.literal("subAgentActivity"),
-      model: t.union([t.string, t.null]),
-      reasoningEffort: t.union([ReasoningEffort, t.null]),
+      model: nullable(t.string),
+      reasoningEffort: nullable(ReasoningEffort),
       id: t.string,
       kind: SubAgentActivityKind,
       agentThreadId: t.string,
       agentPath: t.string,
     }),
-    t.intersection([t.type({ type: t.literal("webSearch") }), WebSearchItem]),
+    intersection([t.type({ type: t.literal("webSearch") }), WebSearchItem]),
     t.type({ type: t.literal("imageView"), id: t.string, path: LegacyAppPathString }),
-    t.intersection([t.type({ type: t.literal("sleep") }), SleepItem]),
-    t.intersection([t.type({ type: t.literal("imageGeneration") }), ImageGenerationItem]),
+    intersection([t.type({ type: t.literal("sleep") }), SleepItem]),
+    intersection([t.type({ type: t.literal("imageGeneration") }), ImageGenerationItem]),
     t.type({ type: t.literal("enteredReviewMode"), id: t.string, review: t.string }),
     t.type({ type: t.literal("exitedReviewMode"), id: t.string, review: t.string }),
     t.type({ type: t.literal("contextCompaction"), id: t.string }),
@@ -3358,15 +3289,16 @@ export const ThreadItem: ThreadItemCodec = t.intersection([
 export type ThreadItem = Gen.v2.ThreadItem;
 
 /** Static type of the {@link ItemCompletedNotification} codec. */
-export type ItemCompletedNotificationCodec = t.IntersectionC<[
-  t.TypeC<{ item: ThreadItemCodec; threadId: t.StringC; turnId: t.StringC; completedAtMs: t.NumberC }>,
-  t.PartialC<{ contentTokenCount: t.UnionC<[t.NumberC, t.NullC]> }>,
-]>;
+export type ItemCompletedNotificationCodec = StructC<
+  { item: ThreadItemCodec; threadId: t.StringC; turnId: t.StringC; completedAtMs: t.NumberC },
+  { contentTokenCount: NullableC<t.NumberC> }
+>;
 /** Codec of {@link ItemCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const ItemCompletedNotification: ItemCompletedNotificationCodec = t.intersection([
-  t.type({ item: ThreadItem, threadId: t.string, turnId: t.string, completedAtMs: t.number }),
-  t.partial({ contentTokenCount: t.union([t.number, t.null]) }),
-], "ItemCompletedNotification");
+export const ItemCompletedNotification: ItemCompletedNotificationCodec = struct(
+  { item: ThreadItem, threadId: t.string, turnId: t.string, completedAtMs: t.number },
+  { contentTokenCount: nullable(t.number) },
+  "ItemCompletedNotification",
+);
 /**
  * Generated type `ItemCompletedNotification` (`src/generated/v2/ItemCompletedNotification.ts`).
  */
@@ -3419,16 +3351,16 @@ export type GuardianUserAuthorization = Gen.v2.GuardianUserAuthorization;
 /** Static type of the {@link GuardianApprovalReview} codec. */
 export type GuardianApprovalReviewCodec = t.TypeC<{
   status: GuardianApprovalReviewStatusCodec;
-  riskLevel: t.UnionC<[GuardianRiskLevelCodec, t.NullC]>;
-  userAuthorization: t.UnionC<[GuardianUserAuthorizationCodec, t.NullC]>;
-  rationale: t.UnionC<[t.StringC, t.NullC]>;
+  riskLevel: NullableC<GuardianRiskLevelCodec>;
+  userAuthorization: NullableC<GuardianUserAuthorizationCodec>;
+  rationale: NullableC<t.StringC>;
 }>;
 /** Codec of {@link GuardianApprovalReview}: decodes its wire JSON and encodes it back. */
 export const GuardianApprovalReview: GuardianApprovalReviewCodec = t.type({
   status: GuardianApprovalReviewStatus,
-  riskLevel: t.union([GuardianRiskLevel, t.null]),
-  userAuthorization: t.union([GuardianUserAuthorization, t.null]),
-  rationale: t.union([t.string, t.null]),
+  riskLevel: nullable(GuardianRiskLevel),
+  userAuthorization: nullable(GuardianUserAuthorization),
+  rationale: nullable(t.string),
 }, "GuardianApprovalReview");
 /**
  * [UNSTABLE] Temporary approval auto-review payload used by
@@ -3450,14 +3382,11 @@ export type GuardianCommandSource = Gen.v2.GuardianCommandSource;
 
 /** Static type of the {@link RequestPermissionProfile} codec. */
 export type RequestPermissionProfileCodec = t.TypeC<{
-  network: t.UnionC<[AdditionalNetworkPermissionsCodec, t.NullC]>;
-  fileSystem: t.UnionC<[AdditionalFileSystemPermissionsCodec, t.NullC]>;
+  network: NullableC<AdditionalNetworkPermissionsCodec>;
+  fileSystem: NullableC<AdditionalFileSystemPermissionsCodec>;
 }>;
 /** Codec of {@link RequestPermissionProfile}: decodes its wire JSON and encodes it back. */
-export const RequestPermissionProfile: RequestPermissionProfileCodec = t.type({
-  network: t.union([AdditionalNetworkPermissions, t.null]),
-  fileSystem: t.union([AdditionalFileSystemPermissions, t.null]),
-}, "RequestPermissionProfile");
+export const RequestPermissionProfile: RequestPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "RequestPermissionProfile");
 /**
  * Generated type `RequestPermissionProfile` (`src/generated/v2/RequestPermissionProfile.ts`).
  */
@@ -3497,13 +3426,13 @@ export type GuardianApprovalReviewActionCodec = t.UnionC<[
     type: t.LiteralC<"mcpToolCall">;
     server: t.StringC;
     toolName: t.StringC;
-    connectorId: t.UnionC<[t.StringC, t.NullC]>;
-    connectorName: t.UnionC<[t.StringC, t.NullC]>;
-    toolTitle: t.UnionC<[t.StringC, t.NullC]>;
+    connectorId: NullableC<t.StringC>;
+    connectorName: NullableC<t.StringC>;
+    toolTitle: NullableC<t.StringC>;
   }>,
   t.TypeC<{
     type: t.LiteralC<"requestPermissions">;
-    reason: t.UnionC<[t.StringC, t.NullC]>;
+    reason: NullableC<t.StringC>;
     permissions: RequestPermissionProfileCodec;
   }>,
 ]>;
@@ -3536,15 +3465,11 @@ export const GuardianApprovalReviewAction: GuardianApprovalReviewActionCodec = t
     type: t.literal("mcpToolCall"),
     server: t.string,
     toolName: t.string,
-    connectorId: t.union([t.string, t.null]),
-    connectorName: t.union([t.string, t.null]),
-    toolTitle: t.union([t.string, t.null]),
+    connectorId: nullable(t.string),
+    connectorName: nullable(t.string),
+    toolTitle: nullable(t.string),
   }),
-  t.type({
-    type: t.literal("requestPermissions"),
-    reason: t.union([t.string, t.null]),
-    permissions: RequestPermissionProfile,
-  }),
+  t.type({ type: t.literal("requestPermissions"), reason: nullable(t.string), permissions: RequestPermissionProfile }),
 ], "GuardianApprovalReviewAction");
 /**
  * Generated type `GuardianApprovalReviewAction` (`src/generated/v2/GuardianApprovalReviewAction.ts`).
@@ -3558,7 +3483,7 @@ export type ItemGuardianApprovalReviewCompletedNotificationCodec = t.TypeC<{
   startedAtMs: t.NumberC;
   completedAtMs: t.NumberC;
   reviewId: t.StringC;
-  targetItemId: t.UnionC<[t.StringC, t.NullC]>;
+  targetItemId: NullableC<t.StringC>;
   decisionSource: AutoReviewDecisionSourceCodec;
   review: GuardianApprovalReviewCodec;
   action: GuardianApprovalReviewActionCodec;
@@ -3570,7 +3495,7 @@ export const ItemGuardianApprovalReviewCompletedNotification: ItemGuardianApprov
   startedAtMs: t.number,
   completedAtMs: t.number,
   reviewId: t.string,
-  targetItemId: t.union([t.string, t.null]),
+  targetItemId: nullable(t.string),
   decisionSource: AutoReviewDecisionSource,
   review: GuardianApprovalReview,
   action: GuardianApprovalReviewAction,
@@ -3589,7 +3514,7 @@ export type ItemGuardianApprovalReviewStartedNotificationCodec = t.TypeC<{
   turnId: t.StringC;
   startedAtMs: t.NumberC;
   reviewId: t.StringC;
-  targetItemId: t.UnionC<[t.StringC, t.NullC]>;
+  targetItemId: NullableC<t.StringC>;
   review: GuardianApprovalReviewCodec;
   action: GuardianApprovalReviewActionCodec;
 }>;
@@ -3599,7 +3524,7 @@ export const ItemGuardianApprovalReviewStartedNotification: ItemGuardianApproval
   turnId: t.string,
   startedAtMs: t.number,
   reviewId: t.string,
-  targetItemId: t.union([t.string, t.null]),
+  targetItemId: nullable(t.string),
   review: GuardianApprovalReview,
   action: GuardianApprovalReviewAction,
 }, "ItemGuardianApprovalReviewStartedNotification");
@@ -3632,56 +3557,56 @@ export type LoginAppBrand = Gen.v2.LoginAppBrand;
 /** Static type of the {@link LoginAccountParams} codec. */
 export type LoginAccountParamsCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"apiKey">; apiKey: t.StringC }>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"chatgpt"> }>,
-    t.PartialC<{
+  StructC<
+    { type: t.LiteralC<"chatgpt"> },
+    {
       codexStreamlinedLogin: t.BooleanC;
       useHostedLoginSuccessPage: t.BooleanC;
-      appBrand: t.UnionC<[LoginAppBrandCodec, t.NullC]>;
-    }>,
-  ]>,
+      appBrand: NullableC<LoginAppBrandCodec>;
+    }
+  >,
   t.TypeC<{ type: t.LiteralC<"chatgptDeviceCode"> }>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"chatgptAuthTokens">; accessToken: t.StringC; chatgptAccountId: t.StringC }>,
-    t.PartialC<{ chatgptPlanType: t.UnionC<[t.StringC, t.NullC]> }>,
-  ]>,
+  StructC<
+    { type: t.LiteralC<"chatgptAuthTokens">; accessToken: t.StringC; chatgptAccountId: t.StringC },
+    { chatgptPlanType: NullableC<t.StringC> }
+  >,
   t.TypeC<{ type: t.LiteralC<"amazonBedrock">; apiKey: t.StringC; region: t.StringC }>,
-  t.IntersectionC<[
-    t.TypeC<{
+  StructC<
+    {
       type: t.LiteralC<"amazonBedrockAccessKeys">;
       accessKeyId: t.StringC;
       secretAccessKey: t.StringC;
       region: t.StringC;
-    }>,
-    t.PartialC<{ sessionToken: t.UnionC<[t.StringC, t.NullC]> }>,
-  ]>,
+    },
+    { sessionToken: NullableC<t.StringC> }
+  >,
 ]>;
 /** Codec of {@link LoginAccountParams}: decodes its wire JSON and encodes it back. */
 export const LoginAccountParams: LoginAccountParamsCodec = t.union([
   t.type({ type: t.literal("apiKey"), apiKey: t.string }),
-  t.intersection([
-    t.type({ type: t.literal("chatgpt") }),
-    t.partial({
+  struct(
+    { type: t.literal("chatgpt") },
+    {
       codexStreamlinedLogin: t.boolean,
       useHostedLoginSuccessPage: t.boolean,
-      appBrand: t.union([LoginAppBrand, t.null]),
-    }),
-  ]),
+      appBrand: nullable(LoginAppBrand),
+    },
+  ),
   t.type({ type: t.literal("chatgptDeviceCode") }),
-  t.intersection([
-    t.type({ type: t.literal("chatgptAuthTokens"), accessToken: t.string, chatgptAccountId: t.string }),
-    t.partial({ chatgptPlanType: t.union([t.string, t.null]) }),
-  ]),
+  struct(
+    { type: t.literal("chatgptAuthTokens"), accessToken: t.string, chatgptAccountId: t.string },
+    { chatgptPlanType: nullable(t.string) },
+  ),
   t.type({ type: t.literal("amazonBedrock"), apiKey: t.string, region: t.string }),
-  t.intersection([
-    t.type({
+  struct(
+    {
       type: t.literal("amazonBedrockAccessKeys"),
       accessKeyId: t.string,
       secretAccessKey: t.string,
       region: t.string,
-    }),
-    t.partial({ sessionToken: t.union([t.string, t.null]) }),
-  ]),
+    },
+    { sessionToken: nullable(t.string) },
+  ),
 ], "LoginAccountParams");
 /**
  * Generated type `LoginAccountParams` (`src/generated/v2/LoginAccountParams.ts`).
@@ -3724,15 +3649,13 @@ export const LogoutAccountResponse: LogoutAccountResponseCodec = emptyObject;
 export type LogoutAccountResponse = Gen.v2.LogoutAccountResponse;
 
 /** Static type of the {@link MarketplaceAddParams} codec. */
-export type MarketplaceAddParamsCodec = t.IntersectionC<[
-  t.TypeC<{ source: t.StringC }>,
-  t.PartialC<{ refName: t.UnionC<[t.StringC, t.NullC]>; sparsePaths: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]> }>,
-]>;
+export type MarketplaceAddParamsCodec = StructC<{ source: t.StringC }, { refName: NullableC<t.StringC>; sparsePaths: NullableC<t.ArrayC<t.StringC>> }>;
 /** Codec of {@link MarketplaceAddParams}: decodes its wire JSON and encodes it back. */
-export const MarketplaceAddParams: MarketplaceAddParamsCodec = t.intersection([
-  t.type({ source: t.string }),
-  t.partial({ refName: t.union([t.string, t.null]), sparsePaths: t.union([t.array(t.string), t.null]) }),
-], "MarketplaceAddParams");
+export const MarketplaceAddParams: MarketplaceAddParamsCodec = struct(
+  { source: t.string },
+  { refName: nullable(t.string), sparsePaths: nullable(t.array(t.string)) },
+  "MarketplaceAddParams",
+);
 /**
  * Generated type `MarketplaceAddParams` (`src/generated/v2/MarketplaceAddParams.ts`).
  */
@@ -3766,15 +3689,13 @@ export const McpElicitationBooleanType: McpElicitationBooleanTypeCodec = t.liter
 export type McpElicitationBooleanType = Gen.v2.McpElicitationBooleanType;
 
 /** Static type of the {@link McpElicitationBooleanSchema} codec. */
-export type McpElicitationBooleanSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationBooleanTypeCodec }>,
-  t.PartialC<{ title: t.StringC; description: t.StringC; default: t.BooleanC }>,
-]>;
+export type McpElicitationBooleanSchemaCodec = StructC<{ type: McpElicitationBooleanTypeCodec }, { title: t.StringC; description: t.StringC; default: t.BooleanC }>;
 /** Codec of {@link McpElicitationBooleanSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationBooleanSchema: McpElicitationBooleanSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationBooleanType }),
-  t.partial({ title: t.string, description: t.string, default: t.boolean }),
-], "McpElicitationBooleanSchema");
+export const McpElicitationBooleanSchema: McpElicitationBooleanSchemaCodec = struct(
+  { type: McpElicitationBooleanType },
+  { title: t.string, description: t.string, default: t.boolean },
+  "McpElicitationBooleanSchema",
+);
 /**
  * Generated type `McpElicitationBooleanSchema` (`src/generated/v2/McpElicitationBooleanSchema.ts`).
  */
@@ -3790,15 +3711,16 @@ export const McpElicitationStringType: McpElicitationStringTypeCodec = t.literal
 export type McpElicitationStringType = Gen.v2.McpElicitationStringType;
 
 /** Static type of the {@link McpElicitationLegacyTitledEnumSchema} codec. */
-export type McpElicitationLegacyTitledEnumSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> }>,
-  t.PartialC<{ title: t.StringC; description: t.StringC; enumNames: t.ArrayC<t.StringC>; default: t.StringC }>,
-]>;
+export type McpElicitationLegacyTitledEnumSchemaCodec = StructC<
+  { type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> },
+  { title: t.StringC; description: t.StringC; enumNames: t.ArrayC<t.StringC>; default: t.StringC }
+>;
 /** Codec of {@link McpElicitationLegacyTitledEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationLegacyTitledEnumSchema: McpElicitationLegacyTitledEnumSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationStringType, enum: t.array(t.string) }),
-  t.partial({ title: t.string, description: t.string, enumNames: t.array(t.string), default: t.string }),
-], "McpElicitationLegacyTitledEnumSchema");
+export const McpElicitationLegacyTitledEnumSchema: McpElicitationLegacyTitledEnumSchemaCodec = struct(
+  { type: McpElicitationStringType, enum: t.array(t.string) },
+  { title: t.string, description: t.string, enumNames: t.array(t.string), default: t.string },
+  "McpElicitationLegacyTitledEnumSchema",
+);
 /**
  * Generated type `McpElicitationLegacyTitledEnumSchema` (`src/generated/v2/McpElicitationLegacyTitledEnumSchema.ts`).
  */
@@ -3832,27 +3754,28 @@ export const McpElicitationTitledEnumItems: McpElicitationTitledEnumItemsCodec =
 export type McpElicitationTitledEnumItems = Gen.v2.McpElicitationTitledEnumItems;
 
 /** Static type of the {@link McpElicitationTitledMultiSelectEnumSchema} codec. */
-export type McpElicitationTitledMultiSelectEnumSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationArrayTypeCodec; items: McpElicitationTitledEnumItemsCodec }>,
-  t.PartialC<{
+export type McpElicitationTitledMultiSelectEnumSchemaCodec = StructC<
+  { type: McpElicitationArrayTypeCodec; items: McpElicitationTitledEnumItemsCodec },
+  {
     title: t.StringC;
     description: t.StringC;
     minItems: JsonBigIntC;
     maxItems: JsonBigIntC;
     default: t.ArrayC<t.StringC>;
-  }>,
-]>;
+  }
+>;
 /** Codec of {@link McpElicitationTitledMultiSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationTitledMultiSelectEnumSchema: McpElicitationTitledMultiSelectEnumSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationArrayType, items: McpElicitationTitledEnumItems }),
-  t.partial({
+export const McpElicitationTitledMultiSelectEnumSchema: McpElicitationTitledMultiSelectEnumSchemaCodec = struct(
+  { type: McpElicitationArrayType, items: McpElicitationTitledEnumItems },
+  {
     title: t.string,
     description: t.string,
     minItems: jsonBigInt,
     maxItems: jsonBigInt,
     default: t.array(t.string),
-  }),
-], "McpElicitationTitledMultiSelectEnumSchema");
+  },
+  "McpElicitationTitledMultiSelectEnumSchema",
+);
 /**
  * Generated type `McpElicitationTitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationTitledMultiSelectEnumSchema.ts`).
  */
@@ -3868,27 +3791,28 @@ export const McpElicitationUntitledEnumItems: McpElicitationUntitledEnumItemsCod
 export type McpElicitationUntitledEnumItems = Gen.v2.McpElicitationUntitledEnumItems;
 
 /** Static type of the {@link McpElicitationUntitledMultiSelectEnumSchema} codec. */
-export type McpElicitationUntitledMultiSelectEnumSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationArrayTypeCodec; items: McpElicitationUntitledEnumItemsCodec }>,
-  t.PartialC<{
+export type McpElicitationUntitledMultiSelectEnumSchemaCodec = StructC<
+  { type: McpElicitationArrayTypeCodec; items: McpElicitationUntitledEnumItemsCodec },
+  {
     title: t.StringC;
     description: t.StringC;
     minItems: JsonBigIntC;
     maxItems: JsonBigIntC;
     default: t.ArrayC<t.StringC>;
-  }>,
-]>;
+  }
+>;
 /** Codec of {@link McpElicitationUntitledMultiSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationUntitledMultiSelectEnumSchema: McpElicitationUntitledMultiSelectEnumSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationArrayType, items: McpElicitationUntitledEnumItems }),
-  t.partial({
+export const McpElicitationUntitledMultiSelectEnumSchema: McpElicitationUntitledMultiSelectEnumSchemaCodec = struct(
+  { type: McpElicitationArrayType, items: McpElicitationUntitledEnumItems },
+  {
     title: t.string,
     description: t.string,
     minItems: jsonBigInt,
     maxItems: jsonBigInt,
     default: t.array(t.string),
-  }),
-], "McpElicitationUntitledMultiSelectEnumSchema");
+  },
+  "McpElicitationUntitledMultiSelectEnumSchema",
+);
 /**
  * Generated type `McpElicitationUntitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledMultiSelectEnumSchema.ts`).
  */
@@ -3904,30 +3828,32 @@ export const McpElicitationMultiSelectEnumSchema: McpElicitationMultiSelectEnumS
 export type McpElicitationMultiSelectEnumSchema = Gen.v2.McpElicitationMultiSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationTitledSingleSelectEnumSchema} codec. */
-export type McpElicitationTitledSingleSelectEnumSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationStringTypeCodec; oneOf: t.ArrayC<McpElicitationConstOptionCodec> }>,
-  t.PartialC<{ title: t.StringC; description: t.StringC; default: t.StringC }>,
-]>;
+export type McpElicitationTitledSingleSelectEnumSchemaCodec = StructC<
+  { type: McpElicitationStringTypeCodec; oneOf: t.ArrayC<McpElicitationConstOptionCodec> },
+  { title: t.StringC; description: t.StringC; default: t.StringC }
+>;
 /** Codec of {@link McpElicitationTitledSingleSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationTitledSingleSelectEnumSchema: McpElicitationTitledSingleSelectEnumSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationStringType, oneOf: t.array(McpElicitationConstOption) }),
-  t.partial({ title: t.string, description: t.string, default: t.string }),
-], "McpElicitationTitledSingleSelectEnumSchema");
+export const McpElicitationTitledSingleSelectEnumSchema: McpElicitationTitledSingleSelectEnumSchemaCodec = struct(
+  { type: McpElicitationStringType, oneOf: t.array(McpElicitationConstOption) },
+  { title: t.string, description: t.string, default: t.string },
+  "McpElicitationTitledSingleSelectEnumSchema",
+);
 /**
  * Generated type `McpElicitationTitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationTitledSingleSelectEnumSchema.ts`).
  */
 export type McpElicitationTitledSingleSelectEnumSchema = Gen.v2.McpElicitationTitledSingleSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationUntitledSingleSelectEnumSchema} codec. */
-export type McpElicitationUntitledSingleSelectEnumSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> }>,
-  t.PartialC<{ title: t.StringC; description: t.StringC; default: t.StringC }>,
-]>;
+export type McpElicitationUntitledSingleSelectEnumSchemaCodec = StructC<
+  { type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> },
+  { title: t.StringC; description: t.StringC; default: t.StringC }
+>;
 /** Codec of {@link McpElicitationUntitledSingleSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationUntitledSingleSelectEnumSchema: McpElicitationUntitledSingleSelectEnumSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationStringType, enum: t.array(t.string) }),
-  t.partial({ title: t.string, description: t.string, default: t.string }),
-], "McpElicitationUntitledSingleSelectEnumSchema");
+export const McpElicitationUntitledSingleSelectEnumSchema: McpElicitationUntitledSingleSelectEnumSchemaCodec = struct(
+  { type: McpElicitationStringType, enum: t.array(t.string) },
+  { title: t.string, description: t.string, default: t.string },
+  "McpElicitationUntitledSingleSelectEnumSchema",
+);
 /**
  * Generated type `McpElicitationUntitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledSingleSelectEnumSchema.ts`).
  */
@@ -3969,15 +3895,16 @@ export const McpElicitationNumberType: McpElicitationNumberTypeCodec = t.keyof({
 export type McpElicitationNumberType = Gen.v2.McpElicitationNumberType;
 
 /** Static type of the {@link McpElicitationNumberSchema} codec. */
-export type McpElicitationNumberSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationNumberTypeCodec }>,
-  t.PartialC<{ title: t.StringC; description: t.StringC; minimum: t.NumberC; maximum: t.NumberC; default: t.NumberC }>,
-]>;
+export type McpElicitationNumberSchemaCodec = StructC<
+  { type: McpElicitationNumberTypeCodec },
+  { title: t.StringC; description: t.StringC; minimum: t.NumberC; maximum: t.NumberC; default: t.NumberC }
+>;
 /** Codec of {@link McpElicitationNumberSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationNumberSchema: McpElicitationNumberSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationNumberType }),
-  t.partial({ title: t.string, description: t.string, minimum: t.number, maximum: t.number, default: t.number }),
-], "McpElicitationNumberSchema");
+export const McpElicitationNumberSchema: McpElicitationNumberSchemaCodec = struct(
+  { type: McpElicitationNumberType },
+  { title: t.string, description: t.string, minimum: t.number, maximum: t.number, default: t.number },
+  "McpElicitationNumberSchema",
+);
 /**
  * Generated type `McpElicitationNumberSchema` (`src/generated/v2/McpElicitationNumberSchema.ts`).
  */
@@ -3993,29 +3920,30 @@ export const McpElicitationStringFormat: McpElicitationStringFormatCodec = t.key
 export type McpElicitationStringFormat = Gen.v2.McpElicitationStringFormat;
 
 /** Static type of the {@link McpElicitationStringSchema} codec. */
-export type McpElicitationStringSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationStringTypeCodec }>,
-  t.PartialC<{
+export type McpElicitationStringSchemaCodec = StructC<
+  { type: McpElicitationStringTypeCodec },
+  {
     title: t.StringC;
     description: t.StringC;
     minLength: t.NumberC;
     maxLength: t.NumberC;
     format: McpElicitationStringFormatCodec;
     default: t.StringC;
-  }>,
-]>;
+  }
+>;
 /** Codec of {@link McpElicitationStringSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationStringSchema: McpElicitationStringSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationStringType }),
-  t.partial({
+export const McpElicitationStringSchema: McpElicitationStringSchemaCodec = struct(
+  { type: McpElicitationStringType },
+  {
     title: t.string,
     description: t.string,
     minLength: t.number,
     maxLength: t.number,
     format: McpElicitationStringFormat,
     default: t.string,
-  }),
-], "McpElicitationStringSchema");
+  },
+  "McpElicitationStringSchema",
+);
 /**
  * Generated type `McpElicitationStringSchema` (`src/generated/v2/McpElicitationStringSchema.ts`).
  */
@@ -4041,15 +3969,16 @@ export const McpElicitationPrimitiveSchema: McpElicitationPrimitiveSchemaCodec =
 export type McpElicitationPrimitiveSchema = Gen.v2.McpElicitationPrimitiveSchema;
 
 /** Static type of the {@link McpElicitationSchema} codec. */
-export type McpElicitationSchemaCodec = t.IntersectionC<[
-  t.TypeC<{ type: McpElicitationObjectTypeCodec; properties: OptionalRecordC<McpElicitationPrimitiveSchemaCodec> }>,
-  t.PartialC<{ $schema: t.StringC; required: t.ArrayC<t.StringC> }>,
-]>;
+export type McpElicitationSchemaCodec = StructC<
+  { type: McpElicitationObjectTypeCodec; properties: OptionalRecordC<McpElicitationPrimitiveSchemaCodec> },
+  { $schema: t.StringC; required: t.ArrayC<t.StringC> }
+>;
 /** Codec of {@link McpElicitationSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationSchema: McpElicitationSchemaCodec = t.intersection([
-  t.type({ type: McpElicitationObjectType, properties: optionalRecord(McpElicitationPrimitiveSchema) }),
-  t.partial({ $schema: t.string, required: t.array(t.string) }),
-], "McpElicitationSchema");
+export const McpElicitationSchema: McpElicitationSchemaCodec = struct(
+  { type: McpElicitationObjectType, properties: optionalRecord(McpElicitationPrimitiveSchema) },
+  { $schema: t.string, required: t.array(t.string) },
+  "McpElicitationSchema",
+);
 /**
  * Typed form schema for MCP `elicitation/create` requests.
  *
@@ -4064,39 +3993,39 @@ export type McpElicitationSchema = Gen.v2.McpElicitationSchema;
 export type McpServerElicitationRequestParamsCodec = t.IntersectionC<[
   t.TypeC<{
     threadId: t.StringC;
-    turnId: t.UnionC<[t.StringC, t.NullC]>;
+    turnId: NullableC<t.StringC>;
     serverName: t.StringC;
-    environmentId: t.UnionC<[t.StringC, t.NullC]>;
+    environmentId: NullableC<t.StringC>;
   }>,
   t.UnionC<[
     t.TypeC<{
       mode: t.LiteralC<"openai/userVerification">;
-      _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+      _meta: NullableC<JsonValueCodec>;
       title: t.StringC;
       description: t.StringC;
       challenge: t.StringC;
     }>,
     t.TypeC<{
       mode: t.LiteralC<"form">;
-      _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+      _meta: NullableC<JsonValueCodec>;
       message: t.StringC;
       requestedSchema: McpElicitationSchemaCodec;
     }>,
     t.TypeC<{
       mode: t.LiteralC<"openai/form">;
-      _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+      _meta: NullableC<JsonValueCodec>;
       message: t.StringC;
       requestedSchema: JsonValueCodec;
     }>,
     t.TypeC<{
       mode: t.LiteralC<"openaiForm">;
-      _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+      _meta: NullableC<JsonValueCodec>;
       message: t.StringC;
       requestedSchema: JsonValueCodec;
     }>,
     t.TypeC<{
       mode: t.LiteralC<"url">;
-      _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+      _meta: NullableC<JsonValueCodec>;
       message: t.StringC;
       url: t.StringC;
       elicitationId: t.StringC;
@@ -4104,42 +4033,32 @@ export type McpServerElicitationRequestParamsCodec = t.IntersectionC<[
   ]>,
 ]>;
 /** Codec of {@link McpServerElicitationRequestParams}: decodes its wire JSON and encodes it back. */
-export const McpServerElicitationRequestParams: McpServerElicitationRequestParamsCodec = t.intersection([
-  t.type({
-    threadId: t.string,
-    turnId: t.union([t.string, t.null]),
-    serverName: t.string,
-    environmentId: t.union([t.string, t.null]),
-  }),
+export const McpServerElicitationRequestParams: McpServerElicitationRequestParamsCodec = intersection([
+  t.type({ threadId: t.string, turnId: nullable(t.string), serverName: t.string, environmentId: nullable(t.string) }),
   t.union([
     t.type({
       mode: t.literal("openai/userVerification"),
-      _meta: t.union([JsonValue, t.null]),
+      _meta: nullable(JsonValue),
       title: t.string,
       description: t.string,
       challenge: t.string,
     }),
     t.type({
       mode: t.literal("form"),
-      _meta: t.union([JsonValue, t.null]),
+      _meta: nullable(JsonValue),
       message: t.string,
       requestedSchema: McpElicitationSchema,
     }),
     t.type({
       mode: t.literal("openai/form"),
-      _meta: t.union([JsonValue, t.null]),
+      _meta: nullable(JsonValue),
       message: t.string,
       requestedSchema: JsonValue,
     }),
-    t.type({
-      mode: t.literal("openaiForm"),
-      _meta: t.union([JsonValue, t.null]),
-      message: t.string,
-      requestedSchema: JsonValue,
-    }),
+    t.type({ mode: t.literal("openaiForm"), _meta: nullable(JsonValue), message: t.string, requestedSchema: JsonValue }),
     t.type({
       mode: t.literal("url"),
-      _meta: t.union([JsonValue, t.null]),
+      _meta: nullable(JsonValue),
       message: t.string,
       url: t.string,
       elicitationId: t.string,
@@ -4163,15 +4082,11 @@ export type McpServerElicitationAction = Gen.v2.McpServerElicitationAction;
 /** Static type of the {@link McpServerElicitationRequestResponse} codec. */
 export type McpServerElicitationRequestResponseCodec = t.TypeC<{
   action: McpServerElicitationActionCodec;
-  content: t.UnionC<[JsonValueCodec, t.NullC]>;
-  _meta: t.UnionC<[JsonValueCodec, t.NullC]>;
+  content: NullableC<JsonValueCodec>;
+  _meta: NullableC<JsonValueCodec>;
 }>;
 /** Codec of {@link McpServerElicitationRequestResponse}: decodes its wire JSON and encodes it back. */
-export const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({
-  action: McpServerElicitationAction,
-  content: t.union([JsonValue, t.null]),
-  _meta: t.union([JsonValue, t.null]),
-}, "McpServerElicitationRequestResponse");
+export const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({ action: McpServerElicitationAction, content: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpServerElicitationRequestResponse");
 /**
  * Generated type `McpServerElicitationRequestResponse` (`src/generated/v2/McpServerElicitationRequestResponse.ts`).
  */
@@ -4196,15 +4111,16 @@ export const McpServerEventStreamNotification: McpServerEventStreamNotificationC
 export type McpServerEventStreamNotification = Gen.v2.McpServerEventStreamNotification;
 
 /** Static type of the {@link McpServerOauthLoginCompletedNotification} codec. */
-export type McpServerOauthLoginCompletedNotificationCodec = t.IntersectionC<[
-  t.TypeC<{ name: t.StringC; threadId: t.UnionC<[t.StringC, t.NullC]>; success: t.BooleanC }>,
-  t.PartialC<{ loginId: t.UnionC<[t.StringC, t.NullC]>; error: t.StringC }>,
-]>;
+export type McpServerOauthLoginCompletedNotificationCodec = StructC<
+  { name: t.StringC; threadId: NullableC<t.StringC>; success: t.BooleanC },
+  { loginId: NullableC<t.StringC>; error: t.StringC }
+>;
 /** Codec of {@link McpServerOauthLoginCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const McpServerOauthLoginCompletedNotification: McpServerOauthLoginCompletedNotificationCodec = t.intersection([
-  t.type({ name: t.string, threadId: t.union([t.string, t.null]), success: t.boolean }),
-  t.partial({ loginId: t.union([t.string, t.null]), error: t.string }),
-], "McpServerOauthLoginCompletedNotification");
+export const McpServerOauthLoginCompletedNotification: McpServerOauthLoginCompletedNotificationCodec = struct(
+  { name: t.string, threadId: nullable(t.string), success: t.boolean },
+  { loginId: nullable(t.string), error: t.string },
+  "McpServerOauthLoginCompletedNotification",
+);
 /**
  * Generated type `McpServerOauthLoginCompletedNotification` (`src/generated/v2/McpServerOauthLoginCompletedNotification.ts`).
  */
@@ -4230,21 +4146,21 @@ export type McpServerStartupState = Gen.v2.McpServerStartupState;
 
 /** Static type of the {@link McpServerStatusUpdatedNotification} codec. */
 export type McpServerStatusUpdatedNotificationCodec = t.TypeC<{
-  threadId: t.UnionC<[t.StringC, t.NullC]>;
+  threadId: NullableC<t.StringC>;
   name: t.StringC;
-  environmentId: t.UnionC<[t.StringC, t.NullC]>;
+  environmentId: NullableC<t.StringC>;
   status: McpServerStartupStateCodec;
-  error: t.UnionC<[t.StringC, t.NullC]>;
-  failureReason: t.UnionC<[McpServerStartupFailureReasonCodec, t.NullC]>;
+  error: NullableC<t.StringC>;
+  failureReason: NullableC<McpServerStartupFailureReasonCodec>;
 }>;
 /** Codec of {@link McpServerStatusUpdatedNotification}: decodes its wire JSON and encodes it back. */
 export const McpServerStatusUpdatedNotification: McpServerStatusUpdatedNotificationCodec = t.type({
-  threadId: t.union([t.string, t.null]),
+  threadId: nullable(t.string),
   name: t.string,
-  environmentId: t.union([t.string, t.null]),
+  environmentId: nullable(t.string),
   status: McpServerStartupState,
-  error: t.union([t.string, t.null]),
-  failureReason: t.union([McpServerStartupFailureReason, t.null]),
+  error: nullable(t.string),
+  failureReason: nullable(McpServerStartupFailureReason),
 }, "McpServerStatusUpdatedNotification");
 /**
  * Generated type `McpServerStatusUpdatedNotification` (`src/generated/v2/McpServerStatusUpdatedNotification.ts`).
@@ -4261,19 +4177,26 @@ export const McpToolCallProgressNotification: McpToolCallProgressNotificationCod
 export type McpToolCallProgressNotification = Gen.v2.McpToolCallProgressNotification;
 
 /** Static type of the {@link ModelListParams} codec. */
-export type ModelListParamsCodec = t.PartialC<{
-  modelProvider: t.UnionC<[t.StringC, t.NullC]>;
-  cursor: t.UnionC<[t.StringC, t.NullC]>;
-  limit: t.UnionC<[t.NumberC, t.NullC]>;
-  includeHidden: t.UnionC<[t.BooleanC, t.NullC]>;
-}>;
+export type ModelListParamsCodec = StructC<
+  Record<never, never>,
+  {
+    modelProvider: NullableC<t.StringC>;
+    cursor: NullableC<t.StringC>;
+    limit: NullableC<t.NumberC>;
+    includeHidden: NullableC<t.BooleanC>;
+  }
+>;
 /** Codec of {@link ModelListParams}: decodes its wire JSON and encodes it back. */
-export const ModelListParams: ModelListParamsCodec = t.partial({
-  modelProvider: t.union([t.string, t.null]),
-  cursor: t.union([t.string, t.null]),
-  limit: t.union([t.number, t.null]),
-  includeHidden: t.union([t.boolean, t.null]),
-}, "ModelListParams");
+export const ModelListParams: ModelListParamsCodec = struct(
+  {},
+  {
+    modelProvider: nullable(t.string),
+    cursor: nullable(t.string),
+    limit: nullable(t.number),
+    includeHidden: nullable(t.boolean),
+  },
+  "ModelListParams",
+);
 /**
  * Generated type `ModelListParams` (`src/generated/v2/ModelListParams.ts`).
  */
@@ -4334,18 +4257,18 @@ export type ModelServiceTier = Gen.v2.ModelServiceTier;
 /** Static type of the {@link ModelUpgradeInfo} codec. */
 export type ModelUpgradeInfoCodec = t.TypeC<{
   model: t.StringC;
-  upgradeCopy: t.UnionC<[t.StringC, t.NullC]>;
-  modelLink: t.UnionC<[t.StringC, t.NullC]>;
-  migrationMarkdown: t.UnionC<[t.StringC, t.NullC]>;
-  retirementAt: t.UnionC<[t.NumberC, t.NullC]>;
+  upgradeCopy: NullableC<t.StringC>;
+  modelLink: NullableC<t.StringC>;
+  migrationMarkdown: NullableC<t.StringC>;
+  retirementAt: NullableC<t.NumberC>;
 }>;
 /** Codec of {@link ModelUpgradeInfo}: decodes its wire JSON and encodes it back. */
 export const ModelUpgradeInfo: ModelUpgradeInfoCodec = t.type({
   model: t.string,
-  upgradeCopy: t.union([t.string, t.null]),
-  modelLink: t.union([t.string, t.null]),
-  migrationMarkdown: t.union([t.string, t.null]),
-  retirementAt: t.union([t.number, t.null]),
+  upgradeCopy: nullable(t.string),
+  modelLink: nullable(t.string),
+  migrationMarkdown: nullable(t.string),
+  retirementAt: nullable(t.number),
 }, "ModelUpgradeInfo");
 /**
  * Generated type `ModelUpgradeInfo` (`src/generated/v2/ModelUpgradeInfo.ts`).
@@ -4376,44 +4299,44 @@ export type ReasoningEffortOption = Gen.v2.ReasoningEffortOption;
 export type ModelCodec = t.TypeC<{
   id: t.StringC;
   model: t.StringC;
-  upgrade: t.UnionC<[t.StringC, t.NullC]>;
-  upgradeInfo: t.UnionC<[ModelUpgradeInfoCodec, t.NullC]>;
-  availabilityNux: t.UnionC<[ModelAvailabilityNuxCodec, t.NullC]>;
+  upgrade: NullableC<t.StringC>;
+  upgradeInfo: NullableC<ModelUpgradeInfoCodec>;
+  availabilityNux: NullableC<ModelAvailabilityNuxCodec>;
   displayName: t.StringC;
   description: t.StringC;
-  modelSpecialty: t.UnionC<[t.StringC, t.NullC]>;
+  modelSpecialty: NullableC<t.StringC>;
   hidden: t.BooleanC;
   supportedReasoningEfforts: t.ArrayC<ReasoningEffortOptionCodec>;
   defaultReasoningEffort: ReasoningEffortCodec;
   inputModalities: t.ArrayC<InputModalityCodec>;
   supportsPersonality: t.BooleanC;
-  multiAgentVersion: t.UnionC<[MultiAgentVersionCodec, t.NullC]>;
+  multiAgentVersion: NullableC<MultiAgentVersionCodec>;
   additionalSpeedTiers: t.ArrayC<t.StringC>;
   serviceTiers: t.ArrayC<ModelServiceTierCodec>;
-  defaultServiceTier: t.UnionC<[t.StringC, t.NullC]>;
-  availableAccessPrograms: t.UnionC<[ModelAccessProgramsCodec, t.NullC]>;
+  defaultServiceTier: NullableC<t.StringC>;
+  availableAccessPrograms: NullableC<ModelAccessProgramsCodec>;
   isDefault: t.BooleanC;
 }>;
 /** Codec of {@link Model}: decodes its wire JSON and encodes it back. */
 export const Model: ModelCodec = t.type({
   id: t.string,
   model: t.string,
-  upgrade: t.union([t.string, t.null]),
-  upgradeInfo: t.union([ModelUpgradeInfo, t.null]),
-  availabilityNux: t.union([ModelAvailabilityNux, t.null]),
+  upgrade: nullable(t.string),
+  upgradeInfo: nullable(ModelUpgradeInfo),
+  availabilityNux: nullable(ModelAvailabilityNux),
   displayName: t.string,
   description: t.string,
-  modelSpecialty: t.union([t.string, t.null]),
+  modelSpecialty: nullable(t.string),
   hidden: t.boolean,
   supportedReasoningEfforts: t.array(ReasoningEffortOption),
   defaultReasoningEffort: ReasoningEffort,
   inputModalities: t.array(InputModality),
   supportsPersonality: t.boolean,
-  multiAgentVersion: t.union([MultiAgentVersion, t.null]),
+  multiAgentVersion: nullable(MultiAgentVersion),
   additionalSpeedTiers: t.array(t.string),
   serviceTiers: t.array(ModelServiceTier),
-  defaultServiceTier: t.union([t.string, t.null]),
-  availableAccessPrograms: t.union([ModelAccessPrograms, t.null]),
+  defaultServiceTier: nullable(t.string),
+  availableAccessPrograms: nullable(ModelAccessPrograms),
   isDefault: t.boolean,
 }, "Model");
 /**
@@ -4422,9 +4345,9 @@ export const Model: ModelCodec = t.type({
 export type Model = Gen.v2.Model;
 
 /** Static type of the {@link ModelListResponse} codec. */
-export type ModelListResponseCodec = t.TypeC<{ data: t.ArrayC<ModelCodec>; nextCursor: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ModelListResponseCodec = t.TypeC<{ data: t.ArrayC<ModelCodec>; nextCursor: NullableC<t.StringC> }>;
 /** Codec of {@link ModelListResponse}: decodes its wire JSON and encodes it back. */
-export const ModelListResponse: ModelListResponseCodec = t.type({ data: t.array(Model), nextCursor: t.union([t.string, t.null]) }, "ModelListResponse");
+export const ModelListResponse: ModelListResponseCodec = t.type({ data: t.array(Model), nextCursor: nullable(t.string) }, "ModelListResponse");
 /**
  * Generated type `ModelListResponse` (`src/generated/v2/ModelListResponse.ts`).
  */
@@ -4462,7 +4385,7 @@ export type ModelSafetyBufferingUpdatedNotificationCodec = t.TypeC<{
   useCases: t.ArrayC<t.StringC>;
   reasons: t.ArrayC<t.StringC>;
   showBufferingUi: t.BooleanC;
-  fasterModel: t.UnionC<[t.StringC, t.NullC]>;
+  fasterModel: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ModelSafetyBufferingUpdatedNotification}: decodes its wire JSON and encodes it back. */
 export const ModelSafetyBufferingUpdatedNotification: ModelSafetyBufferingUpdatedNotificationCodec = t.type({
@@ -4472,7 +4395,7 @@ export const ModelSafetyBufferingUpdatedNotification: ModelSafetyBufferingUpdate
   useCases: t.array(t.string),
   reasons: t.array(t.string),
   showBufferingUi: t.boolean,
-  fasterModel: t.union([t.string, t.null]),
+  fasterModel: nullable(t.string),
 }, "ModelSafetyBufferingUpdatedNotification");
 /**
  * Generated type `ModelSafetyBufferingUpdatedNotification` (`src/generated/v2/ModelSafetyBufferingUpdatedNotification.ts`).
@@ -4498,31 +4421,31 @@ export const ModelVerificationNotification: ModelVerificationNotificationCodec =
 export type ModelVerificationNotification = Gen.v2.ModelVerificationNotification;
 
 /** Static type of the {@link PermissionProfileListParams} codec. */
-export type PermissionProfileListParamsCodec = t.PartialC<{
-  cursor: t.UnionC<[t.StringC, t.NullC]>;
-  limit: t.UnionC<[t.NumberC, t.NullC]>;
-  cwd: t.UnionC<[t.StringC, t.NullC]>;
-}>;
+export type PermissionProfileListParamsCodec = StructC<Record<never, never>, { cursor: NullableC<t.StringC>; limit: NullableC<t.NumberC>; cwd: NullableC<t.StringC> }>;
 /** Codec of {@link PermissionProfileListParams}: decodes its wire JSON and encodes it back. */
-export const PermissionProfileListParams: PermissionProfileListParamsCodec = t.partial({ cursor: t.union([t.string, t.null]), limit: t.union([t.number, t.null]), cwd: t.union([t.string, t.null]) }, "PermissionProfileListParams");
+export const PermissionProfileListParams: PermissionProfileListParamsCodec = struct(
+  {},
+  { cursor: nullable(t.string), limit: nullable(t.number), cwd: nullable(t.string) },
+  "PermissionProfileListParams",
+);
 /**
  * Generated type `PermissionProfileListParams` (`src/generated/v2/PermissionProfileListParams.ts`).
  */
 export type PermissionProfileListParams = Gen.v2.PermissionProfileListParams;
 
 /** Static type of the {@link PermissionProfileSummary} codec. */
-export type PermissionProfileSummaryCodec = t.TypeC<{ id: t.StringC; description: t.UnionC<[t.StringC, t.NullC]>; allowed: t.BooleanC }>;
+export type PermissionProfileSummaryCodec = t.TypeC<{ id: t.StringC; description: NullableC<t.StringC>; allowed: t.BooleanC }>;
 /** Codec of {@link PermissionProfileSummary}: decodes its wire JSON and encodes it back. */
-export const PermissionProfileSummary: PermissionProfileSummaryCodec = t.type({ id: t.string, description: t.union([t.string, t.null]), allowed: t.boolean }, "PermissionProfileSummary");
+export const PermissionProfileSummary: PermissionProfileSummaryCodec = t.type({ id: t.string, description: nullable(t.string), allowed: t.boolean }, "PermissionProfileSummary");
 /**
  * Generated type `PermissionProfileSummary` (`src/generated/v2/PermissionProfileSummary.ts`).
  */
 export type PermissionProfileSummary = Gen.v2.PermissionProfileSummary;
 
 /** Static type of the {@link PermissionProfileListResponse} codec. */
-export type PermissionProfileListResponseCodec = t.TypeC<{ data: t.ArrayC<PermissionProfileSummaryCodec>; nextCursor: t.UnionC<[t.StringC, t.NullC]> }>;
+export type PermissionProfileListResponseCodec = t.TypeC<{ data: t.ArrayC<PermissionProfileSummaryCodec>; nextCursor: NullableC<t.StringC> }>;
 /** Codec of {@link PermissionProfileListResponse}: decodes its wire JSON and encodes it back. */
-export const PermissionProfileListResponse: PermissionProfileListResponseCodec = t.type({ data: t.array(PermissionProfileSummary), nextCursor: t.union([t.string, t.null]) }, "PermissionProfileListResponse");
+export const PermissionProfileListResponse: PermissionProfileListResponseCodec = t.type({ data: t.array(PermissionProfileSummary), nextCursor: nullable(t.string) }, "PermissionProfileListResponse");
 /**
  * Generated type `PermissionProfileListResponse` (`src/generated/v2/PermissionProfileListResponse.ts`).
  */
@@ -4533,10 +4456,10 @@ export type PermissionsRequestApprovalParamsCodec = t.TypeC<{
   threadId: t.StringC;
   turnId: t.StringC;
   itemId: t.StringC;
-  environmentId: t.UnionC<[t.StringC, t.NullC]>;
+  environmentId: NullableC<t.StringC>;
   startedAtMs: t.NumberC;
   cwd: LegacyAppPathStringCodec;
-  reason: t.UnionC<[t.StringC, t.NullC]>;
+  reason: NullableC<t.StringC>;
   permissions: RequestPermissionProfileCodec;
 }>;
 /** Codec of {@link PermissionsRequestApprovalParams}: decodes its wire JSON and encodes it back. */
@@ -4544,10 +4467,10 @@ export const PermissionsRequestApprovalParams: PermissionsRequestApprovalParamsC
   threadId: t.string,
   turnId: t.string,
   itemId: t.string,
-  environmentId: t.union([t.string, t.null]),
+  environmentId: nullable(t.string),
   startedAtMs: t.number,
   cwd: LegacyAppPathString,
-  reason: t.union([t.string, t.null]),
+  reason: nullable(t.string),
   permissions: RequestPermissionProfile,
 }, "PermissionsRequestApprovalParams");
 /**
@@ -4556,9 +4479,16 @@ export const PermissionsRequestApprovalParams: PermissionsRequestApprovalParamsC
 export type PermissionsRequestApprovalParams = Gen.v2.PermissionsRequestApprovalParams;
 
 /** Static type of the {@link GrantedPermissionProfile} codec. */
-export type GrantedPermissionProfileCodec = t.PartialC<{ network: AdditionalNetworkPermissionsCodec; fileSystem: AdditionalFileSystemPermissionsCodec }>;
+export type GrantedPermissionProfileCodec = StructC<
+  Record<never, never>,
+  { network: AdditionalNetworkPermissionsCodec; fileSystem: AdditionalFileSystemPermissionsCodec }
+>;
 /** Codec of {@link GrantedPermissionProfile}: decodes its wire JSON and encodes it back. */
-export const GrantedPermissionProfile: GrantedPermissionProfileCodec = t.partial({ network: AdditionalNetworkPermissions, fileSystem: AdditionalFileSystemPermissions }, "GrantedPermissionProfile");
+export const GrantedPermissionProfile: GrantedPermissionProfileCodec = struct(
+  {},
+  { network: AdditionalNetworkPermissions, fileSystem: AdditionalFileSystemPermissions },
+  "GrantedPermissionProfile",
+);
 /**
  * Generated type `GrantedPermissionProfile` (`src/generated/v2/GrantedPermissionProfile.ts`).
  */
@@ -4574,15 +4504,16 @@ export const PermissionGrantScope: PermissionGrantScopeCodec = t.keyof({ turn: n
 export type PermissionGrantScope = Gen.v2.PermissionGrantScope;
 
 /** Static type of the {@link PermissionsRequestApprovalResponse} codec. */
-export type PermissionsRequestApprovalResponseCodec = t.IntersectionC<[
-  t.TypeC<{ permissions: GrantedPermissionProfileCodec; scope: PermissionGrantScopeCodec }>,
-  t.PartialC<{ strictAutoReview: t.BooleanC }>,
-]>;
+export type PermissionsRequestApprovalResponseCodec = StructC<
+  { permissions: GrantedPermissionProfileCodec; scope: PermissionGrantScopeCodec },
+  { strictAutoReview: t.BooleanC }
+>;
 /** Codec of {@link PermissionsRequestApprovalResponse}: decodes its wire JSON and encodes it back. */
-export const PermissionsRequestApprovalResponse: PermissionsRequestApprovalResponseCodec = t.intersection([
-  t.type({ permissions: GrantedPermissionProfile, scope: PermissionGrantScope }),
-  t.partial({ strictAutoReview: t.boolean }),
-], "PermissionsRequestApprovalResponse");
+export const PermissionsRequestApprovalResponse: PermissionsRequestApprovalResponseCodec = struct(
+  { permissions: GrantedPermissionProfile, scope: PermissionGrantScope },
+  { strictAutoReview: t.boolean },
+  "PermissionsRequestApprovalResponse",
+);
 /**
  * Generated type `PermissionsRequestApprovalResponse` (`src/generated/v2/PermissionsRequestApprovalResponse.ts`).
  */
@@ -4601,23 +4532,24 @@ export const PlanDeltaNotification: PlanDeltaNotificationCodec = t.type({ thread
 export type PlanDeltaNotification = Gen.v2.PlanDeltaNotification;
 
 /** Static type of the {@link PluginInstallParams} codec. */
-export type PluginInstallParamsCodec = t.IntersectionC<[
-  t.TypeC<{ pluginName: t.StringC }>,
-  t.PartialC<{
-    marketplacePath: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
-    remoteMarketplaceName: t.UnionC<[t.StringC, t.NullC]>;
-    installAttemptId: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
-]>;
+export type PluginInstallParamsCodec = StructC<
+  { pluginName: t.StringC },
+  {
+    marketplacePath: NullableC<AbsolutePathBufCodec>;
+    remoteMarketplaceName: NullableC<t.StringC>;
+    installAttemptId: NullableC<t.StringC>;
+  }
+>;
 /** Codec of {@link PluginInstallParams}: decodes its wire JSON and encodes it back. */
-export const PluginInstallParams: PluginInstallParamsCodec = t.intersection([
-  t.type({ pluginName: t.string }),
-  t.partial({
-    marketplacePath: t.union([AbsolutePathBuf, t.null]),
-    remoteMarketplaceName: t.union([t.string, t.null]),
-    installAttemptId: t.union([t.string, t.null]),
-  }),
-], "PluginInstallParams");
+export const PluginInstallParams: PluginInstallParamsCodec = struct(
+  { pluginName: t.string },
+  {
+    marketplacePath: nullable(AbsolutePathBuf),
+    remoteMarketplaceName: nullable(t.string),
+    installAttemptId: nullable(t.string),
+  },
+  "PluginInstallParams",
+);
 /**
  * Generated type `PluginInstallParams` (`src/generated/v2/PluginInstallParams.ts`).
  */
@@ -4627,17 +4559,17 @@ export type PluginInstallParams = Gen.v2.PluginInstallParams;
 export type AppSummaryCodec = t.TypeC<{
   id: t.StringC;
   name: t.StringC;
-  description: t.UnionC<[t.StringC, t.NullC]>;
-  installUrl: t.UnionC<[t.StringC, t.NullC]>;
-  category: t.UnionC<[t.StringC, t.NullC]>;
+  description: NullableC<t.StringC>;
+  installUrl: NullableC<t.StringC>;
+  category: NullableC<t.StringC>;
 }>;
 /** Codec of {@link AppSummary}: decodes its wire JSON and encodes it back. */
 export const AppSummary: AppSummaryCodec = t.type({
   id: t.string,
   name: t.string,
-  description: t.union([t.string, t.null]),
-  installUrl: t.union([t.string, t.null]),
-  category: t.union([t.string, t.null]),
+  description: nullable(t.string),
+  installUrl: nullable(t.string),
+  category: nullable(t.string),
 }, "AppSummary");
 /**
  * EXPERIMENTAL - app metadata summary for plugin responses.
@@ -4686,17 +4618,24 @@ export const PluginListMarketplaceKind: PluginListMarketplaceKindCodec = t.keyof
 export type PluginListMarketplaceKind = Gen.v2.PluginListMarketplaceKind;
 
 /** Static type of the {@link PluginListParams} codec. */
-export type PluginListParamsCodec = t.PartialC<{
-  cwds: t.UnionC<[t.ArrayC<AbsolutePathBufCodec>, t.NullC]>;
-  marketplaceKinds: t.UnionC<[t.ArrayC<PluginListMarketplaceKindCodec>, t.NullC]>;
-  forceRefetch: t.BooleanC;
-}>;
+export type PluginListParamsCodec = StructC<
+  Record<never, never>,
+  {
+    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    marketplaceKinds: NullableC<t.ArrayC<PluginListMarketplaceKindCodec>>;
+    forceRefetch: t.BooleanC;
+  }
+>;
 /** Codec of {@link PluginListParams}: decodes its wire JSON and encodes it back. */
-export const PluginListParams: PluginListParamsCodec = t.partial({
-  cwds: t.union([t.array(AbsolutePathBuf), t.null]),
-  marketplaceKinds: t.union([t.array(PluginListMarketplaceKind), t.null]),
-  forceRefetch: t.boolean,
-}, "PluginListParams");
+export const PluginListParams: PluginListParamsCodec = struct(
+  {},
+  {
+    cwds: nullable(t.array(AbsolutePathBuf)),
+    marketplaceKinds: nullable(t.array(PluginListMarketplaceKind)),
+    forceRefetch: t.boolean,
+  },
+  "PluginListParams",
+);
 /**
  * Generated type `PluginListParams` (`src/generated/v2/PluginListParams.ts`).
  */
@@ -4712,9 +4651,9 @@ export const MarketplaceLoadErrorInfo: MarketplaceLoadErrorInfoCodec = t.type({ 
 export type MarketplaceLoadErrorInfo = Gen.v2.MarketplaceLoadErrorInfo;
 
 /** Static type of the {@link MarketplaceInterface} codec. */
-export type MarketplaceInterfaceCodec = t.TypeC<{ displayName: t.UnionC<[t.StringC, t.NullC]> }>;
+export type MarketplaceInterfaceCodec = t.TypeC<{ displayName: NullableC<t.StringC> }>;
 /** Codec of {@link MarketplaceInterface}: decodes its wire JSON and encodes it back. */
-export const MarketplaceInterface: MarketplaceInterfaceCodec = t.type({ displayName: t.union([t.string, t.null]) }, "MarketplaceInterface");
+export const MarketplaceInterface: MarketplaceInterfaceCodec = t.type({ displayName: nullable(t.string) }, "MarketplaceInterface");
 /**
  * Generated type `MarketplaceInterface` (`src/generated/v2/MarketplaceInterface.ts`).
  */
@@ -4758,45 +4697,45 @@ export type PluginInstallPolicySource = Gen.v2.PluginInstallPolicySource;
 
 /** Static type of the {@link PluginInterface} codec. */
 export type PluginInterfaceCodec = t.TypeC<{
-  displayName: t.UnionC<[t.StringC, t.NullC]>;
-  shortDescription: t.UnionC<[t.StringC, t.NullC]>;
-  longDescription: t.UnionC<[t.StringC, t.NullC]>;
-  developerName: t.UnionC<[t.StringC, t.NullC]>;
-  category: t.UnionC<[t.StringC, t.NullC]>;
+  displayName: NullableC<t.StringC>;
+  shortDescription: NullableC<t.StringC>;
+  longDescription: NullableC<t.StringC>;
+  developerName: NullableC<t.StringC>;
+  category: NullableC<t.StringC>;
   capabilities: t.ArrayC<t.StringC>;
-  websiteUrl: t.UnionC<[t.StringC, t.NullC]>;
-  privacyPolicyUrl: t.UnionC<[t.StringC, t.NullC]>;
-  termsOfServiceUrl: t.UnionC<[t.StringC, t.NullC]>;
-  defaultPrompt: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-  brandColor: t.UnionC<[t.StringC, t.NullC]>;
-  composerIcon: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
-  composerIconUrl: t.UnionC<[t.StringC, t.NullC]>;
-  logo: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
-  logoDark: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
-  logoUrl: t.UnionC<[t.StringC, t.NullC]>;
-  logoUrlDark: t.UnionC<[t.StringC, t.NullC]>;
+  websiteUrl: NullableC<t.StringC>;
+  privacyPolicyUrl: NullableC<t.StringC>;
+  termsOfServiceUrl: NullableC<t.StringC>;
+  defaultPrompt: NullableC<t.ArrayC<t.StringC>>;
+  brandColor: NullableC<t.StringC>;
+  composerIcon: NullableC<AbsolutePathBufCodec>;
+  composerIconUrl: NullableC<t.StringC>;
+  logo: NullableC<AbsolutePathBufCodec>;
+  logoDark: NullableC<AbsolutePathBufCodec>;
+  logoUrl: NullableC<t.StringC>;
+  logoUrlDark: NullableC<t.StringC>;
   screenshots: t.ArrayC<AbsolutePathBufCodec>;
   screenshotUrls: t.ArrayC<t.StringC>;
 }>;
 /** Codec of {@link PluginInterface}: decodes its wire JSON and encodes it back. */
 export const PluginInterface: PluginInterfaceCodec = t.type({
-  displayName: t.union([t.string, t.null]),
-  shortDescription: t.union([t.string, t.null]),
-  longDescription: t.union([t.string, t.null]),
-  developerName: t.union([t.string, t.null]),
-  category: t.union([t.string, t.null]),
+  displayName: nullable(t.string),
+  shortDescription: nullable(t.string),
+  longDescription: nullable(t.string),
+  developerName: nullable(t.string),
+  category: nullable(t.string),
   capabilities: t.array(t.string),
-  websiteUrl: t.union([t.string, t.null]),
-  privacyPolicyUrl: t.union([t.string, t.null]),
-  termsOfServiceUrl: t.union([t.string, t.null]),
-  defaultPrompt: t.union([t.array(t.string), t.null]),
-  brandColor: t.union([t.string, t.null]),
-  composerIcon: t.union([AbsolutePathBuf, t.null]),
-  composerIconUrl: t.union([t.string, t.null]),
-  logo: t.union([AbsolutePathBuf, t.null]),
-  logoDark: t.union([AbsolutePathBuf, t.null]),
-  logoUrl: t.union([t.string, t.null]),
-  logoUrlDark: t.union([t.string, t.null]),
+  websiteUrl: nullable(t.string),
+  privacyPolicyUrl: nullable(t.string),
+  termsOfServiceUrl: nullable(t.string),
+  defaultPrompt: nullable(t.array(t.string)),
+  brandColor: nullable(t.string),
+  composerIcon: nullable(AbsolutePathBuf),
+  composerIconUrl: nullable(t.string),
+  logo: nullable(AbsolutePathBuf),
+  logoDark: nullable(AbsolutePathBuf),
+  logoUrl: nullable(t.string),
+  logoUrlDark: nullable(t.string),
   screenshots: t.array(AbsolutePathBuf),
   screenshotUrls: t.array(t.string),
 }, "PluginInterface");
@@ -4854,24 +4793,24 @@ export type PluginSharePrincipal = Gen.v2.PluginSharePrincipal;
 /** Static type of the {@link PluginShareContext} codec. */
 export type PluginShareContextCodec = t.TypeC<{
   remotePluginId: t.StringC;
-  remoteVersion: t.UnionC<[t.StringC, t.NullC]>;
-  discoverability: t.UnionC<[PluginShareDiscoverabilityCodec, t.NullC]>;
-  shareUrl: t.UnionC<[t.StringC, t.NullC]>;
-  creatorAccountUserId: t.UnionC<[t.StringC, t.NullC]>;
-  creatorName: t.UnionC<[t.StringC, t.NullC]>;
-  sharePrincipals: t.UnionC<[t.ArrayC<PluginSharePrincipalCodec>, t.NullC]>;
-  canPublishToWorkspace: t.UnionC<[t.BooleanC, t.NullC]>;
+  remoteVersion: NullableC<t.StringC>;
+  discoverability: NullableC<PluginShareDiscoverabilityCodec>;
+  shareUrl: NullableC<t.StringC>;
+  creatorAccountUserId: NullableC<t.StringC>;
+  creatorName: NullableC<t.StringC>;
+  sharePrincipals: NullableC<t.ArrayC<PluginSharePrincipalCodec>>;
+  canPublishToWorkspace: NullableC<t.BooleanC>;
 }>;
 /** Codec of {@link PluginShareContext}: decodes its wire JSON and encodes it back. */
 export const PluginShareContext: PluginShareContextCodec = t.type({
   remotePluginId: t.string,
-  remoteVersion: t.union([t.string, t.null]),
-  discoverability: t.union([PluginShareDiscoverability, t.null]),
-  shareUrl: t.union([t.string, t.null]),
-  creatorAccountUserId: t.union([t.string, t.null]),
-  creatorName: t.union([t.string, t.null]),
-  sharePrincipals: t.union([t.array(PluginSharePrincipal), t.null]),
-  canPublishToWorkspace: t.union([t.boolean, t.null]),
+  remoteVersion: nullable(t.string),
+  discoverability: nullable(PluginShareDiscoverability),
+  shareUrl: nullable(t.string),
+  creatorAccountUserId: nullable(t.string),
+  creatorName: nullable(t.string),
+  sharePrincipals: nullable(t.array(PluginSharePrincipal)),
+  canPublishToWorkspace: nullable(t.boolean),
 }, "PluginShareContext");
 /**
  * Generated type `PluginShareContext` (`src/generated/v2/PluginShareContext.ts`).
@@ -4884,15 +4823,15 @@ export type PluginSourceCodec = t.UnionC<[
   t.TypeC<{
     type: t.LiteralC<"git">;
     url: t.StringC;
-    path: t.UnionC<[t.StringC, t.NullC]>;
-    refName: t.UnionC<[t.StringC, t.NullC]>;
-    sha: t.UnionC<[t.StringC, t.NullC]>;
+    path: NullableC<t.StringC>;
+    refName: NullableC<t.StringC>;
+    sha: NullableC<t.StringC>;
   }>,
   t.TypeC<{
     type: t.LiteralC<"npm">;
     package: t.StringC;
-    version: t.UnionC<[t.StringC, t.NullC]>;
-    registry: t.UnionC<[t.StringC, t.NullC]>;
+    version: NullableC<t.StringC>;
+    registry: NullableC<t.StringC>;
   }>,
   t.TypeC<{ type: t.LiteralC<"remote"> }>,
 ]>;
@@ -4902,16 +4841,11 @@ export const PluginSource: PluginSourceCodec = t.union([
   t.type({
     type: t.literal("git"),
     url: t.string,
-    path: t.union([t.string, t.null]),
-    refName: t.union([t.string, t.null]),
-    sha: t.union([t.string, t.null]),
+    path: nullable(t.string),
+    refName: nullable(t.string),
+    sha: nullable(t.string),
   }),
-  t.type({
-    type: t.literal("npm"),
-    package: t.string,
-    version: t.union([t.string, t.null]),
-    registry: t.union([t.string, t.null]),
-  }),
+  t.type({ type: t.literal("npm"), package: t.string, version: nullable(t.string), registry: nullable(t.string) }),
   t.type({ type: t.literal("remote") }),
 ], "PluginSource");
 /**
@@ -4922,45 +4856,45 @@ export type PluginSource = Gen.v2.PluginSource;
 /** Static type of the {@link PluginSummary} codec. */
 export type PluginSummaryCodec = t.TypeC<{
   id: t.StringC;
-  remotePluginId: t.UnionC<[t.StringC, t.NullC]>;
-  version: t.UnionC<[t.StringC, t.NullC]>;
-  localVersion: t.UnionC<[t.StringC, t.NullC]>;
+  remotePluginId: NullableC<t.StringC>;
+  version: NullableC<t.StringC>;
+  localVersion: NullableC<t.StringC>;
   name: t.StringC;
-  shareContext: t.UnionC<[PluginShareContextCodec, t.NullC]>;
+  shareContext: NullableC<PluginShareContextCodec>;
   source: PluginSourceCodec;
   installed: t.BooleanC;
-  installedAt: t.UnionC<[t.NumberC, t.NullC]>;
+  installedAt: NullableC<t.NumberC>;
   enabled: t.BooleanC;
   installPolicy: PluginInstallPolicyCodec;
-  installPolicySource: t.UnionC<[PluginInstallPolicySourceCodec, t.NullC]>;
-  mustShowInstallationInterstitial: t.UnionC<[t.BooleanC, t.NullC]>;
+  installPolicySource: NullableC<PluginInstallPolicySourceCodec>;
+  mustShowInstallationInterstitial: NullableC<t.BooleanC>;
   authPolicy: PluginAuthPolicyCodec;
   availability: PluginAvailabilityCodec;
-  disabledReason: t.UnionC<[PluginDisabledReasonCodec, t.NullC]>;
-  eligiblePlanTypes: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-  interface: t.UnionC<[PluginInterfaceCodec, t.NullC]>;
+  disabledReason: NullableC<PluginDisabledReasonCodec>;
+  eligiblePlanTypes: NullableC<t.ArrayC<t.StringC>>;
+  interface: NullableC<PluginInterfaceCodec>;
   keywords: t.ArrayC<t.StringC>;
 }>;
 /** Codec of {@link PluginSummary}: decodes its wire JSON and encodes it back. */
 export const PluginSummary: PluginSummaryCodec = t.type({
   id: t.string,
-  remotePluginId: t.union([t.string, t.null]),
-  version: t.union([t.string, t.null]),
-  localVersion: t.union([t.string, t.null]),
+  remotePluginId: nullable(t.string),
+  version: nullable(t.string),
+  localVersion: nullable(t.string),
   name: t.string,
-  shareContext: t.union([PluginShareContext, t.null]),
+  shareContext: nullable(PluginShareContext),
   source: PluginSource,
   installed: t.boolean,
-  installedAt: t.union([t.number, t.null]),
+  installedAt: nullable(t.number),
   enabled: t.boolean,
   installPolicy: PluginInstallPolicy,
-  installPolicySource: t.union([PluginInstallPolicySource, t.null]),
-  mustShowInstallationInterstitial: t.union([t.boolean, t.null]),
+  installPolicySource: nullable(PluginInstallPolicySource),
+  mustShowInstallationInterstitial: nullable(t.boolean),
   authPolicy: PluginAuthPolicy,
   availability: PluginAvailability,
-  disabledReason: t.union([PluginDisabledReason, t.null]),
-  eligiblePlanTypes: t.union([t.array(t.string), t.null]),
-  interface: t.union([PluginInterface, t.null]),
+  disabledReason: nullable(PluginDisabledReason),
+  eligiblePlanTypes: nullable(t.array(t.string)),
+  interface: nullable(PluginInterface),
   keywords: t.array(t.string),
 }, "PluginSummary");
 /**
@@ -4971,15 +4905,15 @@ export type PluginSummary = Gen.v2.PluginSummary;
 /** Static type of the {@link PluginMarketplaceEntry} codec. */
 export type PluginMarketplaceEntryCodec = t.TypeC<{
   name: t.StringC;
-  path: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
-  interface: t.UnionC<[MarketplaceInterfaceCodec, t.NullC]>;
+  path: NullableC<AbsolutePathBufCodec>;
+  interface: NullableC<MarketplaceInterfaceCodec>;
   plugins: t.ArrayC<PluginSummaryCodec>;
 }>;
 /** Codec of {@link PluginMarketplaceEntry}: decodes its wire JSON and encodes it back. */
 export const PluginMarketplaceEntry: PluginMarketplaceEntryCodec = t.type({
   name: t.string,
-  path: t.union([AbsolutePathBuf, t.null]),
-  interface: t.union([MarketplaceInterface, t.null]),
+  path: nullable(AbsolutePathBuf),
+  interface: nullable(MarketplaceInterface),
   plugins: t.array(PluginSummary),
 }, "PluginMarketplaceEntry");
 /**
@@ -5005,18 +4939,16 @@ export const PluginListResponse: PluginListResponseCodec = t.type({
 export type PluginListResponse = Gen.v2.PluginListResponse;
 
 /** Static type of the {@link PluginReadParams} codec. */
-export type PluginReadParamsCodec = t.IntersectionC<[
-  t.TypeC<{ pluginName: t.StringC }>,
-  t.PartialC<{
-    marketplacePath: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
-    remoteMarketplaceName: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
-]>;
+export type PluginReadParamsCodec = StructC<
+  { pluginName: t.StringC },
+  { marketplacePath: NullableC<AbsolutePathBufCodec>; remoteMarketplaceName: NullableC<t.StringC> }
+>;
 /** Codec of {@link PluginReadParams}: decodes its wire JSON and encodes it back. */
-export const PluginReadParams: PluginReadParamsCodec = t.intersection([
-  t.type({ pluginName: t.string }),
-  t.partial({ marketplacePath: t.union([AbsolutePathBuf, t.null]), remoteMarketplaceName: t.union([t.string, t.null]) }),
-], "PluginReadParams");
+export const PluginReadParams: PluginReadParamsCodec = struct(
+  { pluginName: t.string },
+  { marketplacePath: nullable(AbsolutePathBuf), remoteMarketplaceName: nullable(t.string) },
+  "PluginReadParams",
+);
 /**
  * Generated type `PluginReadParams` (`src/generated/v2/PluginReadParams.ts`).
  */
@@ -5035,25 +4967,25 @@ export type AppTemplateUnavailableReason = Gen.v2.AppTemplateUnavailableReason;
 export type AppTemplateSummaryCodec = t.TypeC<{
   templateId: t.StringC;
   name: t.StringC;
-  description: t.UnionC<[t.StringC, t.NullC]>;
-  category: t.UnionC<[t.StringC, t.NullC]>;
-  canonicalConnectorId: t.UnionC<[t.StringC, t.NullC]>;
-  logoUrl: t.UnionC<[t.StringC, t.NullC]>;
-  logoUrlDark: t.UnionC<[t.StringC, t.NullC]>;
+  description: NullableC<t.StringC>;
+  category: NullableC<t.StringC>;
+  canonicalConnectorId: NullableC<t.StringC>;
+  logoUrl: NullableC<t.StringC>;
+  logoUrlDark: NullableC<t.StringC>;
   materializedAppIds: t.ArrayC<t.StringC>;
-  reason: t.UnionC<[AppTemplateUnavailableReasonCodec, t.NullC]>;
+  reason: NullableC<AppTemplateUnavailableReasonCodec>;
 }>;
 /** Codec of {@link AppTemplateSummary}: decodes its wire JSON and encodes it back. */
 export const AppTemplateSummary: AppTemplateSummaryCodec = t.type({
   templateId: t.string,
   name: t.string,
-  description: t.union([t.string, t.null]),
-  category: t.union([t.string, t.null]),
-  canonicalConnectorId: t.union([t.string, t.null]),
-  logoUrl: t.union([t.string, t.null]),
-  logoUrlDark: t.union([t.string, t.null]),
+  description: nullable(t.string),
+  category: nullable(t.string),
+  canonicalConnectorId: nullable(t.string),
+  logoUrl: nullable(t.string),
+  logoUrlDark: nullable(t.string),
   materializedAppIds: t.array(t.string),
-  reason: t.union([AppTemplateUnavailableReason, t.null]),
+  reason: nullable(AppTemplateUnavailableReason),
 }, "AppTemplateSummary");
 /**
  * Generated type `AppTemplateSummary` (`src/generated/v2/AppTemplateSummary.ts`).
@@ -5083,7 +5015,7 @@ export type ScheduledTaskScheduleCodec = t.UnionC<[
   t.TypeC<{
     type: t.LiteralC<"hourly">;
     intervalHours: t.NumberC;
-    days: t.UnionC<[t.ArrayC<ScheduledTaskWeekdayCodec>, t.NullC]>;
+    days: NullableC<t.ArrayC<ScheduledTaskWeekdayCodec>>;
   }>,
   t.TypeC<{ type: t.LiteralC<"daily">; time: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"weekdays">; time: t.StringC }>,
@@ -5091,11 +5023,7 @@ export type ScheduledTaskScheduleCodec = t.UnionC<[
 ]>;
 /** Codec of {@link ScheduledTaskSchedule}: decodes its wire JSON and encodes it back. */
 export const ScheduledTaskSchedule: ScheduledTaskScheduleCodec = t.union([
-  t.type({
-    type: t.literal("hourly"),
-    intervalHours: t.number,
-    days: t.union([t.array(ScheduledTaskWeekday), t.null]),
-  }),
+  t.type({ type: t.literal("hourly"), intervalHours: t.number, days: nullable(t.array(ScheduledTaskWeekday)) }),
   t.type({ type: t.literal("daily"), time: t.string }),
   t.type({ type: t.literal("weekdays"), time: t.string }),
   t.type({ type: t.literal("weekly"), days: t.array(ScheduledTaskWeekday), time: t.string }),
@@ -5115,29 +5043,30 @@ export const ScheduledTaskSummary: ScheduledTaskSummaryCodec = t.type({ key: t.s
 export type ScheduledTaskSummary = Gen.v2.ScheduledTaskSummary;
 
 /** Static type of the {@link SkillInterface} codec. */
-export type SkillInterfaceCodec = t.IntersectionC<[
-  t.TypeC<{ iconSmallUrl: t.UnionC<[t.StringC, t.NullC]>; iconLargeUrl: t.UnionC<[t.StringC, t.NullC]> }>,
-  t.PartialC<{
+export type SkillInterfaceCodec = StructC<
+  { iconSmallUrl: NullableC<t.StringC>; iconLargeUrl: NullableC<t.StringC> },
+  {
     displayName: t.StringC;
     shortDescription: t.StringC;
     iconSmall: AbsolutePathBufCodec;
     iconLarge: AbsolutePathBufCodec;
     brandColor: t.StringC;
     defaultPrompt: t.StringC;
-  }>,
-]>;
+  }
+>;
 /** Codec of {@link SkillInterface}: decodes its wire JSON and encodes it back. */
-export const SkillInterface: SkillInterfaceCodec = t.intersection([
-  t.type({ iconSmallUrl: t.union([t.string, t.null]), iconLargeUrl: t.union([t.string, t.null]) }),
-  t.partial({
+export const SkillInterface: SkillInterfaceCodec = struct(
+  { iconSmallUrl: nullable(t.string), iconLargeUrl: nullable(t.string) },
+  {
     displayName: t.string,
     shortDescription: t.string,
     iconSmall: AbsolutePathBuf,
     iconLarge: AbsolutePathBuf,
     brandColor: t.string,
     defaultPrompt: t.string,
-  }),
-], "SkillInterface");
+  },
+  "SkillInterface",
+);
 /**
  * Generated type `SkillInterface` (`src/generated/v2/SkillInterface.ts`).
  */
@@ -5147,18 +5076,18 @@ export type SkillInterface = Gen.v2.SkillInterface;
 export type SkillSummaryCodec = t.TypeC<{
   name: t.StringC;
   description: t.StringC;
-  shortDescription: t.UnionC<[t.StringC, t.NullC]>;
-  interface: t.UnionC<[SkillInterfaceCodec, t.NullC]>;
-  path: t.UnionC<[LegacyAppPathStringCodec, t.NullC]>;
+  shortDescription: NullableC<t.StringC>;
+  interface: NullableC<SkillInterfaceCodec>;
+  path: NullableC<LegacyAppPathStringCodec>;
   enabled: t.BooleanC;
 }>;
 /** Codec of {@link SkillSummary}: decodes its wire JSON and encodes it back. */
 export const SkillSummary: SkillSummaryCodec = t.type({
   name: t.string,
   description: t.string,
-  shortDescription: t.union([t.string, t.null]),
-  interface: t.union([SkillInterface, t.null]),
-  path: t.union([LegacyAppPathString, t.null]),
+  shortDescription: nullable(t.string),
+  interface: nullable(SkillInterface),
+  path: nullable(LegacyAppPathString),
   enabled: t.boolean,
 }, "SkillSummary");
 /**
@@ -5169,32 +5098,32 @@ export type SkillSummary = Gen.v2.SkillSummary;
 /** Static type of the {@link PluginDetail} codec. */
 export type PluginDetailCodec = t.TypeC<{
   marketplaceName: t.StringC;
-  marketplacePath: t.UnionC<[AbsolutePathBufCodec, t.NullC]>;
+  marketplacePath: NullableC<AbsolutePathBufCodec>;
   summary: PluginSummaryCodec;
-  shareUrl: t.UnionC<[t.StringC, t.NullC]>;
-  description: t.UnionC<[t.StringC, t.NullC]>;
+  shareUrl: NullableC<t.StringC>;
+  description: NullableC<t.StringC>;
   skills: t.ArrayC<SkillSummaryCodec>;
-  onboardingSkill: t.UnionC<[SkillSummaryCodec, t.NullC]>;
+  onboardingSkill: NullableC<SkillSummaryCodec>;
   hooks: t.ArrayC<PluginHookSummaryCodec>;
   apps: t.ArrayC<AppSummaryCodec>;
   appTemplates: t.ArrayC<AppTemplateSummaryCodec>;
   mcpServers: t.ArrayC<t.StringC>;
-  scheduledTasks: t.UnionC<[t.ArrayC<ScheduledTaskSummaryCodec>, t.NullC]>;
+  scheduledTasks: NullableC<t.ArrayC<ScheduledTaskSummaryCodec>>;
 }>;
 /** Codec of {@link PluginDetail}: decodes its wire JSON and encodes it back. */
 export const PluginDetail: PluginDetailCodec = t.type({
   marketplaceName: t.string,
-  marketplacePath: t.union([AbsolutePathBuf, t.null]),
+  marketplacePath: nullable(AbsolutePathBuf),
   summary: PluginSummary,
-  shareUrl: t.union([t.string, t.null]),
-  description: t.union([t.string, t.null]),
+  shareUrl: nullable(t.string),
+  description: nullable(t.string),
   skills: t.array(SkillSummary),
-  onboardingSkill: t.union([SkillSummary, t.null]),
+  onboardingSkill: nullable(SkillSummary),
   hooks: t.array(PluginHookSummary),
   apps: t.array(AppSummary),
   appTemplates: t.array(AppTemplateSummary),
   mcpServers: t.array(t.string),
-  scheduledTasks: t.union([t.array(ScheduledTaskSummary), t.null]),
+  scheduledTasks: nullable(t.array(ScheduledTaskSummary)),
 }, "PluginDetail");
 /**
  * Generated type `PluginDetail` (`src/generated/v2/PluginDetail.ts`).
@@ -5229,29 +5158,30 @@ export const PluginUninstallResponse: PluginUninstallResponseCodec = emptyObject
 export type PluginUninstallResponse = Gen.v2.PluginUninstallResponse;
 
 /** Static type of the {@link ProcessExitedNotification} codec. */
-export type ProcessExitedNotificationCodec = t.IntersectionC<[
-  t.TypeC<{
+export type ProcessExitedNotificationCodec = StructC<
+  {
     processHandle: t.StringC;
     exitCode: t.NumberC;
     stdout: t.StringC;
     stdoutCapReached: t.BooleanC;
     stderr: t.StringC;
     stderrCapReached: t.BooleanC;
-  }>,
-  t.PartialC<{ outputDrainTimedOut: t.UnionC<[t.BooleanC, t.NullC]> }>,
-]>;
+  },
+  { outputDrainTimedOut: NullableC<t.BooleanC> }
+>;
 /** Codec of {@link ProcessExitedNotification}: decodes its wire JSON and encodes it back. */
-export const ProcessExitedNotification: ProcessExitedNotificationCodec = t.intersection([
-  t.type({
+export const ProcessExitedNotification: ProcessExitedNotificationCodec = struct(
+  {
     processHandle: t.string,
     exitCode: t.number,
     stdout: t.string,
     stdoutCapReached: t.boolean,
     stderr: t.string,
     stderrCapReached: t.boolean,
-  }),
-  t.partial({ outputDrainTimedOut: t.union([t.boolean, t.null]) }),
-], "ProcessExitedNotification");
+  },
+  { outputDrainTimedOut: nullable(t.boolean) },
+  "ProcessExitedNotification",
+);
 /**
  * Final process exit notification for `process/spawn`.
  *
@@ -5300,9 +5230,9 @@ export const ProjectChangedNotification: ProjectChangedNotificationCodec = t.typ
 export type ProjectChangedNotification = Gen.v2.ProjectChangedNotification;
 
 /** Static type of the {@link ResponseUsageMetadata} codec. */
-export type ResponseUsageMetadataCodec = t.TypeC<{ amount: t.UnionC<[t.StringC, t.NullC]>; metadata: t.UnionC<[JsonValueCodec, t.NullC]> }>;
+export type ResponseUsageMetadataCodec = t.TypeC<{ amount: NullableC<t.StringC>; metadata: NullableC<JsonValueCodec> }>;
 /** Codec of {@link ResponseUsageMetadata}: decodes its wire JSON and encodes it back. */
-export const ResponseUsageMetadata: ResponseUsageMetadataCodec = t.type({ amount: t.union([t.string, t.null]), metadata: t.union([JsonValue, t.null]) }, "ResponseUsageMetadata");
+export const ResponseUsageMetadata: ResponseUsageMetadataCodec = t.type({ amount: nullable(t.string), metadata: nullable(JsonValue) }, "ResponseUsageMetadata");
 /**
  * Usage metadata reported for one upstream response.
  *
@@ -5338,16 +5268,16 @@ export type RawResponseCompletedNotificationCodec = t.TypeC<{
   threadId: t.StringC;
   turnId: t.StringC;
   responseId: t.StringC;
-  usage: t.UnionC<[TokenUsageBreakdownCodec, t.NullC]>;
-  usageMetadata: t.UnionC<[ResponseUsageMetadataCodec, t.NullC]>;
+  usage: NullableC<TokenUsageBreakdownCodec>;
+  usageMetadata: NullableC<ResponseUsageMetadataCodec>;
 }>;
 /** Codec of {@link RawResponseCompletedNotification}: decodes its wire JSON and encodes it back. */
 export const RawResponseCompletedNotification: RawResponseCompletedNotificationCodec = t.type({
   threadId: t.string,
   turnId: t.string,
   responseId: t.string,
-  usage: t.union([TokenUsageBreakdown, t.null]),
-  usageMetadata: t.union([ResponseUsageMetadata, t.null]),
+  usage: nullable(TokenUsageBreakdown),
+  usageMetadata: nullable(ResponseUsageMetadata),
 }, "RawResponseCompletedNotification");
 /**
  * Internal-only notification containing the exact usage from one upstream
@@ -5387,33 +5317,33 @@ export type ConfigurationReasoning = Gen.ConfigurationReasoning;
 export type ContentItemCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
   t.IntersectionC<[
-    t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"input_image"> }>, t.PartialC<{ detail: ImageDetailCodec }>]>,
+    StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailCodec }>,
     t.UnionC<[t.TypeC<{ image_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
   ]>,
   t.IntersectionC<[
     t.TypeC<{ type: t.LiteralC<"input_audio"> }>,
     t.UnionC<[t.TypeC<{ audio_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
   ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"output_text">; text: t.StringC }>,
-    t.PartialC<{ annotations: t.ArrayC<t.UnknownC>; logprobs: t.ArrayC<t.UnknownC> }>,
-  ]>,
+  StructC<
+    { type: t.LiteralC<"output_text">; text: t.StringC },
+    { annotations: t.ArrayC<t.UnknownC>; logprobs: t.ArrayC<t.UnknownC> }
+  >,
 ]>;
 /** Codec of {@link ContentItem}: decodes its wire JSON and encodes it back. */
 export const ContentItem: ContentItemCodec = t.union([
   t.type({ type: t.literal("input_text"), text: t.string }),
-  t.intersection([
-    t.intersection([t.type({ type: t.literal("input_image") }), t.partial({ detail: ImageDetail })]),
+  intersection([
+    struct({ type: t.literal("input_image") }, { detail: ImageDetail }),
     t.union([t.type({ image_url: t.string }), t.type({ file_id: t.string })]),
   ]),
-  t.intersection([
+  intersection([
     t.type({ type: t.literal("input_audio") }),
     t.union([t.type({ audio_url: t.string }), t.type({ file_id: t.string })]),
   ]),
-  t.intersection([
-    t.type({ type: t.literal("output_text"), text: t.string }),
-    t.partial({ annotations: t.array(t.unknown), logprobs: t.array(t.unknown) }),
-  ]),
+  struct(
+    { type: t.literal("output_text"), text: t.string },
+    { annotations: t.array(t.unknown), logprobs: t.array(t.unknown) },
+  ),
 ], "ContentItem");
 /**
  * Generated type `ContentItem` (`src/generated/ContentItem.ts`).
@@ -5421,9 +5351,9 @@ export const ContentItem: ContentItemCodec = t.union([
 export type ContentItem = Gen.ContentItem;
 
 /** Static type of the {@link InternalChatMessageMetadataPassthrough} codec. */
-export type InternalChatMessageMetadataPassthroughCodec = t.PartialC<{ turn_id: t.StringC }>;
+export type InternalChatMessageMetadataPassthroughCodec = StructC<Record<never, never>, { turn_id: t.StringC }>;
 /** Codec of {@link InternalChatMessageMetadataPassthrough}: decodes its wire JSON and encodes it back. */
-export const InternalChatMessageMetadataPassthrough: InternalChatMessageMetadataPassthroughCodec = t.partial({ turn_id: t.string }, "InternalChatMessageMetadataPassthrough");
+export const InternalChatMessageMetadataPassthrough: InternalChatMessageMetadataPassthroughCodec = struct({}, { turn_id: t.string }, "InternalChatMessageMetadataPassthrough");
 /**
  * Internal Responses API passthrough metadata copied into underlying chat messages.
  *
@@ -5437,18 +5367,18 @@ export type InternalChatMessageMetadataPassthrough = Gen.InternalChatMessageMeta
 /** Static type of the {@link LocalShellExecAction} codec. */
 export type LocalShellExecActionCodec = t.TypeC<{
   command: t.ArrayC<t.StringC>;
-  timeout_ms: t.UnionC<[JsonBigIntC, t.NullC]>;
-  working_directory: t.UnionC<[t.StringC, t.NullC]>;
-  env: t.UnionC<[OptionalRecordC<t.StringC>, t.NullC]>;
-  user: t.UnionC<[t.StringC, t.NullC]>;
+  timeout_ms: NullableC<JsonBigIntC>;
+  working_directory: NullableC<t.StringC>;
+  env: NullableC<OptionalRecordC<t.StringC>>;
+  user: NullableC<t.StringC>;
 }>;
 /** Codec of {@link LocalShellExecAction}: decodes its wire JSON and encodes it back. */
 export const LocalShellExecAction: LocalShellExecActionCodec = t.type({
   command: t.array(t.string),
-  timeout_ms: t.union([jsonBigInt, t.null]),
-  working_directory: t.union([t.string, t.null]),
-  env: t.union([optionalRecord(t.string), t.null]),
-  user: t.union([t.string, t.null]),
+  timeout_ms: nullable(jsonBigInt),
+  working_directory: nullable(t.string),
+  env: nullable(optionalRecord(t.string)),
+  user: nullable(t.string),
 }, "LocalShellExecAction");
 /**
  * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`).
@@ -5458,7 +5388,7 @@ export type LocalShellExecAction = Gen.LocalShellExecAction;
 /** Static type of the {@link LocalShellAction} codec. */
 export type LocalShellActionCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"exec"> }>, LocalShellExecActionCodec]>;
 /** Codec of {@link LocalShellAction}: decodes its wire JSON and encodes it back. */
-export const LocalShellAction: LocalShellActionCodec = t.intersection([t.type({ type: t.literal("exec") }), LocalShellExecAction], "LocalShellAction");
+export const LocalShellAction: LocalShellActionCodec = intersection([t.type({ type: t.literal("exec") }), LocalShellExecAction], "LocalShellAction");
 /**
  * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`).
  */
@@ -5511,16 +5441,16 @@ export type ResponseItemId = Gen.ResponseItemId;
 
 /** Static type of the {@link CoreWebSearchAction} codec. */
 export type CoreWebSearchActionCodec = t.UnionC<[
-  t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"search"> }>, t.PartialC<{ query: t.StringC; queries: t.ArrayC<t.StringC> }>]>,
-  t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"open_page"> }>, t.PartialC<{ url: t.StringC }>]>,
-  t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"find_in_page"> }>, t.PartialC<{ url: t.StringC; pattern: t.StringC }>]>,
+  StructC<{ type: t.LiteralC<"search"> }, { query: t.StringC; queries: t.ArrayC<t.StringC> }>,
+  StructC<{ type: t.LiteralC<"open_page"> }, { url: t.StringC }>,
+  StructC<{ type: t.LiteralC<"find_in_page"> }, { url: t.StringC; pattern: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"other"> }>,
 ]>;
 /** Codec of {@link CoreWebSearchAction}: decodes its wire JSON and encodes it back. */
 export const CoreWebSearchAction: CoreWebSearchActionCodec = t.union([
-  t.intersection([t.type({ type: t.literal("search") }), t.partial({ query: t.string, queries: t.array(t.string) })]),
-  t.intersection([t.type({ type: t.literal("open_page") }), t.partial({ url: t.string })]),
-  t.intersection([t.type({ type: t.literal("find_in_page") }), t.partial({ url: t.string, pattern: t.string })]),
+  struct({ type: t.literal("search") }, { query: t.string, queries: t.array(t.string) }),
+  struct({ type: t.literal("open_page") }, { url: t.string }),
+  struct({ type: t.literal("find_in_page") }, { url: t.string, pattern: t.string }),
   t.type({ type: t.literal("other") }),
 ], "CoreWebSearchAction");
 /**
@@ -5530,307 +5460,304 @@ export type CoreWebSearchAction = Gen.WebSearchAction;
 
 /** Static type of the {@link ResponseItem} codec. */
 export type ResponseItemCodec = t.UnionC<[
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"additional_tools">; role: t.StringC; tools: t.ArrayC<t.UnknownC> }>,
-    t.PartialC<{ id: ResponseItemIdCodec }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"message">; role: t.StringC; content: t.ArrayC<ContentItemCodec> }>,
-    t.PartialC<{
+  StructC<
+    { type: t.LiteralC<"additional_tools">; role: t.StringC; tools: t.ArrayC<t.UnknownC> },
+    { id: ResponseItemIdCodec }
+  >,
+  StructC<
+    { type: t.LiteralC<"message">; role: t.StringC; content: t.ArrayC<ContentItemCodec> },
+    {
       encrypted_content: t.StringC;
       status: t.StringC;
       id: ResponseItemIdCodec;
       phase: MessagePhaseCodec;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{
+    }
+  >,
+  StructC<
+    {
       type: t.LiteralC<"agent_message">;
       author: t.StringC;
       recipient: t.StringC;
       content: t.ArrayC<AgentMessageInputContentCodec>;
-    }>,
-    t.PartialC<{
+    },
+    {
       id: ResponseItemIdCodec;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{
+    }
+  >,
+  StructC<
+    {
       type: t.LiteralC<"reasoning">;
       summary: t.ArrayC<ReasoningItemReasoningSummaryCodec>;
-      encrypted_content: t.UnionC<[t.StringC, t.NullC]>;
-    }>,
-    t.PartialC<{
+      encrypted_content: NullableC<t.StringC>;
+    },
+    {
       id: ResponseItemIdCodec;
       content: t.ArrayC<ReasoningItemContentCodec>;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{
+    }
+  >,
+  StructC<
+    {
       type: t.LiteralC<"local_shell_call">;
-      call_id: t.UnionC<[t.StringC, t.NullC]>;
+      call_id: NullableC<t.StringC>;
       status: LocalShellStatusCodec;
       action: LocalShellActionCodec;
-    }>,
-    t.PartialC<{
+    },
+    {
       encrypted_content: t.StringC;
       id: ResponseItemIdCodec;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"function_call">; name: t.StringC; arguments: t.StringC; call_id: t.StringC }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"function_call">; name: t.StringC; arguments: t.StringC; call_id: t.StringC },
+    {
       encrypted_content: t.StringC;
       status: t.StringC;
       id: ResponseItemIdCodec;
       namespace: t.StringC;
       encrypted_function_args: t.ArrayC<t.StringC>;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{
+    }
+  >,
+  StructC<
+    {
       type: t.LiteralC<"tool_search_call">;
-      call_id: t.UnionC<[t.StringC, t.NullC]>;
+      call_id: NullableC<t.StringC>;
       execution: t.StringC;
       arguments: t.UnknownC;
-    }>,
-    t.PartialC<{
+    },
+    {
       encrypted_content: t.StringC;
       id: ResponseItemIdCodec;
       status: t.StringC;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"function_call_output">; output: FunctionCallOutputBodyCodec }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"function_call_output">; output: FunctionCallOutputBodyCodec },
+    {
       id: ResponseItemIdCodec;
       call_id: t.StringC;
       name: t.StringC;
       namespace: t.StringC;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"custom_tool_call">; call_id: t.StringC; name: t.StringC; input: t.StringC }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"custom_tool_call">; call_id: t.StringC; name: t.StringC; input: t.StringC },
+    {
       encrypted_content: t.StringC;
       id: ResponseItemIdCodec;
       status: t.StringC;
       namespace: t.StringC;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"custom_tool_call_output">; call_id: t.StringC; output: FunctionCallOutputBodyCodec }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"custom_tool_call_output">; call_id: t.StringC; output: FunctionCallOutputBodyCodec },
+    {
       id: ResponseItemIdCodec;
       name: t.StringC;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{
+    }
+  >,
+  StructC<
+    {
       type: t.LiteralC<"tool_search_output">;
-      call_id: t.UnionC<[t.StringC, t.NullC]>;
+      call_id: NullableC<t.StringC>;
       status: t.StringC;
       execution: t.StringC;
       tools: t.ArrayC<t.UnknownC>;
-    }>,
-    t.PartialC<{
+    },
+    {
       id: ResponseItemIdCodec;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"web_search_call"> }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"web_search_call"> },
+    {
       encrypted_content: t.StringC;
       id: ResponseItemIdCodec;
       status: t.StringC;
       action: CoreWebSearchActionCodec;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"image_generation_call">; status: t.StringC; result: t.StringC }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"image_generation_call">; status: t.StringC; result: t.StringC },
+    {
       encrypted_content: t.StringC;
       id: ResponseItemIdCodec;
       revised_prompt: t.StringC;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"compaction">; encrypted_content: t.StringC }>,
-    t.PartialC<{
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"compaction">; encrypted_content: t.StringC },
+    {
       id: ResponseItemIdCodec;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
+    }
+  >,
   t.TypeC<{ type: t.LiteralC<"configuration_update">; reasoning: ConfigurationReasoningCodec }>,
   t.TypeC<{ type: t.LiteralC<"compaction_trigger"> }>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"context_compaction"> }>,
-    t.PartialC<{
+  StructC<
+    { type: t.LiteralC<"context_compaction"> },
+    {
       id: ResponseItemIdCodec;
       encrypted_content: t.StringC;
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }>,
-  ]>,
+    }
+  >,
   t.TypeC<{ type: t.LiteralC<"other"> }>,
 ]>;
 /** Codec of {@link ResponseItem}: decodes its wire JSON and encodes it back. */
 export const ResponseItem: ResponseItemCodec = t.union([
-  t.intersection([
-    t.type({ type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) }),
-    t.partial({ id: ResponseItemId }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("message"), role: t.string, content: t.array(ContentItem) }),
-    t.partial({
+  struct({ type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) }, { id: ResponseItemId }),
+  struct(
+    { type: t.literal("message"), role: t.string, content: t.array(ContentItem) },
+    {
       encrypted_content: t.string,
       status: t.string,
       id: ResponseItemId,
       phase: MessagePhase,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({
+    },
+  ),
+  struct(
+    {
       type: t.literal("agent_message"),
       author: t.string,
       recipient: t.string,
       content: t.array(AgentMessageInputContent),
-    }),
-    t.partial({ id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough }),
-  ]),
-  t.intersection([
-    t.type({
+    },
+    { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
+  ),
+  struct(
+    {
       type: t.literal("reasoning"),
       summary: t.array(ReasoningItemReasoningSummary),
-      encrypted_content: t.union([t.string, t.null]),
-    }),
-    t.partial({
+      encrypted_content: nullable(t.string),
+    },
+    {
       id: ResponseItemId,
       content: t.array(ReasoningItemContent),
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({
+    },
+  ),
+  struct(
+    {
       type: t.literal("local_shell_call"),
-      call_id: t.union([t.string, t.null]),
+      call_id: nullable(t.string),
       status: LocalShellStatus,
       action: LocalShellAction,
-    }),
-    t.partial({
+    },
+    {
       encrypted_content: t.string,
       id: ResponseItemId,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("function_call"), name: t.string, arguments: t.string, call_id: t.string }),
-    t.partial({
+    },
+  ),
+  struct(
+    { type: t.literal("function_call"), name: t.string, arguments: t.string, call_id: t.string },
+    {
       encrypted_content: t.string,
       status: t.string,
       id: ResponseItemId,
       namespace: t.string,
       encrypted_function_args: t.array(t.string),
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({
+    },
+  ),
+  struct(
+    {
       type: t.literal("tool_search_call"),
-      call_id: t.union([t.string, t.null]),
+      call_id: nullable(t.string),
       execution: t.string,
       arguments: t.unknown,
-    }),
-    t.partial({
+    },
+    {
       encrypted_content: t.string,
       id: ResponseItemId,
       status: t.string,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("function_call_output"), output: FunctionCallOutputBody }),
-    t.partial({
+    },
+  ),
+  struct(
+    { type: t.literal("function_call_output"), output: FunctionCallOutputBody },
+    {
       id: ResponseItemId,
       call_id: t.string,
       name: t.string,
       namespace: t.string,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("custom_tool_call"), call_id: t.string, name: t.string, input: t.string }),
-    t.partial({
+    },
+  ),
+  struct(
+    { type: t.literal("custom_tool_call"), call_id: t.string, name: t.string, input: t.string },
+    {
       encrypted_content: t.string,
       id: ResponseItemId,
       status: t.string,
       namespace: t.string,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("custom_tool_call_output"), call_id: t.string, output: FunctionCallOutputBody }),
-    t.partial({
+    },
+  ),
+  struct(
+    { type: t.literal("custom_tool_call_output"), call_id: t.string, output: FunctionCallOutputBody },
+    {
       id: ResponseItemId,
       name: t.string,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({
+    },
+  ),
+  struct(
+    {
       type: t.literal("tool_search_output"),
-      call_id: t.union([t.string, t.null]),
+      call_id: nullable(t.string),
       status: t.string,
       execution: t.string,
       tools: t.array(t.unknown),
-    }),
-    t.partial({ id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("web_search_call") }),
-    t.partial({
+    },
+    { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
+  ),
+  struct(
+    { type: t.literal("web_search_call") },
+    {
       encrypted_content: t.string,
       id: ResponseItemId,
       status: t.string,
       action: CoreWebSearchAction,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("image_generation_call"), status: t.string, result: t.string }),
-    t.partial({
+    },
+  ),
+  struct(
+    { type: t.literal("image_generation_call"), status: t.string, result: t.string },
+    {
       encrypted_content: t.string,
       id: ResponseItemId,
       revised_prompt: t.string,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
-  t.intersection([
-    t.type({ type: t.literal("compaction"), encrypted_content: t.string }),
-    t.partial({ id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough }),
-  ]),
+    },
+  ),
+  struct(
+    { type: t.literal("compaction"), encrypted_content: t.string },
+    { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
+  ),
   t.type({ type: t.literal("configuration_update"), reasoning: ConfigurationReasoning }),
   t.type({ type: t.literal("compaction_trigger") }),
-  t.intersection([
-    t.type({ type: t.literal("context_compaction") }),
-    t.partial({
+  struct(
+    { type: t.literal("context_compaction") },
+    {
       id: ResponseItemId,
       encrypted_content: t.string,
       internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    }),
-  ]),
+    },
+  ),
   t.type({ type: t.literal("other") }),
 ], "ResponseItem");
 /**
@@ -5888,14 +5815,14 @@ export type RemoteControlStatusChangedNotificationCodec = t.TypeC<{
   status: RemoteControlConnectionStatusCodec;
   serverName: t.StringC;
   installationId: t.StringC;
-  environmentId: t.UnionC<[t.StringC, t.NullC]>;
+  environmentId: NullableC<t.StringC>;
 }>;
 /** Codec of {@link RemoteControlStatusChangedNotification}: decodes its wire JSON and encodes it back. */
 export const RemoteControlStatusChangedNotification: RemoteControlStatusChangedNotificationCodec = t.type({
   status: RemoteControlConnectionStatus,
   serverName: t.string,
   installationId: t.string,
-  environmentId: t.union([t.string, t.null]),
+  environmentId: nullable(t.string),
 }, "RemoteControlStatusChangedNotification");
 /**
  * Current remote-control connection status and remote identity exposed to clients.
@@ -5937,9 +5864,9 @@ export const SkillsChangedNotification: SkillsChangedNotificationCodec = emptyOb
 export type SkillsChangedNotification = Gen.v2.SkillsChangedNotification;
 
 /** Static type of the {@link SkillsListParams} codec. */
-export type SkillsListParamsCodec = t.PartialC<{ cwds: t.ArrayC<t.StringC>; forceReload: t.BooleanC }>;
+export type SkillsListParamsCodec = StructC<Record<never, never>, { cwds: t.ArrayC<t.StringC>; forceReload: t.BooleanC }>;
 /** Codec of {@link SkillsListParams}: decodes its wire JSON and encodes it back. */
-export const SkillsListParams: SkillsListParamsCodec = t.partial({ cwds: t.array(t.string), forceReload: t.boolean }, "SkillsListParams");
+export const SkillsListParams: SkillsListParamsCodec = struct({}, { cwds: t.array(t.string), forceReload: t.boolean }, "SkillsListParams");
 /**
  * Generated type `SkillsListParams` (`src/generated/v2/SkillsListParams.ts`).
  */
@@ -5955,15 +5882,16 @@ export const SkillErrorInfo: SkillErrorInfoCodec = t.type({ path: t.string, mess
 export type SkillErrorInfo = Gen.v2.SkillErrorInfo;
 
 /** Static type of the {@link SkillToolDependency} codec. */
-export type SkillToolDependencyCodec = t.IntersectionC<[
-  t.TypeC<{ type: t.StringC; value: t.StringC }>,
-  t.PartialC<{ description: t.StringC; transport: t.StringC; command: t.StringC; url: t.StringC }>,
-]>;
+export type SkillToolDependencyCodec = StructC<
+  { type: t.StringC; value: t.StringC },
+  { description: t.StringC; transport: t.StringC; command: t.StringC; url: t.StringC }
+>;
 /** Codec of {@link SkillToolDependency}: decodes its wire JSON and encodes it back. */
-export const SkillToolDependency: SkillToolDependencyCodec = t.intersection([
-  t.type({ type: t.string, value: t.string }),
-  t.partial({ description: t.string, transport: t.string, command: t.string, url: t.string }),
-], "SkillToolDependency");
+export const SkillToolDependency: SkillToolDependencyCodec = struct(
+  { type: t.string, value: t.string },
+  { description: t.string, transport: t.string, command: t.string, url: t.string },
+  "SkillToolDependency",
+);
 /**
  * Generated type `SkillToolDependency` (`src/generated/v2/SkillToolDependency.ts`).
  */
@@ -5988,29 +5916,30 @@ export const SkillScope: SkillScopeCodec = t.keyof({ user: null, repo: null, sys
 export type SkillScope = Gen.v2.SkillScope;
 
 /** Static type of the {@link SkillMetadata} codec. */
-export type SkillMetadataCodec = t.IntersectionC<[
-  t.TypeC<{
+export type SkillMetadataCodec = StructC<
+  {
     name: t.StringC;
     description: t.StringC;
     path: LegacyAppPathStringCodec;
     scope: SkillScopeCodec;
     enabled: t.BooleanC;
-    pluginId: t.UnionC<[t.StringC, t.NullC]>;
-  }>,
-  t.PartialC<{ shortDescription: t.StringC; interface: SkillInterfaceCodec; dependencies: SkillDependenciesCodec }>,
-]>;
+    pluginId: NullableC<t.StringC>;
+  },
+  { shortDescription: t.StringC; interface: SkillInterfaceCodec; dependencies: SkillDependenciesCodec }
+>;
 /** Codec of {@link SkillMetadata}: decodes its wire JSON and encodes it back. */
-export const SkillMetadata: SkillMetadataCodec = t.intersection([
-  t.type({
+export const SkillMetadata: SkillMetadataCodec = struct(
+  {
     name: t.string,
     description: t.string,
     path: LegacyAppPathString,
     scope: SkillScope,
     enabled: t.boolean,
-    pluginId: t.union([t.string, t.null]),
-  }),
-  t.partial({ shortDescription: t.string, interface: SkillInterface, dependencies: SkillDependencies }),
-], "SkillMetadata");
+    pluginId: nullable(t.string),
+  },
+  { shortDescription: t.string, interface: SkillInterface, dependencies: SkillDependencies },
+  "SkillMetadata",
+);
 /**
  * Generated type `SkillMetadata` (`src/generated/v2/SkillMetadata.ts`).
  */
@@ -6141,61 +6070,62 @@ export const ThreadSource: ThreadSourceCodec = t.string;
 export type ThreadSource = Gen.v2.ThreadSource;
 
 /** Static type of the {@link ThreadForkParams} codec. */
-export type ThreadForkParamsCodec = t.IntersectionC<[
-  t.TypeC<{ threadId: t.StringC }>,
-  t.PartialC<{
+export type ThreadForkParamsCodec = StructC<
+  { threadId: t.StringC },
+  {
     experimentalPredictionMode: t.BooleanC;
     experimentalDisablePredictionMcp: t.BooleanC;
-    lastTurnId: t.UnionC<[t.StringC, t.NullC]>;
-    beforeTurnId: t.UnionC<[t.StringC, t.NullC]>;
-    path: t.UnionC<[t.StringC, t.NullC]>;
-    model: t.UnionC<[t.StringC, t.NullC]>;
-    modelProvider: t.UnionC<[t.StringC, t.NullC]>;
-    serviceTier: t.UnionC<[t.StringC, t.NullC]>;
-    cwd: t.UnionC<[t.StringC, t.NullC]>;
-    runtimeWorkspaceRoots: t.UnionC<[t.ArrayC<AbsolutePathBufCodec>, t.NullC]>;
-    approvalPolicy: t.UnionC<[AskForApprovalCodec, t.NullC]>;
-    approvalsReviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-    sandbox: t.UnionC<[SandboxModeCodec, t.NullC]>;
-    permissions: t.UnionC<[t.StringC, t.NullC]>;
-    config: t.UnionC<[OptionalRecordC<JsonValueCodec>, t.NullC]>;
-    baseInstructions: t.UnionC<[t.StringC, t.NullC]>;
-    developerInstructions: t.UnionC<[t.StringC, t.NullC]>;
+    lastTurnId: NullableC<t.StringC>;
+    beforeTurnId: NullableC<t.StringC>;
+    path: NullableC<t.StringC>;
+    model: NullableC<t.StringC>;
+    modelProvider: NullableC<t.StringC>;
+    serviceTier: NullableC<t.StringC>;
+    cwd: NullableC<t.StringC>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    approvalPolicy: NullableC<AskForApprovalCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
+    sandbox: NullableC<SandboxModeCodec>;
+    permissions: NullableC<t.StringC>;
+    config: NullableC<OptionalRecordC<JsonValueCodec>>;
+    baseInstructions: NullableC<t.StringC>;
+    developerInstructions: NullableC<t.StringC>;
     ephemeral: t.BooleanC;
     attachToSource: t.BooleanC;
-    threadSource: t.UnionC<[ThreadSourceCodec, t.NullC]>;
+    threadSource: NullableC<ThreadSourceCodec>;
     excludeTurns: t.BooleanC;
     deferGoalContinuation: t.BooleanC;
-  }>,
-]>;
+  }
+>;
 /** Codec of {@link ThreadForkParams}: decodes its wire JSON and encodes it back. */
-export const ThreadForkParams: ThreadForkParamsCodec = t.intersection([
-  t.type({ threadId: t.string }),
-  t.partial({
+export const ThreadForkParams: ThreadForkParamsCodec = struct(
+  { threadId: t.string },
+  {
     experimentalPredictionMode: t.boolean,
     experimentalDisablePredictionMcp: t.boolean,
-    lastTurnId: t.union([t.string, t.null]),
-    beforeTurnId: t.union([t.string, t.null]),
-    path: t.union([t.string, t.null]),
-    model: t.union([t.string, t.null]),
-    modelProvider: t.union([t.string, t.null]),
-    serviceTier: t.union([t.string, t.null]),
-    cwd: t.union([t.string, t.null]),
-    runtimeWorkspaceRoots: t.union([t.array(AbsolutePathBuf), t.null]),
-    approvalPolicy: t.union([AskForApproval, t.null]),
-    approvalsReviewer: t.union([ApprovalsReviewer, t.null]),
-    sandbox: t.union([SandboxMode, t.null]),
-    permissions: t.union([t.string, t.null]),
-    config: t.union([optionalRecord(JsonValue), t.null]),
-    baseInstructions: t.union([t.string, t.null]),
-    developerInstructions: t.union([t.string, t.null]),
+    lastTurnId: nullable(t.string),
+    beforeTurnId: nullable(t.string),
+    path: nullable(t.string),
+    model: nullable(t.string),
+    modelProvider: nullable(t.string),
+    serviceTier: nullable(t.string),
+    cwd: nullable(t.string),
+    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
+    approvalPolicy: nullable(AskForApproval),
+    approvalsReviewer: nullable(ApprovalsReviewer),
+    sandbox: nullable(SandboxMode),
+    permissions: nullable(t.string),
+    config: nullable(optionalRecord(JsonValue)),
+    baseInstructions: nullable(t.string),
+    developerInstructions: nullable(t.string),
     ephemeral: t.boolean,
     attachToSource: t.boolean,
-    threadSource: t.union([ThreadSource, t.null]),
+    threadSource: nullable(ThreadSource),
     excludeTurns: t.boolean,
     deferGoalContinuation: t.boolean,
-  }),
-], "ThreadForkParams");
+  },
+  "ThreadForkParams",
+);
 /**
  * There are two ways to fork a thread:
  * 1. By thread_id: load the thread from disk by thread_id and fork it into a new thread.
@@ -6223,9 +6153,9 @@ export const MultiAgentMode: MultiAgentModeCodec = t.union([t.type({ custom: t.s
 export type MultiAgentMode = Gen.MultiAgentMode;
 
 /** Static type of the {@link ActivePermissionProfile} codec. */
-export type ActivePermissionProfileCodec = t.TypeC<{ id: t.StringC; extends: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ActivePermissionProfileCodec = t.TypeC<{ id: t.StringC; extends: NullableC<t.StringC> }>;
 /** Codec of {@link ActivePermissionProfile}: decodes its wire JSON and encodes it back. */
-export const ActivePermissionProfile: ActivePermissionProfileCodec = t.type({ id: t.string, extends: t.union([t.string, t.null]) }, "ActivePermissionProfile");
+export const ActivePermissionProfile: ActivePermissionProfileCodec = t.type({ id: t.string, extends: nullable(t.string) }, "ActivePermissionProfile");
 /**
  * Generated type `ActivePermissionProfile` (`src/generated/v2/ActivePermissionProfile.ts`).
  */
@@ -6272,17 +6202,9 @@ export const SandboxPolicy: SandboxPolicyCodec = t.union([
 export type SandboxPolicy = Gen.v2.SandboxPolicy;
 
 /** Static type of the {@link GitInfo} codec. */
-export type GitInfoCodec = t.TypeC<{
-  sha: t.UnionC<[t.StringC, t.NullC]>;
-  branch: t.UnionC<[t.StringC, t.NullC]>;
-  originUrl: t.UnionC<[t.StringC, t.NullC]>;
-}>;
+export type GitInfoCodec = t.TypeC<{ sha: NullableC<t.StringC>; branch: NullableC<t.StringC>; originUrl: NullableC<t.StringC> }>;
 /** Codec of {@link GitInfo}: decodes its wire JSON and encodes it back. */
-export const GitInfo: GitInfoCodec = t.type({
-  sha: t.union([t.string, t.null]),
-  branch: t.union([t.string, t.null]),
-  originUrl: t.union([t.string, t.null]),
-}, "GitInfo");
+export const GitInfo: GitInfoCodec = t.type({ sha: nullable(t.string), branch: nullable(t.string), originUrl: nullable(t.string) }, "GitInfo");
 /**
  * Generated type `GitInfo` (`src/generated/v2/GitInfo.ts`).
  */
@@ -6304,9 +6226,9 @@ export type SubAgentSourceCodec = t.UnionC<[
     thread_spawn: t.TypeC<{
       parent_thread_id: ThreadIdCodec;
       depth: t.NumberC;
-      agent_path: t.UnionC<[AgentPathCodec, t.NullC]>;
-      agent_nickname: t.UnionC<[t.StringC, t.NullC]>;
-      agent_role: t.UnionC<[t.StringC, t.NullC]>;
+      agent_path: NullableC<AgentPathCodec>;
+      agent_nickname: NullableC<t.StringC>;
+      agent_role: NullableC<t.StringC>;
     }>;
   }>,
   t.TypeC<{ other: t.StringC }>,
@@ -6318,9 +6240,9 @@ export const SubAgentSource: SubAgentSourceCodec = t.union([
     thread_spawn: t.type({
       parent_thread_id: ThreadId,
       depth: t.number,
-      agent_path: t.union([AgentPath, t.null]),
-      agent_nickname: t.union([t.string, t.null]),
-      agent_role: t.union([t.string, t.null]),
+      agent_path: nullable(AgentPath),
+      agent_nickname: nullable(t.string),
+      agent_role: nullable(t.string),
     }),
   }),
   t.type({ other: t.string }),
@@ -6383,9 +6305,9 @@ export const ThreadHistoryMode: ThreadHistoryModeCodec = t.keyof({ legacy: null,
 export type ThreadHistoryMode = Gen.v2.ThreadHistoryMode;
 
 /** Static type of the {@link ThreadSectionAppearance} codec. */
-export type ThreadSectionAppearanceCodec = t.TypeC<{ icon: t.UnionC<[t.StringC, t.NullC]>; color: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ThreadSectionAppearanceCodec = t.TypeC<{ icon: NullableC<t.StringC>; color: NullableC<t.StringC> }>;
 /** Codec of {@link ThreadSectionAppearance}: decodes its wire JSON and encodes it back. */
-export const ThreadSectionAppearance: ThreadSectionAppearanceCodec = t.type({ icon: t.union([t.string, t.null]), color: t.union([t.string, t.null]) }, "ThreadSectionAppearance");
+export const ThreadSectionAppearance: ThreadSectionAppearanceCodec = t.type({ icon: nullable(t.string), color: nullable(t.string) }, "ThreadSectionAppearance");
 /**
  * Extensible visual presentation for a custom thread section.
  *
@@ -6394,9 +6316,9 @@ export const ThreadSectionAppearance: ThreadSectionAppearanceCodec = t.type({ ic
 export type ThreadSectionAppearance = Gen.v2.ThreadSectionAppearance;
 
 /** Static type of the {@link ThreadSection} codec. */
-export type ThreadSectionCodec = t.TypeC<{ id: t.StringC; name: t.StringC; appearance: t.UnionC<[ThreadSectionAppearanceCodec, t.NullC]> }>;
+export type ThreadSectionCodec = t.TypeC<{ id: t.StringC; name: t.StringC; appearance: NullableC<ThreadSectionAppearanceCodec> }>;
 /** Codec of {@link ThreadSection}: decodes its wire JSON and encodes it back. */
-export const ThreadSection: ThreadSectionCodec = t.type({ id: t.string, name: t.string, appearance: t.union([ThreadSectionAppearance, t.null]) }, "ThreadSection");
+export const ThreadSection: ThreadSectionCodec = t.type({ id: t.string, name: t.string, appearance: nullable(ThreadSectionAppearance) }, "ThreadSection");
 /**
  * An independently persisted, user-visible thread section.
  *
@@ -6453,26 +6375,26 @@ export type TurnStatus = Gen.v2.TurnStatus;
 /** Static type of the {@link Turn} codec. */
 export type TurnCodec = t.TypeC<{
   id: t.StringC;
-  rootTurnId: t.UnionC<[t.StringC, t.NullC]>;
+  rootTurnId: NullableC<t.StringC>;
   items: t.ArrayC<ThreadItemCodec>;
   itemsView: TurnItemsViewCodec;
   status: TurnStatusCodec;
-  error: t.UnionC<[TurnErrorCodec, t.NullC]>;
-  startedAt: t.UnionC<[t.NumberC, t.NullC]>;
-  completedAt: t.UnionC<[t.NumberC, t.NullC]>;
-  durationMs: t.UnionC<[t.NumberC, t.NullC]>;
+  error: NullableC<TurnErrorCodec>;
+  startedAt: NullableC<t.NumberC>;
+  completedAt: NullableC<t.NumberC>;
+  durationMs: NullableC<t.NumberC>;
 }>;
 /** Codec of {@link Turn}: decodes its wire JSON and encodes it back. */
 export const Turn: TurnCodec = t.type({
   id: t.string,
-  rootTurnId: t.union([t.string, t.null]),
+  rootTurnId: nullable(t.string),
   items: t.array(ThreadItem),
   itemsView: TurnItemsView,
   status: TurnStatus,
-  error: t.union([TurnError, t.null]),
-  startedAt: t.union([t.number, t.null]),
-  completedAt: t.union([t.number, t.null]),
-  durationMs: t.union([t.number, t.null]),
+  error: nullable(TurnError),
+  startedAt: nullable(t.number),
+  completedAt: nullable(t.number),
+  durationMs: nullable(t.number),
 }, "Turn");
 /**
  * Generated type `Turn` (`src/generated/v2/Turn.ts`).
@@ -6482,73 +6404,73 @@ export type Turn = Gen.v2.Turn;
 /** Static type of the {@link Thread} codec. */
 export type ThreadCodec = t.TypeC<{
   id: t.StringC;
-  environments: t.UnionC<[t.ArrayC<ThreadEnvironmentCodec>, t.NullC]>;
-  extra: t.UnionC<[ThreadExtraCodec, t.NullC]>;
+  environments: NullableC<t.ArrayC<ThreadEnvironmentCodec>>;
+  extra: NullableC<ThreadExtraCodec>;
   sessionId: t.StringC;
-  forkedFromId: t.UnionC<[t.StringC, t.NullC]>;
-  attachedToThreadId: t.UnionC<[t.StringC, t.NullC]>;
-  parentThreadId: t.UnionC<[t.StringC, t.NullC]>;
+  forkedFromId: NullableC<t.StringC>;
+  attachedToThreadId: NullableC<t.StringC>;
+  parentThreadId: NullableC<t.StringC>;
   preview: t.StringC;
   ephemeral: t.BooleanC;
-  section: t.UnionC<[ThreadSectionCodec, t.NullC]>;
-  sectionEnteredAt: t.UnionC<[t.NumberC, t.NullC]>;
-  projectId: t.UnionC<[t.StringC, t.NullC]>;
+  section: NullableC<ThreadSectionCodec>;
+  sectionEnteredAt: NullableC<t.NumberC>;
+  projectId: NullableC<t.StringC>;
   historyMode: ThreadHistoryModeCodec;
   modelProvider: t.StringC;
-  model: t.UnionC<[t.StringC, t.NullC]>;
-  reasoningEffort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
+  model: NullableC<t.StringC>;
+  reasoningEffort: NullableC<ReasoningEffortCodec>;
   createdAt: t.NumberC;
   updatedAt: t.NumberC;
-  recencyAt: t.UnionC<[t.NumberC, t.NullC]>;
+  recencyAt: NullableC<t.NumberC>;
   status: ThreadStatusCodec;
-  path: t.UnionC<[t.StringC, t.NullC]>;
+  path: NullableC<t.StringC>;
   cwd: AbsolutePathBufCodec;
   cliVersion: t.StringC;
-  originator: t.UnionC<[t.StringC, t.NullC]>;
+  originator: NullableC<t.StringC>;
   source: SessionSourceCodec;
-  canAcceptDirectInput: t.UnionC<[t.BooleanC, t.NullC]>;
-  threadSource: t.UnionC<[ThreadSourceCodec, t.NullC]>;
-  agentNickname: t.UnionC<[t.StringC, t.NullC]>;
-  agentRole: t.UnionC<[t.StringC, t.NullC]>;
-  gitInfo: t.UnionC<[GitInfoCodec, t.NullC]>;
-  name: t.UnionC<[t.StringC, t.NullC]>;
-  daybreakEnabled: t.UnionC<[t.BooleanC, t.NullC]>;
+  canAcceptDirectInput: NullableC<t.BooleanC>;
+  threadSource: NullableC<ThreadSourceCodec>;
+  agentNickname: NullableC<t.StringC>;
+  agentRole: NullableC<t.StringC>;
+  gitInfo: NullableC<GitInfoCodec>;
+  name: NullableC<t.StringC>;
+  daybreakEnabled: NullableC<t.BooleanC>;
   turns: t.ArrayC<TurnCodec>;
 }>;
 /** Codec of {@link Thread}: decodes its wire JSON and encodes it back. */
 export const Thread: ThreadCodec = t.type({
   id: t.string,
-  environments: t.union([t.array(ThreadEnvironment), t.null]),
-  extra: t.union([ThreadExtra, t.null]),
+  environments: nullable(t.array(ThreadEnvironment)),
+  extra: nullable(ThreadExtra),
   sessionId: t.string,
-  forkedFromId: t.union([t.string, t.null]),
-  attachedToThreadId: t.union([t.string, t.null]),
-  parentThreadId: t.union([t.string, t.null]),
+  forkedFromId: nullable(t.string),
+  attachedToThreadId: nullable(t.string),
+  parentThreadId: nullable(t.string),
   preview: t.string,
   ephemeral: t.boolean,
-  section: t.union([ThreadSection, t.null]),
-  sectionEnteredAt: t.union([t.number, t.null]),
-  projectId: t.union([t.string, t.null]),
+  section: nullable(ThreadSection),
+  sectionEnteredAt: nullable(t.number),
+  projectId: nullable(t.string),
   historyMode: ThreadHistoryMode,
   modelProvider: t.string,
-  model: t.union([t.string, t.null]),
-  reasoningEffort: t.union([ReasoningEffort, t.null]),
+  model: nullable(t.string),
+  reasoningEffort: nullable(ReasoningEffort),
   createdAt: t.number,
   updatedAt: t.number,
-  recencyAt: t.union([t.number, t.null]),
+  recencyAt: nullable(t.number),
   status: ThreadStatus,
-  path: t.union([t.string, t.null]),
+  path: nullable(t.string),
   cwd: AbsolutePathBuf,
   cliVersion: t.string,
-  originator: t.union([t.string, t.null]),
+  originator: nullable(t.string),
   source: SessionSource,
-  canAcceptDirectInput: t.union([t.boolean, t.null]),
-  threadSource: t.union([ThreadSource, t.null]),
-  agentNickname: t.union([t.string, t.null]),
-  agentRole: t.union([t.string, t.null]),
-  gitInfo: t.union([GitInfo, t.null]),
-  name: t.union([t.string, t.null]),
-  daybreakEnabled: t.union([t.boolean, t.null]),
+  canAcceptDirectInput: nullable(t.boolean),
+  threadSource: nullable(ThreadSource),
+  agentNickname: nullable(t.string),
+  agentRole: nullable(t.string),
+  gitInfo: nullable(GitInfo),
+  name: nullable(t.string),
+  daybreakEnabled: nullable(t.boolean),
   turns: t.array(Turn),
 }, "Thread");
 /**
@@ -6561,7 +6483,7 @@ export type ThreadForkResponseCodec = t.TypeC<{
   thread: ThreadCodec;
   model: t.StringC;
   modelProvider: t.StringC;
-  serviceTier: t.UnionC<[t.StringC, t.NullC]>;
+  serviceTier: NullableC<t.StringC>;
   disabledPluginIds: t.ArrayC<t.StringC>;
   cwd: AbsolutePathBufCodec;
   runtimeWorkspaceRoots: t.ArrayC<AbsolutePathBufCodec>;
@@ -6569,8 +6491,8 @@ export type ThreadForkResponseCodec = t.TypeC<{
   approvalPolicy: AskForApprovalCodec;
   approvalsReviewer: ApprovalsReviewerCodec;
   sandbox: SandboxPolicyCodec;
-  activePermissionProfile: t.UnionC<[ActivePermissionProfileCodec, t.NullC]>;
-  reasoningEffort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
+  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
+  reasoningEffort: NullableC<ReasoningEffortCodec>;
   multiAgentMode: MultiAgentModeCodec;
 }>;
 /** Codec of {@link ThreadForkResponse}: decodes its wire JSON and encodes it back. */
@@ -6578,7 +6500,7 @@ export const ThreadForkResponse: ThreadForkResponseCodec = t.type({
   thread: Thread,
   model: t.string,
   modelProvider: t.string,
-  serviceTier: t.union([t.string, t.null]),
+  serviceTier: nullable(t.string),
   disabledPluginIds: t.array(t.string),
   cwd: AbsolutePathBuf,
   runtimeWorkspaceRoots: t.array(AbsolutePathBuf),
@@ -6586,8 +6508,8 @@ export const ThreadForkResponse: ThreadForkResponseCodec = t.type({
   approvalPolicy: AskForApproval,
   approvalsReviewer: ApprovalsReviewer,
   sandbox: SandboxPolicy,
-  activePermissionProfile: t.union([ActivePermissionProfile, t.null]),
-  reasoningEffort: t.union([ReasoningEffort, t.null]),
+  activePermissionProfile: nullable(ActivePermissionProfile),
+  reasoningEffort: nullable(ReasoningEffort),
   multiAgentMode: MultiAgentMode,
 }, "ThreadForkResponse");
 /**
@@ -6618,7 +6540,7 @@ export type ThreadGoalCodec = t.TypeC<{
   threadId: t.StringC;
   objective: t.StringC;
   status: ThreadGoalStatusCodec;
-  tokenBudget: t.UnionC<[t.NumberC, t.NullC]>;
+  tokenBudget: NullableC<t.NumberC>;
   tokensUsed: t.NumberC;
   timeUsedSeconds: t.NumberC;
   createdAt: t.NumberC;
@@ -6629,7 +6551,7 @@ export const ThreadGoal: ThreadGoalCodec = t.type({
   threadId: t.string,
   objective: t.string,
   status: ThreadGoalStatus,
-  tokenBudget: t.union([t.number, t.null]),
+  tokenBudget: nullable(t.number),
   tokensUsed: t.number,
   timeUsedSeconds: t.number,
   createdAt: t.number,
@@ -6641,18 +6563,18 @@ export const ThreadGoal: ThreadGoalCodec = t.type({
 export type ThreadGoal = Gen.v2.ThreadGoal;
 
 /** Static type of the {@link ThreadGoalUpdatedNotification} codec. */
-export type ThreadGoalUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.UnionC<[t.StringC, t.NullC]>; goal: ThreadGoalCodec }>;
+export type ThreadGoalUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; goal: ThreadGoalCodec }>;
 /** Codec of {@link ThreadGoalUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadGoalUpdatedNotification: ThreadGoalUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.union([t.string, t.null]), goal: ThreadGoal }, "ThreadGoalUpdatedNotification");
+export const ThreadGoalUpdatedNotification: ThreadGoalUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), goal: ThreadGoal }, "ThreadGoalUpdatedNotification");
 /**
  * Generated type `ThreadGoalUpdatedNotification` (`src/generated/v2/ThreadGoalUpdatedNotification.ts`).
  */
 export type ThreadGoalUpdatedNotification = Gen.v2.ThreadGoalUpdatedNotification;
 
 /** Static type of the {@link ThreadNameUpdatedNotification} codec. */
-export type ThreadNameUpdatedNotificationCodec = t.IntersectionC<[t.TypeC<{ threadId: t.StringC }>, t.PartialC<{ threadName: t.StringC }>]>;
+export type ThreadNameUpdatedNotificationCodec = StructC<{ threadId: t.StringC }, { threadName: t.StringC }>;
 /** Codec of {@link ThreadNameUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadNameUpdatedNotification: ThreadNameUpdatedNotificationCodec = t.intersection([t.type({ threadId: t.string }), t.partial({ threadName: t.string })], "ThreadNameUpdatedNotification");
+export const ThreadNameUpdatedNotification: ThreadNameUpdatedNotificationCodec = struct({ threadId: t.string }, { threadName: t.string }, "ThreadNameUpdatedNotification");
 /**
  * Generated type `ThreadNameUpdatedNotification` (`src/generated/v2/ThreadNameUpdatedNotification.ts`).
  */
@@ -6660,14 +6582,11 @@ export type ThreadNameUpdatedNotification = Gen.v2.ThreadNameUpdatedNotification
 
 /** Static type of the {@link ThreadPredictionResult} codec. */
 export type ThreadPredictionResultCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"completed">; text: t.UnionC<[t.StringC, t.NullC]> }>,
+  t.TypeC<{ type: t.LiteralC<"completed">; text: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"failed"> }>,
 ]>;
 /** Codec of {@link ThreadPredictionResult}: decodes its wire JSON and encodes it back. */
-export const ThreadPredictionResult: ThreadPredictionResultCodec = t.union([
-  t.type({ type: t.literal("completed"), text: t.union([t.string, t.null]) }),
-  t.type({ type: t.literal("failed") }),
-], "ThreadPredictionResult");
+export const ThreadPredictionResult: ThreadPredictionResultCodec = t.union([t.type({ type: t.literal("completed"), text: nullable(t.string) }), t.type({ type: t.literal("failed") })], "ThreadPredictionResult");
 /**
  * Generated type `ThreadPredictionResult` (`src/generated/v2/ThreadPredictionResult.ts`).
  */
@@ -6683,9 +6602,9 @@ export const ThreadPredictionUpdatedNotification: ThreadPredictionUpdatedNotific
 export type ThreadPredictionUpdatedNotification = Gen.v2.ThreadPredictionUpdatedNotification;
 
 /** Static type of the {@link ThreadProjectUpdatedNotification} codec. */
-export type ThreadProjectUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; projectId: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ThreadProjectUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; projectId: NullableC<t.StringC> }>;
 /** Codec of {@link ThreadProjectUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadProjectUpdatedNotification: ThreadProjectUpdatedNotificationCodec = t.type({ threadId: t.string, projectId: t.union([t.string, t.null]) }, "ThreadProjectUpdatedNotification");
+export const ThreadProjectUpdatedNotification: ThreadProjectUpdatedNotificationCodec = t.type({ threadId: t.string, projectId: nullable(t.string) }, "ThreadProjectUpdatedNotification");
 /**
  * Generated type `ThreadProjectUpdatedNotification` (`src/generated/v2/ThreadProjectUpdatedNotification.ts`).
  */
@@ -6710,9 +6629,9 @@ export const ThreadUnreadPosition: ThreadUnreadPositionCodec = t.union([t.type({
 export type ThreadUnreadPosition = Gen.v2.ThreadUnreadPosition;
 
 /** Static type of the {@link ThreadReadState} codec. */
-export type ThreadReadStateCodec = t.TypeC<{ firstUnread: t.UnionC<[ThreadUnreadPositionCodec, t.NullC]>; revision: t.StringC }>;
+export type ThreadReadStateCodec = t.TypeC<{ firstUnread: NullableC<ThreadUnreadPositionCodec>; revision: t.StringC }>;
 /** Codec of {@link ThreadReadState}: decodes its wire JSON and encodes it back. */
-export const ThreadReadState: ThreadReadStateCodec = t.type({ firstUnread: t.union([ThreadUnreadPosition, t.null]), revision: t.string }, "ThreadReadState");
+export const ThreadReadState: ThreadReadStateCodec = t.type({ firstUnread: nullable(ThreadUnreadPosition), revision: t.string }, "ThreadReadState");
 /**
  * The first unread position in a durable local thread. A null position means read.
  * The opaque revision guards edits against activity or marks the caller has not seen.
@@ -6731,9 +6650,9 @@ export const ThreadReadStateChangedNotification: ThreadReadStateChangedNotificat
 export type ThreadReadStateChangedNotification = Gen.v2.ThreadReadStateChangedNotification;
 
 /** Static type of the {@link ThreadRealtimeClosedNotification} codec. */
-export type ThreadRealtimeClosedNotificationCodec = t.TypeC<{ threadId: t.StringC; reason: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ThreadRealtimeClosedNotificationCodec = t.TypeC<{ threadId: t.StringC; reason: NullableC<t.StringC> }>;
 /** Codec of {@link ThreadRealtimeClosedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeClosedNotification: ThreadRealtimeClosedNotificationCodec = t.type({ threadId: t.string, reason: t.union([t.string, t.null]) }, "ThreadRealtimeClosedNotification");
+export const ThreadRealtimeClosedNotification: ThreadRealtimeClosedNotificationCodec = t.type({ threadId: t.string, reason: nullable(t.string) }, "ThreadRealtimeClosedNotification");
 /**
  * EXPERIMENTAL - emitted when thread realtime transport closes.
  *
@@ -6832,7 +6751,7 @@ export type ThreadRealtimeSessionOutcome = Gen.v2.ThreadRealtimeSessionOutcome;
 
 /** Static type of the {@link ThreadRealtimeItem} codec. */
 export type ThreadRealtimeItemCodec = t.IntersectionC<[
-  t.IntersectionC<[t.TypeC<{ id: t.StringC; realtimeSessionId: t.StringC }>, t.PartialC<{ observedAtMs: t.NumberC }>]>,
+  StructC<{ id: t.StringC; realtimeSessionId: t.StringC }, { observedAtMs: t.NumberC }>,
   t.UnionC<[
     t.TypeC<{ type: t.LiteralC<"realtimeSessionStarted"> }>,
     t.TypeC<{ type: t.LiteralC<"frame">; channels: ThreadRealtimeFrameChannelsCodec }>,
@@ -6862,8 +6781,8 @@ export type ThreadRealtimeItemCodec = t.IntersectionC<[
   ]>,
 ]>;
 /** Codec of {@link ThreadRealtimeItem}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeItem: ThreadRealtimeItemCodec = t.intersection([
-  t.intersection([t.type({ id: t.string, realtimeSessionId: t.string }), t.partial({ observedAtMs: t.number })]),
+export const ThreadRealtimeItem: ThreadRealtimeItemCodec = intersection([
+  struct({ id: t.string, realtimeSessionId: t.string }, { observedAtMs: t.number }),
   t.union([
     t.type({ type: t.literal("realtimeSessionStarted") }),
     t.type({ type: t.literal("frame"), channels: ThreadRealtimeFrameChannels }),
@@ -6937,16 +6856,16 @@ export type ThreadRealtimeAudioChunkCodec = t.TypeC<{
   data: t.StringC;
   sampleRate: t.NumberC;
   numChannels: t.NumberC;
-  samplesPerChannel: t.UnionC<[t.NumberC, t.NullC]>;
-  itemId: t.UnionC<[t.StringC, t.NullC]>;
+  samplesPerChannel: NullableC<t.NumberC>;
+  itemId: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ThreadRealtimeAudioChunk}: decodes its wire JSON and encodes it back. */
 export const ThreadRealtimeAudioChunk: ThreadRealtimeAudioChunkCodec = t.type({
   data: t.string,
   sampleRate: t.number,
   numChannels: t.number,
-  samplesPerChannel: t.union([t.number, t.null]),
-  itemId: t.union([t.string, t.null]),
+  samplesPerChannel: nullable(t.number),
+  itemId: nullable(t.string),
 }, "ThreadRealtimeAudioChunk");
 /**
  * EXPERIMENTAL - thread realtime audio chunk.
@@ -6987,13 +6906,9 @@ export const RealtimeConversationVersion: RealtimeConversationVersionCodec = t.k
 export type RealtimeConversationVersion = Gen.RealtimeConversationVersion;
 
 /** Static type of the {@link ThreadRealtimeStartedNotification} codec. */
-export type ThreadRealtimeStartedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  realtimeSessionId: t.UnionC<[t.StringC, t.NullC]>;
-  version: RealtimeConversationVersionCodec;
-}>;
+export type ThreadRealtimeStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; realtimeSessionId: NullableC<t.StringC>; version: RealtimeConversationVersionCodec }>;
 /** Codec of {@link ThreadRealtimeStartedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeStartedNotification: ThreadRealtimeStartedNotificationCodec = t.type({ threadId: t.string, realtimeSessionId: t.union([t.string, t.null]), version: RealtimeConversationVersion }, "ThreadRealtimeStartedNotification");
+export const ThreadRealtimeStartedNotification: ThreadRealtimeStartedNotificationCodec = t.type({ threadId: t.string, realtimeSessionId: nullable(t.string), version: RealtimeConversationVersion }, "ThreadRealtimeStartedNotification");
 /**
  * EXPERIMENTAL - emitted when thread realtime startup is accepted.
  *
@@ -7046,68 +6961,72 @@ export const SortDirection: SortDirectionCodec = t.keyof({ asc: null, desc: null
 export type SortDirection = Gen.v2.SortDirection;
 
 /** Static type of the {@link ThreadResumeInitialTurnsPageParams} codec. */
-export type ThreadResumeInitialTurnsPageParamsCodec = t.PartialC<{
-  limit: t.UnionC<[t.NumberC, t.NullC]>;
-  sortDirection: t.UnionC<[SortDirectionCodec, t.NullC]>;
-  itemsView: t.UnionC<[TurnItemsViewCodec, t.NullC]>;
-}>;
+export type ThreadResumeInitialTurnsPageParamsCodec = StructC<
+  Record<never, never>,
+  {
+    limit: NullableC<t.NumberC>;
+    sortDirection: NullableC<SortDirectionCodec>;
+    itemsView: NullableC<TurnItemsViewCodec>;
+  }
+>;
 /** Codec of {@link ThreadResumeInitialTurnsPageParams}: decodes its wire JSON and encodes it back. */
-export const ThreadResumeInitialTurnsPageParams: ThreadResumeInitialTurnsPageParamsCodec = t.partial({
-  limit: t.union([t.number, t.null]),
-  sortDirection: t.union([SortDirection, t.null]),
-  itemsView: t.union([TurnItemsView, t.null]),
-}, "ThreadResumeInitialTurnsPageParams");
+export const ThreadResumeInitialTurnsPageParams: ThreadResumeInitialTurnsPageParamsCodec = struct(
+  {},
+  { limit: nullable(t.number), sortDirection: nullable(SortDirection), itemsView: nullable(TurnItemsView) },
+  "ThreadResumeInitialTurnsPageParams",
+);
 /**
  * Generated type `ThreadResumeInitialTurnsPageParams` (`src/generated/v2/ThreadResumeInitialTurnsPageParams.ts`).
  */
 export type ThreadResumeInitialTurnsPageParams = Gen.v2.ThreadResumeInitialTurnsPageParams;
 
 /** Static type of the {@link ThreadResumeParams} codec. */
-export type ThreadResumeParamsCodec = t.IntersectionC<[
-  t.TypeC<{ threadId: t.StringC }>,
-  t.PartialC<{
-    history: t.UnionC<[t.ArrayC<ResponseItemCodec>, t.NullC]>;
-    path: t.UnionC<[t.StringC, t.NullC]>;
-    model: t.UnionC<[t.StringC, t.NullC]>;
-    modelProvider: t.UnionC<[t.StringC, t.NullC]>;
-    serviceTier: t.UnionC<[t.StringC, t.NullC]>;
-    cwd: t.UnionC<[t.StringC, t.NullC]>;
-    runtimeWorkspaceRoots: t.UnionC<[t.ArrayC<AbsolutePathBufCodec>, t.NullC]>;
-    approvalPolicy: t.UnionC<[AskForApprovalCodec, t.NullC]>;
-    approvalsReviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-    sandbox: t.UnionC<[SandboxModeCodec, t.NullC]>;
-    permissions: t.UnionC<[t.StringC, t.NullC]>;
-    config: t.UnionC<[OptionalRecordC<JsonValueCodec>, t.NullC]>;
-    baseInstructions: t.UnionC<[t.StringC, t.NullC]>;
-    developerInstructions: t.UnionC<[t.StringC, t.NullC]>;
-    personality: t.UnionC<[PersonalityCodec, t.NullC]>;
+export type ThreadResumeParamsCodec = StructC<
+  { threadId: t.StringC },
+  {
+    history: NullableC<t.ArrayC<ResponseItemCodec>>;
+    path: NullableC<t.StringC>;
+    model: NullableC<t.StringC>;
+    modelProvider: NullableC<t.StringC>;
+    serviceTier: NullableC<t.StringC>;
+    cwd: NullableC<t.StringC>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    approvalPolicy: NullableC<AskForApprovalCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
+    sandbox: NullableC<SandboxModeCodec>;
+    permissions: NullableC<t.StringC>;
+    config: NullableC<OptionalRecordC<JsonValueCodec>>;
+    baseInstructions: NullableC<t.StringC>;
+    developerInstructions: NullableC<t.StringC>;
+    personality: NullableC<PersonalityCodec>;
     excludeTurns: t.BooleanC;
-    initialTurnsPage: t.UnionC<[ThreadResumeInitialTurnsPageParamsCodec, t.NullC]>;
-  }>,
-]>;
+    initialTurnsPage: NullableC<ThreadResumeInitialTurnsPageParamsCodec>;
+  }
+>;
 /** Codec of {@link ThreadResumeParams}: decodes its wire JSON and encodes it back. */
-export const ThreadResumeParams: ThreadResumeParamsCodec = t.intersection([
-  t.type({ threadId: t.string }),
-  t.partial({
-    history: t.union([t.array(ResponseItem), t.null]),
-    path: t.union([t.string, t.null]),
-    model: t.union([t.string, t.null]),
-    modelProvider: t.union([t.string, t.null]),
-    serviceTier: t.union([t.string, t.null]),
-    cwd: t.union([t.string, t.null]),
-    runtimeWorkspaceRoots: t.union([t.array(AbsolutePathBuf), t.null]),
-    approvalPolicy: t.union([AskForApproval, t.null]),
-    approvalsReviewer: t.union([ApprovalsReviewer, t.null]),
-    sandbox: t.union([SandboxMode, t.null]),
-    permissions: t.union([t.string, t.null]),
-    config: t.union([optionalRecord(JsonValue), t.null]),
-    baseInstructions: t.union([t.string, t.null]),
-    developerInstructions: t.union([t.string, t.null]),
-    personality: t.union([Personality, t.null]),
+export const ThreadResumeParams: ThreadResumeParamsCodec = struct(
+  { threadId: t.string },
+  {
+    history: nullable(t.array(ResponseItem)),
+    path: nullable(t.string),
+    model: nullable(t.string),
+    modelProvider: nullable(t.string),
+    serviceTier: nullable(t.string),
+    cwd: nullable(t.string),
+    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
+    approvalPolicy: nullable(AskForApproval),
+    approvalsReviewer: nullable(ApprovalsReviewer),
+    sandbox: nullable(SandboxMode),
+    permissions: nullable(t.string),
+    config: nullable(optionalRecord(JsonValue)),
+    baseInstructions: nullable(t.string),
+    developerInstructions: nullable(t.string),
+    personality: nullable(Personality),
     excludeTurns: t.boolean,
-    initialTurnsPage: t.union([ThreadResumeInitialTurnsPageParams, t.null]),
-  }),
-], "ThreadResumeParams");
+    initialTurnsPage: nullable(ThreadResumeInitialTurnsPageParams),
+  },
+  "ThreadResumeParams",
+);
 /**
  * There are three ways to resume a thread:
  * 1. By thread_id: load the thread from disk by thread_id and resume it.
@@ -7142,15 +7061,11 @@ export type ModeKind = Gen.ModeKind;
 /** Static type of the {@link Settings} codec. */
 export type SettingsCodec = t.TypeC<{
   model: t.StringC;
-  reasoning_effort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
-  developer_instructions: t.UnionC<[t.StringC, t.NullC]>;
+  reasoning_effort: NullableC<ReasoningEffortCodec>;
+  developer_instructions: NullableC<t.StringC>;
 }>;
 /** Codec of {@link Settings}: decodes its wire JSON and encodes it back. */
-export const Settings: SettingsCodec = t.type({
-  model: t.string,
-  reasoning_effort: t.union([ReasoningEffort, t.null]),
-  developer_instructions: t.union([t.string, t.null]),
-}, "Settings");
+export const Settings: SettingsCodec = t.type({ model: t.string, reasoning_effort: nullable(ReasoningEffort), developer_instructions: nullable(t.string) }, "Settings");
 /**
  * Settings for a collaboration mode.
  *
@@ -7170,13 +7085,9 @@ export const CollaborationMode: CollaborationModeCodec = t.type({ mode: ModeKind
 export type CollaborationMode = Gen.CollaborationMode;
 
 /** Static type of the {@link TurnsPage} codec. */
-export type TurnsPageCodec = t.TypeC<{
-  data: t.ArrayC<TurnCodec>;
-  nextCursor: t.UnionC<[t.StringC, t.NullC]>;
-  backwardsCursor: t.UnionC<[t.StringC, t.NullC]>;
-}>;
+export type TurnsPageCodec = t.TypeC<{ data: t.ArrayC<TurnCodec>; nextCursor: NullableC<t.StringC>; backwardsCursor: NullableC<t.StringC> }>;
 /** Codec of {@link TurnsPage}: decodes its wire JSON and encodes it back. */
-export const TurnsPage: TurnsPageCodec = t.type({ data: t.array(Turn), nextCursor: t.union([t.string, t.null]), backwardsCursor: t.union([t.string, t.null]) }, "TurnsPage");
+export const TurnsPage: TurnsPageCodec = t.type({ data: t.array(Turn), nextCursor: nullable(t.string), backwardsCursor: nullable(t.string) }, "TurnsPage");
 /**
  * Generated type `TurnsPage` (`src/generated/v2/TurnsPage.ts`).
  */
@@ -7187,7 +7098,7 @@ export type ThreadResumeResponseCodec = t.TypeC<{
   thread: ThreadCodec;
   model: t.StringC;
   modelProvider: t.StringC;
-  serviceTier: t.UnionC<[t.StringC, t.NullC]>;
+  serviceTier: NullableC<t.StringC>;
   disabledPluginIds: t.ArrayC<t.StringC>;
   cwd: AbsolutePathBufCodec;
   runtimeWorkspaceRoots: t.ArrayC<AbsolutePathBufCodec>;
@@ -7195,20 +7106,20 @@ export type ThreadResumeResponseCodec = t.TypeC<{
   approvalPolicy: AskForApprovalCodec;
   approvalsReviewer: ApprovalsReviewerCodec;
   sandbox: SandboxPolicyCodec;
-  activePermissionProfile: t.UnionC<[ActivePermissionProfileCodec, t.NullC]>;
-  reasoningEffort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
-  collaborationMode: t.UnionC<[CollaborationModeCodec, t.NullC]>;
+  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
+  reasoningEffort: NullableC<ReasoningEffortCodec>;
+  collaborationMode: NullableC<CollaborationModeCodec>;
   multiAgentMode: MultiAgentModeCodec;
-  initialTurnsPage: t.UnionC<[TurnsPageCodec, t.NullC]>;
-  turnsBackwardsCursor: t.UnionC<[t.StringC, t.NullC]>;
-  itemsBackwardsCursor: t.UnionC<[t.StringC, t.NullC]>;
+  initialTurnsPage: NullableC<TurnsPageCodec>;
+  turnsBackwardsCursor: NullableC<t.StringC>;
+  itemsBackwardsCursor: NullableC<t.StringC>;
 }>;
 /** Codec of {@link ThreadResumeResponse}: decodes its wire JSON and encodes it back. */
 export const ThreadResumeResponse: ThreadResumeResponseCodec = t.type({
   thread: Thread,
   model: t.string,
   modelProvider: t.string,
-  serviceTier: t.union([t.string, t.null]),
+  serviceTier: nullable(t.string),
   disabledPluginIds: t.array(t.string),
   cwd: AbsolutePathBuf,
   runtimeWorkspaceRoots: t.array(AbsolutePathBuf),
@@ -7216,13 +7127,13 @@ export const ThreadResumeResponse: ThreadResumeResponseCodec = t.type({
   approvalPolicy: AskForApproval,
   approvalsReviewer: ApprovalsReviewer,
   sandbox: SandboxPolicy,
-  activePermissionProfile: t.union([ActivePermissionProfile, t.null]),
-  reasoningEffort: t.union([ReasoningEffort, t.null]),
-  collaborationMode: t.union([CollaborationMode, t.null]),
+  activePermissionProfile: nullable(ActivePermissionProfile),
+  reasoningEffort: nullable(ReasoningEffort),
+  collaborationMode: nullable(CollaborationMode),
   multiAgentMode: MultiAgentMode,
-  initialTurnsPage: t.union([TurnsPage, t.null]),
-  turnsBackwardsCursor: t.union([t.string, t.null]),
-  itemsBackwardsCursor: t.union([t.string, t.null]),
+  initialTurnsPage: nullable(TurnsPage),
+  turnsBackwardsCursor: nullable(t.string),
+  itemsBackwardsCursor: nullable(t.string),
 }, "ThreadResumeResponse");
 /**
  * Generated type `ThreadResumeResponse` (`src/generated/v2/ThreadResumeResponse.ts`).
@@ -7264,9 +7175,9 @@ export const ThreadSearchPartialNotification: ThreadSearchPartialNotificationCod
 export type ThreadSearchPartialNotification = Gen.v2.ThreadSearchPartialNotification;
 
 /** Static type of the {@link ThreadSectionChangedNotification} codec. */
-export type ThreadSectionChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; sectionId: t.UnionC<[t.StringC, t.NullC]> }>;
+export type ThreadSectionChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; sectionId: NullableC<t.StringC> }>;
 /** Codec of {@link ThreadSectionChangedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadSectionChangedNotification: ThreadSectionChangedNotificationCodec = t.type({ threadId: t.string, sectionId: t.union([t.string, t.null]) }, "ThreadSectionChangedNotification");
+export const ThreadSectionChangedNotification: ThreadSectionChangedNotificationCodec = t.type({ threadId: t.string, sectionId: nullable(t.string) }, "ThreadSectionChangedNotification");
 /**
  * Broadcast after a successful move into, within, or out of a section.
  *
@@ -7278,37 +7189,37 @@ export type ThreadSectionChangedNotification = Gen.v2.ThreadSectionChangedNotifi
 export type ThreadSettingsCodec = t.TypeC<{
   disabledPluginIds: t.ArrayC<t.StringC>;
   cwd: AbsolutePathBufCodec;
-  environments: t.UnionC<[t.ArrayC<ThreadEnvironmentCodec>, t.NullC]>;
+  environments: NullableC<t.ArrayC<ThreadEnvironmentCodec>>;
   approvalPolicy: AskForApprovalCodec;
   approvalsReviewer: ApprovalsReviewerCodec;
   sandboxPolicy: SandboxPolicyCodec;
-  activePermissionProfile: t.UnionC<[ActivePermissionProfileCodec, t.NullC]>;
+  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
   model: t.StringC;
   modelProvider: t.StringC;
-  serviceTier: t.UnionC<[t.StringC, t.NullC]>;
-  effort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
-  summary: t.UnionC<[ReasoningSummaryCodec, t.NullC]>;
+  serviceTier: NullableC<t.StringC>;
+  effort: NullableC<ReasoningEffortCodec>;
+  summary: NullableC<ReasoningSummaryCodec>;
   collaborationMode: CollaborationModeCodec;
   multiAgentMode: MultiAgentModeCodec;
-  personality: t.UnionC<[PersonalityCodec, t.NullC]>;
+  personality: NullableC<PersonalityCodec>;
 }>;
 /** Codec of {@link ThreadSettings}: decodes its wire JSON and encodes it back. */
 export const ThreadSettings: ThreadSettingsCodec = t.type({
   disabledPluginIds: t.array(t.string),
   cwd: AbsolutePathBuf,
-  environments: t.union([t.array(ThreadEnvironment), t.null]),
+  environments: nullable(t.array(ThreadEnvironment)),
   approvalPolicy: AskForApproval,
   approvalsReviewer: ApprovalsReviewer,
   sandboxPolicy: SandboxPolicy,
-  activePermissionProfile: t.union([ActivePermissionProfile, t.null]),
+  activePermissionProfile: nullable(ActivePermissionProfile),
   model: t.string,
   modelProvider: t.string,
-  serviceTier: t.union([t.string, t.null]),
-  effort: t.union([ReasoningEffort, t.null]),
-  summary: t.union([ReasoningSummary, t.null]),
+  serviceTier: nullable(t.string),
+  effort: nullable(ReasoningEffort),
+  summary: nullable(ReasoningSummary),
   collaborationMode: CollaborationMode,
   multiAgentMode: MultiAgentMode,
-  personality: t.union([Personality, t.null]),
+  personality: nullable(Personality),
 }, "ThreadSettings");
 /**
  * Generated type `ThreadSettings` (`src/generated/v2/ThreadSettings.ts`).
@@ -7325,15 +7236,13 @@ export const ThreadSettingsUpdatedNotification: ThreadSettingsUpdatedNotificatio
 export type ThreadSettingsUpdatedNotification = Gen.v2.ThreadSettingsUpdatedNotification;
 
 /** Static type of the {@link DynamicToolFunctionSpec} codec. */
-export type DynamicToolFunctionSpecCodec = t.IntersectionC<[
-  t.TypeC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueCodec }>,
-  t.PartialC<{ deferLoading: t.BooleanC }>,
-]>;
+export type DynamicToolFunctionSpecCodec = StructC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueCodec }, { deferLoading: t.BooleanC }>;
 /** Codec of {@link DynamicToolFunctionSpec}: decodes its wire JSON and encodes it back. */
-export const DynamicToolFunctionSpec: DynamicToolFunctionSpecCodec = t.intersection([
-  t.type({ name: t.string, description: t.string, inputSchema: JsonValue }),
-  t.partial({ deferLoading: t.boolean }),
-], "DynamicToolFunctionSpec");
+export const DynamicToolFunctionSpec: DynamicToolFunctionSpecCodec = struct(
+  { name: t.string, description: t.string, inputSchema: JsonValue },
+  { deferLoading: t.boolean },
+  "DynamicToolFunctionSpec",
+);
 /**
  * Generated type `DynamicToolFunctionSpec` (`src/generated/v2/DynamicToolFunctionSpec.ts`).
  */
@@ -7342,7 +7251,7 @@ export type DynamicToolFunctionSpec = Gen.v2.DynamicToolFunctionSpec;
 /** Static type of the {@link DynamicToolNamespaceTool} codec. */
 export type DynamicToolNamespaceToolCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"function"> }>, DynamicToolFunctionSpecCodec]>;
 /** Codec of {@link DynamicToolNamespaceTool}: decodes its wire JSON and encodes it back. */
-export const DynamicToolNamespaceTool: DynamicToolNamespaceToolCodec = t.intersection([t.type({ type: t.literal("function") }), DynamicToolFunctionSpec], "DynamicToolNamespaceTool");
+export const DynamicToolNamespaceTool: DynamicToolNamespaceToolCodec = intersection([t.type({ type: t.literal("function") }), DynamicToolFunctionSpec], "DynamicToolNamespaceTool");
 /**
  * Generated type `DynamicToolNamespaceTool` (`src/generated/v2/DynamicToolNamespaceTool.ts`).
  */
@@ -7364,8 +7273,8 @@ export type DynamicToolSpecCodec = t.UnionC<[
 ]>;
 /** Codec of {@link DynamicToolSpec}: decodes its wire JSON and encodes it back. */
 export const DynamicToolSpec: DynamicToolSpecCodec = t.union([
-  t.intersection([t.type({ type: t.literal("function") }), DynamicToolFunctionSpec]),
-  t.intersection([t.type({ type: t.literal("namespace") }), DynamicToolNamespaceSpec]),
+  intersection([t.type({ type: t.literal("function") }), DynamicToolFunctionSpec]),
+  intersection([t.type({ type: t.literal("namespace") }), DynamicToolNamespaceSpec]),
 ], "DynamicToolSpec");
 /**
  * Generated type `DynamicToolSpec` (`src/generated/v2/DynamicToolSpec.ts`).
@@ -7404,80 +7313,88 @@ export const ThreadStartSource: ThreadStartSourceCodec = t.keyof({ startup: null
 export type ThreadStartSource = Gen.v2.ThreadStartSource;
 
 /** Static type of the {@link TurnEnvironmentParams} codec. */
-export type TurnEnvironmentParamsCodec = t.IntersectionC<[
-  t.TypeC<{ environmentId: t.StringC; cwd: LegacyAppPathStringCodec }>,
-  t.PartialC<{ runtimeWorkspaceRoots: t.UnionC<[t.ArrayC<LegacyAppPathStringCodec>, t.NullC]> }>,
-]>;
+export type TurnEnvironmentParamsCodec = StructC<
+  { environmentId: t.StringC; cwd: LegacyAppPathStringCodec },
+  { runtimeWorkspaceRoots: NullableC<t.ArrayC<LegacyAppPathStringCodec>> }
+>;
 /** Codec of {@link TurnEnvironmentParams}: decodes its wire JSON and encodes it back. */
-export const TurnEnvironmentParams: TurnEnvironmentParamsCodec = t.intersection([
-  t.type({ environmentId: t.string, cwd: LegacyAppPathString }),
-  t.partial({ runtimeWorkspaceRoots: t.union([t.array(LegacyAppPathString), t.null]) }),
-], "TurnEnvironmentParams");
+export const TurnEnvironmentParams: TurnEnvironmentParamsCodec = struct(
+  { environmentId: t.string, cwd: LegacyAppPathString },
+  { runtimeWorkspaceRoots: nullable(t.array(LegacyAppPathString)) },
+  "TurnEnvironmentParams",
+);
 /**
  * Generated type `TurnEnvironmentParams` (`src/generated/v2/TurnEnvironmentParams.ts`).
  */
 export type TurnEnvironmentParams = Gen.v2.TurnEnvironmentParams;
 
 /** Static type of the {@link ThreadStartParams} codec. */
-export type ThreadStartParamsCodec = t.PartialC<{
-  model: t.UnionC<[t.StringC, t.NullC]>;
-  modelProvider: t.UnionC<[t.StringC, t.NullC]>;
-  allowProviderModelFallback: t.BooleanC;
-  serviceTier: t.UnionC<[t.StringC, t.NullC]>;
-  cwd: t.UnionC<[t.StringC, t.NullC]>;
-  runtimeWorkspaceRoots: t.UnionC<[t.ArrayC<AbsolutePathBufCodec>, t.NullC]>;
-  approvalPolicy: t.UnionC<[AskForApprovalCodec, t.NullC]>;
-  approvalsReviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-  sandbox: t.UnionC<[SandboxModeCodec, t.NullC]>;
-  permissions: t.UnionC<[t.StringC, t.NullC]>;
-  config: t.UnionC<[OptionalRecordC<JsonValueCodec>, t.NullC]>;
-  serviceName: t.UnionC<[t.StringC, t.NullC]>;
-  baseInstructions: t.UnionC<[t.StringC, t.NullC]>;
-  developerInstructions: t.UnionC<[t.StringC, t.NullC]>;
-  personality: t.UnionC<[PersonalityCodec, t.NullC]>;
-  multiAgentMode: t.UnionC<[MultiAgentModeCodec, t.NullC]>;
-  ephemeral: t.UnionC<[t.BooleanC, t.NullC]>;
-  historyMode: t.UnionC<[ThreadHistoryModeCodec, t.NullC]>;
-  sessionStartSource: t.UnionC<[ThreadStartSourceCodec, t.NullC]>;
-  threadSource: t.UnionC<[ThreadSourceCodec, t.NullC]>;
-  projectId: t.UnionC<[t.StringC, t.NullC]>;
-  daybreakEnabled: t.UnionC<[t.BooleanC, t.NullC]>;
-  environments: t.UnionC<[t.ArrayC<TurnEnvironmentParamsCodec>, t.NullC]>;
-  dynamicTools: t.UnionC<[t.ArrayC<DynamicToolSpecCodec>, t.NullC]>;
-  selectedCapabilityRoots: t.UnionC<[t.ArrayC<SelectedCapabilityRootCodec>, t.NullC]>;
-  mockExperimentalField: t.UnionC<[t.StringC, t.NullC]>;
-  experimentalRawEvents: t.BooleanC;
-}>;
+export type ThreadStartParamsCodec = StructC<
+  Record<never, never>,
+  {
+    model: NullableC<t.StringC>;
+    modelProvider: NullableC<t.StringC>;
+    allowProviderModelFallback: t.BooleanC;
+    serviceTier: NullableC<t.StringC>;
+    cwd: NullableC<t.StringC>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    approvalPolicy: NullableC<AskForApprovalCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
+    sandbox: NullableC<SandboxModeCodec>;
+    permissions: NullableC<t.StringC>;
+    config: NullableC<OptionalRecordC<JsonValueCodec>>;
+    serviceName: NullableC<t.StringC>;
+    baseInstructions: NullableC<t.StringC>;
+    developerInstructions: NullableC<t.StringC>;
+    personality: NullableC<PersonalityCodec>;
+    multiAgentMode: NullableC<MultiAgentModeCodec>;
+    ephemeral: NullableC<t.BooleanC>;
+    historyMode: NullableC<ThreadHistoryModeCodec>;
+    sessionStartSource: NullableC<ThreadStartSourceCodec>;
+    threadSource: NullableC<ThreadSourceCodec>;
+    projectId: NullableC<t.StringC>;
+    daybreakEnabled: NullableC<t.BooleanC>;
+    environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
+    dynamicTools: NullableC<t.ArrayC<DynamicToolSpecCodec>>;
+    selectedCapabilityRoots: NullableC<t.ArrayC<SelectedCapabilityRootCodec>>;
+    mockExperimentalField: NullableC<t.StringC>;
+    experimentalRawEvents: t.BooleanC;
+  }
+>;
 /** Codec of {@link ThreadStartParams}: decodes its wire JSON and encodes it back. */
-export const ThreadStartParams: ThreadStartParamsCodec = t.partial({
-  model: t.union([t.string, t.null]),
-  modelProvider: t.union([t.string, t.null]),
-  allowProviderModelFallback: t.boolean,
-  serviceTier: t.union([t.string, t.null]),
-  cwd: t.union([t.string, t.null]),
-  runtimeWorkspaceRoots: t.union([t.array(AbsolutePathBuf), t.null]),
-  approvalPolicy: t.union([AskForApproval, t.null]),
-  approvalsReviewer: t.union([ApprovalsReviewer, t.null]),
-  sandbox: t.union([SandboxMode, t.null]),
-  permissions: t.union([t.string, t.null]),
-  config: t.union([optionalRecord(JsonValue), t.null]),
-  serviceName: t.union([t.string, t.null]),
-  baseInstructions: t.union([t.string, t.null]),
-  developerInstructions: t.union([t.string, t.null]),
-  personality: t.union([Personality, t.null]),
-  multiAgentMode: t.union([MultiAgentMode, t.null]),
-  ephemeral: t.union([t.boolean, t.null]),
-  historyMode: t.union([ThreadHistoryMode, t.null]),
-  sessionStartSource: t.union([ThreadStartSource, t.null]),
-  threadSource: t.union([ThreadSource, t.null]),
-  projectId: t.union([t.string, t.null]),
-  daybreakEnabled: t.union([t.boolean, t.null]),
-  environments: t.union([t.array(TurnEnvironmentParams), t.null]),
-  dynamicTools: t.union([t.array(DynamicToolSpec), t.null]),
-  selectedCapabilityRoots: t.union([t.array(SelectedCapabilityRoot), t.null]),
-  mockExperimentalField: t.union([t.string, t.null]),
-  experimentalRawEvents: t.boolean,
-}, "ThreadStartParams");
+export const ThreadStartParams: ThreadStartParamsCodec = struct(
+  {},
+  {
+    model: nullable(t.string),
+    modelProvider: nullable(t.string),
+    allowProviderModelFallback: t.boolean,
+    serviceTier: nullable(t.string),
+    cwd: nullable(t.string),
+    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
+    approvalPolicy: nullable(AskForApproval),
+    approvalsReviewer: nullable(ApprovalsReviewer),
+    sandbox: nullable(SandboxMode),
+    permissions: nullable(t.string),
+    config: nullable(optionalRecord(JsonValue)),
+    serviceName: nullable(t.string),
+    baseInstructions: nullable(t.string),
+    developerInstructions: nullable(t.string),
+    personality: nullable(Personality),
+    multiAgentMode: nullable(MultiAgentMode),
+    ephemeral: nullable(t.boolean),
+    historyMode: nullable(ThreadHistoryMode),
+    sessionStartSource: nullable(ThreadStartSource),
+    threadSource: nullable(ThreadSource),
+    projectId: nullable(t.string),
+    daybreakEnabled: nullable(t.boolean),
+    environments: nullable(t.array(TurnEnvironmentParams)),
+    dynamicTools: nullable(t.array(DynamicToolSpec)),
+    selectedCapabilityRoots: nullable(t.array(SelectedCapabilityRoot)),
+    mockExperimentalField: nullable(t.string),
+    experimentalRawEvents: t.boolean,
+  },
+  "ThreadStartParams",
+);
 /**
  * Generated type `ThreadStartParams` (`src/generated/v2/ThreadStartParams.ts`).
  */
@@ -7488,7 +7405,7 @@ export type ThreadStartResponseCodec = t.TypeC<{
   thread: ThreadCodec;
   model: t.StringC;
   modelProvider: t.StringC;
-  serviceTier: t.UnionC<[t.StringC, t.NullC]>;
+  serviceTier: NullableC<t.StringC>;
   disabledPluginIds: t.ArrayC<t.StringC>;
   cwd: AbsolutePathBufCodec;
   runtimeWorkspaceRoots: t.ArrayC<AbsolutePathBufCodec>;
@@ -7496,8 +7413,8 @@ export type ThreadStartResponseCodec = t.TypeC<{
   approvalPolicy: AskForApprovalCodec;
   approvalsReviewer: ApprovalsReviewerCodec;
   sandbox: SandboxPolicyCodec;
-  activePermissionProfile: t.UnionC<[ActivePermissionProfileCodec, t.NullC]>;
-  reasoningEffort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
+  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
+  reasoningEffort: NullableC<ReasoningEffortCodec>;
   multiAgentMode: MultiAgentModeCodec;
 }>;
 /** Codec of {@link ThreadStartResponse}: decodes its wire JSON and encodes it back. */
@@ -7505,7 +7422,7 @@ export const ThreadStartResponse: ThreadStartResponseCodec = t.type({
   thread: Thread,
   model: t.string,
   modelProvider: t.string,
-  serviceTier: t.union([t.string, t.null]),
+  serviceTier: nullable(t.string),
   disabledPluginIds: t.array(t.string),
   cwd: AbsolutePathBuf,
   runtimeWorkspaceRoots: t.array(AbsolutePathBuf),
@@ -7513,8 +7430,8 @@ export const ThreadStartResponse: ThreadStartResponseCodec = t.type({
   approvalPolicy: AskForApproval,
   approvalsReviewer: ApprovalsReviewer,
   sandbox: SandboxPolicy,
-  activePermissionProfile: t.union([ActivePermissionProfile, t.null]),
-  reasoningEffort: t.union([ReasoningEffort, t.null]),
+  activePermissionProfile: nullable(ActivePermissionProfile),
+  reasoningEffort: nullable(ReasoningEffort),
   multiAgentMode: MultiAgentMode,
 }, "ThreadStartResponse");
 /**
@@ -7541,13 +7458,9 @@ export const ThreadStatusChangedNotification: ThreadStatusChangedNotificationCod
 export type ThreadStatusChangedNotification = Gen.v2.ThreadStatusChangedNotification;
 
 /** Static type of the {@link ThreadTokenUsage} codec. */
-export type ThreadTokenUsageCodec = t.TypeC<{
-  total: TokenUsageBreakdownCodec;
-  last: TokenUsageBreakdownCodec;
-  modelContextWindow: t.UnionC<[t.NumberC, t.NullC]>;
-}>;
+export type ThreadTokenUsageCodec = t.TypeC<{ total: TokenUsageBreakdownCodec; last: TokenUsageBreakdownCodec; modelContextWindow: NullableC<t.NumberC> }>;
 /** Codec of {@link ThreadTokenUsage}: decodes its wire JSON and encodes it back. */
-export const ThreadTokenUsage: ThreadTokenUsageCodec = t.type({ total: TokenUsageBreakdown, last: TokenUsageBreakdown, modelContextWindow: t.union([t.number, t.null]) }, "ThreadTokenUsage");
+export const ThreadTokenUsage: ThreadTokenUsageCodec = t.type({ total: TokenUsageBreakdown, last: TokenUsageBreakdown, modelContextWindow: nullable(t.number) }, "ThreadTokenUsage");
 /**
  * Generated type `ThreadTokenUsage` (`src/generated/v2/ThreadTokenUsage.ts`).
  */
@@ -7616,7 +7529,7 @@ export type ToolRequestUserInputQuestionCodec = t.TypeC<{
   question: t.StringC;
   isOther: t.BooleanC;
   isSecret: t.BooleanC;
-  options: t.UnionC<[t.ArrayC<ToolRequestUserInputOptionCodec>, t.NullC]>;
+  options: NullableC<t.ArrayC<ToolRequestUserInputOptionCodec>>;
 }>;
 /** Codec of {@link ToolRequestUserInputQuestion}: decodes its wire JSON and encodes it back. */
 export const ToolRequestUserInputQuestion: ToolRequestUserInputQuestionCodec = t.type({
@@ -7625,7 +7538,7 @@ export const ToolRequestUserInputQuestion: ToolRequestUserInputQuestionCodec = t
   question: t.string,
   isOther: t.boolean,
   isSecret: t.boolean,
-  options: t.union([t.array(ToolRequestUserInputOption), t.null]),
+  options: nullable(t.array(ToolRequestUserInputOption)),
 }, "ToolRequestUserInputQuestion");
 /**
  * EXPERIMENTAL. Represents one request_user_input question and its required options.
@@ -7641,7 +7554,7 @@ export type ToolRequestUserInputParamsCodec = t.TypeC<{
   itemId: t.StringC;
   questions: t.ArrayC<ToolRequestUserInputQuestionCodec>;
   isBlocking: t.BooleanC;
-  autoResolutionMs: t.UnionC<[t.NumberC, t.NullC]>;
+  autoResolutionMs: NullableC<t.NumberC>;
 }>;
 /** Codec of {@link ToolRequestUserInputParams}: decodes its wire JSON and encodes it back. */
 export const ToolRequestUserInputParams: ToolRequestUserInputParamsCodec = t.type({
@@ -7650,7 +7563,7 @@ export const ToolRequestUserInputParams: ToolRequestUserInputParamsCodec = t.typ
   itemId: t.string,
   questions: t.array(ToolRequestUserInputQuestion),
   isBlocking: t.boolean,
-  autoResolutionMs: t.union([t.number, t.null]),
+  autoResolutionMs: nullable(t.number),
 }, "ToolRequestUserInputParams");
 /**
  * EXPERIMENTAL. Params sent with a request_user_input event.
@@ -7751,16 +7664,11 @@ export type TurnPlanStep = Gen.v2.TurnPlanStep;
 export type TurnPlanUpdatedNotificationCodec = t.TypeC<{
   threadId: t.StringC;
   turnId: t.StringC;
-  explanation: t.UnionC<[t.StringC, t.NullC]>;
+  explanation: NullableC<t.StringC>;
   plan: t.ArrayC<TurnPlanStepCodec>;
 }>;
 /** Codec of {@link TurnPlanUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const TurnPlanUpdatedNotification: TurnPlanUpdatedNotificationCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  explanation: t.union([t.string, t.null]),
-  plan: t.array(TurnPlanStep),
-}, "TurnPlanUpdatedNotification");
+export const TurnPlanUpdatedNotification: TurnPlanUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, explanation: nullable(t.string), plan: t.array(TurnPlanStep) }, "TurnPlanUpdatedNotification");
 /**
  * Generated type `TurnPlanUpdatedNotification` (`src/generated/v2/TurnPlanUpdatedNotification.ts`).
  */
@@ -7776,96 +7684,95 @@ export const AdditionalContextKind: AdditionalContextKindCodec = t.keyof({ untru
 export type AdditionalContextKind = Gen.v2.AdditionalContextKind;
 
 /** Static type of the {@link AdditionalContextEntry} codec. */
-export type AdditionalContextEntryCodec = t.IntersectionC<[
-  t.TypeC<{ value: t.StringC; kind: AdditionalContextKindCodec }>,
-  t.PartialC<{ name: t.UnionC<[t.StringC, t.NullC]> }>,
-]>;
+export type AdditionalContextEntryCodec = StructC<{ value: t.StringC; kind: AdditionalContextKindCodec }, { name: NullableC<t.StringC> }>;
 /** Codec of {@link AdditionalContextEntry}: decodes its wire JSON and encodes it back. */
-export const AdditionalContextEntry: AdditionalContextEntryCodec = t.intersection([t.type({ value: t.string, kind: AdditionalContextKind }), t.partial({ name: t.union([t.string, t.null]) })], "AdditionalContextEntry");
+export const AdditionalContextEntry: AdditionalContextEntryCodec = struct({ value: t.string, kind: AdditionalContextKind }, { name: nullable(t.string) }, "AdditionalContextEntry");
 /**
  * Generated type `AdditionalContextEntry` (`src/generated/v2/AdditionalContextEntry.ts`).
  */
 export type AdditionalContextEntry = Gen.v2.AdditionalContextEntry;
 
 /** Static type of the {@link TurnToolOutput} codec. */
-export type TurnToolOutputCodec = t.IntersectionC<[
-  t.TypeC<{ name: t.StringC; namespace: t.UnionC<[t.StringC, t.NullC]>; output: FunctionCallOutputBodyCodec }>,
-  t.PartialC<{ retain: t.BooleanC }>,
-]>;
+export type TurnToolOutputCodec = StructC<
+  { name: t.StringC; namespace: NullableC<t.StringC>; output: FunctionCallOutputBodyCodec },
+  { retain: t.BooleanC }
+>;
 /** Codec of {@link TurnToolOutput}: decodes its wire JSON and encodes it back. */
-export const TurnToolOutput: TurnToolOutputCodec = t.intersection([
-  t.type({ name: t.string, namespace: t.union([t.string, t.null]), output: FunctionCallOutputBody }),
-  t.partial({ retain: t.boolean }),
-], "TurnToolOutput");
+export const TurnToolOutput: TurnToolOutputCodec = struct(
+  { name: t.string, namespace: nullable(t.string), output: FunctionCallOutputBody },
+  { retain: t.boolean },
+  "TurnToolOutput",
+);
 /**
  * Generated type `TurnToolOutput` (`src/generated/v2/TurnToolOutput.ts`).
  */
 export type TurnToolOutput = Gen.v2.TurnToolOutput;
 
 /** Static type of the {@link TurnStartParams} codec. */
-export type TurnStartParamsCodec = t.IntersectionC<[
-  t.TypeC<{ threadId: t.StringC; input: t.ArrayC<UserInputCodec> }>,
-  t.PartialC<{
-    disabledPluginIds: t.UnionC<[t.ArrayC<t.StringC>, t.NullC]>;
-    clientUserMessageId: t.UnionC<[t.StringC, t.NullC]>;
-    turnTrigger: t.UnionC<[t.StringC, t.NullC]>;
-    parentTurnId: t.UnionC<[t.StringC, t.NullC]>;
-    rootTurnId: t.UnionC<[t.StringC, t.NullC]>;
-    toolOutput: t.UnionC<[TurnToolOutputCodec, t.NullC]>;
-    responsesapiClientMetadata: t.UnionC<[OptionalRecordC<t.StringC>, t.NullC]>;
-    responsesapiClientMetadataPatch: t.UnionC<[OptionalRecordC<t.StringC>, t.NullC]>;
-    additionalContext: t.UnionC<[OptionalRecordC<AdditionalContextEntryCodec>, t.NullC]>;
-    environments: t.UnionC<[t.ArrayC<TurnEnvironmentParamsCodec>, t.NullC]>;
-    cwd: t.UnionC<[t.StringC, t.NullC]>;
-    runtimeWorkspaceRoots: t.UnionC<[t.ArrayC<AbsolutePathBufCodec>, t.NullC]>;
-    approvalPolicy: t.UnionC<[AskForApprovalCodec, t.NullC]>;
-    approvalsReviewer: t.UnionC<[ApprovalsReviewerCodec, t.NullC]>;
-    sandboxPolicy: t.UnionC<[SandboxPolicyCodec, t.NullC]>;
-    permissions: t.UnionC<[t.StringC, t.NullC]>;
-    model: t.UnionC<[t.StringC, t.NullC]>;
-    serviceTier: t.UnionC<[t.StringC, t.NullC]>;
-    serviceTierForTurn: t.UnionC<[t.StringC, t.NullC]>;
-    effort: t.UnionC<[ReasoningEffortCodec, t.NullC]>;
-    summary: t.UnionC<[ReasoningSummaryCodec, t.NullC]>;
-    personality: t.UnionC<[PersonalityCodec, t.NullC]>;
-    outputSchema: t.UnionC<[JsonValueCodec, t.NullC]>;
-    collaborationMode: t.UnionC<[CollaborationModeCodec, t.NullC]>;
-    multiAgentMode: t.UnionC<[MultiAgentModeCodec, t.NullC]>;
-    cyberAccessProgram: t.UnionC<[CyberAccessProgramCodec, t.NullC]>;
-  }>,
-]>;
+export type TurnStartParamsCodec = StructC<
+  { threadId: t.StringC; input: t.ArrayC<UserInputCodec> },
+  {
+    disabledPluginIds: NullableC<t.ArrayC<t.StringC>>;
+    clientUserMessageId: NullableC<t.StringC>;
+    turnTrigger: NullableC<t.StringC>;
+    parentTurnId: NullableC<t.StringC>;
+    rootTurnId: NullableC<t.StringC>;
+    toolOutput: NullableC<TurnToolOutputCodec>;
+    responsesapiClientMetadata: NullableC<OptionalRecordC<t.StringC>>;
+    responsesapiClientMetadataPatch: NullableC<OptionalRecordC<t.StringC>>;
+    additionalContext: NullableC<OptionalRecordC<AdditionalContextEntryCodec>>;
+    environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
+    cwd: NullableC<t.StringC>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    approvalPolicy: NullableC<AskForApprovalCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
+    sandboxPolicy: NullableC<SandboxPolicyCodec>;
+    permissions: NullableC<t.StringC>;
+    model: NullableC<t.StringC>;
+    serviceTier: NullableC<t.StringC>;
+    serviceTierForTurn: NullableC<t.StringC>;
+    effort: NullableC<ReasoningEffortCodec>;
+    summary: NullableC<ReasoningSummaryCodec>;
+    personality: NullableC<PersonalityCodec>;
+    outputSchema: NullableC<JsonValueCodec>;
+    collaborationMode: NullableC<CollaborationModeCodec>;
+    multiAgentMode: NullableC<MultiAgentModeCodec>;
+    cyberAccessProgram: NullableC<CyberAccessProgramCodec>;
+  }
+>;
 /** Codec of {@link TurnStartParams}: decodes its wire JSON and encodes it back. */
-export const TurnStartParams: TurnStartParamsCodec = t.intersection([
-  t.type({ threadId: t.string, input: t.array(UserInput) }),
-  t.partial({
-    disabledPluginIds: t.union([t.array(t.string), t.null]),
-    clientUserMessageId: t.union([t.string, t.null]),
-    turnTrigger: t.union([t.string, t.null]),
-    parentTurnId: t.union([t.string, t.null]),
-    rootTurnId: t.union([t.string, t.null]),
-    toolOutput: t.union([TurnToolOutput, t.null]),
-    responsesapiClientMetadata: t.union([optionalRecord(t.string), t.null]),
-    responsesapiClientMetadataPatch: t.union([optionalRecord(t.string), t.null]),
-    additionalContext: t.union([optionalRecord(AdditionalContextEntry), t.null]),
-    environments: t.union([t.array(TurnEnvironmentParams), t.null]),
-    cwd: t.union([t.string, t.null]),
-    runtimeWorkspaceRoots: t.union([t.array(AbsolutePathBuf), t.null]),
-    approvalPolicy: t.union([AskForApproval, t.null]),
-    approvalsReviewer: t.union([ApprovalsReviewer, t.null]),
-    sandboxPolicy: t.union([SandboxPolicy, t.null]),
-    permissions: t.union([t.string, t.null]),
-    model: t.union([t.string, t.null]),
-    serviceTier: t.union([t.string, t.null]),
-    serviceTierForTurn: t.union([t.string, t.null]),
-    effort: t.union([ReasoningEffort, t.null]),
-    summary: t.union([ReasoningSummary, t.null]),
-    personality: t.union([Personality, t.null]),
-    outputSchema: t.union([JsonValue, t.null]),
-    collaborationMode: t.union([CollaborationMode, t.null]),
-    multiAgentMode: t.union([MultiAgentMode, t.null]),
-    cyberAccessProgram: t.union([CyberAccessProgram, t.null]),
-  }),
-], "TurnStartParams");
+export const TurnStartParams: TurnStartParamsCodec = struct(
+  { threadId: t.string, input: t.array(UserInput) },
+  {
+    disabledPluginIds: nullable(t.array(t.string)),
+    clientUserMessageId: nullable(t.string),
+    turnTrigger: nullable(t.string),
+    parentTurnId: nullable(t.string),
+    rootTurnId: nullable(t.string),
+    toolOutput: nullable(TurnToolOutput),
+    responsesapiClientMetadata: nullable(optionalRecord(t.string)),
+    responsesapiClientMetadataPatch: nullable(optionalRecord(t.string)),
+    additionalContext: nullable(optionalRecord(AdditionalContextEntry)),
+    environments: nullable(t.array(TurnEnvironmentParams)),
+    cwd: nullable(t.string),
+    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
+    approvalPolicy: nullable(AskForApproval),
+    approvalsReviewer: nullable(ApprovalsReviewer),
+    sandboxPolicy: nullable(SandboxPolicy),
+    permissions: nullable(t.string),
+    model: nullable(t.string),
+    serviceTier: nullable(t.string),
+    serviceTierForTurn: nullable(t.string),
+    effort: nullable(ReasoningEffort),
+    summary: nullable(ReasoningSummary),
+    personality: nullable(Personality),
+    outputSchema: nullable(JsonValue),
+    collaborationMode: nullable(CollaborationMode),
+    multiAgentMode: nullable(MultiAgentMode),
+    cyberAccessProgram: nullable(CyberAccessProgram),
+  },
+  "TurnStartParams",
+);
 /**
  * Generated type `TurnStartParams` (`src/generated/v2/TurnStartParams.ts`).
  */
@@ -7890,9 +7797,9 @@ export const TurnStartedNotification: TurnStartedNotificationCodec = t.type({ th
 export type TurnStartedNotification = Gen.v2.TurnStartedNotification;
 
 /** Static type of the {@link WarningNotification} codec. */
-export type WarningNotificationCodec = t.TypeC<{ threadId: t.UnionC<[t.StringC, t.NullC]>; message: t.StringC }>;
+export type WarningNotificationCodec = t.TypeC<{ threadId: NullableC<t.StringC>; message: t.StringC }>;
 /** Codec of {@link WarningNotification}: decodes its wire JSON and encodes it back. */
-export const WarningNotification: WarningNotificationCodec = t.type({ threadId: t.union([t.string, t.null]), message: t.string }, "WarningNotification");
+export const WarningNotification: WarningNotificationCodec = t.type({ threadId: nullable(t.string), message: t.string }, "WarningNotification");
 /**
  * Generated type `WarningNotification` (`src/generated/v2/WarningNotification.ts`).
  */
@@ -7908,9 +7815,9 @@ export const WindowsSandboxSetupMode: WindowsSandboxSetupModeCodec = t.keyof({ e
 export type WindowsSandboxSetupMode = Gen.v2.WindowsSandboxSetupMode;
 
 /** Static type of the {@link WindowsSandboxSetupCompletedNotification} codec. */
-export type WindowsSandboxSetupCompletedNotificationCodec = t.TypeC<{ mode: WindowsSandboxSetupModeCodec; success: t.BooleanC; error: t.UnionC<[t.StringC, t.NullC]> }>;
+export type WindowsSandboxSetupCompletedNotificationCodec = t.TypeC<{ mode: WindowsSandboxSetupModeCodec; success: t.BooleanC; error: NullableC<t.StringC> }>;
 /** Codec of {@link WindowsSandboxSetupCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const WindowsSandboxSetupCompletedNotification: WindowsSandboxSetupCompletedNotificationCodec = t.type({ mode: WindowsSandboxSetupMode, success: t.boolean, error: t.union([t.string, t.null]) }, "WindowsSandboxSetupCompletedNotification");
+export const WindowsSandboxSetupCompletedNotification: WindowsSandboxSetupCompletedNotificationCodec = t.type({ mode: WindowsSandboxSetupMode, success: t.boolean, error: nullable(t.string) }, "WindowsSandboxSetupCompletedNotification");
 /**
  * Generated type `WindowsSandboxSetupCompletedNotification` (`src/generated/v2/WindowsSandboxSetupCompletedNotification.ts`).
  */

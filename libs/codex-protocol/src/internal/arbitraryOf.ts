@@ -27,6 +27,9 @@ type Node = t.Decoder<unknown, unknown> & {
   readonly type?: Node;
   readonly domain?: Node;
   readonly codomain?: Node;
+  readonly named?: Node;
+  readonly rest?: Node;
+  readonly declared?: ReadonlySet<string>;
 };
 
 interface Context {
@@ -104,6 +107,17 @@ const derive = (codec: Node, ctx: Context): fc.Arbitrary<unknown> => {
         noNullPrototype: true,
       });
     }
+    case 'WithRestType': {
+      const declared = codec.declared ?? new Set<string>();
+      const rest = ctx.exhausted
+        ? fc.constant({})
+        : fc.dictionary(
+            recordKey.filter((k) => !declared.has(k)),
+            derive(withoutUndefined(inner(codec, 'rest')), ctx),
+            { maxKeys: ctx.maxItems, noNullPrototype: true },
+          );
+      return fc.tuple(derive(inner(codec, 'named'), ctx), rest).map(mergeParts);
+    }
     case 'RecursiveType': {
       if (ctx.exhausted) throw new Error(`arbitraryOf: cannot bound the recursion of ${codec.name}`);
       const depth = ctx.depth + 1;
@@ -116,7 +130,7 @@ const derive = (codec: Node, ctx: Context): fc.Arbitrary<unknown> => {
 
 const members = (codec: Node): ReadonlyArray<Node> => codec.types ?? [];
 
-const inner = (codec: Node, key: 'type' | 'domain' | 'codomain'): Node => {
+const inner = (codec: Node, key: 'type' | 'domain' | 'codomain' | 'named' | 'rest'): Node => {
   const found = codec[key];
   if (!found) throw new Error(`arbitraryOf: ${codec.name} has no ${key}`);
   return found;

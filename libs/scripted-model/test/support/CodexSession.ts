@@ -9,13 +9,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify } from 'smol-toml';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { describeClientError } from '@wework/app-server-client';
 import { ItemCompleted, ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
 import { formsPluginCommand } from '@wework/sample-plugins';
 import { scriptedModelCodexConfig, type Script } from '../../src/index.js';
 import { startScriptedModel, type ScriptedModel } from '../../src/node/index.js';
+import { toToml } from './toml.js';
 
 export type ThreadStartParams = ParamsOf<typeof ThreadStart>;
 export type CompletedTurn = ParamsOf<typeof TurnCompleted>['turn'];
@@ -70,7 +70,7 @@ export async function startCodexSession(script: Script): Promise<CodexSession> {
     const forms = formsPluginCommand();
     await writeFile(
       join(codexHome, 'config.toml'),
-      stringify({
+      toToml({
         ...scriptedModelCodexConfig({ baseUrl: model.url }),
         mcp_servers: { forms: { command: forms.command, args: [...forms.args], default_tools_approval_mode: 'approve' } },
       }),

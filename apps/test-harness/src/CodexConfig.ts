@@ -1,0 +1,65 @@
+/**
+ * The `config.toml` and `thread/start` params a scenario runs with: the scripted model as the model
+ * provider, the scenario's plugins as MCP servers, Wework's defaults for plugin forms, and the
+ * scenario's own overrides merged on top.
+ *
+ * Every function here is pure.
+ */
+import { scriptedModelCodexConfig } from '@wework/scripted-model';
+
+/** An MCP server entry as Codex reads it from `[mcp_servers.<name>]`. */
+export interface McpServerEntry {
+  readonly command: string;
+  readonly args: ReadonlyArray<string>;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  readonly default_tools_approval_mode: string;
+}
+
+type Json = Readonly<Record<string, unknown>>;
+const isRecord = (u: unknown): u is Json => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+/** Deep-merges plain objects; `override` wins; arrays and scalars are replaced, not merged. */
+export function deepMerge(base: Json, override: Json): Json {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const current = merged[key];
+    merged[key] = isRecord(current) && isRecord(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * The approval policy Wework uses for plugin forms: every execution approval off, MCP elicitations
+ * (plugin business forms) forwarded to the client.
+ */
+export const weworkFormsApprovalPolicy = {
+  granular: { sandbox_approval: false, rules: false, skill_approval: false, request_permissions: false, mcp_elicitations: true },
+} as const;
+
+/** Options of {@link harnessCodexConfig}. */
+export interface HarnessConfigOptions {
+  readonly modelUrl: string;
+  readonly modelSlug?: string;
+  readonly mcpServers: Readonly<Record<string, McpServerEntry>>;
+  readonly overrides?: Json;
+}
+
+/**
+ * The config.toml content: scripted model provider (fail-fast), `[features] plugins = false` and
+ * `tool_call_mcp_elicitation = false`, the MCP servers, then the scenario's overrides.
+ */
+export function harnessCodexConfig(options: HarnessConfigOptions): Json {
+  const model = scriptedModelCodexConfig({ baseUrl: options.modelUrl, ...(options.modelSlug === undefined ? {} : { model: options.modelSlug }) });
+  const base: Json = {
+    ...model,
+    features: { ...model.features, tool_call_mcp_elicitation: false },
+    mcp_servers: options.mcpServers,
+  };
+  return deepMerge(base, options.overrides ?? {});
+}
+
+/** The `thread/start` params: the workspace as cwd, Wework's forms approval policy, then overrides. */
+export function harnessThreadParams(cwd: string, overrides: Json = {}): Json {
+  return deepMerge({ cwd, approvalPolicy: weworkFormsApprovalPolicy }, overrides);
+}

@@ -1,0 +1,165 @@
+/**
+ * The scenario file: which plugins to run, what the scripted model does, which config overrides the
+ * app-server gets, the turns to run and how the scripted user answers cards. Plain JSON, decoded
+ * strictly with io-ts so that a typo is an error with a path rather than a silently ignored key.
+ *
+ * Every function here is pure: JSON in, a `Scenario` or a typed error out.
+ */
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { decodeScript, formatScriptError, type Script } from '@wework/scripted-model';
+import { exact, formatIssues, type DecodeIssue } from './internal/strictCodecs.js';
+
+const JsonObject = t.UnknownRecord;
+const StringMap = t.record(t.string, t.string);
+
+/** How Codex asks before running a plugin's tools (`[mcp_servers.<name>] default_tools_approval_mode`). */
+export const ToolsApproval = t.keyof({ approve: null, prompt: null, auto: null });
+export type ToolsApproval = t.TypeOf<typeof ToolsApproval>;
+
+const PluginBase = { name: t.string };
+const PluginOptional = { env: StringMap, cwd: t.string, toolsApproval: ToolsApproval, record: t.boolean };
+
+/** A plugin: any MCP server started by command line, or one of the bundled samples. */
+export const PluginSpec = t.union([
+  exact('CommandPlugin', { ...PluginBase, command: t.string }, { ...PluginOptional, args: t.array(t.string) }),
+  exact('SamplePlugin', { ...PluginBase, sample: t.literal('forms') }, PluginOptional),
+]);
+export type PluginSpec = t.TypeOf<typeof PluginSpec>;
+
+/** A card answer for `mcpServer/elicitation/request` and `item/tool/requestUserInput`, or an approval decision. */
+export const AnswerSpec = exact(
+  'Answer',
+  {},
+  {
+    /** Only answer requests of this method (default: any card). */
+    method: t.string,
+    /** Only answer requests from this MCP server (elicitations). */
+    serverName: t.string,
+    /** Elicitation action; `accept` sends `content` (or the values of `answers`). */
+    action: t.keyof({ accept: null, decline: null, cancel: null }),
+    content: JsonObject,
+    /** Values by question id (form property key, or requestUserInput question id). */
+    answers: JsonObject,
+    /** Decision for approval requests: a protocol value such as "accept", "decline", "cancel", or an object. */
+    decision: t.union([t.string, JsonObject]),
+    /** The full response to send, verbatim, for requests not covered above. */
+    respond: JsonObject,
+  },
+);
+export type AnswerSpec = t.TypeOf<typeof AnswerSpec>;
+
+/** What the scripted user does with a card no ordered answer or question id covers. */
+export const Otherwise = t.keyof({ cancel: null, decline: null, fail: null });
+export type Otherwise = t.TypeOf<typeof Otherwise>;
+
+export const UserSpec = exact('User', {}, { answers: t.array(AnswerSpec), byQuestionId: JsonObject, otherwise: Otherwise });
+export type UserSpec = t.TypeOf<typeof UserSpec>;
+
+/** One user turn. */
+export const TurnSpec = exact(
+  'Turn',
+  { input: t.string },
+  { expectStatus: t.keyof({ completed: null, interrupted: null, failed: null }), interruptAfterMs: t.number, timeoutMs: t.number },
+);
+export type TurnSpec = t.TypeOf<typeof TurnSpec>;
+
+export const ModelSpec = exact('Model', { script: t.unknown }, { slug: t.string });
+
+/** Checks run against the report after the scenario; a failed check fails the run. */
+export const ExpectSpec = exact(
+  'Expect',
+  {},
+  {
+    /** Every assistant message of the last turn, joined, contains each of these strings. */
+    finalMessageContains: t.array(t.string),
+    /** Methods of server requests that must have reached the client, in this order (a subsequence). */
+    serverRequests: t.array(t.string),
+    /** Tools the model must have been offered (`namespace.tool` or plain name). */
+    toolsOffered: t.array(t.string),
+    /** Each string must appear in some tool output the model received. */
+    toolOutputContains: t.array(t.string),
+    /** Per plugin name: methods the plugin must have received from Codex (requests/notifications/results). */
+    pluginReceived: t.record(t.string, t.array(t.string)),
+  },
+);
+export type ExpectSpec = t.TypeOf<typeof ExpectSpec>;
+
+export const ScenarioCodec = exact(
+  'Scenario',
+  { name: t.string, model: ModelSpec, turns: t.array(TurnSpec) },
+  {
+    description: t.string,
+    plugins: t.array(PluginSpec),
+    /** Merged into the generated config.toml (deep merge, scenario wins). */
+    config: JsonObject,
+    /** Merged into the `thread/start` params. */
+    thread: JsonObject,
+    user: UserSpec,
+    expect: ExpectSpec,
+    /** Extra environment for the app-server. */
+    env: StringMap,
+    $schema: t.string,
+  },
+);
+
+/** A decoded scenario, with its model script decoded too. */
+export interface Scenario extends Omit<t.TypeOf<typeof ScenarioCodec>, 'model'> {
+  readonly model: { readonly slug?: string; readonly script: Script };
+}
+
+/** Why a scenario file was refused. */
+export type ScenarioError =
+  | { readonly _tag: 'ScenarioJsonSyntaxError'; readonly message: string }
+  | { readonly _tag: 'ScenarioInvalid'; readonly issues: ReadonlyArray<DecodeIssue> }
+  | { readonly _tag: 'ScenarioScriptInvalid'; readonly message: string }
+  | { readonly _tag: 'ScenarioDuplicatePlugin'; readonly name: string };
+
+/** Decodes already-parsed JSON into a scenario. */
+export function decodeScenario(json: unknown): E.Either<ScenarioError, Scenario> {
+  return pipe(
+    ScenarioCodec.decode(json),
+    E.mapLeft((errors): ScenarioError => ({ _tag: 'ScenarioInvalid', issues: formatIssues(errors) })),
+    E.chain((raw) =>
+      pipe(
+        decodeScript(raw.model.script),
+        E.mapLeft((error): ScenarioError => ({ _tag: 'ScenarioScriptInvalid', message: formatScriptError(error) })),
+        E.map((script): Scenario => ({ ...raw, model: { ...(raw.model.slug === undefined ? {} : { slug: raw.model.slug }), script } })),
+      ),
+    ),
+    E.chain((scenario) => {
+      const seen = new Set<string>();
+      for (const plugin of scenario.plugins ?? []) {
+        if (seen.has(plugin.name)) return E.left({ _tag: 'ScenarioDuplicatePlugin', name: plugin.name } as const);
+        seen.add(plugin.name);
+      }
+      return E.right(scenario);
+    }),
+  );
+}
+
+/** Parses scenario JSON text. */
+export function parseScenario(text: string): E.Either<ScenarioError, Scenario> {
+  return pipe(
+    E.tryCatch(
+      (): unknown => JSON.parse(text),
+      (error): ScenarioError => ({ _tag: 'ScenarioJsonSyntaxError', message: error instanceof Error ? error.message : String(error) }),
+    ),
+    E.chain(decodeScenario),
+  );
+}
+
+/** A message a person can act on. */
+export function formatScenarioError(error: ScenarioError): string {
+  switch (error._tag) {
+    case 'ScenarioJsonSyntaxError':
+      return `the scenario is not valid JSON: ${error.message}`;
+    case 'ScenarioInvalid':
+      return `the scenario does not match the format (see docs/harness.md):\n${error.issues.map((i) => `  - ${i.path}: ${i.message}`).join('\n')}`;
+    case 'ScenarioScriptInvalid':
+      return `the scenario's model.script is invalid: ${error.message}`;
+    case 'ScenarioDuplicatePlugin':
+      return `two plugins are named "${error.name}"; plugin names must be unique`;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Strict object codecs: required and optional keys, and any other key is an error with its path.
+ * Every function here is pure.
+ */
+import * as t from 'io-ts';
+
+/** One decoding problem, located by a dotted path. */
+export interface DecodeIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+/** An object codec that rejects unknown keys. */
+export function exact<R extends t.Props, O extends t.Props>(
+  name: string,
+  required: R,
+  optional: O,
+): t.Type<t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>, unknown, unknown> {
+  const requiredCodec = t.type(required);
+  const optionalCodec = t.partial(optional);
+  const inner = t.intersection([requiredCodec, optionalCodec]);
+  const known = new Set([...Object.keys(required), ...Object.keys(optional)]);
+  return new t.Type(
+    name,
+    (u): u is t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>> => inner.is(u),
+    (u, context) => {
+      if (!isRecord(u)) return t.failure(u, context, `expected an object`);
+      for (const key of Object.keys(u)) {
+        if (!known.has(key)) {
+          return t.failure(u[key], [...context, { key, type: t.never, actual: u[key] }], `unknown key "${key}" (known: ${[...known].join(', ')})`);
+        }
+      }
+      // Validated separately (not through t.intersection) so error paths carry no member indices.
+      const requiredPart = requiredCodec.validate(u, context);
+      const optionalPart = optionalCodec.validate(u, context);
+      if (requiredPart._tag === 'Left' || optionalPart._tag === 'Left') {
+        return t.failures([...(requiredPart._tag === 'Left' ? requiredPart.left : []), ...(optionalPart._tag === 'Left' ? optionalPart.left : [])]);
+      }
+      return t.success({ ...requiredPart.right, ...optionalPart.right } as t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>);
+    },
+    (a) => inner.encode(a),
+  );
+}
+
+/** Turns io-ts errors into path-located messages, most specific first, without duplicates. */
+export function formatIssues(errors: t.Errors): ReadonlyArray<DecodeIssue> {
+  const seen = new Set<string>();
+  const issues: DecodeIssue[] = [];
+  for (const error of errors) {
+    // Keys under a union name the member tried, not a place in the document: leave them out.
+    const path = error.context
+      .flatMap((entry, i) => (i === 0 || entry.key === '' || error.context[i - 1]?.type instanceof t.UnionType ? [] : [entry.key]))
+      .join('.');
+    const last = error.context[error.context.length - 1];
+    const message = error.message ?? `expected ${last?.type.name ?? 'a valid value'}, got ${JSON.stringify(error.value) ?? 'undefined'}`;
+    const line = `${path || '(root)'}: ${message}`;
+    if (seen.has(line)) continue;
+    seen.add(line);
+    issues.push({ path: path || '(root)', message });
+  }
+  return issues;
+}

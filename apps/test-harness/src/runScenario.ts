@@ -1,0 +1,336 @@
+/**
+ * Runs one scenario against the real `codex app-server`: an isolated CODEX_HOME/HOME, the scripted
+ * model, the scenario's plugins behind the recording proxy, its turns and its scripted user, and
+ * returns the report. Everything it starts is stopped before it returns, whatever happened.
+ */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as E from 'fp-ts/lib/Either.js';
+import { stringify as stringifyToml } from 'smol-toml';
+import {
+  ItemAgentMessageDelta,
+  ItemCommandExecutionRequestApproval,
+  ItemCompleted,
+  ItemFileChangeRequestApproval,
+  ItemPermissionsRequestApproval,
+  ItemToolRequestUserInput,
+  McpServerElicitationRequest,
+  McpServerStartupStatusUpdated,
+  ThreadStart,
+  TurnCompleted,
+  TurnInterrupt,
+  TurnStart,
+  describeErrors,
+  type AnyServerRequest,
+  type ParamsOf,
+} from '@wework/codex-protocol';
+import { describeClientError, type AppServerClient } from '@wework/app-server-client';
+import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { checkPluginBuilt } from '@wework/sample-plugins';
+import { harnessCodexConfig, harnessThreadParams, type McpServerEntry } from './CodexConfig.js';
+import { builtInChecks, expectationChecks } from './Expectations.js';
+import { decodeProxyLog, proxiedCommand, type ProxyLogEntry } from './proxy/index.js';
+import type { CardEntry, ScenarioReport, TurnReport, WireEntry } from './Report.js';
+import type { PluginSpec, Scenario, TurnSpec } from './Scenario.js';
+import { answerCard } from './ScriptedUser.js';
+
+/** Options of {@link runScenario}. */
+export interface RunScenarioOptions {
+  readonly scenario: Scenario;
+  /** Directory relative plugin paths resolve against (the scenario file's directory). */
+  readonly baseDir: string;
+  /** Base environment of the app-server and plugins; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Keep the temporary CODEX_HOME/HOME instead of removing it (its path is in the report). */
+  readonly keepWorkDir?: boolean;
+  /** Progress lines, for a person watching. */
+  readonly onProgress?: (line: string) => void;
+  /** Default per-turn timeout; default 60 000 ms. */
+  readonly turnTimeoutMs?: number;
+  /** How long the plugins may take to become ready before the first turn; default 30 000 ms. */
+  readonly pluginStartTimeoutMs?: number;
+}
+
+const DEFAULT_TURN_TIMEOUT_MS = 60_000;
+const DEFAULT_PLUGIN_START_TIMEOUT_MS = 30_000;
+
+interface Dirs {
+  readonly root: string;
+  readonly codexHome: string;
+  readonly home: string;
+  readonly workspace: string;
+  readonly pluginLogs: string;
+}
+
+async function makeDirs(): Promise<Dirs> {
+  const root = await mkdtemp(join(tmpdir(), 'wework-harness-'));
+  const dirs = { root, codexHome: join(root, 'codex-home'), home: join(root, 'home'), workspace: join(root, 'workspace'), pluginLogs: join(root, 'plugins') };
+  await Promise.all([dirs.codexHome, dirs.home, dirs.workspace, dirs.pluginLogs].map((dir) => mkdir(dir, { recursive: true })));
+  return dirs;
+}
+
+function pluginCommand(plugin: PluginSpec): E.Either<string, { readonly command: string; readonly args: ReadonlyArray<string> }> {
+  if ('sample' in plugin) {
+    const built = checkPluginBuilt(plugin.sample);
+    return built.ok ? E.right(built.command) : E.left(`sample plugin "${plugin.sample}" is not built (${built.error.path}); run the build first`);
+  }
+  return E.right({ command: plugin.command, args: plugin.args ?? [] });
+}
+
+function mcpServers(plugins: ReadonlyArray<PluginSpec>, baseDir: string, logDir: string): E.Either<string, Record<string, McpServerEntry>> {
+  const servers: Record<string, McpServerEntry> = {};
+  for (const plugin of plugins) {
+    const command = pluginCommand(plugin);
+    if (E.isLeft(command)) return command;
+    const line = plugin.record === false ? command.right : proxiedCommand({ ...command.right, logFile: join(logDir, `${plugin.name}.jsonl`) });
+    const cwd = plugin.cwd === undefined ? baseDir : isAbsolute(plugin.cwd) ? plugin.cwd : resolve(baseDir, plugin.cwd);
+    servers[plugin.name] = {
+      command: line.command,
+      args: line.args,
+      cwd,
+      ...(plugin.env === undefined ? {} : { env: plugin.env }),
+      default_tools_approval_mode: plugin.toolsApproval ?? 'approve',
+    };
+  }
+  return E.right(servers);
+}
+
+async function readPluginLogs(plugins: ReadonlyArray<PluginSpec>, logDir: string): Promise<Record<string, ReadonlyArray<ProxyLogEntry>>> {
+  const logs: Record<string, ReadonlyArray<ProxyLogEntry>> = {};
+  for (const plugin of plugins) {
+    if (plugin.record === false) continue;
+    const text = await readFile(join(logDir, `${plugin.name}.jsonl`), 'utf8').catch(() => '');
+    const decoded = decodeProxyLog(text);
+    logs[plugin.name] = E.isRight(decoded) ? decoded.right : [];
+  }
+  return logs;
+}
+
+const cardDescriptors: ReadonlyArray<AnyServerRequest> = [
+  McpServerElicitationRequest,
+  ItemToolRequestUserInput,
+  ItemCommandExecutionRequestApproval,
+  ItemFileChangeRequestApproval,
+  ItemPermissionsRequestApproval,
+];
+
+/** Mutable state of one run, owned by {@link runScenario}. */
+interface RunState {
+  readonly started: number;
+  readonly wire: WireEntry[];
+  readonly cards: CardEntry[];
+  readonly events: unknown[];
+  readonly consumed: Set<number>;
+  readonly completedTurns: Map<string, { readonly status: string; readonly error: unknown }>;
+  readonly agentMessages: Map<string, string[]>;
+  readonly items: Map<string, unknown[]>;
+  readonly turnWaiters: Map<string, () => void>;
+  /** Latest startup state per MCP server name. */
+  readonly mcpStartup: Map<string, { readonly status: string; readonly error: string | null; readonly atMs: number }>;
+  mcpStartupChanged: () => void;
+}
+
+const formatIssues = (issues: ReadonlyArray<{ readonly path: string; readonly expected: string; readonly actual: string }>): string =>
+  issues.map((issue) => `${issue.path}: expected ${issue.expected}, got ${issue.actual}`).join('; ');
+
+const since = (state: RunState): number => Math.round((performance.now() - state.started) * 10) / 10;
+
+function attach(client: AppServerClient, scenario: Scenario, state: RunState): void {
+  client.onEvent((event) => state.events.push(event));
+  client.on(ItemCompleted, (params) => {
+    const list = state.items.get(params.turnId) ?? [];
+    list.push(params.item);
+    state.items.set(params.turnId, list);
+    if (params.item.type === 'agentMessage') {
+      const texts = state.agentMessages.get(params.turnId) ?? [];
+      texts.push(params.item.text);
+      state.agentMessages.set(params.turnId, texts);
+    }
+  });
+  client.on(McpServerStartupStatusUpdated, (params) => {
+    state.mcpStartup.set(params.name, { status: params.status, error: params.error, atMs: since(state) });
+    state.mcpStartupChanged();
+  });
+  client.on(TurnCompleted, (params) => {
+    state.completedTurns.set(params.turn.id, { status: params.turn.status, error: params.turn.error });
+    state.turnWaiters.get(params.turn.id)?.();
+  });
+  for (const descriptor of cardDescriptors) {
+    client.onServerRequest(descriptor, (params: ParamsOf<typeof descriptor>) => {
+      const answer = answerCard(scenario.user, state.consumed, { method: descriptor.method, params });
+      if (answer.source._tag === 'Ordered') state.consumed.add(answer.source.index);
+      const checked = descriptor.result.decode(answer.response);
+      const problem = E.isLeft(checked) ? `the scripted answer is not a valid ${descriptor.method} response: ${formatIssues(describeErrors(checked.left, 'response'))}` : answer.problem;
+      state.cards.push({ atMs: since(state), method: descriptor.method, params, response: answer.response, source: answer.source, ...(problem === undefined ? {} : { problem }) });
+      return E.isLeft(checked) ? E.left({ code: -32603, message: 'the harness has no valid scripted answer for this request' }) : E.right(checked.right);
+    });
+  }
+}
+
+const settled = (status: string | undefined): boolean => status === 'ready' || status === 'failed' || status === 'cancelled';
+
+/**
+ * Waits until Codex reports every plugin's MCP startup as settled (`mcpServer/startupStatus/updated`),
+ * so the first turn does not race the plugins' `tools/list`. Resolves with a failure message, if any.
+ */
+async function waitForPlugins(names: ReadonlyArray<string>, state: RunState, timeoutMs: number): Promise<string | undefined> {
+  const allSettled = (): boolean => names.every((name) => settled(state.mcpStartup.get(name)?.status));
+  if (!allSettled()) {
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolveWait) => {
+      state.mcpStartupChanged = () => {
+        if (allSettled()) resolveWait();
+      };
+      timer = setTimeout(resolveWait, timeoutMs);
+    });
+    clearTimeout(timer);
+    state.mcpStartupChanged = () => undefined;
+  }
+  const problems = names.flatMap((name) => {
+    const startup = state.mcpStartup.get(name);
+    if (startup === undefined || startup.status === 'starting') return [`plugin "${name}" did not become ready within ${timeoutMs} ms`];
+    return startup.status === 'ready' ? [] : [`plugin "${name}" failed to start (${startup.status}${startup.error === null ? '' : `: ${startup.error}`})`];
+  });
+  return problems.length === 0 ? undefined : problems.join('; ');
+}
+
+async function runTurn(server: SpawnedAppServer, threadId: string, turn: TurnSpec, state: RunState, timeoutMs: number): Promise<TurnReport> {
+  const t0 = performance.now();
+  const started = await server.client.request(TurnStart, { threadId, input: [{ type: 'text', text: turn.input, text_elements: [] }] });
+  const expectedStatus = turn.expectStatus ?? 'completed';
+  if (E.isLeft(started)) {
+    return { input: turn.input, turnId: null, status: 'notStarted', expectedStatus, durationMs: 0, agentMessages: [], items: [], error: describeClientError(started.left) };
+  }
+  const turnId = started.right.turn.id;
+  const interrupt = turn.interruptAfterMs === undefined ? undefined : setTimeout(() => void server.client.request(TurnInterrupt, { threadId, turnId }), turn.interruptAfterMs);
+  const completed = new Promise<'completed'>((resolveTurn) => {
+    if (state.completedTurns.has(turnId)) resolveTurn('completed');
+    state.turnWaiters.set(turnId, () => resolveTurn('completed'));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolveTimeout) => {
+    timer = setTimeout(() => resolveTimeout('timeout'), turn.timeoutMs ?? timeoutMs);
+  });
+  const closed = server.client.closed.then(() => 'closed' as const);
+  const outcome = await Promise.race([completed, timedOut, closed]);
+  clearTimeout(timer);
+  clearTimeout(interrupt);
+  state.turnWaiters.delete(turnId);
+  const result = state.completedTurns.get(turnId);
+  const error =
+    outcome === 'timeout'
+      ? `the turn did not complete within ${turn.timeoutMs ?? timeoutMs} ms`
+      : outcome === 'closed'
+        ? `the app-server connection ended: ${server.client.terminalError === undefined ? 'unknown' : describeClientError(server.client.terminalError)}`
+        : (result?.error ?? null);
+  if (outcome === 'timeout') await server.client.request(TurnInterrupt, { threadId, turnId });
+  return {
+    input: turn.input,
+    turnId,
+    status: result?.status ?? (outcome === 'timeout' ? 'timedOut' : 'aborted'),
+    expectedStatus,
+    durationMs: Math.round(performance.now() - t0),
+    agentMessages: state.agentMessages.get(turnId) ?? [],
+    items: state.items.get(turnId) ?? [],
+    error,
+  };
+}
+
+/** Runs a scenario and returns its report; never throws for a failure of the scenario itself. */
+export async function runScenario(options: RunScenarioOptions): Promise<ScenarioReport> {
+  const { scenario } = options;
+  const progress = options.onProgress ?? (() => undefined);
+  const state: RunState = {
+    started: performance.now(),
+    wire: [],
+    cards: [],
+    events: [],
+    consumed: new Set(),
+    completedTurns: new Map(),
+    agentMessages: new Map(),
+    items: new Map(),
+    turnWaiters: new Map(),
+    mcpStartup: new Map(),
+    mcpStartupChanged: () => undefined,
+  };
+  const startedAt = new Date().toISOString();
+  const dirs = await makeDirs();
+  let model: ScriptedModel | undefined;
+  let server: SpawnedAppServer | undefined;
+  const turns: TurnReport[] = [];
+  let spawnToInitializedMs: number | null = null;
+  let threadStartMs: number | null = null;
+  let error: string | undefined;
+  let userAgent: unknown = null;
+  try {
+    model = await startScriptedModel({ script: scenario.model.script });
+    const servers = mcpServers(scenario.plugins ?? [], options.baseDir, dirs.pluginLogs);
+    if (E.isLeft(servers)) throw new Error(servers.left);
+    const config = harnessCodexConfig({ modelUrl: model.url, ...(scenario.model.slug === undefined ? {} : { modelSlug: scenario.model.slug }), mcpServers: servers.right, ...(scenario.config === undefined ? {} : { overrides: scenario.config }) });
+    await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
+
+    progress(`starting codex app-server (CODEX_HOME in ${dirs.root})`);
+    const t0 = performance.now();
+    const spawned = await spawnAppServer({
+      codexHome: dirs.codexHome,
+      home: dirs.home,
+      cwd: dirs.workspace,
+      env: { ...(options.env ?? process.env), ...scenario.env },
+      onMessage: (direction, message) => state.wire.push({ atMs: since(state), direction: direction === 'outgoing' ? 'toAppServer' : 'fromAppServer', message }),
+    });
+    if (E.isLeft(spawned)) throw new Error(`codex app-server did not start: ${JSON.stringify(spawned.left)}`);
+    server = spawned.right;
+    spawnToInitializedMs = Math.round(performance.now() - t0);
+    userAgent = server.initializeResult.userAgent;
+    attach(server.client, scenario, state);
+
+    const threadParams = ThreadStart.params.decode(harnessThreadParams(dirs.workspace, scenario.thread ?? {}));
+    if (E.isLeft(threadParams)) throw new Error(`the scenario's thread overrides are not valid thread/start params: ${formatIssues(describeErrors(threadParams.left, 'thread'))}`);
+    const t1 = performance.now();
+    const thread = await server.client.request(ThreadStart, threadParams.right);
+    if (E.isLeft(thread)) throw new Error(`thread/start failed: ${describeClientError(thread.left)}`);
+    threadStartMs = Math.round(performance.now() - t1);
+
+    const startup = await waitForPlugins((scenario.plugins ?? []).map((plugin) => plugin.name), state, options.pluginStartTimeoutMs ?? DEFAULT_PLUGIN_START_TIMEOUT_MS);
+    if (startup !== undefined) throw new Error(startup);
+
+    for (const [i, turn] of scenario.turns.entries()) {
+      progress(`turn ${i + 1}: ${turn.input}`);
+      const report = await runTurn(server, thread.right.thread.id, turn, state, options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
+      turns.push(report);
+      progress(`turn ${i + 1} ${report.status} in ${report.durationMs} ms`);
+      if (report.status === 'notStarted' || report.status === 'aborted') break;
+    }
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message : String(caught);
+  } finally {
+    await server?.dispose();
+    await model?.close();
+  }
+  const stderrTail = server?.stderrTail() ?? '';
+  const plugins = await readPluginLogs(scenario.plugins ?? [], dirs.pluginLogs);
+  const modelRequests = model?.requests ?? [];
+  const checkInput = { turns, cards: state.cards, modelRequests, plugins };
+  const checks = [...builtInChecks(checkInput), ...expectationChecks(scenario.expect, checkInput)];
+  if (!options.keepWorkDir) await rm(dirs.root, { recursive: true, force: true });
+  return {
+    scenario: scenario.name,
+    passed: error === undefined && turns.length === scenario.turns.length && checks.every((check) => check.passed),
+    startedAt,
+    durationMs: Math.round(performance.now() - state.started),
+    codex: { commandLine: server?.commandLine ?? [], codexHome: dirs.codexHome, userAgent },
+    timings: { spawnToInitializedMs, threadStartMs, pluginsReadyMs: Object.fromEntries([...state.mcpStartup].map(([name, startup]) => [name, startup.atMs])), turnsMs: turns.map((turn) => turn.durationMs) },
+    turns,
+    cards: state.cards,
+    checks,
+    wire: state.wire,
+    plugins,
+    model: { requests: modelRequests, unusedResponses: model?.remaining ?? 0 },
+    events: state.events,
+    stderrTail,
+    ...(error === undefined ? {} : { error }),
+  };
+}

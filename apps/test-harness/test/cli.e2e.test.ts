@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(appDir, 'dist/cli.js');
+
+interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const runCli = (args: ReadonlyArray<string>): Promise<CliResult> =>
+  new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { cwd: appDir, timeout: 90_000 }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
+    });
+  });
+
+describe('wework-harness run (the built command)', () => {
+  let scratch: string;
+  beforeEach(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'harness-cli-'));
+  });
+  afterEach(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('runs the scenario from docs/harness.md and writes a report', async () => {
+    const reportPath = join(scratch, 'report.json');
+    const result = await runCli(['run', 'scenarios/forms-choose-strategy.json', '--report', reportPath, '--quiet']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('PASSED');
+    expect(result.stdout).toContain('⚙ forms.choose_strategy');
+    const report = JSON.parse(await readFile(reportPath, 'utf8')) as { passed: boolean; wire: unknown[]; plugins: Record<string, unknown[]> };
+    expect(report.passed).toBe(true);
+    expect(report.wire.length).toBeGreaterThan(0);
+    expect(report.plugins['forms']?.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad scenario file with the path of the problem and exit code 2', async () => {
+    const bad = join(scratch, 'bad.json');
+    await writeFile(bad, JSON.stringify({ name: 'bad', model: { script: [] }, turns: [{ input: 'hi', expectStatuss: 'completed' }] }));
+    const result = await runCli(['run', bad]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/turns\.0.*unknown key "expectStatuss"/);
+  });
+
+  it('refuses a file that is not JSON, and a missing file, with exit code 2', async () => {
+    const notJson = join(scratch, 'not.json');
+    await writeFile(notJson, '{ name: ');
+    expect(await runCli(['run', notJson])).toMatchObject({ code: 2, stderr: expect.stringContaining('not valid JSON') });
+    expect(await runCli(['run', join(scratch, 'missing.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('ENOENT') });
+    expect(await runCli(['frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: wework-harness run') });
+  });
+});
