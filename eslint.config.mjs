@@ -33,6 +33,11 @@ export default tseslint.config(
     },
   },
   {
+    // Test configuration shares the root vitest settings; it is not part of any package's code.
+    files: ['**/vitest.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

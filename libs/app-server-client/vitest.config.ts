@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the shared test settings live at the workspace root
 import { projectTestConfig } from '../../vitest.shared.js';
 
 // End-to-end tests start the real app-server (about a second each); the rest finish in milliseconds.

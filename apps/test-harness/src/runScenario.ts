@@ -10,7 +10,6 @@ import { performance } from 'node:perf_hooks';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import {
-  ItemAgentMessageDelta,
   ItemCommandExecutionRequestApproval,
   ItemCompleted,
   ItemFileChangeRequestApproval,

@@ -163,7 +163,7 @@ export function intersection(codecs: ReadonlyArray<t.Mixed>, name?: string): t.M
       return errors.length > 0 ? t.failures(errors) : t.success(mergeParts(u, parts));
     },
     (a) => mergeParts(a, codecs.map((codec) => codec.encode(a))),
-    codecs,
+    [...codecs],
   );
 }
 

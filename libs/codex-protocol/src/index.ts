@@ -66,12 +66,26 @@ export {
   type UnknownMethod,
 } from './ProtocolDecodeError.js';
 export {
+  intersection,
+  struct,
+  StructType,
+  withRest,
+  WithRestType,
+  type StructC,
+  type StructOf,
+  type StructOutputOf,
+  type WithRestC,
+} from './StructCodecs.js';
+export {
   emptyObject,
   jsonBigInt,
   JsonBigIntType,
+  nullable,
+  NullableType,
   optionalRecord,
   type EmptyObjectC,
   type JsonBigIntC,
+  type NullableC,
   type OptionalRecordC,
 } from './WireCodecs.js';
 /** The `Methods` name table, one descriptor per method, and the registries by method (generated). */

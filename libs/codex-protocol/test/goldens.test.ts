@@ -1,7 +1,7 @@
 /**
  * Golden fixtures: real messages of the pinned `codex app-server`, recorded by
  * `node src/main.mjs capture` in tools/protocol-codegen, decode with the generated codecs, and
- * encoding the decoded value gives back the same JSON.
+ * encoding the decoded value gives back the same JSON (up to how an absent `Option` is spelled).
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -38,12 +38,27 @@ const load = (category: string): Array<[string, Golden]> =>
 
 const show = (error: { readonly message: string }): string => error.message;
 
+/**
+ * The value without `null` object properties. serde writes an `Option` as `null` or leaves it
+ * out, and the codecs read both the same way; comparing without nulls checks that nothing else
+ * changed on the way through decode and encode.
+ */
+const withoutNulls = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+};
+
 describe('server notifications from the binary decode', () => {
   test.each(load('server-notifications'))('%s', (_name, golden) => {
     const decoded = decodeServerNotification(golden.method, golden.params);
     if (E.isLeft(decoded)) expect.fail(show(decoded.left));
     const descriptor = serverNotifications[golden.method as ServerNotificationMethod];
-    expect(encodeMessage(descriptor, decoded.right.params as never).params).toEqual(golden.params);
+    expect(withoutNulls(encodeMessage(descriptor, decoded.right.params as never).params)).toEqual(withoutNulls(golden.params));
   });
 });
 
@@ -52,7 +67,7 @@ describe('server requests from the binary decode', () => {
     const decoded = decodeServerRequest(golden.method, golden.params);
     if (E.isLeft(decoded)) expect.fail(show(decoded.left));
     const descriptor = serverRequests[golden.method as ServerRequestMethod];
-    expect(encodeMessage(descriptor, decoded.right.params as never).params).toEqual(golden.params);
+    expect(withoutNulls(encodeMessage(descriptor, decoded.right.params as never).params)).toEqual(withoutNulls(golden.params));
   });
 });
 
@@ -62,7 +77,7 @@ describe('results of client requests from the binary decode', () => {
     expect(descriptor, `no descriptor for ${golden.method}`).toBeDefined();
     const decoded = decodeResult(descriptor, golden.result);
     if (E.isLeft(decoded)) expect.fail(show(decoded.left));
-    expect(encodeResult(descriptor, decoded.right as never)).toEqual(golden.result);
+    expect(withoutNulls(encodeResult(descriptor, decoded.right as never))).toEqual(withoutNulls(golden.result));
   });
 });
 

@@ -99,6 +99,7 @@ export function rejectionStatus(rejection: RequestRejection): number {
     case 'NotAResponsesRequest':
       return 400;
     case 'ScriptExhausted':
-      return 500;
+      // Codex shows the body of a 410 in the turn error; a 500 becomes a generic "high demand" text.
+      return 410;
   }
 }

@@ -59,7 +59,7 @@ describe('decide', () => {
   it('fails fast once the script is exhausted', () => {
     const d = decide([respond(say('only'))], 1, post(), 0);
     expect(d.outcome).toEqual({ _tag: 'Rejected', rejection: { _tag: 'ScriptExhausted', scriptLength: 1 } });
-    expect(d.reply).toMatchObject({ _tag: 'HttpError', status: 500 });
+    expect(d.reply).toMatchObject({ _tag: 'HttpError', status: 410 });
     expect(d.reply._tag === 'HttpError' && d.reply.body.error.message).toBe('scripted model: script exhausted, all 1 responses were used');
   });
 

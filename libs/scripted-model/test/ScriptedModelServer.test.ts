@@ -60,7 +60,7 @@ describe('startScriptedModel', () => {
     await (await post(m.url, responsesBody)).text();
 
     const exhausted = await post(m.url, responsesBody);
-    expect(exhausted.status).toBe(500);
+    expect(exhausted.status).toBe(410);
     expect(await exhausted.json()).toEqual({
       error: { message: 'scripted model: script exhausted, all 1 responses were used', type: 'scripted_model_error', code: 'ScriptExhausted' },
     });

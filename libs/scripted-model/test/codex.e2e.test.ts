@@ -100,4 +100,11 @@ describe('scripted model with the real codex app-server', { timeout: 60_000 }, (
     expect((await outcome).turn.status).toBe('interrupted');
     expect(session.model.remaining).toBe(0);
   });
+
+  it('fails the turn with a clear message once the script is exhausted', async () => {
+    const { turn } = await session.runTurn(threadId, 'Nothing left to say');
+    expect(turn.status).toBe('failed');
+    expect(turn.error?.message).toContain('script exhausted, all 5 responses were used');
+    expect(session.model.requests.at(-1)?.outcome).toEqual({ _tag: 'Rejected', rejection: { _tag: 'ScriptExhausted', scriptLength: 5 } });
+  });
 });

@@ -38,8 +38,7 @@
  *   | { kind: 'withRest', named: CodecNode, rest: CodecNode }} CodecNode
  */
 
-/** @type {Record<string, Leaf>} */
-const leaves = {
+const leaves = /** @type {const} */ ({
   string: { runtime: 't.string', type: 't.StringC' },
   number: { runtime: 't.number', type: 't.NumberC' },
   boolean: { runtime: 't.boolean', type: 't.BooleanC' },
@@ -49,7 +48,7 @@ const leaves = {
   bigint: { runtime: 'jsonBigInt', type: 'JsonBigIntC' },
   unknownRecord: { runtime: 't.UnknownRecord', type: 't.UnknownRecordC' },
   emptyObject: { runtime: 'emptyObject', type: 'EmptyObjectC' },
-};
+});
 
 /** The most members io-ts' `t.intersection` is typed for. */
 const maxIntersection = 5;
@@ -141,7 +140,13 @@ function unionNode(members) {
     seen.add(key);
     grouped.push(member);
   }
-  const nonNull = grouped.filter((m) => !(m.kind === 'leaf' && m.runtime === leaves.null.runtime));
+  const isLeaf = (/** @type {CodecNode} */ m, /** @type {Leaf} */ leaf) => m.kind === 'leaf' && m.runtime === leaf.runtime;
+  const defined = grouped.filter((m) => !isLeaf(m, leaves.undefined));
+  if (defined.length < grouped.length && defined.length > 0) {
+    // `undefined` first, so that a `nullable` member does not read it as `null`.
+    return { kind: 'union', members: [{ kind: 'leaf', ...leaves.undefined }, unionNode(defined)] };
+  }
+  const nonNull = grouped.filter((m) => !isLeaf(m, leaves.null));
   if (nonNull.length < grouped.length && nonNull.length > 0) return { kind: 'nullable', inner: unionNode(nonNull) };
   const [only] = grouped;
   return grouped.length === 1 && only ? only : { kind: 'union', members: grouped };
@@ -319,7 +324,7 @@ export function acceptsName(node) {
   return node.kind !== 'leaf' && node.kind !== 'literal';
 }
 
-/** The hand-written modules that generated codecs import helpers from, by helper. */
+/** The hand-written modules that generated codecs import helpers from, by helper (types are PascalCase). */
 const helperModules = {
   jsonBigInt: '../WireCodecs.js',
   JsonBigIntC: '../WireCodecs.js',
@@ -388,7 +393,7 @@ export function helperImports(nodes) {
   const byModule = new Map();
   for (const name of [...used].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))) {
     const module = helperModules[name];
-    const isType = /C$/.test(name);
+    const isType = name[0] === name[0]?.toUpperCase();
     byModule.set(module, [...(byModule.get(module) ?? []), isType ? `type ${name}` : name]);
   }
   return [...byModule]

@@ -5,6 +5,7 @@
  *   node src/main.mjs generate   regenerate libs/codex-protocol/src/{generated,codecs} and its type test
  *   node src/main.mjs check      regenerate into a temp dir, compare with the checked-in files, exit 1 on drift
  *   node src/main.mjs capture    re-record the golden fixtures from a live `codex app-server`
+ *   node src/main.mjs measure-import   median import time of the built library barrel
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,8 +50,17 @@ async function main(command) {
       console.log(`Recorded ${written.length} golden fixtures.`);
       return 0;
     }
+    case 'measure-import': {
+      const { measureImport } = await import('./measureImport.mjs');
+      const m = await measureImport();
+      console.log(
+        `Import of libs/codex-protocol/dist/index.js, median of ${m.runs} fresh processes: ` +
+          `io-ts + fp-ts ${m.dependencies.toFixed(1)} ms, library ${m.library.toFixed(1)} ms, total ${m.total.toFixed(1)} ms.`,
+      );
+      return 0;
+    }
     default:
-      console.error('usage: node src/main.mjs generate | check | capture');
+      console.error('usage: node src/main.mjs generate | check | capture | measure-import');
       return 2;
   }
 }

@@ -177,14 +177,14 @@ export function toIR(node, resolve, where) {
   }
   if (ts.isTypeReferenceNode(node)) {
     const name = node.typeName.getText();
-    const args = node.typeArguments ?? [];
-    if (name === 'Array' && args.length === 1) return { kind: 'array', element: toIR(args[0], resolve, where) };
-    if (name === 'Record' && args.length === 2) {
-      if (args[0].kind !== ts.SyntaxKind.StringKeyword) return fail('Record key');
-      if (args[1].kind === ts.SyntaxKind.NeverKeyword) return { kind: 'emptyObject' };
-      return { kind: 'record', value: toIR(args[1], resolve, where), optionalValues: false };
+    const [first, second, ...more] = node.typeArguments ?? [];
+    if (name === 'Array' && first && !second) return { kind: 'array', element: toIR(first, resolve, where) };
+    if (name === 'Record' && first && second && more.length === 0) {
+      if (first.kind !== ts.SyntaxKind.StringKeyword) return fail('Record key');
+      if (second.kind === ts.SyntaxKind.NeverKeyword) return { kind: 'emptyObject' };
+      return { kind: 'record', value: toIR(second, resolve, where), optionalValues: false };
     }
-    if (args.length > 0) return fail('generic reference');
+    if (first) return fail('generic reference');
     const id = resolve(name);
     if (!id) return fail(`reference to ${name}`);
     return { kind: 'ref', id };

@@ -45,7 +45,7 @@ export function pascalCaseOfMethod(method) {
   return method
     .split(/[/_]/)
     .filter((part) => part.length > 0)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 }
 

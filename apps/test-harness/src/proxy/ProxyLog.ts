@@ -17,6 +17,7 @@ import * as t from 'io-ts';
 
 /** Which way a message went through the proxy. */
 export const Direction = t.keyof({ 'client-to-server': null, 'server-to-client': null }, 'Direction');
+/** Which way a message went through the proxy. */
 export type Direction = t.TypeOf<typeof Direction>;
 
 const EntryBase = t.type({ seq: t.number, at: t.string, direction: Direction });
@@ -31,14 +32,17 @@ const JsonPresent = new t.Type<unknown, unknown, unknown>(
 
 /** A line that parsed as JSON. */
 export const MessageEntry = t.intersection([EntryBase, t.type({ message: JsonPresent })], 'MessageEntry');
+/** A logged line that parsed as JSON. */
 export type MessageEntry = t.TypeOf<typeof MessageEntry>;
 
 /** A line that did not parse as JSON. */
 export const UnparsedEntry = t.intersection([EntryBase, t.type({ raw: t.string, error: t.string })], 'UnparsedEntry');
+/** A logged line that did not parse as JSON. */
 export type UnparsedEntry = t.TypeOf<typeof UnparsedEntry>;
 
 /** One log line. */
 export const ProxyLogEntry = t.union([UnparsedEntry, MessageEntry], 'ProxyLogEntry');
+/** One log line. */
 export type ProxyLogEntry = t.TypeOf<typeof ProxyLogEntry>;
 
 /** A log line that is not a valid entry. */

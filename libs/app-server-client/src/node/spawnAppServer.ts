@@ -9,7 +9,8 @@ import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { createAppServerClient } from '../AppServerClient.js';
-import type { AppServerClient, ClientInfo, InitializeCapabilities, InitializeResult } from '../AppServerClient.js';
+import type { AppServerClient, ClientInfo, InitializeCapabilities, InitializeResult, MessageDirection } from '../AppServerClient.js';
+import type { JsonRpcMessage } from '../JsonRpcMessage.js';
 import { ClientError } from '../ClientError.js';
 import type { ProcessExited } from '../ClientError.js';
 import { guard, release } from './exitGuard.js';
@@ -46,6 +47,11 @@ export interface SpawnAppServerOptions {
   readonly shutdownGraceMs?: number;
   /** Receives stderr as it arrives (for live diagnostics). */
   readonly onStderr?: (text: string) => void;
+  /**
+   * A wire tap installed before `initialize`, so it sees every message of the connection both ways,
+   * the handshake included (`client.onMessage` subscribes only from the moment it is called).
+   */
+  readonly onMessage?: (direction: MessageDirection, message: JsonRpcMessage) => void;
 }
 
 /** A running, initialized app-server. */
@@ -187,6 +193,7 @@ export async function spawnAppServer(options: SpawnAppServerOptions): Promise<E.
     peerExit: exited,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
   });
+  if (options.onMessage !== undefined) client.onMessage(options.onMessage);
 
   let disposed: Promise<void> | undefined;
   const dispose = (): Promise<void> => {

@@ -2,6 +2,8 @@
  * End-to-end against the real `codex app-server` from the installed `@openai/codex`, offline: a temp
  * CODEX_HOME/HOME per test, and for turns a loopback model that never finishes its answer.
  */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { ModelList, ThreadStart, TurnStart, TurnStarted } from '@wework/codex-protocol';
@@ -33,8 +35,8 @@ async function hangingModel(): Promise<HangingModel> {
   return model;
 }
 
-async function start(box: CodexSandbox): Promise<SpawnedAppServer> {
-  const spawned = await spawnAppServer({ codexHome: box.codexHome, home: box.home, cwd: box.cwd, env: box.env });
+async function start(box: CodexSandbox, command: { command: string; args: string[] } | Record<string, never> = {}): Promise<SpawnedAppServer> {
+  const spawned = await spawnAppServer({ codexHome: box.codexHome, home: box.home, cwd: box.cwd, env: box.env, ...command });
   if (E.isLeft(spawned)) throw new Error(`spawnAppServer failed: ${JSON.stringify(spawned.left)}`);
   cleanups.push(() => spawned.right.dispose());
   return spawned.right;
@@ -46,6 +48,25 @@ function right<A>(result: E.Either<unknown, A>, what: string): A {
 }
 
 describe('codex app-server end to end', () => {
+  it('taps the handshake when onMessage is given to spawnAppServer', async () => {
+    const box = await sandbox();
+    const wire: [MessageDirection, string][] = [];
+    const spawned = await spawnAppServer({
+      codexHome: box.codexHome,
+      home: box.home,
+      cwd: box.cwd,
+      env: box.env,
+      onMessage: (direction, message) => wire.push([direction, 'method' in message ? message.method : 'response']),
+    });
+    if (E.isLeft(spawned)) throw new Error(`spawnAppServer failed: ${JSON.stringify(spawned.left)}`);
+    cleanups.push(() => spawned.right.dispose());
+    expect(wire.slice(0, 3)).toEqual([
+      ['outgoing', 'initialize'],
+      ['incoming', 'response'],
+      ['outgoing', 'initialized'],
+    ]);
+  });
+
   it('initializes, lists models, starts a thread, and leaves no process after dispose', async () => {
     const box = await sandbox();
     const server = await start(box);
@@ -68,6 +89,19 @@ describe('codex app-server end to end', () => {
 
     const tree = await treeSnapshot(server.pid);
     expect(tree.map((entry) => entry.pid)).toContain(server.pid);
+    await server.dispose();
+    expect(await stillRunning(tree)).toEqual([]);
+    expect(await groupMembers(server.pid)).toEqual([]);
+  });
+
+  it('runs through the npm wrapper script too, and dispose also ends the native child it starts', async () => {
+    const wrapper = join(dirname(createRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
+    const box = await sandbox();
+    const server = await start(box, { command: process.execPath, args: [wrapper, 'app-server'] });
+    right(await server.client.request(ModelList, { includeHidden: false, limit: 1 }), 'model/list');
+    const tree = await treeSnapshot(server.pid);
+    // On Node versions without process.execve the wrapper starts the native binary as its child.
+    if (typeof (process as { execve?: unknown }).execve !== 'function') expect(tree.length).toBeGreaterThanOrEqual(2);
     await server.dispose();
     expect(await stillRunning(tree)).toEqual([]);
     expect(await groupMembers(server.pid)).toEqual([]);

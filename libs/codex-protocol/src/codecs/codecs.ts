@@ -1214,12 +1214,18 @@ export type WebSearchProvider = Gen.WebSearchProvider;
 /** Static type of the {@link AnalyticsConfig} codec. */
 export type AnalyticsConfigCodec = WithRestC<
   t.TypeC<{ enabled: NullableC<t.BooleanC> }>,
-  NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>, t.UndefinedC]>>
+  t.UnionC<[
+    t.UndefinedC,
+    NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>]>>,
+  ]>
 >;
 /** Codec of {@link AnalyticsConfig}: decodes its wire JSON and encodes it back. */
 export const AnalyticsConfig: AnalyticsConfigCodec = withRest(
   t.type({ enabled: nullable(t.boolean) }),
-  nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.undefined])),
+  t.union([
+    t.undefined,
+    nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
+  ]),
   "AnalyticsConfig",
 );
 /**
@@ -1310,6 +1316,7 @@ export type AppsDefaultConfig = Gen.v2.AppsDefaultConfig;
 export type AppsConfigCodec = WithRestC<
   t.TypeC<{ _default: NullableC<AppsDefaultConfigCodec> }>,
   t.UnionC<[
+    t.UndefinedC,
     t.TypeC<{
       enabled: t.BooleanC;
       omit_tools_from: NullableC<t.ArrayC<ToolExposureSurfaceCodec>>;
@@ -1321,13 +1328,13 @@ export type AppsConfigCodec = WithRestC<
       tools: NullableC<AppToolsConfigCodec>;
       links: NullableC<AppLinksConfigCodec>;
     }>,
-    t.UndefinedC,
   ]>
 >;
 /** Codec of {@link AppsConfig}: decodes its wire JSON and encodes it back. */
 export const AppsConfig: AppsConfigCodec = withRest(
   t.type({ _default: nullable(AppsDefaultConfig) }),
   t.union([
+    t.undefined,
     t.type({
       enabled: t.boolean,
       omit_tools_from: nullable(t.array(ToolExposureSurface)),
@@ -1339,7 +1346,6 @@ export const AppsConfig: AppsConfigCodec = withRest(
       tools: nullable(AppToolsConfig),
       links: nullable(AppLinksConfig),
     }),
-    t.undefined,
   ]),
   "AppsConfig",
 );
@@ -1608,7 +1614,10 @@ export type ConfigCodec = WithRestC<
     computer_use: NullableC<ComputerUseConfigCodec>;
     desktop: NullableC<OptionalRecordC<JsonValueCodec>>;
   }>,
-  NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>, t.UndefinedC]>>
+  t.UnionC<[
+    t.UndefinedC,
+    NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>]>>,
+  ]>
 >;
 /** Codec of {@link Config}: decodes its wire JSON and encodes it back. */
 export const Config: ConfigCodec = withRest(
@@ -1641,7 +1650,10 @@ export const Config: ConfigCodec = withRest(
     computer_use: nullable(ComputerUseConfig),
     desktop: nullable(optionalRecord(JsonValue)),
   }),
-  nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue), t.undefined])),
+  t.union([
+    t.undefined,
+    nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
+  ]),
   "Config",
 );
 /**

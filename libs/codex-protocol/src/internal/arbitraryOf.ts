@@ -27,6 +27,7 @@ type Node = t.Decoder<unknown, unknown> & {
   readonly type?: Node;
   readonly domain?: Node;
   readonly codomain?: Node;
+  readonly optional?: Readonly<Record<string, Node>>;
   readonly named?: Node;
   readonly rest?: Node;
   readonly declared?: ReadonlySet<string>;
@@ -92,10 +93,17 @@ const derive = (codec: Node, ctx: Context): fc.Arbitrary<unknown> => {
       return fc.oneof(...members(codec).map((member) => derive(member, ctx)));
     case 'IntersectionType':
       return fc.tuple(...members(codec).map((member) => derive(member, ctx))).map(mergeParts);
-    case 'InterfaceType':
-      return fc.record(deriveProps(codec, ctx), { noNullPrototype: true });
+    case 'NullableType':
+      return fc.oneof(fc.constant(null), derive(inner(codec, 'type'), ctx));
+    case 'InterfaceType': {
+      // Also a `struct`: required `props` plus `optional` ones.
+      const required = deriveProps(codec.props, ctx);
+      if (!codec.optional) return fc.record(required, { noNullPrototype: true });
+      const optional = ctx.exhausted ? {} : deriveProps(codec.optional, ctx);
+      return fc.record({ ...optional, ...required }, { requiredKeys: Object.keys(required), noNullPrototype: true });
+    }
     case 'PartialType':
-      return ctx.exhausted ? fc.constant({}) : fc.record(deriveProps(codec, ctx), { requiredKeys: [], noNullPrototype: true });
+      return ctx.exhausted ? fc.constant({}) : fc.record(deriveProps(codec.props, ctx), { requiredKeys: [], noNullPrototype: true });
     case 'ArrayType':
       return ctx.exhausted ? fc.constant([]) : fc.array(derive(inner(codec, 'type'), ctx), { maxLength: ctx.maxItems });
     case 'DictionaryType': {
@@ -144,8 +152,8 @@ const withoutUndefined = (codec: Node): Node => {
   return kept.length === 1 && only ? only : codec;
 };
 
-const deriveProps = (codec: Node, ctx: Context): Record<string, fc.Arbitrary<unknown>> =>
-  Object.fromEntries(Object.entries(codec.props ?? {}).map(([key, prop]) => [key, derive(prop, ctx)]));
+const deriveProps = (props: Readonly<Record<string, Node>> | undefined, ctx: Context): Record<string, fc.Arbitrary<unknown>> =>
+  Object.fromEntries(Object.entries(props ?? {}).map(([key, prop]) => [key, derive(prop, ctx)]));
 
 /** Merges the parts of an intersection the way io-ts does: objects are combined, else the first part wins. */
 const mergeParts = (parts: ReadonlyArray<unknown>): unknown =>

@@ -3,6 +3,7 @@
  * group, and stops the whole group.
  */
 import { spawn } from 'node:child_process';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { resolveCodexCli } from '../codexBinary.mjs';
 
 /**

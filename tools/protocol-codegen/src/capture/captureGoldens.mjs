@@ -8,6 +8,7 @@
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { libRoot } from '../paths.mjs';
@@ -20,7 +21,10 @@ export const goldenDirectory = 'test/fixtures/golden';
 
 const formPluginScript = join(dirname(fileURLToPath(import.meta.url)), 'formPlugin.mjs');
 
-/** What the scripted model does for each user prompt. */
+/**
+ * What the scripted model does for each user prompt.
+ * @type {Record<string, import('./scriptedResponses.mjs').ScriptedReply>}
+ */
 const replies = {
   hello: { kind: 'message', text: 'Hello from the scripted model.' },
   form: { kind: 'functionCall', namespace: 'mcp__golden_forms', name: 'choose_strategy', arguments: {} },
@@ -36,6 +40,7 @@ const replies = {
  * Picks the scripted reply: after a tool result, a closing message; otherwise by the last user
  * prompt's text.
  * @param {any} body a Responses API request body
+ * @returns {import('./scriptedResponses.mjs').ScriptedReply}
  */
 function scriptFor(body) {
   const input = Array.isArray(body.input) ? body.input : [];
@@ -44,7 +49,7 @@ function scriptFor(body) {
   const prompt = [...input].reverse().find((item) => item.role === 'user');
   const text = JSON.stringify(prompt?.content ?? '');
   const key = Object.keys(replies).find((k) => text.includes(`golden:${k}`));
-  return key ? replies[/** @type {keyof typeof replies} */ (key)] : { kind: 'message', text: 'Done.' };
+  return (key && replies[key]) || { kind: 'message', text: 'Done.' };
 }
 
 /**

@@ -1,0 +1,81 @@
+/**
+ * The baseline of the turn benchmark: the smallest client that can drive a turn — raw
+ * newline-delimited JSON written to the app-server's stdin, stdout split on newlines, no decoding
+ * beyond `JSON.parse`, no validation.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+type Message = { id?: number | string; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+
+/** A minimal line-pipe JSON-RPC client over a spawned app-server. */
+export class LineClient {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private buffer = '';
+  private nextId = 1;
+  private readonly pending = new Map<number, (message: Message) => void>();
+  private readonly listeners = new Set<(message: Message) => void>();
+
+  constructor(command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, cwd: string) {
+    this.child = spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.child.stderr.resume();
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let newline = this.buffer.indexOf('\n');
+      while (newline >= 0) {
+        const line = this.buffer.slice(0, newline);
+        this.buffer = this.buffer.slice(newline + 1);
+        if (line.trim() !== '') this.dispatch(JSON.parse(line) as Message);
+        newline = this.buffer.indexOf('\n');
+      }
+    });
+  }
+
+  private dispatch(message: Message): void {
+    if (message.method === undefined && typeof message.id === 'number') {
+      this.pending.get(message.id)?.(message);
+      this.pending.delete(message.id);
+      return;
+    }
+    for (const listener of this.listeners) listener(message);
+  }
+
+  /** Sends a request and resolves with the raw reply. */
+  request(method: string, params: unknown): Promise<Message> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
+    });
+  }
+
+  /** Sends a notification. */
+  notify(method: string, params?: unknown): void {
+    this.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) }) + '\n');
+  }
+
+  /** Resolves with the first notification satisfying `predicate`. */
+  waitFor(predicate: (message: Message) => boolean): Promise<Message> {
+    return new Promise((resolve) => {
+      const listener = (message: Message): void => {
+        if (!predicate(message)) return;
+        this.listeners.delete(listener);
+        resolve(message);
+      };
+      this.listeners.add(listener);
+    });
+  }
+
+  /** Kills the process group and waits for the exit. */
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      try {
+        process.kill(-(this.child.pid ?? 0), 'SIGKILL');
+      } catch {
+        this.child.kill('SIGKILL');
+      }
+      await exited;
+    }
+  }
+}
