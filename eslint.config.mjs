@@ -7,6 +7,14 @@ import { pureProjectRoots, pureRules } from './tools/eslint/purity.mjs';
 
 const workspaceRoot = dirname(fileURLToPath(import.meta.url));
 
+/** Who may depend on whom; `pureExternals` are the only packages a `type:pure` project may import. */
+const depConstraints = (pureExternals) => [
+  { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure'], allowedExternalImports: pureExternals },
+  { sourceTag: 'scope:lib', onlyDependOnLibsWithTags: ['scope:lib'] },
+  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
+  { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/src/generated/**', '**/test/fixtures/**', '**/reports/**'] },
   js.configs.recommended,
@@ -22,14 +30,16 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: true,
           allow: [],
-          depConstraints: [
-            { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure'], allowedExternalImports: ['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'fast-check'] },
-            { sourceTag: 'scope:lib', onlyDependOnLibsWithTags: ['scope:lib'] },
-            { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
-            { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
-          ],
+          depConstraints: depConstraints(['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'fast-check']),
         },
       ],
+    },
+  },
+  {
+    // Tests of a pure library may use the test runner; the library's own sources stay pure.
+    files: ['**/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: depConstraints(['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'fast-check', 'vitest', 'vitest/*']) }],
     },
   },
   {

@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { ItemCompleted, ThreadStart, TurnCompleted, TurnStart, type Turn } from '@wework/codex-protocol';
-import { describeClientError } from '@wework/app-server-client';
+import { describeClientError, describeMcpStartupError, trackMcpStartup } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { DEMO_PROMPT, demoScript } from './demoScript.js';
 import { fullAccessThreadParams, scriptedExecutorConfig } from './executorConfig.js';
 import { itemLine, turnLine, userLine } from './Transcript.js';
+
+const PLUGIN_START_TIMEOUT_MS = 30_000;
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -51,11 +53,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     if (E.isLeft(spawned)) return { _tag: 'DemoFailed', message: `codex app-server did not start: ${spawned.left._tag}`, stderrTail: '' };
     server = spawned.right;
     const { client } = server;
-    options.print(`Wework desktop executor — demo conversation (codex ${server.initializeResult.userAgent})`);
+    const version = /\/(\d+\.\d+\.\d+)/.exec(server.initializeResult.userAgent)?.[1] ?? 'unknown version';
+    options.print(`Wework desktop executor — demo conversation (real codex app-server ${version}, embedded scripted model)`);
 
+    const startup = trackMcpStartup(client);
     const thread = await client.request(ThreadStart, fullAccessThreadParams(workspace));
     if (E.isLeft(thread)) return { _tag: 'DemoFailed', message: `thread/start failed: ${describeClientError(thread.left)}`, stderrTail: server.stderrTail() };
     const threadId = thread.right.thread.id;
+    const ready = await startup.whenSettled(['forms'], PLUGIN_START_TIMEOUT_MS);
+    startup.dispose();
+    if (E.isLeft(ready)) return { _tag: 'DemoFailed', message: describeMcpStartupError(ready.left), stderrTail: server.stderrTail() };
 
     const finished = new Promise<Turn>((resolve) => {
       client.on(TurnCompleted, (params) => {

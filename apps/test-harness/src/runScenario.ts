@@ -25,7 +25,7 @@ import {
   type AnyServerRequest,
   type ParamsOf,
 } from '@wework/codex-protocol';
-import { describeClientError, type AppServerClient } from '@wework/app-server-client';
+import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { checkPluginBuilt } from '@wework/sample-plugins';
@@ -127,9 +127,8 @@ interface RunState {
   readonly agentMessages: Map<string, string[]>;
   readonly items: Map<string, unknown[]>;
   readonly turnWaiters: Map<string, () => void>;
-  /** Latest startup state per MCP server name. */
-  readonly mcpStartup: Map<string, { readonly status: string; readonly error: string | null; readonly atMs: number }>;
-  mcpStartupChanged: () => void;
+  /** When Codex reported each plugin's MCP startup settled, in ms since the run started. */
+  readonly pluginsReadyMs: Map<string, number>;
 }
 
 const formatIssues = (issues: ReadonlyArray<{ readonly path: string; readonly expected: string; readonly actual: string }>): string =>
@@ -150,8 +149,7 @@ function attach(client: AppServerClient, scenario: Scenario, state: RunState): v
     }
   });
   client.on(McpServerStartupStatusUpdated, (params) => {
-    state.mcpStartup.set(params.name, { status: params.status, error: params.error, atMs: since(state) });
-    state.mcpStartupChanged();
+    if (params.status !== 'starting') state.pluginsReadyMs.set(params.name, since(state));
   });
   client.on(TurnCompleted, (params) => {
     state.completedTurns.set(params.turn.id, { status: params.turn.status, error: params.turn.error });
@@ -167,33 +165,6 @@ function attach(client: AppServerClient, scenario: Scenario, state: RunState): v
       return E.isLeft(checked) ? E.left({ code: -32603, message: 'the harness has no valid scripted answer for this request' }) : E.right(checked.right);
     });
   }
-}
-
-const settled = (status: string | undefined): boolean => status === 'ready' || status === 'failed' || status === 'cancelled';
-
-/**
- * Waits until Codex reports every plugin's MCP startup as settled (`mcpServer/startupStatus/updated`),
- * so the first turn does not race the plugins' `tools/list`. Resolves with a failure message, if any.
- */
-async function waitForPlugins(names: ReadonlyArray<string>, state: RunState, timeoutMs: number): Promise<string | undefined> {
-  const allSettled = (): boolean => names.every((name) => settled(state.mcpStartup.get(name)?.status));
-  if (!allSettled()) {
-    let timer: NodeJS.Timeout | undefined;
-    await new Promise<void>((resolveWait) => {
-      state.mcpStartupChanged = () => {
-        if (allSettled()) resolveWait();
-      };
-      timer = setTimeout(resolveWait, timeoutMs);
-    });
-    clearTimeout(timer);
-    state.mcpStartupChanged = () => undefined;
-  }
-  const problems = names.flatMap((name) => {
-    const startup = state.mcpStartup.get(name);
-    if (startup === undefined || startup.status === 'starting') return [`plugin "${name}" did not become ready within ${timeoutMs} ms`];
-    return startup.status === 'ready' ? [] : [`plugin "${name}" failed to start (${startup.status}${startup.error === null ? '' : `: ${startup.error}`})`];
-  });
-  return problems.length === 0 ? undefined : problems.join('; ');
 }
 
 async function runTurn(server: SpawnedAppServer, threadId: string, turn: TurnSpec, state: RunState, timeoutMs: number): Promise<TurnReport> {
@@ -252,8 +223,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     agentMessages: new Map(),
     items: new Map(),
     turnWaiters: new Map(),
-    mcpStartup: new Map(),
-    mcpStartupChanged: () => undefined,
+    pluginsReadyMs: new Map(),
   };
   const startedAt = new Date().toISOString();
   const dirs = await makeDirs();
@@ -285,6 +255,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     spawnToInitializedMs = Math.round(performance.now() - t0);
     userAgent = server.initializeResult.userAgent;
     attach(server.client, scenario, state);
+    const startup = trackMcpStartup(server.client);
 
     const threadParams = ThreadStart.params.decode(harnessThreadParams(dirs.workspace, scenario.thread ?? {}));
     if (E.isLeft(threadParams)) throw new Error(`the scenario's thread overrides are not valid thread/start params: ${formatIssues(describeErrors(threadParams.left, 'thread'))}`);
@@ -293,8 +264,9 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     if (E.isLeft(thread)) throw new Error(`thread/start failed: ${describeClientError(thread.left)}`);
     threadStartMs = Math.round(performance.now() - t1);
 
-    const startup = await waitForPlugins((scenario.plugins ?? []).map((plugin) => plugin.name), state, options.pluginStartTimeoutMs ?? DEFAULT_PLUGIN_START_TIMEOUT_MS);
-    if (startup !== undefined) throw new Error(startup);
+    // Codex may sample the model before a plugin has listed its tools: wait for every plugin first.
+    const ready = await startup.whenSettled((scenario.plugins ?? []).map((plugin) => plugin.name), options.pluginStartTimeoutMs ?? DEFAULT_PLUGIN_START_TIMEOUT_MS);
+    if (E.isLeft(ready)) throw new Error(describeMcpStartupError(ready.left));
 
     for (const [i, turn] of scenario.turns.entries()) {
       progress(`turn ${i + 1}: ${turn.input}`);
@@ -321,7 +293,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     startedAt,
     durationMs: Math.round(performance.now() - state.started),
     codex: { commandLine: server?.commandLine ?? [], codexHome: dirs.codexHome, userAgent },
-    timings: { spawnToInitializedMs, threadStartMs, pluginsReadyMs: Object.fromEntries([...state.mcpStartup].map(([name, startup]) => [name, startup.atMs])), turnsMs: turns.map((turn) => turn.durationMs) },
+    timings: { spawnToInitializedMs, threadStartMs, pluginsReadyMs: Object.fromEntries(state.pluginsReadyMs), turnsMs: turns.map((turn) => turn.durationMs) },
     turns,
     cards: state.cards,
     checks,

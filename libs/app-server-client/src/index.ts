@@ -51,3 +51,5 @@ export {
 } from './LineFraming.js';
 export type { Frame, FramingError, LineDecoder, LineDecoderOptions } from './LineFraming.js';
 export { NewlineMessageReader, NewlineMessageWriter } from './NewlineMessageTransport.js';
+export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';
+export type { McpServerStartup, McpStartupError, McpStartupTracker } from './McpStartupTracker.js';

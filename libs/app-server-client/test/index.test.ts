@@ -21,11 +21,13 @@ describe('public API', () => {
         'createAppServerClient',
         'createLineDecoder',
         'describeClientError',
+        'describeMcpStartupError',
         'encodeMessageLine',
         'isJsonRpcNotification',
         'isJsonRpcRequest',
         'isJsonRpcResponse',
         'parseMessageLine',
+        'trackMcpStartup',
         'truncateForDiagnostics',
       ].sort(),
     );

@@ -134,7 +134,7 @@ describe('recording MCP proxy', () => {
   it('kills a server that ignores the end of its stdin once the proxy’s stdin closes', async () => {
     const proxy = proxyNodeScript('console.log(process.pid); setInterval(() => {}, 1000)', join(dir, 'stubborn.jsonl'));
     await until(() => proxy.stdout().includes('\n'));
-    const serverPid = Number(proxy.stdout().trim());
+    const serverPid = Number(proxy.stdout().split('\n')[0]);
     expect(isAlive(serverPid)).toBe(true);
     proxy.child.stdin.end();
     expect(await proxy.exit).toBe(143);
@@ -144,7 +144,7 @@ describe('recording MCP proxy', () => {
   it('passes SIGTERM on to the server and exits with its code', async () => {
     const proxy = proxyNodeScript('process.on("SIGTERM", () => process.exit(7)); console.log(process.pid); setInterval(() => {}, 1000)', join(dir, 'term.jsonl'));
     await until(() => proxy.stdout().includes('\n'));
-    const serverPid = Number(proxy.stdout().trim());
+    const serverPid = Number(proxy.stdout().split('\n')[0]);
     proxy.child.kill('SIGTERM');
     expect(await proxy.exit).toBe(7);
     expect(isAlive(serverPid)).toBe(false);

@@ -56,7 +56,11 @@ describe('codex app-server end to end', () => {
       home: box.home,
       cwd: box.cwd,
       env: box.env,
-      onMessage: (direction, message) => wire.push([direction, 'method' in message ? message.method : 'response']),
+      onMessage: (direction, message) => {
+        // Notifications such as configWarning may arrive at any point of the handshake.
+        const notification = direction === 'incoming' && 'method' in message && !('id' in message);
+        if (!notification) wire.push([direction, 'method' in message ? message.method : 'response']);
+      },
     });
     if (E.isLeft(spawned)) throw new Error(`spawnAppServer failed: ${JSON.stringify(spawned.left)}`);
     cleanups.push(() => spawned.right.dispose());
