@@ -135,7 +135,7 @@ describe('recording MCP proxy', () => {
     const proxy = proxyNodeScript('console.log(process.pid); setInterval(() => {}, 1000)', join(dir, 'stubborn.jsonl'));
     await until(() => proxy.stdout().includes('\n'));
     const serverPid = Number(proxy.stdout().split('\n')[0]);
-    expect(isAlive(serverPid)).toBe(true);
+    expect(isAlive(serverPid), `server ${serverPid} is not running; proxy stdout ${JSON.stringify(proxy.stdout())}, stderr ${JSON.stringify(proxy.stderr())}`).toBe(true);
     proxy.child.stdin.end();
     expect(await proxy.exit).toBe(143);
     expect(isAlive(serverPid)).toBe(false);

@@ -47,19 +47,34 @@ export async function terminateProcessTree(rootPid: number, options: TerminateOp
   const tracked = new Map<number, ProcessIdentity>();
   if (!proc && options.rootExited !== true) tracked.set(rootPid, { pid: rootPid, startTime: undefined });
 
+  // The root is pinned by its start time at the first scan: once it has exited, its pid may be reused
+  // by an unrelated process, which must never be taken for the root (or its children for ours).
+  let rootStartTime: string | undefined;
+  let rootGone = options.rootExited === true;
+  // At the first scan the group is ours (a group id is not reused while it has members); later, once
+  // the root is gone, only while a process we tracked is still in it.
+  let scanned = false;
+  let groupIsOurs = true;
   const rescan = async (): Promise<void> => {
     if (!proc) return;
-    const root = options.rootExited === true ? -1 : rootPid;
-    for (const found of treeOf(root, rootPid, await listProcesses())) {
+    const processes = await listProcesses();
+    if (!rootGone) {
+      const root = processes.find((process) => process.pid === rootPid);
+      if (root === undefined || (rootStartTime !== undefined && root.startTime !== rootStartTime)) rootGone = true;
+      else rootStartTime = root.startTime;
+    }
+    groupIsOurs = !scanned || !rootGone || processes.some((process) => process.pgrp === rootPid && tracked.get(process.pid)?.startTime === process.startTime);
+    for (const found of treeOf(rootGone ? -1 : rootPid, groupIsOurs ? rootPid : -1, processes)) {
       if (!tracked.has(found.pid)) tracked.set(found.pid, { pid: found.pid, startTime: found.startTime });
     }
+    scanned = true;
   };
   const running = async (): Promise<ProcessIdentity[]> => {
     const states = await Promise.all([...tracked.values()].map(async (identity) => ((await isRunning(identity)) ? identity : undefined)));
     return states.filter((identity): identity is ProcessIdentity => identity !== undefined);
   };
   const send = async (name: NodeJS.Signals): Promise<void> => {
-    signal(-rootPid, name);
+    if (groupIsOurs) signal(-rootPid, name);
     for (const identity of await running()) signal(identity.pid, name);
   };
   const waitGone = async (ms: number): Promise<ProcessIdentity[]> => {
