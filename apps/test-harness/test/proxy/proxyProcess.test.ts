@@ -132,7 +132,7 @@ describe('recording MCP proxy', () => {
   });
 
   it('kills a server that ignores the end of its stdin once the proxy’s stdin closes', async () => {
-    const proxy = proxyNodeScript('console.log(process.pid); setInterval(() => {}, 1000)', join(dir, 'stubborn.jsonl'));
+    const proxy = proxyNodeScript('process.stdout.write(process.pid + "\\n"); setInterval(() => {}, 1000)', join(dir, 'stubborn.jsonl'));
     await until(() => proxy.stdout().includes('\n'));
     const serverPid = Number(proxy.stdout().split('\n')[0]);
     expect(isAlive(serverPid), `server ${serverPid} is not running; proxy stdout ${JSON.stringify(proxy.stdout())}, stderr ${JSON.stringify(proxy.stderr())}`).toBe(true);
@@ -142,7 +142,7 @@ describe('recording MCP proxy', () => {
   });
 
   it('passes SIGTERM on to the server and exits with its code', async () => {
-    const proxy = proxyNodeScript('process.on("SIGTERM", () => process.exit(7)); console.log(process.pid); setInterval(() => {}, 1000)', join(dir, 'term.jsonl'));
+    const proxy = proxyNodeScript('process.on("SIGTERM", () => process.exit(7)); process.stdout.write(process.pid + "\\n"); setInterval(() => {}, 1000)', join(dir, 'term.jsonl'));
     await until(() => proxy.stdout().includes('\n'));
     const serverPid = Number(proxy.stdout().split('\n')[0]);
     proxy.child.kill('SIGTERM');
