@@ -34,9 +34,8 @@ export function scriptedExecutorConfig(modelUrl: string, servers: ReadonlyArray<
  * `thread/start` params of the Full access mode: the `:danger-full-access` profile with a granular
  * approval policy that disables every execution approval but keeps plugin forms (MCP elicitations).
  */
-export function fullAccessThreadParams(cwd: string) {
+export function fullAccessThreadParams() {
   return {
-    cwd,
     permissions: ':danger-full-access',
     approvalPolicy: {
       granular: { sandbox_approval: false, rules: false, skill_approval: false, request_permissions: false, mcp_elicitations: true },

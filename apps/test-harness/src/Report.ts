@@ -51,6 +51,10 @@ export interface ScenarioReport {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly codex: { readonly commandLine: ReadonlyArray<string>; readonly codexHome: string; readonly userAgent: unknown };
+  /** The effective `config.toml` content the app-server ran with (the scenario's overrides merged in). */
+  readonly config: Readonly<Record<string, unknown>> | null;
+  /** The effective `thread/start` params. */
+  readonly threadParams: Readonly<Record<string, unknown>> | null;
   readonly timings: {
     readonly spawnToInitializedMs: number | null;
     readonly threadStartMs: number | null;

@@ -234,12 +234,15 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let threadStartMs: number | null = null;
   let error: string | undefined;
   let userAgent: unknown = null;
+  let effectiveConfig: Readonly<Record<string, unknown>> | null = null;
+  let effectiveThreadParams: Readonly<Record<string, unknown>> | null = null;
   try {
     model = await startScriptedModel({ script: scenario.model.script });
     const servers = mcpServers(scenario.plugins ?? [], options.baseDir, dirs.pluginLogs);
     if (E.isLeft(servers)) throw new Error(servers.left);
     const config = harnessCodexConfig({ modelUrl: model.url, ...(scenario.model.slug === undefined ? {} : { modelSlug: scenario.model.slug }), mcpServers: servers.right, ...(scenario.config === undefined ? {} : { overrides: scenario.config }) });
     await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
+    effectiveConfig = config;
 
     progress(`starting codex app-server (CODEX_HOME in ${dirs.root})`);
     const t0 = performance.now();
@@ -257,7 +260,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     attach(server.client, scenario, state);
     const startup = trackMcpStartup(server.client);
 
-    const threadParams = ThreadStart.params.decode(harnessThreadParams(dirs.workspace, scenario.thread ?? {}));
+    effectiveThreadParams = harnessThreadParams(dirs.workspace, scenario.thread ?? {});
+    const threadParams = ThreadStart.params.decode(effectiveThreadParams);
     if (E.isLeft(threadParams)) throw new Error(`the scenario's thread overrides are not valid thread/start params: ${formatIssues(describeErrors(threadParams.left, 'thread'))}`);
     const t1 = performance.now();
     const thread = await server.client.request(ThreadStart, threadParams.right);
@@ -293,6 +297,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     startedAt,
     durationMs: Math.round(performance.now() - state.started),
     codex: { commandLine: server?.commandLine ?? [], codexHome: dirs.codexHome, userAgent },
+    config: effectiveConfig,
+    threadParams: effectiveThreadParams,
     timings: { spawnToInitializedMs, threadStartMs, pluginsReadyMs: Object.fromEntries(state.pluginsReadyMs), turnsMs: turns.map((turn) => turn.durationMs) },
     turns,
     cards: state.cards,

@@ -1,0 +1,119 @@
+/**
+ * The executor's local Codex runtime: one app-server for the local conversations, threads started with
+ * the task's permission mode, turns run to completion, and a stop that interrupts the turn and cancels
+ * the cards still waiting for the user.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, TurnStarted, type ParamsOf, type Turn } from '@wework/codex-protocol';
+import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
+import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import type { ExecutorLog } from './ExecutorLog.js';
+
+/** Why the runtime could not do what was asked. */
+export type RuntimeError =
+  | { readonly _tag: 'AppServerDidNotStart'; readonly reason: string }
+  | { readonly _tag: 'PluginsNotReady'; readonly reason: string }
+  | { readonly _tag: 'RequestFailed'; readonly method: string; readonly reason: string }
+  | { readonly _tag: 'TurnDidNotFinish'; readonly reason: string };
+
+/** Describes a {@link RuntimeError} for a person. */
+export function describeRuntimeError(error: RuntimeError): string {
+  switch (error._tag) {
+    case 'AppServerDidNotStart':
+      return `codex app-server did not start: ${error.reason}`;
+    case 'PluginsNotReady':
+      return error.reason;
+    case 'RequestFailed':
+      return `${error.method} failed: ${error.reason}`;
+    case 'TurnDidNotFinish':
+      return `the turn did not finish: ${error.reason}`;
+  }
+}
+
+/** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
+export type ThreadParams = Omit<ParamsOf<typeof ThreadStart>, 'cwd'>;
+
+/** Options of {@link startLocalRuntime}. */
+export interface LocalRuntimeOptions {
+  /** An existing CODEX_HOME whose config.toml the caller has written. */
+  readonly codexHome: string;
+  readonly home: string;
+  /** The task's workspace: the threads' cwd. */
+  readonly workspace: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** MCP servers to wait for before the first turn (Codex may otherwise sample before their tools are listed). */
+  readonly pluginNames: ReadonlyArray<string>;
+  readonly log: ExecutorLog;
+  /** Attaches the executor's server-request handlers before anything else happens. */
+  readonly attach?: (client: AppServerClient) => void;
+  readonly pluginStartTimeoutMs?: number;
+  readonly turnTimeoutMs?: number;
+}
+
+/** A running local runtime. */
+export interface LocalRuntime {
+  readonly server: SpawnedAppServer;
+  /** Starts a thread with the given params; resolves once the plugins are ready. */
+  startThread(params: ThreadParams): Promise<E.Either<RuntimeError, string>>;
+  /** Runs one user turn to its end. */
+  runTurn(threadId: string, text: string): Promise<E.Either<RuntimeError, Turn>>;
+  /** Interrupts the thread's active turn, if any. */
+  stopTurn(threadId: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** Starts the app-server and returns the runtime; everything it starts ends with `dispose()`. */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E.Either<RuntimeError, LocalRuntime>> {
+  const spawned = await spawnAppServer({ codexHome: options.codexHome, home: options.home, cwd: options.workspace, env: options.env });
+  if (E.isLeft(spawned)) return E.left({ _tag: 'AppServerDidNotStart', reason: spawned.left._tag });
+  const server = spawned.right;
+  const client = server.client;
+  options.attach?.(client);
+  const completed = new Map<string, (turn: Turn) => void>();
+  const activeTurn = new Map<string, string>();
+  client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
+  client.on(TurnCompleted, (params) => {
+    if (activeTurn.get(params.threadId) === params.turn.id) activeTurn.delete(params.threadId);
+    completed.get(params.turn.id)?.(params.turn);
+  });
+
+  const startThread = async (params: ThreadParams): Promise<E.Either<RuntimeError, string>> => {
+    const startup = trackMcpStartup(client);
+    try {
+      const thread = await client.request(ThreadStart, { ...params, cwd: options.workspace });
+      if (E.isLeft(thread)) return E.left({ _tag: 'RequestFailed', method: ThreadStart.method, reason: describeClientError(thread.left) });
+      const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
+      if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      options.log({ event: 'thread started', fields: { threadId: thread.right.thread.id, permissions: params.permissions ?? null, approvalPolicy: params.approvalPolicy ?? null } });
+      return E.right(thread.right.thread.id);
+    } finally {
+      startup.dispose();
+    }
+  };
+
+  const runTurn = async (threadId: string, text: string): Promise<E.Either<RuntimeError, Turn>> => {
+    const started = await client.request(TurnStart, { threadId, input: [{ type: 'text', text, text_elements: [] }] });
+    if (E.isLeft(started)) return E.left({ _tag: 'RequestFailed', method: TurnStart.method, reason: describeClientError(started.left) });
+    const turnId = started.right.turn.id;
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      new Promise<Turn>((resolve) => completed.set(turnId, resolve)),
+      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.turnTimeoutMs ?? 120_000))),
+      client.closed.then(() => 'closed' as const),
+    ]);
+    clearTimeout(timer);
+    completed.delete(turnId);
+    if (outcome === 'timeout') return E.left({ _tag: 'TurnDidNotFinish', reason: 'timed out' });
+    if (outcome === 'closed') return E.left({ _tag: 'TurnDidNotFinish', reason: client.terminalError === undefined ? 'connection closed' : describeClientError(client.terminalError) });
+    return E.right(outcome);
+  };
+
+  const stopTurn = async (threadId: string): Promise<void> => {
+    const turnId = activeTurn.get(threadId);
+    if (turnId === undefined) return;
+    options.log({ event: 'turn stop requested', fields: { threadId, turnId } });
+    await client.request(TurnInterrupt, { threadId, turnId });
+  };
+
+  return E.right({ server, startThread, runTurn, stopTurn, dispose: () => server.dispose() });
+}
