@@ -11,15 +11,19 @@ export {
   ClearCacheAnswer,
   CustomStrategyAnswer,
   DeploymentTargetAnswer,
+  ReleaseConfigurationAnswer,
   ReleaseNoteAnswer,
   StrategyAnswer,
   clearCacheForm,
   customStrategyForm,
   deploymentTargetForm,
+  describeContentTypes,
+  releaseConfigurationForm,
   releaseNoteForm,
   resolveCustomStrategy,
   strategyForm,
   type FormRequest,
   type ResolvedStrategy,
 } from './forms/FormRequests.js';
+export { NumericChoiceAnswer, formWithoutProperties, numericChoicesForm, type UnsupportedFormRequest } from './forms/UnsupportedFormRequests.js';
 export { formatFormsReport, parseFormsReport, type ElicitationOutcome, type FormsReport, type FormsReportParseError } from './forms/FormsReport.js';

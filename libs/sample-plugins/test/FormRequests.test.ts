@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearCacheForm, customStrategyForm, deploymentTargetForm, releaseNoteForm, resolveCustomStrategy, strategyForm } from '../src/index.js';
+import fc from 'fast-check';
+import { clearCacheForm, customStrategyForm, deploymentTargetForm, describeContentTypes, releaseNoteForm, resolveCustomStrategy, strategyForm } from '../src/index.js';
 
 describe('form requests', () => {
   it('are the spec examples, verbatim', () => {
@@ -40,5 +41,28 @@ describe('form requests', () => {
     expect(resolveCustomStrategy({ strategy: 'custom', customStrategy: '  Inspect the diff first ' })).toEqual({ ok: true, handling: 'custom: Inspect the diff first' });
     expect(resolveCustomStrategy({ strategy: 'custom', customStrategy: '   ' })).toMatchObject({ ok: false });
     expect(resolveCustomStrategy({ strategy: 'custom' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('describeContentTypes', () => {
+  it('names the JavaScript type of each received value, integers apart', () => {
+    expect(describeContentTypes({ channel: 'beta', notify: true, replicas: 3, ratio: 0.5, note: '3', tags: ['a'], none: null, nested: {} })).toEqual({
+      channel: 'string',
+      notify: 'boolean',
+      replicas: 'integer',
+      ratio: 'number',
+      note: 'string',
+      tags: 'array',
+      none: 'null',
+      nested: 'object',
+    });
+  });
+
+  it('keeps every key in the received order, on any JSON object', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (content) => {
+        expect(Object.keys(describeContentTypes(content))).toEqual(Object.keys(content));
+      }),
+    );
   });
 });

@@ -138,3 +138,57 @@ export function resolveCustomStrategy(answer: z.infer<typeof CustomStrategyAnswe
   const custom = answer.customStrategy?.trim() ?? '';
   return custom === '' ? { ok: false, reason: 'strategy "custom" needs a non-empty customStrategy' } : { ok: true, handling: `custom: ${custom}` };
 }
+
+/**
+ * A multi-question form: single choice (`channel`, `oneOf`), boolean (`notify`), integer
+ * (`replicas`, 1–9) and text (`note`). `note` is optional; the others are required.
+ */
+export const releaseConfigurationForm: FormRequest = {
+  mode: 'form',
+  message: 'Configure the release',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      channel: {
+        type: 'string',
+        title: 'Channel',
+        description: 'Which release channel to publish to.',
+        oneOf: [
+          { const: 'stable', title: 'Stable' },
+          { const: 'beta', title: 'Beta' },
+          { const: 'nightly', title: 'Nightly' },
+        ],
+      },
+      notify: { type: 'boolean', title: 'Notify subscribers', description: 'Send the release announcement to subscribers.' },
+      replicas: { type: 'integer', title: 'Replicas', description: 'How many replicas to run (1–9).', minimum: 1, maximum: 9 },
+      note: { type: 'string', title: 'Release note', description: 'Optional text for the release record.' },
+    },
+    required: ['channel', 'notify', 'replicas'],
+  },
+};
+
+/** Content of an accepted {@link releaseConfigurationForm}. */
+export const ReleaseConfigurationAnswer = z.object({
+  channel: z.enum(['stable', 'beta', 'nightly']),
+  notify: z.boolean(),
+  replicas: z.number().int().min(1).max(9),
+  note: z.string().optional(),
+});
+
+/**
+ * The JavaScript type of each value of an answer, in the order received: `typeof`, except `null`
+ * and `array`, and `integer` for a whole number.
+ *
+ * @example
+ * ```ts
+ * describeContentTypes({ replicas: 3, notify: true, note: '3' }); // { replicas: 'integer', notify: 'boolean', note: 'string' }
+ * ```
+ */
+export function describeContentTypes(content: Readonly<Record<string, unknown>>): Record<string, string> {
+  const types: Record<string, string> = {};
+  for (const [key, value] of Object.entries(content)) {
+    const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
+    Object.defineProperty(types, key, { value: type, enumerable: true, writable: true, configurable: true });
+  }
+  return types;
+}

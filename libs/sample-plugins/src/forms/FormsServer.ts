@@ -13,20 +13,35 @@ import {
   ClearCacheAnswer,
   CustomStrategyAnswer,
   DeploymentTargetAnswer,
+  ReleaseConfigurationAnswer,
   ReleaseNoteAnswer,
   StrategyAnswer,
   clearCacheForm,
   customStrategyForm,
   deploymentTargetForm,
+  describeContentTypes,
+  releaseConfigurationForm,
   releaseNoteForm,
   resolveCustomStrategy,
   strategyForm,
   type FormRequest,
 } from './FormRequests.js';
 import { formatFormsReport, type ElicitationOutcome } from './FormsReport.js';
+import { NumericChoiceAnswer, formWithoutProperties, numericChoicesForm, type UnsupportedFormRequest } from './UnsupportedFormRequests.js';
 
 /** The tools of the forms plugin, in registration order. */
-export const FORMS_TOOLS = ['echo', 'choose_strategy', 'deploy', 'clear_cache', 'write_release_note', 'handle_with_strategy', 'performed_actions'] as const;
+export const FORMS_TOOLS = [
+  'echo',
+  'choose_strategy',
+  'deploy',
+  'clear_cache',
+  'write_release_note',
+  'handle_with_strategy',
+  'performed_actions',
+  'configure_release',
+  'scale_with_numeric_choices',
+  'ask_without_properties',
+] as const;
 
 /** Name of a forms plugin tool. */
 export type FormsToolName = (typeof FORMS_TOOLS)[number];
@@ -76,23 +91,23 @@ export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin
 
   /**
    * Asks with `form`; on an accepted answer that decodes with `answer`, runs `onAccept`
-   * (which returns the outcome text). Every other path reports and stops.
+   * (which returns the outcome text). Every other path reports and stops. `describeReceived`
+   * appends a description of the accepted content as received (for example its types).
    */
   async function ask<S extends z.ZodType>(
-    form: FormRequest,
+    form: FormRequest | UnsupportedFormRequest,
     answer: S,
     notDone: string,
     onAccept: (value: z.infer<S>) => { readonly outcome: string; readonly isError?: boolean },
+    describeReceived: (content: Readonly<Record<string, unknown>>) => string = () => '',
   ): Promise<CallToolResult> {
     if (server.server.getClientCapabilities()?.elicitation?.form === undefined) {
       return textResult(formatFormsReport({ elicitation: { action: 'unsupported' }, outcome: `${notDone} (the client cannot show forms)` }), true);
     }
     let result: ElicitResult;
     try {
-      result = await server.server.elicitInput(
-        form,
-        requestOptions,
-      );
+      // The unsupported forms deliberately break the SDK's form types; the request is sent as is.
+      result = await server.server.elicitInput(form as FormRequest, requestOptions);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       return textResult(formatFormsReport({ elicitation: { action: 'error', message }, outcome: `${notDone} (the form failed)` }), true);
@@ -100,13 +115,14 @@ export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin
     const elicitation = outcomeOf(result);
     if (result.action === 'decline') return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (the user declined)` }));
     if (result.action === 'cancel') return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (the user cancelled)` }));
+    const received = describeReceived(result.content ?? {});
     const decoded = answer.safeParse(result.content ?? {});
     if (!decoded.success) {
       const reason = decoded.error.issues.map((issue) => `${issue.path.join('.') || 'content'}: ${issue.message}`).join('; ');
-      return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (invalid answer: ${reason})` }), true);
+      return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (invalid answer: ${reason})${received}` }), true);
     }
     const done = onAccept(decoded.data);
-    return textResult(formatFormsReport({ elicitation, outcome: done.outcome }), done.isError ?? false);
+    return textResult(formatFormsReport({ elicitation, outcome: `${done.outcome}${received}` }), done.isError ?? false);
   }
 
   const perform = (action: string): string => {
@@ -172,6 +188,28 @@ export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin
     'performed_actions',
     { description: 'Lists the high-impact actions this plugin process has performed, as a JSON array.' },
     () => textResult(JSON.stringify(actions)),
+  );
+
+  server.registerTool(
+    'configure_release',
+    { description: 'Asks for the release channel, whether to notify, the replica count (1-9) and an optional note, then configures the release and reports the values and their types exactly as received.' },
+    () =>
+      ask(releaseConfigurationForm, ReleaseConfigurationAnswer, 'the release was not configured', ({ channel, notify, replicas, note }) => ({
+        outcome: perform(`configured release: channel=${channel} notify=${String(notify)} replicas=${replicas}${note === undefined ? '' : ` note=${JSON.stringify(note)}`}`),
+      }), (content) => ` | types ${JSON.stringify(describeContentTypes(content))}`),
+  );
+
+  server.registerTool(
+    'scale_with_numeric_choices',
+    { description: 'Asks for a replica count as a single choice with number values (outside the forms spec) and reports the answer.' },
+    () =>
+      ask(numericChoicesForm, NumericChoiceAnswer, 'no replica count chosen', ({ replicas }) => ({ outcome: `replicas chosen: ${replicas}` }), (content) => ` | types ${JSON.stringify(describeContentTypes(content))}`),
+  );
+
+  server.registerTool(
+    'ask_without_properties',
+    { description: 'Asks with a form schema that has no properties (outside the forms spec) and reports what came back.' },
+    () => ask(formWithoutProperties, z.record(z.string(), z.unknown()), 'nothing was described', (content) => ({ outcome: `received ${JSON.stringify(content)}` })),
   );
 
   return { server, performedActions: () => [...actions] };

@@ -1,0 +1,82 @@
+/**
+ * Starts the executor's pieces for an end-to-end test: the real app-server with an isolated
+ * CODEX_HOME/HOME, the scripted model, the sample forms plugin, the forms bridge with a scripted host.
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { stringify as stringifyToml } from 'smol-toml';
+import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
+import { checkPluginBuilt } from '@wework/sample-plugins';
+import type { Script } from '@wework/scripted-model';
+import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { attachFormsBridge, type FormsBridge } from '../../src/forms/FormsBridge.js';
+import type { ExecutorHost } from '../../src/forms/ExecutorHost.js';
+import type { ExecutorLogEntry } from '../../src/runtime/ExecutorLog.js';
+import { describeRuntimeError, startLocalRuntime, type LocalRuntime, type ThreadParams } from '../../src/runtime/LocalRuntime.js';
+
+export interface SandboxOptions {
+  readonly script: Script;
+  readonly host: ExecutorHost;
+  /** The config.toml content, given the model URL and the forms plugin's command line. */
+  readonly config: (modelUrl: string, forms: { readonly command: string; readonly args: ReadonlyArray<string> }) => Readonly<Record<string, unknown>>;
+  readonly threadParams: ThreadParams;
+}
+
+export interface Sandbox {
+  readonly runtime: LocalRuntime;
+  readonly bridge: FormsBridge;
+  readonly model: ScriptedModel;
+  readonly threadId: string;
+  readonly log: ExecutorLogEntry[];
+  readonly items: ThreadItem[];
+  close(): Promise<void>;
+}
+
+/** Starts everything; the caller must `close()` (in afterEach) whatever happens. */
+export async function startSandbox(options: SandboxOptions, cleanups: Array<() => Promise<void>>): Promise<Sandbox> {
+  const root = await mkdtemp(join(tmpdir(), 'executor-e2e-'));
+  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  const dirs = { codexHome: join(root, 'codex-home'), home: join(root, 'home'), workspace: join(root, 'workspace') };
+  await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
+  const plugin = checkPluginBuilt('forms');
+  if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
+  const model = await startScriptedModel({ script: options.script });
+  cleanups.push(() => model.close());
+  await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(options.config(model.url, plugin.command)), { mode: 0o600 });
+
+  const log: ExecutorLogEntry[] = [];
+  const items: ThreadItem[] = [];
+  let bridge: FormsBridge | undefined;
+  const started = await startLocalRuntime({
+    ...dirs,
+    env: process.env,
+    pluginNames: ['forms'],
+    log: (entry) => log.push(entry),
+    attach: (client) => {
+      bridge = attachFormsBridge(client, options.host, (entry) => log.push(entry));
+      client.on(ItemCompleted, (params) => items.push(params.item));
+    },
+  });
+  if (E.isLeft(started)) throw new Error(describeRuntimeError(started.left));
+  const runtime = started.right;
+  cleanups.push(() => runtime.dispose());
+  const thread = await runtime.startThread(options.threadParams);
+  if (E.isLeft(thread)) throw new Error(`${describeRuntimeError(thread.left)}\n${runtime.server.stderrTail()}`);
+  if (bridge === undefined) throw new Error('the bridge was not attached');
+  return { runtime, bridge, model, threadId: thread.right, log, items, close: () => runtime.dispose() };
+}
+
+/** The text of every MCP tool call result the turn completed, in order. */
+export function toolOutputs(items: ReadonlyArray<ThreadItem>): string[] {
+  return items.flatMap((item) =>
+    item.type === 'mcpToolCall'
+      ? [
+          (item.result?.content ?? [])
+            .flatMap((part) => (typeof part === 'object' && part !== null && !Array.isArray(part) && typeof part['text'] === 'string' ? [part['text']] : []))
+            .join('\n') + (item.error === null ? '' : `error: ${item.error.message}`),
+        ]
+      : [],
+  );
+}

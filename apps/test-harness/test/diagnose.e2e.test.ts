@@ -1,0 +1,163 @@
+/**
+ * The forms diagnosis on real runs: each `scenarios/diagnose-*.json` runs against the real
+ * `codex app-server` (scripted model, real forms plugin), and the diagnosis of its report must name
+ * the cause. Also: the permission modes' thread/turn params are accepted by the real app-server on
+ * thread/start, turn/start, thread/fork and thread/resume.
+ */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as E from 'fp-ts/lib/Either.js';
+import { stringify as stringifyToml } from 'smol-toml';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ThreadFork, ThreadResume, ThreadStart, TurnCompleted, TurnStart } from '@wework/codex-protocol';
+import { applyPermissionMode, diagnoseForms, permissionModeOf, permissionParams, PERMISSION_MODES, weworkGranularApprovalPolicy, type FormsFinding } from '@wework/approval-policy';
+import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
+import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { formatSummary, parseScenario, runScenario, type ScenarioReport } from '../src/index.js';
+import { decodeReportInput, evidenceFromReport, runDiagnoseCommand, type DiagnoseIo } from '../src/diagnose/index.js';
+
+const scenariosDir = join(dirname(fileURLToPath(import.meta.url)), '../scenarios');
+
+async function run(file: string): Promise<ScenarioReport> {
+  const scenario = parseScenario(await readFile(join(scenariosDir, file), 'utf8'));
+  if (E.isLeft(scenario)) throw new Error(`${file}: ${JSON.stringify(scenario.left)}`);
+  const report = await runScenario({ scenario: scenario.right, baseDir: scenariosDir });
+  expect(report.checks.filter((check) => !check.passed), formatSummary(report)).toEqual([]);
+  expect(report.passed, report.error).toBe(true);
+  return report;
+}
+
+function diagnose(report: ScenarioReport): ReadonlyArray<FormsFinding> {
+  const input = decodeReportInput(JSON.parse(JSON.stringify(report)));
+  if (E.isLeft(input)) throw new Error(input.left.issues.join('\n'));
+  return diagnoseForms(evidenceFromReport(input.right).evidence);
+}
+
+describe('wework-harness diagnose on real runs', () => {
+  it('approvalPolicy "never": the plugin got decline, no card reached the client, and the diagnosis names the policy', async () => {
+    const report = await run('diagnose-policy-never.json');
+    expect(report.cards).toEqual([]);
+    const findings = diagnose(report);
+    expect(findings.map((f) => f._tag)).toEqual(['PolicyNeverAutoDeclined']);
+    const [finding] = findings;
+    expect(finding?._tag === 'PolicyNeverAutoDeclined' && finding.approvalPolicy).toBe('never');
+    expect(finding?.meaning).toContain('approvalPolicy "never"');
+    expect(finding?.where).toEqual(['forms.deploy']);
+  });
+
+  it('granular with mcp_elicitations false: the same symptom, and the diagnosis names that policy', async () => {
+    const report = await run('diagnose-granular-elicitations-off.json');
+    expect(report.cards).toEqual([]);
+    const findings = diagnose(report);
+    expect(findings.map((f) => f._tag)).toEqual(['GranularElicitationsOff']);
+    const [finding] = findings;
+    expect(finding?._tag === 'GranularElicitationsOff' && finding.approvalPolicy).toEqual({ granular: { ...weworkGranularApprovalPolicy.granular, mcp_elicitations: false } });
+    expect(finding?.action).toContain('mcp_elicitations to true');
+  });
+
+  it('a server in prompt mode: an Allow card per tool call, with the key that controls it', async () => {
+    const findings = diagnose(await run('diagnose-tool-approval-prompt.json'));
+    expect(findings.map((f) => f._tag)).toEqual(['ToolApprovalStillPrompt']);
+    const [finding] = findings;
+    expect(finding?._tag === 'ToolApprovalStillPrompt' && finding.settings).toEqual([
+      { server: 'forms', tool: 'echo', mode: 'prompt', explicit: true, keyPath: 'mcp_servers.forms.default_tools_approval_mode' },
+    ]);
+  });
+
+  it('a schema without properties: Codex answers the plugin itself', async () => {
+    expect(diagnose(await run('diagnose-schema-without-properties.json')).map((f) => f._tag)).toEqual(['SchemaRejectedByCodex']);
+  });
+
+  it('a working multi-question form: no finding', async () => {
+    const report = await run('diagnose-forms-work.json');
+    expect(report.cards[0]?.params).toMatchObject({ requestedSchema: { properties: { channel: { type: 'string' }, notify: { type: 'boolean' }, replicas: { type: 'integer', minimum: 1, maximum: 9 }, note: { type: 'string' } } } });
+    expect(diagnose(report)).toEqual([]);
+  });
+});
+
+describe('the diagnose command on a real report', () => {
+  let scratch: string | undefined;
+  afterEach(async () => {
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+    scratch = undefined;
+  });
+
+  it('rebuilds config and thread params from the scenario file next to a report that lacks them', async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'harness-diagnose-'));
+    const scenarioText = await readFile(join(scenariosDir, 'diagnose-policy-never.json'), 'utf8');
+    const report = await run('diagnose-policy-never.json');
+    // An older report: no config/threadParams, and no thread/start answer on the wire either.
+    const { config: _config, threadParams: _threadParams, ...older } = report;
+    const threadStartId = older.wire.map((entry) => entry.message as { method?: unknown; id?: unknown }).find((message) => message.method === 'thread/start')?.id;
+    const wire = older.wire.filter((entry) => !(entry.direction === 'fromAppServer' && (entry.message as { id?: unknown; method?: unknown }).id === threadStartId && (entry.message as { method?: unknown }).method === undefined));
+    await writeFile(join(scratch, 'never.json'), scenarioText);
+    await writeFile(join(scratch, 'never.report.json'), JSON.stringify({ ...older, wire }));
+    const out: string[] = [];
+    const io: DiagnoseIo = {
+      readText: (path) => readFile(path, 'utf8').then((text) => E.right(text), (error: NodeJS.ErrnoException) => E.left(error.code ?? 'error')),
+      out: (line) => out.push(line),
+      err: (line) => out.push(`stderr: ${line}`),
+    };
+    expect(await runDiagnoseCommand([join(scratch, 'never.report.json')], io)).toBe(1);
+    expect(out).toContain('approval policy: "never" (from the scenario file)');
+    expect(out).toContain('features.tool_call_mcp_elicitation: false (from the scenario file)');
+    expect(out).toContain('✗ PolicyNeverAutoDeclined (forms.deploy)');
+    expect(out.at(-1)).toBe('1 finding: PolicyNeverAutoDeclined');
+  });
+});
+
+describe('permission modes against the real app-server', () => {
+  let model: ScriptedModel | undefined;
+  let server: SpawnedAppServer | undefined;
+  let root: string | undefined;
+  afterEach(async () => {
+    await server?.dispose();
+    await model?.close();
+    if (root !== undefined) await rm(root, { recursive: true, force: true });
+    server = undefined;
+    model = undefined;
+    root = undefined;
+  });
+
+  it('thread/start, turn/start, thread/fork and thread/resume accept each mode and run with its profile and policy', async () => {
+    model = await startScriptedModel({ script: PERMISSION_MODES.map((mode) => respond(say(`ran in ${mode}`))) });
+    root = await mkdtemp(join(tmpdir(), 'harness-permissions-'));
+    const [codexHome, home, cwd] = [join(root, 'codex-home'), join(root, 'home'), join(root, 'workspace')];
+    await Promise.all([codexHome, home, cwd].map((dir) => mkdir(dir)));
+    await writeFile(join(codexHome, 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+    const spawned = await spawnAppServer({ codexHome, home, cwd, env: { PATH: process.env['PATH'] } });
+    if (E.isLeft(spawned)) throw new Error(JSON.stringify(spawned.left));
+    server = spawned.right;
+    const { client } = server;
+    const completed = new Map<string, string>();
+    client.on(TurnCompleted, (params) => completed.set(params.turn.id, params.turn.status));
+
+    for (const mode of PERMISSION_MODES) {
+      const expected = permissionParams(mode);
+      const started = await client.request(ThreadStart, applyPermissionMode({ cwd }, mode));
+      if (E.isLeft(started)) throw new Error(`${mode}: thread/start ${JSON.stringify(started.left)}`);
+      expect(started.right.approvalPolicy, mode).toEqual(expected.approvalPolicy);
+      expect(started.right.activePermissionProfile?.id, mode).toBe(expected.permissions);
+      expect(permissionModeOf({ permissions: started.right.activePermissionProfile?.id ?? '', approvalPolicy: started.right.approvalPolicy })).toBe(mode);
+      const threadId = started.right.thread.id;
+
+      const turn = await client.request(TurnStart, applyPermissionMode({ threadId, input: [{ type: 'text', text: 'hello', text_elements: [] }] }, mode));
+      if (E.isLeft(turn)) throw new Error(`${mode}: turn/start ${JSON.stringify(turn.left)}`);
+      await expect.poll(() => completed.get(turn.right.turn.id), { timeout: 20_000 }).toBe('completed');
+
+      const forked = await client.request(ThreadFork, applyPermissionMode({ threadId }, mode));
+      if (E.isLeft(forked)) throw new Error(`${mode}: thread/fork ${JSON.stringify(forked.left)}`);
+      expect(forked.right.approvalPolicy, mode).toEqual(expected.approvalPolicy);
+      expect(forked.right.activePermissionProfile?.id, mode).toBe(expected.permissions);
+
+      const resumed = await client.request(ThreadResume, applyPermissionMode({ threadId }, mode));
+      if (E.isLeft(resumed)) throw new Error(`${mode}: thread/resume ${JSON.stringify(resumed.left)}`);
+      expect(resumed.right.approvalPolicy, mode).toEqual(expected.approvalPolicy);
+      expect(resumed.right.activePermissionProfile?.id, mode).toBe(expected.permissions);
+    }
+    expect(model.remaining).toBe(0);
+  });
+});

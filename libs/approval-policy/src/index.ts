@@ -1,0 +1,72 @@
+/**
+ * `@wework/approval-policy`: the configuration half of Wework's approval behaviour for Codex.
+ *
+ * - The granular approval policy that keeps execution approvals off and forwards plugin forms,
+ *   and the three runtime permission modes as thread/turn params.
+ * - MCP server tool approval: `approve` by default for Wework-managed servers, an explicit
+ *   `prompt` always wins; the built-in servers' refresh as `config/batchWrite` edits.
+ * - `initialize` capabilities without `openai/form` unless asked.
+ * - `diagnoseForms`: the spec's symptom table applied to neutral evidence.
+ *
+ * Everything here is pure: no IO, no clock, no process.
+ *
+ * @packageDocumentation
+ */
+export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
+export {
+  DEFAULT_PERMISSION_MODE,
+  PERMISSION_MODES,
+  PermissionMode,
+  applyPermissionMode,
+  decodePermissionMode,
+  permissionModeOf,
+  permissionParams,
+  type PermissionParams,
+  type PermissionProfileId,
+  type PermissionTarget,
+  type UnknownPermissionMode,
+  type WithPermissionMode,
+} from './PermissionMode.js';
+export {
+  MANAGED_TOOLS_APPROVAL_MODE,
+  SERVER_APPROVAL_KEY,
+  TOOL_APPROVAL_KEY,
+  ToolsApprovalMode,
+  WEGENT_APPS_SERVER,
+  WEWORK_BROWSER_SERVER,
+  approvalDeclarations,
+  asksBeforeToolCalls,
+  managedMcpServers,
+  mergeMcpServerEntries,
+  strongerApprovalMode,
+  withManagedApproval,
+  type ApprovalDeclarations,
+  type McpConfigError,
+  type McpServerEntry,
+} from './McpServerApproval.js';
+export { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath, type ConfigEditError } from './ConfigEdits.js';
+export { managedConfigFragment, refreshBuiltInServers, weworkFeatures, type BuiltInServer, type ConfigRefresh } from './ConfigRefresh.js';
+export { OPENAI_FORM_EXTENSION, advertisesOpenaiForm, weworkInitializeCapabilities, type CapabilityOptions } from './InitializeCapabilities.js';
+export {
+  ApprovalCard,
+  ElicitationAction,
+  FormEvidence,
+  FormsEvidence,
+  McpErrorEvidence,
+  ServerApprovalEvidence,
+  ToolCallEvidence,
+  decodeFormsEvidence,
+  emptyFormsEvidence,
+  type InvalidFormsEvidence,
+} from './FormsEvidence.js';
+export {
+  FINDING_ORDER,
+  diagnoseForms,
+  formatFinding,
+  type ApprovalSetting,
+  type FindingText,
+  type FormsFinding,
+  type FormsFindingTag,
+  type ResultProblem,
+} from './FormsDiagnosis.js';
+export type { JsonRecord } from './internal/Json.js';

@@ -1,0 +1,125 @@
+/**
+ * `@wework/approval-policy/testing`: fast-check arbitraries of the inputs this package reads, so
+ * hosts can property-test their own use of it. Needs `fast-check` (an optional peer dependency).
+ *
+ * Every value here is pure: arbitraries describe values; fast-check supplies the randomness.
+ */
+import * as fc from 'fast-check';
+import { codecs, type AskForApproval, type JsonValue } from '@wework/codex-protocol';
+import { arbitraryOf } from '@wework/codex-protocol/testing';
+import type { ApprovalCard, ElicitationAction, FormEvidence, FormsEvidence, McpErrorEvidence, ServerApprovalEvidence, ToolCallEvidence } from './FormsEvidence.js';
+import type { JsonRecord } from './internal/Json.js';
+import { ToolsApprovalMode } from './McpServerApproval.js';
+import { PERMISSION_MODES, type PermissionMode } from './PermissionMode.js';
+
+/** Any permission mode. */
+export const permissionModeArbitrary: fc.Arbitrary<PermissionMode> = fc.constantFrom(...PERMISSION_MODES);
+
+/** Any Codex tool approval mode. */
+export const toolsApprovalModeArbitrary: fc.Arbitrary<ToolsApprovalMode> = fc.constantFrom(...(Object.keys(ToolsApprovalMode.keys) as ToolsApprovalMode[]));
+
+/** Any `AskForApproval` (the generated protocol type). */
+export const approvalPolicyArbitrary: fc.Arbitrary<AskForApproval> = arbitraryOf(codecs.AskForApproval);
+
+const key: fc.Arbitrary<string> = fc.oneof(fc.constantFrom('forms', 'search', 'wegent_apps', 'wework_browser', 'dotted.name', 'deploy'), fc.string({ maxLength: 6 }));
+const scalar: fc.Arbitrary<JsonValue> = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
+const unrelated: fc.Arbitrary<Record<string, JsonValue>> = fc.dictionary(
+  fc.string({ maxLength: 8 }).filter((k) => k !== 'default_tools_approval_mode' && k !== 'tools' && k !== 'approval_mode'),
+  fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), scalar, { maxKeys: 2 })),
+  { maxKeys: 4 },
+);
+
+/** An `[mcp_servers.<name>]` entry: unrelated keys, and maybe a server-level and per-tool approval modes. */
+export const mcpServerEntryArbitrary: fc.Arbitrary<JsonRecord> = fc
+  .record(
+    {
+      rest: unrelated,
+      mode: fc.option(toolsApprovalModeArbitrary, { nil: undefined }),
+      tools: fc.option(fc.dictionary(key, fc.record({ mode: fc.option(toolsApprovalModeArbitrary, { nil: undefined }), extra: unrelated }), { maxKeys: 3 }), { nil: undefined }),
+    },
+    { noNullPrototype: true },
+  )
+  .map(({ rest, mode, tools }) => {
+    const entry: Record<string, JsonValue> = { ...rest };
+    if (mode !== undefined) entry['default_tools_approval_mode'] = mode;
+    if (tools !== undefined) {
+      const table: Record<string, JsonValue> = {};
+      for (const [tool, { mode: toolMode, extra }] of Object.entries(tools)) table[tool] = toolMode === undefined ? { ...extra } : { ...extra, approval_mode: toolMode };
+      entry['tools'] = table;
+    }
+    return entry;
+  });
+
+/** An `mcp_servers` table: name → entry. */
+export const mcpServersArbitrary: fc.Arbitrary<Record<string, JsonRecord>> = fc.dictionary(key, mcpServerEntryArbitrary, { maxKeys: 4 });
+
+/** A parsed `config.toml`: unrelated keys, maybe `[features]`, maybe `[mcp_servers]`. */
+export const codexConfigArbitrary: fc.Arbitrary<JsonRecord> = fc
+  .record({
+    rest: unrelated,
+    features: fc.option(fc.dictionary(fc.string({ maxLength: 30 }), fc.boolean(), { maxKeys: 3 }), { nil: undefined }),
+    servers: fc.option(mcpServersArbitrary, { nil: undefined }),
+  })
+  .map(({ rest, features, servers }) => {
+    const config: Record<string, JsonValue> = { ...rest };
+    delete config['features'];
+    delete config['mcp_servers'];
+    if (features !== undefined) config['features'] = features;
+    if (servers !== undefined) config['mcp_servers'] = servers;
+    return config;
+  });
+
+const server = fc.constantFrom('forms', 'search', 'wegent_apps');
+const tool = fc.constantFrom('deploy', 'choose_strategy', 'echo', 'configure_release');
+const action: fc.Arbitrary<ElicitationAction> = fc.constantFrom('accept', 'decline', 'cancel', 'none');
+const mcpError: fc.Arbitrary<McpErrorEvidence> = fc.record({
+  code: fc.option(fc.constantFrom(-32602, -32001, -32603), { nil: null }),
+  message: fc.constantFrom(
+    'MCP error -32602: data did not match any variant of untagged enum ElicitRequestParamsWire',
+    'Request timed out',
+    'The MCP client does not support openai/form requests.',
+    'Elicitation response content does not match requested schema: data/replicas must be integer',
+  ),
+});
+
+/** What happened to one plugin form. */
+export const formEvidenceArbitrary: fc.Arbitrary<FormEvidence> = fc.record({
+  server,
+  tool: fc.option(tool, { nil: null }),
+  message: fc.string({ maxLength: 12 }),
+  mode: fc.constantFrom('form', 'openai/form', 'url'),
+  sent: fc.boolean(),
+  hasProperties: fc.boolean(),
+  duringToolCall: fc.option(fc.boolean(), { nil: null }),
+  reachedClient: fc.boolean(),
+  schemaSupported: fc.option(fc.boolean(), { nil: null }),
+  clientAnswer: action,
+  pluginResult: action,
+  pluginError: fc.option(mcpError, { nil: null }),
+  toolContinued: fc.option(fc.boolean(), { nil: null }),
+});
+
+/** What happened to one MCP tool call. */
+export const toolCallEvidenceArbitrary: fc.Arbitrary<ToolCallEvidence> = fc.record({
+  server,
+  tool,
+  approvalCard: fc.constantFrom<ApprovalCard>('none', 'elicitation', 'requestUserInput'),
+  reachedPlugin: fc.boolean(),
+  error: fc.option(fc.constantFrom('MCP tool call requires approval, but approval policy is never', 'user cancelled MCP tool call'), { nil: null }),
+});
+
+const serverApproval: fc.Arbitrary<ServerApprovalEvidence> = fc.record({
+  defaultToolsApprovalMode: fc.option(toolsApprovalModeArbitrary, { nil: null }),
+  tools: fc.dictionary(tool, toolsApprovalModeArbitrary, { maxKeys: 2 }),
+});
+
+/** Evidence for `diagnoseForms`. */
+export const formsEvidenceArbitrary: fc.Arbitrary<FormsEvidence> = fc.record({
+  approvalPolicy: fc.option(approvalPolicyArbitrary, { nil: null }),
+  toolCallMcpElicitation: fc.option(fc.boolean(), { nil: null }),
+  elicitationsAutoDeny: fc.option(fc.boolean(), { nil: null }),
+  openaiFormAdvertised: fc.option(fc.boolean(), { nil: null }),
+  mcpServers: fc.dictionary(server, serverApproval, { maxKeys: 3 }),
+  toolCalls: fc.array(toolCallEvidenceArbitrary, { maxLength: 3 }),
+  forms: fc.array(formEvidenceArbitrary, { maxLength: 3 }),
+});

@@ -1,0 +1,53 @@
+/**
+ * The example at the top of README.md, kept compiling and passing.
+ */
+import { expect, test } from 'vitest';
+import type { ConfigEdit } from '@wework/codex-protocol';
+import { applyPermissionMode, decodePermissionMode, diagnoseForms, emptyFormsEvidence, refreshBuiltInServers, weworkInitializeCapabilities, type FormEvidence } from '../src/index.js';
+
+test('README example', () => {
+  const task: { permissionMode?: unknown } = {};
+  const currentConfig = { model: 'gpt-5.5', mcp_servers: { wegent_apps: { command: 'old', default_tools_approval_mode: 'prompt' } } };
+  const written: Array<{ edits: ReadonlyArray<ConfigEdit> }> = [];
+  const sendConfigBatchWrite = (params: { edits: ReadonlyArray<ConfigEdit> }) => written.push(params);
+  const declinedForm: FormEvidence = {
+    server: 'forms', tool: 'deploy', message: 'Choose a deployment target', mode: 'form', sent: true, hasProperties: true, duringToolCall: true,
+    reachedClient: false, schemaSupported: null, clientAnswer: 'none', pluginResult: 'decline', pluginError: null, toolContinued: true,
+  };
+
+  // --- README example begins ---
+  // initialize: the experimental API, no openai/form.
+  const capabilities = weworkInitializeCapabilities(); // { experimentalApi: true, requestAttestation: false }
+
+  // thread/start (also thread/resume, thread/fork, turn/start) from the task's persisted mode.
+  const mode = decodePermissionMode(task.permissionMode); // undefined → Full access; unknown → Left, never a guess
+  if (mode._tag === 'Left') throw new Error(mode.left.message);
+  const params = applyPermissionMode({ cwd: '/repo' }, mode.right);
+  // Full access → { cwd, permissions: ':danger-full-access', approvalPolicy: { granular: { ..., mcp_elicitations: true } } }
+
+  // Connector configure / app sync: refresh the built-in server, keep the user's explicit "prompt".
+  const refresh = refreshBuiltInServers(currentConfig, [{ name: 'wegent_apps', entry: { command: 'wegent-apps-mcp' } }]);
+  if (refresh._tag === 'Right') sendConfigBatchWrite({ edits: refresh.right.edits }); // [] when nothing changed
+
+  // A plugin got "decline" and no card appeared: why?
+  const findings = diagnoseForms({ ...emptyFormsEvidence, approvalPolicy: 'never', forms: [declinedForm] });
+  // [{ _tag: 'PolicyNeverAutoDeclined', action: 'Use the granular approval policy that only enables MCP elicitations, ...' }]
+  // --- README example ends ---
+
+  expect(capabilities).toEqual({ experimentalApi: true, requestAttestation: false });
+  expect(params).toEqual({
+    cwd: '/repo',
+    permissions: ':danger-full-access',
+    approvalPolicy: { granular: { sandbox_approval: false, rules: false, skill_approval: false, request_permissions: false, mcp_elicitations: true } },
+  });
+  expect(written).toEqual([
+    {
+      edits: [
+        { keyPath: 'mcp_servers.wegent_apps.command', value: 'wegent-apps-mcp', mergeStrategy: 'replace' },
+        { keyPath: 'features', value: { tool_call_mcp_elicitation: false }, mergeStrategy: 'replace' },
+      ],
+    },
+  ]);
+  expect(findings.map((f) => f._tag)).toEqual(['PolicyNeverAutoDeclined']);
+  expect(findings[0]?.action).toMatch(/^Use the granular approval policy that only enables MCP elicitations/);
+});

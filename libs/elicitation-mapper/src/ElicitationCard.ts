@@ -1,0 +1,57 @@
+/**
+ * Elicitation request → card: the params of a Codex `mcpServer/elicitation/request` or of a plain
+ * MCP `elicitation/create` form request (any JSON) become a {@link FormCard}, a
+ * {@link ToolApprovalCard}, or an {@link Unsupported} reason (answered with decline).
+ *
+ * Every function here is pure: JSON in, a card or a `_tag`ged error out.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { Card, FormCard, FormQuestion } from './Card.js';
+import { decodeElicitationRequest } from './ElicitationRequest.js';
+import { schemaToQuestions } from './SchemaMapping.js';
+import { toolApprovalCard } from './ToolApproval.js';
+import type { Unsupported } from './Unsupported.js';
+
+/** The spec's "selecting an option submits immediately": one question, answered with one click. */
+const submitsOnSelect = (questions: ReadonlyArray<FormQuestion>): boolean => {
+  if (questions.length !== 1) return false;
+  const type = questions[0]?.answerType;
+  return type === 'singleChoice' || type === 'boolean';
+};
+
+/**
+ * Maps an elicitation request to a card.
+ * @example
+ * ```ts
+ * const card = elicitationToCard({
+ *   mode: 'form',
+ *   message: 'Choose a deployment target',
+ *   requestedSchema: {
+ *     type: 'object',
+ *     properties: { target: { type: 'string', title: 'Deployment target', oneOf: [{ const: 'staging', title: 'Staging' }, { const: 'production', title: 'Production' }] } },
+ *     required: ['target'],
+ *   },
+ * });
+ * // Right({ _tag: 'FormCard', message: 'Choose a deployment target', submitOnSelect: true,
+ * //   questions: [{ id: 'target', header: 'Deployment target', options: [{ label: 'Staging', ... }, { label: 'Production', ... }],
+ * //                 values: ['staging', 'production'], defaultIndex: 0, answerType: 'singleChoice', required: true, ... }] })
+ * ```
+ */
+export function elicitationToCard(params: unknown): E.Either<Unsupported, Card> {
+  const request = decodeElicitationRequest(params);
+  if (E.isLeft(request)) return request;
+  const approval = toolApprovalCard(request.right);
+  if (O.isSome(approval)) return approval.value;
+  const questions = schemaToQuestions(request.right.requestedSchema);
+  if (E.isLeft(questions)) return questions;
+  const card: FormCard = {
+    _tag: 'FormCard',
+    source: request.right.source,
+    mode: request.right.mode,
+    message: request.right.message,
+    questions: questions.right,
+    submitOnSelect: submitsOnSelect(questions.right),
+  };
+  return E.right(card);
+}

@@ -1,0 +1,82 @@
+/**
+ * The two calls an executor needs to answer every elicitation request:
+ *
+ * 1. {@link handleElicitationRequest}: request params in → a card to show, or the response to
+ *    send at once (decline, for an unsupported mode or schema, with the reason to log);
+ * 2. {@link responseForCard}: the card + what the host answered (answers, cancel or decline)
+ *    → the response to send.
+ *
+ * Every function here is pure: JSON in, values out; nothing throws, whatever the input.
+ */
+import type { ToolRequestUserInputResponse } from '@wework/codex-protocol';
+import * as E from 'fp-ts/lib/Either.js';
+import { answersToResult, approvalAnswerToResult } from './AnswerMapping.js';
+import type { Card } from './Card.js';
+import { elicitationToCard } from './ElicitationCard.js';
+import { cancelResult, declineResult, type DeclineResult, type ElicitResult } from './ElicitResult.js';
+import { isRecord, own } from './internal/json.js';
+import type { Unsupported } from './Unsupported.js';
+
+/** Show this card and wait for the user. */
+export interface ShowCard {
+  readonly _tag: 'ShowCard';
+  readonly card: Card;
+}
+
+/** Answer the request now with `response` (decline); log `reason.message`. */
+export interface RespondNow {
+  readonly _tag: 'Respond';
+  readonly response: DeclineResult;
+  readonly reason: Unsupported;
+}
+
+/** What to do with an elicitation request. */
+export type ElicitationDecision = ShowCard | RespondNow;
+
+/** What a host may answer a card with: the protocol's answers, or an explicit cancel / decline. */
+export type HostReply = ToolRequestUserInputResponse | { readonly action: 'cancel' | 'decline' };
+
+/**
+ * Decides what to do with the params of an `mcpServer/elicitation/request` (or of a plain MCP
+ * `elicitation/create`): show a card, or respond at once with decline.
+ * @example
+ * ```ts
+ * const decision = handleElicitationRequest(request.params);
+ * if (decision._tag === 'Respond') {
+ *   log(decision.reason.message);
+ *   reply(request.id, decision.response); // { action: 'decline', content: null, _meta: null }
+ * } else {
+ *   show(decision.card);
+ * }
+ * ```
+ */
+export function handleElicitationRequest(params: unknown): ElicitationDecision {
+  const card = elicitationToCard(params);
+  return E.isRight(card) ? { _tag: 'ShowCard', card: card.right } : { _tag: 'Respond', response: declineResult(), reason: card.left };
+}
+
+/**
+ * The response for a card the host answered. `{ action: "cancel" }` and `{ action: "decline" }`
+ * pass through; answers are mapped (labels → values, see `answersToResult` and
+ * `approvalAnswerToResult`); anything else is no usable answer → cancel.
+ * @example
+ * ```ts
+ * responseForCard(card, { answers: { target: { answers: ['Production'] } } });
+ * // { action: 'accept', content: { target: 'production' }, _meta: null }
+ * responseForCard(card, { action: 'cancel' }); // { action: 'cancel', content: null, _meta: null }
+ * ```
+ */
+export function responseForCard(card: Card, reply: HostReply): ElicitResult {
+  if (!isRecord(reply) || !isRecord(card)) return cancelResult();
+  const action = own(reply, 'action');
+  if (action === 'cancel') return cancelResult();
+  if (action === 'decline') return declineResult();
+  switch (card._tag) {
+    case 'FormCard':
+      return answersToResult(card, reply);
+    case 'ToolApprovalCard':
+      return approvalAnswerToResult(card, reply);
+    default:
+      return cancelResult();
+  }
+}

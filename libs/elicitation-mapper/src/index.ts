@@ -1,0 +1,117 @@
+/**
+ * `@wework/elicitation-mapper`: MCP elicitation forms ⇄ chat cards, per the Wework plugin forms spec.
+ *
+ * - For executors and hosts: {@link handleElicitationRequest} (request params → a card, or decline
+ *   at once) and {@link responseForCard} (card + the host's answer → the result to send), built
+ *   from {@link elicitationToCard}, {@link answersToResult} and the tool-approval mapping.
+ * - For plugin authors: {@link requestForm} (send a form only where it can be shown; typed
+ *   outcome) and the validators the spec leaves to plugins ({@link validateForm}, ...).
+ *
+ * Everything here is pure: no IO, no clock, no process. `requestForm` calls only the server passed in.
+ */
+export {
+  approvalAnswerToResult,
+  approvalChoiceOf,
+  answersToContent,
+  answersToResult,
+} from './AnswerMapping.js';
+export {
+  defaultAnswers,
+  userInputQuestions,
+  type AnswerType,
+  type ApprovalChoice,
+  type ApprovalQuestion,
+  type BooleanQuestion,
+  type Card,
+  type CardQuestion,
+  type ElicitationSource,
+  type FormCard,
+  type FormQuestion,
+  type MultiChoiceQuestion,
+  type NumberQuestion,
+  type SingleChoiceQuestion,
+  type TextQuestion,
+  type ToolApprovalCard,
+  type ToolParamDisplay,
+} from './Card.js';
+export { elicitationToCard } from './ElicitationCard.js';
+export { decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
+export {
+  acceptResult,
+  cancelResult,
+  declineResult,
+  noUsableAnswerResult,
+  toMcpElicitResult,
+  unsupportedResult,
+  type AcceptResult,
+  type CancelResult,
+  type DeclineResult,
+  type ElicitResult,
+  type FormContent,
+  type FormValue,
+  type McpElicitResult,
+  type PersistMeta,
+} from './ElicitResult.js';
+export {
+  handleElicitationRequest,
+  responseForCard,
+  type ElicitationDecision,
+  type HostReply,
+  type RespondNow,
+  type ShowCard,
+} from './Executor.js';
+export {
+  checkAllowed,
+  checkCustomOption,
+  checkRange,
+  checkRequired,
+  formRulesFromSchema,
+  resolveCustomOption,
+  validateForm,
+  type CustomOptionRule,
+  type CustomTextMissing,
+  type EmptyValue,
+  type FormRules,
+  type FormValidationError,
+  type InvalidRule,
+  type MissingValue,
+  type NotAllowed,
+  type NotAnInteger,
+  type NotAnObject,
+  type NumberRange,
+  type OutOfRange,
+  type WrongType,
+} from './FormValidation.js';
+export {
+  requestForm,
+  supportsFormElicitation,
+  type ClientLacksFormElicitation,
+  type FormAccepted,
+  type FormCancelled,
+  type FormDeclined,
+  type FormElicitingServer,
+  type FormFailed,
+  type FormOutcome,
+  type FormUnsupported,
+  type RequestFormOptions,
+} from './RequestForm.js';
+export { schemaToQuestions } from './SchemaMapping.js';
+export {
+  approvalChoiceLabels,
+  approvalResult,
+  MCP_TOOL_CALL_APPROVAL_KIND,
+  TOOL_APPROVAL_QUESTION_ID,
+  toolApprovalCard,
+} from './ToolApproval.js';
+export type {
+  EmptyOptions,
+  InvalidRequest,
+  MissingProperties,
+  NonStringConst,
+  NonStringEnum,
+  Unsupported,
+  UnsupportedApprovalKind,
+  UnsupportedMode,
+  UnsupportedOption,
+  UnsupportedPropertyType,
+} from './Unsupported.js';

@@ -1,0 +1,31 @@
+/**
+ * Type tests: what the mapper produces fits the protocol types it stands for, so an executor can
+ * send it without conversion.
+ */
+import type { McpServerElicitationRequestResponse, ToolRequestUserInputQuestion, ToolRequestUserInputResponse } from '@wework/codex-protocol';
+import { describe, expectTypeOf, test } from 'vitest';
+import type { CardQuestion, ElicitResult, FormContent, HostReply, McpElicitResult } from '../src/index.js';
+import { defaultAnswers, userInputQuestions, type Card } from '../src/index.js';
+
+describe('protocol fit', () => {
+  test('an ElicitResult is a response of mcpServer/elicitation/request', () => {
+    expectTypeOf<ElicitResult>().toExtend<McpServerElicitationRequestResponse>();
+  });
+
+  test('every card question is a ToolRequestUserInputQuestion (read-only)', () => {
+    expectTypeOf<CardQuestion>().toExtend<Readonly<Omit<ToolRequestUserInputQuestion, 'options'>>>();
+    expectTypeOf<CardQuestion['options']>().toExtend<ReadonlyArray<{ label: string; description: string }> | null>();
+    expectTypeOf(userInputQuestions).returns.toEqualTypeOf<Array<ToolRequestUserInputQuestion>>();
+  });
+
+  test('host replies take the protocol’s answers; defaults are such answers', () => {
+    expectTypeOf<ToolRequestUserInputResponse>().toExtend<HostReply>();
+    expectTypeOf(defaultAnswers).parameter(0).toEqualTypeOf<Card>();
+    expectTypeOf(defaultAnswers).returns.toEqualTypeOf<ToolRequestUserInputResponse>();
+  });
+
+  test('the MCP SDK form of a result has content of form values', () => {
+    expectTypeOf<NonNullable<McpElicitResult['content']>>().toEqualTypeOf<FormContent>();
+    expectTypeOf<FormContent[string]>().toEqualTypeOf<string | number | boolean | Array<string>>();
+  });
+});
