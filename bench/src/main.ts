@@ -16,6 +16,7 @@ import { respond, say } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { LineClient } from './lineClient.js';
 import { summarize, type Summary } from './stats.js';
+import { benchElicitationMapping } from './elicitationMapping.js';
 
 const WARMUP_TURNS = 5;
 const MEASURED_TURNS = Number(process.env['BENCH_TURNS'] ?? 40);
@@ -120,3 +121,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+console.log('');
+console.log((await benchElicitationMapping()).join('\n'));

@@ -1,5 +1,5 @@
 /**
- * The harness side of the forms diagnosis without processes: schema support, pairing of MCP
+ * The harness side of the forms diagnosis without processes: pairing of MCP
  * exchanges, evidence from (synthetic) reports, and the command's arguments and errors.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diagnoseForms } from '@wework/approval-policy';
 import type { ProxyLogEntry } from '../src/index.js';
-import { decodeReportInput, evidenceFromReport, formSchemaSupport, pairExchanges, runDiagnoseCommand, type DiagnoseIo, type ReportInput } from '../src/diagnose/index.js';
+import { decodeReportInput, evidenceFromReport, pairExchanges, runDiagnoseCommand, type DiagnoseIo, type ReportInput } from '../src/diagnose/index.js';
 
 const entry = (seq: number, direction: 'client-to-server' | 'server-to-client', message: unknown): ProxyLogEntry => ({ seq, at: '2026-01-01T00:00:00.000Z', direction, message });
 
@@ -34,29 +34,6 @@ const baseReport: ReportInput = {
   config: { features: { tool_call_mcp_elicitation: false }, mcp_servers: { forms: { command: 'node', default_tools_approval_mode: 'approve' } } },
   threadParams: { approvalPolicy: 'never' },
 };
-
-describe('formSchemaSupport', () => {
-  it('follows the spec mapping rules', () => {
-    const form = (properties: unknown) => ({ mode: 'form', requestedSchema: { type: 'object', properties } });
-    expect(formSchemaSupport(form({ a: { type: 'string', oneOf: [{ const: 'x', title: 'X' }] }, b: { type: 'boolean' }, c: { type: 'integer', minimum: 1 }, d: { type: 'string', enum: ['p'] } }))).toEqual({ supported: true });
-    expect(formSchemaSupport(form({ tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } }))).toEqual({ supported: true });
-    expect(formSchemaSupport(form({ n: { type: 'number', enum: [1, 2] } }))).toEqual({ supported: false, reasons: ['n: choices on a number field (only string values are supported)'] });
-    expect(formSchemaSupport(form({ s: { type: 'string', oneOf: [{ const: 1, title: 'One' }] } }))).toEqual({ supported: false, reasons: ['s: oneOf const values must be strings'] });
-    expect(formSchemaSupport(form({ o: { type: 'object' } }))).toEqual({ supported: false, reasons: ['o: unsupported type "object"'] });
-    expect(formSchemaSupport(form({}))).toMatchObject({ supported: false });
-    expect(formSchemaSupport({ mode: 'form', requestedSchema: { type: 'object' } })).toEqual({ supported: false, reasons: ['requestedSchema.properties is missing'] });
-    expect(formSchemaSupport({ mode: 'url', url: 'https://example.com' })).toEqual({ supported: false, reasons: ['mode "url" is not a form'] });
-  });
-
-  it('never throws on arbitrary JSON', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (json) => {
-        formSchemaSupport(json);
-        formSchemaSupport({ mode: 'form', requestedSchema: { properties: json } });
-      }),
-    );
-  });
-});
 
 describe('pairExchanges', () => {
   it('pairs requests with replies per sender, both ways', () => {

@@ -6,6 +6,9 @@
  * and the reply it got; `cards`: what reached the client and its answer) and each MCP tool call
  * (`turns[].items`, approval cards).
  *
+ * Whether a forwarded form could be shown is what Wework's executor decides with
+ * `@wework/elicitation-mapper` (`handleElicitationRequest`: a card, or decline at once).
+ *
  * Reports from a harness that does not record `config`/`threadParams` are completed from the
  * scenario file, the way the harness builds them (its defaults, then the scenario's overrides).
  *
@@ -15,9 +18,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { codecs, type AskForApproval } from '@wework/codex-protocol';
 import { advertisesOpenaiForm, type ElicitationAction, type FormEvidence, type FormsEvidence, type ServerApprovalEvidence, type ToolCallEvidence } from '@wework/approval-policy';
+import { handleElicitationRequest } from '@wework/elicitation-mapper';
 import { deepMerge, harnessThreadParams } from '../CodexConfig.js';
 import type { Scenario } from '../Scenario.js';
-import { formSchemaSupport } from './FormSchemaSupport.js';
 import { pairExchanges, type Exchange, type RpcError } from './PluginExchanges.js';
 import type { ReportInput } from './ReportInput.js';
 
@@ -193,7 +196,7 @@ function formsOf(report: ReportInput, items: ReadonlyArray<McpToolCallItem>, exc
         hasProperties: isRecord(field(field(request.params, 'requestedSchema'), 'properties')),
         duringToolCall: call !== undefined,
         reachedClient: card !== undefined,
-        schemaSupported: card === undefined ? null : formSchemaSupport(card.params).supported,
+        schemaSupported: card === undefined ? null : handleElicitationRequest(card.params)._tag === 'ShowCard',
         clientAnswer: card === undefined ? 'none' : answerOf(card.response),
         pluginResult: reply !== null && 'result' in reply ? answerOf(reply.result) : 'none',
         pluginError: wireError ?? (item === undefined ? null : reportedMcpError(outputText(item))),

@@ -2,7 +2,6 @@
  * The forms diagnosis of the harness: evidence for `@wework/approval-policy`'s `diagnoseForms`
  * built from a run report, its terminal text, and the `wework-harness diagnose` command.
  */
-export { formSchemaSupport, type SchemaSupport } from './FormSchemaSupport.js';
 export { formatDiagnosis } from './FormatDiagnosis.js';
 export { pairExchanges, type Exchange, type RpcError, type Sender } from './PluginExchanges.js';
 export { evidenceFromReport, type EvidenceSource, type ReportEvidence } from './ReportEvidence.js';

@@ -1,0 +1,91 @@
+/**
+ * When does an "Allow this tool" card appear, and what does `approvalPolicy: "never"` do to plugin forms?
+ * Real app-server, real forms plugin, scripted model, a scripted host.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { callTool, respond, say } from '@wework/scripted-model';
+import type { HostReply } from '@wework/elicitation-mapper';
+import { fullAccessThreadParams, scriptedExecutorConfig } from '../src/executorConfig.js';
+import type { ExecutorHost, HostCard } from '../src/forms/ExecutorHost.js';
+import { startSandbox, toolOutputs } from './support/executorSandbox.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Answers every card with its first option (for an approval card: allow once). */
+function firstOptionHost(): ExecutorHost & { readonly cards: HostCard[] } {
+  const cards: HostCard[] = [];
+  return {
+    cards,
+    showCard: (card) => {
+      cards.push(card);
+      const answers = Object.fromEntries(card.questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? 'yes'] }]));
+      return Promise.resolve({ answers } satisfies HostReply);
+    },
+  };
+}
+
+type Mode = 'approve' | 'prompt' | undefined;
+
+/** Wework's config with the forms server's approval mode set to `mode` (undefined: Codex's default). */
+const configWith = (mode: Mode, features: Record<string, unknown> = {}) => (modelUrl: string, forms: { command: string; args: ReadonlyArray<string> }) => {
+  const base = scriptedExecutorConfig(modelUrl, [{ name: 'forms', command: forms.command, args: forms.args }]);
+  const servers = base['mcp_servers'] as Record<string, Record<string, unknown>>;
+  const { default_tools_approval_mode: _managed, ...unmanaged } = servers['forms'] ?? {};
+  return {
+    ...base,
+    features: { ...(base['features'] as object), ...features },
+    mcp_servers: { forms: mode === undefined ? unmanaged : { ...unmanaged, default_tools_approval_mode: mode } },
+  };
+};
+
+const echoTurn = [respond(callTool('forms', 'echo', { text: 'hello' })), respond(say('done'))];
+
+describe('the "Allow tool" card', () => {
+  it('does not appear for a Wework-managed server (default_tools_approval_mode = "approve")', async () => {
+    const host = firstOptionHost();
+    const box = await startSandbox({ script: echoTurn, host, config: configWith('approve'), threadParams: fullAccessThreadParams() }, cleanups);
+    await box.runtime.runTurn(box.threadId, 'Echo');
+    expect(host.cards).toEqual([]);
+    expect(toolOutputs(box.items)).toEqual(['hello']);
+  });
+
+  for (const mode of ['prompt', undefined] as const) {
+    it(`appears as a request_user_input card for ${mode === undefined ? "Codex's default mode" : 'an explicit "prompt"'}, and allowing runs the tool`, async () => {
+      const host = firstOptionHost();
+      const box = await startSandbox({ script: echoTurn, host, config: configWith(mode), threadParams: fullAccessThreadParams() }, cleanups);
+      await box.runtime.runTurn(box.threadId, 'Echo');
+      expect(host.cards).toHaveLength(1);
+      expect(host.cards[0]).toMatchObject({ origin: 'requestUserInput', card: null });
+      expect(JSON.stringify(host.cards[0]?.questions)).toMatch(/echo/);
+      expect(toolOutputs(box.items)).toEqual(['hello']);
+    });
+  }
+
+  it('is mapped to an approval card (not an empty form) when Codex wraps it as an elicitation', async () => {
+    const host = firstOptionHost();
+    const box = await startSandbox({ script: echoTurn, host, config: configWith(undefined, { tool_call_mcp_elicitation: true }), threadParams: fullAccessThreadParams() }, cleanups);
+    await box.runtime.runTurn(box.threadId, 'Echo');
+    expect(host.cards).toHaveLength(1);
+    expect(host.cards[0]).toMatchObject({ origin: 'mcpElicitation', serverName: 'forms', card: { _tag: 'ToolApprovalCard', tool: { name: 'echo' } } });
+    const card = host.cards[0]?.card;
+    const choices = card?._tag === 'ToolApprovalCard' ? card.choices : [];
+    expect(choices[0]).toBe('allowOnce');
+    expect(host.cards[0]?.questions[0]?.options).toHaveLength(choices.length);
+    expect(toolOutputs(box.items)).toEqual(['hello']);
+  });
+});
+
+describe('approvalPolicy "never"', () => {
+  it('auto-declines the plugin form before it reaches the executor: no card, the plugin sees decline', async () => {
+    const host = firstOptionHost();
+    const script = [respond(callTool('forms', 'choose_strategy')), respond(say('done'))];
+    const box = await startSandbox({ script, host, config: configWith('approve'), threadParams: { ...fullAccessThreadParams(), approvalPolicy: 'never' } }, cleanups);
+    await box.runtime.runTurn(box.threadId, 'Ask me');
+    expect(host.cards).toEqual([]);
+    expect(toolOutputs(box.items)[0]).toMatch(/^elicitation: decline\n/);
+    expect(box.log.map((entry) => entry.event)).not.toContain('codex mcp elicitation request');
+  });
+});
