@@ -1,7 +1,8 @@
 /**
  * The forms diagnosis on real runs: each `scenarios/diagnose-*.json` runs against the real
  * `codex app-server` (scripted model, real forms plugin), and the diagnosis of its report must name
- * the cause. Also: the permission modes' thread/turn params are accepted by the real app-server on
+ * the cause. Also, the approval configuration of `@wework/approval-policy` against the real app-server:
+ * the built-in server refresh through `config/batchWrite`, and the permission modes' params on
  * thread/start, turn/start, thread/fork and thread/resume.
  */
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,8 +12,19 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ThreadFork, ThreadResume, ThreadStart, TurnCompleted, TurnStart } from '@wework/codex-protocol';
-import { applyPermissionMode, diagnoseForms, permissionModeOf, permissionParams, PERMISSION_MODES, weworkGranularApprovalPolicy, type FormsFinding } from '@wework/approval-policy';
+import { ConfigBatchWrite, ConfigRead, ThreadFork, ThreadResume, ThreadStart, TurnCompleted, TurnStart } from '@wework/codex-protocol';
+import {
+  PERMISSION_MODES,
+  WEGENT_APPS_SERVER,
+  WEWORK_BROWSER_SERVER,
+  applyPermissionMode,
+  diagnoseForms,
+  permissionModeOf,
+  permissionParams,
+  refreshBuiltInServers,
+  weworkGranularApprovalPolicy,
+  type FormsFinding,
+} from '@wework/approval-policy';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
@@ -67,6 +79,17 @@ describe('wework-harness diagnose on real runs', () => {
     ]);
   });
 
+  it('a per-tool prompt: only that tool asks, and the key named is the per-tool one', async () => {
+    const report = await run('diagnose-tool-approval-per-tool.json');
+    expect(report.cards.map((card) => card.method)).toEqual(['item/tool/requestUserInput']);
+    const findings = diagnose(report);
+    expect(findings.map((f) => f._tag)).toEqual(['ToolApprovalStillPrompt']);
+    const [finding] = findings;
+    expect(finding?._tag === 'ToolApprovalStillPrompt' && finding.settings).toEqual([
+      { server: 'forms', tool: 'echo', mode: 'prompt', explicit: true, keyPath: 'mcp_servers.forms.tools.echo.approval_mode' },
+    ]);
+  });
+
   it('a schema without properties: Codex answers the plugin itself', async () => {
     expect(diagnose(await run('diagnose-schema-without-properties.json')).map((f) => f._tag)).toEqual(['SchemaRejectedByCodex']);
   });
@@ -106,6 +129,80 @@ describe('the diagnose command on a real report', () => {
     expect(out).toContain('features.tool_call_mcp_elicitation: false (from the scenario file)');
     expect(out).toContain('✗ PolicyNeverAutoDeclined (forms.deploy)');
     expect(out.at(-1)).toBe('1 finding: PolicyNeverAutoDeclined');
+  });
+});
+
+describe('the built-in server refresh against the real app-server', () => {
+  let server: SpawnedAppServer | undefined;
+  let root: string | undefined;
+  afterEach(async () => {
+    await server?.dispose();
+    if (root !== undefined) await rm(root, { recursive: true, force: true });
+    server = undefined;
+    root = undefined;
+  });
+
+  it('config/batchWrite applies the refresh edits exactly as predicted, and a second refresh has none', async () => {
+    root = await mkdtemp(join(tmpdir(), 'harness-refresh-'));
+    const [codexHome, home, cwd] = [join(root, 'codex-home'), join(root, 'home'), join(root, 'workspace')];
+    await Promise.all([codexHome, home, cwd].map((dir) => mkdir(dir)));
+    const file = join(codexHome, 'config.toml');
+    await writeFile(
+      file,
+      [
+        '# the user\'s config',
+        '[features]',
+        'plugins = false',
+        '',
+        '[mcp_servers.wegent_apps]',
+        '# kept',
+        'command = "old-wegent"',
+        'startup_timeout_sec = 20',
+        'default_tools_approval_mode = "prompt"',
+        '',
+        '[mcp_servers.wegent_apps.tools.search]',
+        'approval_mode = "approve"',
+        '',
+        '[mcp_servers.wework_browser]',
+        'command = "old-browser"',
+        'default_tools_approval_mode = "auto"',
+        '',
+        '[mcp_servers.mine]',
+        'command = "mine"',
+        '',
+      ].join('\n'),
+      { mode: 0o600 },
+    );
+    const spawned = await spawnAppServer({ codexHome, home, cwd, env: { PATH: process.env['PATH'] } });
+    if (E.isLeft(spawned)) throw new Error(JSON.stringify(spawned.left));
+    server = spawned.right;
+    const builtIns = [
+      { name: WEGENT_APPS_SERVER, entry: { command: 'wegent-apps-mcp', args: ['--stdio'] } },
+      { name: WEWORK_BROWSER_SERVER, entry: { command: 'wework-browser-mcp' } },
+    ];
+    const before = await server.client.request(ConfigRead, {});
+    if (E.isLeft(before)) throw new Error(JSON.stringify(before.left));
+    const refresh = refreshBuiltInServers(before.right.config, builtIns);
+    if (E.isLeft(refresh)) throw new Error(refresh.left.message);
+    expect(refresh.right.edits.map((edit) => edit.keyPath).sort()).toEqual([
+      'features.tool_call_mcp_elicitation',
+      'mcp_servers.wegent_apps.args',
+      'mcp_servers.wegent_apps.command',
+      'mcp_servers.wework_browser.command',
+      'mcp_servers.wework_browser.default_tools_approval_mode',
+    ]);
+    const written = await server.client.request(ConfigBatchWrite, { edits: [...refresh.right.edits], reloadUserConfig: true });
+    expect(E.isRight(written), JSON.stringify(written)).toBe(true);
+    const after = await server.client.request(ConfigRead, {});
+    if (E.isLeft(after)) throw new Error(JSON.stringify(after.left));
+    const part = (config: Readonly<Record<string, unknown>>) => ({ features: config['features'], mcp_servers: config['mcp_servers'] });
+    expect(part(after.right.config)).toEqual(part(refresh.right.config));
+    expect(part(after.right.config)).toMatchObject({ mcp_servers: { wegent_apps: { default_tools_approval_mode: 'prompt', startup_timeout_sec: 20 }, wework_browser: { default_tools_approval_mode: 'approve' } } });
+    const again = refreshBuiltInServers(after.right.config, builtIns);
+    expect(E.isRight(again) && again.right.edits).toEqual([]);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('# kept');
+    expect(text).toContain('[mcp_servers.mine]');
   });
 });
 

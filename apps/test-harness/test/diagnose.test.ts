@@ -86,6 +86,27 @@ describe('evidenceFromReport', () => {
     expect(diagnoseForms(evidence).map((f) => f._tag)).toEqual(['PolicyNeverAutoDeclined']);
   });
 
+  it('matches forms with the cards that reached the client; the executor\'s mapper decides whether they can be shown', () => {
+    const form = { type: 'object', properties: { target: { type: 'string', oneOf: [{ const: 'staging', title: 'Staging' }] } } };
+    const log = (mode: string): ProxyLogEntry[] => [
+      entry(0, 'client-to-server', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'deploy' } }),
+      entry(1, 'server-to-client', { jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { mode, message: 'Pick', requestedSchema: form } }),
+      entry(2, 'client-to-server', { jsonrpc: '2.0', id: 0, result: { action: mode === 'form' ? 'accept' : 'decline', content: { target: 'staging' } } }),
+      entry(3, 'server-to-client', { jsonrpc: '2.0', id: 2, result: { content: [] } }),
+    ];
+    const card = (mode: string) => ({
+      method: 'mcpServer/elicitation/request',
+      params: { threadId: 't', turnId: 'u', serverName: 'forms', environmentId: null, mode, _meta: null, message: 'Pick', ...(mode === 'url' ? { url: 'https://example.com', elicitationId: 'e' } : { requestedSchema: form }) },
+      response: { action: mode === 'form' ? 'accept' : 'decline', content: null, _meta: null },
+    });
+    const shown = evidenceFromReport({ ...baseReport, cards: [card('form')], plugins: { forms: log('form') } }).evidence;
+    expect(shown.forms).toMatchObject([{ reachedClient: true, schemaSupported: true, clientAnswer: 'accept', pluginResult: 'accept', toolContinued: true }]);
+    expect(diagnoseForms(shown)).toEqual([]);
+    const url = evidenceFromReport({ ...baseReport, cards: [card('url')], plugins: { forms: log('url') } }).evidence;
+    expect(url.forms).toMatchObject([{ mode: 'url', reachedClient: true, schemaSupported: false }]);
+    expect(diagnoseForms(url).map((f) => f._tag)).toEqual(['SchemaUnsupported']);
+  });
+
   it('lets a later turn/start policy override the thread/start answer', () => {
     const wire = [...baseReport.wire, { direction: 'toAppServer' as const, message: { id: 2, method: 'turn/start', params: { threadId: 't', input: [], approvalPolicy: 'on-request' } } }];
     expect(evidenceFromReport({ ...baseReport, wire }).evidence.approvalPolicy).toBe('on-request');
