@@ -11,7 +11,7 @@ import { ItemCompleted, type Turn } from '@wework/codex-protocol';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { DEMO_PROMPT, demoScript } from './demoScript.js';
-import { fullAccessThreadParams, scriptedExecutorConfig } from './executorConfig.js';
+import { scriptedExecutorConfig, threadParamsFor } from './executorConfig.js';
 import { describeRuntimeError, startLocalRuntime, type LocalRuntime } from './runtime/LocalRuntime.js';
 import { itemLine, turnLine, userLine } from './Transcript.js';
 
@@ -41,7 +41,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const plugin = checkPluginBuilt('forms');
     if (!plugin.ok) return { _tag: 'DemoFailed', message: `the sample plugin is not built (${plugin.error.path}); run the build first`, stderrTail: '' };
     model = await startScriptedModel({ script: demoScript });
-    await writeFile(join(codexHome, 'config.toml'), stringifyToml(scriptedExecutorConfig(model.url, [{ name: 'forms', ...plugin.command }])), { mode: 0o600 });
+    const config = scriptedExecutorConfig(model.url, [{ name: 'forms', ...plugin.command }]);
+    if (E.isLeft(config)) return { _tag: 'DemoFailed', message: `invalid MCP server config: ${JSON.stringify(config.left)}`, stderrTail: '' };
+    await writeFile(join(codexHome, 'config.toml'), stringifyToml(config.right), { mode: 0o600 });
 
     const started = await startLocalRuntime({ codexHome, home, workspace, env: options.env ?? process.env, pluginNames: ['forms'], log: () => undefined });
     if (E.isLeft(started)) return { _tag: 'DemoFailed', message: describeRuntimeError(started.left), stderrTail: '' };
@@ -49,7 +51,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const version = /\/(\d+\.\d+\.\d+)/.exec(runtime.server.initializeResult.userAgent)?.[1] ?? 'unknown version';
     options.print(`Wework desktop executor — demo conversation (real codex app-server ${version}, embedded scripted model)`);
 
-    const thread = await runtime.startThread(fullAccessThreadParams());
+    const thread = await runtime.startThread(threadParamsFor());
     if (E.isLeft(thread)) return { _tag: 'DemoFailed', message: describeRuntimeError(thread.left), stderrTail: runtime.server.stderrTail() };
     runtime.server.client.on(ItemCompleted, (params) => {
       const line = params.threadId === thread.right ? itemLine(params.item) : undefined;

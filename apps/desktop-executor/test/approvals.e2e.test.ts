@@ -5,9 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
 import type { HostReply } from '@wework/elicitation-mapper';
-import { fullAccessThreadParams, scriptedExecutorConfig } from '../src/executorConfig.js';
+import { threadParamsFor } from '../src/executorConfig.js';
 import type { ExecutorHost, HostCard } from '../src/forms/ExecutorHost.js';
-import { startSandbox, toolOutputs } from './support/executorSandbox.js';
+import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -27,18 +27,13 @@ function firstOptionHost(): ExecutorHost & { readonly cards: HostCard[] } {
   };
 }
 
-type Mode = 'approve' | 'prompt' | undefined;
-
-/** Wework's config with the forms server's approval mode set to `mode` (undefined: Codex's default). */
-const configWith = (mode: Mode, features: Record<string, unknown> = {}) => (modelUrl: string, forms: { command: string; args: ReadonlyArray<string> }) => {
-  const base = scriptedExecutorConfig(modelUrl, [{ name: 'forms', command: forms.command, args: forms.args }]);
-  const servers = base['mcp_servers'] as Record<string, Record<string, unknown>>;
-  const { default_tools_approval_mode: _managed, ...unmanaged } = servers['forms'] ?? {};
-  return {
-    ...base,
-    features: { ...(base['features'] as object), ...features },
-    mcp_servers: { forms: mode === undefined ? unmanaged : { ...unmanaged, default_tools_approval_mode: mode } },
-  };
+/**
+ * The forms server as Codex's own default leaves it (no `default_tools_approval_mode`): what a server
+ * that Wework does not manage looks like.
+ */
+const unmanagedConfig = (features: Record<string, unknown> = {}) => (modelUrl: string, forms: { readonly command: string; readonly args: ReadonlyArray<string> }) => {
+  const managed = managedConfig()(modelUrl, forms);
+  return { ...managed, features: { ...(managed['features'] as object), ...features }, mcp_servers: { forms: { command: forms.command, args: forms.args } } };
 };
 
 const echoTurn = [respond(callTool('forms', 'echo', { text: 'hello' })), respond(say('done'))];
@@ -46,16 +41,20 @@ const echoTurn = [respond(callTool('forms', 'echo', { text: 'hello' })), respond
 describe('the "Allow tool" card', () => {
   it('does not appear for a Wework-managed server (default_tools_approval_mode = "approve")', async () => {
     const host = firstOptionHost();
-    const box = await startSandbox({ script: echoTurn, host, config: configWith('approve'), threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script: echoTurn, host, config: managedConfig(), threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Echo');
     expect(host.cards).toEqual([]);
     expect(toolOutputs(box.items)).toEqual(['hello']);
   });
 
-  for (const mode of ['prompt', undefined] as const) {
-    it(`appears as a request_user_input card for ${mode === undefined ? "Codex's default mode" : 'an explicit "prompt"'}, and allowing runs the tool`, async () => {
+  const cases = [
+    ['a managed server whose plugin declares "prompt" (the explicit setting wins)', managedConfig({ default_tools_approval_mode: 'prompt' })],
+    ["a server left in Codex's default mode", unmanagedConfig()],
+  ] as const;
+  for (const [what, config] of cases) {
+    it(`appears as a request_user_input card for ${what}, and allowing runs the tool`, async () => {
       const host = firstOptionHost();
-      const box = await startSandbox({ script: echoTurn, host, config: configWith(mode), threadParams: fullAccessThreadParams() }, cleanups);
+      const box = await startSandbox({ script: echoTurn, host, config, threadParams: threadParamsFor() }, cleanups);
       await box.runtime.runTurn(box.threadId, 'Echo');
       expect(host.cards).toHaveLength(1);
       expect(host.cards[0]).toMatchObject({ origin: 'requestUserInput', card: null });
@@ -66,7 +65,7 @@ describe('the "Allow tool" card', () => {
 
   it('is mapped to an approval card (not an empty form) when Codex wraps it as an elicitation', async () => {
     const host = firstOptionHost();
-    const box = await startSandbox({ script: echoTurn, host, config: configWith(undefined, { tool_call_mcp_elicitation: true }), threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script: echoTurn, host, config: unmanagedConfig({ tool_call_mcp_elicitation: true }), threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Echo');
     expect(host.cards).toHaveLength(1);
     expect(host.cards[0]).toMatchObject({ origin: 'mcpElicitation', serverName: 'forms', card: { _tag: 'ToolApprovalCard', tool: { name: 'echo' } } });
@@ -82,7 +81,7 @@ describe('approvalPolicy "never"', () => {
   it('auto-declines the plugin form before it reaches the executor: no card, the plugin sees decline', async () => {
     const host = firstOptionHost();
     const script = [respond(callTool('forms', 'choose_strategy')), respond(say('done'))];
-    const box = await startSandbox({ script, host, config: configWith('approve'), threadParams: { ...fullAccessThreadParams(), approvalPolicy: 'never' } }, cleanups);
+    const box = await startSandbox({ script, host, config: managedConfig(), threadParams: { ...threadParamsFor(), approvalPolicy: 'never' } }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Ask me');
     expect(host.cards).toEqual([]);
     expect(toolOutputs(box.items)[0]).toMatch(/^elicitation: decline\n/);

@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
 import { functionCallOutputs } from '@wework/scripted-model';
-import { scriptedExecutorConfig, fullAccessThreadParams } from '../src/executorConfig.js';
+import { threadParamsFor } from '../src/executorConfig.js';
 import type { ExecutorHost, HostCard } from '../src/forms/ExecutorHost.js';
 import type { HostReply } from '@wework/elicitation-mapper';
-import { startSandbox, toolOutputs } from './support/executorSandbox.js';
+import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -27,15 +27,13 @@ function scriptedHost(answer: (card: HostCard) => HostReply): ExecutorHost & { r
   };
 }
 
-const managedConfig = (modelUrl: string, forms: { command: string; args: ReadonlyArray<string> }) =>
-  scriptedExecutorConfig(modelUrl, [{ name: 'forms', command: forms.command, args: forms.args }]);
 
 const oneToolTurn = (tool: string, args: Record<string, unknown> = {}) => [respond(callTool('forms', tool, args)), respond(say('done'))];
 
 describe('plugin forms through the executor (granular policy, mcp_elicitations on)', () => {
   it('a single-choice form reaches the host as a card, and accept returns exactly the chosen const', async () => {
     const host = scriptedHost(() => ({ answers: { strategy: { answers: ['Safe'] } } }));
-    const box = await startSandbox({ script: oneToolTurn('choose_strategy'), host, config: managedConfig, threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script: oneToolTurn('choose_strategy'), host, config: managedConfig(), threadParams: threadParamsFor() }, cleanups);
     const turn = await box.runtime.runTurn(box.threadId, 'Ask me how to continue');
     expect(turn).toMatchObject({ right: { status: 'completed' } });
 
@@ -65,7 +63,7 @@ describe('plugin forms through the executor (granular policy, mcp_elicitations o
   it('cancel and decline reach the plugin as such, and nothing high-impact happens', async () => {
     for (const action of ['cancel', 'decline'] as const) {
       const host = scriptedHost(() => ({ action }));
-      const box = await startSandbox({ script: oneToolTurn('deploy', { service: 'web' }), host, config: managedConfig, threadParams: fullAccessThreadParams() }, cleanups);
+      const box = await startSandbox({ script: oneToolTurn('deploy', { service: 'web' }), host, config: managedConfig(), threadParams: threadParamsFor() }, cleanups);
       await box.runtime.runTurn(box.threadId, 'Deploy');
       expect(host.cards).toHaveLength(1);
       expect(toolOutputs(box.items)[0]).toBe(`elicitation: ${action}\noutcome: nothing was deployed (the user ${action === 'cancel' ? 'cancelled' : 'declined'})`);
@@ -78,7 +76,7 @@ describe('plugin forms through the executor (granular policy, mcp_elicitations o
       card.questions[0]?.id === 'confirm' ? { answers: { confirm: { answers: ['true'] } } } : { answers: { releaseNote: { answers: ['Fix login failures'] } } },
     );
     const script = [respond(callTool('forms', 'clear_cache')), respond(callTool('forms', 'write_release_note')), respond(say('done'))];
-    const box = await startSandbox({ script, host, config: managedConfig, threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script, host, config: managedConfig(), threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Clear the cache and write a note');
     expect(toolOutputs(box.items)).toEqual([
       'elicitation: accept {"confirm":true}\noutcome: cleared the workspace cache',
@@ -95,10 +93,9 @@ describe('plugin forms through the executor (granular policy, mcp_elicitations o
           signal.addEventListener('abort', () => (host.aborted = true));
         }),
     };
-    const box = await startSandbox({ script: oneToolTurn('deploy'), host, config: managedConfig, threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script: oneToolTurn('deploy'), host, config: managedConfig(), threadParams: threadParamsFor() }, cleanups);
     const turn = box.runtime.runTurn(box.threadId, 'Deploy');
     await expect.poll(() => release !== undefined, { timeout: 20_000 }).toBe(true);
-    box.bridge.cancelThread(box.threadId);
     await box.runtime.stopTurn(box.threadId);
     const ended = await turn;
     expect(host.aborted).toBe(true);

@@ -4,17 +4,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
 import type { HostReply } from '@wework/elicitation-mapper';
-import { fullAccessThreadParams, scriptedExecutorConfig } from '../src/executorConfig.js';
+import { threadParamsFor } from '../src/executorConfig.js';
 import type { ExecutorHost, HostCard } from '../src/forms/ExecutorHost.js';
-import { startSandbox, toolOutputs } from './support/executorSandbox.js';
+import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const config = (modelUrl: string, forms: { command: string; args: ReadonlyArray<string> }) =>
-  scriptedExecutorConfig(modelUrl, [{ name: 'forms', command: forms.command, args: forms.args }]);
+const config = managedConfig();
 
 function hostAnswering(reply: HostReply): ExecutorHost & { readonly cards: HostCard[] } {
   const cards: HostCard[] = [];
@@ -31,7 +30,7 @@ describe('a multi-question form (choice + boolean + integer + text)', () => {
     const host = hostAnswering({
       answers: { channel: { answers: ['Beta'] }, notify: { answers: ['false'] }, replicas: { answers: ['3'] }, note: { answers: [''] } },
     });
-    const box = await startSandbox({ script: configureRelease, host, config, threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script: configureRelease, host, config, threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Configure the release');
     const [card] = host.cards;
     // Codex forwards the properties sorted by key; the card keeps the order it received.
@@ -48,7 +47,7 @@ describe('a multi-question form (choice + boolean + integer + text)', () => {
 
   it('omits an integer that does not parse, and the plugin validates the rest', async () => {
     const host = hostAnswering({ answers: { channel: { answers: ['Stable'] }, notify: { answers: ['true'] }, replicas: { answers: ['three'] } } });
-    const box = await startSandbox({ script: configureRelease, host, config, threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script: configureRelease, host, config, threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Configure the release');
     const [output] = toolOutputs(box.items);
     // The executor accepted without `replicas`; the plugin's MCP SDK then validates the content against
@@ -64,7 +63,7 @@ describe('a single choice with number values (outside the spec)', () => {
   it('reaches the executor as a plain integer field: Codex drops the numeric oneOf before forwarding', async () => {
     const host = hostAnswering({ answers: { replicas: { answers: ['3'] } } });
     const script = [respond(callTool('forms', 'scale_with_numeric_choices')), respond(say('done'))];
-    const box = await startSandbox({ script, host, config, threadParams: fullAccessThreadParams() }, cleanups);
+    const box = await startSandbox({ script, host, config, threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Scale');
     expect(host.cards).toHaveLength(1);
     expect(host.cards[0]?.questions).toEqual([{ id: 'replicas', header: 'Replicas', question: 'Pick a replica count.', isOther: false, isSecret: false, options: null }]);

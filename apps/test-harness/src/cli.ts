@@ -3,8 +3,10 @@
  * `wework-harness`: runs scenario files against the real codex app-server.
  *
  *   wework-harness run <scenario.json> [--report <file>] [--keep-home] [--quiet]
+ *   wework-harness diagnose <report.json> [--scenario <scenario.json>] [--json]
  *
- * Exit codes: 0 the scenario passed, 1 it failed (see the report), 2 bad usage or scenario file.
+ * Exit codes of `run`: 0 the scenario passed, 1 it failed (see the report), 2 bad usage or scenario file.
+ * Exit codes of `diagnose`: 0 no finding, 1 findings printed, 2 bad usage or unreadable report.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -12,8 +14,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import { formatScenarioError, parseScenario } from './Scenario.js';
 import { runScenario } from './runScenario.js';
 import { formatSummary } from './Summary.js';
+import { DIAGNOSE_USAGE, runDiagnoseCommand } from './diagnose/index.js';
 
-const USAGE = 'usage: wework-harness run <scenario.json> [--report <file>] [--keep-home] [--quiet]';
+const USAGE = `usage: wework-harness run <scenario.json> [--report <file>] [--keep-home] [--quiet]\n${DIAGNOSE_USAGE}`;
 
 interface CliArgs {
   readonly scenarioPath: string;
@@ -44,6 +47,7 @@ function parseArgs(argv: ReadonlyArray<string>): E.Either<string, CliArgs> {
 }
 
 async function main(argv: ReadonlyArray<string>): Promise<number> {
+  if (argv[0] === 'diagnose') return runDiagnoseCommand(argv.slice(1));
   const args = parseArgs(argv);
   if (E.isLeft(args)) {
     console.error(args.left);

@@ -33,3 +33,4 @@ export { builtInChecks, expectationChecks, isSubsequence, methodsReceivedByPlugi
 export { formatSummary } from './Summary.js';
 export type { CardEntry, CheckResult, ScenarioReport, TurnReport, WireEntry } from './Report.js';
 export { proxiedCommand, proxyMainPath, decodeProxyLog, type ProxyLogEntry } from './proxy/index.js';
+export { evidenceFromReport, decodeReportInput, formatDiagnosis, runDiagnoseCommand, type ReportEvidence } from './diagnose/index.js';

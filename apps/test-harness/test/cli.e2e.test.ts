@@ -42,6 +42,16 @@ describe('wework-harness run (the built command)', () => {
     expect(report.plugins['forms']?.length).toBeGreaterThan(0);
   });
 
+  it('diagnoses a run in which approvalPolicy "never" declined the plugin form before it reached the client', async () => {
+    const reportPath = join(scratch, 'never.report.json');
+    const run = await runCli(['run', 'scenarios/diagnose-policy-never.json', '--report', reportPath, '--quiet']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const diagnosis = await runCli(['diagnose', reportPath, '--scenario', 'scenarios/diagnose-policy-never.json']);
+    expect(diagnosis.code, diagnosis.stdout + diagnosis.stderr).toBe(1);
+    expect(diagnosis.stdout).toContain('PolicyNeverAutoDeclined');
+    expect(diagnosis.stdout).toMatch(/approvalPolicy "never"/);
+  });
+
   it('refuses a bad scenario file with the path of the problem and exit code 2', async () => {
     const bad = join(scratch, 'bad.json');
     await writeFile(bad, JSON.stringify({ name: 'bad', model: { script: [] }, turns: [{ input: 'hi', expectStatuss: 'completed' }] }));

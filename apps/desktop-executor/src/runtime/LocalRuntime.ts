@@ -7,6 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, TurnStarted, type ParamsOf, type Turn } from '@wework/codex-protocol';
 import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
 
 /** Why the runtime could not do what was asked. */
@@ -33,6 +34,11 @@ export function describeRuntimeError(error: RuntimeError): string {
 /** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
 export type ThreadParams = Omit<ParamsOf<typeof ThreadStart>, 'cwd'>;
 
+/** Told when a task is stopped. */
+export interface StopListener {
+  cancelThread(threadId: string): void;
+}
+
 /** Options of {@link startLocalRuntime}. */
 export interface LocalRuntimeOptions {
   /** An existing CODEX_HOME whose config.toml the caller has written. */
@@ -44,8 +50,11 @@ export interface LocalRuntimeOptions {
   /** MCP servers to wait for before the first turn (Codex may otherwise sample before their tools are listed). */
   readonly pluginNames: ReadonlyArray<string>;
   readonly log: ExecutorLog;
-  /** Attaches the executor's server-request handlers before anything else happens. */
-  readonly attach?: (client: AppServerClient) => void;
+  /**
+   * Attaches the executor's server-request handlers before anything else happens. What it returns is
+   * told when a task is stopped, so cards still waiting for the user are cancelled.
+   */
+  readonly attach?: (client: AppServerClient) => StopListener | void;
   readonly pluginStartTimeoutMs?: number;
   readonly turnTimeoutMs?: number;
 }
@@ -57,18 +66,25 @@ export interface LocalRuntime {
   startThread(params: ThreadParams): Promise<E.Either<RuntimeError, string>>;
   /** Runs one user turn to its end. */
   runTurn(threadId: string, text: string): Promise<E.Either<RuntimeError, Turn>>;
-  /** Interrupts the thread's active turn, if any. */
+  /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
   stopTurn(threadId: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
 /** Starts the app-server and returns the runtime; everything it starts ends with `dispose()`. */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E.Either<RuntimeError, LocalRuntime>> {
-  const spawned = await spawnAppServer({ codexHome: options.codexHome, home: options.home, cwd: options.workspace, env: options.env });
+  const spawned = await spawnAppServer({
+    codexHome: options.codexHome,
+    home: options.home,
+    cwd: options.workspace,
+    env: options.env,
+    // Wework does not advertise the openai/form extension unless it really supports it.
+    capabilities: weworkInitializeCapabilities(),
+  });
   if (E.isLeft(spawned)) return E.left({ _tag: 'AppServerDidNotStart', reason: spawned.left._tag });
   const server = spawned.right;
   const client = server.client;
-  options.attach?.(client);
+  const stopListener = options.attach?.(client);
   const completed = new Map<string, (turn: Turn) => void>();
   const activeTurn = new Map<string, string>();
   client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
@@ -109,6 +125,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
   };
 
   const stopTurn = async (threadId: string): Promise<void> => {
+    stopListener?.cancelThread(threadId);
     const turnId = activeTurn.get(threadId);
     if (turnId === undefined) return;
     options.log({ event: 'turn stop requested', fields: { threadId, turnId } });

@@ -11,6 +11,7 @@ import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { Script } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { scriptedExecutorConfig } from '../../src/executorConfig.js';
 import { attachFormsBridge, type FormsBridge } from '../../src/forms/FormsBridge.js';
 import type { ExecutorHost } from '../../src/forms/ExecutorHost.js';
 import type { ExecutorLogEntry } from '../../src/runtime/ExecutorLog.js';
@@ -57,6 +58,7 @@ export async function startSandbox(options: SandboxOptions, cleanups: Array<() =
     attach: (client) => {
       bridge = attachFormsBridge(client, options.host, (entry) => log.push(entry));
       client.on(ItemCompleted, (params) => items.push(params.item));
+      return bridge;
     },
   });
   if (E.isLeft(started)) throw new Error(describeRuntimeError(started.left));
@@ -79,4 +81,13 @@ export function toolOutputs(items: ReadonlyArray<ThreadItem>): string[] {
         ]
       : [],
   );
+}
+
+/** Wework's executor config with the forms plugin as a managed server (plus what the plugin declares). */
+export function managedConfig(declared: Readonly<Record<string, unknown>> = {}) {
+  return (modelUrl: string, forms: { readonly command: string; readonly args: ReadonlyArray<string> }): Readonly<Record<string, unknown>> => {
+    const config = scriptedExecutorConfig(modelUrl, [{ name: 'forms', command: forms.command, args: forms.args, declared }]);
+    if (E.isLeft(config)) throw new Error(`invalid MCP server config: ${JSON.stringify(config.left)}`);
+    return config.right;
+  };
 }

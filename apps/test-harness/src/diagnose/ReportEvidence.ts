@@ -185,7 +185,8 @@ function formsOf(report: ReportInput, items: ReadonlyArray<McpToolCallItem>, exc
       if (cardIndex !== -1) usedCards.add(cardIndex);
       const card = cardIndex === -1 ? undefined : report.cards[cardIndex];
       const reply = request.reply;
-      const item = tool === null ? undefined : items.find((candidate) => candidate.server === server && candidate.tool === tool);
+      const callId = field(field(call?.params, '_meta'), 'callId');
+      const item = tool === null ? undefined : (items.find((candidate) => candidate.id === callId) ?? items.find((candidate) => candidate.server === server && candidate.tool === tool));
       const wireError = reply !== null && 'error' in reply ? reply.error : null;
       forms.push({
         server,
