@@ -54,12 +54,12 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const thread = await runtime.startThread(threadParamsFor());
     if (E.isLeft(thread)) return { _tag: 'DemoFailed', message: describeRuntimeError(thread.left), stderrTail: runtime.server.stderrTail() };
     runtime.server.client.on(ItemCompleted, (params) => {
-      const line = params.threadId === thread.right ? itemLine(params.item) : undefined;
+      const line = params.threadId === thread.right.threadId ? itemLine(params.item) : undefined;
       if (line !== undefined) options.print(line);
     });
 
     options.print(userLine(DEMO_PROMPT));
-    const turn = await runtime.runTurn(thread.right, DEMO_PROMPT);
+    const turn = await runtime.runTurn(thread.right.threadId, DEMO_PROMPT);
     if (E.isLeft(turn)) return { _tag: 'DemoFailed', message: describeRuntimeError(turn.left), stderrTail: runtime.server.stderrTail() };
     options.print(turnLine(turn.right));
     return { _tag: 'TurnFinished', turn: turn.right };

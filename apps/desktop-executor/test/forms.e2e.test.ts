@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
 import { functionCallOutputs } from '@wework/scripted-model';
 import { threadParamsFor } from '../src/executorConfig.js';
-import type { ExecutorHost, HostCard } from '../src/forms/ExecutorHost.js';
+import type { ExecutorHost, HostCard } from '../src/cards/ExecutorHost.js';
 import type { HostReply } from '@wework/elicitation-mapper';
 import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
@@ -57,7 +57,7 @@ describe('plugin forms through the executor (granular policy, mcp_elicitations o
     expect(toolOutputs(box.items)).toEqual(['elicitation: accept {"strategy":"safe"}\noutcome: continuing with strategy safe']);
     const [, second] = box.model.requests;
     expect(second && functionCallOutputs(second).map((o) => o.text).join('\n')).toContain('continuing with strategy safe');
-    expect(box.log.map((entry) => entry.event)).toEqual(expect.arrayContaining(['codex mcp elicitation request', 'elicitation answered']));
+    expect(box.log.map((entry) => entry.event)).toEqual(expect.arrayContaining(['codex mcp elicitation request', 'card answered']));
   });
 
   it('cancel and decline reach the plugin as such, and nothing high-impact happens', async () => {

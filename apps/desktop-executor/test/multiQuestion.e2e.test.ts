@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
 import type { HostReply } from '@wework/elicitation-mapper';
 import { threadParamsFor } from '../src/executorConfig.js';
-import type { ExecutorHost, HostCard } from '../src/forms/ExecutorHost.js';
+import type { ExecutorHost, HostCard } from '../src/cards/ExecutorHost.js';
 import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -52,7 +52,7 @@ describe('a multi-question form (choice + boolean + integer + text)', () => {
     const [output] = toolOutputs(box.items);
     // The executor accepted without `replicas`; the plugin's MCP SDK then validates the content against
     // the schema and rejects it for exactly that missing required property.
-    expect(box.log.find((entry) => entry.event === 'elicitation answered')?.fields).toMatchObject({ action: 'accept' });
+    expect(box.log.find((entry) => entry.event === 'card answered')?.fields).toMatchObject({ action: 'accept' });
     expect(output).toMatch(/^elicitation: error .*-32602.*must have required property 'replicas'/);
     expect(output).not.toMatch(/channel|notify/);
     expect(output).toContain('the release was not configured');

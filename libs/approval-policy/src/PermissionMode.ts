@@ -64,11 +64,58 @@ export function permissionParams(mode: PermissionMode): PermissionParams {
   return PARAMS[mode];
 }
 
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+/**
+ * The permissiveness rank of each mode: `read-only` (0) < `workspace` (1) < `full-access` (2).
+ * A total order; {@link PERMISSION_MODES} lists the modes in it.
+ */
+export const PERMISSIVENESS: Readonly<Record<PermissionMode, 0 | 1 | 2>> = Object.freeze({ 'read-only': 0, workspace: 1, 'full-access': 2 });
+
+/** The least permissive mode, where anything unreadable falls back to: `read-only`. */
+export const LEAST_PERMISSIVE_MODE: PermissionMode = 'read-only';
+
+/**
+ * Compares two modes by permissiveness: negative when `a` allows less than `b`, `0` when they
+ * are the same mode, positive when `a` allows more. Usable with `Array.prototype.sort`.
+ *
+ * @example
+ * ```ts
+ * comparePermissiveness('read-only', 'full-access') < 0; // true
+ * [...PERMISSION_MODES].reverse().sort(comparePermissiveness); // ['read-only', 'workspace', 'full-access']
+ * ```
+ */
+export function comparePermissiveness(a: PermissionMode, b: PermissionMode): number {
+  return PERMISSIVENESS[a] - PERMISSIVENESS[b];
+}
+
+/**
+ * Whether switching the mode from `from` to `to` needs the Full access risk confirmation: true
+ * exactly for an explicit switch from another mode into Full access. A new task (no previous
+ * mode, `undefined`) that starts in Full access by default does not ask, nor does Full access →
+ * Full access.
+ *
+ * @example
+ * ```ts
+ * needsFullAccessConfirmation('workspace', 'full-access'); // true
+ * needsFullAccessConfirmation(undefined, 'full-access'); // false
+ * needsFullAccessConfirmation('full-access', 'read-only'); // false
+ * ```
+ */
+export function needsFullAccessConfirmation(from: PermissionMode | undefined, to: PermissionMode): boolean {
+  return to === 'full-access' && from !== undefined && from !== 'full-access';
+}
+
+/** Longest string echoed in a message; longer ones are described by their length. */
+const SHOWN_STRING_LENGTH = 40;
+
+/** A short description of a persisted value for messages: short strings quoted, long ones by length. */
+export function describePersistedValue(value: unknown): string {
+  if (typeof value === 'string') return value.length <= SHOWN_STRING_LENGTH ? JSON.stringify(value) : `a string of ${value.length} characters`;
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === undefined) return 'undefined';
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
+
+const show = describePersistedValue;
 
 /**
  * Decodes a persisted permission mode. A missing value (`undefined`) is Full access, as the spec

@@ -2,7 +2,11 @@
  * `@wework/approval-policy`: the configuration half of Wework's approval behaviour for Codex.
  *
  * - The granular approval policy that keeps execution approvals off and forwards plugin forms,
- *   and the three runtime permission modes as thread/turn params.
+ *   and the three runtime permission modes as thread/turn params (`permissionParamsForTask`
+ *   reads a persisted task and fails closed to Read only).
+ * - Claude Code's permission mode for non-interactive child processes.
+ * - Approval cards for Codex's command, file-change and permission requests
+ *   (`handleApprovalRequest`, `responseForApprovalCard`).
  * - MCP server tool approval: `approve` by default for Wework-managed servers, an explicit
  *   `prompt` always wins; the built-in servers' refresh as `config/batchWrite` edits.
  * - `initialize` capabilities without `openai/form` unless asked.
@@ -15,10 +19,14 @@
 export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
 export {
   DEFAULT_PERMISSION_MODE,
+  LEAST_PERMISSIVE_MODE,
   PERMISSION_MODES,
+  PERMISSIVENESS,
   PermissionMode,
   applyPermissionMode,
+  comparePermissiveness,
   decodePermissionMode,
+  needsFullAccessConfirmation,
   permissionModeOf,
   permissionParams,
   type PermissionParams,
@@ -27,6 +35,42 @@ export {
   type UnknownPermissionMode,
   type WithPermissionMode,
 } from './PermissionMode.js';
+export { permissionParamsForTask, type PermissionCall, type TaskPermissionParams, type UnknownPermissionModeWarning } from './TaskPermissions.js';
+export { ClaudePermissionMode, claudePermissionMode, type ClaudeContext, type UnknownClaudePermissionMode } from './ClaudePermissionMode.js';
+export {
+  APPROVAL_METHODS,
+  DECISION_QUESTION_ID,
+  PERMISSIONS_CHOICES,
+  approvalCard,
+  approvalQuestions,
+  isApprovalMethod,
+  type ApprovalCardError,
+  type ApprovalMethod,
+  type ApprovalRequestCard,
+  type ApprovalSource,
+  type CommandApprovalCard,
+  type DecisionQuestion,
+  type FileChangeApprovalCard,
+  type PermissionsApprovalCard,
+  type PermissionsChoice,
+} from './ApprovalCards.js';
+export { CONSERVATIVE_DECISIONS, formatCommandPrefix, type DecisionOption, type IgnoredDecision, type ProposedAmendments } from './ApprovalDecisions.js';
+export {
+  refusalFor,
+  responseForApprovalCard,
+  type ApprovalAnswer,
+  type ApprovalAnswerNote,
+  type ApprovalResponse,
+  type ApprovalResponses,
+  type HostReply,
+} from './ApprovalAnswers.js';
+export {
+  handleApprovalRequest,
+  type ApprovalRequestDecision,
+  type NotAnApprovalRequest,
+  type RespondToApproval,
+  type ShowApprovalCard,
+} from './ApprovalRequest.js';
 export {
   MANAGED_TOOLS_APPROVAL_MODE,
   SERVER_APPROVAL_KEY,

@@ -5,8 +5,14 @@
  * Every value here is pure: arbitraries describe values; fast-check supplies the randomness.
  */
 import * as fc from 'fast-check';
-import { codecs, type AskForApproval, type JsonValue } from '@wework/codex-protocol';
-import { arbitraryOf } from '@wework/codex-protocol/testing';
+import { codecs, type AskForApproval, type FileChangeRequestApprovalParams, type JsonValue, type PermissionsRequestApprovalParams } from '@wework/codex-protocol';
+import {
+  arbitraryOf,
+  commandExecutionRequestApprovalParamsArbitrary,
+  fileChangeRequestApprovalParamsArbitrary,
+  permissionsRequestApprovalParamsArbitrary,
+} from '@wework/codex-protocol/testing';
+import type { ApprovalMethod } from './ApprovalCards.js';
 import type { ApprovalCard, ElicitationAction, FormEvidence, FormsEvidence, McpErrorEvidence, ServerApprovalEvidence, ToolCallEvidence } from './FormsEvidence.js';
 import type { JsonRecord } from './internal/Json.js';
 import { ToolsApprovalMode } from './McpServerApproval.js';
@@ -123,3 +129,67 @@ export const formsEvidenceArbitrary: fc.Arbitrary<FormsEvidence> = fc.record({
   toolCalls: fc.array(toolCallEvidenceArbitrary, { maxLength: 3 }),
   forms: fc.array(formEvidenceArbitrary, { maxLength: 3 }),
 });
+
+const amendmentWord = fc.oneof(fc.constantFrom('git', 'status', 'touch', 'npm', 'run', 'a b', "it's", ''), fc.string({ maxLength: 6 }));
+const execAmendment = fc.array(amendmentWord, { minLength: 0, maxLength: 3 });
+const networkAmendment = fc.record({ host: fc.oneof(fc.constantFrom('example.com', 'registry.npmjs.org', '', 'a b'), fc.string({ maxLength: 8 })), action: fc.constantFrom('allow' as const, 'deny' as const) });
+
+/**
+ * Any entry of a command request's `availableDecisions`: the plain decisions, structured ones with
+ * arbitrary (maybe empty) amendments, and entries that are no protocol decision at all.
+ */
+export const availableDecisionEntryArbitrary: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: fc.constantFrom<unknown>('accept', 'acceptForSession', 'decline', 'cancel'), weight: 4 },
+  { arbitrary: execAmendment.map((execpolicy_amendment) => ({ acceptWithExecpolicyAmendment: { execpolicy_amendment } })), weight: 2 },
+  { arbitrary: networkAmendment.map((network_policy_amendment) => ({ applyNetworkPolicyAmendment: { network_policy_amendment } })), weight: 2 },
+  { arbitrary: fc.oneof(fc.constantFrom<unknown>('approve', 'Accept', null, 3, {}, { acceptWithExecpolicyAmendment: {} }), fc.jsonValue()), weight: 1 },
+);
+
+/**
+ * `item/commandExecution/requestApproval` params as a server may send them: valid protocol params
+ * whose `availableDecisions` is absent, `null`, or any list of entries (duplicates and unknown
+ * entries included), maybe with a network context and proposed amendments.
+ */
+export const commandApprovalParamsArbitrary: fc.Arbitrary<Record<string, unknown>> = fc
+  .record({
+    base: commandExecutionRequestApprovalParamsArbitrary,
+    available: fc.option(fc.array(availableDecisionEntryArbitrary, { maxLength: 7 }), { nil: undefined }),
+    nullAvailable: fc.boolean(),
+    proposed: fc.option(execAmendment, { nil: undefined }),
+    network: fc.option(fc.array(networkAmendment, { maxLength: 2 }), { nil: undefined }),
+  })
+  .map(({ base, available, nullAvailable, proposed, network }) => {
+    const params: Record<string, unknown> = { ...base };
+    delete params['availableDecisions'];
+    if (available !== undefined) params['availableDecisions'] = available;
+    else if (nullAvailable) params['availableDecisions'] = null;
+    if (proposed !== undefined) params['proposedExecpolicyAmendment'] = proposed;
+    if (network !== undefined) params['proposedNetworkPolicyAmendments'] = network;
+    return params;
+  });
+
+/** `item/fileChange/requestApproval` params (valid; Codex 0.171.0 sends no `availableDecisions`). */
+export const fileChangeApprovalParamsArbitrary: fc.Arbitrary<FileChangeRequestApprovalParams> = fileChangeRequestApprovalParamsArbitrary;
+
+/** `item/permissions/requestApproval` params (valid). */
+export const permissionsApprovalParamsArbitrary: fc.Arbitrary<PermissionsRequestApprovalParams> = permissionsRequestApprovalParamsArbitrary;
+
+/** One of the three approval requests: its method and params. */
+export const approvalRequestArbitrary: fc.Arbitrary<{ readonly method: ApprovalMethod; readonly params: unknown }> = fc.oneof(
+  commandApprovalParamsArbitrary.map((params) => ({ method: 'item/commandExecution/requestApproval' as const, params })),
+  fileChangeApprovalParamsArbitrary.map((params) => ({ method: 'item/fileChange/requestApproval' as const, params })),
+  permissionsApprovalParamsArbitrary.map((params) => ({ method: 'item/permissions/requestApproval' as const, params })),
+);
+
+/**
+ * A persisted task record: with or without `modelSelection.options.permissionMode`, a known mode,
+ * or a corrupt value at any level.
+ */
+export const persistedTaskArbitrary: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record({ title: fc.string({ maxLength: 5 }) }),
+  fc.record({ modelSelection: fc.record({ model: fc.constantFrom('gpt-5.5') }) }),
+  fc.record({ modelSelection: fc.record({ options: fc.record({ permissionMode: fc.oneof(permissionModeArbitrary, fc.jsonValue()) }) }) }),
+  fc.record({ modelSelection: fc.record({ options: fc.jsonValue() }) }),
+  fc.record({ modelSelection: fc.jsonValue() }),
+  fc.jsonValue(),
+);

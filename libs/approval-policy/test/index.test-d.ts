@@ -2,8 +2,36 @@
  * Type tests of the public types.
  */
 import { describe, expectTypeOf, test } from 'vitest';
-import type { AskForApproval, InitializeCapabilities, ThreadForkParams, ThreadResumeParams, ThreadStartParams, TurnStartParams } from '@wework/codex-protocol';
-import { applyPermissionMode, permissionParams, weworkGranularApprovalPolicy, weworkInitializeCapabilities, type FormsEvidence, type PermissionMode } from '../src/index.js';
+import type {
+  AskForApproval,
+  CommandExecutionRequestApprovalResponse,
+  FileChangeRequestApprovalResponse,
+  InitializeCapabilities,
+  PermissionsRequestApprovalResponse,
+  ThreadForkParams,
+  ThreadResumeParams,
+  ThreadStartParams,
+  ToolRequestUserInputQuestion,
+  TurnStartParams,
+} from '@wework/codex-protocol';
+import {
+  applyPermissionMode,
+  handleApprovalRequest,
+  permissionParams,
+  permissionParamsForTask,
+  responseForApprovalCard,
+  weworkGranularApprovalPolicy,
+  weworkInitializeCapabilities,
+  type CommandApprovalCard,
+  type DecisionQuestion,
+  type FileChangeApprovalCard,
+  type FormsEvidence,
+  type PermissionMode,
+  type PermissionsApprovalCard,
+  type ApprovalRequestDecision,
+  type RespondToApproval,
+  type ShowApprovalCard,
+} from '../src/index.js';
 
 describe('public types', () => {
   test('the policy and the params use the generated protocol types', () => {
@@ -22,5 +50,26 @@ describe('public types', () => {
 
   test('evidence fields are readonly', () => {
     expectTypeOf<FormsEvidence['forms']>().toExtend<ReadonlyArray<unknown>>();
+  });
+});
+
+describe('approval card types', () => {
+  test('responses are typed by the card method', () => {
+    expectTypeOf(responseForApprovalCard({} as CommandApprovalCard, { action: 'cancel' }).response).toEqualTypeOf<CommandExecutionRequestApprovalResponse>();
+    expectTypeOf(responseForApprovalCard({} as FileChangeApprovalCard, { action: 'cancel' }).response).toEqualTypeOf<FileChangeRequestApprovalResponse>();
+    expectTypeOf(responseForApprovalCard({} as PermissionsApprovalCard, { action: 'cancel' }).response).toEqualTypeOf<PermissionsRequestApprovalResponse>();
+    expectTypeOf<Extract<RespondToApproval, { method: 'item/permissions/requestApproval' }>['response']>().toEqualTypeOf<PermissionsRequestApprovalResponse>();
+  });
+
+  test('card questions have the protocol question shape', () => {
+    expectTypeOf<DecisionQuestion>().toExtend<Readonly<Omit<ToolRequestUserInputQuestion, 'options'>>>();
+    expectTypeOf(permissionParamsForTask({}, 'turn/start').params.approvalPolicy).toEqualTypeOf<AskForApproval>();
+  });
+});
+
+describe('handleApprovalRequest', () => {
+  test('an approval method never gives NotAnApprovalRequest', () => {
+    expectTypeOf(handleApprovalRequest('item/fileChange/requestApproval', {})).toEqualTypeOf<ShowApprovalCard | RespondToApproval>();
+    expectTypeOf(handleApprovalRequest('x' as string, {})).toEqualTypeOf<ApprovalRequestDecision>();
   });
 });

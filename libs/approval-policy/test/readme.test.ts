@@ -3,10 +3,10 @@
  */
 import { expect, test } from 'vitest';
 import type { ConfigEdit } from '@wework/codex-protocol';
-import { applyPermissionMode, decodePermissionMode, diagnoseForms, emptyFormsEvidence, refreshBuiltInServers, weworkInitializeCapabilities, type FormEvidence } from '../src/index.js';
+import { applyPermissionMode, diagnoseForms, emptyFormsEvidence, permissionParamsForTask, refreshBuiltInServers, weworkInitializeCapabilities, type FormEvidence } from '../src/index.js';
 
 test('README example', () => {
-  const task: { permissionMode?: unknown } = {};
+  const task: unknown = { modelSelection: { model: 'gpt-5.5', options: {} } };
   const currentConfig = { model: 'gpt-5.5', mcp_servers: { wegent_apps: { command: 'old', default_tools_approval_mode: 'prompt' } } };
   const written: Array<{ edits: ReadonlyArray<ConfigEdit> }> = [];
   const sendConfigBatchWrite = (params: { edits: ReadonlyArray<ConfigEdit> }) => written.push(params);
@@ -19,10 +19,9 @@ test('README example', () => {
   // initialize: the experimental API, no openai/form.
   const capabilities = weworkInitializeCapabilities(); // { experimentalApi: true, requestAttestation: false }
 
-  // thread/start (also thread/resume, thread/fork, turn/start) from the task's persisted mode.
-  const mode = decodePermissionMode(task.permissionMode); // undefined → Full access; unknown → Left, never a guess
-  if (mode._tag === 'Left') throw new Error(mode.left.message);
-  const params = applyPermissionMode({ cwd: '/repo' }, mode.right);
+  // thread/start (also thread/resume, thread/fork, turn/start) from the persisted task's mode.
+  const { mode } = permissionParamsForTask(task, 'thread/start'); // no mode → Full access; unknown → Read only + warning
+  const params = applyPermissionMode({ cwd: '/repo' }, mode);
   // Full access → { cwd, permissions: ':danger-full-access', approvalPolicy: { granular: { ..., mcp_elicitations: true } } }
 
   // Connector configure / app sync: refresh the built-in server, keep the user's explicit "prompt".

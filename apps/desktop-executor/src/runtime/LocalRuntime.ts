@@ -4,7 +4,18 @@
  * the cards still waiting for the user.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, TurnStarted, type ParamsOf, type Turn } from '@wework/codex-protocol';
+import {
+  ThreadFork,
+  ThreadResume,
+  ThreadStart,
+  TurnCompleted,
+  TurnInterrupt,
+  TurnStart,
+  TurnStarted,
+  type ActivePermissionProfile,
+  type ParamsOf,
+  type Turn,
+} from '@wework/codex-protocol';
 import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
@@ -33,6 +44,15 @@ export function describeRuntimeError(error: RuntimeError): string {
 
 /** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
 export type ThreadParams = Omit<ParamsOf<typeof ThreadStart>, 'cwd'>;
+
+/** The permission part of thread and turn params, applied on every call of a task. */
+export type PermissionCallParams = Pick<ParamsOf<typeof TurnStart>, 'permissions' | 'approvalPolicy'>;
+
+/** A thread as the app-server confirmed it: its id and the permission profile it runs with. */
+export interface ThreadHandle {
+  readonly threadId: string;
+  readonly activePermissionProfile: ActivePermissionProfile | null;
+}
 
 /** Told when a task is stopped. */
 export interface StopListener {
@@ -63,9 +83,13 @@ export interface LocalRuntimeOptions {
 export interface LocalRuntime {
   readonly server: SpawnedAppServer;
   /** Starts a thread with the given params; resolves once the plugins are ready. */
-  startThread(params: ThreadParams): Promise<E.Either<RuntimeError, string>>;
-  /** Runs one user turn to its end. */
-  runTurn(threadId: string, text: string): Promise<E.Either<RuntimeError, Turn>>;
+  startThread(params: ThreadParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  /** Resumes a persisted thread with the task's permission params. */
+  resumeThread(threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  /** Forks a thread with the source task's permission params. */
+  forkThread(threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  /** Runs one user turn to its end, with the task's permission params when given. */
+  runTurn(threadId: string, text: string, params?: PermissionCallParams): Promise<E.Either<RuntimeError, Turn>>;
   /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
   stopTurn(threadId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -93,7 +117,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     completed.get(params.turn.id)?.(params.turn);
   });
 
-  const startThread = async (params: ThreadParams): Promise<E.Either<RuntimeError, string>> => {
+  const startThread = async (params: ThreadParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
     const startup = trackMcpStartup(client);
     try {
       const thread = await client.request(ThreadStart, { ...params, cwd: options.workspace });
@@ -101,14 +125,26 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
       const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
       if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
       options.log({ event: 'thread started', fields: { threadId: thread.right.thread.id, permissions: params.permissions ?? null, approvalPolicy: params.approvalPolicy ?? null } });
-      return E.right(thread.right.thread.id);
+      return E.right({ threadId: thread.right.thread.id, activePermissionProfile: thread.right.activePermissionProfile });
     } finally {
       startup.dispose();
     }
   };
 
-  const runTurn = async (threadId: string, text: string): Promise<E.Either<RuntimeError, Turn>> => {
-    const started = await client.request(TurnStart, { threadId, input: [{ type: 'text', text, text_elements: [] }] });
+  const resumeThread = async (threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+    const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: options.workspace });
+    if (E.isLeft(resumed)) return E.left({ _tag: 'RequestFailed', method: ThreadResume.method, reason: describeClientError(resumed.left) });
+    return E.right({ threadId: resumed.right.thread.id, activePermissionProfile: resumed.right.activePermissionProfile });
+  };
+
+  const forkThread = async (threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+    const forked = await client.request(ThreadFork, { ...params, threadId, cwd: options.workspace });
+    if (E.isLeft(forked)) return E.left({ _tag: 'RequestFailed', method: ThreadFork.method, reason: describeClientError(forked.left) });
+    return E.right({ threadId: forked.right.thread.id, activePermissionProfile: forked.right.activePermissionProfile });
+  };
+
+  const runTurn = async (threadId: string, text: string, params: PermissionCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
+    const started = await client.request(TurnStart, { ...params, threadId, input: [{ type: 'text', text, text_elements: [] }] });
     if (E.isLeft(started)) return E.left({ _tag: 'RequestFailed', method: TurnStart.method, reason: describeClientError(started.left) });
     const turnId = started.right.turn.id;
     let timer: NodeJS.Timeout | undefined;
@@ -132,5 +168,5 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     await client.request(TurnInterrupt, { threadId, turnId });
   };
 
-  return E.right({ server, startThread, runTurn, stopTurn, dispose: () => server.dispose() });
+  return E.right({ server, startThread, resumeThread, forkThread, runTurn, stopTurn, dispose: () => server.dispose() });
 }

@@ -12,8 +12,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { Script } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { scriptedExecutorConfig } from '../../src/executorConfig.js';
-import { attachFormsBridge, type FormsBridge } from '../../src/forms/FormsBridge.js';
-import type { ExecutorHost } from '../../src/forms/ExecutorHost.js';
+import { attachExecutorCards, type CardRouter } from '../../src/cards/index.js';
+import type { ExecutorHost } from '../../src/cards/ExecutorHost.js';
 import type { ExecutorLogEntry } from '../../src/runtime/ExecutorLog.js';
 import { describeRuntimeError, startLocalRuntime, type LocalRuntime, type ThreadParams } from '../../src/runtime/LocalRuntime.js';
 
@@ -27,9 +27,11 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   readonly runtime: LocalRuntime;
-  readonly bridge: FormsBridge;
+  readonly bridge: CardRouter;
   readonly model: ScriptedModel;
   readonly threadId: string;
+  /** The task's workspace (the threads' cwd). */
+  readonly workspace: string;
   readonly log: ExecutorLogEntry[];
   readonly items: ThreadItem[];
   close(): Promise<void>;
@@ -49,14 +51,14 @@ export async function startSandbox(options: SandboxOptions, cleanups: Array<() =
 
   const log: ExecutorLogEntry[] = [];
   const items: ThreadItem[] = [];
-  let bridge: FormsBridge | undefined;
+  let bridge: CardRouter | undefined;
   const started = await startLocalRuntime({
     ...dirs,
     env: process.env,
     pluginNames: ['forms'],
     log: (entry) => log.push(entry),
     attach: (client) => {
-      bridge = attachFormsBridge(client, options.host, (entry) => log.push(entry));
+      bridge = attachExecutorCards(client, options.host, (entry) => log.push(entry));
       client.on(ItemCompleted, (params) => items.push(params.item));
       return bridge;
     },
@@ -67,7 +69,7 @@ export async function startSandbox(options: SandboxOptions, cleanups: Array<() =
   const thread = await runtime.startThread(options.threadParams);
   if (E.isLeft(thread)) throw new Error(`${describeRuntimeError(thread.left)}\n${runtime.server.stderrTail()}`);
   if (bridge === undefined) throw new Error('the bridge was not attached');
-  return { runtime, bridge, model, threadId: thread.right, log, items, close: () => runtime.dispose() };
+  return { runtime, bridge, model, threadId: thread.right.threadId, workspace: dirs.workspace, log, items, close: () => runtime.dispose() };
 }
 
 /** The text of every MCP tool call result the turn completed, in order. */

@@ -4,6 +4,7 @@
  * this interface (approval cards for commands and files, login cards, ...).
  */
 import type { ToolRequestUserInputQuestion } from '@wework/codex-protocol';
+import type { ApprovalRequestCard } from '@wework/approval-policy';
 import type { Card, HostReply } from '@wework/elicitation-mapper';
 
 /** Where a card came from. */
@@ -11,7 +12,13 @@ export type CardOrigin =
   /** A plugin's form or Codex's "allow this tool" question, as `mcpServer/elicitation/request`. */
   | 'mcpElicitation'
   /** Codex's own `item/tool/requestUserInput` (the model's request_user_input tool, or an approval fallback). */
-  | 'requestUserInput';
+  | 'requestUserInput'
+  /** `item/commandExecution/requestApproval`: may this command run? */
+  | 'commandApproval'
+  /** `item/fileChange/requestApproval`: may this patch be applied? */
+  | 'fileChangeApproval'
+  /** `item/permissions/requestApproval`: may the task get these permissions? */
+  | 'permissionsApproval';
 
 /** A card for the host to render as a request_user_input block. */
 export interface HostCard {
@@ -30,6 +37,8 @@ export interface HostCard {
   readonly submitOnSelect: boolean;
   /** The mapper's card behind an elicitation (option values, answer types), for hosts that want it. */
   readonly card: Card | null;
+  /** The approval card behind a command, file-change or permissions approval (decisions in order). */
+  readonly approval: ApprovalRequestCard | null;
 }
 
 /**
