@@ -17,6 +17,8 @@ import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/n
 import { LineClient } from './lineClient.js';
 import { summarize, type Summary } from './stats.js';
 import { benchElicitationMapping } from './elicitationMapping.js';
+import { benchImagePreprocess } from './imagePreprocess.js';
+import { benchMentionParsing } from './mentionParsing.js';
 
 const WARMUP_TURNS = 5;
 const MEASURED_TURNS = Number(process.env['BENCH_TURNS'] ?? 40);
@@ -123,3 +125,7 @@ async function main(): Promise<void> {
 await main();
 console.log('');
 console.log((await benchElicitationMapping()).join('\n'));
+console.log('');
+console.log((await benchImagePreprocess()).join('\n'));
+console.log('');
+console.log((await benchMentionParsing()).join('\n'));

@@ -4,7 +4,9 @@
  * the cards still waiting for the user.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { loadCatalog, type CatalogLoadError, type ModelCatalog } from '@wework/model-catalog';
 import {
+  ModelList,
   ThreadFork,
   ThreadResume,
   ThreadStart,
@@ -15,8 +17,9 @@ import {
   type ActivePermissionProfile,
   type ParamsOf,
   type Turn,
+  type UserInput,
 } from '@wework/codex-protocol';
-import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
+import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient, type ClientError } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
@@ -42,11 +45,18 @@ export function describeRuntimeError(error: RuntimeError): string {
   }
 }
 
+function describeCatalogError(error: CatalogLoadError<ClientError>): string {
+  return error._tag === 'FetchFailed' ? describeClientError(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
+}
+
 /** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
 export type ThreadParams = Omit<ParamsOf<typeof ThreadStart>, 'cwd'>;
 
 /** The permission part of thread and turn params, applied on every call of a task. */
 export type PermissionCallParams = Pick<ParamsOf<typeof TurnStart>, 'permissions' | 'approvalPolicy'>;
+
+/** What a turn carries besides its input: the task's permissions and, when chosen, its model. */
+export type TurnCallParams = PermissionCallParams & Pick<ParamsOf<typeof TurnStart>, 'model'>;
 
 /** A thread as the app-server confirmed it: its id and the permission profile it runs with. */
 export interface ThreadHandle {
@@ -88,8 +98,13 @@ export interface LocalRuntime {
   resumeThread(threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /** Forks a thread with the source task's permission params. */
   forkThread(threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
-  /** Runs one user turn to its end, with the task's permission params when given. */
-  runTurn(threadId: string, text: string, params?: PermissionCallParams): Promise<E.Either<RuntimeError, Turn>>;
+  /**
+   * Runs one user turn to its end, with the task's permission params when given. `input` is plain text,
+   * or the turn's `UserInput` items as composed by the executor (text with mentions, skills, images).
+   */
+  runTurn(threadId: string, input: string | ReadonlyArray<UserInput>, params?: TurnCallParams): Promise<E.Either<RuntimeError, Turn>>;
+  /** Loads the model catalog (`model/list`, hidden models excluded, every page, order kept). */
+  loadModelCatalog(): Promise<E.Either<RuntimeError, ModelCatalog>>;
   /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
   stopTurn(threadId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -143,8 +158,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     return E.right({ threadId: forked.right.thread.id, activePermissionProfile: forked.right.activePermissionProfile });
   };
 
-  const runTurn = async (threadId: string, text: string, params: PermissionCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
-    const started = await client.request(TurnStart, { ...params, threadId, input: [{ type: 'text', text, text_elements: [] }] });
+  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInput>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
+    const items: UserInput[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
+    const started = await client.request(TurnStart, { ...params, threadId, input: items });
     if (E.isLeft(started)) return E.left({ _tag: 'RequestFailed', method: TurnStart.method, reason: describeClientError(started.left) });
     const turnId = started.right.turn.id;
     let timer: NodeJS.Timeout | undefined;
@@ -160,6 +176,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     return E.right(outcome);
   };
 
+  const loadModelCatalog = async (): Promise<E.Either<RuntimeError, ModelCatalog>> => {
+    const catalog = await loadCatalog((_cursor, params) => client.request(ModelList, params));
+    return E.mapLeft((error: CatalogLoadError<ClientError>): RuntimeError => ({ _tag: 'RequestFailed', method: ModelList.method, reason: describeCatalogError(error) }))(catalog);
+  };
+
   const stopTurn = async (threadId: string): Promise<void> => {
     stopListener?.cancelThread(threadId);
     const turnId = activeTurn.get(threadId);
@@ -168,5 +189,5 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     await client.request(TurnInterrupt, { threadId, turnId });
   };
 
-  return E.right({ server, startThread, resumeThread, forkThread, runTurn, stopTurn, dispose: () => server.dispose() });
+  return E.right({ server, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() });
 }

@@ -1,0 +1,54 @@
+/**
+ * Composer content → the `input` of Codex `turn/start` (`UserInput[]`). Every function is pure.
+ *
+ * The result is one `text` item carrying the serialized markdown, with a `text_elements` entry
+ * per mention (its UTF-8 byte range and a `$name`/`@name` placeholder), followed by one structured
+ * item per mention in document order: `{ type: 'skill', name, path }` for skills and
+ * `{ type: 'mention', name, path }` for apps (`app://id`) and plugins (`plugin://name@marketplace`).
+ */
+import type { TextElement, UserInput } from '@wework/codex-protocol';
+import * as E from 'fp-ts/lib/Either.js';
+import { validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
+import { parse } from './Parse.js';
+import { serializeWithRanges, sigilOf, targetOf } from './Serialize.js';
+import { utf8Length } from './internal/escaping.js';
+
+/** The structured item Codex consumes for one mention. */
+export function structuredItemOf(mention: Mention): UserInput {
+  return mention.kind === 'skill'
+    ? { type: 'skill', name: mention.name, path: mention.path }
+    : { type: 'mention', name: mention.name, path: targetOf(mention) };
+}
+
+/**
+ * Builds `turn/start` input from a document or from markdown (which is parsed first, so its
+ * mentions are always valid). A document with a mention that would not read back fails with the
+ * first {@link InvalidMention}.
+ *
+ * @example
+ * toTurnInput('Try [@Sites](plugin://wegent-sites@wegent)')
+ * // right([
+ * //   { type: 'text', text: 'Try [@Sites](plugin://wegent-sites@wegent)',
+ * //     text_elements: [{ byteRange: { start: 4, end: 42 }, placeholder: '@Sites' }] },
+ * //   { type: 'mention', name: 'Sites', path: 'plugin://wegent-sites@wegent' },
+ * // ])
+ */
+export function toTurnInput(input: ComposerDocument | string): E.Either<InvalidMention, UserInput[]> {
+  const doc = typeof input === 'string' ? parse(input) : input;
+  return E.map(documentToTurnInput)(validateDocument(doc));
+}
+
+function documentToTurnInput(doc: ComposerDocument): UserInput[] {
+  const { markdown, mentions } = serializeWithRanges(doc);
+  const elements: TextElement[] = [];
+  let offset = 0;
+  let bytes = 0;
+  for (const { mention, source } of mentions) {
+    bytes += utf8Length(markdown, offset, source.start);
+    const length = utf8Length(markdown, source.start, source.end);
+    elements.push({ byteRange: { start: bytes, end: bytes + length }, placeholder: `${sigilOf(mention)}${mention.name}` });
+    bytes += length;
+    offset = source.end;
+  }
+  return [{ type: 'text', text: markdown, text_elements: elements }, ...mentions.map(({ mention }) => structuredItemOf(mention))];
+}

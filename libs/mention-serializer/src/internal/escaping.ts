@@ -1,0 +1,106 @@
+/**
+ * The escaping rules of the mention markdown, in one place. Every function is pure: strings in,
+ * strings out.
+ *
+ * - Text: `\[` stands for `[` and `\\` for `\`; any other backslash is literal. Serialization
+ *   escapes a `[` only when a sigil (`$`, `@`) follows it, and a backslash only where it would
+ *   otherwise be read as an escape.
+ * - Labels (the name between `[$` and `]`): `\\`, `\[`, `\]` stand for `\`, `[`, `]`.
+ * - Targets (between `(` and `)`): percent-encoding (UTF-8) of `%`, `(`, `)`, `[`, `]`, whitespace
+ *   and control characters; in a plugin's name also `@`. Everything else, non-ASCII included, is
+ *   written as is, so ordinary paths and ids look exactly like Codex's own form.
+ */
+
+/** Sigils that can open a mention label. */
+export const isSigil = (c: string | undefined): boolean => c === '$' || c === '@';
+
+/** Escapes text so that {@link unescapeText} (as the parser applies it) returns it unchanged. */
+export function escapeText(value: string, followedByMention: boolean): string {
+  if (value.indexOf('\\') === -1 && value.indexOf('[') === -1) return value;
+  let out = '';
+  let i = 0;
+  while (i < value.length) {
+    const c = value[i];
+    if (c === '\\') {
+      let j = i;
+      while (value[j] === '\\') j++;
+      const run = j - i;
+      const next = value[j];
+      // A run is read pairwise; a single backslash is literal unless `[` or a mention follows.
+      const needsEscape = run > 1 || next === '[' || (next === undefined && followedByMention);
+      out += needsEscape ? '\\'.repeat(run * 2) : '\\';
+      i = j;
+      continue;
+    }
+    if (c === '[' && isSigil(value[i + 1])) {
+      out += '\\[';
+      i++;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return out;
+}
+
+/** Escapes a mention name for use as a label. */
+export function escapeLabel(name: string): string {
+  return name.replace(/[\\[\]]/g, (c) => `\\${c}`);
+}
+
+const TARGET_SPECIAL = /[%()[\]\s\p{Cc}]/gu;
+const PLUGIN_NAME_SPECIAL = /[%()[\]@\s\p{Cc}]/gu;
+
+/** `%XX` for each UTF-8 byte of one character (`encodeURIComponent` leaves `(` and `)` alone). */
+function percentEncode(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 0x80 ? `%${code.toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c);
+}
+
+/** Percent-encodes the characters a target may not contain raw. */
+export function encodeTarget(value: string): string {
+  return value.replace(TARGET_SPECIAL, percentEncode);
+}
+
+/** Percent-encodes a plugin name: like {@link encodeTarget}, and `@` too. */
+export function encodePluginName(value: string): string {
+  return value.replace(PLUGIN_NAME_SPECIAL, percentEncode);
+}
+
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/**
+ * Decodes percent-encoding. A `%` without two hex digits, or a run that is not valid UTF-8, stays
+ * as written: decoding never fails.
+ */
+export function decodeTarget(value: string): string {
+  if (value.indexOf('%') === -1) return value;
+  return value.replace(PERCENT_RUN, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Number of bytes of `value` in UTF-8, counting a lone surrogate as the 3 bytes of U+FFFD (as
+ * `TextEncoder` and Node's `Buffer` write it).
+ */
+export function utf8Length(value: string, from = 0, to = value.length): number {
+  let bytes = 0;
+  for (let i = from; i < to; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < to) {
+      const low = value.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}

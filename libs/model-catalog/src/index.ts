@@ -1,0 +1,58 @@
+/**
+ * `@wework/model-catalog`: the Codex model catalog for the model picker.
+ *
+ * - {@link loadCatalog} pages `model/list` with `includeHidden: false` and keeps the server's order:
+ *   nothing added, nothing reordered, hidden models left out, duplicates and cursor loops reported.
+ *   {@link startPaging}/{@link acceptPage} are the same paging as a pure state machine.
+ * - {@link checkSendable}: a task's saved model that left the catalog blocks sending
+ *   (`ModelUnavailable`); the default model is used only for a task without a saved model.
+ * - {@link makeSelections}: chat and supervision share the catalog and remember their last
+ *   selections independently.
+ *
+ * Everything here is pure: no IO, no clock, no process.
+ */
+export {
+  cursorLoop,
+  duplicateModel,
+  fetchFailed,
+  fetchRejected,
+  invalidPage,
+  tooManyPages,
+  type CatalogLoadError,
+  type CursorLoop,
+  type DuplicateModel,
+  type FetchFailed,
+  type FetchRejected,
+  type InvalidPage,
+  type TooManyPages,
+} from './CatalogLoadError.js';
+export {
+  acceptPage,
+  DEFAULT_MAX_PAGES,
+  loadCatalog,
+  modelListParams,
+  startPaging,
+  type FetchPage,
+  type PagingError,
+  type PagingOptions,
+  type PagingState,
+  type PagingStep,
+} from './CatalogPaging.js';
+export { catalogFromModels, defaultModel, emptyCatalog, findModel, modelIds, type ModelCatalog } from './ModelCatalog.js';
+export {
+  makeSelections,
+  noSelections,
+  Purpose,
+  PURPOSES,
+  RememberedSelections,
+  type Selections,
+} from './Selections.js';
+export {
+  checkSendable,
+  modelUnavailable,
+  noDefaultModel,
+  type ModelUnavailable,
+  type NoDefaultModel,
+  type Sendable,
+  type SendBlocked,
+} from './Sendability.js';
