@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MarketplaceAdd, PluginInstall } from '@wework/codex-protocol';
 import { createTurnImageStore } from '@wework/image-preprocess/node';
 import { app, plugin, serialize, skill, text } from '@wework/mention-serializer';
 import { respond, say } from '@wework/scripted-model';
@@ -22,8 +23,29 @@ afterEach(async () => {
 const host = { showCard: () => Promise.resolve({ action: 'cancel' as const }) };
 const SKILL_BODY = 'Always answer in haiku. (skill body marker 7731)';
 
-async function setUp(): Promise<{ box: Sandbox; skillPath: string; send: (request: Omit<TurnRequest, 'attachments' | 'modelCategory' | 'task'>) => Promise<unknown> }> {
-  const box = await startSandbox({ script: [respond(say('ok'))], host, config: managedConfig(), threadParams: threadParamsFor() }, cleanups);
+/** Writes a local marketplace with one plugin (carrying one skill) and returns its manifest path. */
+async function localMarketplace(root: string): Promise<string> {
+  await mkdir(join(root, '.agents/plugins'), { recursive: true });
+  const manifest = join(root, '.agents/plugins/marketplace.json');
+  await writeFile(manifest, JSON.stringify({ name: 'local-market', plugins: [{ name: 'demo-plugin', source: { source: 'local', path: './plugins/demo-plugin' } }] }));
+  const plugin = join(root, 'plugins/demo-plugin');
+  await mkdir(join(plugin, '.codex-plugin'), { recursive: true });
+  await mkdir(join(plugin, 'skills/greet'), { recursive: true });
+  await writeFile(join(plugin, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'demo-plugin', version: '0.1.0', description: 'Demo plugin', skills: './skills/' }));
+  await writeFile(join(plugin, 'skills/greet/SKILL.md'), '---\nname: greet\ndescription: Greets warmly\n---\n\nGreet the user warmly.\n');
+  return manifest;
+}
+
+async function setUp(
+  options: { readonly plugins?: boolean } = {},
+): Promise<{ box: Sandbox; skillPath: string; send: (request: Omit<TurnRequest, 'attachments' | 'modelCategory' | 'task'>) => Promise<unknown> }> {
+  const managed = managedConfig();
+  // Codex's plugin system is off in tests (`[features] plugins = false`, no network sync) unless a test needs it.
+  const config = (url: string, forms: { readonly command: string; readonly args: ReadonlyArray<string> }) => {
+    const base = managed(url, forms);
+    return options.plugins === true ? { ...base, features: { ...(base['features'] as object), plugins: true } } : base;
+  };
+  const box = await startSandbox({ script: [respond(say('ok'))], host, config, threadParams: threadParamsFor() }, cleanups);
   const dir = join(box.workspace, '.agents/skills/haiku');
   await mkdir(dir, { recursive: true });
   const skillPath = join(dir, 'SKILL.md');
@@ -51,7 +73,7 @@ describe('composer content to turn/start', () => {
   it('a skill mention makes the skill’s SKILL.md reach the model', async () => {
     const { box, skillPath, send } = await setUp();
     await send({ markdown: serialize([text('Use '), skill('haiku', skillPath), text(' for this.')]), savedModel: undefined });
-    expect(JSON.stringify(box.model.requests[0]?.body)).toContain(SKILL_BODY);
+    expect(JSON.stringify(box.model.requests[0]?.body).includes(SKILL_BODY)).toBe(true);
     expect(userMessageContent(box)).toMatchObject({ content: expect.arrayContaining([{ type: 'skill', name: 'haiku', path: skillPath }]) });
   });
 
@@ -66,6 +88,19 @@ describe('composer content to turn/start', () => {
         { type: 'mention', name: 'Forms', path: 'plugin://forms@local-market' },
       ]),
     });
+  });
+
+  it('a plugin installed from a local marketplace: its mention makes Codex add the plugin’s capabilities for the turn', async () => {
+    const { box, send } = await setUp({ plugins: true });
+    const market = await mkdtemp(join(tmpdir(), 'local-market-'));
+    cleanups.push(() => rm(market, { recursive: true, force: true }));
+    const manifest = await localMarketplace(market);
+    const client = box.runtime.server.client;
+    expect(await client.request(MarketplaceAdd, { source: market })).toMatchObject({ right: { marketplaceName: 'local-market' } });
+    expect(E.isRight(await client.request(PluginInstall, { marketplacePath: manifest, pluginName: 'demo-plugin' }))).toBe(true);
+    await send({ markdown: serialize([text('Use '), plugin('Demo', 'demo-plugin', 'local-market'), text(' to greet me')]), savedModel: undefined });
+    expect(userMessageContent(box)).toMatchObject({ content: expect.arrayContaining([{ type: 'mention', name: 'Demo', path: 'plugin://demo-plugin@local-market' }]) });
+    expect(JSON.stringify(box.model.requests[0]?.body).includes('Capabilities from the `demo-plugin` plugin')).toBe(true);
   });
 
   it('text that only looks like a link stays text: no structured item, no skill injected', async () => {

@@ -13,7 +13,7 @@
  * | `plugin://<plugin name>@<marketplace>`   | plugin | `@` or `$` |
  */
 import { app, isAbsolutePath, isSkillFilePath, plugin, skill, text, type ComposerDocument, type Mention, type Segment } from './Document.js';
-import { decodeTarget, isSigil } from './internal/escaping.js';
+import { decodeTarget } from './internal/escaping.js';
 
 /** A span of the markdown string, in UTF-16 code units (`markdown.slice(start, end)`). */
 export interface SourceRange {
@@ -73,127 +73,145 @@ export function parse(markdown: string): ComposerDocument {
   return segments;
 }
 
+/** Where a mention candidate's reader leaves the mention it read; one per scan, reused. */
+interface MentionSlot {
+  mention: Mention | null;
+}
+
 /**
  * The one pass behind {@link parse} and {@link tokenize}: reports maximal non-empty text runs (escapes
  * resolved) and mentions, in order. Text without escapes is reported as a slice of the input, with
  * no copying.
+ *
+ * Only `[` and `\` can start anything but text, so the scan jumps between them with native
+ * `indexOf` (each kept until the position passes it: the string is searched about once per
+ * character) and never looks at the characters of a text run.
  */
 function scan(
   markdown: string,
   onText: (value: string, start: number, end: number) => void,
   onMention: (mention: Mention, start: number, end: number) => void,
 ): void {
-  const specials = specialFinder(markdown);
+  const length = markdown.length;
+  const slot: MentionSlot = { mention: null };
+  let bracket = markdown.indexOf('[');
+  let backslash = markdown.indexOf('\\');
   let runStart = 0;
   let copyFrom = 0;
   let unescaped = '';
-  const flush = (end: number): void => {
-    if (end > runStart) onText(unescaped + markdown.slice(copyFrom, end), runStart, end);
+  for (;;) {
+    if (backslash !== -1 && (bracket === -1 || backslash < bracket)) {
+      const i = backslash;
+      const after = markdown.charCodeAt(i + 1);
+      let next = i + 1;
+      if (after === 0x5c /* \ */ || after === 0x5b /* [ */) {
+        unescaped += markdown.slice(copyFrom, i) + (after === 0x5c ? '\\' : '[');
+        copyFrom = next = i + 2;
+      }
+      backslash = markdown.indexOf('\\', next);
+      if (bracket !== -1 && bracket < next) bracket = markdown.indexOf('[', next);
+      continue;
+    }
+    if (bracket === -1) break;
+    const i = bracket;
+    const sigil = markdown.charCodeAt(i + 1);
+    const end = sigil === 0x24 /* $ */ || sigil === 0x40 /* @ */ ? readMention(markdown, i, slot) : -1;
+    if (end === -1 || slot.mention === null) {
+      bracket = markdown.indexOf('[', i + 1);
+      continue;
+    }
+    if (i > runStart) onText(unescaped + markdown.slice(copyFrom, i), runStart, i);
     unescaped = '';
-  };
-  let i = 0;
-  for (;;) {
-    i = specials(i);
-    if (i === -1) break;
-    if (markdown.charCodeAt(i) === 0x5c /* \ */) {
-      const after = markdown[i + 1];
-      if (after === '\\' || after === '[') {
-        unescaped += markdown.slice(copyFrom, i) + after;
-        copyFrom = i + 2;
-        i += 2;
-      } else i += 1;
-      continue;
-    }
-    const found = isSigil(markdown[i + 1]) ? readMention(markdown, i) : null;
-    if (found === null) {
-      i += 1;
-      continue;
-    }
-    flush(i);
-    onMention(found.mention, i, found.end);
-    i = runStart = copyFrom = found.end;
+    onMention(slot.mention, i, end);
+    runStart = copyFrom = end;
+    bracket = markdown.indexOf('[', end);
+    if (backslash !== -1 && backslash < end) backslash = markdown.indexOf('\\', end);
   }
-  flush(markdown.length);
+  if (length > runStart) onText(unescaped + markdown.slice(copyFrom), runStart, length);
 }
 
 /**
- * Finds the next `\` or `[` at or after a position that only grows. Each `indexOf` result is kept
- * until the position passes it, so the whole string is scanned about once per character.
+ * Reads a mention whose `[` is at `start` (a sigil follows it): returns the position after its `)`
+ * and leaves the mention in `slot`, or returns -1. The label scan stops at the first raw `[`, and
+ * the target scan at the first `[` too, so no character is scanned by two attempts: parsing stays
+ * linear.
  */
-function specialFinder(s: string): (from: number) => number {
-  let bracket = -2;
-  let backslash = -2;
-  return (from) => {
-    if (bracket !== -1 && bracket < from) bracket = s.indexOf('[', from);
-    if (backslash !== -1 && backslash < from) backslash = s.indexOf('\\', from);
-    if (bracket === -1) return backslash;
-    if (backslash === -1) return bracket;
-    return Math.min(bracket, backslash);
-  };
-}
-
-/**
- * Reads a mention whose `[` is at `start` (a sigil follows it). The label scan stops at the first
- * raw `[`, and the target scan at the first `[` too, so no character is scanned by two attempts:
- * parsing stays linear.
- */
-function readMention(s: string, start: number): { mention: Mention; end: number } | null {
-  const sigil = s[start + 1];
-  let unescaped = '';
-  let copyFrom = start + 2;
-  let i = start + 2;
+function readMention(s: string, start: number, slot: MentionSlot): number {
+  const length = s.length;
+  const labelStart = start + 2;
+  let escaped = false;
+  let i = labelStart;
   for (;;) {
+    if (i >= length) return -1;
     const code = s.charCodeAt(i);
-    if (Number.isNaN(code) || code === 0x5b /* [ */) return null;
     if (code === 0x5d /* ] */) break;
-    if (code === 0x5c /* \\ */) {
-      const after = s[i + 1];
-      if (after === '\\' || after === '[' || after === ']') {
-        unescaped += s.slice(copyFrom, i) + after;
-        copyFrom = i + 2;
+    if (code === 0x5b /* [ */) return -1;
+    if (code === 0x5c /* \ */) {
+      const after = s.charCodeAt(i + 1);
+      if (after === 0x5c || after === 0x5b || after === 0x5d) {
+        escaped = true;
         i += 2;
         continue;
       }
     }
     i += 1;
   }
-  const name = unescaped + s.slice(copyFrom, i);
-  if (name === '' || s[i + 1] !== '(') return null;
+  if (i === labelStart || s.charCodeAt(i + 1) !== 0x28 /* ( */) return -1;
   const targetStart = i + 2;
   let j = targetStart;
   for (;;) {
+    if (j >= length) return -1;
     const code = s.charCodeAt(j);
-    if (Number.isNaN(code)) return null;
     if (code === 0x29 /* ) */) break;
-    if (code === 0x28 || code === 0x5b || code === 0x5d || isSpaceOrControl(code)) return null;
+    if (code <= 0x20 || code === 0x28 || code === 0x5b || code === 0x5d || code === 0x7f || (code >= 0x85 && isUnicodeSpace(code))) return -1;
     j += 1;
   }
-  const mention = classify(name, s.slice(targetStart, j), sigil === '@');
-  return mention === null ? null : { mention, end: j + 1 };
+  const name = escaped ? unescapeLabel(s, labelStart, i) : s.slice(labelStart, i);
+  const mention = classify(s, name, targetStart, j, s.charCodeAt(start + 1) === 0x40 /* @ */);
+  slot.mention = mention;
+  return mention === null ? -1 : j + 1;
 }
 
-function isSpaceOrControl(code: number): boolean {
-  if (code <= 0x20 || code === 0x7f) return true;
-  if (code < 0x85) return false;
-  return /\s/.test(String.fromCharCode(code));
+/** The label between `from` and `to` with `\\`, `\[`, `\]` resolved. */
+function unescapeLabel(s: string, from: number, to: number): string {
+  let out = '';
+  let copyFrom = from;
+  for (let i = from; i < to; i++) {
+    if (s.charCodeAt(i) !== 0x5c) continue;
+    const after = s.charCodeAt(i + 1);
+    if (after === 0x5c || after === 0x5b || after === 0x5d) {
+      out += s.slice(copyFrom, i);
+      copyFrom = i + 1;
+      i += 1;
+    }
+  }
+  return out + s.slice(copyFrom, to);
 }
 
-function classify(name: string, rawTarget: string, atSigil: boolean): Mention | null {
-  if (rawTarget.startsWith('plugin://')) {
-    const rest = rawTarget.slice('plugin://'.length);
-    const at = rest.indexOf('@');
-    if (at <= 0 || at === rest.length - 1) return null;
-    return plugin(name, decodeTarget(rest.slice(0, at)), decodeTarget(rest.slice(at + 1)));
+const UNICODE_SPACE = /\s/;
+
+function isUnicodeSpace(code: number): boolean {
+  return UNICODE_SPACE.test(String.fromCharCode(code));
+}
+
+/** The mention a label and the raw target `s.slice(from, to)` stand for, if any. */
+function classify(s: string, name: string, from: number, to: number, atSigil: boolean): Mention | null {
+  if (s.startsWith('plugin://', from)) {
+    const restStart = from + 'plugin://'.length;
+    let at = restStart;
+    while (at < to && s.charCodeAt(at) !== 0x40 /* @ */) at++;
+    if (at === restStart || at >= to - 1) return null;
+    return plugin(name, decodeTarget(s.slice(restStart, at)), decodeTarget(s.slice(at + 1, to)));
   }
   if (atSigil) return null;
-  if (rawTarget.startsWith('app://')) {
-    const id = decodeTarget(rawTarget.slice('app://'.length));
+  if (s.startsWith('app://', from)) {
+    const id = decodeTarget(s.slice(from + 'app://'.length, to));
     return id === '' ? null : app(name, id);
   }
-  if (rawTarget.startsWith('skill://')) {
-    const path = decodeTarget(rawTarget.slice('skill://'.length));
+  if (s.startsWith('skill://', from)) {
+    const path = decodeTarget(s.slice(from + 'skill://'.length, to));
     return isAbsolutePath(path) ? skill(name, path) : null;
   }
-  const path = decodeTarget(rawTarget);
+  const path = decodeTarget(s.slice(from, to));
   return isSkillFilePath(path) ? skill(name, path) : null;
 }

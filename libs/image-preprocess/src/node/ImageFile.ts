@@ -7,6 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import sharp from 'sharp';
 import { isSupportedFormat, outputFormatOf, type ImageError, type SupportedFormat } from '../ImageError.js';
 import type { ImageHeader, Resize } from '../ImagePlan.js';
+import { readHeader } from './HeaderRead.js';
 
 /** What the header of an attachment says, plus its file size. */
 export interface MeasuredImage extends ImageHeader {
@@ -27,16 +28,32 @@ export function decodeErrorOf(path: string, error: unknown): ImageError {
 
 /**
  * Measures an attachment from its header only (no pixel is decoded): existence, size, format,
- * stored dimensions and EXIF orientation.
+ * stored dimensions and EXIF orientation. JPEG, PNG, WebP and GIF headers are read from the
+ * first bytes of the file by a small parser; other formats, and files the parser leaves to the
+ * decoder, are measured with sharp.
  */
 export async function measureImage(path: string): Promise<E.Either<ImageError, MeasuredImage>> {
+  const read = await readHeader(path);
+  if (read._tag === 'NotAFile') return E.left({ _tag: 'NotFound', path });
+  if (read._tag === 'Unopened') return measureWithSharp(path);
+  if (read.bytes === 0) return E.left({ _tag: 'Empty', path });
+  if (E.isRight(read.header)) return E.right({ ...read.header.right, bytes: read.bytes });
+  return measureWithSharp(path, read.bytes);
+}
+
+/** Measures with sharp's `metadata()`; `knownBytes` is the file size when already known. */
+async function measureWithSharp(path: string, knownBytes?: number): Promise<E.Either<ImageError, MeasuredImage>> {
   let bytes: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return E.left({ _tag: 'NotFound', path });
-    bytes = info.size;
-  } catch {
-    return E.left({ _tag: 'NotFound', path });
+  if (knownBytes === undefined) {
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) return E.left({ _tag: 'NotFound', path });
+      bytes = info.size;
+    } catch {
+      return E.left({ _tag: 'NotFound', path });
+    }
+  } else {
+    bytes = knownBytes;
   }
   if (bytes === 0) return E.left({ _tag: 'Empty', path });
   try {

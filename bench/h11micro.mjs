@@ -1,0 +1,12 @@
+import { mentionText } from './dist/mentionParsing.js';
+import { performance } from 'node:perf_hooks';
+const s = mentionText(1_000_000);
+const med = (f) => { const a=[]; for (let i=0;i<15;i++) f(); for (let i=0;i<61;i++){const t=performance.now(); f(); a.push(performance.now()-t);} return a.sort((x,y)=>x-y)[30].toFixed(3); };
+const scan = () => { let c=0; for (let i=s.indexOf('['); i!==-1; i=s.indexOf('[',i+1)) c++; return c; };
+const bs = () => s.indexOf('\\');
+const RE = /\[[$@](?:[^\\\[\]]|\\[\\\[\]]|\\(?![\\\[\]]))+\]\([^\x00-\x20\x7f()\[\]\s]*\)/y;
+const re = () => { let c=0; for (let i=s.indexOf('['); i!==-1; i=s.indexOf('[',i+1)) { RE.lastIndex=i; if (RE.test(s)) c++; } return c; };
+const RE2 = /[$@](?:[^\\\[\]]|\\[\\\[\]]|\\(?![\\\[\]]))+\]\([^\x00-\x20\x7f()\[\]\s]*\)/y;
+const re2 = () => { let c=0; for (let i=s.indexOf('['); i!==-1; i=s.indexOf('[',i+1)) { const g=s.charCodeAt(i+1); if (g!==36&&g!==64) continue; RE2.lastIndex=i+1; if (RE2.test(s)) c++; } return c; };
+const loop = () => { let c=0; const n=s.length; for (let i=s.indexOf('['); i!==-1; i=s.indexOf('[',i+1)) { const g=s.charCodeAt(i+1); if (g!==36&&g!==64) continue; let j=i+2; for(;;){ if(j>=n) break; const k=s.charCodeAt(j); if(k===0x5d||k===0x5b) break; j++; } if (s.charCodeAt(j)!==0x5d) continue; j+=2; for(;;){ if(j>=n) break; const k=s.charCodeAt(j); if(k===0x29) break; if(k<=0x20||k===0x28||k===0x5b||k===0x5d||k===0x7f) break; j++; } if (s.charCodeAt(j)===0x29) c++; } return c; };
+console.log('scan', med(scan), 'bs', med(bs), 're', med(re), 're2', med(re2), 'loop', med(loop), re(), loop());
