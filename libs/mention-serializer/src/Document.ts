@@ -3,6 +3,7 @@
  * plugins. Every function here is pure: plain data in, plain data out.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { asciiSkillFileNameAt, isAbsolutePathAt } from './internal/paths.js';
 
 /** Plain text the user typed. */
 export interface TextSegment {
@@ -122,7 +123,7 @@ export type InvalidMention =
  * Whether `path` is absolute: POSIX (`/x`), a Windows drive (`C:\x`, `C:/x`) or a UNC share (`\\host\x`).
  */
 export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || path.startsWith('\\\\') || /^[A-Za-z]:[\\/]/.test(path);
+  return isAbsolutePathAt(path, 0, path.length);
 }
 
 /**
@@ -131,31 +132,10 @@ export function isAbsolutePath(path: string): boolean {
  */
 export function isSkillFilePath(path: string): boolean {
   if (!isAbsolutePath(path)) return false;
-  const asciiAnswer = asciiSkillFileName(path);
+  const asciiAnswer = asciiSkillFileNameAt(path, 0, path.length);
   if (asciiAnswer !== undefined) return asciiAnswer;
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return path.slice(cut + 1).toLowerCase() === 'skill.md';
-}
-
-const SKILL_FILE_NAME = 'skill.md';
-
-/**
- * Whether the file name of `path` is `SKILL.md` (any case), decided without allocating when the
- * last 8 characters are ASCII (lower-casing ASCII never changes a length, so the name matches only
- * if a separator comes right before them); `undefined` when they are not, or the path is shorter.
- */
-function asciiSkillFileName(path: string): boolean | undefined {
-  const tail = path.length - SKILL_FILE_NAME.length;
-  if (tail < 1) return undefined;
-  let matches = true;
-  for (let k = 0; k < SKILL_FILE_NAME.length; k++) {
-    const code = path.charCodeAt(tail + k);
-    if (code >= 0x80) return undefined;
-    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-    if (lower !== SKILL_FILE_NAME.charCodeAt(k)) matches = false;
-  }
-  const separator = path.charCodeAt(tail - 1);
-  return matches && (separator === 0x2f /* / */ || separator === 0x5c /* \ */);
 }
 
 /**

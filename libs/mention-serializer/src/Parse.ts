@@ -14,6 +14,7 @@
  */
 import { app, isAbsolutePath, isSkillFilePath, plugin, skill, text, type ComposerDocument, type Mention, type Segment } from './Document.js';
 import { decodeTarget } from './internal/escaping.js';
+import { asciiSkillFileNameAt, hasPrefixAt, isAbsolutePathAt } from './internal/paths.js';
 
 /** A span of the markdown string, in UTF-16 code units (`markdown.slice(start, end)`). */
 export interface SourceRange {
@@ -159,15 +160,25 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
   if (i === labelStart || s.charCodeAt(i + 1) !== 0x28 /* ( */) return -1;
   const targetStart = i + 2;
   let j = targetStart;
+  let firstAt = -1;
+  let percent = false;
   for (;;) {
     if (j >= length) return -1;
     const code = s.charCodeAt(j);
-    if (code === 0x29 /* ) */) break;
-    if (code <= 0x20 || code === 0x28 || code === 0x5b || code === 0x5d || code === 0x7f || (code >= 0x85 && isUnicodeSpace(code))) return -1;
+    if (code < 0x80) {
+      const kind = TARGET_ASCII[code];
+      if (kind !== TARGET_PLAIN) {
+        if (kind === TARGET_END) break;
+        if (kind === TARGET_FORBIDDEN) return -1;
+        if (kind === TARGET_AT) {
+          if (firstAt === -1) firstAt = j;
+        } else percent = true;
+      }
+    } else if (code >= 0x85 && isUnicodeSpace(code)) return -1;
     j += 1;
   }
   const name = escaped ? unescapeLabel(s, labelStart, i) : s.slice(labelStart, i);
-  const mention = classify(s, name, targetStart, j, s.charCodeAt(start + 1) === 0x40 /* @ */);
+  const mention = classify(s, name, targetStart, j, firstAt, percent, s.charCodeAt(start + 1) === 0x40 /* @ */);
   slot.mention = mention;
   return mention === null ? -1 : j + 1;
 }
@@ -194,24 +205,56 @@ function isUnicodeSpace(code: number): boolean {
   return UNICODE_SPACE.test(String.fromCharCode(code));
 }
 
-/** The mention a label and the raw target `s.slice(from, to)` stand for, if any. */
-function classify(s: string, name: string, from: number, to: number, atSigil: boolean): Mention | null {
-  if (s.startsWith('plugin://', from)) {
+/** What an ASCII character means inside a link target. */
+const TARGET_PLAIN = 0;
+const TARGET_END = 1;
+const TARGET_FORBIDDEN = 2;
+const TARGET_AT = 3;
+const TARGET_PERCENT = 4;
+
+/** {@link TARGET_PLAIN} and friends, by ASCII code: one lookup per target character. */
+const TARGET_ASCII: Uint8Array = (() => {
+  const table = new Uint8Array(0x80);
+  for (let code = 0; code <= 0x20; code++) table[code] = TARGET_FORBIDDEN;
+  for (const code of [0x28, 0x5b, 0x5d, 0x7f]) table[code] = TARGET_FORBIDDEN;
+  table[0x29] = TARGET_END;
+  table[0x40] = TARGET_AT;
+  table[0x25] = TARGET_PERCENT;
+  return table;
+})();
+
+/** `decodeTarget` of `s.slice(from, to)`, skipping the search for `%` when the caller saw none. */
+const decodeSlice = (s: string, from: number, to: number, percent: boolean): string =>
+  percent ? decodeTarget(s.slice(from, to)) : s.slice(from, to);
+
+/**
+ * The mention a label and the raw target `s.slice(from, to)` stand for, if any. `firstAt` is the
+ * position of the target's first `@` (or -1) and `percent` whether it holds a `%`. Without a `%`
+ * the target is its own decoding, so it is tested in place and sliced only once it is accepted.
+ */
+function classify(s: string, name: string, from: number, to: number, firstAt: number, percent: boolean, atSigil: boolean): Mention | null {
+  const first = s.charCodeAt(from);
+  if (first === 0x70 /* p */ && hasPrefixAt(s, from, 'plugin://')) {
     const restStart = from + 'plugin://'.length;
-    let at = restStart;
-    while (at < to && s.charCodeAt(at) !== 0x40 /* @ */) at++;
-    if (at === restStart || at >= to - 1) return null;
-    return plugin(name, decodeTarget(s.slice(restStart, at)), decodeTarget(s.slice(at + 1, to)));
+    if (firstAt <= restStart || firstAt >= to - 1) return null;
+    return plugin(name, decodeSlice(s, restStart, firstAt, percent), decodeSlice(s, firstAt + 1, to, percent));
   }
   if (atSigil) return null;
-  if (s.startsWith('app://', from)) {
-    const id = decodeTarget(s.slice(from + 'app://'.length, to));
+  if (first === 0x61 /* a */ && hasPrefixAt(s, from, 'app://')) {
+    const id = decodeSlice(s, from + 'app://'.length, to, percent);
     return id === '' ? null : app(name, id);
   }
-  if (s.startsWith('skill://', from)) {
-    const path = decodeTarget(s.slice(from + 'skill://'.length, to));
+  if (first === 0x73 /* s */ && hasPrefixAt(s, from, 'skill://')) {
+    const pathStart = from + 'skill://'.length;
+    if (!percent) return isAbsolutePathAt(s, pathStart, to) ? skill(name, s.slice(pathStart, to)) : null;
+    const path = decodeTarget(s.slice(pathStart, to));
     return isAbsolutePath(path) ? skill(name, path) : null;
   }
-  const path = decodeTarget(s.slice(from, to));
+  if (!percent) {
+    if (!isAbsolutePathAt(s, from, to)) return null;
+    const isSkillFile = asciiSkillFileNameAt(s, from, to);
+    if (isSkillFile !== undefined) return isSkillFile ? skill(name, s.slice(from, to)) : null;
+  }
+  const path = decodeSlice(s, from, to, percent);
   return isSkillFilePath(path) ? skill(name, path) : null;
 }

@@ -1,0 +1,117 @@
+import * as fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { isAbsolutePath, isSkillFilePath, parse, serialize, tokenize } from '../src/index.js';
+import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
+import { referenceIsAbsolutePath, referenceIsSkillFilePath, referenceParse, referenceTokenize } from './referenceParser.js';
+
+/** Pieces that sit on the parser's edges: prefixes, separators, escapes, `%`, `@`, Unicode spaces and case. */
+const edgePieces = [
+  '[',
+  '$',
+  '@',
+  ']',
+  '(',
+  ')',
+  '\\',
+  'app://',
+  'plugin://',
+  'skill://',
+  '/SKILL.md',
+  'S\u212AILL.md',
+  '/',
+  '%',
+  '%40',
+  ' ',
+  '\u3000',
+  '\u0085',
+  '\u00a0',
+  'x',
+  'é',
+];
+
+const piecesArbitrary = (maxLength: number): fc.Arbitrary<string> =>
+  fc.array(fc.constantFrom(...edgePieces), { maxLength }).map((pieces) => pieces.join(''));
+
+/** Something shaped like a mention (`[` sigil label `](` scheme target `)`), often almost valid. */
+const candidateArbitrary = fc
+  .tuple(
+    fc.constantFrom('$', '@', ''),
+    fc
+      .array(fc.constantFrom('x', 'x', '\\', '[', ']', ' ', 'é'), {
+        maxLength: 4,
+      })
+      .map((pieces) => pieces.join('')),
+    fc.constantFrom('](', '](', ']', '] ('),
+    fc.constantFrom('plugin://', 'plugin://', 'app://', 'skill://', '/', 'C:\\', ''),
+    fc
+      .array(fc.constantFrom('x', 'x', '@', '@', '\x7f', '%', '%40', '/', 'SKILL.md', 'sKill.md', ' ', '(', '　', '', 'é'), { maxLength: 5 })
+      .map((pieces) => pieces.join('')),
+    fc.constantFrom(')', ')', ''),
+  )
+  .map(([sigil, label, middle, scheme, target, close]) => `[${sigil}${label}${middle}${scheme}${target}${close}`);
+
+const markdownArbitrary = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof({ weight: 3, arbitrary: candidateArbitrary }, { weight: 1, arbitrary: piecesArbitrary(3) }), { maxLength: 6 })
+      .map((parts) => parts.join('')),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
+  { weight: 1, arbitrary: trickyStringArbitrary },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(trickyStringArbitrary, documentArbitrary, trickyStringArbitrary)
+      .map(([before, doc, after]) => before + serialize(doc) + after),
+  },
+  { weight: 1, arbitrary: piecesArbitrary(40) },
+);
+
+describe('the parser agrees with its reference model', () => {
+  test('parse and tokenize give the same result on any input', () => {
+    fc.assert(
+      fc.property(markdownArbitrary, (markdown) => {
+        expect(parse(markdown)).toEqual(referenceParse(markdown));
+        expect(tokenize(markdown)).toEqual(referenceTokenize(markdown));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('isSkillFilePath and isAbsolutePath agree with the plain definitions, Unicode case mappings included', () => {
+    const piece = fc.constantFrom(
+      '/',
+      '\\',
+      'C:',
+      'c:/',
+      'z:\\',
+      '1:/',
+      '\\\\',
+      'SKILL.md',
+      'skill.md',
+      'S\u212AILL.md',
+      'SK\u0130LL.md',
+      '\u017Fkill.md',
+      'sKiLl.Md',
+      'x',
+      '.',
+      'md',
+      'é',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join('')),
+          fc.string({ unit: 'binary' }),
+        ),
+        (path) => {
+          expect(isSkillFilePath(path)).toBe(referenceIsSkillFilePath(path));
+          expect(isAbsolutePath(path)).toBe(referenceIsAbsolutePath(path));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(isSkillFilePath('/S\u212AILL.md')).toBe(true);
+  });
+});
