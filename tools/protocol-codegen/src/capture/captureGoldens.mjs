@@ -20,6 +20,8 @@ import { startScriptedResponses } from './scriptedResponses.mjs';
 export const goldenDirectory = 'test/fixtures/golden';
 
 const formPluginScript = join(dirname(fileURLToPath(import.meta.url)), 'formPlugin.mjs');
+/** The workspace root, replaced by `/repo` in the fixtures so no machine path is recorded. */
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
  * What the scripted model does for each user prompt.
@@ -174,7 +176,7 @@ export async function captureGoldenFixtures() {
   for (const [name, message] of [...fixtures].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const path = join(target, `${name}.json`);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${JSON.stringify(message, null, 2).replaceAll(root, '/golden')}\n`);
+    await writeFile(path, `${JSON.stringify(message, null, 2).replaceAll(root, '/golden').replaceAll(repoRoot, '/repo')}\n`);
     written.push(`${goldenDirectory}/${name}.json`);
   }
   await rm(root, { recursive: true, force: true });
