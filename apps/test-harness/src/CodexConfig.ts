@@ -5,6 +5,7 @@
  *
  * Every function here is pure.
  */
+import { weworkFeatures, weworkGranularApprovalPolicy } from '@wework/approval-policy';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 
 /** An MCP server entry as Codex reads it from `[mcp_servers.<name>]`. */
@@ -29,14 +30,6 @@ export function deepMerge(base: Json, override: Json): Json {
   return merged;
 }
 
-/**
- * The approval policy Wework uses for plugin forms: every execution approval off, MCP elicitations
- * (plugin business forms) forwarded to the client.
- */
-export const weworkFormsApprovalPolicy = {
-  granular: { sandbox_approval: false, rules: false, skill_approval: false, request_permissions: false, mcp_elicitations: true },
-} as const;
-
 /** Options of {@link harnessCodexConfig}. */
 export interface HarnessConfigOptions {
   readonly modelUrl: string;
@@ -53,13 +46,16 @@ export function harnessCodexConfig(options: HarnessConfigOptions): Json {
   const model = scriptedModelCodexConfig({ baseUrl: options.modelUrl, ...(options.modelSlug === undefined ? {} : { model: options.modelSlug }) });
   const base: Json = {
     ...model,
-    features: { ...model.features, tool_call_mcp_elicitation: false },
+    features: { ...model.features, ...weworkFeatures },
     mcp_servers: options.mcpServers,
   };
   return deepMerge(base, options.overrides ?? {});
 }
 
-/** The `thread/start` params: the workspace as cwd, Wework's forms approval policy, then overrides. */
+/**
+ * The `thread/start` params: the workspace as cwd, Wework's granular approval policy (every execution
+ * approval off, plugin forms forwarded), then overrides.
+ */
 export function harnessThreadParams(cwd: string, overrides: Json = {}): Json {
-  return deepMerge({ cwd, approvalPolicy: weworkFormsApprovalPolicy }, overrides);
+  return deepMerge({ cwd, approvalPolicy: weworkGranularApprovalPolicy }, overrides);
 }

@@ -28,7 +28,7 @@ export {
   type ScenarioError,
 } from './Scenario.js';
 export { answerCard, questionIds, type AnswerSource, type CardAnswer, type CardRequest } from './ScriptedUser.js';
-export { deepMerge, harnessCodexConfig, harnessThreadParams, weworkFormsApprovalPolicy, type HarnessConfigOptions, type McpServerEntry } from './CodexConfig.js';
+export { deepMerge, harnessCodexConfig, harnessThreadParams, type HarnessConfigOptions, type McpServerEntry } from './CodexConfig.js';
 export { builtInChecks, expectationChecks, isSubsequence, methodsReceivedByPlugin, type CheckInput } from './Expectations.js';
 export { formatSummary } from './Summary.js';
 export type { CardEntry, CheckResult, ScenarioReport, TurnReport, WireEntry } from './Report.js';

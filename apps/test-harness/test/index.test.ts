@@ -33,7 +33,6 @@ describe('public API of @wework/test-harness', () => {
         'questionIds',
         'runDiagnoseCommand',
         'runScenario',
-        'weworkFormsApprovalPolicy',
       ].sort(),
     );
   });

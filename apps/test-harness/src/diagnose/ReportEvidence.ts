@@ -17,7 +17,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { codecs, type AskForApproval } from '@wework/codex-protocol';
-import { advertisesOpenaiForm, type ElicitationAction, type FormEvidence, type FormsEvidence, type ServerApprovalEvidence, type ToolCallEvidence } from '@wework/approval-policy';
+import { advertisesOpenaiForm, weworkFeatures, type ElicitationAction, type FormEvidence, type FormsEvidence, type ServerApprovalEvidence, type ToolCallEvidence } from '@wework/approval-policy';
 import { handleElicitationRequest } from '@wework/elicitation-mapper';
 import { deepMerge, harnessThreadParams } from '../CodexConfig.js';
 import type { Scenario } from '../Scenario.js';
@@ -80,7 +80,7 @@ function initializeCapabilities(wire: ReportInput['wire']): boolean | null {
 /** The config the harness wrote for a scenario, as far as the diagnosis needs it. */
 function scenarioConfig(scenario: Scenario): Json {
   const servers = Object.fromEntries((scenario.plugins ?? []).map((plugin) => [plugin.name, { default_tools_approval_mode: plugin.toolsApproval ?? 'approve' }]));
-  return deepMerge({ features: { tool_call_mcp_elicitation: false }, mcp_servers: servers }, scenario.config ?? {});
+  return deepMerge({ features: weworkFeatures, mcp_servers: servers }, scenario.config ?? {});
 }
 
 function serverApprovals(config: Json | undefined): Record<string, ServerApprovalEvidence> {
