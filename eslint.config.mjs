@@ -15,6 +15,9 @@ const depConstraints = (pureExternals) => [
   { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
 ];
 
+/** The packages pure code may import: functional data types, decoding, TOML text, property tests. */
+const PURE_EXTERNALS = ['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'smol-toml', 'fast-check'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/src/generated/**', '**/test/fixtures/**', '**/reports/**'] },
   js.configs.recommended,
@@ -30,7 +33,7 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: true,
           allow: [],
-          depConstraints: depConstraints(['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'fast-check']),
+          depConstraints: depConstraints(PURE_EXTERNALS),
         },
       ],
     },
@@ -39,7 +42,7 @@ export default tseslint.config(
     // Tests of a pure library may use the test runner; the library's own sources stay pure.
     files: ['**/test/**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: depConstraints(['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'fast-check', 'vitest', 'vitest/*']) }],
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: depConstraints([...PURE_EXTERNALS, 'vitest', 'vitest/*']) }],
     },
   },
   {
@@ -55,5 +58,21 @@ export default tseslint.config(
     files: pureProjectRoots(workspaceRoot).map((root) => `${root}/src/**/*.ts`),
     ignores: pureProjectRoots(workspaceRoot).map((root) => `${root}/src/node/**`),
     rules: pureRules,
+  },
+  {
+    // The Node implementation of a pure library's ports may use Node built-ins and IO libraries.
+    files: pureProjectRoots(workspaceRoot).map((root) => `${root}/src/node/**/*.ts`),
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure', 'type:io'], allowedExternalImports: [...PURE_EXTERNALS, 'node:*'] },
+            ...depConstraints(PURE_EXTERNALS).slice(1),
+          ],
+        },
+      ],
+    },
   },
 );

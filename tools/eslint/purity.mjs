@@ -26,7 +26,7 @@ export function pureProjectRoots(workspaceRoot) {
 const nodeBuiltins = [...new Set(builtinModules.flatMap((m) => [m, `node:${m}`]))];
 
 /** Packages that do IO and so never belong in pure code. */
-const ioPackages = ['vscode-jsonrpc', 'vscode-jsonrpc/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'smol-toml', '@openai/codex'];
+const ioPackages = ['vscode-jsonrpc', 'vscode-jsonrpc/*', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', '@openai/codex'];
 
 export const pureRules = {
   'no-restricted-imports': [

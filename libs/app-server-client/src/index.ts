@@ -53,3 +53,5 @@ export type { Frame, FramingError, LineDecoder, LineDecoderOptions } from './Lin
 export { NewlineMessageReader, NewlineMessageWriter } from './NewlineMessageTransport.js';
 export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';
 export type { McpServerStartup, McpStartupError, McpStartupTracker } from './McpStartupTracker.js';
+export { trackActivity, isIdleActivity } from './ActivityTracker.js';
+export type { ActivityTracker, ConnectionActivity } from './ActivityTracker.js';

@@ -19,7 +19,7 @@ import {
   type Turn,
   type UserInput,
 } from '@wework/codex-protocol';
-import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient, type ClientError } from '@wework/app-server-client';
+import { describeClientError, describeMcpStartupError, trackActivity, trackMcpStartup, type ActivityTracker, type AppServerClient, type ClientError } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
@@ -92,6 +92,8 @@ export interface LocalRuntimeOptions {
 /** A running local runtime. */
 export interface LocalRuntime {
   readonly server: SpawnedAppServer;
+  /** What the connection is busy with: requests in flight, unanswered server requests, running turns. */
+  readonly activity: ActivityTracker;
   /** Starts a thread with the given params; resolves once the plugins are ready. */
   startThread(params: ThreadParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /** Resumes a persisted thread with the task's permission params. */
@@ -123,6 +125,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
   if (E.isLeft(spawned)) return E.left({ _tag: 'AppServerDidNotStart', reason: spawned.left._tag });
   const server = spawned.right;
   const client = server.client;
+  const activity = trackActivity(client);
   const stopListener = options.attach?.(client);
   const completed = new Map<string, (turn: Turn) => void>();
   const activeTurn = new Map<string, string>();
@@ -189,5 +192,5 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     await client.request(TurnInterrupt, { threadId, turnId });
   };
 
-  return E.right({ server, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() });
+  return E.right({ server, activity, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() });
 }

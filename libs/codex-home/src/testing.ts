@@ -1,0 +1,123 @@
+/**
+ * `@wework/codex-home/testing`: an in-memory file system for the library's port, a port wrapper that
+ * injects failures, builders of Codex auth.json files and fast-check arbitraries, so hosts can test
+ * their own use of the library. The arbitraries need `fast-check` (an optional peer dependency).
+ *
+ * Everything here is pure: no IO, no clock; fast-check supplies the randomness.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import * as fc from 'fast-check';
+import type { AccountIndex, SavedAccount, SnapshotName } from './AccountIndex.js';
+import { fileSystemError, type FileOperation, type FileSystemPort } from './FileSystemPort.js';
+import { encodeBase64Url, utf8 } from './internal/Bytes.js';
+
+export { MemoryFileSystem, type MemoryEntry } from './internal/MemoryFileSystem.js';
+
+/** Which calls of a port {@link failingPort} makes fail. */
+export interface InjectedFailure {
+  readonly operation: Exclude<FileOperation, 'lstat' | 'stat'> | 'lstat' | 'stat';
+  /** Only calls whose (first) path satisfies this fail; all calls of the operation when absent. */
+  readonly when?: (path: string) => boolean;
+  /** The error code reported (default `EIO`). */
+  readonly code?: string;
+}
+
+/**
+ * `port` with the calls matching `failure` failing before they touch anything — e.g. a `rename`
+ * failure simulates a crash between writing a temporary file and replacing the destination.
+ */
+export const failingPort = (port: FileSystemPort, failure: InjectedFailure): FileSystemPort => {
+  const code = failure.code ?? 'EIO';
+  const fails = (operation: FileOperation, path: string): boolean => operation === failure.operation && (failure.when?.(path) ?? true);
+  const guard =
+    <A>(operation: FileOperation, path: string, run: () => Promise<E.Either<ReturnType<typeof fileSystemError>, A>>) =>
+    (): Promise<E.Either<ReturnType<typeof fileSystemError>, A>> =>
+      fails(operation, path) ? Promise.resolve(E.left(fileSystemError(operation, path, code))) : run();
+  return {
+    platform: port.platform,
+    lstat: (path) => guard('lstat', path, port.lstat(path)),
+    stat: (path) => guard('stat', path, port.stat(path)),
+    readFile: (path, options) => guard('readFile', path, port.readFile(path, options)),
+    readLink: (path) => guard('readLink', path, port.readLink(path)),
+    realPath: (path) => guard('realPath', path, port.realPath(path)),
+    symlink: (target, path) => guard('symlink', path, port.symlink(target, path)),
+    makeDirectory: (path, mode) => guard('makeDirectory', path, port.makeDirectory(path, mode)),
+    chmod: (path, mode) => guard('chmod', path, port.chmod(path, mode)),
+    createTempFile: (directory, prefix, bytes, mode) => guard('createTempFile', directory, port.createTempFile(directory, prefix, bytes, mode)),
+    rename: (from, to) => guard('rename', to, port.rename(from, to)),
+    remove: (path) => guard('remove', path, port.remove(path)),
+    listDirectory: (path) => guard('listDirectory', path, port.listDirectory(path)),
+    digest: (bytes) => port.digest(bytes),
+  };
+};
+
+/** An unsigned JWT (`header.payload.signature`) with `payload` as its claims, like Codex's id tokens. */
+export const fakeIdToken = (payload: unknown): string =>
+  [{ alg: 'RS256', typ: 'JWT' }, payload].map((part) => encodeBase64Url(utf8(JSON.stringify(part)))).join('.') + '.c2lnbmF0dXJl';
+
+/** The claims of a ChatGPT login, as {@link chatGptAuthJson} puts them into the id token. */
+export interface ChatGptLogin {
+  readonly email?: string;
+  readonly accountId?: string;
+  readonly userId?: string;
+  readonly planType?: string;
+  /** Access and refresh tokens (a canary in tests: they must never show up anywhere). */
+  readonly accessToken?: string;
+  readonly refreshToken?: string;
+}
+
+/** The text of a ChatGPT auth.json as Codex writes it. */
+export const chatGptAuthJson = (login: ChatGptLogin): string => {
+  const auth: Record<string, string> = {};
+  if (login.accountId !== undefined) auth['chatgpt_account_id'] = login.accountId;
+  if (login.userId !== undefined) auth['chatgpt_user_id'] = login.userId;
+  if (login.planType !== undefined) auth['chatgpt_plan_type'] = login.planType;
+  const payload = { ...(login.email === undefined ? {} : { email: login.email }), 'https://api.openai.com/auth': auth, exp: 4102444800 };
+  const tokens = {
+    id_token: fakeIdToken(payload),
+    access_token: login.accessToken ?? 'access-token',
+    refresh_token: login.refreshToken ?? 'refresh-token',
+    account_id: login.accountId ?? null,
+  };
+  return `${JSON.stringify({ auth_mode: 'chatgpt', OPENAI_API_KEY: null, tokens, last_refresh: '2026-01-01T00:00:00Z' }, null, 2)}\n`;
+};
+
+/** The text of an API-key auth.json as Codex writes it. */
+export const apiKeyAuthJson = (key: string): string => `${JSON.stringify({ auth_mode: 'apikey', OPENAI_API_KEY: key }, null, 2)}\n`;
+
+const label: fc.Arbitrary<string> = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('acc-1', 'user-1', 'ada@example.com', 'plus', 'pro'));
+
+/** Any ChatGPT login (claims present or not). */
+export const chatGptLoginArbitrary: fc.Arbitrary<ChatGptLogin> = fc.record(
+  { email: label, accountId: label, userId: label, planType: label, accessToken: fc.string(), refreshToken: fc.string() },
+  { requiredKeys: [] },
+);
+
+/** Any auth.json text: ChatGPT, API key, or some other JSON. */
+export const authJsonArbitrary: fc.Arbitrary<string> = fc.oneof(
+  chatGptLoginArbitrary.map(chatGptAuthJson),
+  fc.string({ minLength: 1 }).map(apiKeyAuthJson),
+  fc.json(),
+);
+
+const nullable = (arbitrary: fc.Arbitrary<string>): fc.Arbitrary<string | null> => fc.option(arbitrary, { nil: null });
+
+/** Any saved account entry. */
+export const savedAccountArbitrary: fc.Arbitrary<SavedAccount> = fc.record({
+  id: fc.string({ minLength: 1 }),
+  kind: fc.constantFrom('chatgpt' as const, 'apiKey' as const, 'other' as const),
+  authMode: nullable(label),
+  email: nullable(label),
+  planType: nullable(label),
+  chatgptAccountId: nullable(label),
+  chatgptUserId: nullable(label),
+  snapshot: fc.stringMatching(/^[0-9a-f]{32}$/).map((hex) => `account-${hex}.json` as SnapshotName),
+  digest: fc.stringMatching(/^[0-9a-f]{64}$/),
+});
+
+/** Any account index (ids unique). */
+export const accountIndexArbitrary: fc.Arbitrary<AccountIndex> = fc
+  .uniqueArray(savedAccountArbitrary, { selector: (a) => a.id, maxLength: 6 })
+  .map((accounts) => ({ version: 1 as const, accounts }));
+
+export * from './config/testing.js';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryFileSystem } from '../src/testing.js';
+import { leftOf, rightOf } from './support.js';
+
+describe('the in-memory file system behaves like POSIX where the library relies on it', () => {
+  it('follows links in directories, and the last one only when asked', async () => {
+    const fs = new MemoryFileSystem().addFile('/real/dir/file', 'x').addSymlink('/real/dir', '/alias').addSymlink('/alias/file', '/link');
+    expect(await rightOf(fs.stat('/link'))).toEqual({ kind: 'file', mode: 0o644 });
+    expect(await rightOf(fs.lstat('/link'))).toEqual({ kind: 'symlink', mode: 0o777 });
+    expect(await rightOf(fs.realPath('/link'))).toBe('/real/dir/file');
+    expect(await leftOf(fs.readFile('/link', { followSymlink: false }))).toMatchObject({ code: 'ELOOP' });
+    expect(new TextDecoder().decode(await rightOf(fs.readFile('/alias/file', { followSymlink: false })))).toBe('x');
+  });
+
+  it('reports link loops and dangling links', async () => {
+    const fs = new MemoryFileSystem().addSymlink('/b', '/a').addSymlink('/a', '/b').addSymlink('/a/x', '/c').addSymlink('/missing', '/d');
+    expect(await leftOf(fs.stat('/a'))).toMatchObject({ code: 'ELOOP' });
+    expect(await leftOf(fs.realPath('/c'))).toMatchObject({ code: 'ELOOP' });
+    expect(await rightOf(fs.stat('/d'))).toBeNull();
+    expect(await leftOf(fs.realPath('/d'))).toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('renames over a link without following it', async () => {
+    const fs = new MemoryFileSystem().addFile('/outside', 'keep').addSymlink('/outside', '/dir/target').addFile('/dir/new', 'new');
+    await rightOf(fs.rename('/dir/new', '/dir/target'));
+    expect(fs.entryAt('/dir/target')).toMatchObject({ kind: 'file' });
+    expect(fs.textAt('/outside')).toBe('keep');
+  });
+
+  it('creates directories with the mode asked and fails on files in the way', async () => {
+    const fs = new MemoryFileSystem().addFile('/f', 'x');
+    await rightOf(fs.makeDirectory('/a/b/c', 0o700));
+    expect(fs.entryAt('/a/b')).toEqual({ kind: 'directory', mode: 0o700 });
+    expect(await leftOf(fs.makeDirectory('/f/g', 0o700))).toMatchObject({ code: 'ENOTDIR' });
+    expect(await leftOf(fs.makeDirectory('/f', 0o700))).toMatchObject({ code: 'EEXIST' });
+    expect(await rightOf(fs.listDirectory('/a'))).toEqual(['b']);
+  });
+});

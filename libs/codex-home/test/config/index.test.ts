@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import * as config from '../../src/config/index.js';
+import * as testing from '../../src/config/testing.js';
+
+describe('public API of the config module', () => {
+  it('pins the runtime exports of src/config/index.ts', () => {
+    expect(Object.keys(config).sort()).toEqual(
+      [
+        'DEFAULT_INTERACTION_STYLE',
+        'DEFAULT_PERSONALITY_LINE',
+        'INTERACTION_STYLES',
+        'ROUTING_BLOCK_BEGIN',
+        'ROUTING_BLOCK_END',
+        'UNKNOWN_TOML_REASON',
+        'composeDeveloperInstructions',
+        'customInstructionsEdit',
+        'developerInstructionsEdit',
+        'editNotVerified',
+        'freshConfigText',
+        'importNativeConfig',
+        'malformedConfig',
+        'mergeLegacyInstructions',
+        'normalizeConfig',
+        'personalityEdit',
+        'splitDeveloperInstructions',
+        'userCopyOf',
+        'withRoutingInstructions',
+      ].sort(),
+    );
+  });
+
+  it('pins the exports of src/config/testing.ts', () => {
+    expect(Object.keys(testing).sort()).toEqual(['configDocumentArbitrary', 'stringContentArbitrary', 'writeTomlString']);
+  });
+});

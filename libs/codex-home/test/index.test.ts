@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import * as configApi from '../src/config/index.js';
+import * as configTesting from '../src/config/testing.js';
+import * as api from '../src/index.js';
+import * as node from '../src/node/index.js';
+import * as testing from '../src/testing.js';
+
+const sorted = (names: ReadonlyArray<string>): string[] => [...names].sort();
+
+describe('public API of @wework/codex-home', () => {
+  it('pins the runtime exports of "." (this module\'s own, plus the config module\'s)', () => {
+    expect(sorted(Object.keys(api))).toEqual(
+      sorted([
+        ...Object.keys(configApi),
+        'ACCOUNT_INDEX_FILE',
+        'ACCOUNT_PROFILES_DIRECTORY',
+        'AccountIndex',
+        'CODEX_HOME_DIRECTORY',
+        'ConfigSource',
+        'DEFAULT_MIGRATION_CHOICE',
+        'HOME_STATE_FILE',
+        'HomeState',
+        'MAX_CLAIM_LENGTH',
+        'PRIVATE_DIRECTORY_MODE',
+        'PRIVATE_FILE_MODE',
+        'REMOTE_APPS_DEFAULT',
+        'REMOTE_APPS_KEY_PATH',
+        'SNAPSHOT_NAME_PATTERN',
+        'SavedAccount',
+        'SnapshotName',
+        'WEGENT_CODEX_HOME',
+        'applyMigration',
+        'baseNameOf',
+        'checkSwitchAllowed',
+        'codexHome',
+        'decodeAccountIndex',
+        'decodeAuthFile',
+        'decodeHomeState',
+        'decodeIdTokenClaims',
+        'detectFirstStart',
+        'emptyAccountIndex',
+        'encodeAccountIndex',
+        'encodeHomeState',
+        'ensureCodexHome',
+        'fileSystemError',
+        'finishAddAccount',
+        'identifyAuth',
+        'isAbsolutePath',
+        'isNotFound',
+        'isWithin',
+        'joinPath',
+        'layoutOf',
+        'linkNativeAuth',
+        'listAccounts',
+        'loadAccountIndex',
+        'loginCompleted',
+        'normalizePath',
+        'parentOf',
+        'platformOf',
+        'prepareConfig',
+        'prepareHomeForStart',
+        'readAccountIndex',
+        'readAuthDigest',
+        'readRemoteApps',
+        'remoteAppsEdit',
+        'resolveCodexHome',
+        'resolveLinkTarget',
+        'samePath',
+        'saveActiveAccount',
+        'setRemoteApps',
+        'startAddAccount',
+        'switchAccount',
+        'writeDestinationOf',
+        'writeFileAtomic',
+      ]),
+    );
+  });
+
+  it('pins the runtime exports of "./testing" (this module\'s own, plus the config arbitraries)', () => {
+    expect(sorted(Object.keys(testing))).toEqual(
+      sorted([
+        ...Object.keys(configTesting),
+        'MemoryFileSystem',
+        'accountIndexArbitrary',
+        'apiKeyAuthJson',
+        'authJsonArbitrary',
+        'chatGptAuthJson',
+        'chatGptLoginArbitrary',
+        'failingPort',
+        'fakeIdToken',
+        'savedAccountArbitrary',
+      ]),
+    );
+  });
+
+  it('pins the runtime exports of "./node"', () => {
+    expect(sorted(Object.keys(node))).toEqual(['nodeCodexHome', 'nodeFileSystem']);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * `@wework/plugin-inventory`: the rules of the one plugin inventory shared by the marketplace, the
+ * management view and the chat picker.
+ *
+ * - Identity: {@link marketplaceForVisibility} (`personal` → `wework-personal`, `workspace` →
+ *   `wegent`, `public` → `wework`, legacy built-in rows normalised), `plugin://name@marketplace`
+ *   references ({@link parsePluginRef}, {@link PluginRefFromString}) and uninstall targets matched by
+ *   marketplace and plugin name ({@link findUninstallTarget}), never by display name.
+ * - Install receipts: {@link mergeInventory} shows an accepted installation for at most five minutes
+ *   from its original `acceptedAt` before `plugin/installed` confirms it; legacy receipts never override.
+ * - Durable snapshots: {@link snapshotInventory} keeps presentation and recovery fields only;
+ *   {@link decodeSnapshot} reads them back from untrusted JSON without throwing.
+ * - Failed cloud removals: {@link startAttempt}/{@link attemptFailed}/{@link nextAttemptAt}, immediate
+ *   first attempt, then 60 s doubling to a 1 h cap.
+ * - {@link makeOfficialCatalogCache}: the 60 s official-catalog metadata cache with shared fetches and
+ *   account-change rejection.
+ * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
+ *   removal, invalidate it for everything else.
+ *
+ * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected {@link Clock}).
+ */
+export type { Clock } from './Clock.js';
+export {
+  afterReload,
+  decideHotReload,
+  isOwnConfigChange,
+  type ConfigChange,
+  type HotReloadDecision,
+  type Invalidate,
+  type InvalidateReason,
+  type KeepProcess,
+  type PluginChange,
+  type PluginInstalled,
+  type PluginNotInstalled,
+  type PluginState,
+  type PluginUninspectable,
+  type Reload,
+  type ReloadOutcome,
+} from './HotReloadDecision.js';
+export {
+  decodeReceipts,
+  dropReceipt,
+  encodeReceipts,
+  mergeInventory,
+  pruneReceipts,
+  RECEIPT_WINDOW_MS,
+  receiptActive,
+  receiptExpiresAt,
+  recordReceipt,
+  StoredInstallReceipt,
+  type InstallReceipt,
+  type InventoryEntry,
+  type MergedInventory,
+  type ShownPlugin,
+  type StoredReceipt,
+} from './InstallReceipts.js';
+export type { DecodeIssue } from './internal/decodeIssues.js';
+export {
+  decodeSnapshot,
+  DROPPED_FIELDS,
+  encodeSnapshot,
+  PluginSnapshot,
+  projectPlugin,
+  SNAPSHOT_VERSION,
+  snapshotInventory,
+  type DecodedSnapshot,
+  type InvalidSnapshot,
+  type InventoryPlugin,
+  type InventorySnapshot,
+  type PluginPresentation,
+} from './InventorySnapshot.js';
+export {
+  BUILTIN_APPLICATION_PLUGINS,
+  canonicalVisibility,
+  CLOUD_MARKETPLACES,
+  cloudPluginRef,
+  marketplaceForVisibility,
+  marketplaceOutdated,
+  SYSTEM_USER_ID,
+  Visibility,
+  VISIBILITIES,
+  visibilityForMarketplace,
+  type CloudMarketplace,
+  type CloudPluginRow,
+} from './MarketplaceIdentity.js';
+export {
+  CATALOG_TTL_MS,
+  catalogCacheKeyId,
+  makeOfficialCatalogCache,
+  type CatalogCacheKey,
+  type CatalogFetchFailed,
+  type CatalogFetchRejected,
+  type CatalogReadError,
+  type CatalogReadSuperseded,
+  type FetchCatalog,
+  type OfficialCatalogCache,
+  type OfficialCatalogCacheOptions,
+} from './OfficialCatalogCache.js';
+export {
+  inspectManifest,
+  KNOWN_MANIFEST_KEYS,
+  PluginManifest,
+  PluginManifestInterface,
+  type InspectedManifest,
+  type InvalidManifest,
+  type ManifestCapabilities,
+} from './PluginManifest.js';
+export {
+  formatPluginRef,
+  MarketplaceName,
+  parsePluginKey,
+  parsePluginRef,
+  PluginName,
+  pluginKey,
+  pluginRef,
+  PluginRefFromString,
+  PluginRefObject,
+  samePlugin,
+  type InvalidPluginRef,
+  type MarketplaceNameBrand,
+  type PluginNameBrand,
+  type PluginRef,
+} from './PluginRef.js';
+export {
+  attemptFailed,
+  attemptSucceeded,
+  FIRST_RETRY_DELAY_MS,
+  isDue,
+  MAX_RETRY_DELAY_MS,
+  nextAttemptAt,
+  removalFromRecord,
+  removalToRecord,
+  requestRemoval,
+  retryDelay,
+  startAttempt,
+  type RemovalAttempting,
+  type RemovalDone,
+  type RemovalFailed,
+  type RemovalNotDue,
+  type RemovalPending,
+  type RemovalRecord,
+  type RemovalState,
+} from './RemovalRetry.js';
+export { findUninstallTarget, withoutPlugin, type Identified, type UninstallTargetNotFound } from './UninstallTarget.js';

@@ -1,0 +1,40 @@
+/**
+ * What the thread lifecycle asks the host to send to the app-server, in order.
+ *
+ * Every value here is plain data; the constructors are pure.
+ */
+import type { ThreadId } from './LifecycleEvent.js';
+
+/**
+ * Why a thread is released:
+ * - `idle`: no activity for the idle timeout;
+ * - `cap`: one more thread became idle than the app-server keeps, and this was the oldest idle one;
+ * - `archive`: its task was archived (at once, or when the turn that was running then ended).
+ */
+export type UnsubscribeReason = 'idle' | 'cap' | 'archive';
+
+/** Send `thread/unsubscribe { threadId }`, then report its answer as `Unsubscribed`. */
+export interface Unsubscribe {
+  readonly _tag: 'Unsubscribe';
+  readonly threadId: ThreadId;
+  readonly reason: UnsubscribeReason;
+}
+
+/** Send `thread/resume { threadId, ... }` before the follow-up's `turn/start`: the thread is not subscribed. */
+export interface Resume {
+  readonly _tag: 'Resume';
+  readonly threadId: ThreadId;
+}
+
+/** A command for the host. */
+export type LifecycleCommand = Unsubscribe | Resume;
+
+/**
+ * Constructors of {@link LifecycleCommand}s.
+ * @example
+ * LifecycleCommand.unsubscribe('thr_1', 'idle'); // { _tag: 'Unsubscribe', threadId: 'thr_1', reason: 'idle' }
+ */
+export const LifecycleCommand = {
+  unsubscribe: (threadId: ThreadId, reason: UnsubscribeReason): Unsubscribe => ({ _tag: 'Unsubscribe', threadId, reason }),
+  resume: (threadId: ThreadId): Resume => ({ _tag: 'Resume', threadId }),
+} as const;

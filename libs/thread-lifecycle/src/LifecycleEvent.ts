@@ -1,0 +1,68 @@
+/**
+ * What the host tells the thread lifecycle: turns starting and ending, follow-up messages, archiving,
+ * the app-server's acknowledgement of `thread/unsubscribe`, a restart of the app-server, and timer
+ * ticks. The time of an event is passed beside it, never read from a clock.
+ *
+ * Every value here is plain data; the constructors are pure.
+ */
+
+/** A Codex thread id (`thread.id` of `thread/start`, `thread/resume`, `thread/fork`). */
+export type ThreadId = string;
+
+/** A turn of the thread started (`turn/started`); a new thread's first turn is reported this way too. */
+export interface TurnStarted {
+  readonly _tag: 'TurnStarted';
+  readonly threadId: ThreadId;
+}
+
+/** A turn of the thread ended (`turn/completed`, whatever its status), or a follow-up's `turn/start` failed. */
+export interface TurnCompleted {
+  readonly _tag: 'TurnCompleted';
+  readonly threadId: ThreadId;
+}
+
+/** A new message to an existing thread, reported before its `turn/start` is sent. */
+export interface FollowUp {
+  readonly _tag: 'FollowUp';
+  readonly threadId: ThreadId;
+}
+
+/** The task of the thread was archived. */
+export interface Archive {
+  readonly _tag: 'Archive';
+  readonly threadId: ThreadId;
+}
+
+/** The app-server answered a `thread/unsubscribe` of the thread (any status: `unsubscribed`, `notSubscribed`, `notLoaded`). */
+export interface Unsubscribed {
+  readonly _tag: 'Unsubscribed';
+  readonly threadId: ThreadId;
+}
+
+/** The app-server process was replaced: no thread is loaded or subscribed any more. */
+export interface AppServerRestarted {
+  readonly _tag: 'AppServerRestarted';
+}
+
+/** Only time passed (the host's one timer fired at `nextDeadline`). */
+export interface Tick {
+  readonly _tag: 'Tick';
+}
+
+/** Everything the lifecycle reacts to. */
+export type LifecycleEvent = TurnStarted | TurnCompleted | FollowUp | Archive | Unsubscribed | AppServerRestarted | Tick;
+
+/**
+ * Constructors of {@link LifecycleEvent}s.
+ * @example
+ * transition(state, LifecycleEvent.followUp('thr_1'), now);
+ */
+export const LifecycleEvent = {
+  turnStarted: (threadId: ThreadId): TurnStarted => ({ _tag: 'TurnStarted', threadId }),
+  turnCompleted: (threadId: ThreadId): TurnCompleted => ({ _tag: 'TurnCompleted', threadId }),
+  followUp: (threadId: ThreadId): FollowUp => ({ _tag: 'FollowUp', threadId }),
+  archive: (threadId: ThreadId): Archive => ({ _tag: 'Archive', threadId }),
+  unsubscribed: (threadId: ThreadId): Unsubscribed => ({ _tag: 'Unsubscribed', threadId }),
+  appServerRestarted: (): AppServerRestarted => ({ _tag: 'AppServerRestarted' }),
+  tick: (): Tick => ({ _tag: 'Tick' }),
+} as const;

@@ -1,0 +1,54 @@
+/**
+ * `@wework/thread-lifecycle`: when a local Codex conversation keeps or releases its app-server
+ * subscription.
+ *
+ * One app-server serves the local conversations. After a turn completes the thread stays subscribed;
+ * `thread/unsubscribe` is due after 30 minutes without activity; a follow-up reactivates the thread
+ * (with `thread/resume` first if it was released) and its old idle deadline never fires; at most four
+ * idle threads stay subscribed, the oldest idle one released first; archiving unsubscribes at once; a
+ * thread with a running turn is never released.
+ *
+ * - {@link transition}: (state, event, now) → [state, commands]; {@link nextDeadline} says when the
+ *   host's one timer should fire.
+ * - {@link makeThreadLifecycle}: the same as an object holding the state.
+ *
+ * Everything here is pure: no IO, no clock, no timers, no process.
+ */
+export {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_LIFECYCLE_CONFIG,
+  DEFAULT_MAX_IDLE_THREADS,
+  invalidLifecycleConfig,
+  lifecycleConfig,
+  type InvalidLifecycleConfig,
+  type LifecycleConfig,
+  type LifecycleOptions,
+} from './LifecycleConfig.js';
+export { LifecycleCommand, type Resume, type Unsubscribe, type UnsubscribeReason } from './LifecycleCommand.js';
+export {
+  LifecycleEvent,
+  type AppServerRestarted,
+  type Archive,
+  type FollowUp,
+  type ThreadId,
+  type Tick,
+  type TurnCompleted,
+  type TurnStarted,
+  type Unsubscribed,
+} from './LifecycleEvent.js';
+export { makeThreadLifecycle, type ThreadLifecycle } from './LifecycleMachine.js';
+export {
+  idleThreads,
+  initialState,
+  nextDeadline,
+  threadStatus,
+  transition,
+  type Idle,
+  type LifecycleState,
+  type Running,
+  type Starting,
+  type ThreadRecord,
+  type ThreadStatus,
+  type Transition,
+  type Unsubscribing,
+} from './ThreadLifecycle.js';

@@ -1,0 +1,40 @@
+/**
+ * The example at the top of README.md, kept compiling and passing.
+ */
+import { expect, test } from 'vitest';
+import { LifecycleCommand, makeThreadLifecycle } from '../src/index.js';
+
+test('README example', () => {
+  const results: unknown[] = [];
+  const keep = <A>(a: A): A => {
+    results.push(a);
+    return a;
+  };
+
+  // --- README example begins ---
+  const lifecycle = makeThreadLifecycle(); // 30 minutes, four idle threads; one per app-server
+  const MIN = 60_000;
+
+  keep(lifecycle.turnStarted('thr_1', 0));          // [] — a new thread's first turn
+  keep(lifecycle.turnCompleted('thr_1', 1 * MIN));  // [] — the subscription is kept
+  keep(lifecycle.nextDeadline());                   // 31 * MIN: arm the one timer for then
+  keep(lifecycle.tick(31 * MIN));                   // [Unsubscribe { threadId: 'thr_1', reason: 'idle' }]
+  keep(lifecycle.unsubscribed('thr_1', 31 * MIN));  // [] — the app-server answered thread/unsubscribe
+  keep(lifecycle.followUp('thr_1', 40 * MIN));      // [Resume { threadId: 'thr_1' }] — then turn/start
+  keep(lifecycle.turnStarted('thr_1', 40 * MIN));   // []
+  keep(lifecycle.archive('thr_1', 41 * MIN));       // [] — a running turn is never released…
+  keep(lifecycle.turnCompleted('thr_1', 42 * MIN)); // […so: Unsubscribe { threadId: 'thr_1', reason: 'archive' }]
+  // --- README example ends ---
+
+  expect(results).toEqual([
+    [],
+    [],
+    31 * MIN,
+    [LifecycleCommand.unsubscribe('thr_1', 'idle')],
+    [],
+    [LifecycleCommand.resume('thr_1')],
+    [],
+    [],
+    [LifecycleCommand.unsubscribe('thr_1', 'archive')],
+  ]);
+});
