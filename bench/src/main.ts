@@ -19,6 +19,7 @@ import { summarize, type Summary } from './stats.js';
 import { benchElicitationMapping } from './elicitationMapping.js';
 import { benchImagePreprocess } from './imagePreprocess.js';
 import { benchMentionParsing } from './mentionParsing.js';
+import { benchSyncCommit } from './syncCommit.js';
 
 const WARMUP_TURNS = 5;
 const MEASURED_TURNS = Number(process.env['BENCH_TURNS'] ?? 40);
@@ -129,3 +130,5 @@ console.log('');
 console.log((await benchImagePreprocess()).join('\n'));
 console.log('');
 console.log((await benchMentionParsing()).join('\n'));
+console.log('');
+console.log((await benchSyncCommit()).join('\n'));

@@ -155,3 +155,47 @@ export function imagesAttached(request: HasBody): ReadonlyArray<AttachedImage> {
     message.content.filter((part) => ImagePart.is(part)).map((part) => ({ imageUrl: part.image_url })),
   );
 }
+
+/** A skill Codex told the model it may use, as listed in its skills instructions. */
+export interface AvailableSkill {
+  /** `name`, or `plugin:name` for a plugin's skill. */
+  readonly name: string;
+  readonly description: string;
+  /** The skill's file as Codex wrote it: a short path under a skill root (`r1/…/SKILL.md`). */
+  readonly file: string;
+}
+
+const SKILLS_OPEN = '<skills_instructions>';
+const SKILLS_CLOSE = '</skills_instructions>';
+const AVAILABLE_HEADING = '### Available skills';
+const SKILL_LINE = /^- (.+?): (.*) \(file: ([^()]*)\)$/;
+
+/**
+ * The skills the model is told it may use in this request: Codex sends a developer message with a
+ * `<skills_instructions>` block at the start of a thread and a new one whenever the set changes, and
+ * the whole history every time, so the latest block is the one in force. Empty when none was sent.
+ *
+ * @example
+ * ```ts
+ * skillsAvailable(request).map((skill) => skill.name); // ['imagegen', 'demo-plugin:greet', …]
+ * ```
+ */
+export function skillsAvailable(request: HasBody): ReadonlyArray<AvailableSkill> {
+  const blocks = messagesOf(request, 'developer')
+    .map((message) => contentText(message.content))
+    .filter((text) => text.includes(SKILLS_OPEN));
+  const latest = blocks[blocks.length - 1];
+  if (latest === undefined) return [];
+  const open = latest.lastIndexOf(SKILLS_OPEN);
+  const close = latest.indexOf(SKILLS_CLOSE, open);
+  const block = close === -1 ? latest.slice(open) : latest.slice(open, close);
+  const heading = block.indexOf(AVAILABLE_HEADING);
+  if (heading === -1) return [];
+  const out: AvailableSkill[] = [];
+  for (const line of block.slice(heading + AVAILABLE_HEADING.length).split('\n')) {
+    if (line.startsWith('#')) break;
+    const match = SKILL_LINE.exec(line);
+    if (match?.[1] !== undefined && match[2] !== undefined && match[3] !== undefined) out.push({ name: match[1], description: match[2], file: match[3] });
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import {
   historyCalls,
   imagesAttached,
   inputItems,
+  skillsAvailable,
   toolsOffered,
   userMessages,
 } from '../src/index.js';
@@ -114,7 +115,7 @@ describe('request queries', () => {
     );
     fc.assert(
       fc.property(anyBody, (body) => {
-        for (const query of [toolsOffered, inputItems, functionCallOutputs, historyCalls, userMessages, assistantMessages, imagesAttached]) {
+        for (const query of [toolsOffered, inputItems, functionCallOutputs, historyCalls, userMessages, assistantMessages, imagesAttached, skillsAvailable]) {
           expect(Array.isArray(query({ body }))).toBe(true);
         }
       }),
@@ -129,5 +130,26 @@ describe('request queries', () => {
         expect(functionCallOutputs({ body }).map((o) => o.text)).toEqual(callIds.map((id) => `out ${id}`));
       }),
     );
+  });
+
+  it('lists the skills of the latest skills instructions (Codex sends a new block when the set changes)', () => {
+    const skills = (lines: string[]): unknown => ({
+      type: 'message',
+      role: 'developer',
+      content: [{ type: 'input_text', text: ['<skills_instructions>', '## Skills', 'A skill is …', '### Skill roots', '- `r0` = `/home/x/skills`', '### Available skills', ...lines, '</skills_instructions>'].join('\n') }],
+    });
+    const body = {
+      input: [
+        skills(['- imagegen: Generate images (file: r0/imagegen/SKILL.md)']),
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] },
+        skills(['- imagegen: Generate images (file: r0/imagegen/SKILL.md)', '- demo-plugin:greet: Greets warmly: always (file: r1/demo-plugin/0.1.0/skills/greet/SKILL.md)']),
+      ],
+    };
+    expect(skillsAvailable({ body })).toEqual([
+      { name: 'imagegen', description: 'Generate images', file: 'r0/imagegen/SKILL.md' },
+      { name: 'demo-plugin:greet', description: 'Greets warmly: always', file: 'r1/demo-plugin/0.1.0/skills/greet/SKILL.md' },
+    ]);
+    expect(skillsAvailable({ body: { input: body.input.slice(0, 2) } }).map((skill) => skill.name)).toEqual(['imagegen']);
+    expect(skillsAvailable({ body: { input: [] } })).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ describe('public API', () => {
         'sanitizeHeaders',
         'say',
         'scriptedModelCodexConfig',
+        'skillsAvailable',
         'shell',
         'textDeltas',
         'toolsOffered',

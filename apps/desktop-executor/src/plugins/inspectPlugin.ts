@@ -1,0 +1,75 @@
+/**
+ * What one home holds of a plugin, as the hot-reload decision needs it: the package's manifest and
+ * capabilities (skills, MCP servers, hooks, apps), its digest, enablement and registration. Anything
+ * that cannot be read makes the state `Uninspectable`, which never reloads in place.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import type { PluginState } from '@wework/plugin-inventory';
+import { cacheDirectoryOf, decodeManifest, readCodexEnablement, type Homes, type PluginId } from '@wework/sync-transaction';
+
+const readText = async (path: string): Promise<string | null> => {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
+    throw error;
+  }
+};
+
+const listDirectories = async (path: string): Promise<string[]> => {
+  try {
+    return (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+
+const keysOf = (value: unknown): string[] => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : []);
+
+/** Names declared under `field` of a JSON file of the package (an object of named entries), if the file exists. */
+async function namedEntries(path: string, field: string): Promise<string[]> {
+  const text = await readText(path);
+  if (text === null) return [];
+  const parsed: unknown = JSON.parse(text);
+  const inner = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[field] : undefined;
+  return keysOf(inner ?? parsed);
+}
+
+/** The plugin's state in the Codex home of `homes`. */
+export async function inspectPlugin(homes: Homes, plugin: PluginId): Promise<PluginState> {
+  try {
+    const manifestText = await readText(join(homes.stateDirectory, 'manifest.json'));
+    const manifest = manifestText === null ? E.right(null) : decodeManifest(manifestText);
+    if (E.isLeft(manifest)) return { _tag: 'Uninspectable', reason: 'the plugin manifest of the executor cannot be read' };
+    const record = manifest.right?.plugins[`${plugin.name}@${plugin.marketplace}`];
+    const config = (await readText(join(homes.codexHome, 'config.toml'))) ?? '';
+    const enabled = readCodexEnablement(config, `${plugin.name}@${plugin.marketplace}`);
+    if (E.isLeft(enabled)) return { _tag: 'Uninspectable', reason: 'config.toml cannot be parsed' };
+    if (record === undefined || record.status !== 'installed' || record.version === null) {
+      return enabled.right === null ? { _tag: 'NotInstalled' } : { _tag: 'Uninspectable', reason: 'enabled in config.toml but not installed' };
+    }
+    const root = join(homes.codexHome, cacheDirectoryOf(plugin, record.version));
+    const pluginJson = await readText(join(root, '.codex-plugin', 'plugin.json'));
+    if (pluginJson === null) return { _tag: 'Uninspectable', reason: 'the installed package has no .codex-plugin/plugin.json' };
+    const declared: unknown = JSON.parse(pluginJson);
+    const skillsDir = typeof (declared as { skills?: unknown }).skills === 'string' ? String((declared as { skills: string }).skills) : './skills/';
+    const marketplace = await readText(join(homes.codexHome, 'plugins/marketplaces', plugin.marketplace, '.agents/plugins/marketplace.json'));
+    const registered = marketplace !== null && marketplace.includes(JSON.stringify(plugin.name));
+    return {
+      _tag: 'Installed',
+      manifest: declared,
+      packageDigest: record.digest ?? '',
+      skills: await listDirectories(join(root, skillsDir)),
+      mcpServers: await namedEntries(join(root, '.mcp.json'), 'mcpServers'),
+      hooks: await namedEntries(join(root, 'hooks', 'hooks.json'), 'hooks'),
+      apps: await namedEntries(join(root, '.app.json'), 'apps'),
+      enabled: enabled.right ?? false,
+      disabledSkills: [],
+      registered,
+    };
+  } catch {
+    return { _tag: 'Uninspectable', reason: 'the installed plugin cannot be read' };
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Install-time authorization of a plugin's connectors (`authPolicy: on_install`), run as the sync
+ * transaction's check before its commit mark: the package is published, its login bridges can run from
+ * the installed plugin root, and a cancelled or failed login makes the transaction roll back — the device
+ * is left exactly as before the installation (a crash meanwhile is rolled back at restart too).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  decodeLocalAuthConnectors,
+  installWithAuthorization,
+  type AuthorizationUi,
+  type DeviceHealth,
+  type StartLogin,
+} from '@wework/local-auth';
+import type { BeforeCommit } from '@wework/sync-transaction';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+
+/** What install-time authorization needs from the executor. */
+export interface InstallAuthorizationOptions {
+  readonly health: DeviceHealth;
+  readonly startLogin: StartLogin;
+  /** The host's login UI (QR code, browser step); it cancels the session when the person closes it. */
+  readonly ui: AuthorizationUi;
+  readonly log: ExecutorLog;
+}
+
+/** The check to run before the commit of `pluginKey`'s installation. */
+export function authorizeBeforeCommit(options: InstallAuthorizationOptions, pluginKey: string): BeforeCommit {
+  return async (published) => {
+    const pluginRoot = published[0];
+    if (pluginRoot === undefined) return E.right(undefined);
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(await readFile(join(pluginRoot, '.codex-plugin', 'plugin.json'), 'utf8'));
+    } catch {
+      return E.left('the plugin manifest cannot be read');
+    }
+    const connectors = decodeLocalAuthConnectors(manifest);
+    if (E.isLeft(connectors)) {
+      options.log({ event: 'plugin install refused', fields: { plugin: pluginKey, reason: 'invalid localAuth' } });
+      return E.left(connectors.left.message);
+    }
+    if (connectors.right.length === 0) return E.right(undefined);
+    const authorized = await installWithAuthorization(
+      // The transaction rolls back when this check answers Left; nothing else to undo here.
+      { health: options.health, startLogin: options.startLogin, ui: options.ui, abortInstallation: async () => E.right(undefined) },
+      { pluginKey, pluginRoot, connectors: connectors.right },
+    );
+    if (E.isRight(authorized)) {
+      options.log({ event: 'plugin install authorized', fields: { plugin: pluginKey, connectors: authorized.right.connectors.map((c) => `${c.connectorSlug}:${c.readiness}`) } });
+      return E.right(undefined);
+    }
+    options.log({ event: 'plugin install authorization ended', fields: { plugin: pluginKey, outcome: authorized.left._tag } });
+    return E.left(authorized.left.message);
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Plugin identity and where a plugin's files live in the isolated Codex and Claude homes and in the
+ * transaction state directory. Pure.
+ *
+ * - Codex: `<codexHome>/plugins/cache/<marketplace>/<plugin>/<version>/`, enablement in
+ *   `<codexHome>/config.toml` (`[plugins."<plugin>@<marketplace>"] enabled = …`), marketplace metadata in
+ *   `<codexHome>/plugins/marketplaces/<marketplace>/.agents/plugins/marketplace.json`.
+ * - Claude: `<claudeHome>/plugins/cache/<marketplace>/<plugin>/<version>/`, registries
+ *   `<claudeHome>/plugins/installed_plugins.json` and `known_marketplaces.json`, enablement in
+ *   `<claudeHome>/settings.json` (`enabledPlugins`).
+ * - State: `<stateDirectory>/manifest.json`, `manifest.lock`, `journal.<plugin>@<marketplace>.json`.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { joinPath } from './internal/Paths.js';
+
+/** A plugin: its name within a marketplace. */
+export interface PluginId {
+  readonly name: string;
+  readonly marketplace: string;
+}
+
+/** A plugin name, marketplace or version is not a plain file-name-safe identifier. */
+export interface InvalidIdentifier {
+  readonly _tag: 'InvalidIdentifier';
+  readonly field: 'name' | 'marketplace' | 'version';
+  readonly value: string;
+}
+
+const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
+
+/** Checks one identifier: letters, digits, `.`, `_`, `+`, `-`, starting with a letter or digit. */
+export const checkIdentifier = (field: InvalidIdentifier['field'], value: string): E.Either<InvalidIdentifier, string> =>
+  IDENTIFIER.test(value) ? E.right(value) : E.left({ _tag: 'InvalidIdentifier', field, value });
+
+/** Checks a plugin identity. */
+export const checkPluginId = (plugin: PluginId): E.Either<InvalidIdentifier, PluginId> => {
+  const name = checkIdentifier('name', plugin.name);
+  if (E.isLeft(name)) return name;
+  const marketplace = checkIdentifier('marketplace', plugin.marketplace);
+  return E.isLeft(marketplace) ? marketplace : E.right(plugin);
+};
+
+/** `<plugin>@<marketplace>`, the key Codex and Claude use for a plugin. */
+export const pluginKey = (plugin: PluginId): string => `${plugin.name}@${plugin.marketplace}`;
+
+/** The homes and the state directory one transaction works in (absolute paths). */
+export interface Homes {
+  /** The isolated Codex home. */
+  readonly codexHome: string;
+  /** The isolated Claude home; `null` in Codex-only mode (nothing is written on the Claude side). */
+  readonly claudeHome: string | null;
+  /** Where the manifest, its lock and the journals live; created when missing, never rolled back. */
+  readonly stateDirectory: string;
+}
+
+/** Which home a path belongs to. */
+export type HomeName = 'codex' | 'claude';
+
+/** The cache directory of a plugin version, relative to its home. */
+export const cacheDirectoryOf = (plugin: PluginId, version: string): string =>
+  joinPath('plugins/cache', plugin.marketplace, plugin.name, version);
+
+/** The absolute path of a home's root. */
+export const homeRoot = (homes: Homes, home: HomeName): string | null => (home === 'codex' ? homes.codexHome : homes.claudeHome);
+
+/** Absolute paths of the files a transaction reads and replaces. */
+export const layoutOf = (homes: Homes, plugin: PluginId) => ({
+  codexConfig: joinPath(homes.codexHome, 'config.toml'),
+  codexMarketplace: joinPath(homes.codexHome, 'plugins/marketplaces', plugin.marketplace, '.agents/plugins/marketplace.json'),
+  codexMarketplaceRoot: joinPath(homes.codexHome, 'plugins/marketplaces', plugin.marketplace),
+  claudeInstalled: homes.claudeHome === null ? null : joinPath(homes.claudeHome, 'plugins/installed_plugins.json'),
+  claudeMarketplaces: homes.claudeHome === null ? null : joinPath(homes.claudeHome, 'plugins/known_marketplaces.json'),
+  claudeMarketplaceRoot: homes.claudeHome === null ? null : joinPath(homes.claudeHome, 'plugins/marketplaces', plugin.marketplace),
+  claudeSettings: homes.claudeHome === null ? null : joinPath(homes.claudeHome, 'settings.json'),
+  manifest: manifestPath(homes),
+  journal: journalPath(homes, pluginKey(plugin)),
+});
+
+/** The manifest file. */
+export const manifestPath = (homes: Homes): string => joinPath(homes.stateDirectory, 'manifest.json');
+
+/** The manifest lock file. */
+export const lockPath = (homes: Homes): string => joinPath(homes.stateDirectory, 'manifest.lock');
+
+/** The journal of one plugin (by key). */
+export const journalPath = (homes: Homes, key: string): string => joinPath(homes.stateDirectory, `journal.${key}.json`);
+
+/** The plugin key of a journal file name, or `null` when the name is not a journal's. */
+export const journalKeyOf = (fileName: string): string | null => {
+  const match = /^journal\.(.+)\.json$/.exec(fileName);
+  return match?.[1] ?? null;
+};

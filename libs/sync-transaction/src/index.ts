@@ -1,0 +1,108 @@
+/**
+ * `@wework/sync-transaction`: one all-or-nothing local transaction for a plugin's package, its Codex
+ * and Claude runtime caches, registries and enablement, with a per-plugin journal, a cross-process
+ * manifest lock and restart recovery. Pure planning; the disk and the process are reached through
+ * ports (`./node` implements them).
+ */
+export {
+  PackageEntry,
+  PACKAGE_DIRECTORY_MODE,
+  normalizedFileMode,
+  validatePackage,
+  type PackageRejected,
+  type PackageRejectionReason,
+  type ValidDirectory,
+  type ValidEntry,
+  type ValidFile,
+  type ValidPackage,
+  type ValidSymlink,
+} from './Package.js';
+export {
+  DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
+  fileSystemError,
+  isNotFound,
+  type FileKind,
+  type FileOperation,
+  type FileStat,
+  type FileSystemError,
+  type FileSystemPort,
+  type FileToWrite,
+} from './FileSystemPort.js';
+export type { HostPort, ProcessIdentity } from './HostPort.js';
+export {
+  cacheDirectoryOf,
+  checkIdentifier,
+  checkPluginId,
+  journalKeyOf,
+  journalPath,
+  layoutOf,
+  lockPath,
+  manifestPath,
+  pluginKey,
+  type HomeName,
+  type Homes,
+  type InvalidIdentifier,
+  type PluginId,
+} from './Layout.js';
+export { readCodexEnablement, setCodexEnablement, type ConfigParseFailed, type ConfigTomlError, type UnsupportedConfigLayout } from './ConfigToml.js';
+export {
+  editClaudeInstalledPlugins,
+  editClaudeKnownMarketplaces,
+  editClaudeSettings,
+  editCodexMarketplace,
+  formatJson,
+  readClaudeEnablement,
+  type ClaudeInstallation,
+  type RegistryParseFailed,
+} from './Registries.js';
+export { Manifest, ManifestRecord, OwnedCache, decodeManifest, emptyManifest, isUninstalled, ownsCache, recordOf, withRecord, type ManifestParseFailed } from './Manifest.js';
+export { Journal, JournalPublication, PublicationKind, decodeJournal, encodeJournal } from './Journal.js';
+export { fileDigest, packageDigest, treeDigest } from './TreeDigest.js';
+export {
+  directoriesToRead,
+  filesToRead,
+  planChange,
+  type FileSnapshot,
+  type OwnershipConflict,
+  type Plan,
+  type PlanError,
+  type PlannedChange,
+  type PlannedInstall,
+  type PlannedPublication,
+  type PlannedRemove,
+  type StateSnapshot,
+} from './Plan.js';
+export { stepsOf, type Step, type TransactionSteps } from './Steps.js';
+export { acquireLock, sweepLockTemps, type LockError, type LockHandle, type LockOptions, type LockTimeout } from './ManifestLock.js';
+export {
+  finish,
+  recoverAll,
+  recoverPlugin,
+  rollBack,
+  sweepJournalTemps,
+  type Conflict,
+  type ConflictReason,
+  type RecoveryError,
+  type RecoveryOutcome,
+  type RecoveryReport,
+} from './Recovery.js';
+export {
+  commitChange,
+  executeSteps,
+  readOptionalFile,
+  type BeforeCommit,
+  type CommitOptions,
+  type ExtractionFailed,
+  type NotARegularFile,
+  type PackageSource,
+  type PendingConflict,
+  type RollbackIncomplete,
+  type SyncChange,
+  type SyncError,
+  type TransactionPorts,
+  type TransactionResult,
+  type TransactionAborted,
+  type TransactionRolledBack,
+} from './Transaction.js';
+export { compareBundled, upgradeBundled, type BundledComparison, type BundledUpgradeResult } from './BundledUpgrade.js';

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+import * as node from '../src/node/index.js';
+import * as testing from '../src/testing.js';
+
+describe('public API of @wework/sync-transaction', () => {
+  it('pins the runtime exports of "."', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'DIRECTORY_MODE', 'Journal', 'JournalPublication', 'Manifest', 'ManifestRecord', 'OwnedCache', 'PACKAGE_DIRECTORY_MODE', 'PRIVATE_FILE_MODE',
+        'PackageEntry', 'PublicationKind', 'acquireLock', 'cacheDirectoryOf', 'checkIdentifier', 'checkPluginId', 'commitChange', 'compareBundled',
+        'decodeJournal', 'decodeManifest', 'directoriesToRead', 'editClaudeInstalledPlugins', 'editClaudeKnownMarketplaces', 'editClaudeSettings',
+        'editCodexMarketplace', 'emptyManifest', 'encodeJournal', 'executeSteps', 'fileDigest', 'fileSystemError', 'filesToRead', 'finish', 'formatJson',
+        'isNotFound', 'isUninstalled', 'journalKeyOf', 'journalPath', 'layoutOf', 'lockPath', 'manifestPath', 'normalizedFileMode', 'ownsCache',
+        'packageDigest', 'planChange', 'pluginKey', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
+        'recoverPlugin', 'rollBack', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
+        'validatePackage', 'withRecord',
+      ].sort(),
+    );
+  });
+
+  it('pins the runtime exports of "./node"', () => {
+    expect(Object.keys(node).sort()).toEqual(['createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'processStartTime']);
+  });
+
+  it('pins the runtime exports of "./testing"', () => {
+    expect(Object.keys(testing).sort()).toEqual([
+      'hostilePathArbitrary', 'instrumentFileSystem', 'linkTargetArbitrary', 'packageArbitrary', 'packageEntryArbitrary', 'relativePathArbitrary',
+    ]);
+  });
+});
