@@ -20,6 +20,7 @@ import { benchElicitationMapping } from './elicitationMapping.js';
 import { benchImagePreprocess } from './imagePreprocess.js';
 import { benchMentionParsing } from './mentionParsing.js';
 import { benchSyncCommit } from './syncCommit.js';
+import { benchExecutorColdStart } from './executorColdStart.js';
 
 const WARMUP_TURNS = 5;
 const MEASURED_TURNS = Number(process.env['BENCH_TURNS'] ?? 40);
@@ -132,3 +133,5 @@ console.log('');
 console.log((await benchMentionParsing()).join('\n'));
 console.log('');
 console.log((await benchSyncCommit()).join('\n'));
+console.log('');
+console.log((await benchExecutorColdStart()).join('\n'));

@@ -14,11 +14,10 @@ import { deviceHealth, HealthCache, LoginSessions, type AuthorizationUi, type Lo
 import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, nodeTimers, sidecarDirectory, toolResolver } from '@wework/local-auth/node';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
-import { createNodePorts } from '@wework/sync-transaction/node';
+import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { directoryPackage } from '../src/plugins/directoryPackage.js';
 import { pluginSync } from '../src/plugins/PluginSync.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -121,7 +120,7 @@ describe('install-time authorization on the real app-server', () => {
     const pid = box.runtime.current().server.pid;
     const before = await deviceFingerprint(box.dirs.codexHome, box.dirs.claudeHome, box.homes.stateDirectory);
 
-    const result = await box.sync.install(PLUGIN, '1.0.0', directoryPackage(await authPackage(box.root, false)));
+    const result = await box.sync.install(PLUGIN, '1.0.0', directoryPackageSource(await authPackage(box.root, false)));
     expect(result).toMatchObject({ left: { _tag: 'SyncFailed', error: { _tag: 'TransactionAborted' } } });
     expect(box.states.map((state) => state.state)).toEqual(['waiting_scan', 'cancelled']);
     expect(await deviceFingerprint(box.dirs.codexHome, box.dirs.claudeHome, box.homes.stateDirectory)).toEqual(before);
@@ -131,7 +130,7 @@ describe('install-time authorization on the real app-server', () => {
 
   it('a device already logged in installs without showing a login', async () => {
     const box = await authBox();
-    const result = await box.sync.install(PLUGIN, '1.0.0', directoryPackage(await authPackage(box.root, true)));
+    const result = await box.sync.install(PLUGIN, '1.0.0', directoryPackageSource(await authPackage(box.root, true)));
     expect(result).toMatchObject({ right: { transaction: { outcome: 'Committed' } } });
     expect(box.states).toEqual([]);
     expect(box.log.find((entry) => entry.event === 'plugin install authorized')?.fields).toEqual({ plugin: 'team-chat@wegent', connectors: ['team-chat:already_logged_in'] });

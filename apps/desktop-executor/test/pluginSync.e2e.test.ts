@@ -11,11 +11,10 @@ import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { createNodePorts } from '@wework/sync-transaction/node';
+import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { directoryPackage } from '../src/plugins/directoryPackage.js';
 import { describePluginSyncError, pluginSync, type PluginSync } from '../src/plugins/PluginSync.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -81,7 +80,7 @@ describe('cloud plugin sync on the real app-server', () => {
     await turn('before install');
     expect(skillNames(box, 0)).not.toContain(SKILL);
 
-    const installed = await box.sync.install(PLUGIN, '1.0.0', directoryPackage(await skillPackage(box.root, '1.0.0')));
+    const installed = await box.sync.install(PLUGIN, '1.0.0', directoryPackageSource(await skillPackage(box.root, '1.0.0')));
     if (E.isLeft(installed)) throw new Error(describePluginSyncError(installed.left));
     expect(installed.right.runtime).toEqual({ _tag: 'Reloaded', skills: ['standup'] });
     await turn('after install');
@@ -105,11 +104,11 @@ describe('cloud plugin sync on the real app-server', () => {
 
   it('a version update of the same plugin restarts the app-server, and the new version reaches the model', async () => {
     const box = await syncBox(1);
-    const v1 = await box.sync.install(PLUGIN, '1.0.0', directoryPackage(await skillPackage(box.root, '1.0.0')));
+    const v1 = await box.sync.install(PLUGIN, '1.0.0', directoryPackageSource(await skillPackage(box.root, '1.0.0')));
     expect(v1).toMatchObject({ right: { runtime: { _tag: 'Reloaded' } } });
     const pid = box.runtime.current().server.pid;
 
-    const v2 = await box.sync.install(PLUGIN, '2.0.0', directoryPackage(await skillPackage(box.root, '2.0.0')));
+    const v2 = await box.sync.install(PLUGIN, '2.0.0', directoryPackageSource(await skillPackage(box.root, '2.0.0')));
     if (E.isLeft(v2)) throw new Error(describePluginSyncError(v2.left));
     expect(v2.right.runtime).toEqual({ _tag: 'Restarted', reason: 'VersionChanged' });
     expect(box.runtime.current().server.pid).not.toBe(pid);

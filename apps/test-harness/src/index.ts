@@ -34,3 +34,18 @@ export { formatSummary } from './Summary.js';
 export type { CardEntry, CheckResult, ScenarioReport, TurnReport, WireEntry } from './Report.js';
 export { proxiedCommand, proxyMainPath, decodeProxyLog, type ProxyLogEntry } from './proxy/index.js';
 export { evidenceFromReport, decodeReportInput, formatDiagnosis, runDiagnoseCommand, type ReportEvidence } from './diagnose/index.js';
+export {
+  defaultServePath,
+  firstOptionPolicy,
+  openExecutorWebSocket,
+  startExecutorHost,
+  type CardAnswer as HostCardAnswer,
+  type CardPolicy,
+  type ExecutorHostClient,
+  type HostCard,
+  type HostCardQuestion,
+  type ExecutorHostOptions,
+  type HostDirection,
+  type HostRequestError,
+  type HostTranscriptEntry,
+} from './host/ExecutorHostClient.js';

@@ -18,6 +18,7 @@
  *   removal, invalidate it for everything else.
  *
  * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected {@link Clock}).
+ * `./node` reads what a Codex home holds of a plugin ({@link decideHotReload}'s input).
  */
 export type { Clock } from './Clock.js';
 export {
@@ -37,6 +38,7 @@ export {
   type Reload,
   type ReloadOutcome,
 } from './HotReloadDecision.js';
+export { configTomlChanges } from './ConfigChanges.js';
 export {
   decodeReceipts,
   dropReceipt,

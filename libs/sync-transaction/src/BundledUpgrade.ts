@@ -12,7 +12,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { FileSystemError, FileSystemPort } from './FileSystemPort.js';
 import { joinPath } from './internal/Paths.js';
-import { cacheDirectoryOf, homeRoot, manifestPath, type Homes, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, homeRoot, manifestPath, runtimeHomes, type Homes, type PluginId } from './Layout.js';
 import { decodeManifest, recordOf, type ManifestParseFailed } from './Manifest.js';
 import { validatePackage, type ValidPackage } from './Package.js';
 import { commitChange, readOptionalFile, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from './Transaction.js';
@@ -42,7 +42,7 @@ export const compareBundled =
     if (record.version !== version) return E.right({ _tag: 'Differs', reason: 'VersionChanged' });
     const wanted = packageDigest(fs.digest, pkg);
     if (record.digest !== wanted) return E.right({ _tag: 'Differs', reason: 'ContentChanged' });
-    for (const home of ['codex', 'claude'] as const) {
+    for (const home of runtimeHomes(homes)) {
       const root = homeRoot(homes, home);
       if (root === null) continue;
       const onDisk = await treeDigest(fs, joinPath(root, cacheDirectoryOf(plugin, version)))();

@@ -43,18 +43,41 @@ export const checkPluginId = (plugin: PluginId): E.Either<InvalidIdentifier, Plu
 /** `<plugin>@<marketplace>`, the key Codex and Claude use for a plugin. */
 export const pluginKey = (plugin: PluginId): string => `${plugin.name}@${plugin.marketplace}`;
 
+/**
+ * Which runtimes plugins are installed for (the executor's `WEGENT_PLUGIN_RUNTIME_TARGET`):
+ *
+ * - `'dual'`: the Codex and the Claude home;
+ * - `'codex'`: the Codex home only. Installs and updates never create or change anything on the
+ *   Claude side; a removal still deletes what an earlier dual-runtime installation left there and the
+ *   manifest records as ours (the `installed_plugins.json` entry, the `settings.json` enablement and
+ *   the recorded Claude caches), so a removed plugin cannot stay enabled in later Claude conversations.
+ */
+export type RuntimeTarget = 'dual' | 'codex';
+
 /** The homes and the state directory one transaction works in (absolute paths). */
 export interface Homes {
   /** The isolated Codex home. */
   readonly codexHome: string;
-  /** The isolated Claude home; `null` in Codex-only mode (nothing is written on the Claude side). */
+  /**
+   * The isolated Claude home; `null` when there is none (nothing on the Claude side is read or
+   * written, not even to clean up — use `runtimeTarget: 'codex'` for Codex-only mode with cleanup).
+   */
   readonly claudeHome: string | null;
   /** Where the manifest, its lock and the journals live; created when missing, never rolled back. */
   readonly stateDirectory: string;
+  /** Default `'dual'`. See {@link RuntimeTarget}. */
+  readonly runtimeTarget?: RuntimeTarget;
 }
 
 /** Which home a path belongs to. */
 export type HomeName = 'codex' | 'claude';
+
+/**
+ * The homes an installation or update writes: the Codex home, and the Claude home when there is one
+ * and the runtime target is `'dual'`.
+ */
+export const runtimeHomes = (homes: Homes): ReadonlyArray<HomeName> =>
+  homes.claudeHome !== null && (homes.runtimeTarget ?? 'dual') === 'dual' ? ['codex', 'claude'] : ['codex'];
 
 /** The cache directory of a plugin version, relative to its home. */
 export const cacheDirectoryOf = (plugin: PluginId, version: string): string =>

@@ -10,7 +10,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { readCodexEnablement, setCodexEnablement, type ConfigTomlError } from './ConfigToml.js';
 import { PRIVATE_FILE_MODE } from './FileSystemPort.js';
 import { joinPath } from './internal/Paths.js';
-import { cacheDirectoryOf, homeRoot, layoutOf, pluginKey, type HomeName, type Homes, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, homeRoot, layoutOf, pluginKey, runtimeHomes, type HomeName, type Homes, type PluginId } from './Layout.js';
 import { recordOf, withRecord, type Manifest, type ManifestParseFailed, type OwnedCache } from './Manifest.js';
 import type { ValidPackage } from './Package.js';
 import {
@@ -90,21 +90,53 @@ export type PlanError = ConfigTomlError | RegistryParseFailed | ManifestParseFai
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-const homesOf = (homes: Homes): ReadonlyArray<HomeName> => (homes.claudeHome === null ? ['codex'] : ['codex', 'claude']);
+const homesOf = runtimeHomes;
 
 const cachePath = (homes: Homes, home: HomeName, relative: string): string => joinPath(homeRoot(homes, home) ?? '', relative);
 
-/** The files a change may replace: read them (bytes and mode, or absent) into {@link StateSnapshot.files}. */
-export const filesToRead = (homes: Homes, plugin: PluginId): ReadonlyArray<string> => {
+/**
+ * What a change does on the Claude side:
+ *
+ * - `'write'` (runtime target `'dual'`): an install writes the Claude cache, registries and
+ *   enablement; a removal drops the registration and enablement and retains the caches;
+ * - `'cleanup'` (runtime target `'codex'`): a removal of a plugin whose manifest record lists Claude
+ *   caches — left by an earlier dual-runtime installation — drops its `installed_plugins.json` entry and
+ *   `settings.json` enablement and deletes those caches;
+ * - `'none'`: nothing on the Claude side is read or written (no Claude home; a Codex-only install or
+ *   update; a Codex-only removal of a plugin that never had Claude state of ours).
+ *
+ * @example
+ * ```ts
+ * claudeSideOf({ ...homes, runtimeTarget: 'codex' }, { _tag: 'Remove', plugin }, manifest); // 'cleanup' after a dual install
+ * ```
+ */
+export const claudeSideOf = (homes: Homes, change: { readonly _tag: PlannedChange['_tag']; readonly plugin: PluginId }, manifest: Manifest): 'write' | 'cleanup' | 'none' => {
+  if (homes.claudeHome === null) return 'none';
+  if ((homes.runtimeTarget ?? 'dual') === 'dual') return 'write';
+  const recordsClaude = recordOf(manifest, change.plugin)?.caches.some((cache) => cache.home === 'claude') ?? false;
+  return change._tag === 'Remove' && recordsClaude ? 'cleanup' : 'none';
+};
+
+/**
+ * The files a change may replace: read them (bytes and mode, or absent) into {@link StateSnapshot.files}.
+ * Without `context`, every file any change of the plugin may replace; with it, only those `change`
+ * can touch given the current `manifest` (a Codex-only install never reads the Claude side).
+ */
+export const filesToRead = (homes: Homes, plugin: PluginId, context?: { readonly change: PlannedChange; readonly manifest: Manifest }): ReadonlyArray<string> => {
   const layout = layoutOf(homes, plugin);
-  return [layout.codexConfig, layout.codexMarketplace, layout.claudeInstalled, layout.claudeMarketplaces, layout.claudeSettings].filter(
+  const claude = context === undefined ? homes.claudeHome !== null : claudeSideOf(homes, context.change, context.manifest) !== 'none';
+  return [layout.codexConfig, layout.codexMarketplace, ...(claude ? [layout.claudeInstalled, layout.claudeMarketplaces, layout.claudeSettings] : [])].filter(
     (p): p is string => p !== null,
   );
 };
 
+/** The Claude caches a Codex-only removal deletes: those the manifest records (relative to the Claude home). */
+const claudeCachesToClean = (homes: Homes, change: PlannedChange, manifest: Manifest): ReadonlyArray<OwnedCache> =>
+  claudeSideOf(homes, change, manifest) === 'cleanup' ? (recordOf(manifest, change.plugin)?.caches ?? []).filter((cache) => cache.home === 'claude') : [];
+
 /** The cache directories a change may replace or remove: digest them into {@link StateSnapshot.directories}. */
 export const directoriesToRead = (homes: Homes, change: PlannedChange, manifest: Manifest): ReadonlyArray<string> => {
-  if (change._tag === 'Remove') return [];
+  if (change._tag === 'Remove') return claudeCachesToClean(homes, change, manifest).map((cache) => cachePath(homes, 'claude', cache.path));
   const record = recordOf(manifest, change.plugin);
   const versions = [change.version, ...(record?.status === 'installed' && record.version !== null ? [record.version] : [])];
   return homesOf(homes).flatMap((home) => versions.map((version) => cachePath(homes, home, cacheDirectoryOf(change.plugin, version))));
@@ -183,7 +215,7 @@ const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change
       editCodexMarketplace(text(state, layout.codexMarketplace), plugin.marketplace, plugin.name, joinPath('../../cache', plugin.marketplace, plugin.name, version)),
     ),
   ];
-  if (homes.claudeHome !== null && layout.claudeInstalled !== null && layout.claudeMarketplaces !== null && layout.claudeSettings !== null && layout.claudeMarketplaceRoot !== null) {
+  if (claudeSideOf(homes, change, state.manifest) === 'write' && layout.claudeInstalled !== null && layout.claudeMarketplaces !== null && layout.claudeSettings !== null && layout.claudeMarketplaceRoot !== null) {
     const claudeNow = readClaudeEnablement(text(state, layout.claudeSettings), key);
     if (E.isLeft(claudeNow)) return claudeNow;
     const claudeEnabled = change.enabled === 'preserve' ? (claudeNow.right ?? true) : change.enabled;
@@ -226,21 +258,36 @@ const planRemove = (digest: (bytes: Uint8Array) => string, homes: Homes, change:
   if (configText !== null) edits.push(E.map((t: string) => [layout.codexConfig, t] as const)(setCodexEnablement(configText, key, null)));
   const marketplaceText = text(state, layout.codexMarketplace);
   if (marketplaceText !== null) edits.push(E.map((t: string) => [layout.codexMarketplace, t] as const)(editCodexMarketplace(marketplaceText, plugin.marketplace, plugin.name, null)));
-  for (const [path, edit] of [
-    [layout.claudeInstalled, (t: string) => editClaudeInstalledPlugins(t, key, null)],
-    [layout.claudeSettings, (t: string) => editClaudeSettings(t, key, null)],
-  ] as const) {
-    const current = text(state, path);
-    if (path !== null && current !== null) edits.push(E.map((t: string) => [path, t] as const)(edit(current)));
+  const claude = claudeSideOf(homes, change, state.manifest);
+  if (claude !== 'none') {
+    for (const [path, edit] of [
+      [layout.claudeInstalled, (t: string) => editClaudeInstalledPlugins(t, key, null)],
+      [layout.claudeSettings, (t: string) => editClaudeSettings(t, key, null)],
+    ] as const) {
+      const current = text(state, path);
+      if (path !== null && current !== null) edits.push(E.map((t: string) => [path, t] as const)(edit(current)));
+    }
   }
   const files = sequence(edits);
   if (E.isLeft(files)) return files;
+  // Codex-only: the Claude caches an earlier dual-runtime install left go too (those still there are removed).
+  const cleaned = claudeCachesToClean(homes, change, state.manifest);
+  const removals = cleaned.flatMap((cache): PlannedPublication[] => {
+    const dest = cachePath(homes, 'claude', cache.path);
+    const before = state.directories.get(dest) ?? null;
+    return before === null ? [] : [{ kind: 'remove', dest, before }];
+  });
   const record = recordOf(state.manifest, plugin);
-  const manifest = withRecord(state.manifest, plugin, { status: 'uninstalled', version: null, digest: null, caches: record?.caches ?? [], updatedAt: change.at });
+  const caches = (record?.caches ?? []).filter((cache) => !cleaned.some((c) => c.home === cache.home && c.path === cache.path));
+  const manifest = withRecord(state.manifest, plugin, { status: 'uninstalled', version: null, digest: null, caches, updatedAt: change.at });
   return E.right({
     plugin,
     manifest,
-    publications: [...files.right.flatMap(([path, next]) => fileChange(digest, state, path, next)), ...manifestPublication(digest, homes, state, plugin, manifest)],
+    publications: [
+      ...removals,
+      ...files.right.flatMap(([path, next]) => fileChange(digest, state, path, next)),
+      ...manifestPublication(digest, homes, state, plugin, manifest),
+    ],
   });
 };
 

@@ -221,7 +221,7 @@ const readState = async (fs: FileSystemPort, homes: Homes, change: PlannedChange
   const manifest = decodeManifest(manifestFile.right === null ? null : new TextDecoder().decode(manifestFile.right.bytes));
   if (E.isLeft(manifest)) return manifest;
   const files = new Map<string, FileSnapshot | null>([[layout.manifest, manifestFile.right]]);
-  for (const path of filesToRead(homes, change.plugin)) {
+  for (const path of filesToRead(homes, change.plugin, { change, manifest: manifest.right })) {
     const file = await readFileSnapshot(path);
     if (E.isLeft(file)) return file;
     files.set(path, file.right);

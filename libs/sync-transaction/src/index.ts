@@ -40,10 +40,12 @@ export {
   lockPath,
   manifestPath,
   pluginKey,
+  runtimeHomes,
   type HomeName,
   type Homes,
   type InvalidIdentifier,
   type PluginId,
+  type RuntimeTarget,
 } from './Layout.js';
 export { readCodexEnablement, setCodexEnablement, type ConfigParseFailed, type ConfigTomlError, type UnsupportedConfigLayout } from './ConfigToml.js';
 export {
@@ -60,6 +62,7 @@ export { Manifest, ManifestRecord, OwnedCache, decodeManifest, emptyManifest, is
 export { Journal, JournalPublication, PublicationKind, decodeJournal, encodeJournal } from './Journal.js';
 export { fileDigest, packageDigest, treeDigest } from './TreeDigest.js';
 export {
+  claudeSideOf,
   directoriesToRead,
   filesToRead,
   planChange,

@@ -68,6 +68,15 @@ const scenarios: ReadonlyArray<Scenario> = [
     },
     change: { _tag: 'Remove', plugin, at: '2025-04-01T00:00:00.000Z' },
   },
+  {
+    name: 'Codex-only uninstall of a plugin installed for both runtimes (Claude registration, enablement and cache removed)',
+    setUp: async (root) => {
+      const box = sandboxAt(root);
+      await commitChange(ports, box.homes, inProcess(install('1.0.0', 6)))();
+      return { ...box, homes: { ...box.homes, runtimeTarget: 'codex' } };
+    },
+    change: { _tag: 'Remove', plugin, at: '2025-04-01T00:00:00.000Z' },
+  },
 ];
 
 const outcomeOf = (report: RecoveryReport): string => report.plugins.find((p) => p.plugin === key)?.outcome._tag ?? 'Nothing';

@@ -8,19 +8,19 @@ describe('public API of @wework/sync-transaction', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'DIRECTORY_MODE', 'Journal', 'JournalPublication', 'Manifest', 'ManifestRecord', 'OwnedCache', 'PACKAGE_DIRECTORY_MODE', 'PRIVATE_FILE_MODE',
-        'PackageEntry', 'PublicationKind', 'acquireLock', 'cacheDirectoryOf', 'checkIdentifier', 'checkPluginId', 'commitChange', 'compareBundled',
+        'PackageEntry', 'PublicationKind', 'acquireLock', 'cacheDirectoryOf', 'claudeSideOf', 'checkIdentifier', 'checkPluginId', 'commitChange', 'compareBundled',
         'decodeJournal', 'decodeManifest', 'directoriesToRead', 'editClaudeInstalledPlugins', 'editClaudeKnownMarketplaces', 'editClaudeSettings',
         'editCodexMarketplace', 'emptyManifest', 'encodeJournal', 'executeSteps', 'fileDigest', 'fileSystemError', 'filesToRead', 'finish', 'formatJson',
         'isNotFound', 'isUninstalled', 'journalKeyOf', 'journalPath', 'layoutOf', 'lockPath', 'manifestPath', 'normalizedFileMode', 'ownsCache',
         'packageDigest', 'planChange', 'pluginKey', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
-        'recoverPlugin', 'rollBack', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
+        'recoverPlugin', 'rollBack', 'runtimeHomes', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
         'validatePackage', 'withRecord',
       ].sort(),
     );
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'processStartTime']);
+    expect(Object.keys(node).sort()).toEqual(['createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'processStartTime']);
   });
 
   it('pins the runtime exports of "./testing"', () => {

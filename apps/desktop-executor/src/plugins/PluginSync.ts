@@ -9,14 +9,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigBatchWrite } from '@wework/codex-protocol';
-import { afterReload, decideHotReload, pluginRef, type HotReloadDecision } from '@wework/plugin-inventory';
+import { afterReload, configTomlChanges, decideHotReload, pluginRef, type HotReloadDecision } from '@wework/plugin-inventory';
+import { inspectInstalledPlugin } from '@wework/plugin-inventory/node';
 import { commitChange, type Homes, type PackageSource, type PluginId, type SyncError, type TransactionPorts, type TransactionResult } from '@wework/sync-transaction';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
-import { configTomlChanges } from './configChanges.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
-import { inspectPlugin } from './inspectPlugin.js';
 
 /** How the running app-server took a committed change. */
 export type RuntimeUpdate =
@@ -75,7 +74,7 @@ export function pluginSync(options: PluginSyncOptions): PluginSync {
   };
 
   const apply = async (plugin: PluginId, commit: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<PluginSyncError, PluginSyncOutcome>> => {
-    const before = await inspectPlugin(homes, plugin);
+    const before = await inspectInstalledPlugin(homes, plugin);
     const configBefore = await readConfig(homes);
     const committed = await commit();
     if (E.isLeft(committed)) {
@@ -84,7 +83,7 @@ export function pluginSync(options: PluginSyncOptions): PluginSync {
     }
     const transaction = committed.right;
     if (transaction.outcome !== 'Committed') return E.right({ transaction, decision: null, runtime: { _tag: 'NothingToApply' } });
-    const after = await inspectPlugin(homes, plugin);
+    const after = await inspectInstalledPlugin(homes, plugin);
     const configChanges = configTomlChanges(configBefore, await readConfig(homes));
     const ref = pluginRef(plugin.name, plugin.marketplace);
     const decision: HotReloadDecision =

@@ -52,16 +52,34 @@ function describeCatalogError(error: CatalogLoadError<ClientError>): string {
 /** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
 export type ThreadParams = Omit<ParamsOf<typeof ThreadStart>, 'cwd'>;
 
+/** What `thread/resume` carries besides the thread id: the task's permissions, and its model, provider and workspace when known. */
+export type ResumeParams = Omit<ParamsOf<typeof ThreadResume>, 'threadId'>;
+
+/** What `thread/fork` carries besides the source thread id: the source task's model, provider, permissions, workspace, and the turn to fork through. */
+export type ForkParams = Omit<ParamsOf<typeof ThreadFork>, 'threadId'>;
+
+/** Where and how a thread starts, besides its params. */
+export interface StartThreadOptions {
+  /** The thread's workspace; default the runtime's workspace. */
+  readonly cwd?: string;
+  /** Wait for the runtime's plugins to be ready (default true). */
+  readonly waitForPlugins?: boolean;
+}
+
 /** The permission part of thread and turn params, applied on every call of a task. */
 export type PermissionCallParams = Pick<ParamsOf<typeof TurnStart>, 'permissions' | 'approvalPolicy'>;
 
 /** What a turn carries besides its input: the task's permissions and, when chosen, its model. */
 export type TurnCallParams = PermissionCallParams & Pick<ParamsOf<typeof TurnStart>, 'model'>;
 
-/** A thread as the app-server confirmed it: its id and the permission profile it runs with. */
+/** A thread as the app-server confirmed it: its id, the permission profile, model and provider it runs with. */
 export interface ThreadHandle {
   readonly threadId: string;
   readonly activePermissionProfile: ActivePermissionProfile | null;
+  readonly model: string;
+  readonly modelProvider: string;
+  /** The thread's workspace as the app-server resolved it. */
+  readonly cwd: string;
 }
 
 /** Told when a task is stopped. */
@@ -94,12 +112,12 @@ export interface LocalRuntime {
   readonly server: SpawnedAppServer;
   /** What the connection is busy with: requests in flight, unanswered server requests, running turns. */
   readonly activity: ActivityTracker;
-  /** Starts a thread with the given params; resolves once the plugins are ready. */
-  startThread(params: ThreadParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
-  /** Resumes a persisted thread with the task's permission params. */
-  resumeThread(threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
-  /** Forks a thread with the source task's permission params. */
-  forkThread(threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  /** Starts a thread with the given params; resolves once the plugins are ready (unless told not to wait). */
+  startThread(params: ThreadParams, start?: StartThreadOptions): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  /** Resumes a persisted thread with the task's permission params (and model, provider and workspace when given). */
+  resumeThread(threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  /** Forks a thread with the source task's permission params (and model, provider, workspace and turn when given). */
+  forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /**
    * Runs one user turn to its end, with the task's permission params when given. `input` is plain text,
    * or the turn's `UserInput` items as composed by the executor (text with mentions, skills, images).
@@ -135,30 +153,40 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E
     completed.get(params.turn.id)?.(params.turn);
   });
 
-  const startThread = async (params: ThreadParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+  const handleOf = (response: { readonly thread: { readonly id: string }; readonly activePermissionProfile: ActivePermissionProfile | null; readonly model: string; readonly modelProvider: string; readonly cwd: string }): ThreadHandle => ({
+    threadId: response.thread.id,
+    activePermissionProfile: response.activePermissionProfile,
+    model: response.model,
+    modelProvider: response.modelProvider,
+    cwd: response.cwd,
+  });
+
+  const startThread = async (params: ThreadParams, start: StartThreadOptions = {}): Promise<E.Either<RuntimeError, ThreadHandle>> => {
     const startup = trackMcpStartup(client);
     try {
-      const thread = await client.request(ThreadStart, { ...params, cwd: options.workspace });
+      const thread = await client.request(ThreadStart, { ...params, cwd: start.cwd ?? options.workspace });
       if (E.isLeft(thread)) return E.left({ _tag: 'RequestFailed', method: ThreadStart.method, reason: describeClientError(thread.left) });
-      const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
-      if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      if (start.waitForPlugins !== false) {
+        const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
+        if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      }
       options.log({ event: 'thread started', fields: { threadId: thread.right.thread.id, permissions: params.permissions ?? null, approvalPolicy: params.approvalPolicy ?? null } });
-      return E.right({ threadId: thread.right.thread.id, activePermissionProfile: thread.right.activePermissionProfile });
+      return E.right(handleOf(thread.right));
     } finally {
       startup.dispose();
     }
   };
 
-  const resumeThread = async (threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
-    const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: options.workspace });
+  const resumeThread = async (threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+    const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
     if (E.isLeft(resumed)) return E.left({ _tag: 'RequestFailed', method: ThreadResume.method, reason: describeClientError(resumed.left) });
-    return E.right({ threadId: resumed.right.thread.id, activePermissionProfile: resumed.right.activePermissionProfile });
+    return E.right(handleOf(resumed.right));
   };
 
-  const forkThread = async (threadId: string, params: PermissionCallParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
-    const forked = await client.request(ThreadFork, { ...params, threadId, cwd: options.workspace });
+  const forkThread = async (threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+    const forked = await client.request(ThreadFork, { ...params, threadId, cwd: params.cwd ?? options.workspace });
     if (E.isLeft(forked)) return E.left({ _tag: 'RequestFailed', method: ThreadFork.method, reason: describeClientError(forked.left) });
-    return E.right({ threadId: forked.right.thread.id, activePermissionProfile: forked.right.activePermissionProfile });
+    return E.right(handleOf(forked.right));
   };
 
   const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInput>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {

@@ -3,7 +3,7 @@
  * the hot-reload decision rests on what the file says, not on what the transaction meant to do).
  */
 import { parse } from 'smol-toml';
-import type { ConfigChange } from '@wework/plugin-inventory';
+import type { ConfigChange } from './HotReloadDecision.js';
 
 const isTable = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 

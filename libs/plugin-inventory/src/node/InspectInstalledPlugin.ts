@@ -6,7 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import type { PluginState } from '@wework/plugin-inventory';
+import type { PluginState } from '../HotReloadDecision.js';
 import { cacheDirectoryOf, decodeManifest, readCodexEnablement, type Homes, type PluginId } from '@wework/sync-transaction';
 
 const readText = async (path: string): Promise<string | null> => {
@@ -37,8 +37,11 @@ async function namedEntries(path: string, field: string): Promise<string[]> {
   return keysOf(inner ?? parsed);
 }
 
-/** The plugin's state in the Codex home of `homes`. */
-export async function inspectPlugin(homes: Homes, plugin: PluginId): Promise<PluginState> {
+/**
+ * The plugin's state in the Codex home of `homes` (installed by `@wework/sync-transaction`), for
+ * {@link decideHotReload}: read before and after a committed change. Never throws.
+ */
+export async function inspectInstalledPlugin(homes: Homes, plugin: PluginId): Promise<PluginState> {
   try {
     const manifestText = await readText(join(homes.stateDirectory, 'manifest.json'));
     const manifest = manifestText === null ? E.right(null) : decodeManifest(manifestText);

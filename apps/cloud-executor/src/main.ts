@@ -1,0 +1,42 @@
+/**
+ * `node dist/main.js`: the cloud executor. Desired-state messages arrive on stdin, one JSON object per
+ * line; one JSON status line per processed message (and per retry of a failed removal) goes to stdout;
+ * the log goes to stderr. Configuration comes from the environment (see `CloudConfig.ts`);
+ * `WEGENT_PLUGIN_RUNTIME_TARGET` defaults to `codex`. When stdin ends, or on SIGTERM/SIGINT, the work in
+ * progress finishes, the app-server is stopped and the process exits.
+ */
+import { homedir } from 'node:os';
+import * as E from 'fp-ts/lib/Either.js';
+import { createNodePorts } from '@wework/sync-transaction/node';
+import { readCloudConfig } from './CloudConfig.js';
+import { startCloudExecutor } from './CloudExecutor.js';
+import { lineSink, lineSource, nodeTimer, streamLog, systemClock } from './node/NodePorts.js';
+
+const log = streamLog(process.stderr);
+const config = readCloudConfig(process.env, { userHome: homedir(), cwd: process.cwd() });
+if (E.isLeft(config)) {
+  process.stderr.write(`${config.left.message}\n`);
+  process.exit(2);
+}
+const executor = await startCloudExecutor({
+  config: config.right,
+  env: process.env,
+  ports: createNodePorts(),
+  clock: systemClock,
+  timer: nodeTimer(systemClock),
+  status: lineSink(process.stdout),
+  log,
+});
+if (E.isLeft(executor)) {
+  process.stderr.write(`The cloud executor did not start: ${executor.left._tag} (${executor.left.reason})\n`);
+  process.exit(1);
+}
+const running = executor.right;
+const stop = async (): Promise<void> => {
+  await running.dispose();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+await running.run(lineSource(process.stdin));
+await stop();

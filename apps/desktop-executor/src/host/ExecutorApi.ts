@@ -1,0 +1,231 @@
+/**
+ * What the host protocol's requests do, over the executor's services: tasks and turns, models, accounts,
+ * settings, plugins and supervision. Each method takes decoded params and answers a result or a
+ * {@link HostFailure} (a wire error code, a sentence, and the typed error's tag). Nothing here knows
+ * about JSON-RPC.
+ */
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Model } from '@wework/codex-protocol';
+import type { TurnImageStore } from '@wework/image-preprocess/node';
+import type { AccountList } from '@wework/codex-home';
+import { describeAccountServiceError, type AccountService, type PendingAccount } from '../accounts/AccountService.js';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { describeRuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
+import { codexSettings } from '../settings/CodexSettings.js';
+import { describeSupervisionError, type Inspection, type Supervisor } from '../supervision/Supervisor.js';
+import type { TaskRecord } from '../tasks/TaskRecord.js';
+import { describeTaskError, type TaskError, type TaskRuntime } from '../tasks/TaskRuntime.js';
+import { composeTurn } from '../turn/composeTurn.js';
+import { HostErrorCode, type HostMethod, type HostParamsOf } from './HostProtocol.js';
+import { describePluginServiceError, type PluginService, type PluginServiceError, type PluginSummary } from './PluginService.js';
+
+/** An error reply: its code, a sentence for a person, and the typed error's tag. */
+export interface HostFailure {
+  readonly code: HostErrorCode;
+  readonly message: string;
+  readonly tag: string;
+}
+
+type Answer<A> = Promise<E.Either<HostFailure, A>>;
+
+/** The result of `message/send`. */
+export interface SendResult {
+  readonly taskId: string;
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly status: string;
+  readonly error: string | null;
+  /** Attachments left out, or a corrupt persisted permission mode. */
+  readonly warnings: ReadonlyArray<string>;
+}
+
+/** The result of `task/fork`. */
+export interface ForkResult {
+  readonly task: TaskRecord;
+  readonly model: string;
+  readonly modelProvider: string;
+  readonly permissionProfile: string | null;
+  readonly cwd: string;
+}
+
+/** What the host protocol can do. */
+export interface ExecutorApi {
+  /** The thread of an open task (to route its cards to the host that sent its message). */
+  taskThread(taskId: string): string | undefined;
+  info(): Answer<{ readonly executor: string; readonly protocolVersion: number; readonly codexUserAgent: string }>;
+  createTask(params: HostParamsOf<typeof HostMethod.TaskCreate>): Answer<{ readonly task: TaskRecord }>;
+  openTask(params: HostParamsOf<typeof HostMethod.TaskOpen>): Answer<{ readonly task: TaskRecord }>;
+  listTasks(): Answer<{ readonly tasks: ReadonlyArray<TaskRecord> }>;
+  send(params: HostParamsOf<typeof HostMethod.MessageSend>): Answer<SendResult>;
+  stop(params: HostParamsOf<typeof HostMethod.TaskStop>): Answer<Record<string, never>>;
+  archive(params: HostParamsOf<typeof HostMethod.TaskArchive>): Answer<Record<string, never>>;
+  fork(params: HostParamsOf<typeof HostMethod.TaskFork>): Answer<ForkResult>;
+  listModels(): Answer<{ readonly models: ReadonlyArray<Model> }>;
+  listAccounts(): Answer<AccountList>;
+  addAccount(onCompleted: (outcome: { readonly loginId: string; readonly ok: boolean; readonly message: string | null }) => void): Answer<{ readonly loginId: string; readonly authUrl: string }>;
+  cancelLogin(params: HostParamsOf<typeof HostMethod.AccountsCancel>): Answer<Record<string, never>>;
+  switchAccount(params: HostParamsOf<typeof HostMethod.AccountsSwitch>): Answer<{ readonly switched: boolean; readonly accountId: string; readonly email: string | null }>;
+  readSettings(): Answer<{ readonly instructions: string; readonly style: string | null }>;
+  writeSettings(params: HostParamsOf<typeof HostMethod.SettingsWrite>): Answer<Record<string, never>>;
+  listPlugins(): Answer<{ readonly plugins: ReadonlyArray<PluginSummary> }>;
+  installPlugin(params: HostParamsOf<typeof HostMethod.PluginsInstall>): Answer<{ readonly plugin: PluginSummary }>;
+  uninstallPlugin(params: HostParamsOf<typeof HostMethod.PluginsUninstall>): Answer<Record<string, never>>;
+  setSupervisionModel(params: HostParamsOf<typeof HostMethod.SupervisionSetModel>): Answer<{ readonly model: string }>;
+  clearSupervisionModel(): Answer<Record<string, never>>;
+  inspect(params: HostParamsOf<typeof HostMethod.SupervisionInspect>): Answer<Inspection>;
+}
+
+/** The services behind the API. */
+export interface ExecutorServices {
+  readonly runtime: RuntimeSupervisor;
+  readonly tasks: TaskRuntime;
+  readonly accounts: AccountService;
+  readonly plugins: PluginService;
+  readonly supervision: Supervisor;
+  /** The turn image store, loaded on first use (it loads the image codec library). */
+  readonly images: () => Promise<TurnImageStore>;
+  readonly log: ExecutorLog;
+}
+
+const taskFailure = (error: TaskError): HostFailure => ({
+  code:
+    error._tag === 'TaskNotFound'
+      ? HostErrorCode.TaskNotFound
+      : error._tag === 'ModelRouterRegistrationMissing'
+        ? HostErrorCode.ModelRouterRegistrationMissing
+        : error._tag === 'Runtime'
+          ? HostErrorCode.RuntimeFailed
+          : HostErrorCode.TaskConflict,
+  message: describeTaskError(error),
+  tag: error._tag === 'Runtime' ? error.error._tag : error._tag,
+});
+
+const pluginFailure = (error: PluginServiceError): HostFailure => ({
+  code: error._tag === 'PluginsNotAvailable' ? HostErrorCode.NotAvailable : HostErrorCode.InternalError,
+  message: describePluginServiceError(error),
+  tag: error._tag,
+});
+
+const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);
+const empty = (): E.Either<HostFailure, Record<string, never>> => E.right({});
+
+/** The API over the executor's services. */
+export function executorApi(services: ExecutorServices): ExecutorApi {
+  const { runtime, tasks, accounts, plugins, supervision, images, log } = services;
+  const logins = new Map<string, PendingAccount>();
+
+  const send: ExecutorApi['send'] = async (params) => {
+    const task = tasks.get(params.taskId);
+    if (task === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId: params.taskId }));
+    const base = params.modelSelection ?? task.modelSelection;
+    const modelSelection = params.permissionMode === undefined ? base : { ...base, options: { ...base.options, permissionMode: params.permissionMode } };
+    const catalog = await runtime.current().loadModelCatalog();
+    if (E.isLeft(catalog)) return E.left({ code: HostErrorCode.RuntimeFailed, message: describeRuntimeError(catalog.left), tag: catalog.left._tag });
+    const routed = (task.executionRequest.modelRouter ?? null) !== null;
+    const turnImages = (await images()).beginTurn(randomUUID());
+    try {
+      const composed = await composeTurn(
+        {
+          markdown: params.markdown,
+          attachments: params.attachments ?? [],
+          modelCategory: params.modelCategory ?? modelSelection.category ?? 'nonOfficial',
+          task: { ...task, modelSelection },
+          // A routed task's model is the router's, not one of Codex's catalog.
+          savedModel: routed ? null : modelSelection.model,
+        },
+        catalog.right,
+        turnImages,
+      );
+      if (E.isLeft(composed)) {
+        const reason = composed.left;
+        const message = 'message' in reason && typeof reason.message === 'string' ? reason.message : reason._tag === 'InvalidComposerContent' ? `the message has an invalid mention (${reason.reason._tag})` : reason._tag;
+        return E.left({ code: HostErrorCode.SendBlocked, message, tag: reason._tag });
+      }
+      const warnings = composed.right.warnings.map((warning) => warning.message);
+      if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
+      const turn = await tasks.send(task.taskId, composed.right.input, modelSelection);
+      if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
+      return ok({ taskId: task.taskId, threadId: task.threadId, turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings });
+    } finally {
+      await turnImages.end();
+    }
+  };
+
+  return {
+    taskThread: (taskId) => tasks.get(taskId)?.threadId,
+    info: async () => ok({ executor: 'wework-desktop-executor', protocolVersion: 1, codexUserAgent: runtime.current().server.initializeResult.userAgent }),
+    createTask: async (params) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params)),
+    openTask: async (params) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(tasks.open(params.task)),
+    listTasks: async () => ok({ tasks: tasks.list() }),
+    send,
+    stop: async (params) => E.bimap(taskFailure, () => ({}))(await tasks.stop(params.taskId)),
+    archive: async (params) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId)),
+    fork: async (params) => {
+      const forked = await tasks.fork(params.taskId, { newTaskId: params.newTaskId, ...(params.lastTurnId === undefined ? {} : { lastTurnId: params.lastTurnId }) });
+      if (E.isLeft(forked)) return E.left(taskFailure(forked.left));
+      const { task, model, modelProvider, activePermissionProfile, cwd } = forked.right;
+      return ok({ task, model, modelProvider, permissionProfile: activePermissionProfile?.id ?? null, cwd });
+    },
+    listModels: async () => {
+      const catalog = await runtime.current().loadModelCatalog();
+      return E.isLeft(catalog) ? E.left({ code: HostErrorCode.RuntimeFailed, message: describeRuntimeError(catalog.left), tag: catalog.left._tag }) : ok({ models: catalog.right.models });
+    },
+    listAccounts: async () => E.mapLeft((error: Parameters<typeof describeAccountServiceError>[0]) => ({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(error), tag: error._tag }))(await accounts.list()),
+    addAccount: async (onCompleted) => {
+      const pending = await accounts.add();
+      if (E.isLeft(pending)) return E.left({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(pending.left), tag: pending.left._tag });
+      const loginId = randomUUID();
+      logins.set(loginId, pending.right);
+      void pending.right.completion.then((outcome) => {
+        logins.delete(loginId);
+        onCompleted({ loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountServiceError(outcome.left) : null });
+      });
+      return ok({ loginId, authUrl: pending.right.authUrl });
+    },
+    cancelLogin: async (params) => {
+      await logins.get(params.loginId)?.cancel();
+      return empty();
+    },
+    switchAccount: async (params) => {
+      const switched = await accounts.switchTo(params.accountId);
+      if (E.isLeft(switched)) return E.left({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(switched.left), tag: switched.left._tag });
+      const account = switched.right.account;
+      return ok({ switched: switched.right._tag === 'Switched', accountId: account.id, email: account.email });
+    },
+    readSettings: async () => {
+      const settings = codexSettings(runtime.current().server.client);
+      const instructions = await settings.readInstructions();
+      if (E.isLeft(instructions)) return E.left({ code: HostErrorCode.SettingsFailed, message: instructions.left.reason, tag: instructions.left._tag });
+      const style = await settings.readStyle();
+      if (E.isLeft(style)) return E.left({ code: HostErrorCode.SettingsFailed, message: style.left.reason, tag: style.left._tag });
+      return ok({ instructions: instructions.right, style: style.right });
+    },
+    writeSettings: async (params) => {
+      const settings = codexSettings(runtime.current().server.client);
+      for (const write of [
+        params.instructions === undefined ? null : () => settings.writeInstructions(params.instructions ?? ''),
+        params.style === undefined ? null : () => settings.writeStyle(params.style ?? 'pragmatic'),
+      ]) {
+        if (write === null) continue;
+        const written = await write();
+        if (E.isLeft(written)) return E.left({ code: HostErrorCode.SettingsFailed, message: written.left.reason, tag: written.left._tag });
+      }
+      return empty();
+    },
+    listPlugins: async () => E.bimap(pluginFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
+    installPlugin: async (params) => E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(await plugins.install(params)),
+    uninstallPlugin: async (params) => E.bimap(pluginFailure, () => ({}))(await plugins.uninstall(params)),
+    setSupervisionModel: async (params) => {
+      supervision.setModel(params.config);
+      return ok({ model: params.config.model });
+    },
+    clearSupervisionModel: async () => {
+      supervision.clearModel();
+      return empty();
+    },
+    inspect: async (params) =>
+      E.mapLeft((error: Parameters<typeof describeSupervisionError>[0]) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
+  };
+}

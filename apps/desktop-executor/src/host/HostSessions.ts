@@ -1,0 +1,86 @@
+/**
+ * The hosts connected to the executor (one over stdio; any number over WebSocket): transcript
+ * notifications go to every host, a card goes to the host that sent the task's last message (else the
+ * most recent one), and its answer comes back as the response of `card/show`, decoded before use.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { CancellationTokenSource, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { HostReply } from '@wework/elicitation-mapper';
+import type { ExecutorHost, HostCard } from '../cards/ExecutorHost.js';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { CardAnswer, ExecutorNotification, ExecutorRequest, describeDecodeErrors } from './HostProtocol.js';
+
+/** One connected host. */
+export interface HostSession {
+  readonly id: number;
+  readonly connection: MessageConnection;
+}
+
+/** The connected hosts, and the executor's {@link ExecutorHost} over them. */
+export interface HostSessions extends ExecutorHost {
+  add(connection: MessageConnection): HostSession;
+  remove(session: HostSession): void;
+  /** The host that sent a thread's last message receives its cards. */
+  claimThread(threadId: string, session: HostSession): void;
+  /** Sends a notification to every host. */
+  broadcast(method: string, params: object): void;
+  count(): number;
+}
+
+/** Cards and notifications over the connected hosts. */
+export function hostSessions(log: ExecutorLog): HostSessions {
+  const sessions: HostSession[] = [];
+  const owners = new Map<string, HostSession>();
+  let nextId = 1;
+
+  const broadcast = (method: string, params: object): void => {
+    for (const session of sessions) void session.connection.sendNotification(method, params).catch(() => undefined);
+  };
+
+  const showCard = async (card: HostCard, signal: AbortSignal): Promise<HostReply> => {
+    const owner = owners.get(card.threadId);
+    const session = owner !== undefined && sessions.includes(owner) ? owner : sessions[sessions.length - 1];
+    if (session === undefined) {
+      log({ event: 'card cancelled: no host connected', fields: { cardId: card.cardId } });
+      return { action: 'cancel' };
+    }
+    const cancel = new CancellationTokenSource();
+    const onAbort = (): void => {
+      cancel.cancel();
+      void session.connection.sendNotification(ExecutorNotification.CardDismissed, { cardId: card.cardId }).catch(() => undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const answer: unknown = await session.connection.sendRequest(ExecutorRequest.CardShow, { card }, cancel.token);
+      const decoded = CardAnswer.decode(answer);
+      if (E.isLeft(decoded)) {
+        log({ event: 'card answer not understood', fields: { cardId: card.cardId, problem: describeDecodeErrors(decoded.left) } });
+        return { action: 'cancel' };
+      }
+      return decoded.right;
+    } catch (error) {
+      log({ event: 'card answer failed', fields: { cardId: card.cardId, error: error instanceof Error ? error.message : String(error) } });
+      return { action: 'cancel' };
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      cancel.dispose();
+    }
+  };
+
+  return {
+    showCard,
+    add: (connection) => {
+      const session = { id: nextId++, connection };
+      sessions.push(session);
+      return session;
+    },
+    remove: (session) => {
+      const index = sessions.indexOf(session);
+      if (index >= 0) sessions.splice(index, 1);
+      for (const [threadId, owner] of owners) if (owner === session) owners.delete(threadId);
+    },
+    claimThread: (threadId, session) => void owners.set(threadId, session),
+    broadcast,
+    count: () => sessions.length,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The command line of `serve.js`: the transport (`--stdio` or `--ws [--port N]`), the executor home
+ * (`--executor-home DIR`, else `WEWORK_EXECUTOR_HOME`, else `~/.wework/executor`), the default workspace
+ * (`--workspace DIR`, else the current directory) and the plugins to wait for before a first turn
+ * (`--wait-for-plugin NAME`, repeatable).
+ *
+ * Every function here is pure.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+
+/** What `serve.js` was asked to do. */
+export interface ServeArguments {
+  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number };
+  readonly executorHome: string | null;
+  readonly workspace: string | null;
+  readonly waitForPlugins: ReadonlyArray<string>;
+}
+
+/** The usage line. */
+export const SERVE_USAGE = 'usage: serve.js (--stdio | --ws [--port N]) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]...';
+
+/**
+ * Reads the arguments (without `node` and the script).
+ * @example
+ * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: null, workspace: null, waitForPlugins: [] })
+ */
+export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
+  let transport: ServeArguments['transport'] | null = null;
+  let port = 0;
+  let executorHome: string | null = null;
+  let workspace: string | null = null;
+  const waitForPlugins: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = (): string | undefined => argv[++i];
+    switch (arg) {
+      case '--stdio':
+      case '--ws': {
+        const next = arg === '--stdio' ? 'Stdio' : 'WebSocket';
+        if (transport !== null && transport._tag !== next) return E.left(`choose one of --stdio and --ws\n${SERVE_USAGE}`);
+        transport = next === 'Stdio' ? { _tag: 'Stdio' } : { _tag: 'WebSocket', port: 0 };
+        break;
+      }
+      case '--port': {
+        const text = value();
+        const parsed = Number(text);
+        if (text === undefined || !Number.isInteger(parsed) || parsed < 0 || parsed > 65535) return E.left(`--port needs a port number (0 for any)\n${SERVE_USAGE}`);
+        port = parsed;
+        break;
+      }
+      case '--executor-home':
+      case '--workspace':
+      case '--wait-for-plugin': {
+        const text = value();
+        if (text === undefined || text === '') return E.left(`${arg} needs a value\n${SERVE_USAGE}`);
+        if (arg === '--executor-home') executorHome = text;
+        else if (arg === '--workspace') workspace = text;
+        else waitForPlugins.push(text);
+        break;
+      }
+      default:
+        return E.left(`unknown argument ${JSON.stringify(arg)}\n${SERVE_USAGE}`);
+    }
+  }
+  if (transport === null) return E.left(`choose --stdio or --ws\n${SERVE_USAGE}`);
+  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port } : transport, executorHome, workspace, waitForPlugins });
+}

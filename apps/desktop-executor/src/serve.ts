@@ -1,0 +1,57 @@
+/**
+ * `node dist/serve.js --stdio | --ws`: the desktop executor serving its host over JSON-RPC (see
+ * docs/host-protocol.md). With `--stdio` the host talks on stdin/stdout; with `--ws` the executor
+ * listens on 127.0.0.1 and prints `{"port":…,"token":…}` on one stdout line. The log goes to stderr.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { formatLogEntry, type ExecutorLog } from './runtime/ExecutorLog.js';
+import { parseServeArguments } from './host/ServeArguments.js';
+import { startExecutor } from './host/startExecutor.js';
+import { stdioConnection } from './host/StdioTransport.js';
+
+const log: ExecutorLog = (entry) => process.stderr.write(`${formatLogEntry(entry)}\n`);
+
+const args = parseServeArguments(process.argv.slice(2));
+if (E.isLeft(args)) {
+  process.stderr.write(`${args.left}\n`);
+  process.exit(2);
+}
+const userHome = homedir();
+const executor = await startExecutor({
+  executorHome: resolve(args.right.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor')),
+  userHome,
+  workspace: resolve(args.right.workspace ?? process.cwd()),
+  env: process.env,
+  waitForPlugins: args.right.waitForPlugins,
+  log,
+});
+if (E.isLeft(executor)) {
+  process.stderr.write(`The executor did not start: ${executor.left}\n`);
+  process.exit(1);
+}
+const running = executor.right;
+let stopping = false;
+const stop = async (code: number): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  await running.dispose();
+  process.exit(code);
+};
+process.once('SIGTERM', () => void stop(0));
+process.once('SIGINT', () => void stop(0));
+
+if (args.right.transport._tag === 'Stdio') {
+  // The host owns the executor: when it closes stdin, the executor ends.
+  await running.serve(stdioConnection(process.stdin, process.stdout));
+  await stop(0);
+} else {
+  // Loaded only for --ws, so a stdio start does not pay for the WebSocket library.
+  const { launchToken, listenWebSocket } = await import('./host/WebSocketTransport.js');
+  const endpoint = await listenWebSocket({ port: args.right.transport.port, token: launchToken(), onRefused: (reason) => log({ event: 'host connection refused', fields: { reason } }) }, (connection) => {
+    void running.serve(connection);
+  });
+  process.stdout.write(`${JSON.stringify({ port: endpoint.port, token: endpoint.token })}\n`);
+  process.once('SIGTERM', () => void endpoint.close());
+}

@@ -1,0 +1,307 @@
+/**
+ * Tasks over the executor's one app-server: each task is a Codex thread, started with the task's model,
+ * provider, permission mode and workspace. `@wework/thread-lifecycle` decides when a thread keeps or
+ * releases its subscription (kept after a turn, `thread/unsubscribe` after 30 idle minutes, at most four
+ * idle threads, archive at once, `thread/resume` before a follow-up to a released thread); this module
+ * does what it says, with an injected clock and one timer. An app-server restart (an account switch)
+ * is noticed on the next call and releases every thread without sending anything.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInput } from '@wework/codex-protocol';
+import { describeClientError } from '@wework/app-server-client';
+import { makeThreadLifecycle, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus } from '@wework/thread-lifecycle';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
+import type { Clock, TimerPort } from './Clock.js';
+import type { ModelRouterRegistry } from './ModelRouterRegistry.js';
+import { copyJson, type ExecutionRequest, type ModelSelection, type TaskRecord } from './TaskRecord.js';
+import { threadConfigFor, type ModelRouterRegistrationMissing, type TaskThreadConfig } from './TaskThreadConfig.js';
+
+/** Why a task operation failed. */
+export type TaskError =
+  | { readonly _tag: 'TaskNotFound'; readonly taskId: string }
+  | { readonly _tag: 'TaskExists'; readonly taskId: string }
+  | { readonly _tag: 'TaskArchived'; readonly taskId: string }
+  | ModelRouterRegistrationMissing
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+
+/** Describes a {@link TaskError} for a person. */
+export function describeTaskError(error: TaskError): string {
+  switch (error._tag) {
+    case 'TaskNotFound':
+      return `no task ${JSON.stringify(error.taskId)} is open in the executor`;
+    case 'TaskExists':
+      return `a task ${JSON.stringify(error.taskId)} is already open`;
+    case 'TaskArchived':
+      return `task ${JSON.stringify(error.taskId)} is archived`;
+    case 'ModelRouterRegistrationMissing':
+      return `task ${JSON.stringify(error.taskId)} runs through the local model router (route ${JSON.stringify(error.routeId)}), which has no registration for it; start it again from its source so the router registers it`;
+    case 'Runtime':
+      return describeRuntimeError(error.error);
+  }
+}
+
+/** What a new task is made of. */
+export interface NewTask {
+  readonly taskId: string;
+  readonly modelSelection: ModelSelection;
+  readonly executionRequest: ExecutionRequest;
+}
+
+/** A fork: the new task, and what the app-server's `thread/fork` answered. */
+export interface ForkOutcome {
+  readonly task: TaskRecord;
+  readonly model: string;
+  readonly modelProvider: string;
+  readonly activePermissionProfile: ActivePermissionProfile | null;
+  readonly cwd: string;
+}
+
+/** Options of {@link taskRuntime}. */
+export interface TaskRuntimeOptions {
+  readonly runtime: RuntimeSupervisor;
+  readonly clock: Clock;
+  readonly timer: TimerPort;
+  readonly registry: ModelRouterRegistry;
+  readonly log: ExecutorLog;
+  /** Idle timeout and idle cap; default 30 minutes and four threads. */
+  readonly lifecycle?: LifecycleConfig;
+}
+
+/** The executor's tasks. */
+export interface TaskRuntime {
+  /** Starts the task's thread with its model, provider, permission mode and workspace. */
+  create(task: NewTask): Promise<E.Either<TaskError, TaskRecord>>;
+  /** Opens a persisted task (its thread is resumed before its next turn). */
+  open(task: TaskRecord): E.Either<TaskError, TaskRecord>;
+  /** The task's current fields. */
+  get(taskId: string): TaskRecord | undefined;
+  list(): ReadonlyArray<TaskRecord>;
+  /**
+   * Runs one user turn of the task (resuming its thread first when it was released), with the task's
+   * permissions and model. `modelSelection`, when given, is saved first (the composer's current choice).
+   */
+  send(taskId: string, input: ReadonlyArray<UserInput>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>>;
+  /** Cancels the task's cards and interrupts its turn. */
+  stop(taskId: string): Promise<E.Either<TaskError, void>>;
+  /** Archives the task: `thread/unsubscribe` at once (or when its running turn ends), then `thread/archive`. */
+  archive(taskId: string): Promise<E.Either<TaskError, void>>;
+  /** Forks the task's thread (through `lastTurnId` when given) into `newTaskId`, copying its model selection and execution request. */
+  fork(sourceTaskId: string, fork: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>>;
+  /** The lifecycle state of the task's thread. */
+  threadStatus(taskId: string): ThreadStatus | undefined;
+  /** Resolves once every lifecycle command sent so far has been answered. */
+  settled(): Promise<void>;
+  /** Disarms the timer. */
+  dispose(): void;
+}
+
+/** Tasks over the supervisor's app-server. */
+export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
+  const { clock, timer, registry, log } = options;
+  const tasks = new Map<string, TaskRecord>();
+  const lifecycle: ThreadLifecycle = makeThreadLifecycle(options.lifecycle);
+  /** Threads started or forked on the current app-server that have had no turn yet (no `FollowUp` before their first turn). */
+  const fresh = new Set<string>();
+  let seen: LocalRuntime = options.runtime.current();
+  let queue: Promise<void> = Promise.resolve();
+
+  /** The running runtime; a new one means the app-server restarted, and every thread was released with it. */
+  const current = (): LocalRuntime => {
+    const runtime = options.runtime.current();
+    if (runtime !== seen) {
+      seen = runtime;
+      fresh.clear();
+      lifecycle.appServerRestarted(clock.now());
+      log({ event: 'threads released by app-server restart', fields: {} });
+      rearm();
+    }
+    return runtime;
+  };
+
+  const rearm = (): void => {
+    const deadline = lifecycle.nextDeadline();
+    if (deadline === null) timer.clear();
+    else timer.set(deadline, () => enqueue(lifecycle.tick(clock.now())));
+  };
+
+  const taskOfThread = (threadId: string): TaskRecord | undefined => [...tasks.values()].find((task) => task.threadId === threadId);
+
+  const unsubscribe = async (threadId: string, reason: string): Promise<void> => {
+    const reply = await current().server.client.request(ThreadUnsubscribe, { threadId });
+    log({ event: 'thread unsubscribed', fields: { threadId, reason, status: E.isRight(reply) ? reply.right.status : describeClientError(reply.left) } });
+    const more = lifecycle.unsubscribed(threadId, clock.now());
+    if (reason === 'archive') {
+      const archived = await current().server.client.request(ThreadArchive, { threadId });
+      log({ event: 'thread archived', fields: { threadId, ...(E.isLeft(archived) ? { error: describeClientError(archived.left) } : {}) } });
+    }
+    await run(more);
+  };
+
+  const resume = async (threadId: string): Promise<E.Either<TaskError, void>> => {
+    const task = taskOfThread(threadId);
+    if (task === undefined) return E.right(undefined);
+    const config = threadConfigFor(task, 'thread/resume', registry);
+    if (E.isLeft(config)) return config;
+    const resumed = await current().resumeThread(threadId, threadParams(config.right));
+    log({ event: 'thread resumed', fields: { threadId, ...(E.isLeft(resumed) ? { error: resumed.left._tag } : {}) } });
+    return E.isLeft(resumed) ? E.left({ _tag: 'Runtime', error: resumed.left }) : E.right(undefined);
+  };
+
+  /** Runs commands in order; a Resume's failure is returned (the follow-up cannot go on). */
+  const run = async (commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
+    rearm();
+    for (const command of commands) {
+      if (command._tag === 'Unsubscribe') await unsubscribe(command.threadId, command.reason);
+      else {
+        const resumed = await resume(command.threadId);
+        if (E.isLeft(resumed)) return resumed;
+      }
+    }
+    rearm();
+    return E.right(undefined);
+  };
+
+  /** Queues commands behind the ones already sent, so a thread's unsubscribe and resume never cross. */
+  const enqueue = (commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
+    const result = queue.then(() => run(commands));
+    queue = result.then(
+      () => undefined,
+      (error: unknown) => log({ event: 'lifecycle command failed', fields: { error: String(error) } }),
+    );
+    return result;
+  };
+
+  const threadParams = (config: TaskThreadConfig) => ({
+    ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
+    ...(config.approvalPolicy === undefined ? {} : { approvalPolicy: config.approvalPolicy }),
+    ...(config.model === undefined ? {} : { model: config.model }),
+    ...(config.modelProvider === undefined ? {} : { modelProvider: config.modelProvider }),
+    ...(config.config === undefined ? {} : { config: config.config }),
+    cwd: config.cwd,
+  });
+
+  const found = (taskId: string): E.Either<TaskError, TaskRecord> => {
+    const task = tasks.get(taskId);
+    return task === undefined ? E.left({ _tag: 'TaskNotFound', taskId }) : E.right(task);
+  };
+
+  const create = async (input: NewTask): Promise<E.Either<TaskError, TaskRecord>> => {
+    if (tasks.has(input.taskId)) return E.left({ _tag: 'TaskExists', taskId: input.taskId });
+    const config = threadConfigFor(input, 'thread/start', registry);
+    if (E.isLeft(config)) return config;
+    const { cwd, ...params } = threadParams(config.right);
+    const started = await current().startThread(params, { cwd });
+    if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
+    const task: TaskRecord = { taskId: input.taskId, threadId: started.right.threadId, modelSelection: copyJson(input.modelSelection), executionRequest: copyJson(input.executionRequest), archived: false };
+    tasks.set(task.taskId, task);
+    fresh.add(task.threadId);
+    return E.right(task);
+  };
+
+  const open = (task: TaskRecord): E.Either<TaskError, TaskRecord> => {
+    if (tasks.has(task.taskId)) return E.left({ _tag: 'TaskExists', taskId: task.taskId });
+    const copy = copyJson(task);
+    tasks.set(copy.taskId, copy);
+    return E.right(copy);
+  };
+
+  const send = async (taskId: string, input: ReadonlyArray<UserInput>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>> => {
+    const known = found(taskId);
+    if (E.isLeft(known)) return known;
+    if (known.right.archived) return E.left({ _tag: 'TaskArchived', taskId });
+    const task: TaskRecord = modelSelection === undefined ? known.right : { ...known.right, modelSelection: copyJson(modelSelection) };
+    tasks.set(taskId, task);
+    const config = threadConfigFor(task, 'turn/start', registry);
+    if (E.isLeft(config)) return config;
+    const runtime = current();
+    const { threadId } = task;
+    if (!fresh.delete(threadId)) {
+      const ready = await enqueue(lifecycle.followUp(threadId, clock.now()));
+      if (E.isLeft(ready)) {
+        await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
+        return ready;
+      }
+    }
+    lifecycle.turnStarted(threadId, clock.now());
+    rearm();
+    const { permissions, approvalPolicy, model } = config.right;
+    const turn = await runtime.runTurn(threadId, input, {
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
+      ...(model === undefined ? {} : { model }),
+    });
+    await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
+    return E.isLeft(turn) ? E.left({ _tag: 'Runtime', error: turn.left }) : E.right(turn.right);
+  };
+
+  const stop = async (taskId: string): Promise<E.Either<TaskError, void>> => {
+    const task = found(taskId);
+    if (E.isLeft(task)) return task;
+    await current().stopTurn(task.right.threadId);
+    return E.right(undefined);
+  };
+
+  const archive = async (taskId: string): Promise<E.Either<TaskError, void>> => {
+    const task = found(taskId);
+    if (E.isLeft(task)) return task;
+    if (task.right.archived) return E.right(undefined);
+    tasks.set(taskId, { ...task.right, archived: true });
+    current();
+    const { threadId } = task.right;
+    if (fresh.delete(threadId)) {
+      // A thread with no turn has nothing to keep or archive on disk; just let it go.
+      await unsubscribe(threadId, 'archive (no turn yet)');
+      return E.right(undefined);
+    }
+    const releasedBefore = lifecycle.status(threadId) === 'Unloaded';
+    const archived = await enqueue(lifecycle.archive(threadId, clock.now()));
+    if (E.isRight(archived) && releasedBefore) {
+      // Released before (idle, cap or restart): nothing to unsubscribe, but Codex still archives it.
+      const reply = await current().server.client.request(ThreadArchive, { threadId });
+      if (E.isLeft(reply)) log({ event: 'thread archive failed', fields: { threadId, error: describeClientError(reply.left) } });
+    }
+    return archived;
+  };
+
+  const fork = async (sourceTaskId: string, request: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>> => {
+    const source = found(sourceTaskId);
+    if (E.isLeft(source)) return source;
+    if (tasks.has(request.newTaskId)) return E.left({ _tag: 'TaskExists', taskId: request.newTaskId });
+    const config = threadConfigFor(source.right, 'thread/fork', registry);
+    if (E.isLeft(config)) return config;
+    const forked = await current().forkThread(source.right.threadId, { ...threadParams(config.right), ...(request.lastTurnId === undefined ? {} : { lastTurnId: request.lastTurnId }) });
+    if (E.isLeft(forked)) return E.left({ _tag: 'Runtime', error: forked.left });
+    if (config.right.registration !== null) registry.bind(request.newTaskId, config.right.registration);
+    const task: TaskRecord = {
+      taskId: request.newTaskId,
+      threadId: forked.right.threadId,
+      modelSelection: copyJson(source.right.modelSelection),
+      executionRequest: copyJson(source.right.executionRequest),
+      archived: false,
+    };
+    tasks.set(task.taskId, task);
+    fresh.add(task.threadId);
+    log({ event: 'task forked', fields: { sourceTaskId, taskId: task.taskId, threadId: task.threadId, routed: config.right.registration !== null } });
+    const { model, modelProvider, activePermissionProfile, cwd } = forked.right;
+    return E.right({ task, model, modelProvider, activePermissionProfile, cwd });
+  };
+
+  return {
+    create,
+    open,
+    get: (taskId) => tasks.get(taskId),
+    list: () => [...tasks.values()],
+    send,
+    stop,
+    archive,
+    fork,
+    threadStatus: (taskId) => {
+      const task = tasks.get(taskId);
+      return task === undefined ? undefined : lifecycle.status(task.threadId);
+    },
+    settled: () => queue,
+    dispose: () => timer.clear(),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * What a task's thread calls carry: the permission mode (from `modelSelection.options.permissionMode`,
+ * failing closed to Read only), the model and provider (the task's selection, or its local model
+ * router registration), and the workspace. A routed task whose registration is gone is an error:
+ * never a silent fallback to the default model, never a registration rebuilt from persisted data.
+ *
+ * Every function here is pure.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import type { AskForApproval, JsonValue } from '@wework/codex-protocol';
+import { permissionParamsForTask, type PermissionCall, type UnknownPermissionModeWarning } from '@wework/approval-policy';
+import type { ModelRouterRegistration, ModelRouterRegistry } from './ModelRouterRegistry.js';
+import type { TaskRecord } from './TaskRecord.js';
+
+/** A routed task whose router registration is not there. */
+export interface ModelRouterRegistrationMissing {
+  readonly _tag: 'ModelRouterRegistrationMissing';
+  readonly taskId: string;
+  readonly routeId: string;
+}
+
+/** The params shared by `thread/start`, `thread/resume`, `thread/fork` (and, without provider and workspace, `turn/start`). */
+export interface TaskThreadConfig {
+  readonly permissions?: string | null;
+  readonly approvalPolicy?: AskForApproval | null;
+  readonly model?: string;
+  readonly modelProvider?: string;
+  readonly cwd: string;
+  /** Config overrides: the router's provider table for a routed task. */
+  readonly config?: { [key: string]: JsonValue };
+  /** The router registration the thread is bound to, for a routed task. */
+  readonly registration: ModelRouterRegistration | null;
+  readonly warning?: UnknownPermissionModeWarning;
+}
+
+/**
+ * The thread params of one call of a task.
+ * @example
+ * threadConfigFor({ taskId: 't1', threadId: 'thr', archived: false, modelSelection: { model: 'gpt-5.5', options: { permissionMode: 'workspace' } }, executionRequest: { workspace: '/repo' } }, 'thread/fork', registry);
+ * // Right({ permissions: ':workspace', approvalPolicy: 'on-request', model: 'gpt-5.5', cwd: '/repo', registration: null })
+ */
+export function threadConfigFor(
+  task: Pick<TaskRecord, 'taskId' | 'modelSelection' | 'executionRequest'>,
+  call: PermissionCall,
+  registry: ModelRouterRegistry,
+): E.Either<ModelRouterRegistrationMissing, TaskThreadConfig> {
+  const permission = permissionParamsForTask(task, call);
+  const base = { ...permission.params, cwd: task.executionRequest.workspace, ...(permission.warning === undefined ? {} : { warning: permission.warning }) };
+  const route = task.executionRequest.modelRouter ?? null;
+  if (route !== null) {
+    const registration = registry.lookup(task.taskId);
+    if (registration === null || registration.routeId !== route.routeId) return E.left({ _tag: 'ModelRouterRegistrationMissing', taskId: task.taskId, routeId: route.routeId });
+    return E.right({
+      ...base,
+      model: registration.model,
+      modelProvider: registration.providerId,
+      config: { [`model_providers.${registration.providerId}`]: registration.providerConfig as JsonValue },
+      registration,
+    });
+  }
+  const { model, modelProvider } = task.modelSelection;
+  return E.right({
+    ...base,
+    ...(model === null ? {} : { model }),
+    ...(modelProvider === undefined || modelProvider === null ? {} : { modelProvider }),
+    registration: null,
+  });
+}

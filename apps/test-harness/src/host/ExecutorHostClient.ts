@@ -1,0 +1,224 @@
+/**
+ * The harness as the executor's host: starts the desktop executor's serve entry (`serve.js`), talks to
+ * it over stdio or over its loopback WebSocket (with the launch token), answers the cards it shows with
+ * a scripted policy, and records every message both ways. Plugin authors use it to try their plugin
+ * through the real executor, the way the Wework client drives it.
+ *
+ * It speaks the protocol as documented (docs/host-protocol.md), like any host: it does not import the
+ * executor's code, only starts its serve entry.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import * as E from 'fp-ts/lib/Either.js';
+import { createMessageConnection, ResponseError, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
+import { WebSocket } from 'ws';
+import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
+import { hostWebSocketConnection } from './HostWebSocket.js';
+
+/** A question of a card, in the request_user_input shape. */
+export interface HostCardQuestion {
+  readonly id: string;
+  readonly header: string;
+  readonly question: string;
+  readonly isOther: boolean;
+  readonly isSecret: boolean;
+  readonly options: ReadonlyArray<{ readonly label: string; readonly description: string }> | null;
+}
+
+/** The card of `card/show`, as the protocol documents it (fields the harness reads; the rest is kept). */
+export interface HostCard {
+  readonly cardId: string;
+  readonly origin: 'mcpElicitation' | 'requestUserInput' | 'commandApproval' | 'fileChangeApproval' | 'permissionsApproval';
+  readonly threadId: string;
+  readonly turnId: string | null;
+  readonly serverName: string | null;
+  readonly message: string | null;
+  readonly questions: ReadonlyArray<HostCardQuestion>;
+  readonly submitOnSelect: boolean;
+  readonly card: unknown;
+  readonly approval: unknown;
+}
+
+/** The answer to `card/show`: answers by question id, or cancel / decline. */
+export type CardAnswer = { readonly answers: Readonly<Record<string, { readonly answers: ReadonlyArray<string> }>> } | { readonly action: 'cancel' | 'decline' };
+
+/** Which way a message went: from the host to the executor, or back. */
+export type HostDirection = 'toExecutor' | 'toHost';
+
+/** One message of the conversation between the host and the executor. */
+export interface HostTranscriptEntry {
+  readonly direction: HostDirection;
+  readonly message: Message;
+}
+
+/** How the harness answers the cards: given the card, the answer the user gives. */
+export type CardPolicy = (card: HostCard) => CardAnswer | Promise<CardAnswer>;
+
+/** A card policy that picks each question's first option (a free-text question gets `answer`). */
+export function firstOptionPolicy(answer = 'yes'): CardPolicy {
+  return (card) => ({ answers: Object.fromEntries(card.questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? answer] }])) });
+}
+
+/** A failed request: the executor's error reply. */
+export interface HostRequestError {
+  readonly code: number;
+  readonly message: string;
+  readonly data: unknown;
+}
+
+/** Options of {@link startExecutorHost}. */
+export interface ExecutorHostOptions {
+  readonly transport: 'stdio' | 'websocket';
+  /** The executor's home; its Codex home is `<executorHome>/codex` (write config.toml there first to choose the model and plugins). */
+  readonly executorHome: string;
+  /** HOME of the executor and its app-server. */
+  readonly userHome: string;
+  readonly workspace: string;
+  /** MCP servers the executor waits for before a first turn. */
+  readonly waitForPlugins?: ReadonlyArray<string>;
+  /** Base environment; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly cards: CardPolicy;
+  /** The serve entry to run; default the installed `@wework/desktop-executor`'s `dist/serve.js`. */
+  readonly servePath?: string;
+  /** How long the executor may take to start. Default 60 s. */
+  readonly startTimeoutMs?: number;
+}
+
+/** A connected executor. */
+export interface ExecutorHostClient {
+  readonly pid: number;
+  /** The WebSocket endpoint, when connected over WebSocket. */
+  readonly endpoint: { readonly port: number; readonly token: string } | null;
+  /** Sends a request; resolves with its result or the executor's error reply. */
+  request<R = unknown>(method: string, params: object): Promise<E.Either<HostRequestError, R>>;
+  /** Every message so far, both ways, in order. */
+  readonly transcript: ReadonlyArray<HostTranscriptEntry>;
+  /** The cards shown so far. */
+  readonly cards: ReadonlyArray<HostCard>;
+  /** Notifications received so far (of one method, if given). */
+  notifications(method?: string): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
+  /** The executor's stderr (its log). */
+  stderr(): string;
+  /** Disconnects and stops the executor (and, with it, its app-server); resolves once it exited. */
+  close(): Promise<void>;
+}
+
+/** The serve entry of the installed desktop executor. */
+export function defaultServePath(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
+}
+
+function waitForExit(child: ChildProcessWithoutNullStreams, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Stops the executor: over stdio closing its stdin ends it; otherwise SIGTERM, then SIGKILL. */
+async function stopChild(child: ChildProcessWithoutNullStreams, viaStdin: boolean): Promise<void> {
+  child.stdin.end();
+  if (viaStdin && (await waitForExit(child, 5_000))) return;
+  child.kill('SIGTERM');
+  if (await waitForExit(child, 5_000)) return;
+  child.kill('SIGKILL');
+  await waitForExit(child, 5_000);
+}
+
+/** Connects to a WebSocket endpoint with the token; rejects with the server's refusal (e.g. 401). */
+export function openExecutorWebSocket(port: number, auth: { readonly bearer?: string; readonly protocol?: string }): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}`, auth.protocol === undefined ? [] : [auth.protocol], {
+      headers: auth.bearer === undefined ? {} : { authorization: `Bearer ${auth.bearer}` },
+    });
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) => {
+      reject(new Error(`the executor refused the connection: ${response.statusCode ?? 'no status'}`));
+      socket.terminate();
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** Starts the executor and connects to it as its host. */
+export async function startExecutorHost(options: ExecutorHostOptions): Promise<ExecutorHostClient> {
+  const servePath = options.servePath ?? defaultServePath();
+  const args = [servePath, options.transport === 'stdio' ? '--stdio' : '--ws', '--executor-home', options.executorHome, '--workspace', options.workspace];
+  for (const name of options.waitForPlugins ?? []) args.push('--wait-for-plugin', name);
+  const child = spawn(process.execPath, args, { env: { ...(options.env ?? process.env), HOME: options.userHome }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  const transcript: HostTranscriptEntry[] = [];
+  const cards: HostCard[] = [];
+  const notifications: Array<{ readonly method: string; readonly params: unknown }> = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  let connection: MessageConnection;
+  let endpoint: { readonly port: number; readonly token: string } | null = null;
+  let socket: WebSocket | null = null;
+  try {
+    if (options.transport === 'stdio') {
+      const reader = new NewlineMessageReader(child.stdout);
+      const writer = new NewlineMessageWriter(child.stdin);
+      reader.onMessage((message) => transcript.push({ direction: 'toHost', message: { jsonrpc: '2.0', ...message } as Message }));
+      writer.onWritten((message) => transcript.push({ direction: 'toExecutor', message }));
+      connection = createMessageConnection(reader, writer);
+    } else {
+      const line = await Promise.race([
+        new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve)),
+        exited.then(() => Promise.reject(new Error(`the executor exited before listening:\n${stderr}`))),
+        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`the executor did not listen within the timeout:\n${stderr}`)), options.startTimeoutMs ?? 60_000).unref()),
+      ]);
+      const announced = JSON.parse(line) as { port: number; token: string };
+      endpoint = { port: announced.port, token: announced.token };
+      socket = await openExecutorWebSocket(endpoint.port, { bearer: endpoint.token });
+      connection = hostWebSocketConnection(socket, (direction, message) => transcript.push({ direction: direction === 'incoming' ? 'toHost' : 'toExecutor', message }));
+    }
+  } catch (error) {
+    await stopChild(child, false);
+    throw error;
+  }
+
+  connection.onRequest('card/show', async (params: { card: HostCard }) => {
+    cards.push(params.card);
+    try {
+      return await options.cards(params.card);
+    } catch (error) {
+      return new ResponseError(-32603, error instanceof Error ? error.message : String(error));
+    }
+  });
+  connection.onNotification((method: string, params: unknown) => void notifications.push({ method, params }));
+  connection.listen();
+
+  const request = async <R>(method: string, params: object): Promise<E.Either<HostRequestError, R>> => {
+    try {
+      return E.right((await connection.sendRequest(method, params)) as R);
+    } catch (error) {
+      if (error instanceof ResponseError) return E.left({ code: error.code, message: error.message, data: error.data });
+      return E.left({ code: -32603, message: error instanceof Error ? error.message : String(error), data: null });
+    }
+  };
+
+  return {
+    pid: child.pid ?? -1,
+    endpoint,
+    request,
+    transcript,
+    cards,
+    notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
+    stderr: () => stderr,
+    close: async () => {
+      connection.dispose();
+      socket?.close();
+      await stopChild(child, options.transport === 'stdio');
+    },
+  };
+}
