@@ -145,7 +145,7 @@ describe('the Wework Codex home on the real app-server', () => {
     expect(await settings.readStyle()).toEqual(E.right('friendly'));
     expect(await readFile(box.home.layout.configFile, 'utf8')).toMatch(/^personality = "friendly"$/m);
 
-    // Loaded threads see the new instructions (reloadUserConfig), and so does the model.
+    // A thread started after the write sends the new instructions (with the routing block) to the model.
     const thread = await runtime.startThread({});
     if (E.isLeft(thread)) throw new Error(describeRuntimeError(thread.left));
     expect(E.isRight(await runtime.runTurn(thread.right.threadId, 'Salut'))).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * Settings → Context and the interaction style, kept where Codex keeps them: config.toml in the Wework
- * Codex home, read with `config/read` and written with `config/batchWrite` (`reloadUserConfig: true`,
- * so loaded threads pick the change up). Nothing is cached here: config.toml is the only source of truth.
+ * Codex home, read with `config/read` and written with `config/batchWrite` (`reloadUserConfig: true`).
+ * Nothing is cached here: config.toml is the only source of truth. Codex 0.171.0 applies new developer
+ * instructions to threads started after the write; a loaded thread keeps the ones it started with.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigBatchWrite, ConfigRead } from '@wework/codex-protocol';
