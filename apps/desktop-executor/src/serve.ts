@@ -8,8 +8,7 @@ import { join, resolve } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { formatLogEntry, type ExecutorLog } from './runtime/ExecutorLog.js';
 import { parseServeArguments } from './host/ServeArguments.js';
-import { startExecutor } from './host/startExecutor.js';
-import { stdioConnection } from './host/StdioTransport.js';
+import { launchExecutor } from './runtime/ExecutorLaunch.js';
 
 const log: ExecutorLog = (entry) => process.stderr.write(`${formatLogEntry(entry)}\n`);
 
@@ -19,14 +18,23 @@ if (E.isLeft(args)) {
   process.exit(2);
 }
 const userHome = homedir();
-const executor = await startExecutor({
+const options = {
   executorHome: resolve(args.right.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor')),
   userHome,
   workspace: resolve(args.right.workspace ?? process.cwd()),
   env: process.env,
   waitForPlugins: args.right.waitForPlugins,
   log,
-});
+};
+// Codex is started first (right after the home is prepared) and boots in its own process while the
+// rest of the executor loads; the executor connects to it once loaded.
+const launched = await launchExecutor(options);
+if (E.isLeft(launched)) {
+  process.stderr.write(`The executor did not start: ${launched.left}\n`);
+  process.exit(1);
+}
+const [{ startExecutor }, { stdioConnection }] = await Promise.all([import('./host/startExecutor.js'), import('./host/StdioTransport.js')]);
+const executor = await startExecutor(options, launched.right);
 if (E.isLeft(executor)) {
   process.stderr.write(`The executor did not start: ${executor.left}\n`);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
+import * as node from '../src/node/index.js';
 import * as testing from '../src/testing.js';
 
 describe('public API of @wework/plugin-inventory', () => {
@@ -32,6 +33,7 @@ describe('public API of @wework/plugin-inventory', () => {
         'canonicalVisibility',
         'catalogCacheKeyId',
         'cloudPluginRef',
+        'configTomlChanges',
         'decideHotReload',
         'decodeReceipts',
         'decodeSnapshot',
@@ -68,6 +70,10 @@ describe('public API of @wework/plugin-inventory', () => {
         'withoutPlugin',
       ].sort(),
     );
+  });
+
+  it('pins the runtime exports of "./node"', () => {
+    expect(Object.keys(node).sort()).toEqual(['inspectInstalledPlugin']);
   });
 
   it('pins the runtime exports of "./testing"', () => {

@@ -72,6 +72,8 @@ export interface ExecutorApi {
   listPlugins(): Answer<{ readonly plugins: ReadonlyArray<PluginSummary> }>;
   installPlugin(params: HostParamsOf<typeof HostMethod.PluginsInstall>): Answer<{ readonly plugin: PluginSummary }>;
   uninstallPlugin(params: HostParamsOf<typeof HostMethod.PluginsUninstall>): Answer<Record<string, never>>;
+  /** Closes a connector login shown with `auth/session`. */
+  cancelAuthorization(params: HostParamsOf<typeof HostMethod.AuthCancel>): Answer<Record<string, never>>;
   setSupervisionModel(params: HostParamsOf<typeof HostMethod.SupervisionSetModel>): Answer<{ readonly model: string }>;
   clearSupervisionModel(): Answer<Record<string, never>>;
   inspect(params: HostParamsOf<typeof HostMethod.SupervisionInspect>): Answer<Inspection>;
@@ -86,6 +88,8 @@ export interface ExecutorServices {
   readonly supervision: Supervisor;
   /** The turn image store, loaded on first use (it loads the image codec library). */
   readonly images: () => Promise<TurnImageStore>;
+  /** Connector logins shown to the host; `cancel` answers whether the session was open. */
+  readonly authorizations?: { cancel(sessionId: string): boolean };
   readonly log: ExecutorLog;
 }
 
@@ -217,6 +221,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     listPlugins: async () => E.bimap(pluginFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
     installPlugin: async (params) => E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(await plugins.install(params)),
     uninstallPlugin: async (params) => E.bimap(pluginFailure, () => ({}))(await plugins.uninstall(params)),
+    cancelAuthorization: async ({ sessionId }) =>
+      services.authorizations?.cancel(sessionId) === true
+        ? empty()
+        : E.left({ code: HostErrorCode.NotAvailable, message: `no connector login ${JSON.stringify(sessionId)} is open`, tag: 'AuthSessionNotFound' }),
     setSupervisionModel: async (params) => {
       supervision.setModel(params.config);
       return ok({ model: params.config.model });

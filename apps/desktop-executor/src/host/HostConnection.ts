@@ -53,6 +53,7 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
   handle(HostMethod.PluginsList, () => api.listPlugins());
   handle(HostMethod.PluginsInstall, (params) => api.installPlugin(params));
   handle(HostMethod.PluginsUninstall, (params) => api.uninstallPlugin(params));
+  handle(HostMethod.AuthCancel, (params) => api.cancelAuthorization(params));
   handle(HostMethod.SupervisionSetModel, (params) => api.setSupervisionModel(params));
   handle(HostMethod.SupervisionClearModel, () => api.clearSupervisionModel());
   handle(HostMethod.SupervisionInspect, (params) => api.inspect(params));

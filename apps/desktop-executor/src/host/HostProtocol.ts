@@ -30,6 +30,8 @@ export const HostMethod = {
   PluginsList: 'plugins/list',
   PluginsInstall: 'plugins/install',
   PluginsUninstall: 'plugins/uninstall',
+  /** Closes a connector login the executor showed (`auth/session`): the login process is terminated. */
+  AuthCancel: 'auth/cancel',
   SupervisionSetModel: 'supervision/setModel',
   SupervisionClearModel: 'supervision/clearModel',
   SupervisionInspect: 'supervision/inspect',
@@ -50,6 +52,8 @@ export const ExecutorNotification = {
   /** A card was settled without the host (the task stopped, or Codex settled the request elsewhere): dismiss it. */
   CardDismissed: 'card/dismissed',
   LoginCompleted: 'accounts/loginCompleted',
+  /** A plugin connector's login (QR code or browser step) and every change of its state. */
+  AuthSession: 'auth/session',
 } as const;
 
 /**
@@ -116,6 +120,7 @@ export const HostParams = {
   [HostMethod.PluginsList]: t.type({}),
   [HostMethod.PluginsInstall]: t.type({ marketplace: t.string, plugin: t.string, version: t.string, packagePath: t.string }),
   [HostMethod.PluginsUninstall]: t.type({ pluginId: t.string }),
+  [HostMethod.AuthCancel]: t.type({ sessionId: t.string }),
   [HostMethod.SupervisionSetModel]: t.type({ config: SupervisionModelConfig }),
   [HostMethod.SupervisionClearModel]: t.type({}),
   [HostMethod.SupervisionInspect]: t.type({ prompt: t.string, workspace: t.string }),

@@ -2,21 +2,18 @@
  * The executor as its host sees it: the Wework Codex home prepared (config.toml normalized, native login
  * linked), the one app-server started under a supervisor, cards routed to the connected hosts, the
  * transcript streamed to them, and the tasks, accounts, settings, plugins and supervision behind the
- * host protocol. Transports (stdio, WebSocket) attach hosts with `serve`.
+ * host protocol. Transports (stdio, WebSocket) attach hosts with `serve`. The plugin machinery loads,
+ * and recovers interrupted plugin transactions, right after the start; plugin requests wait for it.
  */
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import * as T from 'fp-ts/lib/Task.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { ItemAgentMessageDelta, ItemCompleted, ItemStarted, TurnCompleted, TurnStarted } from '@wework/codex-protocol';
-import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
-import { nodeCodexHome } from '@wework/codex-home/node';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import { accountService } from '../accounts/AccountService.js';
 import { attachExecutorCards } from '../cards/index.js';
-import { describeHomePreparationError, prepareCodexHome } from '../home/prepareCodexHome.js';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { describeRuntimeError } from '../runtime/LocalRuntime.js';
+import { launchExecutor, type ExecutorLaunch, type ExecutorLaunchOptions } from '../runtime/ExecutorLaunch.js';
+import { describeRuntimeError } from '../runtime/RuntimeError.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { supervisor } from '../supervision/Supervisor.js';
 import { nodeTimer, systemClock, type Clock, type TimerPort } from '../tasks/Clock.js';
@@ -26,24 +23,14 @@ import { executorApi, type ExecutorApi } from './ExecutorApi.js';
 import { serveHostConnection } from './HostConnection.js';
 import { ExecutorNotification } from './HostProtocol.js';
 import { hostSessions, type HostSessions } from './HostSessions.js';
-import { recoverAll } from '@wework/sync-transaction';
-import { createNodePorts } from '@wework/sync-transaction/node';
-import { pluginSync } from '../plugins/PluginSync.js';
-import { syncedPluginService } from '../plugins/SyncedPluginService.js';
-import type { PluginService } from './PluginService.js';
+import type { PluginService, PluginServiceError } from './PluginService.js';
+import { hostAuthorizations } from './HostAuthorizationUi.js';
 
 /** Options of {@link startExecutor}. */
-export interface ExecutorOptions {
-  /** The executor's own directory; the Codex home is its `codex` child unless `WEGENT_CODEX_HOME` says otherwise. */
-  readonly executorHome: string;
-  /** The user's home (where a native `~/.codex` would be). */
-  readonly userHome: string;
-  /** The workspace of threads whose task names none. */
-  readonly workspace: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+export interface ExecutorOptions extends ExecutorLaunchOptions {
   /** MCP servers to wait for before a thread's first turn. */
   readonly waitForPlugins: ReadonlyArray<string>;
-  readonly log: ExecutorLog;
+  /** The plugin service; default the cloud plugin sync. Either way it answers only once interrupted plugin transactions were recovered. */
   readonly plugins?: PluginService;
   readonly registry?: ModelRouterRegistry;
   readonly clock?: Clock;
@@ -63,21 +50,23 @@ export interface Executor {
   dispose(): Promise<void>;
 }
 
-/** Prepares the home and starts everything; on failure nothing is left running. */
-export async function startExecutor(options: ExecutorOptions): Promise<E.Either<string, Executor>> {
+/**
+ * Prepares the home and starts everything; on failure nothing is left running. `launched`, the result
+ * of {@link launchExecutor} with the same options, is adopted instead of preparing and launching again
+ * (the serve entry launches first, so Codex boots while the rest of the executor loads).
+ */
+export async function startExecutor(options: ExecutorOptions, launched?: ExecutorLaunch): Promise<E.Either<string, Executor>> {
   const { log } = options;
-  const home = nodeCodexHome({ executorHome: options.executorHome, userHome: options.userHome, env: options.env });
-  if (E.isLeft(home)) return E.left(`the Codex home cannot be used (${home.left._tag})`);
-  // The host is not connected yet at start: a first start with a native ~/.codex takes the default choice.
-  const prepared = await prepareCodexHome(home.right, () => T.of(DEFAULT_MIGRATION_CHOICE), log);
-  if (E.isLeft(prepared)) return E.left(describeHomePreparationError(prepared.left));
+  const launch = launched === undefined ? await launchExecutor(options) : E.right(launched);
+  if (E.isLeft(launch)) return launch;
+  const home = launch.right.home;
 
   const sessions = hostSessions(log);
   // The runtime's attach hook needs the tasks, which need the runtime: set once both exist.
   const box: { tasks?: TaskRuntime } = {};
   const taskOf = (threadId: string): string | undefined => box.tasks?.list().find((task) => task.threadId === threadId)?.taskId;
   const started = await startRuntimeSupervisor({
-    codexHome: home.right.layout.home,
+    codexHome: home.layout.home,
     home: options.userHome,
     workspace: options.workspace,
     env: options.env,
@@ -96,14 +85,29 @@ export async function startExecutor(options: ExecutorOptions): Promise<E.Either<
       client.on(TurnCompleted, forTask(ExecutorNotification.TurnCompleted, (p, taskId) => ({ taskId, threadId: p.threadId, turn: p.turn })));
       return attachExecutorCards(client, sessions, log);
     },
-  });
+  }, launch.right.appServer);
   if (E.isLeft(started)) return E.left(describeRuntimeError(started.left));
   const runtime = started.right;
-  // Cloud plugins: both runtime homes of this executor; interrupted transactions are finished or undone first.
-  const pluginHomes = { codexHome: home.right.layout.home, claudeHome: join(options.executorHome, 'claude'), stateDirectory: join(options.executorHome, 'plugin-state') };
-  const pluginPorts = createNodePorts();
-  const recovered = await recoverAll(pluginPorts.fs, pluginPorts.host, pluginHomes)();
-  if (E.isLeft(recovered)) log({ event: 'plugin recovery failed', fields: { error: recovered.left._tag } });
+  // Cloud plugins: both runtime homes of this executor. The plugin machinery (sync transactions, the
+  // inventory, connector authorization) loads after the start, and interrupted transactions are finished
+  // or undone before any plugin request is served.
+  const pluginHomes = { codexHome: home.layout.home, claudeHome: join(options.executorHome, 'claude'), stateDirectory: join(options.executorHome, 'plugin-state') };
+  // Connector logins (install-time authorization) are shown to the hosts as `auth/session` notifications.
+  const authorizations = hostAuthorizations((method, params) => sessions.broadcast(method, params));
+  const plugins = loadPluginService(async () => {
+    const [{ recoverAll }, { createNodePorts }, { pluginSync }, { syncedPluginService }, { deviceAuthorization }] = await Promise.all([
+      import('@wework/sync-transaction'),
+      import('@wework/sync-transaction/node'),
+      import('../plugins/PluginSync.js'),
+      import('../plugins/SyncedPluginService.js'),
+      import('../plugins/deviceAuthorization.js'),
+    ]);
+    const pluginPorts = createNodePorts();
+    const recovered = await recoverAll(pluginPorts.fs, pluginPorts.host, pluginHomes)();
+    if (E.isLeft(recovered)) log({ event: 'plugin recovery failed', fields: { error: recovered.left._tag } });
+    const authorization = deviceAuthorization({ executorHome: options.executorHome, ui: authorizations.ui, log });
+    return options.plugins ?? syncedPluginService(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization }), pluginHomes);
+  });
   const clock = options.clock ?? systemClock;
   const tasks = taskRuntime({ runtime, clock, timer: options.timer ?? nodeTimer(clock), registry: options.registry ?? inMemoryModelRouterRegistry(), log });
   // The image store loads the image codec library: only when a message first needs it.
@@ -117,10 +121,11 @@ export async function startExecutor(options: ExecutorOptions): Promise<E.Either<
   const api = executorApi({
     runtime,
     tasks,
-    accounts: accountService({ home: home.right, runtime, log }),
-    plugins: options.plugins ?? syncedPluginService(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString() }), pluginHomes),
+    accounts: accountService({ home, runtime, log }),
+    plugins: plugins.service,
     supervision: supervisor(runtime, log),
     images,
+    authorizations,
     log,
   });
   box.tasks = tasks;
@@ -132,7 +137,35 @@ export async function startExecutor(options: ExecutorOptions): Promise<E.Either<
     serve: (connection) => serveHostConnection(connection, api, sessions, log),
     dispose: async () => {
       tasks.dispose();
+      await plugins.settled;
       await runtime.dispose();
     },
   });
+}
+
+/** A plugin service that is loaded (and its homes recovered) in the background, and the end of that loading. */
+interface LoadingPluginService {
+  /** Waits for the loaded service on every call. */
+  readonly service: PluginService;
+  /** Resolves once loading ended, whatever its outcome. */
+  readonly settled: Promise<void>;
+}
+
+/** Starts `load` now; every call of the returned service waits for it (a failed load answers `PluginsNotAvailable`). */
+function loadPluginService(load: () => Promise<PluginService>): LoadingPluginService {
+  const loaded: Promise<E.Either<string, PluginService>> = load().then(E.right, (error: unknown) => E.left(error instanceof Error ? error.message : String(error)));
+  const call =
+    <A extends unknown[], R>(method: (service: PluginService, ...args: A) => Promise<E.Either<PluginServiceError, R>>) =>
+    async (...args: A): Promise<E.Either<PluginServiceError, R>> => {
+      const service = await loaded;
+      return E.isLeft(service) ? E.left({ _tag: 'PluginsNotAvailable', message: `plugin management could not be loaded: ${service.left}` }) : method(service.right, ...args);
+    };
+  return {
+    service: {
+      list: call((service) => service.list()),
+      install: call((service, request: Parameters<PluginService['install']>[0]) => service.install(request)),
+      uninstall: call((service, request: Parameters<PluginService['uninstall']>[0]) => service.uninstall(request)),
+    },
+    settled: loaded.then(() => undefined),
+  };
 }

@@ -20,30 +20,13 @@ import {
   type UserInput,
 } from '@wework/codex-protocol';
 import { describeClientError, describeMcpStartupError, trackActivity, trackMcpStartup, type ActivityTracker, type AppServerClient, type ClientError } from '@wework/app-server-client';
-import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import type { LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
+import { launchRuntimeProcess } from './launchRuntimeProcess.js';
+import type { RuntimeError } from './RuntimeError.js';
 
-/** Why the runtime could not do what was asked. */
-export type RuntimeError =
-  | { readonly _tag: 'AppServerDidNotStart'; readonly reason: string }
-  | { readonly _tag: 'PluginsNotReady'; readonly reason: string }
-  | { readonly _tag: 'RequestFailed'; readonly method: string; readonly reason: string }
-  | { readonly _tag: 'TurnDidNotFinish'; readonly reason: string };
-
-/** Describes a {@link RuntimeError} for a person. */
-export function describeRuntimeError(error: RuntimeError): string {
-  switch (error._tag) {
-    case 'AppServerDidNotStart':
-      return `codex app-server did not start: ${error.reason}`;
-    case 'PluginsNotReady':
-      return error.reason;
-    case 'RequestFailed':
-      return `${error.method} failed: ${error.reason}`;
-    case 'TurnDidNotFinish':
-      return `the turn did not finish: ${error.reason}`;
-  }
-}
+export { describeRuntimeError, type RuntimeError } from './RuntimeError.js';
 
 function describeCatalogError(error: CatalogLoadError<ClientError>): string {
   return error._tag === 'FetchFailed' ? describeClientError(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
@@ -130,16 +113,16 @@ export interface LocalRuntime {
   dispose(): Promise<void>;
 }
 
-/** Starts the app-server and returns the runtime; everything it starts ends with `dispose()`. */
-export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<E.Either<RuntimeError, LocalRuntime>> {
-  const spawned = await spawnAppServer({
-    codexHome: options.codexHome,
-    home: options.home,
-    cwd: options.workspace,
-    env: options.env,
-    // Wework does not advertise the openai/form extension unless it really supports it.
-    capabilities: weworkInitializeCapabilities(),
-  });
+/**
+ * Starts the app-server and returns the runtime; everything it starts ends with `dispose()`. A process
+ * started earlier with {@link launchRuntimeProcess} (with the same options) is adopted instead of
+ * starting one.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions, launched?: LaunchedAppServer): Promise<E.Either<RuntimeError, LocalRuntime>> {
+  const appServer = launched === undefined ? await launchRuntimeProcess(options) : E.right(launched);
+  if (E.isLeft(appServer)) return appServer;
+  // Wework does not advertise the openai/form extension unless it really supports it.
+  const spawned = await appServer.right.connect({ capabilities: weworkInitializeCapabilities() });
   if (E.isLeft(spawned)) return E.left({ _tag: 'AppServerDidNotStart', reason: spawned.left._tag });
   const server = spawned.right;
   const client = server.client;

@@ -5,6 +5,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { ConnectionActivity } from '@wework/app-server-client';
+import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions, type RuntimeError } from './LocalRuntime.js';
 
 /** The executor's app-server, restartable. */
@@ -18,9 +19,9 @@ export interface RuntimeSupervisor {
   dispose(): Promise<void>;
 }
 
-/** Starts the first app-server. */
-export async function startRuntimeSupervisor(options: LocalRuntimeOptions): Promise<E.Either<RuntimeError, RuntimeSupervisor>> {
-  const first = await startLocalRuntime(options);
+/** Starts the first app-server, or adopts `launched`, a process already started with the same options. */
+export async function startRuntimeSupervisor(options: LocalRuntimeOptions, launched?: LaunchedAppServer): Promise<E.Either<RuntimeError, RuntimeSupervisor>> {
+  const first = await startLocalRuntime(options, launched);
   if (E.isLeft(first)) return first;
   let runtime = first.right;
   let disposed = false;

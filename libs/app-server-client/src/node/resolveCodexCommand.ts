@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { SpawnError } from './SpawnError.js';
+import type { CodexNotFound } from './SpawnError.js';
 
 /** Where the native binary of one platform lives. */
 export interface NativeBinaryLocation {
@@ -93,7 +93,7 @@ function readManifest(file: string): t.TypeOf<typeof CodexPackageManifest> {
  * if (E.isRight(resolved)) console.log(resolved.right.command);
  * ```
  */
-export function resolveCodexCommand(options: ResolveCodexCommandOptions = {}): E.Either<SpawnError, CodexCommand> {
+export function resolveCodexCommand(options: ResolveCodexCommandOptions = {}): E.Either<CodexNotFound, CodexCommand> {
   const resolve = options.resolvePackageJson ?? defaultResolve;
   let codexPackageJson: string;
   try {

@@ -1,0 +1,45 @@
+/**
+ * The first, light stage of an executor start: the Wework Codex home prepared (config.toml normalized,
+ * native login linked) and the app-server process launched, not yet connected. It loads only the
+ * Codex home library and the light launch entry of the app-server client, so Codex boots in its own
+ * process while the executor loads the rest of itself; `startExecutor` then adopts the process.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import * as T from 'fp-ts/lib/Task.js';
+import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
+import { DEFAULT_MIGRATION_CHOICE, type CodexHome } from '@wework/codex-home';
+import { nodeCodexHome } from '@wework/codex-home/node';
+import { describeHomePreparationError, prepareCodexHome } from '../home/prepareCodexHome.js';
+import type { ExecutorLog } from './ExecutorLog.js';
+import { describeRuntimeError } from './RuntimeError.js';
+import { launchRuntimeProcess } from './launchRuntimeProcess.js';
+
+/** What the launch stage needs. */
+export interface ExecutorLaunchOptions {
+  /** The executor's own directory; the Codex home is its `codex` child unless `WEGENT_CODEX_HOME` says otherwise. */
+  readonly executorHome: string;
+  /** The user's home (where a native `~/.codex` would be). */
+  readonly userHome: string;
+  /** The workspace of threads whose task names none. */
+  readonly workspace: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly log: ExecutorLog;
+}
+
+/** A prepared Codex home and the app-server process started in it. */
+export interface ExecutorLaunch {
+  readonly home: CodexHome;
+  readonly appServer: LaunchedAppServer;
+}
+
+/** Prepares the Codex home, then launches the app-server in it; on failure nothing is left running. */
+export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.Either<string, ExecutorLaunch>> {
+  const home = nodeCodexHome({ executorHome: options.executorHome, userHome: options.userHome, env: options.env });
+  if (E.isLeft(home)) return E.left(`the Codex home cannot be used (${home.left._tag})`);
+  // The host is not connected yet at start: a first start with a native ~/.codex takes the default choice.
+  const prepared = await prepareCodexHome(home.right, () => T.of(DEFAULT_MIGRATION_CHOICE), options.log);
+  if (E.isLeft(prepared)) return E.left(describeHomePreparationError(prepared.left));
+  const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env });
+  if (E.isLeft(appServer)) return E.left(describeRuntimeError(appServer.left));
+  return E.right({ home: home.right, appServer: appServer.right });
+}

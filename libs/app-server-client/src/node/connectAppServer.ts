@@ -1,0 +1,79 @@
+/**
+ * Connects an `AppServerClient` to a launched app-server's stdio and performs
+ * `initialize`/`initialized`; the connected server's `dispose()` ends the client, then the process
+ * tree. `LaunchedAppServer.connect()` loads this module on demand.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { createAppServerClient } from '../AppServerClient.js';
+import type { ConnectAppServerOptions, LaunchedAppServer } from './launchAppServer.js';
+import type { SpawnError } from './SpawnError.js';
+import type { SpawnedAppServer } from './spawnAppServer.js';
+
+const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
+
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+
+/**
+ * Connects to a launched app-server and initializes it. On failure the process tree is ended.
+ *
+ * @example
+ * ```ts
+ * import * as E from 'fp-ts/lib/Either.js';
+ * import { launchAppServer } from '@wework/app-server-client/node/launch';
+ *
+ * const launched = await launchAppServer({ codexHome, home: codexHome, env: process.env, cwd: process.cwd() });
+ * const spawned = E.isRight(launched) ? await launched.right.connect({ initializeTimeoutMs: 10_000 }) : launched;
+ * ```
+ */
+export async function connectAppServer(launched: LaunchedAppServer, options: ConnectAppServerOptions = {}): Promise<E.Either<SpawnError, SpawnedAppServer>> {
+  const { child } = launched;
+  const client = createAppServerClient({
+    input: child.stdout,
+    output: child.stdin,
+    peerExit: launched.exited,
+    ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+  });
+  if (options.onMessage !== undefined) client.onMessage(options.onMessage);
+
+  let disposed: Promise<void> | undefined;
+  const dispose = (): Promise<void> => {
+    disposed ??= (() => {
+      client.dispose();
+      return launched.dispose();
+    })();
+    return disposed;
+  };
+
+  const timeoutMs = options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
+  const timedOut = 'timed out' as const;
+  const init = await Promise.race([
+    client.initialize({
+      ...(options.clientInfo === undefined ? {} : { clientInfo: options.clientInfo }),
+      ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
+    }),
+    sleep(timeoutMs).then((): typeof timedOut => timedOut),
+  ]);
+  if (init === timedOut || E.isLeft(init)) {
+    await dispose();
+    return E.left(
+      init === timedOut
+        ? { _tag: 'InitializeTimedOut', timeoutMs, stderrTail: launched.stderrTail() }
+        : { _tag: 'InitializeFailed', error: init.left, stderrTail: launched.stderrTail() },
+    );
+  }
+
+  return E.right({
+    client,
+    initializeResult: init.right,
+    pid: launched.pid,
+    commandLine: launched.commandLine,
+    child,
+    exited: launched.exited,
+    stderrTail: launched.stderrTail,
+    dispose,
+  });
+}
