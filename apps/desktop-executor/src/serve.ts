@@ -9,6 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { formatLogEntry, type ExecutorLog } from './runtime/ExecutorLog.js';
 import { parseServeArguments } from './host/ServeArguments.js';
 import { launchExecutor } from './runtime/ExecutorLaunch.js';
+import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 
 const log: ExecutorLog = (entry) => process.stderr.write(`${formatLogEntry(entry)}\n`);
 
@@ -24,6 +25,7 @@ const options = {
   workspace: resolve(args.right.workspace ?? process.cwd()),
   env: process.env,
   waitForPlugins: args.right.waitForPlugins,
+  firstStart: { config: args.right.firstStart.config ?? DEFAULT_MIGRATION_CHOICE.config, remoteApps: args.right.firstStart.remoteApps ?? DEFAULT_MIGRATION_CHOICE.remoteApps },
   log,
 };
 // Codex is started first (right after the home is prepared) and boots in its own process while the

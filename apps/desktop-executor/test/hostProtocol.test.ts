@@ -7,9 +7,14 @@ import { launchToken, tokenMatches } from '../src/host/WebSocketTransport.js';
 describe('serve arguments', () => {
   it('reads the transport, homes and plugins', () => {
     expect(parseServeArguments(['--ws', '--port', '0', '--executor-home', '/e', '--wait-for-plugin', 'forms'])).toEqual(
-      E.right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'] }),
+      E.right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], firstStart: { config: null, remoteApps: null } }),
     );
     expect(parseServeArguments(['--stdio'])).toMatchObject({ right: { transport: { _tag: 'Stdio' } } });
+  });
+  it('reads the first-start answer the host asked for', () => {
+    expect(parseServeArguments(['--stdio', '--migrate-config', 'native', '--remote-apps', 'off'])).toMatchObject({ right: { firstStart: { config: 'native', remoteApps: false } } });
+    expect(E.isLeft(parseServeArguments(['--stdio', '--migrate-config', 'all']))).toBe(true);
+    expect(E.isLeft(parseServeArguments(['--stdio', '--remote-apps']))).toBe(true);
   });
   it('refuses what it does not understand', () => {
     expect(E.isLeft(parseServeArguments([]))).toBe(true);

@@ -2,7 +2,9 @@
  * The command line of `serve.js`: the transport (`--stdio` or `--ws [--port N]`), the executor home
  * (`--executor-home DIR`, else `WEWORK_EXECUTOR_HOME`, else `~/.wework/executor`), the default workspace
  * (`--workspace DIR`, else the current directory) and the plugins to wait for before a first turn
- * (`--wait-for-plugin NAME`, repeatable).
+ * (`--wait-for-plugin NAME`, repeatable), and the answer to the first-start question, which the host
+ * asks the user before launching (`--migrate-config fresh|native`, `--remote-apps on|off`; used only when
+ * the Wework Codex home is not initialised yet and a native `~/.codex` exists).
  *
  * Every function here is pure.
  */
@@ -14,15 +16,18 @@ export interface ServeArguments {
   readonly executorHome: string | null;
   readonly workspace: string | null;
   readonly waitForPlugins: ReadonlyArray<string>;
+  /** The first-start answer; `null` parts take the default (fresh config, remote apps on). */
+  readonly firstStart: { readonly config: 'fresh' | 'native' | null; readonly remoteApps: boolean | null };
 }
 
 /** The usage line. */
-export const SERVE_USAGE = 'usage: serve.js (--stdio | --ws [--port N]) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]...';
+export const SERVE_USAGE =
+  'usage: serve.js (--stdio | --ws [--port N]) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--migrate-config fresh|native] [--remote-apps on|off]';
 
 /**
  * Reads the arguments (without `node` and the script).
  * @example
- * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: null, workspace: null, waitForPlugins: [] })
+ * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: null, workspace: null, waitForPlugins: [], firstStart: { config: null, remoteApps: null } })
  */
 export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
   let transport: ServeArguments['transport'] | null = null;
@@ -30,6 +35,8 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
   let executorHome: string | null = null;
   let workspace: string | null = null;
   const waitForPlugins: string[] = [];
+  let config: 'fresh' | 'native' | null = null;
+  let remoteApps: boolean | null = null;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = (): string | undefined => argv[++i];
@@ -58,10 +65,22 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
         else waitForPlugins.push(text);
         break;
       }
+      case '--migrate-config': {
+        const text = value();
+        if (text !== 'fresh' && text !== 'native') return E.left(`--migrate-config needs fresh or native\n${SERVE_USAGE}`);
+        config = text;
+        break;
+      }
+      case '--remote-apps': {
+        const text = value();
+        if (text !== 'on' && text !== 'off') return E.left(`--remote-apps needs on or off\n${SERVE_USAGE}`);
+        remoteApps = text === 'on';
+        break;
+      }
       default:
         return E.left(`unknown argument ${JSON.stringify(arg)}\n${SERVE_USAGE}`);
     }
   }
   if (transport === null) return E.left(`choose --stdio or --ws\n${SERVE_USAGE}`);
-  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port } : transport, executorHome, workspace, waitForPlugins });
+  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port } : transport, executorHome, workspace, waitForPlugins, firstStart: { config, remoteApps } });
 }

@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
 import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
-import { DEFAULT_MIGRATION_CHOICE, type CodexHome } from '@wework/codex-home';
+import { DEFAULT_MIGRATION_CHOICE, type CodexHome, type MigrationChoice } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
 import { describeHomePreparationError, prepareCodexHome } from '../home/prepareCodexHome.js';
 import type { ExecutorLog } from './ExecutorLog.js';
@@ -24,6 +24,11 @@ export interface ExecutorLaunchOptions {
   readonly workspace: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly log: ExecutorLog;
+  /**
+   * The user's answer to the first-start question (asked by the host before launching); used only on a
+   * first start with a native `~/.codex`. Default {@link DEFAULT_MIGRATION_CHOICE}.
+   */
+  readonly firstStart?: MigrationChoice;
 }
 
 /** A prepared Codex home and the app-server process started in it. */
@@ -36,8 +41,8 @@ export interface ExecutorLaunch {
 export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.Either<string, ExecutorLaunch>> {
   const home = nodeCodexHome({ executorHome: options.executorHome, userHome: options.userHome, env: options.env });
   if (E.isLeft(home)) return E.left(`the Codex home cannot be used (${home.left._tag})`);
-  // The host is not connected yet at start: a first start with a native ~/.codex takes the default choice.
-  const prepared = await prepareCodexHome(home.right, () => T.of(DEFAULT_MIGRATION_CHOICE), options.log);
+  // The host asked the user before launching (no host is connected yet); without an answer, the default.
+  const prepared = await prepareCodexHome(home.right, () => T.of(options.firstStart ?? DEFAULT_MIGRATION_CHOICE), options.log);
   if (E.isLeft(prepared)) return E.left(describeHomePreparationError(prepared.left));
   const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env });
   if (E.isLeft(appServer)) return E.left(describeRuntimeError(appServer.left));
