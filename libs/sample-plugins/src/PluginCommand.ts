@@ -12,7 +12,7 @@ export interface PluginCommand {
 }
 
 /** The sample plugins this package builds. */
-export type SamplePluginName = 'forms';
+export type SamplePluginName = 'forms' | 'connector';
 
 /** The built plugin executable is missing: build the package first (`tsc -p tsconfig.lib.json`). */
 export interface PluginNotBuilt {
@@ -21,7 +21,7 @@ export interface PluginNotBuilt {
   readonly path: string;
 }
 
-const binFiles: Readonly<Record<SamplePluginName, string>> = { forms: 'forms-plugin.js' };
+const binFiles: Readonly<Record<SamplePluginName, string>> = { forms: 'forms-plugin.js', connector: 'connector-plugin.js' };
 
 /**
  * Absolute path of a plugin's built executable. Both `src/` and `dist/` sit one level below the

@@ -1,11 +1,13 @@
 /**
  * `@wework/sample-plugins`: real MCP servers over stdio for end-to-end tests and demos.
  * The forms plugin asks the user through MCP form elicitation using the examples of the plugin
- * interactive forms spec, and reports exactly what came back.
+ * interactive forms spec, and reports exactly what came back. The connector plugin needs a device
+ * login and reports `connector_auth_required` until it has one.
  *
  * @packageDocumentation
  */
 export { checkPluginBuilt, formsPluginCommand, pluginBinPath, samplePluginCommand, type PluginCommand, type PluginNotBuilt, type SamplePluginName } from './PluginCommand.js';
+export { authRequiredResult, createConnectorServer, type ConnectorServerOptions } from './connector/ConnectorServer.js';
 export { FORMS_TOOLS, createFormsServer, type FormsPlugin, type FormsServerOptions, type FormsToolName } from './forms/FormsServer.js';
 export {
   ClearCacheAnswer,

@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Model } from '@wework/codex-protocol';
+import { ItemCompleted, type Model, type ThreadItem } from '@wework/codex-protocol';
+import { detectAuthRequired, type ConnectorIdentity, type RecoveryContinuation, type RecoveryError } from '@wework/local-auth';
+import { finalMessageOf } from '../plugins/finalMessage.js';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountList } from '@wework/codex-home';
 import { describeAccountServiceError, type AccountService, type PendingAccount } from '../accounts/AccountService.js';
@@ -39,6 +41,11 @@ export interface SendResult {
   readonly error: string | null;
   /** Attachments left out, or a corrupt persisted permission mode. */
   readonly warnings: ReadonlyArray<string>;
+  /**
+   * The turn ended because a plugin connector needs a login on this device (`connector_auth_required`
+   * in the final message or its tool calls): offer the login, then call `auth/recover` with it.
+   */
+  readonly authRequired: { readonly pluginKey: string; readonly connectorSlug: string; readonly toolName: string | null } | null;
 }
 
 /** The result of `task/fork`. */
@@ -72,6 +79,8 @@ export interface ExecutorApi {
   listPlugins(): Answer<{ readonly plugins: ReadonlyArray<PluginSummary> }>;
   installPlugin(params: HostParamsOf<typeof HostMethod.PluginsInstall>): Answer<{ readonly plugin: PluginSummary }>;
   uninstallPlugin(params: HostParamsOf<typeof HostMethod.PluginsUninstall>): Answer<Record<string, never>>;
+  /** Logs a connector in after `authRequired`, then continues the blocked step in the task. */
+  recoverAuthorization(params: HostParamsOf<typeof HostMethod.AuthRecover>): Answer<{ readonly continuation: string; readonly turn: SendResult }>;
   /** Closes a connector login shown with `auth/session`. */
   cancelAuthorization(params: HostParamsOf<typeof HostMethod.AuthCancel>): Answer<Record<string, never>>;
   setSupervisionModel(params: HostParamsOf<typeof HostMethod.SupervisionSetModel>): Answer<{ readonly model: string }>;
@@ -90,6 +99,8 @@ export interface ExecutorServices {
   readonly images: () => Promise<TurnImageStore>;
   /** Connector logins shown to the host; `cancel` answers whether the session was open. */
   readonly authorizations?: { cancel(sessionId: string): boolean };
+  /** Runtime authorization recovery of a connector (login shown through `authorizations`). */
+  readonly recoverConnector?: (blocked: ConnectorIdentity & { readonly toolName?: string | undefined }) => Promise<E.Either<RecoveryError, RecoveryContinuation>>;
   readonly log: ExecutorLog;
 }
 
@@ -149,9 +160,17 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       }
       const warnings = composed.right.warnings.map((warning) => warning.message);
       if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
-      const turn = await tasks.send(task.taskId, composed.right.input, modelSelection);
+      // What the turn completes, for connector_auth_required detection on its final message.
+      const items: ThreadItem[] = [];
+      const collecting = runtime.current().server.client.on(ItemCompleted, (completed) => {
+        if (completed.threadId === task.threadId) items.push(completed.item);
+      });
+      const turn = await tasks.send(task.taskId, composed.right.input, modelSelection).finally(() => collecting.dispose());
       if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
-      return ok({ taskId: task.taskId, threadId: task.threadId, turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings });
+      const detected = detectAuthRequired(finalMessageOf(turn.right, items));
+      const authRequired = detected._tag === 'ConnectorAuthRequired' ? { pluginKey: detected.pluginKey, connectorSlug: detected.connectorSlug, toolName: detected.toolName ?? null } : null;
+      if (authRequired !== null) log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
+      return ok({ taskId: task.taskId, threadId: task.threadId, turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
     } finally {
       await turnImages.end();
     }
@@ -221,6 +240,19 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     listPlugins: async () => E.bimap(pluginFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
     installPlugin: async (params) => E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(await plugins.install(params)),
     uninstallPlugin: async (params) => E.bimap(pluginFailure, () => ({}))(await plugins.uninstall(params)),
+    recoverAuthorization: async ({ taskId, pluginKey, connectorSlug, toolName }) => {
+      if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
+      if (services.recoverConnector === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'connector authorization is not available in this executor', tag: 'NotAvailable' });
+      const recovered = await services.recoverConnector({ pluginKey, connectorSlug, ...(toolName === undefined ? {} : { toolName }) });
+      if (E.isLeft(recovered)) {
+        const message = 'message' in recovered.left && typeof recovered.left.message === 'string' ? recovered.left.message : `the connector login ended (${recovered.left._tag})`;
+        return E.left({ code: HostErrorCode.AuthorizationFailed, message, tag: recovered.left._tag });
+      }
+      log({ event: 'connector login recovered', fields: { taskId, pluginKey, connectorSlug, loggedIn: recovered.right.loggedIn } });
+      // The blocked step continues in the same conversation: an instruction, not the original request again.
+      const continued = await send({ taskId, markdown: recovered.right.continuation });
+      return E.isLeft(continued) ? continued : ok({ continuation: recovered.right.continuation, turn: continued.right });
+    },
     cancelAuthorization: async ({ sessionId }) =>
       services.authorizations?.cancel(sessionId) === true
         ? empty()

@@ -54,6 +54,7 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
   handle(HostMethod.PluginsInstall, (params) => api.installPlugin(params));
   handle(HostMethod.PluginsUninstall, (params) => api.uninstallPlugin(params));
   handle(HostMethod.AuthCancel, (params) => api.cancelAuthorization(params));
+  handle(HostMethod.AuthRecover, (params) => api.recoverAuthorization(params));
   handle(HostMethod.SupervisionSetModel, (params) => api.setSupervisionModel(params));
   handle(HostMethod.SupervisionClearModel, () => api.clearSupervisionModel());
   handle(HostMethod.SupervisionInspect, (params) => api.inspect(params));

@@ -32,6 +32,8 @@ export const HostMethod = {
   PluginsUninstall: 'plugins/uninstall',
   /** Closes a connector login the executor showed (`auth/session`): the login process is terminated. */
   AuthCancel: 'auth/cancel',
+  /** After a send answered `authRequired`: shows the connector login, then continues the blocked step. */
+  AuthRecover: 'auth/recover',
   SupervisionSetModel: 'supervision/setModel',
   SupervisionClearModel: 'supervision/clearModel',
   SupervisionInspect: 'supervision/inspect',
@@ -82,6 +84,8 @@ export const HostErrorCode = {
   NotAvailable: -32008,
   /** No supervision model is set, or the inspection failed. */
   SupervisionFailed: -32009,
+  /** A connector login was cancelled or failed, or the connector is not installed on this device. */
+  AuthorizationFailed: -32010,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];
@@ -121,6 +125,7 @@ export const HostParams = {
   [HostMethod.PluginsInstall]: t.type({ marketplace: t.string, plugin: t.string, version: t.string, packagePath: t.string }),
   [HostMethod.PluginsUninstall]: t.type({ pluginId: t.string }),
   [HostMethod.AuthCancel]: t.type({ sessionId: t.string }),
+  [HostMethod.AuthRecover]: t.intersection([t.type({ taskId: t.string, pluginKey: t.string, connectorSlug: t.string }), t.partial({ toolName: t.string })]),
   [HostMethod.SupervisionSetModel]: t.type({ config: SupervisionModelConfig }),
   [HostMethod.SupervisionClearModel]: t.type({}),
   [HostMethod.SupervisionInspect]: t.type({ prompt: t.string, workspace: t.string }),

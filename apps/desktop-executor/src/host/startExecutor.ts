@@ -19,7 +19,8 @@ import { supervisor } from '../supervision/Supervisor.js';
 import { nodeTimer, systemClock, type Clock, type TimerPort } from '../tasks/Clock.js';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
-import { executorApi, type ExecutorApi } from './ExecutorApi.js';
+import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
+import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
 import { ExecutorNotification } from './HostProtocol.js';
 import { hostSessions, type HostSessions } from './HostSessions.js';
@@ -94,20 +95,26 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   const pluginHomes = { codexHome: home.layout.home, claudeHome: join(options.executorHome, 'claude'), stateDirectory: join(options.executorHome, 'plugin-state') };
   // Connector logins (install-time authorization) are shown to the hosts as `auth/session` notifications.
   const authorizations = hostAuthorizations((method, params) => sessions.broadcast(method, params));
+  // One device authorization (bridge runner, health cache, one login per connector) for installs and recovery; loaded on first use.
+  let deviceAuth: Promise<InstallAuthorizationOptions> | undefined;
+  const authorization = (): Promise<InstallAuthorizationOptions> =>
+    (deviceAuth ??= import('../plugins/deviceAuthorization.js').then(({ deviceAuthorization }) => deviceAuthorization({ executorHome: options.executorHome, ui: authorizations.ui, log })));
   const plugins = loadPluginService(async () => {
-    const [{ recoverAll }, { createNodePorts }, { pluginSync }, { syncedPluginService }, { deviceAuthorization }] = await Promise.all([
+    const [{ recoverAll }, { createNodePorts }, { pluginSync }, { syncedPluginService }] = await Promise.all([
       import('@wework/sync-transaction'),
       import('@wework/sync-transaction/node'),
       import('../plugins/PluginSync.js'),
       import('../plugins/SyncedPluginService.js'),
-      import('../plugins/deviceAuthorization.js'),
     ]);
     const pluginPorts = createNodePorts();
     const recovered = await recoverAll(pluginPorts.fs, pluginPorts.host, pluginHomes)();
     if (E.isLeft(recovered)) log({ event: 'plugin recovery failed', fields: { error: recovered.left._tag } });
-    const authorization = deviceAuthorization({ executorHome: options.executorHome, ui: authorizations.ui, log });
-    return options.plugins ?? syncedPluginService(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization }), pluginHomes);
+    return options.plugins ?? syncedPluginService(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization() }), pluginHomes);
   });
+  const recoverConnector: ExecutorServices['recoverConnector'] = async (blocked) => {
+    const [{ recoverConnectorAuth }, { resolveInstalledConnector }, deps] = await Promise.all([import('@wework/local-auth'), import('../plugins/connectorResolver.js'), authorization()]);
+    return recoverConnectorAuth({ resolveConnector: resolveInstalledConnector(pluginHomes), health: deps.health, startLogin: deps.startLogin, ui: deps.ui }, blocked);
+  };
   const clock = options.clock ?? systemClock;
   const tasks = taskRuntime({ runtime, clock, timer: options.timer ?? nodeTimer(clock), registry: options.registry ?? inMemoryModelRouterRegistry(), log });
   // The image store loads the image codec library: only when a message first needs it.
@@ -126,6 +133,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     supervision: supervisor(runtime, log),
     images,
     authorizations,
+    recoverConnector,
     log,
   });
   box.tasks = tasks;

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * The connector plugin as an executable MCP server over stdio. Configured by its environment:
+ * `CONNECTOR_LOGIN_FILE` (required), `CONNECTOR_PLUGIN_KEY` (default `team-chat@wegent`) and
+ * `CONNECTOR_SLUG` (default `team-chat`). It exits when its stdin closes or on SIGTERM/SIGINT.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createConnectorServer } from '../connector/ConnectorServer.js';
+
+const loginFile = process.env['CONNECTOR_LOGIN_FILE'];
+if (loginFile === undefined || loginFile === '') {
+  process.stderr.write('wework-connector-plugin: set CONNECTOR_LOGIN_FILE\n');
+  process.exit(2);
+}
+const server = createConnectorServer({
+  loginFile,
+  pluginKey: process.env['CONNECTOR_PLUGIN_KEY'] ?? 'team-chat@wegent',
+  connectorSlug: process.env['CONNECTOR_SLUG'] ?? 'team-chat',
+});
+let stopping = false;
+
+function stop(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  void server.close().finally(() => process.exit(code));
+}
+
+process.stdin.on('end', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
+
+server.connect(new StdioServerTransport()).catch((e: unknown) => {
+  process.stderr.write(`wework-connector-plugin: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
