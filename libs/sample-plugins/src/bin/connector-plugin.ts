@@ -4,8 +4,8 @@
  * `CONNECTOR_LOGIN_FILE` (required), `CONNECTOR_PLUGIN_KEY` (default `team-chat@wegent`) and
  * `CONNECTOR_SLUG` (default `team-chat`). It exits when its stdin closes or on SIGTERM/SIGINT.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createConnectorServer } from '../connector/ConnectorServer.js';
+import { serveOverStdio } from './serveOverStdio.js';
 
 const loginFile = process.env['CONNECTOR_LOGIN_FILE'];
 if (loginFile === undefined || loginFile === '') {
@@ -17,19 +17,4 @@ const server = createConnectorServer({
   pluginKey: process.env['CONNECTOR_PLUGIN_KEY'] ?? 'team-chat@wegent',
   connectorSlug: process.env['CONNECTOR_SLUG'] ?? 'team-chat',
 });
-let stopping = false;
-
-function stop(code: number): void {
-  if (stopping) return;
-  stopping = true;
-  void server.close().finally(() => process.exit(code));
-}
-
-process.stdin.on('end', () => stop(0));
-process.on('SIGTERM', () => stop(0));
-process.on('SIGINT', () => stop(0));
-
-server.connect(new StdioServerTransport()).catch((e: unknown) => {
-  process.stderr.write(`wework-connector-plugin: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+serveOverStdio(server, 'wework-connector-plugin');
