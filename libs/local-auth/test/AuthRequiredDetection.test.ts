@@ -56,10 +56,8 @@ describe('detectAuthRequired: corpus', () => {
     const filler = 'x'.repeat(5 * 1024 * 1024);
     const early = { role: 'assistant', content: `connector_auth_required pluginKey=gitlab@wegent connectorSlug=glab\n${filler}` };
     const late = { role: 'assistant', content: `${filler}\nconnector_auth_required pluginKey=gitlab@wegent connectorSlug=glab` };
-    const started = performance.now();
     expect(detectAuthRequired(early)).toMatchObject({ _tag: 'ConnectorAuthRequired', pluginKey: 'gitlab@wegent' });
     expect(detectAuthRequired(late)).toEqual(none('no_signal'));
-    expect(performance.now() - started).toBeLessThan(1000);
     const input = detectionInput(late);
     expect(input.truncated).toBe(true);
     expect(input.text.length).toBeLessThanOrEqual(DETECTION_LIMITS.maxTextLength);

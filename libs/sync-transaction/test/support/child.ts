@@ -45,6 +45,8 @@ export interface ChildOptions {
   readonly whileLocked?: () => Promise<void>;
   /** Called as soon as the process is spawned. */
   readonly spawned?: (pid: number) => void;
+  /** Called at every attempt of the child to take the manifest lock. */
+  readonly lockTried?: () => void;
 }
 
 /** Spawns the child on `job` and drives it to its end (or its kill). */
@@ -60,6 +62,10 @@ export function runChild(homes: Homes, change: ChildChange, options: ChildOption
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout });
   lines.on('line', (line) => {
+    if (line === 'LOCK-TRY') {
+      options.lockTried?.();
+      return;
+    }
     if (line === 'LOCKED') {
       lockedSeen = true;
       pendingLocked = options.whileLocked?.() ?? null;

@@ -4,7 +4,8 @@
  *
  * With `announce`, the process prints `STEP <index> <operation> <path>` before every mutation of the
  * file system and waits for a line on stdin before doing it, so the parent can SIGKILL it exactly
- * there. It prints `LOCKED` once it holds the manifest lock and `RESULT <json>` at the end.
+ * there. It prints `LOCK-TRY` at every attempt to take the manifest lock, `LOCKED` once it holds it and
+ * `RESULT <json>` at the end.
  */
 import { Buffer } from 'node:buffer';
 import { createInterface } from 'node:readline';
@@ -22,6 +23,7 @@ const nextLine = () => new Promise((resolve) => waiting.push(resolve));
 const inner = createNodeFileSystem({ durability: job.durability ?? 'full' });
 let locked = false;
 const fs = instrumentFileSystem(inner, async ({ index, operation, path }) => {
+  if (operation === 'publishExclusive' && path.endsWith('/manifest.lock')) process.stdout.write('LOCK-TRY\n');
   if (!locked && operation === 'writeFileDurable' && path.includes('/.journal.')) {
     // Journals are written only while holding the manifest lock.
     locked = true;
