@@ -93,4 +93,7 @@ it('a connector login required mid-turn is recovered through the host, and the b
   expect(said.filter((text) => text.includes('Post "stand-up at 10"'))).toHaveLength(1);
   expect(recovered.right.continuation).toContain('Do not start the task over');
   expect(functionCallOutputs(last).map((output) => output.text).join('\n')).toContain('posted: stand-up at 10');
+
+  // A recovery is offered once, for the request that is still current.
+  expect(await host.request('auth/recover', { taskId: 'task-1', pluginKey: 'team-chat@wegent', connectorSlug: 'team-chat' })).toMatchObject({ left: { code: -32010, data: { tag: 'RecoveryObsolete' } } });
 });

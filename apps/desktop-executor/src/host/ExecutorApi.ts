@@ -130,6 +130,12 @@ const empty = (): E.Either<HostFailure, Record<string, never>> => E.right({});
 export function executorApi(services: ExecutorServices): ExecutorApi {
   const { runtime, tasks, accounts, plugins, supervision, images, log } = services;
   const logins = new Map<string, PendingAccount>();
+  /**
+   * The login each task's last turn asked for, until it is used by `auth/recover` or made obsolete by the
+   * task's next message: a recovery is offered once, for the request that is still current.
+   */
+  const pendingAuth = new Map<string, string>();
+  const authKey = (pluginKey: string, connectorSlug: string): string => JSON.stringify([pluginKey, connectorSlug]);
 
   const send: ExecutorApi['send'] = async (params) => {
     const task = tasks.get(params.taskId);
@@ -139,6 +145,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     const catalog = await runtime.current().loadModelCatalog();
     if (E.isLeft(catalog)) return E.left({ code: HostErrorCode.RuntimeFailed, message: describeRuntimeError(catalog.left), tag: catalog.left._tag });
     const routed = (task.executionRequest.modelRouter ?? null) !== null;
+    pendingAuth.delete(task.taskId);
     const turnImages = (await images()).beginTurn(randomUUID());
     try {
       const composed = await composeTurn(
@@ -169,7 +176,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
       const detected = detectAuthRequired(finalMessageOf(turn.right, items));
       const authRequired = detected._tag === 'ConnectorAuthRequired' ? { pluginKey: detected.pluginKey, connectorSlug: detected.connectorSlug, toolName: detected.toolName ?? null } : null;
-      if (authRequired !== null) log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
+      if (authRequired !== null) {
+        pendingAuth.set(task.taskId, authKey(authRequired.pluginKey, authRequired.connectorSlug));
+        log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
+      }
       return ok({ taskId: task.taskId, threadId: task.threadId, turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
     } finally {
       await turnImages.end();
@@ -243,6 +253,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     recoverAuthorization: async ({ taskId, pluginKey, connectorSlug, toolName }) => {
       if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
       if (services.recoverConnector === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'connector authorization is not available in this executor', tag: 'NotAvailable' });
+      if (pendingAuth.get(taskId) !== authKey(pluginKey, connectorSlug)) {
+        return E.left({ code: HostErrorCode.AuthorizationFailed, message: 'this login request is no longer current: the task has moved on or it was already used', tag: 'RecoveryObsolete' });
+      }
+      pendingAuth.delete(taskId);
       const recovered = await services.recoverConnector({ pluginKey, connectorSlug, ...(toolName === undefined ? {} : { toolName }) });
       if (E.isLeft(recovered)) {
         const message = 'message' in recovered.left && typeof recovered.left.message === 'string' ? recovered.left.message : `the connector login ended (${recovered.left._tag})`;
