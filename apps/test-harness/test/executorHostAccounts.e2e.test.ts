@@ -14,7 +14,7 @@ import { hang, respond, say, userMessages, type RecordedRequest, type Script } f
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
 import { firstOptionPolicy, startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
-import { chatgptAuthJson, fakeIdToken, TOKEN_CANARY } from './support/authFixtures.js';
+import { chatgptAuthJson, idTokenOf, TOKEN_CANARY } from './support/authFixtures.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -225,7 +225,7 @@ describe('accounts and settings through the host protocol', () => {
     // No token, and no auth.json path, in any message either way nor in the executor's log.
     const transcript = JSON.stringify(host.transcript);
     const log = host.stderr();
-    for (const secret of [TOKEN_CANARY, fakeIdToken(ADA), fakeIdToken(GRACE), Buffer.from(TOKEN_CANARY).toString('base64url'), box.nativeAuth, box.linkedAuth]) {
+    for (const secret of [TOKEN_CANARY, idTokenOf(adaJson), idTokenOf(graceJson), Buffer.from(TOKEN_CANARY).toString('base64url'), box.nativeAuth, box.linkedAuth]) {
       expect(transcript).not.toContain(secret);
       expect(log).not.toContain(secret);
     }

@@ -52,8 +52,8 @@ export const failingPort = (port: FileSystemPort, failure: InjectedFailure): Fil
 };
 
 /** An unsigned JWT (`header.payload.signature`) with `payload` as its claims, like Codex's id tokens. */
-export const fakeIdToken = (payload: unknown): string =>
-  [{ alg: 'RS256', typ: 'JWT' }, payload].map((part) => encodeBase64Url(utf8(JSON.stringify(part)))).join('.') + '.c2lnbmF0dXJl';
+export const fakeIdToken = (payload: unknown, signature = 'signature'): string =>
+  [{ alg: 'RS256', typ: 'JWT' }, payload].map((part) => encodeBase64Url(utf8(JSON.stringify(part)))).join('.') + `.${encodeBase64Url(utf8(signature))}`;
 
 /** The claims of a ChatGPT login, as {@link chatGptAuthJson} puts them into the id token. */
 export interface ChatGptLogin {
@@ -64,6 +64,10 @@ export interface ChatGptLogin {
   /** Access and refresh tokens (a canary in tests: they must never show up anywhere). */
   readonly accessToken?: string;
   readonly refreshToken?: string;
+  /** A secret put into the id token itself (an extra claim and its signature), so a canary covers the id token too. */
+  readonly idTokenSecret?: string;
+  /** `last_refresh` of the file; default `2026-01-01T00:00:00Z`. */
+  readonly lastRefresh?: string;
 }
 
 /** The text of a ChatGPT auth.json as Codex writes it. */
@@ -72,14 +76,19 @@ export const chatGptAuthJson = (login: ChatGptLogin): string => {
   if (login.accountId !== undefined) auth['chatgpt_account_id'] = login.accountId;
   if (login.userId !== undefined) auth['chatgpt_user_id'] = login.userId;
   if (login.planType !== undefined) auth['chatgpt_plan_type'] = login.planType;
-  const payload = { ...(login.email === undefined ? {} : { email: login.email }), 'https://api.openai.com/auth': auth, exp: 4102444800 };
+  const payload = {
+    ...(login.email === undefined ? {} : { email: login.email }),
+    'https://api.openai.com/auth': auth,
+    exp: 4102444800,
+    ...(login.idTokenSecret === undefined ? {} : { secret_note: login.idTokenSecret }),
+  };
   const tokens = {
-    id_token: fakeIdToken(payload),
+    id_token: fakeIdToken(payload, login.idTokenSecret),
     access_token: login.accessToken ?? 'access-token',
     refresh_token: login.refreshToken ?? 'refresh-token',
     account_id: login.accountId ?? null,
   };
-  return `${JSON.stringify({ auth_mode: 'chatgpt', OPENAI_API_KEY: null, tokens, last_refresh: '2026-01-01T00:00:00Z' }, null, 2)}\n`;
+  return `${JSON.stringify({ auth_mode: 'chatgpt', OPENAI_API_KEY: null, tokens, last_refresh: login.lastRefresh ?? '2026-01-01T00:00:00Z' }, null, 2)}\n`;
 };
 
 /** The text of an API-key auth.json as Codex writes it. */

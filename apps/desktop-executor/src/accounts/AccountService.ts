@@ -4,7 +4,7 @@
  * Only summaries from non-secret claims reach the host: never tokens, auth.json paths or digests.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { ConnectionActivity } from '@wework/app-server-client';
+import { isIdleActivity, type ConnectionActivity } from '@wework/app-server-client';
 import type { AccountList, AccountsError, AccountSummary, AddAccountOutcome, CodexHome, SwitchOutcome } from '@wework/codex-home';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
@@ -116,8 +116,7 @@ export function accountService(options: AccountServiceOptions): AccountService {
 
   const switchTo = async (accountId: string): Promise<E.Either<AccountServiceError, SwitchOutcome>> => {
     const activity = runtime.activity();
-    const busy = activity.activeTurns.length > 0 || activity.requestsInFlight.length > 0 || activity.serverRequestsPending.length > 0;
-    if (busy || switching) {
+    if (!isIdleActivity(activity) || switching) {
       log({ event: 'account switch refused', fields: { activeTurns: activity.activeTurns.length, requests: activity.requestsInFlight.length + activity.serverRequestsPending.length } });
       return E.left({ _tag: 'SwitchWhileBusy', activity });
     }
