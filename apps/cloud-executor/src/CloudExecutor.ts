@@ -7,15 +7,14 @@
  * changes reach the running app-server by a reload in place when `@wework/plugin-inventory` allows it,
  * by a restart otherwise. Failed removals are retried on their backoff by an injected timer.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
 import { ConfigBatchWrite } from '@wework/codex-protocol';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
-import { afterReload, configTomlChanges, decideHotReload, pluginRef, type HotReloadDecision } from '@wework/plugin-inventory';
-import { inspectInstalledPlugin } from '@wework/plugin-inventory/node';
+import { afterReload, type HotReloadDecision } from '@wework/plugin-inventory';
+import { commitAndDecide } from '@wework/plugin-inventory/node';
 import {
   commitChange,
   decodeManifest,
@@ -78,8 +77,6 @@ interface Applied {
   readonly decision: HotReloadDecision | null;
 }
 
-const readText = (path: string): Promise<string | null> => readFile(path, 'utf8').catch(() => null);
-
 /** Starts the executor: home, recovery, app-server. */
 export async function startCloudExecutor(options: CloudExecutorOptions): Promise<E.Either<CloudExecutorStartError, CloudExecutor>> {
   const { config, ports, clock, timer, log } = options;
@@ -121,23 +118,14 @@ export async function startCloudExecutor(options: CloudExecutorOptions): Promise
 
   /** Commits one change and works out what the app-server needs for it. */
   const commit = async (plugin: PluginId, change: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<SyncError, { readonly result: TransactionResult; readonly applied: Applied | null }>> => {
-    const before = await inspectInstalledPlugin(homes, plugin);
-    const configBefore = await readText(join(codexHome, 'config.toml'));
-    const committed = await change();
+    const committed = await commitAndDecide(homes, plugin, change);
     if (E.isLeft(committed)) return committed;
-    if (committed.right.outcome !== 'Committed') return E.right({ result: committed.right, applied: null });
-    const after = await inspectInstalledPlugin(homes, plugin);
-    const configChanges = configTomlChanges(configBefore, await readText(join(codexHome, 'config.toml')));
-    // Only the Claude side changed (the cleanup of an earlier uninstall): the Codex runtime has nothing to take.
-    if (before._tag === 'NotInstalled' && after._tag === 'NotInstalled' && configChanges !== null && configChanges.length === 0)
-      return E.right({ result: committed.right, applied: { decision: null } });
-    const ref = pluginRef(plugin.name, plugin.marketplace);
-    const decision: HotReloadDecision =
-      configChanges === null || E.isLeft(ref)
-        ? { _tag: 'Invalidate', reason: 'Uninspectable', detail: configChanges === null ? 'config.toml could not be compared' : 'not a plugin identity' }
-        : decideHotReload({ plugin: ref.right, before, after, configChanges });
+    const { result, decision } = committed.right;
+    if (result.outcome !== 'Committed') return E.right({ result, applied: null });
+    // decision null: only the Claude side changed (the cleanup of an earlier uninstall): the Codex runtime has nothing to take.
+    if (decision === null) return E.right({ result, applied: { decision: null } });
     log({ event: 'plugin change committed', fields: { plugin: pluginKey(plugin), decision: decision._tag, reason: decision._tag === 'Invalidate' ? decision.reason : null } });
-    return E.right({ result: committed.right, applied: { decision } });
+    return E.right({ result, applied: { decision } });
   };
 
   const perform = async (action: Exclude<ReconcileAction, { _tag: 'RemovalDeferred' }>): Promise<{ readonly report: ActionReport; readonly applied: Applied | null }> => {

@@ -73,7 +73,7 @@ describe('public API of @wework/plugin-inventory', () => {
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['inspectInstalledPlugin']);
+    expect(Object.keys(node).sort()).toEqual(['commitAndDecide', 'inspectInstalledPlugin']);
   });
 
   it('pins the runtime exports of "./testing"', () => {

@@ -5,12 +5,10 @@
  * edits and `reloadUserConfig: true`, the process kept); anything else — and a reload that fails —
  * restarts the app-server (`@wework/plugin-inventory`'s decision).
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigBatchWrite } from '@wework/codex-protocol';
-import { afterReload, configTomlChanges, decideHotReload, pluginRef, type HotReloadDecision } from '@wework/plugin-inventory';
-import { inspectInstalledPlugin } from '@wework/plugin-inventory/node';
+import { afterReload, type HotReloadDecision } from '@wework/plugin-inventory';
+import { commitAndDecide } from '@wework/plugin-inventory/node';
 import { commitChange, type Homes, type PackageSource, type PluginId, type SyncError, type TransactionPorts, type TransactionResult } from '@wework/sync-transaction';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
@@ -60,8 +58,6 @@ export interface PluginSync {
   remove(plugin: PluginId): Promise<E.Either<PluginSyncError, PluginSyncOutcome>>;
 }
 
-const readConfig = async (homes: Homes): Promise<string | null> => readFile(join(homes.codexHome, 'config.toml'), 'utf8').catch(() => null);
-
 /** The plugin sync of one Codex home and its app-server. */
 export function pluginSync(options: PluginSyncOptions): PluginSync {
   const { ports, homes, runtime, log } = options;
@@ -74,22 +70,13 @@ export function pluginSync(options: PluginSyncOptions): PluginSync {
   };
 
   const apply = async (plugin: PluginId, commit: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<PluginSyncError, PluginSyncOutcome>> => {
-    const before = await inspectInstalledPlugin(homes, plugin);
-    const configBefore = await readConfig(homes);
-    const committed = await commit();
+    const committed = await commitAndDecide(homes, plugin, commit);
     if (E.isLeft(committed)) {
       log({ event: 'plugin sync failed', fields: { plugin: `${plugin.name}@${plugin.marketplace}`, error: committed.left._tag } });
       return E.left({ _tag: 'SyncFailed', error: committed.left });
     }
-    const transaction = committed.right;
-    if (transaction.outcome !== 'Committed') return E.right({ transaction, decision: null, runtime: { _tag: 'NothingToApply' } });
-    const after = await inspectInstalledPlugin(homes, plugin);
-    const configChanges = configTomlChanges(configBefore, await readConfig(homes));
-    const ref = pluginRef(plugin.name, plugin.marketplace);
-    const decision: HotReloadDecision =
-      configChanges === null || E.isLeft(ref)
-        ? { _tag: 'Invalidate', reason: 'Uninspectable', detail: configChanges === null ? 'config.toml could not be compared' : 'not a plugin identity' }
-        : decideHotReload({ plugin: ref.right, before, after, configChanges });
+    const { result: transaction, decision } = committed.right;
+    if (decision === null) return E.right({ transaction, decision: null, runtime: { _tag: 'NothingToApply' } });
     log({ event: 'plugin change committed', fields: { plugin: transaction.plugin, decision: decision._tag, reason: decision._tag === 'Invalidate' ? decision.reason : null } });
     if (decision._tag === 'Invalidate') return restart(decision.reason, transaction, decision);
     const reloaded = await runtime.current().server.client.request(ConfigBatchWrite, { edits: [], reloadUserConfig: true });

@@ -7,7 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { commitChange } from '@wework/sync-transaction';
 import { createNodePorts } from '@wework/sync-transaction/node';
 import { decideHotReload, pluginRef } from '../../src/index.js';
-import { inspectInstalledPlugin } from '../../src/node/index.js';
+import { commitAndDecide, inspectInstalledPlugin } from '../../src/node/index.js';
 
 let root: string | undefined;
 afterEach(async () => {
@@ -49,4 +49,18 @@ it('sees MCP servers in the package, and an unreadable state as Uninspectable', 
   expect(await inspectInstalledPlugin(homes, plugin)).toMatchObject({ _tag: 'Installed', mcpServers: ['chat'] });
   await writeFile(join(homes.stateDirectory, 'manifest.json'), 'not json');
   expect(await inspectInstalledPlugin(homes, plugin)).toMatchObject({ _tag: 'Uninspectable' });
+});
+
+it('commitAndDecide: an install reloads, an update invalidates, a no-op commit needs nothing', async () => {
+  root = await mkdtemp(join(tmpdir(), 'inspect-plugin-'));
+  const homes = { codexHome: join(root, 'codex'), claudeHome: join(root, 'claude'), stateDirectory: join(root, 'state') };
+  await Promise.all([homes.codexHome, homes.claudeHome].map((dir) => mkdir(dir, { recursive: true })));
+  const ports = createNodePorts({ durability: 'none' });
+  const install = (version: string) => () =>
+    commitChange(ports, homes, { _tag: 'Install', plugin, version, source: { extract: () => TE.right(skillPackage()) }, at: '2026-01-01T00:00:00.000Z' })();
+  expect(await commitAndDecide(homes, plugin, install('1.0.0'))).toMatchObject({ right: { result: { outcome: 'Committed' }, decision: { _tag: 'Reload', membership: 'Added', skills: ['standup'] } } });
+  expect(await commitAndDecide(homes, plugin, install('1.0.0'))).toMatchObject({ right: { result: { outcome: 'Unchanged' }, decision: null } });
+  // An update of an installed plugin is neither an installation nor a removal: never reloaded in place.
+  expect(await commitAndDecide(homes, plugin, install('2.0.0'))).toMatchObject({ right: { decision: { _tag: 'Invalidate', reason: 'NotInstallOrRemoval' } } });
+  expect(await commitAndDecide(homes, plugin, async () => E.left('refused'))).toEqual(E.left('refused'));
 });
