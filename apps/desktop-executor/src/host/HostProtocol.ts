@@ -56,6 +56,8 @@ export const ExecutorNotification = {
   LoginCompleted: 'accounts/loginCompleted',
   /** A plugin connector's login (QR code or browser step) and every change of its state. */
   AuthSession: 'auth/session',
+  /** The app-server's state changed: `restarting`, `ready` or `failed`, with a reason and a secret-free stderr tail. */
+  RuntimeStatus: 'runtime/status',
 } as const;
 
 /**
@@ -86,6 +88,15 @@ export const HostErrorCode = {
   SupervisionFailed: -32009,
   /** A connector login was cancelled or failed, or the connector is not installed on this device. */
   AuthorizationFailed: -32010,
+  /**
+   * Retryable: too many host requests are in flight (the documented concurrency bound), or Codex answered
+   * that it is overloaded. Nothing was done; send the request again later.
+   */
+  Overloaded: -32011,
+  /** Retryable while `runtime/status` says `restarting`: the app-server is not running. */
+  RuntimeUnavailable: -32012,
+  /** A request from the executor to Codex got no answer within its timeout. */
+  RuntimeTimedOut: -32013,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];
