@@ -107,3 +107,50 @@ export type EmptyObjectC = t.TypeC<Record<never, never>>;
  */
 export const emptyObject: EmptyObjectC = t.type({}, 'EmptyObject');
 
+
+/**
+ * The exact number a `bigint` stands for, or `null` when no double holds it exactly.
+ * Every bigint decoded by {@link jsonBigInt} from a JSON number is such a double.
+ * @example
+ * ```ts
+ * import { exactNumberOf } from '@wework/codex-protocol';
+ * exactNumberOf(3n); // 3
+ * exactNumberOf(2n ** 64n + 1n); // null
+ * ```
+ */
+export const exactNumberOf = (value: bigint): number | null => {
+  const number = Number(value);
+  return Number.isFinite(number) && BigInt(number) === value ? number : null;
+};
+
+const holdsBigInt = (value: unknown, depth: number): boolean => {
+  if (typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null || depth > 256) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsBigInt(item, depth + 1));
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && holdsBigInt((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+};
+
+const rewrite = (value: unknown, depth: number): unknown => {
+  if (typeof value === 'bigint') return exactNumberOf(value) ?? value.toString();
+  if (typeof value !== 'object' || value === null || depth > 256) return value;
+  if (Array.isArray(value)) return value.map((item) => rewrite(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) out[key] = rewrite((value as Record<string, unknown>)[key], depth + 1);
+  return out;
+};
+
+/**
+ * Decoded protocol values (which hold `bigint`s where Codex's types say `i64`/`u64`) as wire JSON,
+ * ready for `JSON.stringify`: each `bigint` becomes the number it stands for; one that no double
+ * holds exactly (never the case for a value decoded from JSON) becomes its decimal string, never
+ * a wrong number. A value without bigints is returned as it is (no copy).
+ * @example
+ * ```ts
+ * import { toWireJson } from '@wework/codex-protocol';
+ * JSON.stringify(toWireJson({ minItems: 1n, maxItems: 3n })); // '{"minItems":1,"maxItems":3}'
+ * ```
+ */
+export function toWireJson(value: unknown): unknown {
+  return holdsBigInt(value, 0) ? rewrite(value, 0) : value;
+}

@@ -78,11 +78,13 @@ export {
 } from './StructCodecs.js';
 export {
   emptyObject,
+  exactNumberOf,
   jsonBigInt,
   JsonBigIntType,
   nullable,
   NullableType,
   optionalRecord,
+  toWireJson,
   type EmptyObjectC,
   type JsonBigIntC,
   type NullableC,

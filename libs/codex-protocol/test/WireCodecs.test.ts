@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { describe, expect, test } from 'vitest';
-import { emptyObject, jsonBigInt, nullable, optionalRecord } from '../src/WireCodecs.js';
+import { emptyObject, exactNumberOf, jsonBigInt, nullable, optionalRecord, toWireJson } from '../src/WireCodecs.js';
 import { wireJson } from './lawsSupport.js';
 
 describe('jsonBigInt', () => {
@@ -89,5 +89,30 @@ describe('emptyObject', () => {
     expect(emptyObject.decode({})).toEqual(E.right({}));
     expect(emptyObject.decode({ added: 1 })).toEqual(E.right({ added: 1 }));
     for (const input of [null, [], 'x', 1]) expect(E.isLeft(emptyObject.decode(input))).toBe(true);
+  });
+});
+
+describe('toWireJson', () => {
+  test('bigints become the numbers they stand for; everything else is kept; nothing is copied without a bigint', () => {
+    const plain = { a: [1, 'x', null, { b: true }] };
+    expect(toWireJson(plain)).toBe(plain);
+    expect(toWireJson({ minItems: 1n, nested: [{ maxItems: 3n }], keep: 'x' })).toStrictEqual({ minItems: 1, nested: [{ maxItems: 3 }], keep: 'x' });
+    expect(toWireJson(5n)).toBe(5);
+  });
+
+  test('a bigint no double holds exactly becomes its decimal string, never a wrong number', () => {
+    expect(exactNumberOf(2n ** 64n + 1n)).toBeNull();
+    expect(toWireJson({ n: 2n ** 64n + 1n })).toStrictEqual({ n: '18446744073709551617' });
+  });
+
+  test('JSON.stringify never throws on it, and every decoded bigint comes back as the JSON number it was decoded from', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => Math.trunc(d))), (json, integers) => {
+        const decoded = integers.map((n) => (E.isRight(jsonBigInt.decode(n)) ? (jsonBigInt.decode(n) as E.Right<bigint>).right : null));
+        const value = { json, decoded };
+        const written = JSON.stringify(toWireJson(value));
+        expect(JSON.parse(written)).toStrictEqual(JSON.parse(JSON.stringify({ json, decoded: integers.map((n) => (Object.is(n, -0) ? 0 : n)) })));
+      }),
+    );
   });
 });

@@ -25,6 +25,7 @@ const handWritten = [
   'emptyObject',
   'encodeMessage',
   'encodeResult',
+  'exactNumberOf',
   'intersection',
   'invalidParams',
   'invalidResult',
@@ -34,6 +35,7 @@ const handWritten = [
   'serverNotification',
   'serverRequest',
   'struct',
+  'toWireJson',
   'unknownMethod',
   'withRest',
 ];

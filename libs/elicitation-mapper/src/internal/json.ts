@@ -4,6 +4,7 @@
  *
  * Every function here is pure: values in, values out.
  */
+import { exactNumberOf } from '@wework/codex-protocol';
 
 /** A JSON object (not `null`, not an array). */
 export type JsonRecord = { readonly [key: string]: unknown };
@@ -29,13 +30,29 @@ export const isStringArray = (value: unknown): value is ReadonlyArray<string> =>
   return true;
 };
 
-/** A finite number, or `null`. */
-export const finiteOrNull = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
+/**
+ * A JSON number as a `number`: numbers as they are, and the `bigint`s the protocol codecs decode
+ * Codex's `i64`/`u64` fields to (`minItems`, `maxItems`, ...) as the number they stand for. A bigint
+ * beyond the safe integer range is not turned into a nearby number: it reads as no number.
+ */
+const numberOf = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'bigint') return undefined;
+  const exact = exactNumberOf(value);
+  return exact !== null && Number.isSafeInteger(exact) ? exact : undefined;
+};
 
-/** A non-negative integer, or `null`. */
-export const countOrNull = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+/** A finite number (or a safe-range bigint), or `null`. */
+export const finiteOrNull = (value: unknown): number | null => {
+  const number = numberOf(value);
+  return number !== undefined && Number.isFinite(number) ? number : null;
+};
+
+/** A non-negative integer (a number or a safe-range bigint), or `null`. */
+export const countOrNull = (value: unknown): number | null => {
+  const number = numberOf(value);
+  return number !== undefined && Number.isSafeInteger(number) && number >= 0 ? number : null;
+};
 
 /** A string, or `null`. */
 export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
