@@ -4,13 +4,14 @@
  * 1. {@link handleElicitationRequest}: request params in → a card to show, or the response to
  *    send at once (decline, for an unsupported mode or schema, with the reason to log);
  * 2. {@link responseForCard}: the card + what the host answered (answers, cancel or decline)
- *    → the response to send.
+ *    → the response to send; {@link checkedResponseForCard} first refuses an answer that does not
+ *    fit the card, so that the executor can show the card again with the reason.
  *
  * Every function here is pure: JSON in, values out; nothing throws, whatever the input.
  */
 import type { ToolRequestUserInputResponse } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
-import { answersToResult, approvalAnswerToResult } from './AnswerMapping.js';
+import { answerRefusal, answersToResult, approvalAnswerToResult, type AnswerRefused } from './AnswerMapping.js';
 import type { Card } from './Card.js';
 import { elicitationToCard } from './ElicitationCard.js';
 import { cancelResult, declineResult, type DeclineResult, type ElicitResult } from './ElicitResult.js';
@@ -79,4 +80,22 @@ export function responseForCard(card: Card, reply: HostReply): ElicitResult {
     default:
       return cancelResult();
   }
+}
+
+/**
+ * The response for a card the host answered, or the reason the answer does not fit the card
+ * ({@link answerRefusal}): a label that names no option, an unknown question, picks outside the
+ * array's limits, ... An executor shows the card again with the refusal's message (a bounded number
+ * of times) instead of sending the plugin a cancel it never chose. Never throws.
+ * @example
+ * ```ts
+ * checkedResponseForCard(card, { answers: { target: { answers: ['Mars'] } } });
+ * // Left({ _tag: 'AnswerRefused', questionId: 'target', problem: 'UnknownOption', message: 'target: the answer names none of the options' })
+ * checkedResponseForCard(card, { answers: { target: { answers: ['Production'] } } });
+ * // Right({ action: 'accept', content: { target: 'production' }, _meta: null })
+ * ```
+ */
+export function checkedResponseForCard(card: Card, reply: unknown): E.Either<AnswerRefused, ElicitResult> {
+  const refusal = isRecord(card) ? answerRefusal(card, reply) : null;
+  return refusal === null ? E.right(responseForCard(card, reply as HostReply)) : E.left(refusal);
 }

@@ -10,10 +10,13 @@
  * Everything here is pure: no IO, no clock, no process. `requestForm` calls only the server passed in.
  */
 export {
+  answerRefusal,
   approvalAnswerToResult,
   approvalChoiceOf,
   answersToContent,
   answersToResult,
+  type AnswerProblem,
+  type AnswerRefused,
 } from './AnswerMapping.js';
 export {
   defaultAnswers,
@@ -53,6 +56,7 @@ export {
   type PersistMeta,
 } from './ElicitResult.js';
 export {
+  checkedResponseForCard,
   handleElicitationRequest,
   responseForCard,
   type ElicitationDecision,
