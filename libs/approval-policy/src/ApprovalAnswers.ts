@@ -14,6 +14,9 @@
  * cancel also grants nothing). So a returned decision is always one the card offered, or `decline`
  * / `cancel`.
  *
+ * {@link approvalAnswerMisfit} tells the two kinds of note apart: an answer that does not fit the card
+ * (the host can be asked again) and a card or decision that does not check out (refused at once).
+ *
  * Every function here is pure: values in, values out. Nothing throws, whatever the input.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -174,4 +177,23 @@ export function responseForApprovalCard(card: unknown, reply: unknown): Approval
   if (action === 'decline') return { response: refusalFor(method) };
   const response = answer(card, method, reply);
   return E.isRight(response) ? { response: response.right } : { response: refusalFor(method), note: response.left };
+}
+
+/** Notes about the host's answer itself; the others are about a card or decision that does not check out. */
+const MISFIT_TAGS: ReadonlyArray<ApprovalAnswerNote['_tag']> = ['InvalidReply', 'MissingAnswer', 'AmbiguousAnswer', 'UnknownLabel'];
+
+/**
+ * Why the host's reply does not fit the approval card — no answer, several answers, a label the card
+ * did not offer, a reply that is neither answers nor an action — or `null` when it fits (or when the
+ * card itself does not check out: then the safe refusal is sent at once, asking again would not help).
+ * An executor shows the card again with the note's message instead of declining silently.
+ * @example
+ * ```ts
+ * approvalAnswerMisfit(card, { answers: { decision: { answers: ['Run it'] } } }); // { _tag: 'UnknownLabel', message: '...' }
+ * approvalAnswerMisfit(card, { answers: { decision: { answers: ['Run once'] } } }); // null
+ * ```
+ */
+export function approvalAnswerMisfit(card: ApprovalRequestCard, reply: unknown): ApprovalAnswerNote | null {
+  const { note } = responseForApprovalCard(card, reply as HostReply);
+  return note !== undefined && MISFIT_TAGS.includes(note._tag) ? note : null;
 }

@@ -56,6 +56,7 @@ export {
 } from './ApprovalCards.js';
 export { CONSERVATIVE_DECISIONS, formatCommandPrefix, type DecisionOption, type IgnoredDecision, type ProposedAmendments } from './ApprovalDecisions.js';
 export {
+  approvalAnswerMisfit,
   refusalFor,
   responseForApprovalCard,
   type ApprovalAnswer,

@@ -15,6 +15,7 @@ describe('public API of @wework/approval-policy', () => {
         'LEAST_PERMISSIVE_MODE',
         'PERMISSIONS_CHOICES',
         'PERMISSIVENESS',
+        'approvalAnswerMisfit',
         'approvalCard',
         'approvalQuestions',
         'claudePermissionMode',
