@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createFormsServer, parseFormsReport, releaseConfigurationForm, type FormsPlugin } from '../src/index.js';
+import { createFormsServer, parseFormsReport, releaseConfigurationForm, rolloutRegionsForm, type FormsPlugin } from '../src/index.js';
 import { connectFormsClient, type FormsClient } from './support/FormsClient.js';
 
 let plugin: FormsPlugin | undefined;
@@ -115,5 +115,24 @@ describe('ask_without_properties: a schema without properties (outside the spec)
     expect(r.elicitation.action === 'error' && r.elicitation.message).toMatch(/^MCP error -32603:[\s\S]*"properties"[\s\S]*expected record/);
     expect(r.outcome).toBe('nothing was described (the form failed)');
     expect(forms.elicitations).toEqual([]);
+  });
+});
+
+describe('roll_out: several choices with limits', () => {
+  it('sends the array with its limits and rolls out to the picked regions', async () => {
+    const { plugin, forms } = await connect();
+    forms.answerWith({ action: 'accept', content: { regions: ['eu', 'ap'] } });
+    expect(report((await forms.call('roll_out')).text)).toEqual({ elicitation: { action: 'accept', content: { regions: ['eu', 'ap'] } }, outcome: 'rolled out to eu, ap' });
+    expect(forms.elicitations).toEqual([rolloutRegionsForm]);
+    expect(rolloutRegionsForm.requestedSchema.properties['regions']).toMatchObject({ type: 'array', minItems: 1, maxItems: 3 });
+    expect(plugin.performedActions()).toEqual(['rolled out to eu, ap']);
+  });
+
+  it('four picks never reach the rollout: the SDK refuses content beyond maxItems', async () => {
+    const { plugin, forms } = await connect();
+    forms.answerWith({ action: 'accept', content: { regions: ['eu', 'us', 'ap', 'sa'] } });
+    const result = await forms.call('roll_out');
+    expect(result.isError).toBe(true);
+    expect(plugin.performedActions()).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
 /**
  * What the executor asks of its host (the Wework chat UI, or a test's scripted user): show a card built
- * from a plugin form or a Codex input request, and come back with the user's answer. Later issues extend
- * this interface (approval cards for commands and files, login cards, ...).
+ * from a plugin form, a Codex input request or an approval, and come back with the user's answer.
+ *
+ * The refused-answer rule: an answer that does not fit its card ({@link answerMisfit}: a label that names
+ * no option, an unknown question, picks outside the array's limits, ...) is not mapped to a cancel the
+ * user never chose; the card is shown again with an `error` naming the field and the problem, at most
+ * {@link CARD_SHOWS} times in all, after which the request gets {@link answerAfterRefusals}.
  */
 import type { ToolRequestUserInputQuestion } from '@wework/codex-protocol';
-import type { ApprovalRequestCard } from '@wework/approval-policy';
-import type { Card, HostReply } from '@wework/elicitation-mapper';
+import { approvalAnswerMisfit, type ApprovalRequestCard } from '@wework/approval-policy';
+import { answerRefusal, type Card, type HostReply } from '@wework/elicitation-mapper';
 
 /** Where a card came from. */
 export type CardOrigin =
@@ -39,7 +43,49 @@ export interface HostCard {
   readonly card: Card | null;
   /** The approval card behind a command, file-change or permissions approval (decisions in order). */
   readonly approval: ApprovalRequestCard | null;
+  /** Set when the card is shown again because the host's last answer did not fit it; `null` on the first show. */
+  readonly error?: CardAnswerError | null;
 }
+
+/** Why the host's last answer to a card was refused (the card is shown again with it). */
+export interface CardAnswerError {
+  /** The question the problem is in, or `null` for the answer as a whole. */
+  readonly questionId: string | null;
+  /** The problem's tag, e.g. `UnknownOption`, `TooManyPicks`, `UnknownLabel`, `NotAnAnswer`. */
+  readonly problem: string;
+  /** The field and the problem (never the host's own text), e.g. `regions: 4 picks, at most 3 allowed`. */
+  readonly message: string;
+  /** How many more refused answers cancel the card: after the last show, a misfit is answered {@link answerAfterRefusals}. */
+  readonly attemptsLeft: number;
+}
+
+/** How often one card is shown at most: the first time, and again after each refused answer. */
+export const CARD_SHOWS = 3;
+
+/**
+ * Why `reply` (the host's raw `card/show` result) does not fit `card`, or `null` when it does. Plugin
+ * forms and tool approvals are checked by the elicitation mapper, execution approvals by the approval
+ * policy; Codex's own input requests only need the answer shape (`{ answers }` or `{ action }`).
+ */
+export function answerMisfit(card: HostCard, reply: unknown): Omit<CardAnswerError, 'attemptsLeft'> | null {
+  if (card.card !== null) {
+    const refusal = answerRefusal(card.card, reply);
+    return refusal === null ? null : { questionId: refusal.questionId, problem: refusal.problem, message: refusal.message };
+  }
+  if (card.approval !== null) {
+    const note = approvalAnswerMisfit(card.approval, reply);
+    return note === null ? null : { questionId: card.questions[0]?.id ?? null, problem: note._tag, message: `${card.questions[0]?.id ?? 'answer'}: ${note.message}` };
+  }
+  const shaped = typeof reply === 'object' && reply !== null && ('answers' in reply || 'action' in reply);
+  return shaped ? null : { questionId: null, problem: 'NotAnAnswer', message: 'answer: neither answers nor an action' };
+}
+
+/**
+ * What the request gets once the host's answers were refused {@link CARD_SHOWS} times: cancel for plugin
+ * forms, tool approvals and input requests (as when no usable answer is available), decline for execution
+ * approvals (the safe refusal: the command does not run, the task goes on).
+ */
+export const answerAfterRefusals = (card: HostCard): HostReply => (card.approval !== null ? { action: 'decline' } : { action: 'cancel' });
 
 /**
  * The host side of the executor. `showCard` resolves with the user's answer (`{ answers }` keyed by

@@ -2,11 +2,15 @@
  * The hosts connected to the executor (one over stdio; any number over WebSocket): transcript
  * notifications go to every host, a card goes to the host that sent the task's last message (else the
  * most recent one), and its answer comes back as the response of `card/show`, decoded before use.
+ * An answer that does not fit the card is refused: the card is shown again (same `cardId`) with an
+ * `error`, at most `CARD_SHOWS` times in all (the refused-answer rule of `cards/ExecutorHost.ts`).
+ * Everything sent is wire JSON: decoded protocol values may hold bigints, which `JSON.stringify` cannot write.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { CancellationTokenSource, type MessageConnection } from 'vscode-jsonrpc/node';
+import { toWireJson } from '@wework/codex-protocol';
 import type { HostReply } from '@wework/elicitation-mapper';
-import type { ExecutorHost, HostCard } from '../cards/ExecutorHost.js';
+import { answerAfterRefusals, answerMisfit, CARD_SHOWS, type CardAnswerError, type ExecutorHost, type HostCard } from '../cards/ExecutorHost.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { CardAnswer, ExecutorNotification, ExecutorRequest, describeDecodeErrors } from './HostProtocol.js';
 
@@ -34,16 +38,42 @@ export function hostSessions(log: ExecutorLog): HostSessions {
   let nextId = 1;
 
   const broadcast = (method: string, params: object): void => {
-    for (const session of sessions) void session.connection.sendNotification(method, params).catch(() => undefined);
+    const wire = toWireJson(params) as object;
+    for (const session of sessions) void session.connection.sendNotification(method, wire).catch(() => undefined);
   };
 
   const showCard = async (card: HostCard, signal: AbortSignal): Promise<HostReply> => {
+    let error: CardAnswerError | null = null;
+    for (let show = 1; ; show += 1) {
+      const answer = await showOnce({ ...card, error }, signal);
+      if (answer._tag === 'Settled') return answer.reply;
+      const misfit = answerMisfit(card, answer.raw);
+      if (misfit === null) {
+        const decoded = CardAnswer.decode(answer.raw);
+        if (E.isRight(decoded)) return decoded.right;
+        log({ event: 'card answer not understood', fields: { cardId: card.cardId, problem: describeDecodeErrors(decoded.left) } });
+        return { action: 'cancel' };
+      }
+      const attemptsLeft = CARD_SHOWS - show;
+      log({ event: 'card answer refused', fields: { cardId: card.cardId, questionId: misfit.questionId, problem: misfit.problem, attemptsLeft } });
+      if (attemptsLeft <= 0 || signal.aborted) {
+        const fallback = answerAfterRefusals(card);
+        log({ event: 'card answer refused too often', fields: { cardId: card.cardId, shows: show, answer: 'action' in fallback ? fallback.action : 'answers' } });
+        return fallback;
+      }
+      error = { ...misfit, attemptsLeft };
+    }
+  };
+
+  /** Shows the card once: the host's raw result, or the reply that settles the card without it. */
+  const showOnce = async (card: HostCard, signal: AbortSignal): Promise<{ readonly _tag: 'Answered'; readonly raw: unknown } | { readonly _tag: 'Settled'; readonly reply: HostReply }> => {
     const owner = owners.get(card.threadId);
     const session = owner !== undefined && sessions.includes(owner) ? owner : sessions[sessions.length - 1];
     if (session === undefined) {
       log({ event: 'card cancelled: no host connected', fields: { cardId: card.cardId } });
-      return { action: 'cancel' };
+      return { _tag: 'Settled', reply: { action: 'cancel' } };
     }
+    if (signal.aborted) return { _tag: 'Settled', reply: { action: 'cancel' } };
     const cancel = new CancellationTokenSource();
     const onAbort = (): void => {
       cancel.cancel();
@@ -51,16 +81,11 @@ export function hostSessions(log: ExecutorLog): HostSessions {
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const answer: unknown = await session.connection.sendRequest(ExecutorRequest.CardShow, { card }, cancel.token);
-      const decoded = CardAnswer.decode(answer);
-      if (E.isLeft(decoded)) {
-        log({ event: 'card answer not understood', fields: { cardId: card.cardId, problem: describeDecodeErrors(decoded.left) } });
-        return { action: 'cancel' };
-      }
-      return decoded.right;
+      const raw: unknown = await session.connection.sendRequest(ExecutorRequest.CardShow, toWireJson({ card }), cancel.token);
+      return { _tag: 'Answered', raw };
     } catch (error) {
       log({ event: 'card answer failed', fields: { cardId: card.cardId, error: error instanceof Error ? error.message : String(error) } });
-      return { action: 'cancel' };
+      return { _tag: 'Settled', reply: { action: 'cancel' } };
     } finally {
       signal.removeEventListener('abort', onAbort);
       cancel.dispose();

@@ -115,6 +115,37 @@ export const customStrategyForm: FormRequest = {
   },
 };
 
+/**
+ * Several choices with limits: the regions to roll out to, at least one and at most three of four
+ * (`type: "array"` with titled `items.anyOf`, `minItems`, `maxItems`). Codex forwards the limits as
+ * 64-bit integers, which its protocol codec decodes to `bigint`s.
+ */
+export const rolloutRegionsForm: FormRequest = {
+  mode: 'form',
+  message: 'Choose where to roll out',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      regions: {
+        type: 'array',
+        title: 'Regions',
+        description: 'Pick one to three regions.',
+        minItems: 1,
+        maxItems: 3,
+        items: {
+          anyOf: [
+            { const: 'eu', title: 'EU' },
+            { const: 'us', title: 'US' },
+            { const: 'ap', title: 'Asia' },
+            { const: 'sa', title: 'South America' },
+          ],
+        },
+      },
+    },
+    required: ['regions'],
+  },
+};
+
 /** Content of an accepted {@link strategyForm}. */
 export const StrategyAnswer = z.object({ strategy: z.enum(['fast', 'safe', 'manual']) });
 /** Content of an accepted {@link deploymentTargetForm}. */
@@ -123,6 +154,8 @@ export const DeploymentTargetAnswer = z.object({ target: z.enum(['staging', 'pro
 export const ClearCacheAnswer = z.object({ confirm: z.boolean() });
 /** Content of an accepted {@link releaseNoteForm}. */
 export const ReleaseNoteAnswer = z.object({ releaseNote: z.string() });
+/** Content of an accepted {@link rolloutRegionsForm}: one to three regions. */
+export const RolloutRegionsAnswer = z.object({ regions: z.array(z.enum(['eu', 'us', 'ap', 'sa'])).min(1).max(3) });
 /** Content of an accepted {@link customStrategyForm}. */
 export const CustomStrategyAnswer = z.object({ strategy: z.enum(['fast', 'safe', 'custom']), customStrategy: z.string().optional() });
 

@@ -15,6 +15,7 @@ import {
   DeploymentTargetAnswer,
   ReleaseConfigurationAnswer,
   ReleaseNoteAnswer,
+  RolloutRegionsAnswer,
   StrategyAnswer,
   clearCacheForm,
   customStrategyForm,
@@ -23,6 +24,7 @@ import {
   releaseConfigurationForm,
   releaseNoteForm,
   resolveCustomStrategy,
+  rolloutRegionsForm,
   strategyForm,
   type FormRequest,
 } from './FormRequests.js';
@@ -37,6 +39,7 @@ export const FORMS_TOOLS = [
   'clear_cache',
   'write_release_note',
   'handle_with_strategy',
+  'roll_out',
   'performed_actions',
   'configure_release',
   'scale_with_numeric_choices',
@@ -182,6 +185,13 @@ export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin
           ? { outcome: perform(`handled with ${resolved.handling}`) }
           : { outcome: `nothing was handled (invalid answer: ${resolved.reason})`, isError: true };
       }),
+  );
+
+  server.registerTool(
+    'roll_out',
+    { description: 'Rolls the release out to one to three regions the user picks (EU, US, Asia, South America).' },
+    () =>
+      ask(rolloutRegionsForm, RolloutRegionsAnswer, 'nothing was rolled out', ({ regions }) => ({ outcome: perform(`rolled out to ${regions.join(', ')}`) })),
   );
 
   server.registerTool(
