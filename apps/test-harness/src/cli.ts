@@ -11,6 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { toWireJson } from '@wework/codex-protocol';
 import { formatScenarioError, parseScenario } from './Scenario.js';
 import { runScenario } from './runScenario.js';
 import { formatSummary } from './Summary.js';
@@ -74,7 +75,7 @@ async function main(argv: ReadonlyArray<string>): Promise<number> {
     ...(quiet ? {} : { onProgress: (line: string) => console.error(`· ${line}`) }),
   });
   const reportPath = args.right.reportPath ?? scenarioPath.replace(/\.json$/, '') + '.report.json';
-  await writeFile(reportPath, JSON.stringify(report, null, 2) + '\n');
+  await writeFile(reportPath, JSON.stringify(toWireJson(report), null, 2) + '\n');
   console.log(formatSummary(report));
   console.log(`report: ${reportPath}`);
   return report.passed ? 0 : 1;

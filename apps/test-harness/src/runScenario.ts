@@ -22,6 +22,7 @@ import {
   TurnInterrupt,
   TurnStart,
   describeErrors,
+  toWireJson,
   type AnyServerRequest,
   type ParamsOf,
 } from '@wework/codex-protocol';
@@ -161,7 +162,8 @@ function attach(client: AppServerClient, scenario: Scenario, state: RunState): v
       if (answer.source._tag === 'Ordered') state.consumed.add(answer.source.index);
       const checked = descriptor.result.decode(answer.response);
       const problem = E.isLeft(checked) ? `the scripted answer is not a valid ${descriptor.method} response: ${formatIssues(describeErrors(checked.left, 'response'))}` : answer.problem;
-      state.cards.push({ atMs: since(state), method: descriptor.method, params, response: answer.response, source: answer.source, ...(problem === undefined ? {} : { problem }) });
+      // The report is JSON: decoded params hold bigints where Codex's types say i64 (an array's minItems, ...).
+      state.cards.push({ atMs: since(state), method: descriptor.method, params: toWireJson(params), response: answer.response, source: answer.source, ...(problem === undefined ? {} : { problem }) });
       return E.isLeft(checked) ? E.left({ code: -32603, message: 'the harness has no valid scripted answer for this request' }) : E.right(checked.right);
     });
   }

@@ -42,6 +42,16 @@ describe('wework-harness run (the built command)', () => {
     expect(report.plugins['forms']?.length).toBeGreaterThan(0);
   });
 
+  it('writes the report of a run whose card has array limits (64-bit integers in Codex\'s protocol) as plain JSON numbers', async () => {
+    const reportPath = join(scratch, 'regions.report.json');
+    const result = await runCli(['run', 'scenarios/forms-roll-out-regions.json', '--report', reportPath, '--quiet']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('BigInt');
+    const report = JSON.parse(await readFile(reportPath, 'utf8')) as { passed: boolean; cards: Array<{ params: { requestedSchema: { properties: Record<string, unknown> } } }> };
+    expect(report.passed).toBe(true);
+    expect(report.cards[0]?.params.requestedSchema.properties['regions']).toMatchObject({ type: 'array', minItems: 1, maxItems: 3 });
+  });
+
   it('diagnoses a run in which approvalPolicy "never" declined the plugin form before it reached the client', async () => {
     const reportPath = join(scratch, 'never.report.json');
     const run = await runCli(['run', 'scenarios/diagnose-policy-never.json', '--report', reportPath, '--quiet']);

@@ -26,3 +26,4 @@ export { ComposerDocumentCodec, decodeDocument, type DocumentDecodeError } from 
 export { parse, tokenize, type MentionToken, type SourceRange, type TextToken, type Token } from './Parse.js';
 export { serialize, serializeMention, serializeWithRanges, sigilOf, targetOf, type SerializedDocument } from './Serialize.js';
 export { structuredItemOf, toTurnInput } from './TurnInput.js';
+export { toCodexTurnInput } from './CodexTurnInput.js';

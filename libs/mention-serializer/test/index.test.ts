@@ -25,6 +25,7 @@ describe('public API', () => {
       'structuredItemOf',
       'targetOf',
       'text',
+      'toCodexTurnInput',
       'toTurnInput',
       'tokenize',
       'validateDocument',

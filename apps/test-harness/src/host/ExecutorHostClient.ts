@@ -39,6 +39,8 @@ export interface HostCard {
   readonly submitOnSelect: boolean;
   readonly card: unknown;
   readonly approval: unknown;
+  /** Why the host's last answer to this card was refused (the card is shown again); `null` on the first show. */
+  readonly error?: { readonly questionId: string | null; readonly problem: string; readonly message: string; readonly attemptsLeft: number } | null;
 }
 
 /** The answer to `card/show`: answers by question id, or cancel / decline. */
