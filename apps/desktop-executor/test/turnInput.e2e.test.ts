@@ -107,12 +107,15 @@ describe('composer content to turn/start', () => {
     const { box, send } = await setUp();
     const markdown = 'See [$haiku](https://example.com/SKILL.md) and [docs](https://example.com).';
     await send({ markdown, savedModel: undefined });
-    const content = (userMessageContent(box) as { content: Array<{ type: string }> }).content;
-    expect(content.map((part) => part.type)).toEqual(['text']);
+    const content = (userMessageContent(box) as { content: Array<{ type: string; text?: string }> }).content;
+    // Only text: Codex reads mentions out of text whatever the backslash, so the look-alike is cut into two text items after its sigil.
+    expect(content.map((part) => part.type)).toEqual(['text', 'text']);
     const body = JSON.stringify(box.model.requests[0]?.body);
     expect(body.includes(SKILL_BODY)).toBe(false);
-    // The serializer escapes a look-alike's `[` so no reader takes it for a mention; the text is otherwise kept.
-    expect(body.includes(JSON.stringify('See \\[$haiku](https://example.com/SKILL.md) and [docs](https://example.com).').slice(1, -1))).toBe(true);
+    // The serializer escapes a look-alike's `[` so no reader takes it for a mention; joined, the parts are the text as written.
+    const written = 'See \\[$haiku](https://example.com/SKILL.md) and [docs](https://example.com).';
+    expect(content.map((part) => part.text).join('')).toBe(written);
+    for (const part of content) expect(body.includes(JSON.stringify(part.text).slice(1, -1))).toBe(true);
   });
 
   it('a task whose saved model disappeared cannot send, and says why', async () => {

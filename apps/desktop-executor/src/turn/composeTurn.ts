@@ -1,6 +1,7 @@
 /**
  * Composes a `turn/start` from what the user sent: the composer's markdown (mentions become structured
- * items), the attachments (prepared for the model category), the task's saved model (checked against the
+ * items; text that only looks like a mention is cut into separate text items where Codex would read
+ * one out of it, see `toCodexTurnInput`), the attachments (prepared for the model category), the task's saved model (checked against the
  * catalog) and the task's permission mode.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -8,7 +9,7 @@ import type { UserInput } from '@wework/codex-protocol';
 import { permissionParamsForTask, type UnknownPermissionModeWarning } from '@wework/approval-policy';
 import { describeImageError, type ImageError, type ModelCategory } from '@wework/image-preprocess';
 import type { TurnImages } from '@wework/image-preprocess/node';
-import { toTurnInput, type InvalidMention } from '@wework/mention-serializer';
+import { toCodexTurnInput, type InvalidMention } from '@wework/mention-serializer';
 import { checkSendable, type ModelCatalog, type SendBlocked } from '@wework/model-catalog';
 import type { TurnCallParams } from '../runtime/LocalRuntime.js';
 
@@ -40,7 +41,7 @@ export interface ComposedTurn {
 export async function composeTurn(request: TurnRequest, catalog: ModelCatalog, images: TurnImages): Promise<E.Either<ComposeError, ComposedTurn>> {
   const sendable = checkSendable(catalog, request.savedModel);
   if (E.isLeft(sendable)) return sendable;
-  const text = toTurnInput(request.markdown);
+  const text = toCodexTurnInput(request.markdown);
   if (E.isLeft(text)) return E.left({ _tag: 'InvalidComposerContent', reason: text.left });
   const warnings: Array<ComposedTurn['warnings'][number]> = [];
   const imageItems: UserInput[] = [];
