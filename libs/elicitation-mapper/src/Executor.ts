@@ -11,7 +11,8 @@
  */
 import type { ToolRequestUserInputResponse } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
-import { answerRefusal, answersToResult, approvalAnswerToResult, type AnswerRefused } from './AnswerMapping.js';
+import { answersToResult, approvalAnswerToResult } from './AnswerMapping.js';
+import { answerRefusal, type AnswerRefused } from './AnswerRefusal.js';
 import type { Card } from './Card.js';
 import { elicitationToCard } from './ElicitationCard.js';
 import { cancelResult, declineResult, type DeclineResult, type ElicitResult } from './ElicitResult.js';

@@ -10,14 +10,12 @@
  * Everything here is pure: no IO, no clock, no process. `requestForm` calls only the server passed in.
  */
 export {
-  answerRefusal,
   approvalAnswerToResult,
   approvalChoiceOf,
   answersToContent,
   answersToResult,
-  type AnswerProblem,
-  type AnswerRefused,
 } from './AnswerMapping.js';
+export { answerRefusal, userInputAnswerRefusal, type AnswerProblem, type AnswerRefused } from './AnswerRefusal.js';
 export {
   defaultAnswers,
   userInputQuestions,

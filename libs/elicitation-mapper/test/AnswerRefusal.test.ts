@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { answerRefusal, checkedResponseForCard, responseForCard } from '../src/index.js';
+import { answerRefusal, checkedResponseForCard, responseForCard, userInputAnswerRefusal } from '../src/index.js';
 import { answersForCard, codexToolApprovalParamsArbitrary, supportedSchemaArbitrary, usableAnswersForCard } from '../src/testing.js';
 import { approvalCardOf, formCardOf } from './support.js';
 
@@ -74,6 +74,27 @@ describe('answerRefusal', () => {
   test('checkedResponseForCard: Left with the refusal, else exactly what responseForCard gives', () => {
     expect(checkedResponseForCard(card, answers({ regions: ['EU', 'US', 'Asia', 'South America'] }))).toMatchObject({ _tag: 'Left', left: { problem: 'TooManyPicks' } });
     expect(checkedResponseForCard(card, answers({ regions: ['Asia', 'EU'] }))).toStrictEqual(E.right({ action: 'accept', content: { regions: ['eu', 'ap'] }, _meta: null }));
+  });
+});
+
+describe('userInputAnswerRefusal (Codex’s own request_user_input)', () => {
+  const questions = [
+    { id: 'color', header: 'Color', question: 'Which color?', isOther: false, isSecret: false, options: [{ label: 'Red', description: '' }, { label: 'Blue', description: '' }] },
+    { id: 'name', header: 'Name', question: 'Your name?', isOther: false, isSecret: false, options: null },
+    { id: 'size', header: 'Size', question: 'Which size?', isOther: true, isSecret: false, options: [{ label: 'S', description: '' }] },
+  ];
+
+  test('a label no option has (without "other") and an unknown question are refused; free text and "other" fit', () => {
+    expect(userInputAnswerRefusal(questions, answers({ color: ['Green'] }))).toStrictEqual({ _tag: 'AnswerRefused', questionId: 'color', problem: 'UnknownOption', message: 'color: the answer names none of the options' });
+    expect(userInputAnswerRefusal(questions, answers({ shape: ['round'] }))).toMatchObject({ questionId: null, problem: 'UnknownQuestion' });
+    expect(userInputAnswerRefusal(questions, { answers: 5 })).toMatchObject({ problem: 'NotAnAnswer' });
+    expect(userInputAnswerRefusal(questions, answers({ color: ['Blue'], name: ['Ada'], size: ['XXL'] }))).toBeNull();
+    expect(userInputAnswerRefusal(questions, { action: 'cancel' })).toBeNull();
+    expect(userInputAnswerRefusal(questions, { answers: {} })).toBeNull();
+  });
+
+  test('never throws, whatever the questions and the reply', () => {
+    fc.assert(fc.property(fc.anything(), fc.anything(), (qs, reply) => void userInputAnswerRefusal(qs as never, reply)));
   });
 });
 

@@ -40,6 +40,7 @@ describe('public API', () => {
       'toMcpElicitResult',
       'toolApprovalCard',
       'unsupportedResult',
+      'userInputAnswerRefusal',
       'userInputQuestions',
       'validateForm',
     ]);

@@ -9,7 +9,7 @@
  */
 import type { ToolRequestUserInputQuestion } from '@wework/codex-protocol';
 import { approvalAnswerMisfit, type ApprovalRequestCard } from '@wework/approval-policy';
-import { answerRefusal, type Card, type HostReply } from '@wework/elicitation-mapper';
+import { answerRefusal, userInputAnswerRefusal, type Card, type HostReply } from '@wework/elicitation-mapper';
 
 /** Where a card came from. */
 export type CardOrigin =
@@ -65,7 +65,7 @@ export const CARD_SHOWS = 3;
 /**
  * Why `reply` (the host's raw `card/show` result) does not fit `card`, or `null` when it does. Plugin
  * forms and tool approvals are checked by the elicitation mapper, execution approvals by the approval
- * policy; Codex's own input requests only need the answer shape (`{ answers }` or `{ action }`).
+ * policy, Codex's own input requests against their questions (ids, and options where no "other" text is allowed).
  */
 export function answerMisfit(card: HostCard, reply: unknown): Omit<CardAnswerError, 'attemptsLeft'> | null {
   if (card.card !== null) {
@@ -76,8 +76,8 @@ export function answerMisfit(card: HostCard, reply: unknown): Omit<CardAnswerErr
     const note = approvalAnswerMisfit(card.approval, reply);
     return note === null ? null : { questionId: card.questions[0]?.id ?? null, problem: note._tag, message: `${card.questions[0]?.id ?? 'answer'}: ${note.message}` };
   }
-  const shaped = typeof reply === 'object' && reply !== null && ('answers' in reply || 'action' in reply);
-  return shaped ? null : { questionId: null, problem: 'NotAnAnswer', message: 'answer: neither answers nor an action' };
+  const refusal = userInputAnswerRefusal(card.questions, reply);
+  return refusal === null ? null : { questionId: refusal.questionId, problem: refusal.problem, message: refusal.message };
 }
 
 /**
