@@ -136,7 +136,10 @@ const rewrite = (value: unknown, depth: number): unknown => {
   if (typeof value !== 'object' || value === null || depth > 256) return value;
   if (Array.isArray(value)) return value.map((item) => rewrite(item, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) out[key] = rewrite((value as Record<string, unknown>)[key], depth + 1);
+  for (const key in value) {
+    // defineProperty, not assignment: a `__proto__` key of parsed JSON is an own property and stays one.
+    if (Object.prototype.hasOwnProperty.call(value, key)) Object.defineProperty(out, key, { value: rewrite((value as Record<string, unknown>)[key], depth + 1), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 };
 
