@@ -85,7 +85,6 @@ describe('look-alike mentions typed as text', () => {
     expect(body).not.toContain(PLUGIN_CAPABILITIES);
     expect(userTexts(request)).toContain(markdown);
     expect(userMessageItems()[0]?.content.every((part) => part.type === 'text')).toBe(true);
-    if (process.env['LITERAL_MENTIONS_OUT'] !== undefined) await writeFile(process.env['LITERAL_MENTIONS_OUT'], JSON.stringify(request?.body, null, 1));
   });
 
   it('real mentions next to look-alikes still work: the skill’s SKILL.md and the plugin’s capabilities reach the model', async () => {
