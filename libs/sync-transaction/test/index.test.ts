@@ -15,6 +15,8 @@ describe('public API of @wework/sync-transaction', () => {
         'packageDigest', 'planChange', 'pluginKey', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
         'recoverPlugin', 'rollBack', 'runtimeHomes', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
         'validatePackage', 'withRecord',
+        'DEFAULT_INTAKE_LIMITS', 'StagedContent', 'admitCopiedBytes', 'admitEntry', 'emptyTally', 'entryKindOf', 'intakeLimits', 'normalizedDirectoryMode',
+        'packageRefused', 'sameIdentity',
       ].sort(),
     );
   });
