@@ -22,7 +22,7 @@ describe('public API of @wework/sync-transaction', () => {
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'processStartTime']);
+    expect(Object.keys(node).sort()).toEqual(['acquireProcessLock', 'createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'processStartTime']);
   });
 
   it('pins the runtime exports of "./testing"', () => {
