@@ -12,7 +12,7 @@ import { DIRECTORY_MODE, PRIVATE_FILE_MODE, isNotFound, type FileSystemError, ty
 import type { HostPort } from './HostPort.js';
 import { ancestorsOf, baseNameOf, joinPath, parentOf } from './internal/Paths.js';
 import { encodeJournal, type Journal } from './Journal.js';
-import { checkIdentifier, checkPluginId, layoutOf, lockPath, pluginKey, type Homes, type InvalidIdentifier, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, checkIdentifier, checkPluginId, homeRoot, layoutOf, lockPath, pluginKey, runtimeHomes, type Homes, type InvalidIdentifier, type PluginId } from './Layout.js';
 import { acquireLock, sweepLockTemps, type LockError, type LockOptions } from './ManifestLock.js';
 import { decodeManifest, isUninstalled } from './Manifest.js';
 import type { PackageRefused } from './Intake.js';
@@ -368,6 +368,10 @@ const commitWithSource = async (ports: TransactionPorts, homes: Homes, change: S
   const { fs, host } = ports;
   const planned = await prepareChange(change);
   if (E.isLeft(planned)) return planned;
+  // Before anything is written (the state directory, the lock): no link on the way to what this change may touch.
+  const newCaches = change._tag === 'Install' ? runtimeHomes(homes).map((home) => joinPath(homeRoot(homes, home) ?? '', cacheDirectoryOf(change.plugin, change.version))) : [];
+  const early = await checkNoLinks(fs, homes, [...filesToRead(homes, change.plugin), ...newCaches, lockPath(homes)]);
+  if (E.isLeft(early)) return early;
   const stateDirectory = await ensureDirectory(fs, homes.stateDirectory);
   if (E.isLeft(stateDirectory)) return stateDirectory;
   const lock = await acquireLock(fs, host, lockPath(homes), options)();

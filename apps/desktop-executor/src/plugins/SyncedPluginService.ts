@@ -6,7 +6,7 @@
  * staged copy as one transaction and applies it to the running app-server.
  * Plugins are listed from the sync manifest — the ones this executor installed.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { parsePluginKey } from '@wework/plugin-inventory';
@@ -38,7 +38,7 @@ const failureOf = (error: PluginSyncError): PluginServiceError => {
 
 /**
  * The plugin service of an executor whose plugins come from the cloud sync. Packages are taken in
- * once into a staging directory inside the state directory, under `intake` limits (default
+ * once into a private staging directory, under `intake` limits (default
  * `DEFAULT_INTAKE_LIMITS` of `@wework/sync-transaction`).
  */
 export function syncedPluginService(sync: PluginSync, homes: Homes, intake: Partial<IntakeLimits> = {}): PluginService {
@@ -71,12 +71,8 @@ export function syncedPluginService(sync: PluginSync, homes: Homes, intake: Part
   return {
     list,
     install: async ({ marketplace, plugin, version, packagePath }) => {
-      const staging = await mkdir(homes.stateDirectory, { recursive: true, mode: 0o700 }).then(
-        () => true,
-        () => false,
-      );
-      if (!staging) return E.left({ _tag: 'PluginOperationFailed', message: 'the plugin state directory cannot be created' });
-      const source = directoryPackageSource(packagePath, { stagingParent: homes.stateDirectory, limits: intake });
+      // Staged in a private directory (0700) of the OS temp directory, so a refused package leaves the homes untouched.
+      const source = directoryPackageSource(packagePath, { limits: intake });
       const installed = await sync.install({ name: plugin, marketplace }, version, source);
       if (E.isLeft(installed)) return E.left(failureOf(installed.left));
       return E.right(await summary(plugin, marketplace));
