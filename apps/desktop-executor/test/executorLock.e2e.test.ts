@@ -3,11 +3,12 @@
  * the same executor home exits at once with code 3 and a clear message (naming no secret), never
  * starting an app-server or touching the home; the first keeps working (it answers `executor/info` and
  * completes a `message/send`). A lock left by a SIGKILLed executor (a dead pid) is recovered by the
- * next start, and the lock is gone once an executor ends normally.
+ * next start, and the lock is gone once an executor ends normally. An executor killed in the middle of
+ * a package intake has written nothing in the homes; the next one installs and sweeps the staging copy.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, readdirSync, watch } from 'node:fs';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify as stringifyToml } from 'smol-toml';
@@ -15,12 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { SERVE, startServe, type ServeProcess } from './support/serveProcess.js';
+import { treeLines } from './support/treeLines.js';
 
 const CANARY = 'CANARY-lock-2b9c-auth-token';
 
 interface Box {
   readonly root: string;
-  readonly dirs: { readonly executorHome: string; readonly userHome: string; readonly workspace: string };
+  readonly dirs: { readonly executorHome: string; readonly userHome: string; readonly workspace: string; readonly temp: string };
   readonly env: NodeJS.ProcessEnv;
   readonly model: ScriptedModel;
 }
@@ -29,12 +31,13 @@ const running: ServeProcess[] = [];
 
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'executor-lock-'));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
+  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace'), temp: join(root, 'tmp') };
   await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startScriptedModel({ script: [respond(say('first executor still here')), respond(say('after recovery'))] });
   await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
   await writeFile(join(dirs.executorHome, 'codex', 'auth.json'), JSON.stringify({ OPENAI_API_KEY: CANARY }), { mode: 0o600 });
-  box = { root, dirs, env: { ...process.env, HOME: dirs.userHome }, model };
+  // The executor stages packages in its OS temp directory: one of the test's own.
+  box = { root, dirs, env: { ...process.env, HOME: dirs.userHome, TMPDIR: dirs.temp }, model };
 }, 60_000);
 
 /** Processes whose environment names a path under `root` (Linux; empty elsewhere). */
@@ -124,5 +127,39 @@ describe('one executor per home', () => {
     expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: next.pid });
     expect(await next.request('task/create', { taskId: 't2', modelSelection: { model: null }, executionRequest: { workspace: box.dirs.workspace } })).toMatchObject({ result: { task: { taskId: 't2' } } });
     expect(await next.request('message/send', { taskId: 't2', markdown: 'And now?' })).toMatchObject({ result: { status: 'completed' } });
+    await next.close();
+  }, 180_000);
+
+  it('an executor SIGKILLed in the middle of a package intake: the homes are as before, the next executor installs and sweeps the staging copy', async () => {
+    const executor = await startAndAnswer();
+    const pkg = join(box.root, 'big-package');
+    await mkdir(join(pkg, '.codex-plugin'), { recursive: true });
+    await writeFile(join(pkg, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'big', version: '1.0.0', skills: './skills/' }));
+    await writeFile(join(pkg, 'data.bin'), '');
+    await truncate(join(pkg, 'data.bin'), 250 * 1024 * 1024);
+    const before = JSON.stringify(treeLines(box.dirs.executorHome));
+    // Kill it as soon as its staging directory appears.
+    const staging = new Promise<void>((resolve) => {
+      const watcher = watch(box.dirs.temp, (_event, name) => {
+        if (name?.startsWith(`.intake-${executor.pid}-`) === true) {
+          watcher.close();
+          resolve();
+        }
+      });
+    });
+    const answer = executor.request('plugins/install', { marketplace: 'wegent', plugin: 'big', version: '1.0.0', packagePath: pkg }).catch((error: unknown) => error);
+    await staging;
+    process.kill(executor.pid, 'SIGKILL');
+    await executor.exited;
+    expect(await answer).toBeInstanceOf(Error);
+    expect(readdirSync(box.dirs.temp).filter((name) => name.startsWith(`.intake-${executor.pid}-`))).toHaveLength(1);
+    expect(JSON.stringify(treeLines(box.dirs.executorHome))).toBe(before);
+
+    const next = await startAndAnswer();
+    await rm(join(pkg, 'data.bin'));
+    await mkdir(join(pkg, 'skills/hello'), { recursive: true });
+    await writeFile(join(pkg, 'skills/hello/SKILL.md'), '---\nname: hello\ndescription: Says hello\n---\n\nSay hello.\n');
+    expect(await next.request('plugins/install', { marketplace: 'wegent', plugin: 'big', version: '1.0.0', packagePath: pkg })).toMatchObject({ result: { plugin: { pluginId: 'big@wegent', installed: true } } });
+    expect(readdirSync(box.dirs.temp).filter((name) => name.startsWith('.intake-'))).toEqual([]);
   }, 180_000);
 });

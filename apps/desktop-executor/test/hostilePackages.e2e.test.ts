@@ -8,8 +8,7 @@
  * by its size), and re-installing the installed version succeeds and repairs a tampered cache.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { linkSync, lstatSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
+import { treeLines } from './support/treeLines.js';
 
 const CANARY = 'CANARY-intake-7f3a-auth-token';
 const MARKETPLACE = 'wegent';
@@ -67,28 +67,6 @@ async function skillPackage(version: string, extra: (dir: string) => Promise<voi
 const install = (packagePath: string, version = '1.0.0', plugin = 'team-skills'): Promise<ServeAnswer> =>
   box.executor.request('plugins/install', { marketplace: MARKETPLACE, plugin, version, packagePath }, 60_000);
 
-/** Every path, kind, mode and content digest below `root` (the app-server's own logs and databases aside). */
-function treeLines(root: string): string[] {
-  const out: string[] = [];
-  const walk = (relative: string): void => {
-    const path = relative === '' ? root : join(root, relative);
-    const stat = lstatSync(path);
-    const mode = (stat.mode & 0o7777).toString(8);
-    if (stat.isDirectory()) {
-      out.push(`${relative} dir ${mode}`);
-      for (const name of readdirSync(path).sort()) {
-        const child = relative === '' ? name : `${relative}/${name}`;
-        // Codex's own runtime files change while it runs, whatever the executor does.
-        if (/^codex\/(log|logs|sessions|shell_snapshots|tmp|\.tmp|cache)(\/|$)|\.sqlite(-wal|-shm|-journal)?$|^codex\/models_cache\.json$/.test(child)) continue;
-        walk(child);
-      }
-    } else if (stat.isSymbolicLink()) out.push(`${relative} link ${readlinkSync(path)}`);
-    else if (stat.isFile()) out.push(`${relative} file ${mode} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`);
-    else out.push(`${relative} other`);
-  };
-  walk('');
-  return out;
-}
 const digest = (): string => JSON.stringify([treeLines(box.executorHome), treeLines(box.fakeCodex), treeLines(box.outside)]);
 
 /** Every file under `root` that contains `needle`. */

@@ -148,6 +148,27 @@ describe('directoryPackageSource', () => {
     expect(readdirSync(staging)).toEqual([]);
   });
 
+  it('a staging directory left by a process killed mid-intake is removed by the next intake; a live one is kept', async () => {
+    const { root, staging } = packageBox();
+    writeFileSync(join(root, 'a'), 'a');
+    const dead = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
+    mkdirSync(join(staging, `.intake-${dead}-abc`));
+    writeFileSync(join(staging, `.intake-${dead}-abc`, '0'), 'left over');
+    mkdirSync(join(staging, `.intake-${process.ppid}-live`));
+    const source = directoryPackageSource(root, { stagingParent: staging });
+    expect(E.isRight(await source.extract()())).toBe(true);
+    expect(readdirSync(staging).sort()).toEqual([`.intake-${process.pid}-`, `.intake-${process.ppid}-live`].sort().map((n) => (n.endsWith('-') ? expect.stringMatching(/^\.intake-\d+-.+/) : n)));
+    await source.release?.()();
+    expect(readdirSync(staging)).toEqual([`.intake-${process.ppid}-live`]);
+  });
+
+  it('the whole intake is bounded by its total timeout', async () => {
+    const { root, staging } = packageBox();
+    writeFileSync(join(root, 'big'), '');
+    truncateSync(join(root, 'big'), 64 * 1024 * 1024);
+    expect(await directoryPackageSource(root, { stagingParent: staging, limits: { totalTimeoutMs: 1 } }).extract()()).toMatchObject({ left: { _tag: 'PackageRefused', reason: 'TimedOut' } });
+  });
+
   it('a missing directory is refused as unreadable, a missing staging parent is ExtractionFailed with its error code', async () => {
     const { root, staging } = packageBox();
     expect(await directoryPackageSource(join(root, 'absent'), { stagingParent: staging }).extract()()).toMatchObject({ left: { _tag: 'PackageRefused', reason: 'Unreadable' } });

@@ -229,6 +229,27 @@ const intake = async (root: string, staging: string, limits: IntakeLimits): Prom
   }
 };
 
+const STAGING_PREFIX = '.intake-';
+const STAGING_NAME = /^\.intake-(\d+)-/;
+
+const pidAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return codeOf(error) === 'EPERM';
+  }
+};
+
+/** Removes staging directories that processes no longer running left in `parent` (killed mid-intake). */
+const sweepStaging = async (parent: string): Promise<void> => {
+  const names = await fs.readdir(parent).catch((): string[] => []);
+  for (const name of names) {
+    const pid = STAGING_NAME.exec(name)?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && !pidAlive(Number(pid))) await fs.rm(join(parent, name), { recursive: true, force: true }).catch(() => undefined);
+  }
+};
+
 const extractionFailed = (error: unknown): ExtractionFailed | PackageRefused => (error instanceof Refusal ? error.refused : { _tag: 'ExtractionFailed', detail: codeOf(error) });
 
 /**
@@ -236,7 +257,8 @@ const extractionFailed = (error: unknown): ExtractionFailed | PackageRefused => 
  * private staging directory (created under `options.stagingParent`) under the intake limits, its files
  * reported as staged content. A hostile entry is `PackageRefused` (with the reason); a missing staging
  * parent or another failure is `ExtractionFailed` with the error code. `release` removes the staging
- * directory (the transaction calls it when done).
+ * directory (the transaction calls it when done); staging directories left by processes that died
+ * mid-intake (`.intake-<pid>-*`) are removed by the next intake in the same parent.
  *
  * @example
  * ```ts
@@ -250,7 +272,9 @@ export const directoryPackageSource = (root: string, options: DirectoryPackageOp
   return {
     extract: () =>
       TE.tryCatch(async () => {
-        staging = await fs.mkdtemp(join(options.stagingParent ?? tmpdir(), '.intake-'));
+        const parent = options.stagingParent ?? tmpdir();
+        await sweepStaging(parent);
+        staging = await fs.mkdtemp(join(parent, `${STAGING_PREFIX}${process.pid}-`));
         return intake(root, staging, limits);
       }, extractionFailed),
     release: () => async () => {
