@@ -34,6 +34,7 @@ import {
 } from '../Intake.js';
 import type { PackageEntry } from '../Package.js';
 import type { ExtractionFailed, PackageSource } from '../Transaction.js';
+import { createNodeHost } from './NodePorts.js';
 
 /** Options of {@link directoryPackageSource}. */
 export interface DirectoryPackageOptions {
@@ -232,21 +233,13 @@ const intake = async (root: string, staging: string, limits: IntakeLimits): Prom
 const STAGING_PREFIX = '.intake-';
 const STAGING_NAME = /^\.intake-(\d+)-/;
 
-const pidAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return codeOf(error) === 'EPERM';
-  }
-};
-
 /** Removes staging directories that processes no longer running left in `parent` (killed mid-intake). */
 const sweepStaging = async (parent: string): Promise<void> => {
+  const host = createNodeHost();
   const names = await fs.readdir(parent).catch((): string[] => []);
   for (const name of names) {
     const pid = STAGING_NAME.exec(name)?.[1];
-    if (pid !== undefined && Number(pid) !== process.pid && !pidAlive(Number(pid))) await fs.rm(join(parent, name), { recursive: true, force: true }).catch(() => undefined);
+    if (pid !== undefined && Number(pid) !== process.pid && !(await host.isAlive({ pid: Number(pid), startTime: null })())) await fs.rm(join(parent, name), { recursive: true, force: true }).catch(() => undefined);
   }
 };
 
