@@ -147,6 +147,22 @@ const checkAncestors = async (walk: Walk, chain: ReadonlyArray<{ readonly absolu
   }
 };
 
+/** The names in a directory, read in batches: refused as soon as they alone would pass the entry limit. */
+const listNames = async (walk: Walk, listing: string, relative: string): Promise<string[]> => {
+  const dir = await bounded(walk, relative, () => fs.opendir(listing, { bufferSize: 64 })).catch((error: unknown) => Promise.reject(openRefusal(error, relative)));
+  const names: string[] = [];
+  try {
+    for (;;) {
+      const entry = await bounded(walk, relative, () => dir.read());
+      if (entry === null) return names;
+      names.push(entry.name);
+      if (walk.tally.entries + names.length > walk.limits.maxEntries) throw new Refusal(packageRefused('TooManyEntries', relative));
+    }
+  } finally {
+    await dir.close().catch(() => undefined);
+  }
+};
+
 type OpenDirectory = {
   readonly handle: fs.FileHandle;
   readonly absolute: string;
@@ -156,7 +172,7 @@ type OpenDirectory = {
 const walkDirectory = async (walk: Walk, chain: ReadonlyArray<OpenDirectory>, relative: string, depth: number): Promise<void> => {
   const dir = chain[chain.length - 1] as OpenDirectory;
   const listing = VIA_PROC ? `/proc/self/fd/${dir.handle.fd}` : dir.absolute;
-  const names = (await bounded(walk, relative, () => fs.readdir(listing)).catch((error: unknown) => Promise.reject(openRefusal(error, relative)))).sort();
+  const names = (await listNames(walk, listing, relative)).sort();
   await checkAncestors(walk, chain, relative);
   for (const name of names) {
     const path = relative === '' ? name : `${relative}/${name}`;
