@@ -234,7 +234,8 @@ const intake = async (root: string, staging: string, limits: IntakeLimits): Prom
   };
   const handle = await bounded(walk, '', () => fs.open(root, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_DIRECTORY)).catch((error: unknown) => {
     const code = codeOf(error);
-    return Promise.reject(error instanceof Refusal ? error : new Refusal(packageRefused(code === 'ELOOP' || code === 'ENOTDIR' ? 'NotADirectory' : 'Unreadable', '')));
+    // A root that is a link or not a directory is refused; a missing or unreadable one is an extraction failure.
+    return Promise.reject(error instanceof Refusal || (code !== 'ELOOP' && code !== 'ENOTDIR') ? error : new Refusal(packageRefused('NotADirectory', '')));
   });
   try {
     const stat = statOf(await bounded(walk, '', () => handle.stat({ bigint: true })));
@@ -264,8 +265,8 @@ const extractionFailed = (error: unknown): ExtractionFailed | PackageRefused => 
 /**
  * The package in the directory `root`, taken in when the transaction asks for it: copied once into a
  * private staging directory (created under `options.stagingParent`) under the intake limits, its files
- * reported as staged content. A hostile entry is `PackageRefused` (with the reason); a missing staging
- * parent or another failure is `ExtractionFailed` with the error code. `release` removes the staging
+ * reported as staged content. A hostile entry is `PackageRefused` (with the reason); a missing root or
+ * staging parent, or another failure, is `ExtractionFailed` with the error code. `release` removes the staging
  * directory (the transaction calls it when done); staging directories left by processes that died
  * mid-intake (`.intake-<pid>-*`) are removed by the next intake in the same parent.
  *
