@@ -65,6 +65,10 @@ export const syncErrorReport = (error: SyncError): ErrorReport => {
       return { _tag: error._tag, detail: `${error.reason}: ${error.entry}` };
     case 'ExtractionFailed':
       return { _tag: error._tag, detail: error.detail };
+    case 'PackageRefused':
+      return { _tag: error._tag, detail: error.reason };
+    case 'LinkInHome':
+      return { _tag: error._tag, detail: error.path };
     case 'ParseFailed':
       return { _tag: error._tag, detail: error.file };
     case 'InvalidIdentifier':

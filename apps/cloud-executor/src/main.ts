@@ -1,13 +1,15 @@
 /**
  * `node dist/main.js`: the cloud executor. Desired-state messages arrive on stdin, one JSON object per
  * line; one JSON status line per processed message (and per retry of a failed removal) goes to stdout;
- * the log goes to stderr. Configuration comes from the environment (see `CloudConfig.ts`);
+ * the log goes to stderr. One cloud executor per executor home: a second one exits at once with code 3
+ * (`<executor home>/executor.lock`). Configuration comes from the environment (see `CloudConfig.ts`);
  * `WEGENT_PLUGIN_RUNTIME_TARGET` defaults to `codex`. When stdin ends, or on SIGTERM/SIGINT, the work in
  * progress finishes, the app-server is stopped and the process exits.
  */
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { createNodePorts } from '@wework/sync-transaction/node';
+import { acquireProcessLock, createNodePorts } from '@wework/sync-transaction/node';
 import { readCloudConfig } from './CloudConfig.js';
 import { startCloudExecutor } from './CloudExecutor.js';
 import { lineSink, lineSource, nodeTimer, streamLog, systemClock } from './node/NodePorts.js';
@@ -17,6 +19,14 @@ const config = readCloudConfig(process.env, { userHome: homedir(), cwd: process.
 if (E.isLeft(config)) {
   process.stderr.write(`${config.left.message}\n`);
   process.exit(2);
+}
+// One executor per home: a second one on the same executor home exits at once with code 3.
+const locked = await acquireProcessLock(join(config.right.executorHome, 'executor.lock'));
+if (E.isLeft(locked)) {
+  const held = locked.left._tag === 'ProcessLockHeld';
+  const owner = locked.left._tag === 'ProcessLockHeld' && locked.left.owner !== null ? ` (pid ${locked.left.owner.pid})` : '';
+  process.stderr.write(held ? `The cloud executor did not start: another executor is already running on this executor home${owner}\n` : `The cloud executor did not start: the executor home could not be locked\n`);
+  process.exit(held ? 3 : 1);
 }
 const executor = await startCloudExecutor({
   config: config.right,

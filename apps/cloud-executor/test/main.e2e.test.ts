@@ -2,7 +2,7 @@
  * The real Node entry (`dist/main.js`, built before the tests) as a child process: desired-state
  * messages on stdin, one status line per message on stdout, the log on stderr; garbage lines are
  * answered and the process keeps running; when stdin ends or on SIGTERM it stops its app-server and
- * exits, leaving no process behind.
+ * exits, leaving no process behind; a second executor on the same executor home exits at once.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -122,6 +122,23 @@ describe('node dist/main.js', () => {
     executor.child.kill('SIGTERM');
     expect(await executor.exited).toEqual({ code: 0, signal: null });
     expect(alive(appServer)).toBe(false);
+  });
+
+  it('one executor per home: a second one on the same executor home exits at once with code 3; the first keeps reconciling', async () => {
+    const { dirs } = await device(0);
+    const first = startChild(dirs);
+    first.send('{"type":"desiredState","revision":1,"plugins":[]}');
+    expect(await first.next()).toMatchObject({ outcome: 'Reconciled', ok: true });
+    const second = startChild(dirs);
+    expect(await second.exited).toEqual({ code: 3, signal: null });
+    expect(second.stderr()).toContain(`another executor is already running on this executor home (pid ${first.child.pid})`);
+    expect(second.stderr()).not.toContain('app-server started');
+    const path = await skillPackage(dirs, PLUGIN.name, '1.0.0');
+    first.send(desiredState(2, [{ ...PLUGIN, version: '1.0.0', path }]));
+    expect(await first.next()).toMatchObject({ ok: true, revision: 2, actions: [{ action: 'install', result: 'Committed' }] });
+    first.child.stdin.end();
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(join(dirs.executorHome, 'executor.lock'))).toBe(false);
   });
 
   it('refuses an unknown runtime target before starting anything', async () => {

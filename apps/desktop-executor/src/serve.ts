@@ -9,6 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { formatLogEntry, type ExecutorLog } from './runtime/ExecutorLog.js';
 import { parseServeArguments } from './host/ServeArguments.js';
 import { launchExecutor } from './runtime/ExecutorLaunch.js';
+import { HOME_LOCKED_EXIT_CODE, describeHomeLockError, lockExecutorHome } from './home/ExecutorHomeLock.js';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 
 const log: ExecutorLog = (entry) => process.stderr.write(`${formatLogEntry(entry)}\n`);
@@ -28,6 +29,12 @@ const options = {
   firstStart: { config: args.right.firstStart.config ?? DEFAULT_MIGRATION_CHOICE.config, remoteApps: args.right.firstStart.remoteApps ?? DEFAULT_MIGRATION_CHOICE.remoteApps },
   log,
 };
+// One executor per home: a second one on the same home exits at once (the first keeps working).
+const locked = await lockExecutorHome(options.executorHome);
+if (E.isLeft(locked)) {
+  process.stderr.write(`The executor did not start: ${describeHomeLockError(locked.left)}\n`);
+  process.exit(locked.left._tag === 'ProcessLockHeld' ? HOME_LOCKED_EXIT_CODE : 1);
+}
 // Codex is started first (right after the home is prepared) and boots in its own process while the
 // rest of the executor loads; the executor connects to it once loaded.
 const launched = await launchExecutor(options);

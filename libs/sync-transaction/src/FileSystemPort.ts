@@ -26,6 +26,8 @@ export type FileOperation =
   | 'makeDirectory'
   | 'writeFiles'
   | 'writeFileDurable'
+  | 'copyFile'
+  | 'digestFile'
   | 'symlink'
   | 'rename'
   | 'publishExclusive'
@@ -82,6 +84,16 @@ export interface FileSystemPort {
    * link). Not flushed: call {@link FileSystemPort.flush} before depending on them after a power loss.
    */
   writeFiles(files: ReadonlyArray<FileToWrite>): TE.TaskEither<FileSystemError, void>;
+  /**
+   * Mutation: creates the new regular file `to` exclusively (never through a link) with the content
+   * of the regular file `from` and exactly `mode`, streaming (bounded memory). Not flushed.
+   */
+  copyFile(from: string, to: string, mode: number): TE.TaskEither<FileSystemError, void>;
+  /**
+   * The lowercase hexadecimal SHA-256 of a regular file's content, read in bounded chunks (never
+   * through a final symbolic link: `ELOOP`).
+   */
+  digestFile(path: string): TE.TaskEither<FileSystemError, string>;
   /** Mutation: creates one new file exclusively and flushes it and its directory entry to disk. */
   writeFileDurable(file: FileToWrite): TE.TaskEither<FileSystemError, void>;
   /** Mutation: creates a symbolic link at `path` with content `target`. */

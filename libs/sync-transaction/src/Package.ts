@@ -20,9 +20,19 @@ const Bytes = new t.Type<Uint8Array, Uint8Array, unknown>(
   t.identity,
 );
 
+/**
+ * The content of a file an intake copied once into its private staging directory: where the copy is,
+ * its size and its SHA-256 (computed while copying). Publication copies from there; the source is
+ * never read again.
+ */
+export const StagedContent = t.type({ path: t.string, size: t.number, sha256: t.string });
+/** See {@link StagedContent}. */
+export type StagedContent = t.TypeOf<typeof StagedContent>;
+
 /** One entry of a package as an extractor reports it (codec for untrusted input). */
 export const PackageEntry = t.union([
   t.type({ kind: t.literal('file'), path: t.string, mode: t.number, bytes: Bytes }),
+  t.type({ kind: t.literal('file'), path: t.string, mode: t.number, staged: StagedContent }),
   t.type({ kind: t.literal('directory'), path: t.string, mode: t.number }),
   t.type({ kind: t.literal('symlink'), path: t.string, target: t.string }),
   t.type({ kind: t.literal('other'), path: t.string, description: t.string }),
@@ -30,13 +40,24 @@ export const PackageEntry = t.union([
 /** One entry of a package: a file, a directory, a symbolic link or anything else (device, FIFO, ...). */
 export type PackageEntry = t.TypeOf<typeof PackageEntry>;
 
-/** A file of a validated package; `mode` is normalized to 0o644 or 0o755. */
-export interface ValidFile {
+/** A file of a validated package held in memory; `mode` is normalized (see {@link normalizedFileMode}). */
+export interface ValidMemoryFile {
   readonly kind: 'file';
   readonly path: string;
   readonly mode: number;
   readonly bytes: Uint8Array;
 }
+
+/** A file of a validated package staged on disk by an intake (large packages never sit in memory). */
+export interface ValidStagedFile {
+  readonly kind: 'file';
+  readonly path: string;
+  readonly mode: number;
+  readonly staged: StagedContent;
+}
+
+/** A file of a validated package. */
+export type ValidFile = ValidMemoryFile | ValidStagedFile;
 
 /** A directory of a validated package, explicit or implied by the paths below it. */
 export interface ValidDirectory {
@@ -88,11 +109,21 @@ export interface PackageRejected {
 
 const rejected = (reason: PackageRejectionReason, entry: string): PackageRejected => ({ _tag: 'PackageRejected', reason, entry });
 
-/** Mode of a file entry as written: executable for everyone when any execute bit is set. */
-export const normalizedFileMode = (mode: number): number => ((mode & 0o111) !== 0 ? 0o755 : 0o644);
+/**
+ * Mode of a file entry as written: never broader than the source's (`mode & 0o755`: never group- or
+ * world-writable, never set-id or sticky), except that the owner may always read it (0o400 is added
+ * when the source lacks it — the owner must be able to read what it installs).
+ */
+export const normalizedFileMode = (mode: number): number => (mode & 0o755) | 0o400;
 
-/** Mode of every directory a package writes. */
+/** Mode of the implied directories and the root of every package tree written. */
 export const PACKAGE_DIRECTORY_MODE = 0o755;
+
+/**
+ * Mode of an explicit directory entry as written: the source's read and execute bits for group and
+ * others (never write), and always rwx for the owner (who writes the staged tree).
+ */
+export const normalizedDirectoryMode = (mode: number): number => 0o700 | (mode & 0o055);
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -164,9 +195,11 @@ export const validatePackage = (input: ReadonlyArray<unknown>): E.Either<Package
     folded.set(fold, path);
     const valid: ValidEntry =
       entry.right.kind === 'file'
-        ? { kind: 'file', path, mode: normalizedFileMode(entry.right.mode), bytes: entry.right.bytes }
+        ? 'staged' in entry.right
+          ? { kind: 'file', path, mode: normalizedFileMode(entry.right.mode), staged: entry.right.staged }
+          : { kind: 'file', path, mode: normalizedFileMode(entry.right.mode), bytes: entry.right.bytes }
         : entry.right.kind === 'directory'
-          ? { kind: 'directory', path, mode: PACKAGE_DIRECTORY_MODE }
+          ? { kind: 'directory', path, mode: normalizedDirectoryMode(entry.right.mode) }
           : { kind: 'symlink', path, target: entry.right.target };
     byPath.set(path, valid);
     if (valid.kind === 'symlink') links.set(path, valid.target);

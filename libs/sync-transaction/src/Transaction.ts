@@ -6,14 +6,16 @@
  * Programs here run only through the ports they are given.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { DIRECTORY_MODE, PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort, type FileToWrite } from './FileSystemPort.js';
 import type { HostPort } from './HostPort.js';
 import { ancestorsOf, baseNameOf, joinPath, parentOf } from './internal/Paths.js';
 import { encodeJournal, type Journal } from './Journal.js';
-import { checkIdentifier, checkPluginId, layoutOf, lockPath, pluginKey, type Homes, type InvalidIdentifier, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, checkIdentifier, checkPluginId, homeRoot, layoutOf, lockPath, pluginKey, runtimeHomes, type Homes, type InvalidIdentifier, type PluginId } from './Layout.js';
 import { acquireLock, sweepLockTemps, type LockError, type LockOptions } from './ManifestLock.js';
 import { decodeManifest, isUninstalled } from './Manifest.js';
+import type { PackageRefused } from './Intake.js';
 import { validatePackage, type PackageRejected, type ValidPackage } from './Package.js';
 import { directoriesToRead, filesToRead, planChange, type FileSnapshot, type PlanError, type PlannedChange, type StateSnapshot } from './Plan.js';
 import { recoverPlugin, rollBack, sweepJournalTemps, type Conflict, type RecoveryOutcome } from './Recovery.js';
@@ -28,7 +30,10 @@ export interface ExtractionFailed {
 
 /** The port that produces a package's entries (untrusted; validated before anything is written). */
 export interface PackageSource {
-  extract(): TE.TaskEither<ExtractionFailed, ReadonlyArray<unknown>>;
+  /** The entries; `PackageRefused` when an intake refused the package (a link, a FIFO, a limit, ...). */
+  extract(): TE.TaskEither<ExtractionFailed | PackageRefused, ReadonlyArray<unknown>>;
+  /** Frees what `extract` holds (a staging directory); the transaction calls it once it is done. */
+  release?(): T.Task<void>;
 }
 
 /** A change to commit. */
@@ -70,6 +75,15 @@ export interface RollbackIncomplete {
   readonly rollbackError: FileSystemError | null;
 }
 
+/**
+ * A directory on the way to a destination inside a home (below the home's root) is a symbolic link or
+ * not a directory: nothing is read or written through it.
+ */
+export interface LinkInHome {
+  readonly _tag: 'LinkInHome';
+  readonly path: string;
+}
+
 /** A file a transaction must replace is a link, a directory or a special file. */
 export interface NotARegularFile {
   readonly _tag: 'NotARegularFile';
@@ -88,7 +102,8 @@ export interface TransactionAborted {
 
 /**
  * Runs after every destination is published and before the commit mark, while the lock is held. The
- * published paths (Codex cache first) let it look at the installed package — for example run the
+ * published cache directories (Codex cache first; none when the caches already held the package, as
+ * in a same-version re-install) let it look at the installed package — for example run the
  * plugin's install-time authorization. `Left(reason)` aborts: the transaction rolls back (and a crash
  * during the check rolls back at restart, because the commit mark was never written).
  */
@@ -103,7 +118,9 @@ export interface CommitOptions extends LockOptions {
 export type SyncError =
   | InvalidIdentifier
   | ExtractionFailed
+  | PackageRefused
   | PackageRejected
+  | LinkInHome
   | PlanError
   | NotARegularFile
   | LockError
@@ -171,6 +188,9 @@ const stageDirectory = async (fs: FileSystemPort, stage: string, pkg: ValidPacka
     if (entry.kind === 'directory') {
       const dir = await fs.makeDirectory(path, entry.mode)();
       if (E.isLeft(dir)) return dir;
+    } else if (entry.kind === 'file' && 'staged' in entry) {
+      const copied = await fs.copyFile(entry.staged.path, path, entry.mode)();
+      if (E.isLeft(copied)) return copied;
     } else if (entry.kind === 'file') files.push({ path, bytes: entry.bytes, mode: entry.mode });
   }
   for (let i = 0; i < files.length; i += WRITE_BATCH) {
@@ -205,6 +225,29 @@ const runStep = (ports: TransactionPorts, tx: TransactionSteps, step: Step): Pro
   }
 };
 
+/**
+ * Checks that every directory between a home's root (or the state directory) and each path is a real
+ * directory or absent — never a link that could lead a read or a write out of the homes. The roots
+ * themselves are not checked (a home may legitimately be reached through a link).
+ */
+const checkNoLinks = async (fs: FileSystemPort, homes: Homes, paths: ReadonlyArray<string>): Result<void> => {
+  const roots = [homes.codexHome, homes.claudeHome, homes.stateDirectory].filter((r): r is string => r !== null);
+  const checked = new Set<string>();
+  for (const path of paths) {
+    const root = roots.filter((r) => path.startsWith(`${r}/`)).sort((a, b) => b.length - a.length)[0];
+    if (root === undefined) continue;
+    for (const dir of ancestorsOf(path)) {
+      if (dir.length <= root.length) break;
+      if (checked.has(dir)) continue;
+      checked.add(dir);
+      const stat = await fs.lstat(dir)();
+      if (E.isLeft(stat)) return stat;
+      if (stat.right !== null && stat.right.kind !== 'directory') return E.left({ _tag: 'LinkInHome', path: dir });
+    }
+  }
+  return E.right(undefined);
+};
+
 /** Reads what the plan needs: the manifest, the files it may replace and the digests of its cache directories. */
 const readState = async (fs: FileSystemPort, homes: Homes, change: PlannedChange): Result<StateSnapshot> => {
   const readFileSnapshot = async (path: string): Result<FileSnapshot | null> => {
@@ -221,13 +264,17 @@ const readState = async (fs: FileSystemPort, homes: Homes, change: PlannedChange
   const manifest = decodeManifest(manifestFile.right === null ? null : new TextDecoder().decode(manifestFile.right.bytes));
   if (E.isLeft(manifest)) return manifest;
   const files = new Map<string, FileSnapshot | null>([[layout.manifest, manifestFile.right]]);
-  for (const path of filesToRead(homes, change.plugin, { change, manifest: manifest.right })) {
+  const toRead = filesToRead(homes, change.plugin, { change, manifest: manifest.right });
+  const cachesToRead = directoriesToRead(homes, change, manifest.right);
+  const linked = await checkNoLinks(fs, homes, [...toRead, ...cachesToRead]);
+  if (E.isLeft(linked)) return linked;
+  for (const path of toRead) {
     const file = await readFileSnapshot(path);
     if (E.isLeft(file)) return file;
     files.set(path, file.right);
   }
   const directories = new Map<string, string | null>();
-  for (const path of directoriesToRead(homes, change, manifest.right)) {
+  for (const path of cachesToRead) {
     const digest = await treeDigest(fs, path)();
     if (E.isLeft(digest)) return digest;
     directories.set(path, digest.right);
@@ -316,6 +363,51 @@ const prepareChange = async (change: SyncChange): Result<PlannedChange> => {
   return E.right({ _tag: 'Install', plugin: change.plugin, version: change.version, package: pkg.right, enabled: change.enabled ?? 'preserve', at: change.at });
 };
 
+/** The transaction of {@link commitChange}, the package source's release aside. */
+const commitWithSource = async (ports: TransactionPorts, homes: Homes, change: SyncChange, options: CommitOptions): Result<TransactionResult> => {
+  const { fs, host } = ports;
+  const planned = await prepareChange(change);
+  if (E.isLeft(planned)) return planned;
+  // Before anything is written (the state directory, the lock): no link on the way to what this change may touch.
+  const newCaches = change._tag === 'Install' ? runtimeHomes(homes).map((home) => joinPath(homeRoot(homes, home) ?? '', cacheDirectoryOf(change.plugin, change.version))) : [];
+  const early = await checkNoLinks(fs, homes, [...filesToRead(homes, change.plugin), ...newCaches, lockPath(homes)]);
+  if (E.isLeft(early)) return early;
+  const stateDirectory = await ensureDirectory(fs, homes.stateDirectory);
+  if (E.isLeft(stateDirectory)) return stateDirectory;
+  const lock = await acquireLock(fs, host, lockPath(homes), options)();
+  if (E.isLeft(lock)) return lock;
+  const lockInfo = { waitedMs: lock.right.waitedMs, attempts: lock.right.attempts, brokeStale: lock.right.brokeStale };
+  const key = pluginKey(change.plugin);
+  try {
+    const swept = await sweepLockTemps(fs, host, lockPath(homes))();
+    if (E.isLeft(swept)) return swept;
+    const temps = await sweepJournalTemps(fs, homes)();
+    if (E.isLeft(temps)) return temps;
+    const recovered = await recoverPlugin(fs, homes, key)();
+    if (E.isLeft(recovered)) return recovered;
+    if (recovered.right._tag === 'Conflict') return E.left({ _tag: 'PendingConflict', plugin: key, conflicts: recovered.right.conflicts });
+    const state = await readState(fs, homes, planned.right);
+    if (E.isLeft(state)) return state;
+    const txid = host.freshId();
+    const base = { plugin: key, txid, lock: lockInfo, recovered: recovered.right };
+    if (change._tag === 'Install' && change.respectUninstall === true && isUninstalled(state.right.manifest, change.plugin))
+      return E.right({ ...base, outcome: 'SkippedUninstalled', published: [], cleanup: 'done' });
+    const plan = planChange(fs.digest, homes, planned.right, state.right);
+    if (E.isLeft(plan)) return plan;
+    if (plan.right.publications.length === 0) return E.right({ ...base, outcome: 'Unchanged', published: [], cleanup: 'done' });
+    const created = await missingDirectories(fs, plan.right.publications.map((p) => p.dest));
+    if (E.isLeft(created)) return created;
+    const tx = stepsOf(homes, plan.right, txid, created.right);
+    const published = plan.right.publications.map((p) => p.dest);
+    const caches = plan.right.publications.filter((p) => p.kind === 'directory').map((p) => p.dest);
+    const executed = await executeSteps(ports, homes, tx, options.beforeCommit === undefined ? undefined : { check: options.beforeCommit, published: caches })();
+    if (E.isLeft(executed)) return executed;
+    return E.right({ ...base, outcome: 'Committed', published, cleanup: executed.right });
+  } finally {
+    await lock.right.release();
+  }
+};
+
 /**
  * Commits one change — install, update or remove a plugin — to the Codex and Claude homes as one
  * local transaction: all of it or none of it, also across a crash (restart recovery finishes or
@@ -333,41 +425,10 @@ const prepareChange = async (change: SyncChange): Result<PlannedChange> => {
 export const commitChange =
   (ports: TransactionPorts, homes: Homes, change: SyncChange, options: CommitOptions = {}): TE.TaskEither<SyncError, TransactionResult> =>
   async () => {
-    const { fs, host } = ports;
-    const planned = await prepareChange(change);
-    if (E.isLeft(planned)) return planned;
-    const stateDirectory = await ensureDirectory(fs, homes.stateDirectory);
-    if (E.isLeft(stateDirectory)) return stateDirectory;
-    const lock = await acquireLock(fs, host, lockPath(homes), options)();
-    if (E.isLeft(lock)) return lock;
-    const lockInfo = { waitedMs: lock.right.waitedMs, attempts: lock.right.attempts, brokeStale: lock.right.brokeStale };
-    const key = pluginKey(change.plugin);
     try {
-      const swept = await sweepLockTemps(fs, host, lockPath(homes))();
-      if (E.isLeft(swept)) return swept;
-      const temps = await sweepJournalTemps(fs, homes)();
-      if (E.isLeft(temps)) return temps;
-      const recovered = await recoverPlugin(fs, homes, key)();
-      if (E.isLeft(recovered)) return recovered;
-      if (recovered.right._tag === 'Conflict') return E.left({ _tag: 'PendingConflict', plugin: key, conflicts: recovered.right.conflicts });
-      const state = await readState(fs, homes, planned.right);
-      if (E.isLeft(state)) return state;
-      const txid = host.freshId();
-      const base = { plugin: key, txid, lock: lockInfo, recovered: recovered.right };
-      if (change._tag === 'Install' && change.respectUninstall === true && isUninstalled(state.right.manifest, change.plugin))
-        return E.right({ ...base, outcome: 'SkippedUninstalled', published: [], cleanup: 'done' });
-      const plan = planChange(fs.digest, homes, planned.right, state.right);
-      if (E.isLeft(plan)) return plan;
-      if (plan.right.publications.length === 0) return E.right({ ...base, outcome: 'Unchanged', published: [], cleanup: 'done' });
-      const created = await missingDirectories(fs, plan.right.publications.map((p) => p.dest));
-      if (E.isLeft(created)) return created;
-      const tx = stepsOf(homes, plan.right, txid, created.right);
-      const published = plan.right.publications.map((p) => p.dest);
-      const executed = await executeSteps(ports, homes, tx, options.beforeCommit === undefined ? undefined : { check: options.beforeCommit, published })();
-      if (E.isLeft(executed)) return executed;
-      return E.right({ ...base, outcome: 'Committed', published, cleanup: executed.right });
+      return await commitWithSource(ports, homes, change, options);
     } finally {
-      await lock.right.release();
+      if (change._tag === 'Install') await change.source.release?.()();
     }
   };
 

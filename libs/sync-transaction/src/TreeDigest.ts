@@ -35,7 +35,7 @@ export const packageDigest = (digest: (bytes: Uint8Array) => string, pkg: ValidP
     line('directory', PACKAGE_DIRECTORY_MODE, '', ''),
     ...pkg.entries.map((entry) =>
       entry.kind === 'file'
-        ? line('file', entry.mode, entry.path, digest(entry.bytes))
+        ? line('file', entry.mode, entry.path, 'staged' in entry ? entry.staged.sha256 : digest(entry.bytes))
         : entry.kind === 'directory'
           ? line('directory', entry.mode, entry.path, '')
           : line('symlink', 0, entry.path, JSON.stringify(entry.target)),
@@ -58,8 +58,8 @@ export const treeDigest =
     if (E.isLeft(top)) return top;
     if (top.right === null) return E.right(null);
     if (top.right.kind === 'file') {
-      const bytes = await fs.readFile(root)();
-      return E.isLeft(bytes) ? bytes : E.right(fileDigest(fs.digest, bytes.right));
+      const sha = await fs.digestFile(root)();
+      return E.isLeft(sha) ? sha : E.right(`file:${sha.right}`);
     }
     if (top.right.kind !== 'directory') return E.right(`${top.right.kind}:`);
     const lines: string[] = [line('directory', top.right.mode & 0o777, '', '')];
@@ -73,8 +73,8 @@ export const treeDigest =
         if (E.isLeft(stat)) return stat;
         if (stat.right === null) return E.right(line('missing', 0, child, ''));
         if (stat.right.kind === 'file') {
-          const bytes = await fs.readFile(path)();
-          return E.isLeft(bytes) ? bytes : E.right(line('file', stat.right.mode & 0o777, child, fs.digest(bytes.right)));
+          const sha = await fs.digestFile(path)();
+          return E.isLeft(sha) ? sha : E.right(line('file', stat.right.mode & 0o777, child, sha.right));
         }
         if (stat.right.kind === 'symlink') {
           const target = await fs.readLink(path)();

@@ -77,6 +77,7 @@ export const instrumentFileSystem = (inner: FileSystemPort, before: (mutation: M
       }
       return E.right(undefined);
     },
+    copyFile: (from, to, mode) => gated('copyFile', to, () => inner.copyFile(from, to, mode)),
     writeFileDurable: (file) => gated('writeFileDurable', file.path, () => inner.writeFileDurable(file)),
     symlink: (target, path) => gated('symlink', path, () => inner.symlink(target, path)),
     rename: (from, to) => gated('rename', `${from} -> ${to}`, () => inner.rename(from, to)),

@@ -27,7 +27,8 @@ describe('validatePackage', () => {
         entries: [
           { kind: 'directory', path: 'bin', mode: 0o755 },
           { kind: 'symlink', path: 'bin/latest', target: 'run' },
-          { kind: 'file', path: 'bin/run', mode: 0o755, bytes },
+          // Never broader than the source: 0o4711 loses set-uid, keeps --x for group and others.
+          { kind: 'file', path: 'bin/run', mode: 0o711, bytes },
           { kind: 'directory', path: 'skills', mode: 0o755 },
           { kind: 'directory', path: 'skills/a', mode: 0o755 },
           { kind: 'file', path: 'skills/a/SKILL.md', mode: 0o644, bytes },
@@ -139,7 +140,8 @@ describe('no accepted package can write outside its root (written to disk and ch
         for (const entry of validated.right.entries) {
           const path = join(root, entry.path);
           if (entry.kind === 'directory') mkdirSync(path, { mode: entry.mode });
-          else if (entry.kind === 'file') expect(E.isRight(await fs.writeFiles([{ path, bytes: entry.bytes, mode: entry.mode }])())).toBe(true);
+          else if (entry.kind === 'file' && 'bytes' in entry) expect(E.isRight(await fs.writeFiles([{ path, bytes: entry.bytes, mode: entry.mode }])())).toBe(true);
+          else if (entry.kind === 'file') throw new Error('the arbitraries make in-memory files only');
           else expect(E.isRight(await fs.symlink(entry.target, path)())).toBe(true);
         }
         // Nothing appeared beside the root.

@@ -15,12 +15,14 @@ describe('public API of @wework/sync-transaction', () => {
         'packageDigest', 'planChange', 'pluginKey', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
         'recoverPlugin', 'rollBack', 'runtimeHomes', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
         'validatePackage', 'withRecord',
+        'DEFAULT_INTAKE_LIMITS', 'StagedContent', 'admitCopiedBytes', 'admitEntry', 'emptyTally', 'entryKindOf', 'intakeLimits', 'normalizedDirectoryMode',
+        'packageRefused', 'sameIdentity',
       ].sort(),
     );
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'processStartTime']);
+    expect(Object.keys(node).sort()).toEqual(['acquireProcessLock', 'createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'processStartTime']);
   });
 
   it('pins the runtime exports of "./testing"', () => {

@@ -20,7 +20,14 @@ export interface PluginSummary {
 export type PluginServiceError =
   | { readonly _tag: 'PluginsNotAvailable'; readonly message: string }
   | { readonly _tag: 'PluginNotFound'; readonly pluginId: string }
-  | { readonly _tag: 'PluginOperationFailed'; readonly message: string };
+  | { readonly _tag: 'PluginOperationFailed'; readonly message: string }
+  /**
+   * `plugins/install` refused the package before anything was written: `reason` is the intake's
+   * (`Symlink`, `SpecialFile`, `Hardlink`, `FileTooLarge`, `PackageTooLarge`, `TooManyEntries`,
+   * `TooDeep`, `EntryChanged`, `TimedOut`, `Unreadable`, `NotADirectory`), the validation's
+   * (`ParentSegment`, `CaseCollision`, …) or `LinkInHome` (a link planted inside the homes).
+   */
+  | { readonly _tag: 'PackageRefused'; readonly reason: string; readonly message: string };
 
 /** Describes a {@link PluginServiceError} for a person. */
 export function describePluginServiceError(error: PluginServiceError): string {
@@ -30,6 +37,7 @@ export function describePluginServiceError(error: PluginServiceError): string {
     case 'PluginNotFound':
       return `no plugin ${JSON.stringify(error.pluginId)}`;
     case 'PluginOperationFailed':
+    case 'PackageRefused':
       return error.message;
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The host's plugin management (`plugins/list`, `plugins/install`, `plugins/uninstall`) over the cloud
  * plugin sync: the host hands over the package it downloaded from the Wework backend (an unpacked
- * directory), the executor commits it as one transaction and applies it to the running app-server.
+ * directory), the executor takes it in once (copied into staging without following links; a link,
+ * FIFO, device, hard link or a tree over the limits is refused with `PackageRefused`), commits the
+ * staged copy as one transaction and applies it to the running app-server.
  * Plugins are listed from the sync manifest — the ones this executor installed.
  */
 import { readFile } from 'node:fs/promises';
@@ -9,18 +11,37 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { parsePluginKey } from '@wework/plugin-inventory';
 import { inspectInstalledPlugin } from '@wework/plugin-inventory/node';
-import { decodeManifest, type Homes } from '@wework/sync-transaction';
+import { decodeManifest, type Homes, type IntakeLimits } from '@wework/sync-transaction';
 import { directoryPackageSource } from '@wework/sync-transaction/node';
 import type { PluginService, PluginServiceError, PluginSummary } from '../host/PluginService.js';
-import { describePluginSyncError, type PluginSync } from './PluginSync.js';
+import { describePluginSyncError, type PluginSync, type PluginSyncError } from './PluginSync.js';
 
 const descriptionOf = (manifest: unknown): string | null =>
   typeof manifest === 'object' && manifest !== null && typeof (manifest as { description?: unknown }).description === 'string'
     ? (manifest as { description: string }).description
     : null;
 
-/** The plugin service of an executor whose plugins come from the cloud sync. */
-export function syncedPluginService(sync: PluginSync, homes: Homes): PluginService {
+/** Why a package was refused before anything was written, when it was: the intake's, the validation's or a link in the homes. */
+const refusalOf = (error: PluginSyncError): string | null => {
+  if (error._tag !== 'SyncFailed') return null;
+  const cause = error.error;
+  return cause._tag === 'PackageRefused' || cause._tag === 'PackageRejected' ? cause.reason : cause._tag === 'LinkInHome' ? 'LinkInHome' : null;
+};
+
+/** The host's error for a failed sync (names the refusal reason, never a path or a file name of the package). */
+const failureOf = (error: PluginSyncError): PluginServiceError => {
+  const reason = refusalOf(error);
+  return reason === null
+    ? { _tag: 'PluginOperationFailed', message: describePluginSyncError(error) }
+    : { _tag: 'PackageRefused', reason, message: `the package was refused (${reason}); nothing on disk changed` };
+};
+
+/**
+ * The plugin service of an executor whose plugins come from the cloud sync. Packages are taken in
+ * once into a private staging directory, under `intake` limits (default
+ * `DEFAULT_INTAKE_LIMITS` of `@wework/sync-transaction`).
+ */
+export function syncedPluginService(sync: PluginSync, homes: Homes, intake: Partial<IntakeLimits> = {}): PluginService {
   const summary = async (name: string, marketplace: string): Promise<PluginSummary> => {
     const state = await inspectInstalledPlugin(homes, { name, marketplace });
     return {
@@ -50,8 +71,10 @@ export function syncedPluginService(sync: PluginSync, homes: Homes): PluginServi
   return {
     list,
     install: async ({ marketplace, plugin, version, packagePath }) => {
-      const installed = await sync.install({ name: plugin, marketplace }, version, directoryPackageSource(packagePath));
-      if (E.isLeft(installed)) return E.left({ _tag: 'PluginOperationFailed', message: describePluginSyncError(installed.left) });
+      // Staged in a private directory (0700) of the OS temp directory, so a refused package leaves the homes untouched.
+      const source = directoryPackageSource(packagePath, { limits: intake });
+      const installed = await sync.install({ name: plugin, marketplace }, version, source);
+      if (E.isLeft(installed)) return E.left(failureOf(installed.left));
       return E.right(await summary(plugin, marketplace));
     },
     uninstall: async ({ pluginId }) => {
@@ -60,7 +83,7 @@ export function syncedPluginService(sync: PluginSync, homes: Homes): PluginServi
       const current = await inspectInstalledPlugin(homes, ref.right);
       if (current._tag === 'NotInstalled') return E.left({ _tag: 'PluginNotFound', pluginId });
       const removed = await sync.remove(ref.right);
-      return E.isLeft(removed) ? E.left({ _tag: 'PluginOperationFailed', message: describePluginSyncError(removed.left) }) : E.right(undefined);
+      return E.isLeft(removed) ? E.left(failureOf(removed.left)) : E.right(undefined);
     },
   };
 }

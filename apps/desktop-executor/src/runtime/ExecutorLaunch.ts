@@ -1,5 +1,6 @@
 /**
- * The first, light stage of an executor start: the Wework Codex home prepared (config.toml normalized,
+ * The first, light stage of an executor start: the executor home locked for this process (one executor
+ * per home), the Wework Codex home prepared (config.toml normalized,
  * native login linked) and the app-server process launched, not yet connected. It loads only the
  * Codex home library and the light launch entry of the app-server client, so Codex boots in its own
  * process while the executor loads the rest of itself; `startExecutor` then adopts the process.
@@ -9,6 +10,7 @@ import * as T from 'fp-ts/lib/Task.js';
 import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
 import { DEFAULT_MIGRATION_CHOICE, type CodexHome, type MigrationChoice } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
+import { describeHomeLockError, lockExecutorHome } from '../home/ExecutorHomeLock.js';
 import { describeHomePreparationError, prepareCodexHome } from '../home/prepareCodexHome.js';
 import type { ExecutorLog } from './ExecutorLog.js';
 import { describeRuntimeError } from './RuntimeError.js';
@@ -37,8 +39,13 @@ export interface ExecutorLaunch {
   readonly appServer: LaunchedAppServer;
 }
 
-/** Prepares the Codex home, then launches the app-server in it; on failure nothing is left running. */
+/**
+ * Locks the executor home (refused when another executor runs on it), prepares the Codex home, then
+ * launches the app-server in it; on failure nothing is left running.
+ */
 export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.Either<string, ExecutorLaunch>> {
+  const locked = await lockExecutorHome(options.executorHome);
+  if (E.isLeft(locked)) return E.left(describeHomeLockError(locked.left));
   const home = nodeCodexHome({ executorHome: options.executorHome, userHome: options.userHome, env: options.env });
   if (E.isLeft(home)) return E.left(`the Codex home cannot be used (${home.left._tag})`);
   // The host asked the user before launching (no host is connected yet); without an answer, the default.

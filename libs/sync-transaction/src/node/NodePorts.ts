@@ -44,6 +44,7 @@ const kindOf = (stat: fsSync.Stats): FileStat['kind'] =>
 const { O_WRONLY, O_CREAT, O_EXCL, O_RDONLY, O_NOFOLLOW } = fsSync.constants;
 const CREATE_FLAGS = O_WRONLY | O_CREAT | O_EXCL | (O_NOFOLLOW ?? 0);
 const YIELD_EVERY = 64;
+const COPY_CHUNK = 1024 * 1024;
 
 const syncDirectory = async (path: string): Promise<void> => {
   if (process.platform === 'win32') return;
@@ -133,6 +134,44 @@ export const createNodeFileSystem = (options: NodePortsOptions = {}): FileSystem
       }
       return E.right(undefined);
     },
+    copyFile: (from, to, mode) =>
+      attempt('copyFile', to, async () => {
+        const source = await fs.open(from, O_RDONLY | (O_NOFOLLOW ?? 0));
+        try {
+          const target = await fs.open(to, CREATE_FLAGS, mode);
+          try {
+            const buffer = Buffer.allocUnsafe(COPY_CHUNK);
+            for (;;) {
+              const { bytesRead } = await source.read(buffer, 0, COPY_CHUNK, null);
+              if (bytesRead === 0) break;
+              let written = 0;
+              while (written < bytesRead) written += (await target.write(buffer, written, bytesRead - written)).bytesWritten;
+            }
+            await target.chmod(mode);
+          } finally {
+            await target.close();
+          }
+        } finally {
+          await source.close();
+        }
+      }),
+    digestFile: (path) =>
+      attempt('digestFile', path, async () => {
+        const handle = await fs.open(path, O_RDONLY | (O_NOFOLLOW ?? 0) | (fsSync.constants.O_NONBLOCK ?? 0));
+        try {
+          if (!(await handle.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
+          const hash = createHash('sha256');
+          const buffer = Buffer.allocUnsafe(COPY_CHUNK);
+          for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, COPY_CHUNK, null);
+            if (bytesRead === 0) break;
+            hash.update(buffer.subarray(0, bytesRead));
+          }
+          return hash.digest('hex');
+        } finally {
+          await handle.close();
+        }
+      }),
     writeFileDurable: (file) =>
       attempt('writeFileDurable', file.path, async () => {
         writeOne(file, durable);

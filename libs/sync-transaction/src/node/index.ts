@@ -1,6 +1,8 @@
 /**
- * `@wework/sync-transaction/node`: the Node implementation of the library's ports, and a package
- * source over an unpacked directory.
+ * `@wework/sync-transaction/node`: the Node implementation of the library's ports, and the intake of
+ * a package from an unpacked directory (copied once into staging, never read again), and a lock held
+ * by this process for its whole life.
  */
 export { createNodeFileSystem, createNodeHost, createNodePorts, processStartTime, type NodePortsOptions } from './NodePorts.js';
-export { directoryPackageSource } from './DirectoryPackage.js';
+export { directoryPackageSource, type DirectoryPackageOptions } from './DirectoryPackage.js';
+export { acquireProcessLock, type ProcessLock, type ProcessLockHeld } from './ProcessLock.js';

@@ -17,7 +17,7 @@ export type ChildChange =
 
 /** Serializes package entries for the child. */
 export const childEntries = (entries: ReadonlyArray<PackageEntry>): ReadonlyArray<unknown> =>
-  entries.map((e) => (e.kind === 'file' ? { ...e, bytes: Buffer.from(e.bytes).toString('base64') } : e));
+  entries.map((e) => (e.kind === 'file' && 'bytes' in e ? { ...e, bytes: Buffer.from(e.bytes).toString('base64') } : e));
 
 /** One announced step. */
 export interface ChildStep {

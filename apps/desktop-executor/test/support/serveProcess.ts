@@ -1,0 +1,78 @@
+/**
+ * The executor's serve entry (`dist/serve.js --stdio`) as a child process with a minimal host on its
+ * stdin/stdout (one JSON-RPC message per line): requests with a bounded wait for their answer,
+ * notifications kept, requests from the executor declined. For end-to-end tests of the executor
+ * process itself (start-up, its home, its plugin management); a close never leaves a process behind.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The built serve entry. */
+export const SERVE = fileURLToPath(new URL('../../dist/serve.js', import.meta.url));
+
+/** An answer of the executor. */
+export type ServeAnswer = { readonly result: unknown } | { readonly error: { readonly code: number; readonly message: string; readonly data?: unknown } };
+
+/** A running executor process. */
+export interface ServeProcess {
+  readonly pid: number;
+  /** Sends a request; rejects when no answer came within `timeoutMs` (default 120 s) or the process exited. */
+  request(method: string, params: object, timeoutMs?: number): Promise<ServeAnswer>;
+  stderr(): string;
+  /** Resolves with the exit code once the process exited. */
+  readonly exited: Promise<number | null>;
+  /** Closes stdin (the executor ends), then SIGKILL after a bound; resolves once it exited. */
+  close(): Promise<void>;
+}
+
+/** Starts `serve.js --stdio` with `args` and `env`. */
+export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): ServeProcess {
+  const child = spawn(process.execPath, [SERVE, '--stdio', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const pending = new Map<number, (answer: ServeAnswer) => void>();
+  let nextId = 1;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    let message: { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+    try {
+      message = JSON.parse(line) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.method === 'string') {
+      if (message.id !== undefined) child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not handled by this host' } })}\n`);
+      return;
+    }
+    if (typeof message.id === 'number') pending.get(message.id)?.(message as ServeAnswer);
+  });
+  const request = (method: string, params: object, timeoutMs = 120_000): Promise<ServeAnswer> => {
+    const id = nextId++;
+    return new Promise<ServeAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${timeoutMs} ms\n${stderr}`)), timeoutMs);
+      const done = (answer: ServeAnswer): void => {
+        clearTimeout(timer);
+        pending.delete(id);
+        resolve(answer);
+      };
+      pending.set(id, done);
+      void exited.then((code) => {
+        if (!pending.has(id)) return;
+        clearTimeout(timer);
+        pending.delete(id);
+        reject(new Error(`the executor exited (${code}) before answering ${method}\n${stderr}`));
+      });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  };
+  const close = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { pid: child.pid ?? -1, request, stderr: () => stderr, exited, close };
+}
