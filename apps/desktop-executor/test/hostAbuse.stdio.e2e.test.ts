@@ -42,6 +42,18 @@ const ask = async (id: string, method: string, timeoutMs = 30_000): Promise<Reco
   }
 };
 
+/** Resolves once `condition` holds, checking on each output of the executor (bounded by the test's timeout). */
+const waitFor = (condition: () => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    const check = (): void => {
+      if (!condition()) return;
+      served.child.stderr.off('data', check);
+      resolve();
+    };
+    served.child.stderr.on('data', check);
+    check();
+  });
+
 describe('a hostile host over stdio', () => {
   it('survives the $/cancelRequest lines that used to stop it, and answers next', async () => {
     await write(['{"jsonrpc":"2.0","method":"$/cancelRequest"}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":null}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":[]}', ''].join('\n'));
@@ -78,6 +90,22 @@ describe('a hostile host over stdio', () => {
     expect(replies.withoutId.filter((reply) => (reply['error'] as { message?: string } | undefined)?.message?.includes(`larger than ${HOST_LIMITS.maxMessageBytes} bytes`))).toHaveLength(4);
     // No reply echoes a value of what was sent: the messages are the executor's own.
     for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) expect(JSON.stringify(reply)).not.toContain('"got ');
+  });
+
+  it('stops reading from a host that does not take its answers, with bounded memory, and answers everything once it reads again', { timeout: 180_000 }, async () => {
+    const before = residentBytes(served.child.pid ?? -1);
+    served.child.stdout.pause();
+    const ids = Array.from({ length: 60_000 }, (_, i) => `flood-${i}`);
+    const written = write(ids.map((id) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'executor/info', params: {} })}\n`).join(''));
+    await waitFor(() => served.stderr().includes('host reading paused: output not taken'));
+    expect(residentBytes(served.child.pid ?? -1) - before).toBeLessThan(128 * 1024 * 1024);
+    // The host's input is not all taken while its output waits: the executor stopped reading.
+    expect(served.child.stdin.writableLength).toBeGreaterThan(0);
+    served.child.stdout.resume();
+    await written;
+    await Promise.all(ids.map((id) => replies.wait(id, 150_000, served.exited)));
+    for (const id of ids) expect(replies.byId.get(JSON.stringify(id)), id).toHaveLength(1);
+    expect(served.stderr()).toContain('host reading resumed');
   });
 
   it('answers 5,000 concurrent requests exactly once each, with a result or the retryable -32011', { timeout: 180_000 }, async () => {

@@ -87,12 +87,14 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
       channel.destroy();
     } else if (!paused && unsent > HOST_LIMITS.pauseReadingAboveBytes) {
       paused = true;
+      log({ event: 'host reading paused: output not taken', fields: { unsentBytes: unsent } });
       channel.pause();
     }
   };
   const onSent = (): void => {
     if (paused && channel.unsentBytes() <= HOST_LIMITS.pauseReadingAboveBytes / 2) {
       paused = false;
+      log({ event: 'host reading resumed', fields: {} });
       channel.resume();
     }
   };
