@@ -11,6 +11,13 @@ const utf8 = new TextEncoder();
 const depthOf = (value: unknown): number =>
   typeof value === 'object' && value !== null ? 1 + Math.max(0, ...(Array.isArray(value) ? value : Object.values(value)).map(depthOf)) : 0;
 
+/** The error reply to a text that must be refused. */
+const replyTo = (text: string): ReturnType<typeof inboundErrorReply> => {
+  const decoded = decodeInboundText(text, limits);
+  if (decoded._tag === 'Accepted') throw new Error('accepted');
+  return inboundErrorReply(decoded.refusal);
+};
+
 const replyText = (decoded: InboundMessage): string => (decoded._tag === 'Refused' ? JSON.stringify(inboundErrorReply(decoded.refusal)) + describeInboundRefusal(decoded.refusal) : '');
 
 describe('decodeInboundText / decodeInboundBytes', () => {
@@ -87,11 +94,11 @@ describe('decodeInboundText / decodeInboundBytes', () => {
   });
 
   it('answers a broken request with its id, and what cannot be a request with a null id', () => {
-    expect(inboundErrorReply((decodeInboundText('{"id":4,"method":7}', limits) as { refusal: never }).refusal)).toMatchObject({ id: 4, error: { code: -32600 } });
-    expect(inboundErrorReply((decodeInboundText('{"id":null,"method":"x"}', limits) as { refusal: never }).refusal)).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(inboundErrorReply((decodeInboundText('{"id":1e400,"method":"x"}', limits) as { refusal: never }).refusal)).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(inboundErrorReply((decodeInboundText('[1,2]', limits) as { refusal: never }).refusal)).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(inboundErrorReply((decodeInboundText('{"id":3', limits) as { refusal: never }).refusal)).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(replyTo('{"id":4,"method":7}')).toMatchObject({ id: 4, error: { code: -32600 } });
+    expect(replyTo('{"id":null,"method":"x"}')).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(replyTo('{"id":1e400,"method":"x"}')).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(replyTo('[1,2]')).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(replyTo('{"id":3')).toMatchObject({ id: null, error: { code: -32700 } });
     expect(decodeInboundText('{"id":null,"result":{}}', limits)).toEqual({ _tag: 'Refused', refusal: { _tag: 'UncorrelatedResponse' } });
   });
 });
