@@ -1,7 +1,8 @@
 /**
  * The host connection in process, over stdio streams: a handler that throws, or a result that cannot
  * be serialised, still answers its request once and without the error's text; requests in flight on a
- * connection that closes give their share of the shared budget back.
+ * connection that closes give their share of the shared budget back; output a host leaves untaken
+ * pauses reading and, beyond the hard bound, disconnects it; the log of refusals is bounded.
  */
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutorApi } from '../src/host/ExecutorApi.js';
 import { guardedHostConnection } from '../src/host/GuardedConnection.js';
 import { serveHostConnection } from '../src/host/HostConnection.js';
-import { hostRequestBudget } from '../src/host/HostLimits.js';
+import { HOST_LIMITS, hostRequestBudget } from '../src/host/HostLimits.js';
 import { hostSessions } from '../src/host/HostSessions.js';
 import { stdioConnection } from '../src/host/StdioTransport.js';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
@@ -53,7 +54,9 @@ describe('the guarded host connection', () => {
   });
 
   it('answers a result that cannot be serialised with -32603', async () => {
-    const host = serveInProcess({ info: () => Promise.resolve(E.right({ count: 1n })) });
+    // A defect such a handler could have: a bigint in its result (JSON has none).
+    const unserialisable = { executor: 'wework-desktop-executor', protocolVersion: 1n as unknown as number, codexUserAgent: '' };
+    const host = serveInProcess({ info: () => Promise.resolve(E.right(unserialisable)) });
     const answer = host.next();
     host.input.write('{"jsonrpc":"2.0","id":"b","method":"executor/info"}\n');
     expect(await answer).toMatchObject({ id: 'b', error: { code: -32603, message: 'the result could not be serialised' } });
@@ -99,5 +102,60 @@ describe('the guarded host connection', () => {
     await closedOnce;
     expect(budget.inFlight()).toBe(0);
     expect(budget.hasRoom()).toBe(true);
+  });
+
+  it('stops reading while the host leaves output untaken, reads again once it is taken, and disconnects it beyond the hard bound', async () => {
+    const events: string[] = [];
+    let unsent = 0;
+    let deliver: (text: string) => void = () => undefined;
+    const sent: Array<() => void> = [];
+    const connection = guardedHostConnection(
+      {
+        listen: (onFrame) => void (deliver = (text) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(text) })),
+        onClose: () => undefined,
+        onError: () => undefined,
+        pause: () => void events.push('pause'),
+        resume: () => void events.push('resume'),
+        send: () => new Promise((resolve) => sent.push(resolve)),
+        unsentBytes: () => unsent,
+        end: () => undefined,
+        destroy: () => void events.push('destroy'),
+      },
+      { log: (entry) => void events.push(entry.event), budget: hostRequestBudget(8) },
+    );
+    connection.listen();
+    unsent = HOST_LIMITS.pauseReadingAboveBytes + 1;
+    deliver('not json');
+    expect(events).toEqual(['host message refused', 'host reading paused: output not taken', 'pause']);
+    unsent = HOST_LIMITS.pauseReadingAboveBytes / 4;
+    sent.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.slice(3)).toEqual(['host reading resumed', 'resume']);
+    unsent = HOST_LIMITS.disconnectAboveBytes + 1;
+    deliver('still not json');
+    expect(events.slice(5)).toEqual(['host message refused', 'host disconnected: output not read', 'destroy']);
+  });
+
+  it('logs the first hundred refusals of a connection, then every thousandth', () => {
+    const logged: ExecutorLogEntry[] = [];
+    let deliver: (text: string) => void = () => undefined;
+    const connection = guardedHostConnection(
+      {
+        listen: (onFrame) => void (deliver = (text) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(text) })),
+        onClose: () => undefined,
+        onError: () => undefined,
+        pause: () => undefined,
+        resume: () => undefined,
+        send: () => Promise.resolve(),
+        unsentBytes: () => 0,
+        end: () => undefined,
+        destroy: () => undefined,
+      },
+      { log: (entry) => void logged.push(entry), budget: hostRequestBudget(8) },
+    );
+    connection.listen();
+    for (let i = 0; i < 3000; i += 1) deliver(`garbage ${i}`);
+    expect(logged.map((entry) => entry.fields['refusals'])).toEqual([...Array.from({ length: 100 }, (_, i) => i + 1), 1000, 2000, 3000]);
+    expect(JSON.stringify(logged)).not.toContain('garbage');
   });
 });

@@ -7,7 +7,8 @@
  * and answers what it refuses at once: `-32700` / `-32600` for what is not a JSON-RPC message,
  * `-32011` Overloaded (`data: { tag: 'Overloaded', retryable: true }`) beyond the bound, `-32600`
  * (`data: { tag: 'DuplicateRequestId' }`) for an id already in flight. Refused notifications and
- * responses are dropped. Logs name the kind of refusal, never a value of the message.
+ * responses are dropped. Logs name the kind of refusal, never a value of the message; after the first
+ * hundred refusals of a connection only every thousandth is logged, with the running count.
  *
  * Output is bounded too: while more than `pauseReadingAboveBytes` of output wait for the host, reading
  * from it pauses; above `disconnectAboveBytes` the host is disconnected.
@@ -65,6 +66,9 @@ export interface GuardOptions {
 /** The executor's budget of host requests in flight, shared by all its connections. */
 const executorBudget = hostRequestBudget();
 
+/** How many refusals of one connection are logged one by one before only every thousandth is. */
+const LOGGED_REFUSALS = 100;
+
 const LIMITS = { maxBytes: HOST_LIMITS.maxMessageBytes, maxDepth: HOST_LIMITS.maxNestingDepth };
 
 /** A JSON-RPC connection to a host over `channel`, every inbound message checked first. */
@@ -73,6 +77,12 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   const budget = options.budget ?? executorBudget;
   const perConnection = options.maxRequestsPerConnection ?? HOST_LIMITS.maxRequestsPerConnection;
   let gate: GateState = initialGateState;
+  // The log of refusals is bounded too: the first ones, then every thousandth, with the running count.
+  let refusals = 0;
+  const logRefusal = (event: string, fields: Record<string, unknown>): void => {
+    refusals += 1;
+    if (refusals <= LOGGED_REFUSALS || refusals % 1000 === 0) log({ event, fields: { ...fields, refusals } });
+  };
   let closed = false;
   let paused = false;
 
@@ -113,7 +123,7 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
     void send({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } }).catch(() => undefined);
 
   const refuse = (refusal: InboundRefusal): void => {
-    log({ event: 'host message refused', fields: { reason: describeInboundRefusal(refusal) } });
+    logRefusal('host message refused', { reason: describeInboundRefusal(refusal) });
     const reply = inboundErrorReply(refusal);
     if (reply !== null) answer(reply.id, reply.error.code, reply.error.message);
   };
@@ -127,13 +137,13 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
       case 'Deliver':
         return deliver({ jsonrpc: '2.0', ...decoded.message } as Message);
       case 'Overloaded':
-        log({ event: 'host request refused', fields: { reason: 'overloaded', inFlight: budget.inFlight() } });
+        logRefusal('host request refused', { reason: 'overloaded', inFlight: budget.inFlight() });
         return answer(decision.id, HostErrorCode.Overloaded, `too many requests in flight (at most ${perConnection} per connection, ${HOST_LIMITS.maxRequestsInFlight} in all); retry later`, { tag: 'Overloaded', retryable: true });
       case 'Duplicate':
-        log({ event: 'host request refused', fields: { reason: 'duplicate id' } });
+        logRefusal('host request refused', { reason: 'duplicate id' });
         return answer(decision.id, HostErrorCode.InvalidRequest, 'Invalid request: a request with this id is still in flight', { tag: 'DuplicateRequestId' });
       case 'Drop':
-        return log({ event: 'host message dropped', fields: { reason: decision.reason === 'UnknownResponse' ? 'a response to no request in flight' : 'a cancel of no request in flight' } });
+        return logRefusal('host message dropped', { reason: decision.reason === 'UnknownResponse' ? 'a response to no request in flight' : 'a cancel of no request in flight' });
     }
   };
 
