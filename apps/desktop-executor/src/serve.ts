@@ -61,12 +61,13 @@ process.once('SIGINT', () => void stop(0));
 
 if (args.right.transport._tag === 'Stdio') {
   // The host owns the executor: when it closes stdin, the executor ends.
-  await running.serve(stdioConnection(process.stdin, process.stdout));
+  await running.serve(stdioConnection(process.stdin, process.stdout, log));
   await stop(0);
 } else {
   // Loaded only for --ws, so a stdio start does not pay for the WebSocket library.
   const { launchToken, listenWebSocket } = await import('./host/WebSocketTransport.js');
-  const endpoint = await listenWebSocket({ port: args.right.transport.port, token: launchToken(), onRefused: (reason) => log({ event: 'host connection refused', fields: { reason } }) }, (connection) => {
+  const { port, allowedOrigins } = args.right.transport;
+  const endpoint = await listenWebSocket({ port, token: launchToken(), allowedOrigins, log }, (connection) => {
     void running.serve(connection);
   });
   process.stdout.write(`${JSON.stringify({ port: endpoint.port, token: endpoint.token })}\n`);

@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { HostMethod, HostParams, describeDecodeErrors } from '../src/host/HostProtocol.js';
 import { parseServeArguments } from '../src/host/ServeArguments.js';
-import { launchToken, tokenMatches } from '../src/host/WebSocketTransport.js';
+import { launchToken, originAllowed, tokenMatches } from '../src/host/WebSocketTransport.js';
 
 describe('serve arguments', () => {
   it('reads the transport, homes and plugins', () => {
     expect(parseServeArguments(['--ws', '--port', '0', '--executor-home', '/e', '--wait-for-plugin', 'forms'])).toEqual(
-      E.right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], firstStart: { config: null, remoteApps: null } }),
+      E.right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], firstStart: { config: null, remoteApps: null } }),
     );
     expect(parseServeArguments(['--stdio'])).toMatchObject({ right: { transport: { _tag: 'Stdio' } } });
   });
@@ -16,11 +16,35 @@ describe('serve arguments', () => {
     expect(E.isLeft(parseServeArguments(['--stdio', '--migrate-config', 'all']))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--stdio', '--remote-apps']))).toBe(true);
   });
+  it('reads the origins allowed to open a WebSocket, repeatable, with --ws only', () => {
+    expect(parseServeArguments(['--ws', '--allow-origin', 'http://localhost:5173', '--allow-origin', 'null', '--allow-origin', 'https://app.example.com'])).toMatchObject({
+      right: { transport: { _tag: 'WebSocket', port: 0, allowedOrigins: ['http://localhost:5173', 'null', 'https://app.example.com'] } },
+    });
+    expect(parseServeArguments(['--allow-origin', 'http://localhost:5173', '--ws', '--port', '7'])).toMatchObject({ right: { transport: { port: 7, allowedOrigins: ['http://localhost:5173'] } } });
+    for (const bad of ['', 'localhost', 'http://localhost:5173/', 'http://localhost/app', 'HTTP://LOCALHOST', 'http://localhost:80', '*']) {
+      expect(parseServeArguments(['--ws', '--allow-origin', bad])).toMatchObject({ left: expect.stringContaining('--allow-origin needs an origin') });
+    }
+    expect(E.isLeft(parseServeArguments(['--ws', '--allow-origin']))).toBe(true);
+    expect(parseServeArguments(['--stdio', '--allow-origin', 'http://localhost:5173'])).toMatchObject({ left: expect.stringContaining('--ws only') });
+  });
   it('refuses what it does not understand', () => {
     expect(E.isLeft(parseServeArguments([]))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--stdio', '--ws']))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--ws', '--port', 'x']))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--stdio', '--bogus']))).toBe(true);
+  });
+});
+
+describe('origin check', () => {
+  it('accepts an upgrade without Origin, and one whose origin is allowed, compared exactly', () => {
+    expect(originAllowed(undefined, [])).toBe(true);
+    expect(originAllowed('http://localhost:5173', [])).toBe(false);
+    expect(originAllowed('http://localhost:5173', ['http://localhost:5173'])).toBe(true);
+    expect(originAllowed('HTTP://LOCALHOST:5173', ['http://localhost:5173'])).toBe(true);
+    expect(originAllowed('http://localhost:5174', ['http://localhost:5173'])).toBe(false);
+    expect(originAllowed('http://localhost:5173.evil.example', ['http://localhost:5173'])).toBe(false);
+    expect(originAllowed('null', [])).toBe(false);
+    expect(originAllowed('null', ['null'])).toBe(true);
   });
 });
 
@@ -40,7 +64,12 @@ describe('params decoding', () => {
   it('names the field and what was expected', () => {
     const decoded = HostParams[HostMethod.MessageSend].decode({ taskId: 7 });
     if (E.isRight(decoded)) throw new Error('decoded');
-    expect(describeDecodeErrors(decoded.left)).toContain('taskId: expected string, got 7');
-    expect(describeDecodeErrors(decoded.left)).toContain('markdown: expected string, got nothing');
+    expect(describeDecodeErrors(decoded.left)).toContain('params.taskId: expected string, got a number');
+    expect(describeDecodeErrors(decoded.left)).toContain('params.markdown: expected string, got nothing');
+  });
+  it('never echoes a value', () => {
+    const decoded = HostParams[HostMethod.AccountsSwitch].decode({ accountId: { token: 'sk-live-secret' } });
+    if (E.isRight(decoded)) throw new Error('decoded');
+    expect(describeDecodeErrors(decoded.left)).toBe('params.accountId: expected string, got an object');
   });
 });

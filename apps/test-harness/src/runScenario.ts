@@ -22,6 +22,7 @@ import {
   TurnInterrupt,
   TurnStart,
   describeErrors,
+  formatDecodeIssues,
   toWireJson,
   type AnyServerRequest,
   type ParamsOf,
@@ -132,9 +133,6 @@ interface RunState {
   readonly pluginsReadyMs: Map<string, number>;
 }
 
-const formatIssues = (issues: ReadonlyArray<{ readonly path: string; readonly expected: string; readonly actual: string }>): string =>
-  issues.map((issue) => `${issue.path}: expected ${issue.expected}, got ${issue.actual}`).join('; ');
-
 const since = (state: RunState): number => Math.round((performance.now() - state.started) * 10) / 10;
 
 function attach(client: AppServerClient, scenario: Scenario, state: RunState): void {
@@ -161,7 +159,7 @@ function attach(client: AppServerClient, scenario: Scenario, state: RunState): v
       const answer = answerCard(scenario.user, state.consumed, { method: descriptor.method, params });
       if (answer.source._tag === 'Ordered') state.consumed.add(answer.source.index);
       const checked = descriptor.result.decode(answer.response);
-      const problem = E.isLeft(checked) ? `the scripted answer is not a valid ${descriptor.method} response: ${formatIssues(describeErrors(checked.left, 'response'))}` : answer.problem;
+      const problem = E.isLeft(checked) ? `the scripted answer is not a valid ${descriptor.method} response: ${formatDecodeIssues(describeErrors(checked.left, 'response'))}` : answer.problem;
       // The report is JSON: decoded params hold bigints where Codex's types say i64 (an array's minItems, ...).
       state.cards.push({ atMs: since(state), method: descriptor.method, params: toWireJson(params), response: answer.response, source: answer.source, ...(problem === undefined ? {} : { problem }) });
       return E.isLeft(checked) ? E.left({ code: -32603, message: 'the harness has no valid scripted answer for this request' }) : E.right(checked.right);
@@ -264,7 +262,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
 
     effectiveThreadParams = harnessThreadParams(dirs.workspace, scenario.thread ?? {});
     const threadParams = ThreadStart.params.decode(effectiveThreadParams);
-    if (E.isLeft(threadParams)) throw new Error(`the scenario's thread overrides are not valid thread/start params: ${formatIssues(describeErrors(threadParams.left, 'thread'))}`);
+    if (E.isLeft(threadParams)) throw new Error(`the scenario's thread overrides are not valid thread/start params: ${formatDecodeIssues(describeErrors(threadParams.left, 'thread'))}`);
     const t1 = performance.now();
     const thread = await server.client.request(ThreadStart, threadParams.right);
     if (E.isLeft(thread)) throw new Error(`thread/start failed: ${describeClientError(thread.left)}`);

@@ -138,12 +138,49 @@ function decodeLine(bytes: Uint8Array): Frame | undefined {
  * ```
  */
 export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder {
-  const limit = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  return splitLines<Frame>(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, decodeLine);
+}
+
+/** One result of {@link createLineSplitter}: a complete line (without its newline and trailing `\r`), or a line over the bound. */
+export type LineFrame = { readonly _tag: 'Line'; readonly bytes: Uint8Array } | LineTooLong;
+
+/** Turns a byte stream cut anywhere into lines, without decoding them. */
+export interface LineSplitter {
+  /** Feeds the next chunk; returns the lines it completes, in order. */
+  push(chunk: Uint8Array): readonly LineFrame[];
+  /** Ends the stream; an unterminated last line counts as a line. */
+  end(): readonly LineFrame[];
+}
+
+/**
+ * Splits a byte stream into lines as {@link createLineDecoder} does (blank lines skipped, a line over
+ * `maxLineBytes` reported once as {@link LineTooLong} and never held in memory), leaving the decoding of
+ * each line to the caller — for a peer whose messages are checked with stricter rules (see
+ * `decodeInboundMessage`).
+ *
+ * @example
+ * ```ts
+ * import { createLineSplitter } from '@wework/app-server-client';
+ * createLineSplitter({ maxLineBytes: 4 }).push(new TextEncoder().encode('ok\ntoo long\n'));
+ * // [{ _tag: 'Line', bytes: <ok> }, { _tag: 'LineTooLong', limitBytes: 4, prefix: 'too long' }]
+ * ```
+ */
+export function createLineSplitter(options: LineDecoderOptions = {}): LineSplitter {
+  return splitLines<LineFrame>(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, (bytes) => (isBlank(bytes) ? undefined : { _tag: 'Line', bytes: withoutCr(bytes) }));
+}
+
+const withoutCr = (bytes: Uint8Array): Uint8Array => (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, bytes.length - 1) : bytes);
+
+/** Whether a line holds only JSON whitespace (space, tab, CR). */
+const isBlank = (bytes: Uint8Array): boolean => bytes.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0d);
+
+function splitLines<F>(limit: number, onLine: (bytes: Uint8Array) => F | undefined): { push(chunk: Uint8Array): readonly (F | LineTooLong)[]; end(): readonly (F | LineTooLong)[] } {
+  type Out = F | LineTooLong;
   let parts: Uint8Array[] = [];
   let size = 0;
   let skipping = false;
 
-  const overflow = (tail: Uint8Array): Frame => {
+  const overflow = (tail: Uint8Array): LineTooLong => {
     const frame = ClientError.lineTooLong(limit, prefixOf([...parts, tail]));
     parts = [];
     size = 0;
@@ -151,14 +188,14 @@ export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder
     return frame;
   };
 
-  const finishLine = (tail: Uint8Array, frames: Frame[]): void => {
+  const finishLine = (tail: Uint8Array, frames: Out[]): void => {
     if (skipping) {
       skipping = false;
       return;
     }
     const length = size + tail.length;
-    const withoutCr = length > 0 && lastByte(parts, tail) === 0x0d ? length - 1 : length;
-    if (withoutCr > limit) {
+    const withoutCrLength = length > 0 && lastByte(parts, tail) === 0x0d ? length - 1 : length;
+    if (withoutCrLength > limit) {
       frames.push(overflow(tail));
       skipping = false;
       return;
@@ -166,13 +203,13 @@ export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder
     const line = concat([...parts, tail], length);
     parts = [];
     size = 0;
-    const frame = decodeLine(line);
+    const frame = onLine(line);
     if (frame !== undefined) frames.push(frame);
   };
 
   return {
     push(chunk) {
-      const frames: Frame[] = [];
+      const frames: Out[] = [];
       let start = 0;
       for (;;) {
         const newline = chunk.indexOf(NEWLINE, start);
@@ -194,7 +231,7 @@ export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder
       return frames;
     },
     end() {
-      const frames: Frame[] = [];
+      const frames: Out[] = [];
       if (size > 0) finishLine(new Uint8Array(0), frames);
       parts = [];
       size = 0;

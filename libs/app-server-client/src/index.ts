@@ -43,13 +43,18 @@ export { JsonRpcMessage, JsonRpcId, JsonRpcErrorObject, isJsonRpcNotification, i
 export type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccessResponse } from './JsonRpcMessage.js';
 export {
   createLineDecoder,
+  createLineSplitter,
   encodeMessageLine,
   parseMessageLine,
   truncateForDiagnostics,
   DEFAULT_MAX_LINE_BYTES,
   DIAGNOSTIC_PREFIX_CHARS,
 } from './LineFraming.js';
-export type { Frame, FramingError, LineDecoder, LineDecoderOptions } from './LineFraming.js';
+export type { Frame, FramingError, LineDecoder, LineDecoderOptions, LineFrame, LineSplitter } from './LineFraming.js';
+export { decodeInboundBytes, decodeInboundText, describeInboundRefusal, exceedsNestingDepth, inboundErrorReply, ReservedNotificationParams } from './InboundMessage.js';
+export type { InboundErrorReply, InboundLimits, InboundMessage, InboundRefusal, ReservedNotification } from './InboundMessage.js';
+export { admitInbound, initialGateState, recordOutbound } from './InboundGate.js';
+export type { GateDecision, GateState, GateStep } from './InboundGate.js';
 export { NewlineMessageReader, NewlineMessageWriter } from './NewlineMessageTransport.js';
 export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';
 export type { McpServerStartup, McpStartupError, McpStartupTracker } from './McpStartupTracker.js';

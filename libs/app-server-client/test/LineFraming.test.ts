@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
-import { createLineDecoder, encodeMessageLine, parseMessageLine, DIAGNOSTIC_PREFIX_CHARS } from '../src/index.js';
+import { createLineDecoder, createLineSplitter, encodeMessageLine, parseMessageLine, DIAGNOSTIC_PREFIX_CHARS } from '../src/index.js';
 import type { Frame } from '../src/index.js';
 import { chunked, cuts, garbageLine, jsonRpcMessage } from './arbitraries.js';
 
@@ -130,5 +130,21 @@ describe('encodeMessageLine', () => {
 
   it('throws on values that have no JSON form', () => {
     expect(() => encodeMessageLine(undefined)).toThrow(TypeError);
+  });
+});
+
+describe('createLineSplitter', () => {
+  it('cuts the same lines as the decoder, whatever the chunking, and reports an over-long line once', () => {
+    const item = fc.oneof(jsonRpcMessage.map((message) => encodeMessageLine(message)), garbageLine.map((line) => `${line}\r\n`), fc.constant('\n'));
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 10 }), cuts, fc.integer({ min: 8, max: 200 }), (items, at, maxLineBytes) => {
+        const bytes = utf8.encode(items.join(''));
+        const splitter = createLineSplitter({ maxLineBytes });
+        const lines = [...chunked(bytes, at).flatMap((chunk) => splitter.push(chunk)), ...splitter.end()];
+        const frames = decodeAll(chunked(bytes, at), maxLineBytes);
+        expect(lines.map((line) => line._tag)).toEqual(frames.map((frame) => (frame._tag === 'LineTooLong' ? 'LineTooLong' : 'Line')));
+        for (const line of lines) if (line._tag === 'Line') expect(line.bytes.length).toBeLessThanOrEqual(maxLineBytes);
+      }),
+    );
   });
 });

@@ -2,8 +2,9 @@
  * Errors of decoding a protocol message, as values: a `_tag`ged union, with readable
  * path-based messages built from io-ts validation errors.
  *
- * Messages never quote free-form string values (they may carry secrets such as tokens); they
- * quote short strings only where an enumeration was expected.
+ * Messages never print a decoded value (it may carry a secret such as a token): an issue names the
+ * path, the expected type and only the kind of what was there. This is the one decode-issue formatter
+ * of every io-ts boundary ({@link formatDecodeIssues}).
  *
  * Every function here is pure: values in, values out.
  */
@@ -18,7 +19,7 @@ export interface DecodeIssue {
   readonly path: string;
   /** The name of the expected type, e.g. `string` or `AskForApproval`. */
   readonly expected: string;
-  /** What was there instead, described without quoting free-form text, e.g. `nothing (missing)`. */
+  /** The kind of what was there instead, never its value, e.g. `nothing (missing)` or `a number`. */
   readonly actual: string;
 }
 
@@ -83,10 +84,25 @@ export const invalidResult = (method: string, errors: t.Errors): InvalidResult =
   return { _tag: 'InvalidResult', method, issues, message: summarise(`Invalid result of ${method}`, issues) };
 };
 
-const summarise = (title: string, issues: ReadonlyArray<DecodeIssue>): string => {
+const summarise = (title: string, issues: ReadonlyArray<DecodeIssue>): string => `${title}: ${formatDecodeIssues(issues)}`;
+
+/**
+ * Formats issues on one line — `path: expected type, got kind`, the first five, then a count of the
+ * rest. Values never appear (see {@link DecodeIssue.actual}).
+ * @example
+ * ```ts
+ * import * as t from 'io-ts';
+ * import { isLeft } from 'fp-ts/lib/Either.js';
+ * import { describeErrors, formatDecodeIssues } from '@wework/codex-protocol';
+ * const result = t.type({ taskId: t.string }).decode({ taskId: 7 });
+ * if (isLeft(result)) formatDecodeIssues(describeErrors(result.left, 'params'));
+ * // 'params.taskId: expected string, got a number'
+ * ```
+ */
+export const formatDecodeIssues = (issues: ReadonlyArray<DecodeIssue>): string => {
   const listed = issues.slice(0, listedIssues).map((i) => `${i.path}: expected ${i.expected}, got ${i.actual}`);
   const more = issues.length > listedIssues ? [`and ${issues.length - listedIssues} more`] : [];
-  return `${title}: ${[...listed, ...more].join('; ')}`;
+  return [...listed, ...more].join('; ');
 };
 
 /** Codec kinds whose context entries do not add a step to the path (they try alternatives or parts). */
@@ -105,22 +121,16 @@ const tagOf = (type: t.Decoder<unknown, unknown>): string | undefined => {
  * @param root the name of the decoded value, e.g. `params`
  */
 export const describeErrors = (errors: t.Errors, root: string): ReadonlyArray<DecodeIssue> => {
-  const byPlace = new Map<string, { path: string; expected: string; value: unknown; enumLike: boolean }>();
+  const byPlace = new Map<string, DecodeIssue>();
   for (const error of errors) {
     const located = locate(error, root);
     const key = `${located.path}\u0000${located.expected}`;
-    const known = byPlace.get(key);
-    if (known) known.enumLike ||= located.enumLike;
-    else byPlace.set(key, { ...located, value: error.value });
+    if (!byPlace.has(key)) byPlace.set(key, { ...located, actual: describeKind(error.value) });
   }
-  return [...byPlace.values()].map(({ path, expected, value, enumLike }) => ({
-    path,
-    expected,
-    actual: describeValue(value, enumLike),
-  }));
+  return [...byPlace.values()];
 };
 
-const locate = (error: t.ValidationError, root: string): { path: string; expected: string; enumLike: boolean } => {
+const locate = (error: t.ValidationError, root: string): { path: string; expected: string } => {
   let path = root;
   let expectedAt = error.context[0];
   let expectedPath = path;
@@ -137,30 +147,16 @@ const locate = (error: t.ValidationError, root: string): { path: string; expecte
       expectedAt = entry;
     }
   });
-  const last = error.context[error.context.length - 1];
-  const lastTag = last === undefined ? undefined : tagOf(last.type);
-  return {
-    path,
-    expected: expectedAt?.type.name ?? 'a valid value',
-    enumLike: lastTag === 'LiteralType' || lastTag === 'KeyofType',
-  };
+  return { path, expected: expectedAt?.type.name ?? 'a valid value' };
 };
 
-/** Longest string quoted in a message, and only where an enumeration was expected. */
-const quotedStringLength = 40;
-
-const describeValue = (value: unknown, quoteShortStrings: boolean): string => {
+/** The kind of a value, never the value itself (a string's length at most). */
+const describeKind = (value: unknown): string => {
   if (value === undefined) return 'nothing (missing)';
   if (value === null) return 'null';
   switch (typeof value) {
-    case 'boolean':
-      return String(value);
-    case 'number':
-      return `number ${String(value)}`;
-    case 'bigint':
-      return 'a bigint';
     case 'string':
-      return quoteShortStrings && value.length <= quotedStringLength ? JSON.stringify(value) : `a string (${value.length} characters)`;
+      return `a string (${value.length} characters)`;
     case 'object':
       return Array.isArray(value) ? `an array (${value.length} items)` : 'an object';
     default:

@@ -55,6 +55,7 @@ export {
 } from './Messages.js';
 export {
   describeErrors,
+  formatDecodeIssues,
   invalidParams,
   invalidResult,
   unknownMethod,

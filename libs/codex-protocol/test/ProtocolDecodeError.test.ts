@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { describe, expect, test } from 'vitest';
 import * as C from '../src/codecs/codecs.js';
-import { describeErrors, invalidParams, invalidResult, unknownMethod } from '../src/ProtocolDecodeError.js';
+import { describeErrors, formatDecodeIssues, invalidParams, invalidResult, unknownMethod } from '../src/ProtocolDecodeError.js';
 import { arbitraryOf } from '../src/testing.js';
 import { corrupted } from './lawsSupport.js';
 
@@ -31,11 +31,33 @@ describe('describeErrors', () => {
     ]);
   });
 
-  test('names the union a value failed, once, and quotes short strings only where an enumeration was expected', () => {
+  test('names the union a value failed, once, and never quotes the string, not even where an enumeration was expected', () => {
     const input = { threadId: 't', turnId: 'u', itemId: 'i', decision: 'maybe' };
     expect(describeErrors(errorsOf(C.FileChangeRequestApprovalResponse, input), 'result')).toEqual([
-      { path: 'result.decision', expected: 'FileChangeApprovalDecision', actual: '"maybe"' },
+      { path: 'result.decision', expected: 'FileChangeApprovalDecision', actual: 'a string (5 characters)' },
     ]);
+  });
+
+  test('names only the kind of a number or a boolean, never the value', () => {
+    const issues = describeErrors(errorsOf(t.type({ pin: t.string, flag: t.string }), { pin: 918273, flag: true }), 'params');
+    expect(formatDecodeIssues(issues)).toBe('params.pin: expected string, got a number; params.flag: expected string, got a boolean');
+  });
+
+  test('never prints any value of any failed decode', () => {
+    const marker = 'zq9';
+    const leaf = fc.oneof(fc.constant(`${marker}-secret`), fc.constant(918273), fc.constant(true), fc.constant(marker));
+    const codec = t.type({ a: t.number, b: t.keyof({ x: null }), c: t.array(t.boolean), d: t.union([t.literal('on'), t.literal('off')]) });
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(fc.string(), leaf, { maxKeys: 2 }))), (input) => {
+        const result = codec.decode(input);
+        if (E.isRight(result)) return;
+        const text = formatDecodeIssues(describeErrors(result.left, 'params'));
+        expect(text).not.toContain(marker);
+        expect(text).not.toContain('918273');
+        expect(text).not.toContain('true');
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('uses the tag of a tagged union to report inside the chosen member', () => {

@@ -22,6 +22,7 @@ const handWritten = [
   'decodeServerNotification',
   'decodeServerRequest',
   'describeErrors',
+  'formatDecodeIssues',
   'emptyObject',
   'encodeMessage',
   'encodeResult',

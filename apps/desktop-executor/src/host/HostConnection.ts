@@ -1,8 +1,9 @@
 /**
  * Serves one host over a JSON-RPC connection: every request's params are decoded with the protocol's
- * codecs (invalid → `-32602` with the field and what was expected), the API answers, and typed errors
- * become error replies with the executor's codes. A handler that throws gets `-32603`; an unknown method
- * `-32601` (vscode-jsonrpc). Nothing a host sends can crash the executor.
+ * codecs (invalid → `-32602` with the field and the expected type, never the value), the API answers,
+ * and typed errors become error replies with the executor's codes. A handler that throws or rejects gets
+ * `-32603` (without the error's text); an unknown method `-32601` (vscode-jsonrpc). Messages reach these
+ * handlers only through the guard of the transports (`GuardedConnection.ts`).
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
@@ -18,14 +19,22 @@ type Method = keyof typeof HostParams;
 export function serveHostConnection(connection: MessageConnection, api: ExecutorApi, sessions: HostSessions, log: ExecutorLog): Promise<void> {
   const session: HostSession = sessions.add(connection);
 
+  const handlers = new Map<string, (raw: unknown) => Promise<unknown>>();
   const handle = <M extends Method>(method: M, run: (params: t.TypeOf<(typeof HostParams)[M]>) => Promise<E.Either<HostFailure, unknown>>): void => {
-    connection.onRequest(method, async (raw: unknown) => {
+    handlers.set(method, async (raw: unknown) => {
       const decoded = (HostParams[method] as t.Type<t.TypeOf<(typeof HostParams)[M]>, unknown, unknown>).decode(raw ?? {});
       if (E.isLeft(decoded)) {
         log({ event: 'host request refused', fields: { method, reason: 'invalid params' } });
         return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: ${describeDecodeErrors(decoded.left)}`);
       }
-      const result = await run(decoded.right);
+      let result: E.Either<HostFailure, unknown>;
+      try {
+        result = await run(decoded.right);
+      } catch (error) {
+        // A handler that throws is a defect: the host still gets one answer, without the error's text.
+        log({ event: 'host request failed', fields: { method, error: error instanceof Error ? error.name : typeof error } });
+        return new ResponseError(HostErrorCode.InternalError, `the executor failed while handling ${method}`, { tag: 'InternalError' });
+      }
       if (E.isLeft(result)) return new ResponseError(result.left.code, result.left.message, { tag: result.left.tag });
       return result.right;
     });
@@ -58,6 +67,15 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
   handle(HostMethod.SupervisionSetModel, (params) => api.setSupervisionModel(params));
   handle(HostMethod.SupervisionClearModel, () => api.clearSupervisionModel());
   handle(HostMethod.SupervisionInspect, (params) => api.inspect(params));
+
+  // One entry for every request, so that params by position are refused (vscode-jsonrpc would spread them
+  // into the handler's arguments) and an unknown method is answered without echoing its name.
+  connection.onRequest((method: string, raw: unknown) => {
+    const handler = handlers.get(method);
+    if (handler === undefined) return new ResponseError(HostErrorCode.MethodNotFound, 'no such method in the host protocol');
+    if (Array.isArray(raw)) return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: params must be an object`);
+    return handler(raw);
+  });
 
   const closed = new Promise<void>((resolve) => {
     connection.onClose(() => {

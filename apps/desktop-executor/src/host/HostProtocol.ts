@@ -7,6 +7,7 @@
  * Every value here is plain data; the codecs are pure.
  */
 import * as t from 'io-ts';
+import { describeErrors, formatDecodeIssues } from '@wework/codex-protocol';
 import { ExecutionRequest, ModelSelection, TaskRecord } from '../tasks/TaskRecord.js';
 import { SupervisionModelConfig } from '../supervision/SupervisionModel.js';
 
@@ -153,16 +154,10 @@ export const CardAnswer = t.union(
 /** See the codec {@link CardAnswer}. */
 export type CardAnswer = t.TypeOf<typeof CardAnswer>;
 
-/** Describes io-ts errors in one line: `taskId: expected string, got 42`. */
+/**
+ * Describes io-ts errors in one line by path, expected type and the kind of what was there — never the
+ * value (it may be a secret): `params.taskId: expected string, got a number`.
+ */
 export function describeDecodeErrors(errors: t.Errors): string {
-  const lines = errors.map((error) => {
-    const named = error.context.map((entry, index) => ({ entry, index })).filter(({ entry }) => entry.key !== '' && !/^\d+$/.test(entry.key));
-    const last = named[named.length - 1];
-    const path = named.map(({ entry }) => entry.key).join('.');
-    const expected = last?.entry.type.name ?? error.context[0]?.type.name ?? 'a value';
-    const value: unknown = last?.entry.actual ?? error.value;
-    const got = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value)).slice(0, 40);
-    return `${path === '' ? 'params' : path}: expected ${expected}, got ${got}`;
-  });
-  return [...new Set(lines)].slice(0, 5).join('; ');
+  return formatDecodeIssues(describeErrors(errors, 'params'));
 }

@@ -4,7 +4,9 @@
  * (`--workspace DIR`, else the current directory) and the plugins to wait for before a first turn
  * (`--wait-for-plugin NAME`, repeatable), and the answer to the first-start question, which the host
  * asks the user before launching (`--migrate-config fresh|native`, `--remote-apps on|off`; used only when
- * the Wework Codex home is not initialised yet and a native `~/.codex` exists).
+ * the Wework Codex home is not initialised yet and a native `~/.codex` exists). With `--ws`, the origins
+ * whose WebSocket upgrades are accepted (`--allow-origin ORIGIN`, repeatable: `scheme://host[:port]` as
+ * a browser sends it, or `null`); an upgrade without an `Origin` header is always accepted.
  *
  * Every function here is pure.
  */
@@ -12,7 +14,7 @@ import * as E from 'fp-ts/lib/Either.js';
 
 /** What `serve.js` was asked to do. */
 export interface ServeArguments {
-  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number };
+  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number; readonly allowedOrigins: ReadonlyArray<string> };
   readonly executorHome: string | null;
   readonly workspace: string | null;
   readonly waitForPlugins: ReadonlyArray<string>;
@@ -22,16 +24,17 @@ export interface ServeArguments {
 
 /** The usage line. */
 export const SERVE_USAGE =
-  'usage: serve.js (--stdio | --ws [--port N]) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--migrate-config fresh|native] [--remote-apps on|off]';
+  'usage: serve.js (--stdio | --ws [--port N] [--allow-origin ORIGIN]...) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--migrate-config fresh|native] [--remote-apps on|off]';
 
 /**
  * Reads the arguments (without `node` and the script).
  * @example
- * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0 }, executorHome: null, workspace: null, waitForPlugins: [], firstStart: { config: null, remoteApps: null } })
+ * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: null, workspace: null, waitForPlugins: [], firstStart: { config: null, remoteApps: null } })
  */
 export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
   let transport: ServeArguments['transport'] | null = null;
   let port = 0;
+  const allowedOrigins: string[] = [];
   let executorHome: string | null = null;
   let workspace: string | null = null;
   const waitForPlugins: string[] = [];
@@ -45,7 +48,7 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
       case '--ws': {
         const next = arg === '--stdio' ? 'Stdio' : 'WebSocket';
         if (transport !== null && transport._tag !== next) return E.left(`choose one of --stdio and --ws\n${SERVE_USAGE}`);
-        transport = next === 'Stdio' ? { _tag: 'Stdio' } : { _tag: 'WebSocket', port: 0 };
+        transport = next === 'Stdio' ? { _tag: 'Stdio' } : { _tag: 'WebSocket', port: 0, allowedOrigins: [] };
         break;
       }
       case '--port': {
@@ -53,6 +56,12 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
         const parsed = Number(text);
         if (text === undefined || !Number.isInteger(parsed) || parsed < 0 || parsed > 65535) return E.left(`--port needs a port number (0 for any)\n${SERVE_USAGE}`);
         port = parsed;
+        break;
+      }
+      case '--allow-origin': {
+        const text = value();
+        if (text === undefined || !isOrigin(text)) return E.left(`--allow-origin needs an origin such as http://localhost:5173 (scheme://host[:port]) or null\n${SERVE_USAGE}`);
+        allowedOrigins.push(text);
         break;
       }
       case '--executor-home':
@@ -82,5 +91,17 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
     }
   }
   if (transport === null) return E.left(`choose --stdio or --ws\n${SERVE_USAGE}`);
-  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port } : transport, executorHome, workspace, waitForPlugins, firstStart: { config, remoteApps } });
+  if (transport._tag === 'Stdio' && allowedOrigins.length > 0) return E.left(`--allow-origin applies to --ws only\n${SERVE_USAGE}`);
+  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port, allowedOrigins } : transport, executorHome, workspace, waitForPlugins, firstStart: { config, remoteApps } });
+}
+
+/** Whether `text` is an origin as browsers send it: `null`, or `scheme://host[:port]` in its normal form (lower case, no default port, nothing after). */
+function isOrigin(text: string): boolean {
+  if (text === 'null') return true;
+  try {
+    const url = new URL(text);
+    return url.origin !== 'null' && url.origin === text;
+  } catch {
+    return false;
+  }
 }

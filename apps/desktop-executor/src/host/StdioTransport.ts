@@ -1,20 +1,61 @@
 /**
  * The host protocol over a pair of byte streams (the executor's stdin and stdout): one JSON object per
- * line, like the app-server's own protocol. A line that is not JSON-RPC gets a `-32700` reply with a
- * null id, and reading carries on.
+ * line, like the app-server's own protocol. Lines are cut at the host limit (`maxMessageBytes`; a
+ * longer line is skipped without being held and answered `-32700`), and every line goes through the
+ * guard of {@link guardedHostConnection}; reading carries on after anything a host sends.
  */
 import type { Readable, Writable } from 'node:stream';
-import { createMessageConnection, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
-import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
-import { HostErrorCode } from './HostProtocol.js';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { createLineSplitter } from '@wework/app-server-client';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { guardedHostConnection, type HostChannel, type HostFrame } from './GuardedConnection.js';
+import { HOST_LIMITS } from './HostLimits.js';
 
 /** A JSON-RPC connection over newline-delimited JSON. */
-export function stdioConnection(input: Readable, output: Writable): MessageConnection {
-  const reader = new NewlineMessageReader(input);
-  const writer = new NewlineMessageWriter(output);
-  reader.onFramingError((error) => {
-    const message = error._tag === 'LineTooLong' ? 'the line is too long' : 'the line is not a JSON-RPC 2.0 message';
-    void writer.write({ jsonrpc: '2.0', id: null, error: { code: HostErrorCode.ParseError, message } } as Message).catch(() => undefined);
+export function stdioConnection(input: Readable, output: Writable, log: ExecutorLog): MessageConnection {
+  const splitter = createLineSplitter({ maxLineBytes: HOST_LIMITS.maxMessageBytes });
+  const closeListeners: Array<() => void> = [];
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    for (const listener of closeListeners) listener();
+  };
+  let onFrame: ((frame: HostFrame) => void) | undefined;
+  const deliver = (frames: ReturnType<typeof splitter.push>): void => {
+    for (const frame of frames) onFrame?.(frame._tag === 'Line' ? { _tag: 'Bytes', bytes: frame.bytes } : { _tag: 'Refused', refusal: { _tag: 'TooLarge', limitBytes: frame.limitBytes } });
+  };
+  // An unterminated last line still counts, then the connection closes.
+  input.on('end', () => {
+    deliver(splitter.end());
+    close();
   });
-  return createMessageConnection(reader, writer);
+  input.on('close', close);
+  output.on('close', close);
+  // Errors of either stream (EPIPE when the host went away) end the connection; they never go unhandled.
+  input.on('error', close);
+  output.on('error', close);
+  const channel: HostChannel = {
+    listen: (listener) => {
+      onFrame = listener;
+      input.on('data', (chunk: Buffer | string) => deliver(splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)));
+    },
+    onClose: (listener) => void closeListeners.push(listener),
+    onError: () => undefined,
+    pause: () => void input.pause(),
+    resume: () => void input.resume(),
+    send: (text) =>
+      new Promise<void>((resolve, reject) => {
+        if (closed || output.destroyed || output.writableEnded) return reject(new Error('the output stream is closed'));
+        output.write(`${text}\n`, 'utf8', (error) => (error === null || error === undefined ? resolve() : reject(error)));
+      }),
+    unsentBytes: () => output.writableLength,
+    end: () => void (output.writableEnded || output.end()),
+    destroy: () => {
+      output.destroy();
+      input.destroy();
+      close();
+    },
+  };
+  return guardedHostConnection(channel, { log });
 }

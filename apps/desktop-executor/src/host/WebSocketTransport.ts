@@ -2,16 +2,19 @@
  * The host protocol over a WebSocket on 127.0.0.1, guarded by a random token made at each launch: the
  * upgrade is refused with 401 unless the request carries the token as `Authorization: Bearer <token>`
  * or as one of its `Sec-WebSocket-Protocol` values (browsers cannot set headers). The token is compared
- * in constant time. Each text message is one JSON-RPC message.
+ * in constant time. An upgrade that carries an `Origin` header is refused with 403 unless that origin
+ * was allowed at launch (`--allow-origin`). Each text frame is one JSON-RPC message, at most
+ * `HOST_LIMITS.maxMessageBytes` long.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
-import { parseMessageLine } from '@wework/app-server-client';
-import { HostErrorCode } from './HostProtocol.js';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { guardedHostConnection, type HostChannel } from './GuardedConnection.js';
+import { HOST_LIMITS } from './HostLimits.js';
 
 /** A fresh launch token: 32 random bytes, hex. */
 export function launchToken(): string {
@@ -37,65 +40,43 @@ export function offeredTokens(request: IncomingMessage): ReadonlyArray<string> {
   return tokens;
 }
 
-class WebSocketMessageReader extends AbstractMessageReader {
-  constructor(
-    private readonly socket: WebSocket,
-    private readonly onMalformed: () => void,
-    private readonly tap?: (direction: MessageTapDirection, message: Message) => void,
-  ) {
-    super();
-    socket.on('close', () => this.fireClose());
-    socket.on('error', (error) => this.fireError(error));
-  }
-  listen(callback: DataCallback): Disposable {
-    const onMessage = (data: RawData, isBinary: boolean): void => {
-      const parsed = isBinary ? null : parseMessageLine(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8'));
-      if (parsed === null || parsed._tag === 'Left') this.onMalformed();
-      else {
-        const message = { jsonrpc: '2.0', ...parsed.right } as Message;
-        this.tap?.('incoming', message);
-        callback(message);
-      }
-    };
-    this.socket.on('message', onMessage);
-    return { dispose: () => void this.socket.off('message', onMessage) };
-  }
+/**
+ * A JSON-RPC connection to a host over an open WebSocket: each text frame is one message, checked by
+ * the guard of {@link guardedHostConnection}; a binary frame is answered `-32700`. Frames over the host
+ * limit never arrive here: the server closes such a connection with 1009 (Message Too Big).
+ */
+export function webSocketConnection(socket: WebSocket, log: ExecutorLog): MessageConnection {
+  const channel: HostChannel = {
+    listen: (onFrame) => {
+      socket.on('message', (data: RawData, isBinary: boolean) => {
+        onFrame(isBinary ? { _tag: 'Refused', refusal: { _tag: 'NotText' } } : { _tag: 'Bytes', bytes: Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]) });
+      });
+    },
+    onClose: (listener) => void socket.on('close', listener),
+    onError: (listener) => void socket.on('error', listener),
+    pause: () => socket.pause(),
+    resume: () => socket.resume(),
+    send: (text) =>
+      new Promise((resolve, reject) => {
+        if (socket.readyState !== socket.OPEN) return reject(new Error('the WebSocket is closed'));
+        socket.send(text, (error) => (error === undefined || error === null ? resolve() : reject(error)));
+      }),
+    unsentBytes: () => socket.bufferedAmount,
+    end: () => socket.close(),
+    destroy: () => socket.terminate(),
+  };
+  return guardedHostConnection(channel, { log });
 }
-
-class WebSocketMessageWriter extends AbstractMessageWriter {
-  constructor(
-    private readonly socket: WebSocket,
-    private readonly tap?: (direction: MessageTapDirection, message: Message) => void,
-  ) {
-    super();
-  }
-  write(message: Message): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.socket.readyState !== this.socket.OPEN) return reject(new Error('the WebSocket is closed'));
-      this.tap?.('outgoing', message);
-      this.socket.send(JSON.stringify(message), (error) => (error === undefined || error === null ? resolve() : reject(error)));
-    });
-  }
-  end(): void {
-    this.socket.close();
-  }
-}
-
-/** Which way a message went, seen from this end. */
-export type MessageTapDirection = 'incoming' | 'outgoing';
 
 /**
- * A JSON-RPC connection over an open WebSocket (either end): each text message is one JSON-RPC message;
- * one that is not gets a `-32700` reply with a null id. `tap` sees every message both ways.
+ * Whether a WebSocket upgrade may proceed given its `Origin` header: an upgrade without one (a native
+ * client) may; one with an origin only when that origin is on the allow-list given at launch (compared
+ * exactly, after lower-casing the scheme and host as browsers send them).
  */
-export function webSocketConnection(socket: WebSocket, tap?: (direction: MessageTapDirection, message: Message) => void): MessageConnection {
-  const writer = new WebSocketMessageWriter(socket, tap);
-  const reader = new WebSocketMessageReader(
-    socket,
-    () => void writer.write({ jsonrpc: '2.0', id: null, error: { code: HostErrorCode.ParseError, message: 'the message is not a JSON-RPC 2.0 message' } } as Message).catch(() => undefined),
-    tap,
-  );
-  return createMessageConnection(reader, writer);
+export function originAllowed(origin: string | undefined, allowed: ReadonlyArray<string>): boolean {
+  if (origin === undefined) return true;
+  const wanted = origin.toLowerCase();
+  return allowed.some((entry) => entry.toLowerCase() === wanted);
 }
 
 /** A running WebSocket endpoint. */
@@ -105,23 +86,44 @@ export interface WebSocketEndpoint {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1 (`port` 0: any free port) and hands each authorised connection to `serve`. */
-export async function listenWebSocket(options: { readonly port?: number; readonly token: string; readonly onRefused?: (reason: string) => void }, serve: (connection: MessageConnection) => void): Promise<WebSocketEndpoint> {
+/** Options of {@link listenWebSocket}. */
+export interface WebSocketOptions {
+  /** 0 or absent: any free port. */
+  readonly port?: number;
+  readonly token: string;
+  /** Origins whose upgrades are accepted; an upgrade without `Origin` is always accepted (after the token). */
+  readonly allowedOrigins?: ReadonlyArray<string>;
+  readonly log: ExecutorLog;
+}
+
+/**
+ * Listens on 127.0.0.1 (`port` 0: any free port) and hands each authorised connection to `serve`. An
+ * upgrade with an `Origin` not on the allow-list is refused with 403, one without the token with 401;
+ * the log says which, never the origin or token offered.
+ */
+export async function listenWebSocket(options: WebSocketOptions, serve: (connection: MessageConnection) => void): Promise<WebSocketEndpoint> {
+  const { log } = options;
   const http = createServer((_request, response) => {
     response.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only\n');
   });
-  const wss = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => [...protocols].find((p) => tokenMatches(p, options.token)) ?? false });
-  const refuse = (socket: Duplex, reason: string): void => {
-    options.onRefused?.(reason);
-    socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 13\r\n\r\nUnauthorized\n');
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: HOST_LIMITS.maxMessageBytes,
+    handleProtocols: (protocols) => [...protocols].find((p) => tokenMatches(p, options.token)) ?? false,
+  });
+  const refuse = (socket: Duplex, status: '401 Unauthorized' | '403 Forbidden', reason: string): void => {
+    log({ event: 'host connection refused', fields: { reason } });
+    const body = `${status.slice(4)}\n`;
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
   };
   http.on('upgrade', (request, socket, head) => {
     socket.on('error', () => undefined);
+    if (!originAllowed(request.headers.origin, options.allowedOrigins ?? [])) return refuse(socket, '403 Forbidden', 'origin not allowed');
     const offered = offeredTokens(request);
     // Check every offered value so the time taken does not depend on which one matches.
     const authorised = offered.map((value) => tokenMatches(value, options.token)).includes(true);
-    if (!authorised) return refuse(socket, offered.length === 0 ? 'no token' : 'wrong token');
-    wss.handleUpgrade(request, socket, head, (ws) => serve(webSocketConnection(ws)));
+    if (!authorised) return refuse(socket, '401 Unauthorized', offered.length === 0 ? 'no token' : 'wrong token');
+    wss.handleUpgrade(request, socket, head, (ws) => serve(webSocketConnection(ws, log)));
   });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -6,14 +6,14 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { describeDecodeErrors } from './describeDecodeErrors.js';
+import { describeErrors, formatDecodeIssues } from '@wework/codex-protocol';
 import { errorMessage } from './ListenerSet.js';
 
 /** Decodes, turning failures and thrown errors into a description. */
 export function safeDecode<A>(codec: t.Type<A, unknown, unknown>, value: unknown): E.Either<string, A> {
   try {
     const decoded = codec.decode(value);
-    return E.isRight(decoded) ? decoded : E.left(describeDecodeErrors(decoded.left));
+    return E.isRight(decoded) ? decoded : E.left(formatDecodeIssues(describeErrors(decoded.left, 'value')));
   } catch (error) {
     return E.left(`decoder threw: ${errorMessage(error)}`);
   }

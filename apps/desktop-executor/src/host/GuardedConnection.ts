@@ -1,0 +1,187 @@
+/**
+ * The one place where every message from a host is checked before vscode-jsonrpc's dispatcher sees
+ * it, for both transports. A transport hands over raw frames (a stdio line, a WebSocket text frame) and
+ * a sink for serialised messages; this module decodes each frame with the host limits
+ * (`decodeInboundBytes`), passes it through the connection's gate (`admitInbound`: requests in flight
+ * per connection and over all connections, duplicate ids, responses to unknown ids, cancels of nothing)
+ * and answers what it refuses at once: `-32700` / `-32600` for what is not a JSON-RPC message,
+ * `-32011` Overloaded (`data: { tag: 'Overloaded', retryable: true }`) beyond the bound, `-32600`
+ * (`data: { tag: 'DuplicateRequestId' }`) for an id already in flight. Refused notifications and
+ * responses are dropped. Logs name the kind of refusal, never a value of the message; after the first
+ * hundred refusals of a connection only every thousandth is logged, with the running count.
+ *
+ * Output is bounded too: while more than `pauseReadingAboveBytes` of output wait for the host, reading
+ * from it pauses; above `disconnectAboveBytes` the host is disconnected.
+ */
+import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  admitInbound,
+  decodeInboundBytes,
+  describeInboundRefusal,
+  inboundErrorReply,
+  initialGateState,
+  recordOutbound,
+  type GateState,
+  type InboundMessage,
+  type InboundRefusal,
+  type JsonRpcMessage,
+} from '@wework/app-server-client';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { HostErrorCode } from './HostProtocol.js';
+import { HOST_LIMITS, hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
+
+/** One frame from a host, as its transport received it. */
+export type HostFrame =
+  | { readonly _tag: 'Bytes'; readonly bytes: Uint8Array }
+  /** Refused by the transport itself (a line over the size limit, a binary frame). */
+  | { readonly _tag: 'Refused'; readonly refusal: InboundRefusal };
+
+/** What a transport offers the guard: frames in, serialised messages out. */
+export interface HostChannel {
+  /** Starts delivering frames, in order. */
+  listen(onFrame: (frame: HostFrame) => void): void;
+  onClose(listener: () => void): void;
+  onError(listener: (error: Error) => void): void;
+  /** Stops and restarts delivering frames (backpressure). */
+  pause(): void;
+  resume(): void;
+  /** Sends one serialised message; resolves once handed to the operating system. */
+  send(text: string): Promise<void>;
+  /** Bytes sent but not yet handed to the operating system. */
+  unsentBytes(): number;
+  /** Ends the output (the host sees the end). */
+  end(): void;
+  /** Disconnects the host at once. */
+  destroy(): void;
+}
+
+/** Options of {@link guardedHostConnection}. */
+export interface GuardOptions {
+  readonly log: ExecutorLog;
+  /** The count of host requests in flight shared by every connection; default the executor's own. */
+  readonly budget?: HostRequestBudget;
+  readonly maxRequestsPerConnection?: number;
+}
+
+/** The executor's budget of host requests in flight, shared by all its connections. */
+const executorBudget = hostRequestBudget();
+
+/** How many refusals of one connection are logged one by one before only every thousandth is. */
+const LOGGED_REFUSALS = 100;
+
+const LIMITS = { maxBytes: HOST_LIMITS.maxMessageBytes, maxDepth: HOST_LIMITS.maxNestingDepth };
+
+/** A JSON-RPC connection to a host over `channel`, every inbound message checked first. */
+export function guardedHostConnection(channel: HostChannel, options: GuardOptions): MessageConnection {
+  const { log } = options;
+  const budget = options.budget ?? executorBudget;
+  const perConnection = options.maxRequestsPerConnection ?? HOST_LIMITS.maxRequestsPerConnection;
+  let gate: GateState = initialGateState;
+  // The log of refusals is bounded too: the first ones, then every thousandth, with the running count.
+  let refusals = 0;
+  const logRefusal = (event: string, fields: Record<string, unknown>): void => {
+    refusals += 1;
+    if (refusals <= LOGGED_REFUSALS || refusals % 1000 === 0) log({ event, fields: { ...fields, refusals } });
+  };
+  let closed = false;
+  let paused = false;
+
+  const setGate = (next: GateState): void => {
+    if (!closed) budget.adjust(next.inFlight.size - gate.inFlight.size);
+    gate = next;
+  };
+  const afterSend = (): void => {
+    const unsent = channel.unsentBytes();
+    if (unsent > HOST_LIMITS.disconnectAboveBytes) {
+      log({ event: 'host disconnected: output not read', fields: { unsentBytes: unsent } });
+      channel.destroy();
+    } else if (!paused && unsent > HOST_LIMITS.pauseReadingAboveBytes) {
+      paused = true;
+      log({ event: 'host reading paused: output not taken', fields: { unsentBytes: unsent } });
+      channel.pause();
+    }
+  };
+  const onSent = (): void => {
+    if (paused && channel.unsentBytes() <= HOST_LIMITS.pauseReadingAboveBytes / 2) {
+      paused = false;
+      log({ event: 'host reading resumed', fields: {} });
+      channel.resume();
+    }
+  };
+  const send = (message: object): Promise<void> => {
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch {
+      return Promise.reject(new Error('the message is not representable as JSON'));
+    }
+    const sent = channel.send(text).then(onSent);
+    afterSend();
+    return sent;
+  };
+  const answer = (id: string | number | null, code: number, message: string, data?: object): void =>
+    void send({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } }).catch(() => undefined);
+
+  const refuse = (refusal: InboundRefusal): void => {
+    logRefusal('host message refused', { reason: describeInboundRefusal(refusal) });
+    const reply = inboundErrorReply(refusal);
+    if (reply !== null) answer(reply.id, reply.error.code, reply.error.message);
+  };
+
+  const admit = (decoded: InboundMessage, deliver: DataCallback): void => {
+    if (decoded._tag === 'Refused') return refuse(decoded.refusal);
+    const step = admitInbound(gate, decoded.message, perConnection, budget.hasRoom());
+    setGate(step.state);
+    const decision = step.decision;
+    switch (decision._tag) {
+      case 'Deliver':
+        return deliver({ jsonrpc: '2.0', ...decoded.message } as Message);
+      case 'Overloaded':
+        logRefusal('host request refused', { reason: 'overloaded', inFlight: budget.inFlight() });
+        return answer(decision.id, HostErrorCode.Overloaded, `too many requests in flight (at most ${perConnection} per connection, ${HOST_LIMITS.maxRequestsInFlight} in all); retry later`, { tag: 'Overloaded', retryable: true });
+      case 'Duplicate':
+        logRefusal('host request refused', { reason: 'duplicate id' });
+        return answer(decision.id, HostErrorCode.InvalidRequest, 'Invalid request: a request with this id is still in flight', { tag: 'DuplicateRequestId' });
+      case 'Drop':
+        return logRefusal('host message dropped', { reason: decision.reason === 'UnknownResponse' ? 'a response to no request in flight' : 'a cancel of no request in flight' });
+    }
+  };
+
+  class Reader extends AbstractMessageReader {
+    constructor() {
+      super();
+      channel.onClose(() => {
+        if (!closed) budget.adjust(-gate.inFlight.size);
+        closed = true;
+        this.fireClose();
+      });
+      channel.onError((error) => this.fireError(error));
+    }
+    listen(callback: DataCallback): Disposable {
+      let listening = true;
+      channel.listen((frame) => {
+        if (!listening) return;
+        admit(frame._tag === 'Refused' ? { _tag: 'Refused', refusal: frame.refusal } : decodeInboundBytes(frame.bytes, LIMITS), callback);
+      });
+      return { dispose: () => void (listening = false) };
+    }
+  }
+
+  class Writer extends AbstractMessageWriter {
+    write(message: Message): Promise<void> {
+      setGate(recordOutbound(gate, message as JsonRpcMessage));
+      return send(message).catch((error: unknown) => {
+        // An answer that cannot be serialised still answers its request.
+        const id = (message as { id?: unknown }).id;
+        if ('result' in message && (typeof id === 'string' || typeof id === 'number')) answer(id, HostErrorCode.InternalError, 'the result could not be serialised');
+        throw error;
+      });
+    }
+    end(): void {
+      channel.end();
+    }
+  }
+
+  return createMessageConnection(new Reader(), new Writer());
+}
+

@@ -1,0 +1,46 @@
+/**
+ * The bounds the executor keeps against its hosts, the same for both transports (documented in
+ * docs/host-protocol.md, "Limits and abuse"), and the budget of host requests in flight that all
+ * connections of one executor share.
+ *
+ * Plain data, and one counter.
+ */
+
+/** The documented bounds. */
+export const HOST_LIMITS = {
+  /** Largest message: one stdio line (without its newline) or one WebSocket frame. */
+  maxMessageBytes: 8 * 1024 * 1024,
+  /** Deepest nesting of arrays and objects in a message (the message object itself is level 1). */
+  maxNestingDepth: 64,
+  /**
+   * Host requests in flight (received, not yet answered) on one connection. The real app-server
+   * answers 128 concurrent requests and starts answering "overloaded" (or not at all) beyond; host
+   * requests may each make several Codex requests, and turns make their own.
+   */
+  maxRequestsPerConnection: 32,
+  /** Host requests in flight over all connections together. */
+  maxRequestsInFlight: 64,
+  /** Output not yet taken by the host above which the executor stops reading from that host. */
+  pauseReadingAboveBytes: 8 * 1024 * 1024,
+  /** Output not yet taken by the host above which that host is disconnected. */
+  disconnectAboveBytes: 64 * 1024 * 1024,
+} as const;
+
+/** A count of host requests in flight shared by every connection of one executor. */
+export interface HostRequestBudget {
+  /** Whether one more request fits. */
+  hasRoom(): boolean;
+  /** Changes the count by `delta` (never below zero). */
+  adjust(delta: number): void;
+  inFlight(): number;
+}
+
+/** A budget of `limit` requests in flight. */
+export function hostRequestBudget(limit: number = HOST_LIMITS.maxRequestsInFlight): HostRequestBudget {
+  let count = 0;
+  return {
+    hasRoom: () => count < limit,
+    adjust: (delta) => void (count = Math.max(0, count + delta)),
+    inFlight: () => count,
+  };
+}

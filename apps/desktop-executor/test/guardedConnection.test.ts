@@ -1,0 +1,161 @@
+/**
+ * The host connection in process, over stdio streams: a handler that throws, or a result that cannot
+ * be serialised, still answers its request once and without the error's text; requests in flight on a
+ * connection that closes give their share of the shared budget back; output a host leaves untaken
+ * pauses reading and, beyond the hard bound, disconnects it; the log of refusals is bounded.
+ */
+import { PassThrough } from 'node:stream';
+import { createInterface } from 'node:readline';
+import * as E from 'fp-ts/lib/Either.js';
+import { describe, expect, it } from 'vitest';
+import type { ExecutorApi } from '../src/host/ExecutorApi.js';
+import { guardedHostConnection } from '../src/host/GuardedConnection.js';
+import { serveHostConnection } from '../src/host/HostConnection.js';
+import { HOST_LIMITS, hostRequestBudget } from '../src/host/HostLimits.js';
+import { hostSessions } from '../src/host/HostSessions.js';
+import { stdioConnection } from '../src/host/StdioTransport.js';
+import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+
+/** Serves `api` over a pair of streams; returns a way to send lines and to read the answers. */
+function serveInProcess(api: Partial<ExecutorApi>) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const log: ExecutorLogEntry[] = [];
+  const answers: Array<Record<string, unknown>> = [];
+  const waiting: Array<() => void> = [];
+  createInterface({ input: output }).on('line', (line) => {
+    answers.push(JSON.parse(line) as Record<string, unknown>);
+    waiting.shift()?.();
+  });
+  const closed = serveHostConnection(stdioConnection(input, output, (entry) => log.push(entry)), api as ExecutorApi, hostSessions(() => undefined), (entry) => log.push(entry));
+  const next = (): Promise<Record<string, unknown>> => {
+    const seen = answers.length;
+    return new Promise((resolve) => {
+      const check = (): void => (answers.length > seen ? resolve(answers[seen] ?? {}) : void waiting.push(check));
+      check();
+    });
+  };
+  return { input, log, next, closed };
+}
+
+describe('the guarded host connection', () => {
+  it('answers a handler that throws with -32603, once, without the error text', async () => {
+    const host = serveInProcess({
+      info: () => {
+        throw new Error('sk-live-secret went wrong');
+      },
+    });
+    const answer = host.next();
+    host.input.write('{"jsonrpc":"2.0","id":1,"method":"executor/info","params":{}}\n');
+    expect(await answer).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'the executor failed while handling executor/info', data: { tag: 'InternalError' } } });
+    expect(JSON.stringify(host.log)).not.toContain('sk-live-secret');
+    host.input.end();
+    await host.closed;
+  });
+
+  it('answers a result that cannot be serialised with -32603', async () => {
+    // A defect such a handler could have: a bigint in its result (JSON has none).
+    const unserialisable = { executor: 'wework-desktop-executor', protocolVersion: 1n as unknown as number, codexUserAgent: '' };
+    const host = serveInProcess({ info: () => Promise.resolve(E.right(unserialisable)) });
+    const answer = host.next();
+    host.input.write('{"jsonrpc":"2.0","id":"b","method":"executor/info"}\n');
+    expect(await answer).toMatchObject({ id: 'b', error: { code: -32603, message: 'the result could not be serialised' } });
+    host.input.end();
+    await host.closed;
+  });
+
+  it('gives the budget of requests in flight back when the connection closes', async () => {
+    const budget = hostRequestBudget(4);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const answers: string[] = [];
+    output.on('data', (chunk: Buffer) => answers.push(...chunk.toString('utf8').split('\n').filter((line) => line !== '')));
+    let started = 0;
+    let release: () => void = () => undefined;
+    const allStarted = new Promise<void>((resolve) => (release = resolve));
+    const channelConnection = guardedHostConnection(
+      {
+        listen: (onFrame) => void input.on('data', (chunk: Buffer) => chunk.toString('utf8').split('\n').filter((line) => line !== '').forEach((line) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(line) }))),
+        onClose: (listener) => void input.on('end', listener),
+        onError: () => undefined,
+        pause: () => undefined,
+        resume: () => undefined,
+        send: (text) => new Promise((resolve) => output.write(`${text}\n`, () => resolve())),
+        unsentBytes: () => 0,
+        end: () => undefined,
+        destroy: () => undefined,
+      },
+      { log: () => undefined, budget, maxRequestsPerConnection: 3 },
+    );
+    channelConnection.onRequest('hang', () => {
+      started += 1;
+      if (started === 3) release();
+      return new Promise(() => undefined);
+    });
+    channelConnection.listen();
+    input.write(['{"id":1,"method":"hang"}', '{"id":2,"method":"hang"}', '{"id":3,"method":"hang"}', '{"id":4,"method":"hang"}', ''].join('\n'));
+    await allStarted;
+    expect(budget.inFlight()).toBe(3);
+    expect(answers.map((line) => JSON.parse(line) as unknown)).toEqual([{ jsonrpc: '2.0', id: 4, error: expect.objectContaining({ code: -32011, data: { tag: 'Overloaded', retryable: true } }) }]);
+    const closedOnce = new Promise<void>((resolve) => channelConnection.onClose(() => resolve()));
+    input.end();
+    await closedOnce;
+    expect(budget.inFlight()).toBe(0);
+    expect(budget.hasRoom()).toBe(true);
+  });
+
+  it('stops reading while the host leaves output untaken, reads again once it is taken, and disconnects it beyond the hard bound', async () => {
+    const events: string[] = [];
+    let unsent = 0;
+    let deliver: (text: string) => void = () => undefined;
+    const sent: Array<() => void> = [];
+    const connection = guardedHostConnection(
+      {
+        listen: (onFrame) => void (deliver = (text) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(text) })),
+        onClose: () => undefined,
+        onError: () => undefined,
+        pause: () => void events.push('pause'),
+        resume: () => void events.push('resume'),
+        send: () => new Promise((resolve) => sent.push(resolve)),
+        unsentBytes: () => unsent,
+        end: () => undefined,
+        destroy: () => void events.push('destroy'),
+      },
+      { log: (entry) => void events.push(entry.event), budget: hostRequestBudget(8) },
+    );
+    connection.listen();
+    unsent = HOST_LIMITS.pauseReadingAboveBytes + 1;
+    deliver('not json');
+    expect(events).toEqual(['host message refused', 'host reading paused: output not taken', 'pause']);
+    unsent = HOST_LIMITS.pauseReadingAboveBytes / 4;
+    sent.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.slice(3)).toEqual(['host reading resumed', 'resume']);
+    unsent = HOST_LIMITS.disconnectAboveBytes + 1;
+    deliver('still not json');
+    expect(events.slice(5)).toEqual(['host message refused', 'host disconnected: output not read', 'destroy']);
+  });
+
+  it('logs the first hundred refusals of a connection, then every thousandth', () => {
+    const logged: ExecutorLogEntry[] = [];
+    let deliver: (text: string) => void = () => undefined;
+    const connection = guardedHostConnection(
+      {
+        listen: (onFrame) => void (deliver = (text) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(text) })),
+        onClose: () => undefined,
+        onError: () => undefined,
+        pause: () => undefined,
+        resume: () => undefined,
+        send: () => Promise.resolve(),
+        unsentBytes: () => 0,
+        end: () => undefined,
+        destroy: () => undefined,
+      },
+      { log: (entry) => void logged.push(entry), budget: hostRequestBudget(8) },
+    );
+    connection.listen();
+    for (let i = 0; i < 3000; i += 1) deliver(`garbage ${i}`);
+    expect(logged.map((entry) => entry.fields['refusals'])).toEqual([...Array.from({ length: 100 }, (_, i) => i + 1), 1000, 2000, 3000]);
+    expect(JSON.stringify(logged)).not.toContain('garbage');
+  });
+});

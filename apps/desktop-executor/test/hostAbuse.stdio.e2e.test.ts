@@ -1,0 +1,128 @@
+/**
+ * A hostile host over stdio, end to end: the executor's serve entry as a process, the real app-server,
+ * the scripted model. The lines that used to stop the executor, a fast-check fuzz of 10,000 hostile
+ * messages (with over-long lines) after which `executor/info` still answers and memory stays bounded,
+ * and 5,000 requests at once, each answered exactly once (a result or the retryable -32011).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInterface } from 'node:readline';
+import { HOST_LIMITS } from '../src/host/HostLimits.js';
+import { hostileBatch, isOverloaded, READ_ONLY_METHODS, Replies, residentBytes, startServe, type ServedExecutor } from './support/hostAbuse.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+let served: ServedExecutor;
+const replies = new Replies();
+const notJson: string[] = [];
+
+beforeAll(async () => {
+  served = await startServe(['--stdio'], cleanups);
+  createInterface({ input: served.child.stdout, crlfDelay: Infinity }).on('line', (text) => {
+    try {
+      replies.add(JSON.parse(text) as Record<string, unknown>);
+    } catch {
+      notJson.push(text.slice(0, 80));
+    }
+  });
+  const info = await ask('start', 'executor/info', 90_000);
+  expect(info).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+}, 120_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const write = (text: string): Promise<void> => new Promise((resolve, reject) => served.child.stdin.write(text, (error) => (error ? reject(error) : resolve())));
+/** Asks once; an Overloaded answer (the fuzz keeps many requests in flight) is retried under a fresh id, as a host does. */
+const ask = async (id: string, method: string, timeoutMs = 30_000): Promise<Record<string, unknown>> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const attemptId = attempt === 0 ? id : `${id}#${attempt}`;
+    await write(`${JSON.stringify({ jsonrpc: '2.0', id: attemptId, method, params: {} })}\n`);
+    const answer = await replies.wait(attemptId, timeoutMs, served.exited);
+    if (!isOverloaded(answer) || attempt >= 200) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** Resolves once `condition` holds, checking on each output of the executor (bounded by the test's timeout). */
+const waitFor = (condition: () => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    const check = (): void => {
+      if (!condition()) return;
+      served.child.stderr.off('data', check);
+      resolve();
+    };
+    served.child.stderr.on('data', check);
+    check();
+  });
+
+describe('a hostile host over stdio', () => {
+  it('survives the $/cancelRequest lines that used to stop it, and answers next', async () => {
+    await write(['{"jsonrpc":"2.0","method":"$/cancelRequest"}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":null}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":[]}', ''].join('\n'));
+    expect(await ask('after-cancel', 'executor/info')).toMatchObject({ result: { protocolVersion: 1 } });
+    expect(served.child.exitCode).toBeNull();
+    expect(served.stderr()).toContain('host message refused reason="$/cancelRequest with invalid params"');
+  });
+
+  it('answers executor/info after every batch of a 10,000-message fuzz, with bounded memory', { timeout: 120_000 }, async () => {
+    const batches = 20;
+    const perBatch = 500;
+    let baseline = 0;
+    const kinds = new Map<string, number>();
+    for (let batch = 0; batch < batches; batch += 1) {
+      const messages = hostileBatch(perBatch, 1300 + batch);
+      for (const message of messages) kinds.set(message.kind, (kinds.get(message.kind) ?? 0) + 1);
+      let text = messages.map((message) => `${message.text}\n`).join('');
+      // Every fifth batch also carries a line over the limit (and invalid UTF-8).
+      if (batch % 5 === 4) text += `{"jsonrpc":"2.0","id":"huge","method":"executor/info","params":"${'x'.repeat(HOST_LIMITS.maxMessageBytes)}"}\n`;
+      await write(text);
+      await write(Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]).toString('latin1'));
+      const probe = await ask(`probe-${batch}`, 'executor/info');
+      expect(probe).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+      if (batch === 0) baseline = residentBytes(served.child.pid ?? -1);
+    }
+    const grown = residentBytes(served.child.pid ?? -1) - baseline;
+    expect(grown).toBeLessThan(160 * 1024 * 1024);
+    expect(served.child.exitCode).toBeNull();
+    expect(notJson).toEqual([]);
+    expect([...kinds.keys()].length).toBeGreaterThanOrEqual(10);
+    // Each probe answered once; the over-long lines were answered -32700 without an id, never as "huge".
+    for (let batch = 0; batch < batches; batch += 1) expect(replies.byId.get(JSON.stringify(`probe-${batch}`))).toHaveLength(1);
+    expect(replies.byId.has('"huge"')).toBe(false);
+    expect(replies.withoutId.filter((reply) => (reply['error'] as { message?: string } | undefined)?.message?.includes(`larger than ${HOST_LIMITS.maxMessageBytes} bytes`))).toHaveLength(4);
+    // No reply echoes a value of what was sent: the messages are the executor's own.
+    for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) expect(JSON.stringify(reply)).not.toContain('"got ');
+  });
+
+  it('stops reading from a host that does not take its answers, with bounded memory, and answers everything once it reads again', { timeout: 180_000 }, async () => {
+    const before = residentBytes(served.child.pid ?? -1);
+    served.child.stdout.pause();
+    const ids = Array.from({ length: 60_000 }, (_, i) => `flood-${i}`);
+    const written = write(ids.map((id) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'executor/info', params: {} })}\n`).join(''));
+    await waitFor(() => served.stderr().includes('host reading paused: output not taken'));
+    expect(residentBytes(served.child.pid ?? -1) - before).toBeLessThan(128 * 1024 * 1024);
+    // The host's input is not all taken while its output waits: the executor stopped reading.
+    expect(served.child.stdin.writableLength).toBeGreaterThan(0);
+    served.child.stdout.resume();
+    await written;
+    await Promise.all(ids.map((id) => replies.wait(id, 150_000, served.exited)));
+    for (const id of ids) expect(replies.byId.get(JSON.stringify(id)), id).toHaveLength(1);
+    expect(served.stderr()).toContain('host reading resumed');
+  });
+
+  it('answers 5,000 concurrent requests exactly once each, with a result or the retryable -32011', { timeout: 180_000 }, async () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => `c-${i}`);
+    await write(ids.map((id, i) => `${JSON.stringify({ jsonrpc: '2.0', id, method: READ_ONLY_METHODS[i % READ_ONLY_METHODS.length], params: {} })}\n`).join(''));
+    const answers = await Promise.all(ids.map((id) => replies.wait(id, 150_000, served.exited)));
+    let overloaded = 0;
+    for (const [i, id] of ids.entries()) {
+      expect(replies.byId.get(JSON.stringify(id)), id).toHaveLength(1);
+      const answer = answers[i] ?? {};
+      if ('error' in answer) {
+        expect(answer['error']).toMatchObject({ code: -32011, data: { tag: 'Overloaded', retryable: true } });
+        overloaded += 1;
+      } else expect(answer).toHaveProperty('result');
+    }
+    expect(overloaded).toBeGreaterThan(0);
+    expect(overloaded).toBeLessThan(5000);
+    expect(await ask('after-burst', 'task/list')).toMatchObject({ result: { tasks: [] } });
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * A hostile host over the WebSocket transport, end to end: the executor's serve entry as a process
+ * (`--ws --allow-origin http://localhost:5173`), the real app-server, the scripted model. The Origin
+ * allow-list (403, logged without the origin), the notifications that used to stop the executor, a
+ * fast-check fuzz of 10,000 hostile frames (with frames over the limit, which close only their own
+ * connection with 1009) after which `executor/info` still answers and memory stays bounded, and 5,000
+ * requests at once, each answered exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { HOST_LIMITS } from '../src/host/HostLimits.js';
+import { announcedEndpoint, hostileBatch, isOverloaded, READ_ONLY_METHODS, Replies, residentBytes, startServe, type ServedExecutor } from './support/hostAbuse.js';
+
+const ALLOWED = 'http://localhost:5173';
+const cleanups: Array<() => Promise<void>> = [];
+let served: ServedExecutor;
+let endpoint: { readonly port: number; readonly token: string };
+const replies = new Replies();
+const notJson: string[] = [];
+
+/** Opens a host connection; resolves with the socket, or rejects with the HTTP status of the refusal. */
+function open(options: { readonly token?: string; readonly origin?: string } = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${endpoint.port}`, {
+      headers: { authorization: `Bearer ${options.token ?? endpoint.token}` },
+      ...(options.origin === undefined ? {} : { origin: options.origin }),
+    });
+    socket.on('message', (data: Buffer) => {
+      try {
+        replies.add(JSON.parse(data.toString('utf8')) as Record<string, unknown>);
+      } catch {
+        notJson.push(data.toString('utf8').slice(0, 80));
+      }
+    });
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_request, response) => {
+      reject(new Error(`refused ${response.statusCode ?? 0}`));
+      socket.terminate();
+    });
+    socket.once('error', reject);
+  });
+}
+
+let socket: WebSocket;
+const send = (target: WebSocket, frame: string | Buffer, binary = false): Promise<void> =>
+  new Promise((resolve, reject) => target.send(frame, { binary }, (error) => (error ? reject(error) : resolve())));
+const closed = (target: WebSocket): Promise<number> => new Promise((resolve) => (target.readyState === target.CLOSED ? resolve(-1) : target.once('close', (code: number) => resolve(code))));
+
+/** Asks once; an Overloaded answer is retried under a fresh id, as a host does. */
+const ask = async (id: string, method: string, timeoutMs = 30_000): Promise<Record<string, unknown>> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const attemptId = attempt === 0 ? id : `${id}#${attempt}`;
+    await send(socket, JSON.stringify({ jsonrpc: '2.0', id: attemptId, method, params: {} }));
+    const answer = await replies.wait(attemptId, timeoutMs, served.exited);
+    if (!isOverloaded(answer) || attempt >= 200) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+beforeAll(async () => {
+  served = await startServe(['--ws', '--allow-origin', ALLOWED], cleanups);
+  endpoint = await announcedEndpoint(served);
+  socket = await open();
+  cleanups.push(async () => void socket.terminate());
+  expect(await ask('start', 'executor/info', 90_000)).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+}, 120_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('a hostile host over WebSocket', () => {
+  it('refuses an upgrade from an origin not allowed with 403, logging no origin; accepts the allowed one and none', async () => {
+    await expect(open({ origin: 'http://evil-origin.example' })).rejects.toThrow('refused 403');
+    await expect(open({ origin: 'http://localhost:5174' })).rejects.toThrow('refused 403');
+    await expect(open({ origin: ALLOWED, token: 'f'.repeat(64) })).rejects.toThrow('refused 401');
+    const allowed = await open({ origin: ALLOWED });
+    allowed.close();
+    expect(served.stderr()).toContain('host connection refused reason="origin not allowed"');
+    expect(served.stderr()).not.toContain('evil-origin');
+    expect(served.stderr()).not.toContain('5174');
+  });
+
+  it('survives the $/cancelRequest notifications that used to stop it, and answers next', async () => {
+    for (const frame of ['{"jsonrpc":"2.0","method":"$/cancelRequest"}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":null}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":[]}']) await send(socket, frame);
+    expect(await ask('after-cancel', 'executor/info')).toMatchObject({ result: { protocolVersion: 1 } });
+    expect(served.child.exitCode).toBeNull();
+  });
+
+  it('answers executor/info after every batch of a 10,000-frame fuzz, with bounded memory', { timeout: 120_000 }, async () => {
+    const batches = 20;
+    let baseline = 0;
+    let tooBig = 0;
+    for (let batch = 0; batch < batches; batch += 1) {
+      const frames = hostileBatch(500, 2600 + batch).flatMap((message) => message.text.split('\n'));
+      for (const frame of frames) void send(socket, frame).catch(() => undefined);
+      await send(socket, Buffer.from('{"id":"binary","method":"executor/info"}'), true);
+      const probe = await ask(`probe-${batch}`, 'executor/info');
+      expect(probe).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+      if (batch === 0) baseline = residentBytes(served.child.pid ?? -1);
+      if (batch % 5 === 4) {
+        // A frame over the limit closes this connection only (1009); the host connects again.
+        const ended = closed(socket);
+        await send(socket, `{"id":"huge","method":"executor/info","params":"${'x'.repeat(HOST_LIMITS.maxMessageBytes)}"}`).catch(() => undefined);
+        expect(await ended).toBe(1009);
+        tooBig += 1;
+        socket = await open();
+      }
+    }
+    const grown = residentBytes(served.child.pid ?? -1) - baseline;
+    expect(grown).toBeLessThan(160 * 1024 * 1024);
+    expect(tooBig).toBe(4);
+    expect(served.child.exitCode).toBeNull();
+    expect(notJson).toEqual([]);
+    for (let batch = 0; batch < batches; batch += 1) expect(replies.byId.get(JSON.stringify(`probe-${batch}`))).toHaveLength(1);
+    expect(replies.byId.has('"huge"')).toBe(false);
+    expect(replies.byId.has('"binary"')).toBe(false);
+    expect(replies.withoutId.some((reply) => (reply['error'] as { message?: string } | undefined)?.message === 'Parse error: the message is not UTF-8 text')).toBe(true);
+  });
+
+  it('answers 5,000 concurrent requests exactly once each, with a result or the retryable -32011', { timeout: 180_000 }, async () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => `c-${i}`);
+    for (const [i, id] of ids.entries()) void send(socket, JSON.stringify({ jsonrpc: '2.0', id, method: READ_ONLY_METHODS[i % READ_ONLY_METHODS.length], params: {} }));
+    const answers = await Promise.all(ids.map((id) => replies.wait(id, 150_000, served.exited)));
+    let overloaded = 0;
+    for (const [i, id] of ids.entries()) {
+      expect(replies.byId.get(JSON.stringify(id)), id).toHaveLength(1);
+      const answer = answers[i] ?? {};
+      if ('error' in answer) {
+        expect(answer['error']).toMatchObject({ code: -32011, data: { tag: 'Overloaded', retryable: true } });
+        overloaded += 1;
+      } else expect(answer).toHaveProperty('result');
+    }
+    expect(overloaded).toBeGreaterThan(0);
+    expect(overloaded).toBeLessThan(5000);
+    expect(await ask('after-burst', 'task/list')).toMatchObject({ result: { tasks: [] } });
+  });
+});

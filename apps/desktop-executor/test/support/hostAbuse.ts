@@ -1,0 +1,182 @@
+/**
+ * What the hostile-host end-to-end tests share: the executor's serve entry started as a process with its
+ * own temporary homes (the real app-server, the scripted model as its model), a reader of everything the
+ * executor answers, its resident memory, and fast-check arbitraries of hostile host messages — params that
+ * are wrong for every host method (so that no side-effecting method ever acts), `$/` notifications with
+ * any params, responses to ids nobody asked, duplicate ids, deep nesting, invalid JSON.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import * as E from 'fp-ts/lib/Either.js';
+import { stringify as stringifyToml } from 'smol-toml';
+import { startScriptedModel } from '@wework/scripted-model/node';
+import { scriptedExecutorConfig } from '../../src/executorConfig.js';
+import { HostParams } from '../../src/host/HostProtocol.js';
+
+const SERVE = fileURLToPath(new URL('../../dist/serve.js', import.meta.url));
+
+/** A running serve entry. */
+export interface ServedExecutor {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly stderr: () => string;
+  /** Resolves with the exit code if the executor exits. */
+  readonly exited: Promise<number | null>;
+  readonly root: string;
+}
+
+/** Starts `serve.js` with `args` (after the transport flag), temporary homes and the scripted model; cleanups undo it all. */
+export async function startServe(transportArgs: ReadonlyArray<string>, cleanups: Array<() => Promise<void>>): Promise<ServedExecutor> {
+  const root = await mkdtemp(join(tmpdir(), 'executor-abuse-'));
+  cleanups.push(() => rm(root, { recursive: true, force: true }));
+  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
+  await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
+  const model = await startScriptedModel({ script: [] });
+  cleanups.push(() => model.close());
+  const config = scriptedExecutorConfig(model.url, []);
+  if (E.isLeft(config)) throw new Error('invalid config');
+  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config.right), { mode: 0o600 });
+  const child = spawn(process.execPath, [SERVE, ...transportArgs, '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], {
+    env: { ...process.env, HOME: dirs.userHome },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  return { child, stderr: () => stderr, exited, root };
+}
+
+/** The first stdout line of a `--ws` executor: its endpoint. */
+export async function announcedEndpoint(served: ServedExecutor): Promise<{ readonly port: number; readonly token: string }> {
+  const line = await Promise.race([
+    new Promise<string>((resolve) => createInterface({ input: served.child.stdout }).once('line', resolve)),
+    served.exited.then((code) => Promise.reject(new Error(`the executor exited (${code}) before listening:\n${served.stderr()}`))),
+  ]);
+  return JSON.parse(line) as { port: number; token: string };
+}
+
+/** The executor's resident memory in bytes (VmRSS of /proc/<pid>/status). */
+export function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (match?.[1] === undefined) throw new Error('no VmRSS');
+  return Number(match[1]) * 1024;
+}
+
+/** Whether an answer is the retryable -32011 Overloaded. */
+export const isOverloaded = (answer: Record<string, unknown>): boolean => (answer['error'] as { code?: unknown } | undefined)?.code === -32011;
+
+/** Everything the executor answered, by id (as sent back), and a way to wait for one id. */
+export class Replies {
+  readonly byId = new Map<string, Array<Record<string, unknown>>>();
+  readonly withoutId: Array<Record<string, unknown>> = [];
+  private readonly waiters = new Map<string, () => void>();
+
+  /** Records one message from the executor (notifications are ignored). */
+  add(message: Record<string, unknown>): void {
+    if (!('result' in message) && !('error' in message)) return;
+    const id = message['id'];
+    if (id === null || id === undefined) {
+      this.withoutId.push(message);
+      return;
+    }
+    const key = JSON.stringify(id);
+    const list = this.byId.get(key) ?? [];
+    list.push(message);
+    this.byId.set(key, list);
+    this.waiters.get(key)?.();
+  }
+
+  /** Resolves once `id` has an answer; rejects after `timeoutMs` or when `failed` settles first. */
+  wait(id: string | number, timeoutMs: number, failed: Promise<unknown>): Promise<Record<string, unknown>> {
+    const key = JSON.stringify(id);
+    const answered = this.byId.get(key)?.[0];
+    if (answered !== undefined) return Promise.resolve(answered);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${key} within ${timeoutMs} ms`)), timeoutMs);
+      void failed.then(() => reject(new Error(`the executor went away before answering ${key}`)));
+      this.waiters.set(key, () => {
+        clearTimeout(timer);
+        this.waiters.delete(key);
+        resolve(this.byId.get(key)?.[0] ?? {});
+      });
+    });
+  }
+}
+
+type HostMethodName = keyof typeof HostParams;
+const methods = Object.keys(HostParams) as HostMethodName[];
+
+const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+const fieldValues = fc.oneof(anyJson, fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
+
+/**
+ * Params that do not decode for `method` — never `null` or absent (those read as `{}`) and never an
+ * object the method's codec accepts, so no method ever acts (no login started, no plugin installed,
+ * no task created, no setting written).
+ */
+export const wrongParams = (method: HostMethodName): fc.Arbitrary<unknown> =>
+  fc
+    .oneof(
+      anyJson,
+      fc.array(anyJson, { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('taskId', 'markdown', 'task', 'accountId', 'loginId', 'config', 'instructions', 'style', 'packagePath', 'plugin', 'prompt', 'workspace', 'x'), fieldValues, { maxKeys: 4 }),
+    )
+    .filter((value) => value !== null && value !== undefined && !HostParams[method].is(value));
+
+const requestId = fc.oneof(fc.integer({ min: 1_000_000, max: 9_000_000 }), fc.string({ minLength: 1, maxLength: 12 }).map((s) => `f-${s}`));
+
+/** Methods that only read, safe to call with valid params. */
+export const READ_ONLY_METHODS = ['executor/info', 'task/list', 'settings/read', 'models/list'] as const;
+
+/** One hostile message as text (without a newline), and the request id it carries, if any. */
+export interface HostileMessage {
+  readonly text: string;
+  readonly kind: string;
+}
+
+const line = (value: unknown): string => JSON.stringify(value);
+
+/** Hostile messages of every kind the protocol must survive (none over the size limit: those are sent separately). */
+export const hostileMessage: fc.Arbitrary<HostileMessage> = fc.oneof(
+  fc.string({ maxLength: 80 }).filter((s) => !s.includes('\n')).map((text) => ({ text, kind: 'garbage' })),
+  anyJson.map((value) => ({ text: line(value).slice(0, Math.max(1, line(value).length - 1)), kind: 'truncated JSON' })),
+  anyJson.map((value) => ({ text: line(value), kind: 'JSON that is no message' })),
+  fc.constantFrom(...methods).chain((method) => fc.record({ id: requestId, params: wrongParams(method) }).map(({ id, params }) => ({ text: line({ jsonrpc: '2.0', id, method, params }), kind: `wrong params for ${method}` }))),
+  fc.record({ params: fc.option(anyJson, { nil: undefined }), method: fc.constantFrom('$/cancelRequest', '$/progress', '$/setTrace', '$/logTrace', '$/unknown') }).map(({ method, params }) => ({
+    text: line(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }),
+    kind: `${method} notification`,
+  })),
+  fc.record({ id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), result: anyJson }).map((response) => ({ text: line({ jsonrpc: '2.0', ...response }), kind: 'response to nobody' })),
+  fc.record({ id: fc.oneof(fc.integer(), fc.string()), code: fc.integer(), message: fc.string() }).map(({ id, code, message }) => ({ text: line({ jsonrpc: '2.0', id, error: { code, message } }), kind: 'error response to nobody' })),
+  fc.record({ id: fc.oneof(fc.constant(null), fc.constant(true), fc.constant({}), fc.constant([])), method: fc.constantFrom(...READ_ONLY_METHODS) }).map((request) => ({ text: line({ jsonrpc: '2.0', ...request }), kind: 'request with an unusable id' })),
+  fc.record({ method: fc.oneof(fc.string({ maxLength: 20 }).filter((name) => !(methods as string[]).includes(name)), fc.constantFrom('rpc.x', 'card/show', 'initialize')), id: requestId }).map((request) => ({ text: line({ jsonrpc: '2.0', ...request, params: {} }), kind: 'unknown method' })),
+  fc.record({ depth: fc.integer({ min: 65, max: 20_000 }), id: requestId, open: fc.constantFrom('[', '{"a":') }).map(({ depth, id, open }) => ({
+    text: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"executor/info","params":${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}}`,
+    kind: 'deep nesting',
+  })),
+  fc.record({ id: requestId, method: fc.constantFrom(...READ_ONLY_METHODS) }).map(({ id, method }) => {
+    const text = line({ jsonrpc: '2.0', id, method, params: {} });
+    return { text: `${text}\n${text}`, kind: 'duplicate id' };
+  }),
+  fc.record({ id: requestId, method: fc.constantFrom(...READ_ONLY_METHODS) }).map(({ id, method }) => ({
+    text: `${line({ jsonrpc: '2.0', id, method, params: {} })}\n${line({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } })}`,
+    kind: 'cancel of a request in flight',
+  })),
+);
+
+/** Draws `count` hostile messages (reproducibly, from `seed`). */
+export function hostileBatch(count: number, seed: number): ReadonlyArray<HostileMessage> {
+  return fc.sample(hostileMessage, { numRuns: count, seed });
+}

@@ -1,0 +1,107 @@
+/**
+ * The gate of one JSON-RPC connection served to an untrusted peer, as a state machine: which decoded
+ * inbound messages reach the dispatcher. Requests are admitted up to a bound of requests in flight
+ * (received and not yet answered); beyond it, or when the caller's shared budget is spent, a request is
+ * refused as overloaded; a request whose id is already in flight is refused as a duplicate (ids are
+ * compared as text, as vscode-jsonrpc's queue does: `1` and `"1"` are the same id). Responses reach the
+ * dispatcher only for a request this end sent and that is still unanswered (compared exactly);
+ * `$/cancelRequest` only once, for a request in flight. Every refused request is answered by the caller
+ * at once; what else is refused is dropped.
+ *
+ * Every function here is pure: a state and a message in, a decision and the next state out.
+ */
+import type { JsonRpcId, JsonRpcMessage } from './JsonRpcMessage.js';
+import { isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse } from './JsonRpcMessage.js';
+
+/** What the gate remembers of one connection. */
+export interface GateState {
+  /** Requests from the peer that were delivered and not yet answered, by id as text; `true` once cancelled. */
+  readonly inFlight: ReadonlyMap<string, boolean>;
+  /** Requests this end sent to the peer and that are not answered yet, by exact id. */
+  readonly awaiting: ReadonlySet<string>;
+}
+
+/** The gate of a new connection. */
+export const initialGateState: GateState = { inFlight: new Map(), awaiting: new Set() };
+
+/** What to do with one inbound message. */
+export type GateDecision =
+  | { readonly _tag: 'Deliver' }
+  /** A request over the bound: answer it at once as overloaded (retryable). */
+  | { readonly _tag: 'Overloaded'; readonly id: JsonRpcId }
+  /** A request whose id is in flight: answer it at once with an error; the request in flight is untouched. */
+  | { readonly _tag: 'Duplicate'; readonly id: JsonRpcId }
+  /** A response or notification that is dropped unanswered. */
+  | { readonly _tag: 'Drop'; readonly reason: 'UnknownResponse' | 'CancelOfNothingInFlight' };
+
+/** The decision and the state after it. */
+export interface GateStep {
+  readonly decision: GateDecision;
+  readonly state: GateState;
+}
+
+const inboundKey = (id: JsonRpcId): string => String(id);
+const awaitingKey = (id: JsonRpcId): string => `${typeof id}:${String(id)}`;
+
+const withInFlight = (state: GateState, key: string, cancelled: boolean): GateState => ({ ...state, inFlight: new Map(state.inFlight).set(key, cancelled) });
+
+/**
+ * Decides on one decoded inbound message.
+ * @param maxInFlight the bound on this connection's requests in flight
+ * @param budgetLeft whether a budget shared with other connections has room for one more request
+ * @example
+ * ```ts
+ * import { admitInbound, initialGateState } from '@wework/app-server-client';
+ * const first = admitInbound(initialGateState, { id: 1, method: 'executor/info' }, 8, true); // Deliver
+ * admitInbound(first.state, { id: 1, method: 'executor/info' }, 8, true).decision; // { _tag: 'Duplicate', id: 1 }
+ * ```
+ */
+export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFlight: number, budgetLeft: boolean): GateStep {
+  if (isJsonRpcRequest(message)) {
+    const key = inboundKey(message.id);
+    if (state.inFlight.has(key)) return { decision: { _tag: 'Duplicate', id: message.id }, state };
+    if (state.inFlight.size >= maxInFlight || !budgetLeft) return { decision: { _tag: 'Overloaded', id: message.id }, state };
+    return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, false) };
+  }
+  if (isJsonRpcResponse(message)) {
+    const key = message.id === null ? null : awaitingKey(message.id);
+    if (key === null || !state.awaiting.has(key)) return { decision: { _tag: 'Drop', reason: 'UnknownResponse' }, state };
+    const awaiting = new Set(state.awaiting);
+    awaiting.delete(key);
+    return { decision: { _tag: 'Deliver' }, state: { ...state, awaiting } };
+  }
+  if (isJsonRpcNotification(message) && message.method === '$/cancelRequest') {
+    const id = cancelledId(message.params);
+    const key = id === null ? null : inboundKey(id);
+    if (key === null || state.inFlight.get(key) !== false) return { decision: { _tag: 'Drop', reason: 'CancelOfNothingInFlight' }, state };
+    return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, true) };
+  }
+  return { decision: { _tag: 'Deliver' }, state };
+}
+
+/**
+ * Records one message this end's dispatcher wrote: an answer settles the request in flight with its id;
+ * a request is awaited until the peer answers it. (Answers to refused requests are written past the
+ * gate and are not recorded: they must not settle the request in flight with the same id.)
+ * @example
+ * ```ts
+ * import { admitInbound, initialGateState, recordOutbound } from '@wework/app-server-client';
+ * const step = admitInbound(initialGateState, { id: 1, method: 'executor/info' }, 8, true);
+ * recordOutbound(step.state, { id: 1, result: {} }).inFlight.size; // 0
+ * ```
+ */
+export function recordOutbound(state: GateState, message: JsonRpcMessage): GateState {
+  if (isJsonRpcRequest(message)) return { ...state, awaiting: new Set(state.awaiting).add(awaitingKey(message.id)) };
+  if (isJsonRpcResponse(message) && message.id !== null && state.inFlight.has(inboundKey(message.id))) {
+    const inFlight = new Map(state.inFlight);
+    inFlight.delete(inboundKey(message.id));
+    return { ...state, inFlight };
+  }
+  return state;
+}
+
+function cancelledId(params: unknown): JsonRpcId | null {
+  if (typeof params !== 'object' || params === null || !('id' in params)) return null;
+  const id: unknown = params.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
