@@ -26,7 +26,7 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
         return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: ${describeDecodeErrors(decoded.left)}`);
       }
       const result = await run(decoded.right);
-      if (E.isLeft(result)) return new ResponseError(result.left.code, result.left.message, { tag: result.left.tag });
+      if (E.isLeft(result)) return new ResponseError(result.left.code, result.left.message, { tag: result.left.tag, ...(result.left.retryable === undefined ? {} : { retryable: result.left.retryable }) });
       return result.right;
     });
   };

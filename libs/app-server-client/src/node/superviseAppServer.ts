@@ -2,8 +2,8 @@
  * A supervised `codex app-server`: one process at a time, started (or adopted) and initialized, and
  * started again when it ends unexpectedly, as `RestartPolicy` decides (backoff, crash-loop limit, then
  * `failed`). Every change of state is told to the status listeners with the reason and a bounded,
- * redacted stderr tail; each newly initialized process is handed to the server listeners before the
- * state says `ready`, so they can attach their handlers first. A planned restart (`restart()`) ends the
+ * redacted stderr tail; each newly initialized process is handed to `onServer` before the state says
+ * `ready`, so handlers are attached first. A planned restart (`restart()`) ends the
  * process on purpose and is no crash. Nothing is left running after `dispose()`.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -53,6 +53,11 @@ export interface SuperviseAppServerOptions {
   readonly policy?: RestartPolicyConfig;
   /** The clock of the policy; default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Told each newly initialized process, the first included, before the state becomes `ready`: attach
+   * handlers here. A listener that throws does not stop the supervisor.
+   */
+  readonly onServer?: (server: SpawnedAppServer) => void;
 }
 
 /** Why the supervisor has no ready process to hand out. */
@@ -68,8 +73,6 @@ export interface SupervisedAppServer {
   status(): RuntimeStatus;
   /** Told every change of state. */
   onStatus(listener: (status: RuntimeStatus) => void): Disposable;
-  /** Told each newly initialized process, before the state becomes `ready`. */
-  onServer(listener: (server: SpawnedAppServer) => void): Disposable;
   /** Resolves once the state is `ready` (with the process), `failed` or `stopped`. */
   settled(): Promise<E.Either<SupervisorUnavailable, SpawnedAppServer>>;
   /** Ends the current process on purpose (no crash) and starts a new one at once; also retries after `failed`. */
@@ -102,7 +105,6 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
   const policy = options.policy ?? DEFAULT_RESTART_POLICY;
   const now = options.now ?? Date.now;
   const statusListeners = new ListenerSet<[RuntimeStatus]>();
-  const serverListeners = new ListenerSet<[SpawnedAppServer]>();
   let state: SupervisorState = initialSupervisorState;
   let server: SpawnedAppServer | null = null;
   let lastTail: string | null = null;
@@ -153,7 +155,11 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
 
   const adopt = (spawned: SpawnedAppServer, mine: number): void => {
     server = spawned;
-    serverListeners.emit(spawned);
+    try {
+      options.onServer?.(spawned);
+    } catch {
+      // A failing listener must not keep the process from being supervised.
+    }
     apply({ _tag: 'Started', at: now() });
     void spawned.client.closed.then(async (ended) => {
       if (generation !== mine) return;
@@ -202,7 +208,6 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
     current: () => (state._tag === 'Ready' ? server : null),
     status,
     onStatus: (listener) => statusListeners.add(listener),
-    onServer: (listener) => serverListeners.add(listener),
     settled,
     restart: async () => {
       if (state._tag === 'Stopped') return E.left({ _tag: 'SupervisorUnavailable', status: status() });
