@@ -115,7 +115,7 @@ export interface LocalRuntime {
   readonly activity: ActivityTracker;
   /** Starts a thread with the given params; resolves once the plugins are ready (unless told not to wait). */
   startThread(params: ThreadParams, start?: StartThreadOptions): Promise<E.Either<RuntimeError, ThreadHandle>>;
-  /** Resumes a persisted thread with the task's permission params (and model, provider and workspace when given). */
+  /** Resumes a persisted thread with the task's permission params (and model, provider and workspace when given); resolves once its plugins are ready. */
   resumeThread(threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /** Forks a thread with the source task's permission params (and model, provider, workspace and turn when given). */
   forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
@@ -188,9 +188,17 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   };
 
   const resumeThread = async (threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
-    const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
-    if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
-    return E.right(handleOf(resumed.right));
+    // A resumed thread starts its MCP servers again (after a restart, on a new process): wait for them as a new thread does.
+    const startup = trackMcpStartup(client);
+    try {
+      const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
+      if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
+      const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
+      if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      return E.right(handleOf(resumed.right));
+    } finally {
+      startup.dispose();
+    }
   };
 
   const forkThread = async (threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
