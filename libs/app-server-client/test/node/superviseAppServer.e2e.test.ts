@@ -1,11 +1,13 @@
 /**
  * The supervised app-server against the real `codex app-server`, offline: a SIGKILLed process is
  * restarted after the backoff (restarting, then ready, with a new pid), repeated crashes within the
- * window end in `failed`, and a restart asked for afterwards brings it back. Nothing is left running.
+ * window end in `failed`, and a restart asked for afterwards brings it back; a flood of requests ends
+ * request by request (answered, `Overloaded` or timed out) and leaves nothing in flight. Nothing is left running.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { ModelList } from '@wework/codex-protocol';
+import { trackActivity } from '../../src/index.js';
 import { superviseAppServer, type RuntimeStatus, type SupervisedAppServer } from '../../src/node/index.js';
 import { createCodexSandbox, type CodexSandbox } from '../support/codexSandbox.js';
 import { groupMembers } from '../support/processes.js';
@@ -95,4 +97,29 @@ describe('superviseAppServer on the real app-server', () => {
     expect(runtime.status().state).toBe('stopped');
     expect(await leftRunning([before, restarted.right.pid])).toEqual([]);
   });
+});
+
+describe('a flood of requests on the real app-server', () => {
+  it('every request of a flood ends — answered, Overloaded or timed out — and none stays in flight', async () => {
+    const box = await createCodexSandbox();
+    cleanups.push(() => box.remove());
+    const started = await superviseAppServer({ launch: { codexHome: box.codexHome, home: box.home, cwd: box.cwd, env: box.env }, connect: { requestTimeoutMs: 5_000 } });
+    if (E.isLeft(started)) throw new Error(`the app-server did not start: ${started.left._tag}`);
+    cleanups.push(() => started.right.dispose());
+    const server = started.right.current();
+    if (server === null) throw new Error('not ready');
+    const activity = trackActivity(server.client);
+    const results = await Promise.all(Array.from({ length: 3_000 }, () => server.client.request(ModelList, { includeHidden: false })));
+    const tags = new Map<string, number>();
+    for (const result of results) {
+      const tag = E.isRight(result) ? 'Right' : result.left._tag;
+      tags.set(tag, (tags.get(tag) ?? 0) + 1);
+    }
+    // Codex 0.171.0 refuses what overflows its incoming queue with -32001 (Overloaded); what it is too slow for, or drops, times out.
+    expect(tags.get('Right') ?? 0).toBeGreaterThan(0);
+    expect([...tags.keys()].filter((tag) => !['Right', 'Overloaded', 'RequestTimedOut'].includes(tag))).toEqual([]);
+    expect(activity.current().requestsInFlight).toEqual([]);
+    // The connection still works afterwards.
+    expect(E.isRight(await server.client.request(ModelList, { includeHidden: false }))).toBe(true);
+  }, 60_000);
 });
