@@ -5,7 +5,8 @@
  * form waits for the user: the hosts see `runtime/status` (restarting with the signal, then ready),
  * Codex-backed requests answer RuntimeUnavailable meanwhile, the waiting send gets a terminal `failed`
  * answer with `transcript/turnCompleted`, the card is dismissed, the next message of the same task
- * completes on its resumed thread with the earlier history, and an account switch works afterwards.
+ * completes on its resumed thread with the earlier history, and an account switch works afterwards. A
+ * task whose thread never completed a turn (nothing to resume) gets a new thread on its next message.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,7 @@ beforeAll(async () => {
       respond(say('Second reply, after the restart.')),
       respond(callTool('forms', 'choose_strategy')),
       respond(say('Fourth reply, after the mid-turn restart.')),
+      respond(say('A reply on a thread started again.')),
     ],
   });
   const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
@@ -158,5 +160,21 @@ describe('runtime supervision through the host protocol', () => {
     const statuses = host.runtimeStatuses().map((status) => status.state);
     expect(statuses).toEqual(['restarting', 'ready', 'restarting', 'ready', 'starting', 'ready']);
     expect(JSON.stringify(host.runtimeStatuses()) + host.stderr()).not.toContain(TOKEN_CANARY);
+  });
+
+  it('a task whose thread never completed a turn gets a new thread after a crash, and its message completes there', async () => {
+    const { host } = box;
+    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-2', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
+    const lost = created.right.task.threadId;
+    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    await killAppServer(host.pid);
+    await ready;
+    const sent = await host.request<SendResult>('message/send', { taskId: 'task-2', markdown: 'Hello again.' });
+    expect(sent).toMatchObject({ right: { status: 'completed', error: null } });
+    const threadId = sent._tag === 'Right' ? sent.right.threadId : '';
+    expect(threadId).not.toBe(lost);
+    expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: expect.arrayContaining([expect.objectContaining({ taskId: 'task-2', threadId })]) } });
+    expect(host.stderr()).toContain('thread started again: lost before its first turn');
   });
 });

@@ -198,8 +198,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
       // What the turn completes, for connector_auth_required detection on its final message.
       const items: ThreadItem[] = [];
-      const collecting = runtime.current().server.client.on(ItemCompleted, (completed) => {
-        if (completed.threadId === task.threadId) items.push(completed.item);
+      // The task's thread may be started again during the send (lost with a crashed app-server before its first turn).
+      const threadOf = (): string => tasks.get(task.taskId)?.threadId ?? task.threadId;
+      const collecting = running.right.server.client.on(ItemCompleted, (completed) => {
+        if (completed.threadId === threadOf()) items.push(completed.item);
       });
       const turn = await tasks.send(task.taskId, composed.right.input, modelSelection).finally(() => collecting.dispose());
       if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
@@ -209,7 +211,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
         pendingAuth.set(task.taskId, authKey(authRequired.pluginKey, authRequired.connectorSlug));
         log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
       }
-      return ok({ taskId: task.taskId, threadId: task.threadId, turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
+      return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
     } finally {
       await turnImages.end();
     }
