@@ -106,7 +106,10 @@ export function stepSupervisor(config: RestartPolicyConfig, state: SupervisorSta
     case 'Stop':
       return { state: { _tag: 'Stopped' }, command: nothing };
     case 'Started':
-      return { state: { _tag: 'Ready', crashes: within(config, state.crashes, event.at) }, command: nothing };
+      // Only a start that was asked for can succeed; a report in any other state is stale.
+      return state._tag === 'Starting' || state._tag === 'Restarting'
+        ? { state: { _tag: 'Ready', crashes: within(config, state.crashes, event.at) }, command: nothing }
+        : { state, command: nothing };
     case 'Crashed':
       // Only a ready process can crash; an end reported in any other state is stale.
       return state._tag === 'Ready' ? crashed(config, state, event.at, event.reason) : { state, command: nothing };
