@@ -123,16 +123,11 @@ export const runtimeFailure = (error: RuntimeError): HostFailure => {
   }
 };
 
-const taskFailure = (error: TaskError): HostFailure =>
-  error._tag === 'Runtime' ? runtimeFailure(error.error) : {
-  code:
-    error._tag === 'TaskNotFound'
-      ? HostErrorCode.TaskNotFound
-      : error._tag === 'ModelRouterRegistrationMissing'
-        ? HostErrorCode.ModelRouterRegistrationMissing
-        : HostErrorCode.TaskConflict,
-  message: describeTaskError(error),
-  tag: error._tag,
+const taskFailure = (error: TaskError): HostFailure => {
+  if (error._tag === 'Runtime') return runtimeFailure(error.error);
+  const code =
+    error._tag === 'TaskNotFound' ? HostErrorCode.TaskNotFound : error._tag === 'ModelRouterRegistrationMissing' ? HostErrorCode.ModelRouterRegistrationMissing : HostErrorCode.TaskConflict;
+  return { code, message: describeTaskError(error), tag: error._tag };
 };
 
 const pluginFailure = (error: PluginServiceError): HostFailure => ({

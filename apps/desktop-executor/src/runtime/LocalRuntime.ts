@@ -155,6 +155,8 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     stopListener?.dispose?.();
     activity.dispose();
   });
+  /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
+  const loadedHere = new Set<string>();
   const completed = new Map<string, (turn: Turn) => void>();
   const activeTurn = new Map<string, string>();
   client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
@@ -176,6 +178,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     try {
       const thread = await client.request(ThreadStart, { ...params, cwd: start.cwd ?? options.workspace });
       if (E.isLeft(thread)) return E.left(runtimeErrorOf(ThreadStart.method, thread.left));
+      loadedHere.add(thread.right.thread.id);
       if (start.waitForPlugins !== false) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
         if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
@@ -188,22 +191,27 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   };
 
   const resumeThread = async (threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
-    // A resumed thread starts its MCP servers again (after a restart, on a new process): wait for them as a new thread does.
-    const startup = trackMcpStartup(client);
+    // A thread first loaded on this process (after a restart, or persisted) starts its MCP servers: wait for them
+    // as a new thread does. A thread already loaded here keeps its servers and reports nothing new.
+    const startup = loadedHere.has(threadId) ? undefined : trackMcpStartup(client);
     try {
       const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
       if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
-      const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
-      if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      loadedHere.add(threadId);
+      if (startup !== undefined) {
+        const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
+        if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      }
       return E.right(handleOf(resumed.right));
     } finally {
-      startup.dispose();
+      startup?.dispose();
     }
   };
 
   const forkThread = async (threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
     const forked = await client.request(ThreadFork, { ...params, threadId, cwd: params.cwd ?? options.workspace });
     if (E.isLeft(forked)) return E.left(runtimeErrorOf(ThreadFork.method, forked.left));
+    loadedHere.add(forked.right.thread.id);
     return E.right(handleOf(forked.right));
   };
 
