@@ -83,8 +83,6 @@ export interface SupervisedAppServer {
 const describeReason = (reason: CrashReason): string =>
   reason._tag === 'Exited' ? `the app-server exited (code ${String(reason.code)}, signal ${String(reason.signal)})` : `the app-server did not start (${reason.error})`;
 
-const describeSpawnError = (error: SpawnError): string => error._tag;
-
 /**
  * Starts (or adopts `launched`) and supervises the app-server. Resolves once the first process is
  * ready; when it cannot start, the error and nothing left running.
@@ -143,14 +141,21 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
     timer = undefined;
     if (step.command._tag === 'StartAfter') {
       const delay = step.command.delayMs;
-      if (delay === 0) void start();
+      if (delay === 0) track(start());
       else {
-        timer = setTimeout(() => void start(), delay);
+        timer = setTimeout(() => track(start()), delay);
         timer.unref();
       }
     }
     if (changed) statusListeners.emit(status());
     settle();
+  };
+
+  /** Start attempts still running; `dispose()` waits for them, so nothing is left running after it. */
+  const starting = new Set<Promise<void>>();
+  const track = (attempt: Promise<void>): void => {
+    starting.add(attempt);
+    void attempt.finally(() => starting.delete(attempt));
   };
 
   const adopt = (spawned: SpawnedAppServer, mine: number): void => {
@@ -177,15 +182,20 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
 
   const start = async (): Promise<void> => {
     const mine = ++generation;
-    const launchedNow = await launchAppServer(options.launch);
-    const spawned = E.isLeft(launchedNow) ? launchedNow : await connectTo(launchedNow.right);
+    let spawned: E.Either<SpawnError | { readonly _tag: 'StartThrew' }, SpawnedAppServer>;
+    try {
+      const launchedNow = await launchAppServer(options.launch);
+      spawned = E.isLeft(launchedNow) ? launchedNow : await connectTo(launchedNow.right);
+    } catch {
+      spawned = E.left({ _tag: 'StartThrew' });
+    }
     if (generation !== mine || state._tag === 'Stopped') {
       if (E.isRight(spawned)) await spawned.right.dispose();
       return;
     }
     if (E.isLeft(spawned)) {
       lastTail = 'stderrTail' in spawned.left ? shownTail(spawned.left.stderrTail) : null;
-      apply({ _tag: 'StartFailed', at: now(), reason: { _tag: 'StartFailed', error: describeSpawnError(spawned.left) } });
+      apply({ _tag: 'StartFailed', at: now(), reason: { _tag: 'StartFailed', error: spawned.left._tag } });
       return;
     }
     adopt(spawned.right, mine);
@@ -226,6 +236,7 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
       server = null;
       apply({ _tag: 'Stop' });
       await old?.dispose();
+      await Promise.all([...starting]);
     },
   });
 }
