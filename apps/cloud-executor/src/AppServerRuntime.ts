@@ -1,10 +1,13 @@
 /**
- * The executor's one app-server: started once, restarted with the same options when a committed plugin
- * change cannot be reloaded in place, disposed at the end. A failed restart leaves no process; the next
- * restart tries again.
+ * The executor's one app-server, supervised by `@wework/app-server-client`'s `superviseAppServer` (the
+ * same implementation the desktop executor runs on): started once, started again with backoff when it
+ * ends unexpectedly (up to the crash-loop limit, then `failed`), restarted on purpose when a committed
+ * plugin change cannot be reloaded in place, disposed at the end. Every change of state is logged. A
+ * failed restart leaves no process; the next restart tries again.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { spawnAppServer, type SpawnedAppServer, type SpawnError } from '@wework/app-server-client/node';
+import type { RestartPolicyConfig } from '@wework/app-server-client';
+import { superviseAppServer, type RuntimeStatus, type SpawnedAppServer, type SpawnError } from '@wework/app-server-client/node';
 import type { Log } from './Ports.js';
 
 /** Options of {@link startAppServerRuntime}. */
@@ -17,59 +20,52 @@ export interface AppServerRuntimeOptions {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly log: Log;
+  /** Default `DEFAULT_RESTART_POLICY` of the client library. */
+  readonly policy?: RestartPolicyConfig;
 }
 
 /** The app-server did not start. */
 export interface AppServerDidNotStart {
   readonly _tag: 'AppServerDidNotStart';
-  readonly reason: SpawnError['_tag'] | 'ShuttingDown';
+  readonly reason: SpawnError['_tag'] | 'ShuttingDown' | 'Restarting' | 'Failed';
 }
 
-/** The running app-server, restartable. */
+/** The running app-server, supervised and restartable. */
 export interface AppServerRuntime {
-  /** The running app-server, or `null` after a failed restart. */
+  /** The running app-server, or `null` while it restarts, after it failed, or after a failed restart. */
   current(): SpawnedAppServer | null;
+  /** The supervisor's state, with the reason and a secret-free stderr tail. */
+  status(): RuntimeStatus;
   /** Stops the app-server (if any) and starts a new one with the same options. */
   restart(): Promise<E.Either<AppServerDidNotStart, SpawnedAppServer>>;
   dispose(): Promise<void>;
 }
 
-/** Starts the app-server. */
+const unavailable = (status: RuntimeStatus): AppServerDidNotStart => ({
+  _tag: 'AppServerDidNotStart',
+  reason: status.state === 'stopped' ? 'ShuttingDown' : status.state === 'failed' ? 'Failed' : 'Restarting',
+});
+
+/** Starts the app-server under supervision. */
 export async function startAppServerRuntime(options: AppServerRuntimeOptions): Promise<E.Either<AppServerDidNotStart, AppServerRuntime>> {
-  const spawn = async (): Promise<E.Either<AppServerDidNotStart, SpawnedAppServer>> => {
-    const spawned = await spawnAppServer({ codexHome: options.codexHome, home: options.home, cwd: options.cwd, env: options.env });
-    if (E.isLeft(spawned)) {
-      options.log({ event: 'app-server did not start', fields: { reason: spawned.left._tag } });
-      return E.left({ _tag: 'AppServerDidNotStart', reason: spawned.left._tag });
-    }
-    options.log({ event: 'app-server started', fields: { pid: spawned.right.pid } });
-    return spawned;
-  };
-  const first = await spawn();
-  if (E.isLeft(first)) return first;
-  let server: SpawnedAppServer | null = first.right;
-  let disposed = false;
+  const supervised = await superviseAppServer({
+    launch: { codexHome: options.codexHome, home: options.home, cwd: options.cwd, env: options.env },
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    onServer: (server) => options.log({ event: 'app-server started', fields: { pid: server.pid } }),
+  });
+  if (E.isLeft(supervised)) {
+    options.log({ event: 'app-server did not start', fields: { reason: supervised.left._tag } });
+    return E.left({ _tag: 'AppServerDidNotStart', reason: supervised.left._tag });
+  }
+  const app = supervised.right;
+  app.onStatus((status) => options.log({ event: `app-server ${status.state}`, fields: { reason: status.reason, crashes: status.crashes, retryInMs: status.retryInMs, stderrTail: status.stderrTail } }));
   return E.right({
-    current: () => server,
+    current: () => app.current(),
+    status: () => app.status(),
     restart: async () => {
-      const old = server;
-      server = null;
-      await old?.dispose();
-      if (disposed) return E.left({ _tag: 'AppServerDidNotStart', reason: 'ShuttingDown' });
-      const next = await spawn();
-      if (E.isLeft(next)) return next;
-      if (disposed) {
-        await next.right.dispose();
-        return E.left({ _tag: 'AppServerDidNotStart', reason: 'ShuttingDown' });
-      }
-      server = next.right;
-      return next;
+      const restarted = await app.restart();
+      return E.isLeft(restarted) ? E.left(unavailable(restarted.left.status)) : restarted;
     },
-    dispose: async () => {
-      disposed = true;
-      const old = server;
-      server = null;
-      await old?.dispose();
-    },
+    dispose: () => app.dispose(),
   });
 }

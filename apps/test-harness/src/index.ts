@@ -48,4 +48,5 @@ export {
   type HostDirection,
   type HostRequestError,
   type HostTranscriptEntry,
+  type RuntimeStatusNotification,
 } from './host/ExecutorHostClient.js';

@@ -2,6 +2,8 @@
  * What a connection is busy with, seen from the wire: requests we sent that have no reply yet, server
  * requests we have not answered, and turns that started and did not complete. A host asks it before
  * doing something that must not overlap live work, such as switching the account the app-server runs as.
+ * Work that cannot finish any more stops counting: a request the client gave up on (its timeout
+ * elapsed: a `RequestAbandoned` event) and everything of a connection that has ended.
  */
 import type { AppServerClient, MessageDirection } from './AppServerClient.js';
 import type { JsonRpcId, JsonRpcMessage } from './JsonRpcMessage.js';
@@ -35,7 +37,8 @@ const idKey = (id: JsonRpcId): string => `${typeof id}:${String(id)}`;
 /**
  * Starts tracking a client's activity from its wire tap (`onMessage`) — so it sees every message,
  * whoever sent it — and its `turn/started` / `turn/completed` notifications. Attach it right after
- * creating the client: work begun before it was attached is not seen.
+ * creating the client: work begun before it was attached is not seen. Abandoned requests and, once
+ * the client has ended, all of its work are forgotten.
  *
  * @example
  * const activity = trackActivity(server.client);
@@ -65,6 +68,15 @@ export function trackActivity(client: AppServerClient): ActivityTracker {
   };
 
   const tap = client.onMessage(onMessage);
+  const abandoned = client.onEvent((event) => {
+    if (event._tag === 'RequestAbandoned') sent.delete(idKey(event.id));
+  });
+  // Nothing that died with the connection keeps anyone busy.
+  void client.closed.then(() => {
+    sent.clear();
+    received.clear();
+    turns.clear();
+  });
   const current = (): ConnectionActivity => ({
     requestsInFlight: [...sent.values()],
     serverRequestsPending: [...received.values()],
@@ -73,7 +85,10 @@ export function trackActivity(client: AppServerClient): ActivityTracker {
   return {
     current,
     isIdle: () => isIdleActivity(current()),
-    dispose: () => tap.dispose(),
+    dispose: () => {
+      tap.dispose();
+      abandoned.dispose();
+    },
   };
 }
 

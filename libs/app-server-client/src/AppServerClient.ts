@@ -71,7 +71,17 @@ export interface AppServerClientOptions {
   readonly peerExit?: Promise<ProcessExited>;
   /** How long to wait for the second of "input ended" and "process exited". Default 1000 ms. */
   readonly closeGraceMs?: number;
+  /**
+   * How long a request may wait for its reply before it resolves `Left(RequestTimedOut)` (and a
+   * `RequestAbandoned` event is raised). Default `DEFAULT_REQUEST_TIMEOUT_MS` (60 s).
+   */
+  readonly requestTimeoutMs?: number;
+  /** Per-method timeouts that override `requestTimeoutMs`, e.g. `{ 'thread/resume': 120_000 }`. */
+  readonly requestTimeouts?: Readonly<Record<string, number>>;
 }
+
+/** The default timeout of a request to the app-server: 60 s. */
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './internal/Connection.js';
 
 /** The client's identity, sent in `initialize`. */
 export type ClientInfo = ParamsOf<typeof Initialize>['clientInfo'];

@@ -36,6 +36,26 @@ export interface ConnectionClosed {
   readonly _tag: 'ConnectionClosed';
 }
 
+/** The peer did not answer within the request's timeout; the request is abandoned (a late reply is ignored). */
+export interface RequestTimedOut {
+  readonly _tag: 'RequestTimedOut';
+  readonly method: string;
+  /** The timeout that elapsed, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * The peer refused the request because it is overloaded (Codex answers `-32001` when its incoming
+ * queue is full). Nothing was done; the request may be sent again later.
+ */
+export interface Overloaded {
+  readonly _tag: 'Overloaded';
+  readonly method: string;
+  readonly message: string;
+  /** Always true: an overloaded peer did nothing with the request. */
+  readonly retryable: true;
+}
+
 /** The peer process exited (or was killed). */
 export interface ProcessExited {
   readonly _tag: 'ProcessExited';
@@ -79,6 +99,8 @@ export interface TransportError {
 /** Any error of the client. */
 export type ClientError =
   | RequestFailed
+  | RequestTimedOut
+  | Overloaded
   | DecodeFailed
   | EncodeFailed
   | ConnectionClosed
@@ -103,6 +125,8 @@ export type TerminalError = ConnectionClosed | ProcessExited | Disposed;
 export const ClientError = {
   requestFailed: (method: string, code: number, message: string, data?: unknown): RequestFailed =>
     data === undefined ? { _tag: 'RequestFailed', method, code, message } : { _tag: 'RequestFailed', method, code, message, data },
+  requestTimedOut: (method: string, timeoutMs: number): RequestTimedOut => ({ _tag: 'RequestTimedOut', method, timeoutMs }),
+  overloaded: (method: string, message: string): Overloaded => ({ _tag: 'Overloaded', method, message, retryable: true }),
   decodeFailed: (method: string, message: string): DecodeFailed => ({ _tag: 'DecodeFailed', method, message }),
   encodeFailed: (method: string, message: string): EncodeFailed => ({ _tag: 'EncodeFailed', method, message }),
   connectionClosed: (): ConnectionClosed => ({ _tag: 'ConnectionClosed' }),
@@ -132,6 +156,10 @@ export function describeClientError(error: ClientError): string {
   switch (error._tag) {
     case 'RequestFailed':
       return `${error.method} failed with ${error.code}: ${error.message}`;
+    case 'RequestTimedOut':
+      return `${error.method} got no answer within ${error.timeoutMs} ms`;
+    case 'Overloaded':
+      return `${error.method} refused: the app-server is overloaded (retry later)`;
     case 'DecodeFailed':
       return `${error.method}: unexpected shape: ${error.message}`;
     case 'EncodeFailed':

@@ -61,6 +61,18 @@ export interface ProtocolWarning {
   readonly message: string;
 }
 
+/**
+ * A request was given up locally (its timeout elapsed) while its reply may never come: whoever tracks
+ * requests in flight by id (see `trackActivity`) must stop counting it.
+ */
+export interface RequestAbandoned {
+  readonly _tag: 'RequestAbandoned';
+  readonly method: string;
+  /** The request's wire id. */
+  readonly id: JsonRpcId;
+  readonly timeoutMs: number;
+}
+
 /** Anything on the client's event stream. */
 export type ClientEvent =
   | MalformedMessage
@@ -72,4 +84,5 @@ export type ClientEvent =
   | ServerRequestRejected
   | InvalidNotification
   | ListenerFailed
-  | ProtocolWarning;
+  | ProtocolWarning
+  | RequestAbandoned;

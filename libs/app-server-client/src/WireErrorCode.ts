@@ -25,6 +25,11 @@ export const WireErrorCode = {
   InvalidParams: -32602,
   /** The handler failed. */
   InternalError: -32603,
+  /**
+   * Codex's own: its incoming queue is full and the request was refused unprocessed
+   * (`"Server overloaded; retry later."`); the client maps it to the `Overloaded` error.
+   */
+  Overloaded: -32001,
 } as const;
 
 /** One of the values of {@link WireErrorCode}. */

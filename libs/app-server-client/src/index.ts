@@ -2,7 +2,7 @@
  * A typed JSON-RPC client for `codex app-server` over newline-delimited stdio, built on vscode-jsonrpc
  * and the descriptors of `@wework/codex-protocol`. Spawning the real process lives in `./node`.
  */
-export { createAppServerClient, DEFAULT_CLIENT_INFO, DEFAULT_CAPABILITIES } from './AppServerClient.js';
+export { createAppServerClient, DEFAULT_CLIENT_INFO, DEFAULT_CAPABILITIES, DEFAULT_REQUEST_TIMEOUT_MS } from './AppServerClient.js';
 export type {
   AppServerClient,
   AppServerClientOptions,
@@ -25,8 +25,10 @@ export type {
   EncodeFailed,
   LineTooLong,
   MalformedMessage,
+  Overloaded,
   ProcessExited,
   RequestFailed,
+  RequestTimedOut,
   TerminalError,
   TransportError,
 } from './ClientError.js';
@@ -35,6 +37,7 @@ export type {
   InvalidNotification,
   ListenerFailed,
   ProtocolWarning,
+  RequestAbandoned,
   ServerRequestRejected,
   ServerRequestRejection,
 } from './ClientEvent.js';
@@ -60,3 +63,6 @@ export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js
 export type { McpServerStartup, McpStartupError, McpStartupTracker } from './McpStartupTracker.js';
 export { trackActivity, isIdleActivity } from './ActivityTracker.js';
 export type { ActivityTracker, ConnectionActivity } from './ActivityTracker.js';
+export { DEFAULT_RESTART_POLICY, backoffDelay, initialSupervisorState, stepSupervisor } from './RestartPolicy.js';
+export type { CrashReason, RestartPolicyConfig, SupervisorCommand, SupervisorEvent, SupervisorState, SupervisorStep } from './RestartPolicy.js';
+export { redactSecrets, shownTail, REDACTED_MARK, DEFAULT_SHOWN_TAIL_CHARS } from './SecretRedaction.js';

@@ -88,3 +88,26 @@ describe('trackActivity', () => {
     expect(activity.isIdle()).toBe(true);
   });
 });
+
+describe('trackActivity forgets work that cannot finish', () => {
+  it('drops a request abandoned by its timeout, and everything once the connection ended', async () => {
+    const fromServer = new PassThrough();
+    const toServer = new PassThrough();
+    toServer.resume();
+    const client = createAppServerClient({ input: fromServer, output: toServer, requestTimeouts: { 'model/list': 30 } });
+    clients.push(client);
+    const activity = trackActivity(client);
+    const reply = client.request(ModelList, { includeHidden: false });
+    expect(activity.current().requestsInFlight).toEqual(['model/list']);
+    expect(E.isLeft(await reply)).toBe(true);
+    expect(activity.isIdle()).toBe(true);
+
+    fromServer.write(JSON.stringify({ method: 'turn/started', params: { threadId: 'thread-1', turn: turn('turn-1') } }) + '\n');
+    await tick();
+    expect(activity.current().activeTurns).toHaveLength(1);
+    fromServer.end();
+    await client.closed;
+    await tick();
+    expect(activity.isIdle()).toBe(true);
+  });
+});

@@ -23,7 +23,7 @@ describe('AppServerClient types', () => {
 
   it('keeps errors and events as tagged unions', () => {
     expectTypeOf<ClientError['_tag']>().toEqualTypeOf<
-      'RequestFailed' | 'DecodeFailed' | 'EncodeFailed' | 'ConnectionClosed' | 'ProcessExited' | 'Disposed' | 'MalformedMessage' | 'LineTooLong' | 'TransportError'
+      'RequestFailed' | 'RequestTimedOut' | 'Overloaded' | 'DecodeFailed' | 'EncodeFailed' | 'ConnectionClosed' | 'ProcessExited' | 'Disposed' | 'MalformedMessage' | 'LineTooLong' | 'TransportError'
     >();
     expectTypeOf<TerminalError>().toMatchTypeOf<ClientEvent>();
     expectTypeOf<SpawnError['_tag']>().toEqualTypeOf<'CodexHomeMissing' | 'CodexNotFound' | 'SpawnFailed' | 'InitializeFailed' | 'InitializeTimedOut'>();

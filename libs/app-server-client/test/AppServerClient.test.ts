@@ -374,3 +374,25 @@ describe('AppServerClient lifecycle', () => {
 async function waitFor(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
+
+describe('AppServerClient timeouts and overload', () => {
+  it('a request without a reply resolves RequestTimedOut after its timeout and raises RequestAbandoned; a late reply is ignored', async () => {
+    const { peer, client, events } = connect({ requestTimeouts: { 'test/echo': 50 } });
+    const pending = client.request(Echo, { text: 'never answered' });
+    const request = await peer.next((message) => 'method' in message && message.method === 'test/echo');
+    expect(await pending).toEqual(E.left(ClientError.requestTimedOut('test/echo', 50)));
+    expect(events).toContainEqual({ _tag: 'RequestAbandoned', method: 'test/echo', id: idOf(request), timeoutMs: 50 });
+    peer.send({ id: idOf(request), result: { text: 'too late' } });
+    // The connection carries on: the next request is answered.
+    const next = client.request(NoParams, undefined);
+    await answer(peer, 'test/noParams', { result: { ok: true } });
+    expect(await next).toEqual(E.right({ ok: true }));
+  });
+
+  it("Codex's -32001 answer becomes Overloaded, retryable", async () => {
+    const { peer, client } = connect();
+    const pending = client.request(Echo, { text: 'flood' });
+    await answer(peer, 'test/echo', { error: { code: -32001, message: 'Server overloaded; retry later.' } });
+    expect(await pending).toEqual(E.left({ _tag: 'Overloaded', method: 'test/echo', message: 'Server overloaded; retry later.', retryable: true }));
+  });
+});

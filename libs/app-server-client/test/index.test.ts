@@ -11,13 +11,18 @@ describe('public API', () => {
         'DEFAULT_CAPABILITIES',
         'DEFAULT_CLIENT_INFO',
         'DEFAULT_MAX_LINE_BYTES',
+        'DEFAULT_REQUEST_TIMEOUT_MS',
+        'DEFAULT_RESTART_POLICY',
+        'DEFAULT_SHOWN_TAIL_CHARS',
         'DIAGNOSTIC_PREFIX_CHARS',
         'JsonRpcErrorObject',
         'JsonRpcId',
         'JsonRpcMessage',
         'NewlineMessageReader',
         'NewlineMessageWriter',
+        'REDACTED_MARK',
         'WireErrorCode',
+        'backoffDelay',
         'createAppServerClient',
         'createLineDecoder',
         'createLineSplitter',
@@ -33,11 +38,15 @@ describe('public API', () => {
         'describeClientError',
         'describeMcpStartupError',
         'encodeMessageLine',
+        'initialSupervisorState',
         'isIdleActivity',
         'isJsonRpcNotification',
         'isJsonRpcRequest',
         'isJsonRpcResponse',
         'parseMessageLine',
+        'redactSecrets',
+        'shownTail',
+        'stepSupervisor',
         'trackActivity',
         'trackMcpStartup',
         'truncateForDiagnostics',
@@ -56,6 +65,7 @@ describe('public API', () => {
         'parseProcStat',
         'resolveCodexCommand',
         'spawnAppServer',
+        'superviseAppServer',
         'terminateProcessTree',
         'treeOf',
       ].sort(),
@@ -68,6 +78,6 @@ describe('public API', () => {
   });
 
   it('keeps JSON-RPC wire codes apart from local errors', () => {
-    expect(client.WireErrorCode).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+    expect(client.WireErrorCode).toEqual({ Overloaded: -32001, ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
   });
 });

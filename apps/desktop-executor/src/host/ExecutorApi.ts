@@ -1,8 +1,10 @@
 /**
  * What the host protocol's requests do, over the executor's services: tasks and turns, models, accounts,
  * settings, plugins and supervision. Each method takes decoded params and answers a result or a
- * {@link HostFailure} (a wire error code, a sentence, and the typed error's tag). Nothing here knows
- * about JSON-RPC.
+ * {@link HostFailure} (a wire error code, a sentence, and the typed error's tag). Requests that need
+ * Codex are answered `RuntimeUnavailable` at once while the app-server is not running (restarting, or
+ * failed); a request that timed out is `RuntimeTimedOut`, Codex's overload answer `Overloaded`.
+ * Nothing here knows about JSON-RPC.
  */
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
@@ -13,8 +15,8 @@ import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountList } from '@wework/codex-home';
 import { describeAccountServiceError, type AccountService, type PendingAccount } from '../accounts/AccountService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { describeRuntimeError } from '../runtime/LocalRuntime.js';
-import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
+import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeStatus, RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { codexSettings } from '../settings/CodexSettings.js';
 import { describeSupervisionError, type Inspection, type Supervisor } from '../supervision/Supervisor.js';
 import type { TaskRecord } from '../tasks/TaskRecord.js';
@@ -28,6 +30,8 @@ export interface HostFailure {
   readonly code: HostErrorCode;
   readonly message: string;
   readonly tag: string;
+  /** Whether sending the same request again later may succeed (`data.retryable` of the reply). */
+  readonly retryable?: boolean;
 }
 
 type Answer<A> = Promise<E.Either<HostFailure, A>>;
@@ -61,7 +65,7 @@ export interface ForkResult {
 export interface ExecutorApi {
   /** The thread of an open task (to route its cards to the host that sent its message). */
   taskThread(taskId: string): string | undefined;
-  info(): Answer<{ readonly executor: string; readonly protocolVersion: number; readonly codexUserAgent: string }>;
+  info(): Answer<{ readonly executor: string; readonly protocolVersion: number; readonly codexUserAgent: string; readonly runtime: RuntimeStatus }>;
   createTask(params: HostParamsOf<typeof HostMethod.TaskCreate>): Answer<{ readonly task: TaskRecord }>;
   openTask(params: HostParamsOf<typeof HostMethod.TaskOpen>): Answer<{ readonly task: TaskRecord }>;
   listTasks(): Answer<{ readonly tasks: ReadonlyArray<TaskRecord> }>;
@@ -104,18 +108,27 @@ export interface ExecutorServices {
   readonly log: ExecutorLog;
 }
 
-const taskFailure = (error: TaskError): HostFailure => ({
-  code:
-    error._tag === 'TaskNotFound'
-      ? HostErrorCode.TaskNotFound
-      : error._tag === 'ModelRouterRegistrationMissing'
-        ? HostErrorCode.ModelRouterRegistrationMissing
-        : error._tag === 'Runtime'
-          ? HostErrorCode.RuntimeFailed
-          : HostErrorCode.TaskConflict,
-  message: describeTaskError(error),
-  tag: error._tag === 'Runtime' ? error.error._tag : error._tag,
-});
+/** The reply for a runtime error: the app-server gone, a timeout and Codex's overload have codes of their own. */
+export const runtimeFailure = (error: RuntimeError): HostFailure => {
+  const message = describeRuntimeError(error);
+  switch (error._tag) {
+    case 'RuntimeUnavailable':
+      return { code: HostErrorCode.RuntimeUnavailable, message, tag: error._tag, retryable: error.retryable };
+    case 'RuntimeTimedOut':
+      return { code: HostErrorCode.RuntimeTimedOut, message, tag: error._tag, retryable: true };
+    case 'Overloaded':
+      return { code: HostErrorCode.Overloaded, message, tag: error._tag, retryable: true };
+    default:
+      return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
+  }
+};
+
+const taskFailure = (error: TaskError): HostFailure => {
+  if (error._tag === 'Runtime') return runtimeFailure(error.error);
+  const code =
+    error._tag === 'TaskNotFound' ? HostErrorCode.TaskNotFound : error._tag === 'ModelRouterRegistrationMissing' ? HostErrorCode.ModelRouterRegistrationMissing : HostErrorCode.TaskConflict;
+  return { code, message: describeTaskError(error), tag: error._tag };
+};
 
 const pluginFailure = (error: PluginServiceError): HostFailure => ({
   code: error._tag === 'PluginsNotAvailable' ? HostErrorCode.NotAvailable : HostErrorCode.InternalError,
@@ -136,14 +149,25 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
    */
   const pendingAuth = new Map<string, string>();
   const authKey = (pluginKey: string, connectorSlug: string): string => JSON.stringify([pluginKey, connectorSlug]);
+  /** The running runtime, or the `RuntimeUnavailable` reply (at once: nothing is forwarded to a dead app-server). */
+  const codex = (): E.Either<HostFailure, LocalRuntime> => E.mapLeft(runtimeFailure)(runtime.ready());
+  /** Runs `answer` only while the app-server runs. */
+  const withCodex =
+    <P extends unknown[], A>(answer: (...params: P) => Answer<A>) =>
+    async (...params: P): Answer<A> => {
+      const running = codex();
+      return E.isLeft(running) ? running : answer(...params);
+    };
 
   const send: ExecutorApi['send'] = async (params) => {
     const task = tasks.get(params.taskId);
     if (task === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId: params.taskId }));
     const base = params.modelSelection ?? task.modelSelection;
     const modelSelection = params.permissionMode === undefined ? base : { ...base, options: { ...base.options, permissionMode: params.permissionMode } };
-    const catalog = await runtime.current().loadModelCatalog();
-    if (E.isLeft(catalog)) return E.left({ code: HostErrorCode.RuntimeFailed, message: describeRuntimeError(catalog.left), tag: catalog.left._tag });
+    const running = codex();
+    if (E.isLeft(running)) return running;
+    const catalog = await running.right.loadModelCatalog();
+    if (E.isLeft(catalog)) return E.left(runtimeFailure(catalog.left));
     const routed = (task.executionRequest.modelRouter ?? null) !== null;
     pendingAuth.delete(task.taskId);
     const turnImages = (await images()).beginTurn(randomUUID());
@@ -169,8 +193,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
       // What the turn completes, for connector_auth_required detection on its final message.
       const items: ThreadItem[] = [];
-      const collecting = runtime.current().server.client.on(ItemCompleted, (completed) => {
-        if (completed.threadId === task.threadId) items.push(completed.item);
+      // The task's thread may be started again during the send (lost with a crashed app-server before its first turn).
+      const threadOf = (): string => tasks.get(task.taskId)?.threadId ?? task.threadId;
+      const collecting = running.right.server.client.on(ItemCompleted, (completed) => {
+        if (completed.threadId === threadOf()) items.push(completed.item);
       });
       const turn = await tasks.send(task.taskId, composed.right.input, modelSelection).finally(() => collecting.dispose());
       if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
@@ -180,7 +206,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
         pendingAuth.set(task.taskId, authKey(authRequired.pluginKey, authRequired.connectorSlug));
         log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
       }
-      return ok({ taskId: task.taskId, threadId: task.threadId, turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
+      return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
     } finally {
       await turnImages.end();
     }
@@ -188,25 +214,27 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
 
   return {
     taskThread: (taskId) => tasks.get(taskId)?.threadId,
-    info: async () => ok({ executor: 'wework-desktop-executor', protocolVersion: 1, codexUserAgent: runtime.current().server.initializeResult.userAgent }),
-    createTask: async (params) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params)),
+    info: async () => ok({ executor: 'wework-desktop-executor', protocolVersion: 1, codexUserAgent: runtime.current().server.initializeResult.userAgent, runtime: runtime.status() }),
+    createTask: withCodex(async (params: HostParamsOf<typeof HostMethod.TaskCreate>) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params))),
     openTask: async (params) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(tasks.open(params.task)),
     listTasks: async () => ok({ tasks: tasks.list() }),
     send,
     stop: async (params) => E.bimap(taskFailure, () => ({}))(await tasks.stop(params.taskId)),
-    archive: async (params) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId)),
-    fork: async (params) => {
+    archive: withCodex(async (params: HostParamsOf<typeof HostMethod.TaskArchive>) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId))),
+    fork: withCodex(async (params: HostParamsOf<typeof HostMethod.TaskFork>) => {
       const forked = await tasks.fork(params.taskId, { newTaskId: params.newTaskId, ...(params.lastTurnId === undefined ? {} : { lastTurnId: params.lastTurnId }) });
       if (E.isLeft(forked)) return E.left(taskFailure(forked.left));
       const { task, model, modelProvider, activePermissionProfile, cwd } = forked.right;
       return ok({ task, model, modelProvider, permissionProfile: activePermissionProfile?.id ?? null, cwd });
-    },
+    }),
     listModels: async () => {
-      const catalog = await runtime.current().loadModelCatalog();
-      return E.isLeft(catalog) ? E.left({ code: HostErrorCode.RuntimeFailed, message: describeRuntimeError(catalog.left), tag: catalog.left._tag }) : ok({ models: catalog.right.models });
+      const running = codex();
+      if (E.isLeft(running)) return running;
+      const catalog = await running.right.loadModelCatalog();
+      return E.isLeft(catalog) ? E.left(runtimeFailure(catalog.left)) : ok({ models: catalog.right.models });
     },
     listAccounts: async () => E.mapLeft((error: Parameters<typeof describeAccountServiceError>[0]) => ({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(error), tag: error._tag }))(await accounts.list()),
-    addAccount: async (onCompleted) => {
+    addAccount: withCodex(async (onCompleted: Parameters<ExecutorApi['addAccount']>[0]) => {
       const pending = await accounts.add();
       if (E.isLeft(pending)) return E.left({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(pending.left), tag: pending.left._tag });
       const loginId = randomUUID();
@@ -216,7 +244,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
         onCompleted({ loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountServiceError(outcome.left) : null });
       });
       return ok({ loginId, authUrl: pending.right.authUrl });
-    },
+    }),
     cancelLogin: async (params) => {
       await logins.get(params.loginId)?.cancel();
       return empty();
@@ -227,15 +255,15 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       const account = switched.right.account;
       return ok({ switched: switched.right._tag === 'Switched', accountId: account.id, email: account.email });
     },
-    readSettings: async () => {
+    readSettings: withCodex(async () => {
       const settings = codexSettings(runtime.current().server.client);
       const instructions = await settings.readInstructions();
       if (E.isLeft(instructions)) return E.left({ code: HostErrorCode.SettingsFailed, message: instructions.left.reason, tag: instructions.left._tag });
       const style = await settings.readStyle();
       if (E.isLeft(style)) return E.left({ code: HostErrorCode.SettingsFailed, message: style.left.reason, tag: style.left._tag });
       return ok({ instructions: instructions.right, style: style.right });
-    },
-    writeSettings: async (params) => {
+    }),
+    writeSettings: withCodex(async (params: HostParamsOf<typeof HostMethod.SettingsWrite>) => {
       const settings = codexSettings(runtime.current().server.client);
       for (const write of [
         params.instructions === undefined ? null : () => settings.writeInstructions(params.instructions ?? ''),
@@ -246,7 +274,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
         if (E.isLeft(written)) return E.left({ code: HostErrorCode.SettingsFailed, message: written.left.reason, tag: written.left._tag });
       }
       return empty();
-    },
+    }),
     listPlugins: async () => E.bimap(pluginFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
     installPlugin: async (params) => E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(await plugins.install(params)),
     uninstallPlugin: async (params) => E.bimap(pluginFailure, () => ({}))(await plugins.uninstall(params)),
@@ -279,7 +307,8 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       supervision.clearModel();
       return empty();
     },
-    inspect: async (params) =>
+    inspect: withCodex(async (params: HostParamsOf<typeof HostMethod.SupervisionInspect>) =>
       E.mapLeft((error: Parameters<typeof describeSupervisionError>[0]) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
+    ),
   };
 }

@@ -35,7 +35,7 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
         log({ event: 'host request failed', fields: { method, error: error instanceof Error ? error.name : typeof error } });
         return new ResponseError(HostErrorCode.InternalError, `the executor failed while handling ${method}`, { tag: 'InternalError' });
       }
-      if (E.isLeft(result)) return new ResponseError(result.left.code, result.left.message, { tag: result.left.tag });
+      if (E.isLeft(result)) return new ResponseError(result.left.code, result.left.message, { tag: result.left.tag, ...(result.left.retryable === undefined ? {} : { retryable: result.left.retryable }) });
       return result.right;
     });
   };

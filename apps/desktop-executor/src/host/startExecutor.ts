@@ -1,6 +1,7 @@
 /**
  * The executor as its host sees it: the Wework Codex home prepared (config.toml normalized, native login
- * linked), the one app-server started under a supervisor, cards routed to the connected hosts, the
+ * linked), the one app-server started under a supervisor (restarted when it ends, its state broadcast as
+ * `runtime/status`), cards routed to the connected hosts, the
  * transcript streamed to them, and the tasks, accounts, settings, plugins and supervision behind the
  * host protocol. Transports (stdio, WebSocket) attach hosts with `serve`. The plugin machinery loads,
  * and recovers interrupted plugin transactions, right after the start; plugin requests wait for it.
@@ -74,6 +75,11 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     pluginNames: options.waitForPlugins,
     log,
     turnTimeoutMs: options.turnTimeoutMs ?? 24 * 60 * 60_000,
+    // A turn the app-server died under ends failed for the hosts too.
+    onTurnAborted: (threadId, turn) => {
+      const taskId = taskOf(threadId);
+      if (taskId !== undefined) sessions.broadcast(ExecutorNotification.TurnCompleted, { taskId, threadId, turn });
+    },
     attach: (client) => {
       const forTask = <P extends { readonly threadId: string }>(method: string, shape: (params: P, taskId: string) => object) => (params: P) => {
         const taskId = taskOf(params.threadId);
@@ -89,6 +95,8 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   }, launch.right.appServer);
   if (E.isLeft(started)) return E.left(describeRuntimeError(started.left));
   const runtime = started.right;
+  // Every host learns when the app-server ends, restarts, is ready again or gives up.
+  runtime.onStatus((status) => sessions.broadcast(ExecutorNotification.RuntimeStatus, status));
   // Cloud plugins: both runtime homes of this executor. The plugin machinery (sync transactions, the
   // inventory, connector authorization) loads after the start, and interrupted transactions are finished
   // or undone before any plugin request is served.

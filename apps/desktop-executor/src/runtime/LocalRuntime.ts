@@ -1,7 +1,9 @@
 /**
  * The executor's local Codex runtime: one app-server for the local conversations, threads started with
  * the task's permission mode, turns run to completion, and a stop that interrupts the turn and cancels
- * the cards still waiting for the user.
+ * the cards still waiting for the user. When the app-server ends under a running turn, the turn ends
+ * `failed` (told to `onTurnAborted`) and every card still waiting is dismissed; nothing of the dead
+ * connection keeps the runtime busy. Failed requests become typed runtime errors (`runtimeErrorOf`).
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { loadCatalog, type CatalogLoadError, type ModelCatalog } from '@wework/model-catalog';
@@ -20,13 +22,13 @@ import {
   type UserInput,
 } from '@wework/codex-protocol';
 import { describeClientError, describeMcpStartupError, trackActivity, trackMcpStartup, type ActivityTracker, type AppServerClient, type ClientError } from '@wework/app-server-client';
-import type { LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
+import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
 import { launchRuntimeProcess } from './launchRuntimeProcess.js';
-import type { RuntimeError } from './RuntimeError.js';
+import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
-export { describeRuntimeError, type RuntimeError } from './RuntimeError.js';
+export { describeRuntimeError, runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
 function describeCatalogError(error: CatalogLoadError<ClientError>): string {
   return error._tag === 'FetchFailed' ? describeClientError(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
@@ -65,10 +67,24 @@ export interface ThreadHandle {
   readonly cwd: string;
 }
 
-/** Told when a task is stopped. */
+/** Told when a task is stopped, and when the app-server connection ended (then every card goes). */
 export interface StopListener {
   cancelThread(threadId: string): void;
+  dispose?(): void;
 }
+
+/**
+ * The request timeouts of the executor's app-server connection: 60 s by default; `thread/start`,
+ * `thread/resume` and `thread/fork` 120 s (they load a thread, its MCP servers and its rollout). A turn's
+ * own wait is bounded by `turnTimeoutMs`.
+ */
+export const RUNTIME_REQUEST_TIMEOUTS: Pick<ConnectAppServerOptions, 'requestTimeoutMs' | 'requestTimeouts'> = {
+  requestTimeoutMs: 60_000,
+  requestTimeouts: { 'thread/start': 120_000, 'thread/resume': 120_000, 'thread/fork': 120_000 },
+};
+
+/** The connect options of the executor's app-server: Wework's capabilities and the request timeouts. */
+export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilities: weworkInitializeCapabilities(), ...RUNTIME_REQUEST_TIMEOUTS });
 
 /** Options of {@link startLocalRuntime}. */
 export interface LocalRuntimeOptions {
@@ -88,6 +104,8 @@ export interface LocalRuntimeOptions {
   readonly attach?: (client: AppServerClient) => StopListener | void;
   readonly pluginStartTimeoutMs?: number;
   readonly turnTimeoutMs?: number;
+  /** Told of each turn that ended `failed` because the app-server connection ended under it. */
+  readonly onTurnAborted?: (threadId: string, turn: Turn) => void;
 }
 
 /** A running local runtime. */
@@ -97,7 +115,7 @@ export interface LocalRuntime {
   readonly activity: ActivityTracker;
   /** Starts a thread with the given params; resolves once the plugins are ready (unless told not to wait). */
   startThread(params: ThreadParams, start?: StartThreadOptions): Promise<E.Either<RuntimeError, ThreadHandle>>;
-  /** Resumes a persisted thread with the task's permission params (and model, provider and workspace when given). */
+  /** Resumes a persisted thread with the task's permission params (and model, provider and workspace when given); resolves once its plugins are ready. */
   resumeThread(threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /** Forks a thread with the source task's permission params (and model, provider, workspace and turn when given). */
   forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
@@ -122,12 +140,23 @@ export async function startLocalRuntime(options: LocalRuntimeOptions, launched?:
   const appServer = launched === undefined ? await launchRuntimeProcess(options) : E.right(launched);
   if (E.isLeft(appServer)) return appServer;
   // Wework does not advertise the openai/form extension unless it really supports it.
-  const spawned = await appServer.right.connect({ capabilities: weworkInitializeCapabilities() });
+  const spawned = await appServer.right.connect(runtimeConnectOptions());
   if (E.isLeft(spawned)) return E.left({ _tag: 'AppServerDidNotStart', reason: spawned.left._tag });
-  const server = spawned.right;
+  return E.right(localRuntimeOf(spawned.right, options));
+}
+
+/** The runtime over an initialized app-server connection: attaches the executor's handlers at once. */
+export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOptions): LocalRuntime {
   const client = server.client;
   const activity = trackActivity(client);
   const stopListener = options.attach?.(client);
+  // The connection ended: its cards can never be answered, its activity is gone.
+  void client.closed.then(() => {
+    stopListener?.dispose?.();
+    activity.dispose();
+  });
+  /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
+  const loadedHere = new Set<string>();
   const completed = new Map<string, (turn: Turn) => void>();
   const activeTurn = new Map<string, string>();
   client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
@@ -148,7 +177,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions, launched?:
     const startup = trackMcpStartup(client);
     try {
       const thread = await client.request(ThreadStart, { ...params, cwd: start.cwd ?? options.workspace });
-      if (E.isLeft(thread)) return E.left({ _tag: 'RequestFailed', method: ThreadStart.method, reason: describeClientError(thread.left) });
+      if (E.isLeft(thread)) return E.left(runtimeErrorOf(ThreadStart.method, thread.left));
+      loadedHere.add(thread.right.thread.id);
       if (start.waitForPlugins !== false) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
         if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
@@ -161,21 +191,34 @@ export async function startLocalRuntime(options: LocalRuntimeOptions, launched?:
   };
 
   const resumeThread = async (threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
-    const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
-    if (E.isLeft(resumed)) return E.left({ _tag: 'RequestFailed', method: ThreadResume.method, reason: describeClientError(resumed.left) });
-    return E.right(handleOf(resumed.right));
+    // A thread first loaded on this process (after a restart, or persisted) starts its MCP servers: wait for them
+    // as a new thread does. A thread already loaded here keeps its servers and reports nothing new.
+    const startup = loadedHere.has(threadId) ? undefined : trackMcpStartup(client);
+    try {
+      const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
+      if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
+      loadedHere.add(threadId);
+      if (startup !== undefined) {
+        const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
+        if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+      }
+      return E.right(handleOf(resumed.right));
+    } finally {
+      startup?.dispose();
+    }
   };
 
   const forkThread = async (threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
     const forked = await client.request(ThreadFork, { ...params, threadId, cwd: params.cwd ?? options.workspace });
-    if (E.isLeft(forked)) return E.left({ _tag: 'RequestFailed', method: ThreadFork.method, reason: describeClientError(forked.left) });
+    if (E.isLeft(forked)) return E.left(runtimeErrorOf(ThreadFork.method, forked.left));
+    loadedHere.add(forked.right.thread.id);
     return E.right(handleOf(forked.right));
   };
 
   const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInput>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
     const items: UserInput[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
     const started = await client.request(TurnStart, { ...params, threadId, input: items });
-    if (E.isLeft(started)) return E.left({ _tag: 'RequestFailed', method: TurnStart.method, reason: describeClientError(started.left) });
+    if (E.isLeft(started)) return E.left(runtimeErrorOf(TurnStart.method, started.left));
     const turnId = started.right.turn.id;
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
@@ -186,13 +229,23 @@ export async function startLocalRuntime(options: LocalRuntimeOptions, launched?:
     clearTimeout(timer);
     completed.delete(turnId);
     if (outcome === 'timeout') return E.left({ _tag: 'TurnDidNotFinish', reason: 'timed out' });
-    if (outcome === 'closed') return E.left({ _tag: 'TurnDidNotFinish', reason: client.terminalError === undefined ? 'connection closed' : describeClientError(client.terminalError) });
+    if (outcome === 'closed') {
+      // The app-server ended under the turn: the turn is over, failed; the supervisor restarts Codex.
+      const ended = client.terminalError === undefined ? 'connection closed' : describeClientError(client.terminalError);
+      const failed = abortedTurn(turnId, `the turn was lost: ${ended}; the app-server is being restarted`);
+      activeTurn.delete(threadId);
+      options.log({ event: 'turn aborted by app-server exit', fields: { threadId, turnId } });
+      options.onTurnAborted?.(threadId, failed);
+      return E.right(failed);
+    }
     return E.right(outcome);
   };
 
   const loadModelCatalog = async (): Promise<E.Either<RuntimeError, ModelCatalog>> => {
     const catalog = await loadCatalog((_cursor, params) => client.request(ModelList, params));
-    return E.mapLeft((error: CatalogLoadError<ClientError>): RuntimeError => ({ _tag: 'RequestFailed', method: ModelList.method, reason: describeCatalogError(error) }))(catalog);
+    return E.mapLeft((error: CatalogLoadError<ClientError>): RuntimeError =>
+      error._tag === 'FetchFailed' ? runtimeErrorOf(ModelList.method, error.error) : { _tag: 'RequestFailed', method: ModelList.method, reason: describeCatalogError(error) },
+    )(catalog);
   };
 
   const stopTurn = async (threadId: string): Promise<void> => {
@@ -203,5 +256,20 @@ export async function startLocalRuntime(options: LocalRuntimeOptions, launched?:
     await client.request(TurnInterrupt, { threadId, turnId });
   };
 
-  return E.right({ server, activity, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() });
+  return { server, activity, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
+}
+
+/** The turn as it ended when the app-server died under it: failed, with the reason. */
+function abortedTurn(turnId: string, message: string): Turn {
+  return {
+    id: turnId,
+    rootTurnId: null,
+    items: [],
+    itemsView: 'notLoaded',
+    status: 'failed',
+    error: { message, codexErrorInfo: null, additionalDetails: null, misalignment: null },
+    startedAt: null,
+    completedAt: null,
+    durationMs: null,
+  };
 }

@@ -1,14 +1,23 @@
 /**
- * What can go wrong in the executor's local runtime, as one `_tag`ged union, and its description for a
- * person. Every function here is pure.
+ * What can go wrong in the executor's local runtime, as one `_tag`ged union, its description for a
+ * person, and how a failed app-server request becomes one: the app-server gone (restarting or failed),
+ * a request that got no answer in time, and Codex's own "overloaded" answer are told apart from a plain
+ * refusal. Every function here is pure.
  */
+import { describeClientError, type ClientError } from '@wework/app-server-client';
 
 /** Why the runtime could not do what was asked. */
 export type RuntimeError =
   | { readonly _tag: 'AppServerDidNotStart'; readonly reason: string }
   | { readonly _tag: 'PluginsNotReady'; readonly reason: string }
   | { readonly _tag: 'RequestFailed'; readonly method: string; readonly reason: string }
-  | { readonly _tag: 'TurnDidNotFinish'; readonly reason: string };
+  | { readonly _tag: 'TurnDidNotFinish'; readonly reason: string }
+  /** The app-server is not running (it ended and is restarting, or it failed); retryable while restarting. */
+  | { readonly _tag: 'RuntimeUnavailable'; readonly reason: string; readonly retryable: boolean }
+  /** A request to the app-server got no answer within its timeout. */
+  | { readonly _tag: 'RuntimeTimedOut'; readonly method: string; readonly timeoutMs: number }
+  /** The app-server refused the request unprocessed because it is overloaded; retryable. */
+  | { readonly _tag: 'Overloaded'; readonly method: string };
 
 /** Describes a {@link RuntimeError} for a person. */
 export function describeRuntimeError(error: RuntimeError): string {
@@ -21,5 +30,31 @@ export function describeRuntimeError(error: RuntimeError): string {
       return `${error.method} failed: ${error.reason}`;
     case 'TurnDidNotFinish':
       return `the turn did not finish: ${error.reason}`;
+    case 'RuntimeUnavailable':
+      return `codex app-server is not available: ${error.reason}`;
+    case 'RuntimeTimedOut':
+      return `${error.method} got no answer from codex app-server within ${error.timeoutMs} ms`;
+    case 'Overloaded':
+      return `codex app-server is overloaded and refused ${error.method}; try again shortly`;
+  }
+}
+
+/**
+ * The runtime error of a failed app-server request: the connection's end is `RuntimeUnavailable`
+ * (retryable: the supervisor restarts the app-server), a timeout `RuntimeTimedOut`, Codex's overload
+ * answer `Overloaded`, anything else `RequestFailed`.
+ */
+export function runtimeErrorOf(method: string, error: ClientError): RuntimeError {
+  switch (error._tag) {
+    case 'ProcessExited':
+    case 'ConnectionClosed':
+    case 'Disposed':
+      return { _tag: 'RuntimeUnavailable', reason: describeClientError(error), retryable: true };
+    case 'RequestTimedOut':
+      return { _tag: 'RuntimeTimedOut', method, timeoutMs: error.timeoutMs };
+    case 'Overloaded':
+      return { _tag: 'Overloaded', method };
+    default:
+      return { _tag: 'RequestFailed', method, reason: describeClientError(error) };
   }
 }

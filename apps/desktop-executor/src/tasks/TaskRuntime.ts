@@ -3,8 +3,10 @@
  * provider, permission mode and workspace. `@wework/thread-lifecycle` decides when a thread keeps or
  * releases its subscription (kept after a turn, `thread/unsubscribe` after 30 idle minutes, at most four
  * idle threads, archive at once, `thread/resume` before a follow-up to a released thread); this module
- * does what it says, with an injected clock and one timer. An app-server restart (an account switch)
- * is noticed on the next call and releases every thread without sending anything.
+ * does what it says, with an injected clock and one timer. An app-server restart (an account switch,
+ * or a crash the supervisor recovered from) is noticed on the next call and releases every thread
+ * without sending anything. A thread that never completed a turn has no rollout to resume: when its
+ * app-server is gone, the task's next message starts a new thread for it (the task's `threadId` changes).
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInput } from '@wework/codex-protocol';
@@ -104,6 +106,8 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const lifecycle: ThreadLifecycle = makeThreadLifecycle(options.lifecycle);
   /** Threads started or forked on the current app-server that have had no turn yet (no `FollowUp` before their first turn). */
   const fresh = new Set<string>();
+  /** Threads started by `create` with no completed turn yet, and the runtime they were started on. */
+  const noRollout = new Map<string, LocalRuntime>();
   let seen: LocalRuntime = options.runtime.current();
   let queue: Promise<void> = Promise.resolve();
 
@@ -197,6 +201,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const task: TaskRecord = { taskId: input.taskId, threadId: started.right.threadId, modelSelection: copyJson(input.modelSelection), executionRequest: copyJson(input.executionRequest), archived: false };
     tasks.set(task.taskId, task);
     fresh.add(task.threadId);
+    noRollout.set(task.threadId, seen);
     return E.right(task);
   };
 
@@ -211,11 +216,18 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const known = found(taskId);
     if (E.isLeft(known)) return known;
     if (known.right.archived) return E.left({ _tag: 'TaskArchived', taskId });
-    const task: TaskRecord = modelSelection === undefined ? known.right : { ...known.right, modelSelection: copyJson(modelSelection) };
+    let task: TaskRecord = modelSelection === undefined ? known.right : { ...known.right, modelSelection: copyJson(modelSelection) };
     tasks.set(taskId, task);
     const config = threadConfigFor(task, 'turn/start', registry);
     if (E.isLeft(config)) return config;
     const runtime = current();
+    const startedOn = noRollout.get(task.threadId);
+    if (startedOn !== undefined && startedOn !== runtime) {
+      // Its app-server is gone and it never completed a turn: nothing to resume, so a new thread takes its place.
+      const renewed = await renewThread(task);
+      if (E.isLeft(renewed)) return renewed;
+      task = renewed.right;
+    }
     const { threadId } = task;
     if (!fresh.delete(threadId)) {
       const ready = await enqueue(lifecycle.followUp(threadId, clock.now()));
@@ -233,7 +245,24 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       ...(model === undefined ? {} : { model }),
     });
     await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
+    if (E.isRight(turn) && (turn.right.status === 'completed' || turn.right.status === 'interrupted')) noRollout.delete(threadId);
     return E.isLeft(turn) ? E.left({ _tag: 'Runtime', error: turn.left }) : E.right(turn.right);
+  };
+
+  /** Starts a new thread for a task whose thread was lost with its app-server before its first turn. */
+  const renewThread = async (task: TaskRecord): Promise<E.Either<TaskError, TaskRecord>> => {
+    const config = threadConfigFor(task, 'thread/start', registry);
+    if (E.isLeft(config)) return config;
+    const { cwd, ...params } = threadParams(config.right);
+    const started = await current().startThread(params, { cwd });
+    if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
+    noRollout.delete(task.threadId);
+    const renewed: TaskRecord = { ...task, threadId: started.right.threadId };
+    tasks.set(task.taskId, renewed);
+    fresh.add(renewed.threadId);
+    noRollout.set(renewed.threadId, seen);
+    log({ event: 'thread started again: lost before its first turn', fields: { taskId: task.taskId, previous: task.threadId, threadId: renewed.threadId } });
+    return E.right(renewed);
   };
 
   const stop = async (taskId: string): Promise<E.Either<TaskError, void>> => {

@@ -70,6 +70,18 @@ export interface HostRequestError {
   readonly data: unknown;
 }
 
+/** A `runtime/status` notification: the executor's app-server changed state (docs/host-protocol.md, "Runtime supervision"). */
+export interface RuntimeStatusNotification {
+  readonly state: 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
+  readonly reason: string | null;
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly stderrTail: string | null;
+  readonly crashes: number;
+  readonly retryInMs: number | null;
+  readonly pid: number | null;
+}
+
 /** Options of {@link startExecutorHost}. */
 export interface ExecutorHostOptions {
   readonly transport: 'stdio' | 'websocket';
@@ -102,6 +114,13 @@ export interface ExecutorHostClient {
   readonly cards: ReadonlyArray<HostCard>;
   /** Notifications received so far (of one method, if given). */
   notifications(method?: string): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
+  /** The `runtime/status` notifications received so far, in order. */
+  runtimeStatuses(): ReadonlyArray<RuntimeStatusNotification>;
+  /**
+   * Resolves with the first notification of `method` (received from now on, or already received when
+   * `includePast`) whose params satisfy `match`; rejects after `timeoutMs` (default 60 s).
+   */
+  nextNotification<P = unknown>(method: string, match?: (params: P) => boolean, options?: { readonly timeoutMs?: number; readonly includePast?: boolean }): Promise<P>;
   /** The executor's stderr (its log). */
   stderr(): string;
   /** Disconnects and stops the executor (and, with it, its app-server); resolves once it exited. */
@@ -197,7 +216,11 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
       return new ResponseError(-32603, error instanceof Error ? error.message : String(error));
     }
   });
-  connection.onNotification((method: string, params: unknown) => void notifications.push({ method, params }));
+  const watchers = new Set<(notification: { readonly method: string; readonly params: unknown }) => void>();
+  connection.onNotification((method: string, params: unknown) => {
+    notifications.push({ method, params });
+    for (const watcher of [...watchers]) watcher({ method, params });
+  });
   connection.listen();
 
   const request = async <R>(method: string, params: object): Promise<E.Either<HostRequestError, R>> => {
@@ -216,6 +239,25 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     transcript,
     cards,
     notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
+    runtimeStatuses: () => notifications.filter((n) => n.method === 'runtime/status').map((n) => n.params as RuntimeStatusNotification),
+    nextNotification: <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) =>
+      new Promise<P>((resolve, reject) => {
+        if (waitOptions.includePast === true) {
+          const past = notifications.find((n) => n.method === method && match(n.params as P));
+          if (past !== undefined) return resolve(past.params as P);
+        }
+        const timer = setTimeout(() => {
+          watchers.delete(watcher);
+          reject(new Error(`no ${method} notification within the timeout`));
+        }, waitOptions.timeoutMs ?? 60_000);
+        const watcher = (notification: { readonly method: string; readonly params: unknown }): void => {
+          if (notification.method !== method || !match(notification.params as P)) return;
+          watchers.delete(watcher);
+          clearTimeout(timer);
+          resolve(notification.params as P);
+        };
+        watchers.add(watcher);
+      }),
     stderr: () => stderr,
     close: async () => {
       connection.dispose();

@@ -39,6 +39,10 @@ import { ListenerSet, errorMessage } from './ListenerSet.js';
 import type { Disposable } from './ListenerSet.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
+/** The default timeout of a request to the app-server: 60 s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** setTimeout's largest delay (about 24.8 days); longer timeouts are clamped to it. */
+const MAX_TIMER_MS = 2_147_483_647;
 /** vscode-jsonrpc's local codes for a failed write and for requests dropped on dispose. */
 const LOCAL_WRITE_ERROR = -32099;
 const LOCAL_PENDING_REJECTED = -32097;
@@ -94,6 +98,9 @@ export class Connection {
   );
   private delivered = 0;
   private dispatched = 0;
+  /** While a request is being handed to vscode-jsonrpc: the id it was written with. */
+  private capturing = false;
+  private capturedId: JsonRpcId | undefined;
 
   constructor(private readonly options: AppServerClientOptions) {
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
@@ -104,7 +111,13 @@ export class Connection {
       this.delivered += 1;
       this.taps.emit('incoming', message);
     });
-    this.writer.onWritten((message) => this.tapOutgoing(message));
+    this.writer.onWritten((message) => {
+      if (this.capturing && 'id' in message && 'method' in message) {
+        const id = (message as { readonly id?: unknown }).id;
+        if (typeof id === 'number' || typeof id === 'string') this.capturedId = id;
+      }
+      this.tapOutgoing(message);
+    });
     this.rpc = createMessageConnection(this.reader, this.writer, this.logger(), {
       cancellationStrategy: {
         receiver: {
@@ -143,7 +156,7 @@ export class Connection {
     return new Promise((resolve) => {
       const key = this.nextPendingKey++;
       let settled = false;
-      const settle = (result: E.Either<ClientError, ResultOf<D>>): void => {
+      let settle = (result: E.Either<ClientError, ResultOf<D>>): void => {
         if (settled) return;
         settled = true;
         this.pending.delete(key);
@@ -151,12 +164,30 @@ export class Connection {
       };
       this.pending.set(key, (error) => settle(E.left(error)));
       let sent: Promise<unknown>;
+      // vscode-jsonrpc writes the request synchronously inside sendRequest: the writer tap sees its id.
+      this.capturedId = undefined;
+      this.capturing = true;
       try {
         sent = this.rpc.sendRequest(method, ...sendArgs(shape.right));
       } catch {
         settle(E.left(this.terminal ?? ClientError.connectionClosed()));
         return;
+      } finally {
+        this.capturing = false;
       }
+      const id = this.capturedId;
+      const timeoutMs = this.timeoutOf(method);
+      const timer = setTimeout(() => {
+        if (settled) return;
+        settle(E.left(ClientError.requestTimedOut(method, timeoutMs)));
+        if (id !== undefined) this.emit({ _tag: 'RequestAbandoned', method, id, timeoutMs });
+      }, timeoutMs);
+      timer.unref?.();
+      const settleOnce = settle;
+      settle = (result) => {
+        clearTimeout(timer);
+        settleOnce(result);
+      };
       sent.then(
         (raw) => {
           const decoded = safeDecode(descriptor.result as AnyClientRequest['result'], raw);
@@ -272,11 +303,18 @@ export class Connection {
     return E.isLeft(shape) ? E.left(ClientError.encodeFailed(method, shape.left)) : shape;
   }
 
+  private timeoutOf(method: string): number {
+    const override = this.options.requestTimeouts?.[method];
+    const chosen = override ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    return Number.isFinite(chosen) && chosen > 0 ? Math.min(chosen, MAX_TIMER_MS) : DEFAULT_REQUEST_TIMEOUT_MS;
+  }
+
   private sendError(method: string, error: unknown): ClientError {
     if (this.terminal !== undefined) return this.terminal;
     if (error instanceof ResponseError) {
       if (error.code === LOCAL_WRITE_ERROR) return ClientError.transportError(error.message);
       if (error.code === LOCAL_PENDING_REJECTED) return ClientError.disposed();
+      if (error.code === WireErrorCode.Overloaded) return ClientError.overloaded(method, error.message);
       return ClientError.requestFailed(method, error.code, error.message, error.data);
     }
     return ClientError.transportError(errorMessage(error));

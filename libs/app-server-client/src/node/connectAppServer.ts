@@ -36,6 +36,8 @@ export async function connectAppServer(launched: LaunchedAppServer, options: Con
     output: child.stdin,
     peerExit: launched.exited,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(options.requestTimeouts === undefined ? {} : { requestTimeouts: options.requestTimeouts }),
   });
   if (options.onMessage !== undefined) client.onMessage(options.onMessage);
 

@@ -14,3 +14,5 @@ export type { TerminateOptions, TerminateReport } from './terminateProcessTree.j
 export { parseProcStat, treeOf, listProcesses, isRunning } from './ProcessTree.js';
 export type { ProcessInfo, ProcessIdentity } from './ProcessTree.js';
 export { StderrTail, DEFAULT_STDERR_LIMIT_BYTES } from './StderrTail.js';
+export { superviseAppServer } from './superviseAppServer.js';
+export type { RuntimeState, RuntimeStatus, SupervisedAppServer, SuperviseAppServerOptions, SupervisorUnavailable } from './superviseAppServer.js';

@@ -54,6 +54,10 @@ export interface ConnectAppServerOptions {
   readonly maxLineBytes?: number;
   /** How long `initialize` may take, counted from `connect()`. Default 30 000 ms. */
   readonly initializeTimeoutMs?: number;
+  /** The client's default request timeout (see `AppServerClientOptions.requestTimeoutMs`). Default 60 s. */
+  readonly requestTimeoutMs?: number;
+  /** Per-method request timeouts (see `AppServerClientOptions.requestTimeouts`). */
+  readonly requestTimeouts?: Readonly<Record<string, number>>;
   /**
    * A wire tap installed before `initialize`, so it sees every message of the connection both ways,
    * the handshake included (`client.onMessage` subscribes only from the moment it is called).

@@ -1,0 +1,62 @@
+/**
+ * How a failed app-server request reaches the host: the connection's end is RuntimeUnavailable
+ * (-32012, retryable), a timeout RuntimeTimedOut (-32013), Codex's overload answer Overloaded (-32011,
+ * retryable), anything else RuntimeFailed (-32004); and the reply while no app-server runs.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ClientError, type ClientError as ClientErrorValue } from '@wework/app-server-client';
+import { runtimeFailure } from '../src/host/ExecutorApi.js';
+import { HostErrorCode } from '../src/host/HostProtocol.js';
+import { runtimeErrorOf } from '../src/runtime/RuntimeError.js';
+import { unavailable } from '../src/runtime/RuntimeSupervisor.js';
+
+const text = fc.string({ maxLength: 40 });
+const clientError: fc.Arbitrary<ClientErrorValue> = fc.oneof(
+  fc.tuple(text, fc.integer(), text).map(([method, code, message]) => ClientError.requestFailed(method, code, message)),
+  fc.tuple(text, fc.integer({ min: 1, max: 600_000 })).map(([method, ms]) => ClientError.requestTimedOut(method, ms)),
+  fc.tuple(text, text).map(([method, message]) => ClientError.overloaded(method, message)),
+  fc.tuple(text, text).map(([method, message]) => ClientError.decodeFailed(method, message)),
+  fc.tuple(text, text).map(([method, message]) => ClientError.encodeFailed(method, message)),
+  fc.constant(ClientError.connectionClosed()),
+  fc.tuple(fc.option(fc.integer()), fc.option(fc.constantFrom('SIGKILL', 'SIGTERM')), text).map(([code, signal, tail]) => ClientError.processExited(code, signal, tail)),
+  fc.constant(ClientError.disposed()),
+  text.map((message) => ClientError.transportError(message)),
+);
+
+const expectedCode = (error: ClientErrorValue): number => {
+  switch (error._tag) {
+    case 'ProcessExited':
+    case 'ConnectionClosed':
+    case 'Disposed':
+      return HostErrorCode.RuntimeUnavailable;
+    case 'RequestTimedOut':
+      return HostErrorCode.RuntimeTimedOut;
+    case 'Overloaded':
+      return HostErrorCode.Overloaded;
+    default:
+      return HostErrorCode.RuntimeFailed;
+  }
+};
+
+describe('runtime errors at the host', () => {
+  it('property: every client error maps to its host code; the retryable ones say so', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20 }), clientError, (method, error) => {
+        const failure = runtimeFailure(runtimeErrorOf(method, error));
+        expect(failure.code).toBe(expectedCode(error));
+        expect(failure.retryable === true).toBe(failure.code !== HostErrorCode.RuntimeFailed);
+        // The stderr tail of an exited process never reaches the reply.
+        if (error._tag === 'ProcessExited' && error.stderrTail.length > 3) expect(failure.message).not.toContain(error.stderrTail);
+      }),
+    );
+  });
+
+  it('while restarting the reply is retryable; after failed it is not, and names the reason', () => {
+    const status = { reason: 'the app-server exited (code null, signal SIGKILL)', exitCode: null, signal: 'SIGKILL', stderrTail: null, crashes: 1, retryInMs: 500, pid: null } as const;
+    expect(runtimeFailure(unavailable({ ...status, state: 'restarting' }))).toMatchObject({ code: -32012, tag: 'RuntimeUnavailable', retryable: true });
+    const failed = runtimeFailure(unavailable({ ...status, state: 'failed', crashes: 5, retryInMs: null }));
+    expect(failed).toMatchObject({ code: -32012, tag: 'RuntimeUnavailable', retryable: false });
+    expect(failed.message).toContain('signal SIGKILL');
+  });
+});

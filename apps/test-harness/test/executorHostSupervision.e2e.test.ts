@@ -1,0 +1,180 @@
+/**
+ * Runtime supervision through the desktop executor's host protocol, end to end: the serve entry as a
+ * process (its own executor home and HOME, a native ChatGPT login linked), the real app-server, the
+ * real forms plugin and the scripted model. The app-server is SIGKILLed while idle and while a plugin
+ * form waits for the user: the hosts see `runtime/status` (restarting with the signal, then ready),
+ * Codex-backed requests answer RuntimeUnavailable meanwhile, the waiting send gets a terminal `failed`
+ * answer with `transcript/turnCompleted`, the card is dismissed, the next message of the same task
+ * completes on its resumed thread with the earlier history, and an account switch works afterwards. A
+ * task whose thread never completed a turn (nothing to resume) gets a new thread on its next message.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify as stringifyToml } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPluginBuilt } from '@wework/sample-plugins';
+import { callTool, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
+import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { harnessCodexConfig } from '../src/CodexConfig.js';
+import { startExecutorHost, type CardAnswer, type ExecutorHostClient, type HostCard, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
+import { appServerPid, killAppServer } from './support/appServerProcess.js';
+import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
+
+const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' };
+const GRACE = { email: 'grace@example.com', accountId: 'acc-grace', userId: 'user-grace', plan: 'pro' };
+
+interface Box {
+  readonly root: string;
+  readonly workspace: string;
+  readonly linkedAuth: string;
+  readonly model: ScriptedModel;
+  readonly host: ExecutorHostClient;
+}
+
+let box: Box;
+/** Cards wait for the user until the executor dismisses them. */
+const waitingCards = new Map<string, (answer: CardAnswer) => void>();
+
+beforeAll(async () => {
+  const root = await mkdtemp(join(tmpdir(), 'harness-host-supervision-'));
+  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
+  const codexHome = join(dirs.executorHome, 'codex');
+  await Promise.all([dirs.workspace, codexHome, join(dirs.userHome, '.codex')].map((dir) => mkdir(dir, { recursive: true })));
+  await writeFile(join(dirs.userHome, '.codex', 'auth.json'), chatgptAuthJson(ADA), { mode: 0o600 });
+  const plugin = checkPluginBuilt('forms');
+  if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
+  const model = await startScriptedModel({
+    script: [
+      respond(say('First reply.')),
+      respond(say('Second reply, after the restart.')),
+      respond(callTool('forms', 'choose_strategy')),
+      respond(say('Fourth reply, after the mid-turn restart.')),
+      respond(say('A reply on a thread started again.')),
+    ],
+  });
+  const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
+  await writeFile(join(codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
+  const host = await startExecutorHost({
+    transport: 'stdio',
+    ...dirs,
+    waitForPlugins: ['forms'],
+    cards: (card: HostCard) => new Promise<CardAnswer>((resolve) => waitingCards.set(card.cardId, resolve)),
+  });
+  box = { root, workspace: dirs.workspace, linkedAuth: join(codexHome, 'auth.json'), model, host };
+  const info = await host.request('executor/info', {});
+  if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
+  // A card the executor dismisses is settled for the harness too.
+  void (async () => {
+    for (;;) {
+      const dismissed = await host.nextNotification<{ cardId: string }>('card/dismissed', () => true, { timeoutMs: 600_000 }).catch(() => undefined);
+      if (dismissed === undefined) return;
+      waitingCards.get(dismissed.cardId)?.({ action: 'cancel' });
+    }
+  })();
+}, 120_000);
+
+afterAll(async () => {
+  for (const resolve of waitingCards.values()) resolve({ action: 'cancel' });
+  await box?.host.close();
+  await box?.model.close();
+  if (box !== undefined) await rm(box.root, { recursive: true, force: true });
+});
+
+const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => model.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/responses'));
+
+const statusOf = (state: RuntimeStatusNotification['state']) => (status: RuntimeStatusNotification) => status.state === state;
+
+interface SendResult {
+  readonly threadId: string;
+  readonly turnId: string;
+  readonly status: string;
+  readonly error: string | null;
+}
+
+describe('runtime supervision through the host protocol', () => {
+  it('a SIGKILLed idle app-server: restarting then ready, RuntimeUnavailable meanwhile, and the task resumes its thread with its history', async () => {
+    const { host } = box;
+    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
+    const threadId = created.right.task.threadId;
+    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message one.' })).toMatchObject({ right: { status: 'completed', threadId } });
+    expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'ready', crashes: 0 } } });
+
+    const restarting = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('restarting'));
+    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    const killed = await killAppServer(host.pid);
+    expect(await restarting).toMatchObject({ state: 'restarting', signal: 'SIGKILL', exitCode: null, crashes: 1, retryInMs: 500, reason: expect.stringContaining('exited') });
+    // The backoff is 500 ms: requests that need Codex are refused at once, retryable; info tells the state.
+    expect(await host.request('models/list', {})).toMatchObject({ left: { code: -32012, data: { tag: 'RuntimeUnavailable', retryable: true } } });
+    expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'restarting' } } });
+    const back = await ready;
+    expect(back).toMatchObject({ state: 'ready', crashes: 1 });
+    expect(back.pid).not.toBe(killed);
+    expect(await appServerPid(host.pid)).toBe(back.pid);
+
+    expect(await host.request<SendResult>('message/send', { taskId: 'task-1', markdown: 'Message two.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
+    const last = modelTurns(box.model).at(-1);
+    expect(last === undefined ? [] : userMessages(last).filter((text) => text.startsWith('Message'))).toEqual(['Message one.', 'Message two.']);
+    expect(host.stderr()).toContain('thread resumed');
+  });
+
+  it('a SIGKILL while a plugin form waits: the send ends failed, the card is dismissed, the task resumes, and accounts/switch works', async () => {
+    const { host } = box;
+    const task = await host.request<{ tasks: Array<{ taskId: string; threadId: string }> }>('task/list', {});
+    const threadId = task._tag === 'Right' ? task.right.tasks.find((t) => t.taskId === 'task-1')?.threadId : undefined;
+    const cardsBefore = host.cards.length;
+    const pending = host.request<SendResult>('message/send', { taskId: 'task-1', markdown: 'Message three, with a form.' });
+    const deadline = Date.now() + 60_000;
+    while (host.cards.length === cardsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    const card = host.cards[cardsBefore];
+    expect(card).toMatchObject({ origin: 'mcpElicitation', threadId });
+    if (card === undefined) throw new Error('no card was shown');
+
+    const dismissed = host.nextNotification<{ cardId: string }>('card/dismissed', (params) => params.cardId === card.cardId);
+    const failedTurn = host.nextNotification<{ taskId: string; turn: { status: string } }>('transcript/turnCompleted', (params) => params.taskId === 'task-1' && params.turn.status === 'failed');
+    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    await killAppServer(host.pid);
+    const answer = await pending;
+    expect(answer).toMatchObject({ right: { status: 'failed', threadId, error: expect.stringContaining('app-server') } });
+    expect(await dismissed).toEqual({ cardId: card.cardId });
+    expect(await failedTurn).toMatchObject({ taskId: 'task-1', threadId, turn: { status: 'failed', error: { message: expect.stringContaining('app-server') } } });
+    await ready;
+
+    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message four.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
+    const last = modelTurns(box.model).at(-1);
+    const seen = last === undefined ? [] : userMessages(last);
+    expect(seen).toEqual(expect.arrayContaining(['Message one.', 'Message two.', 'Message four.']));
+
+    // Nothing of the dead processes keeps the executor busy: a second account is added and switched to.
+    const adding = await host.request<{ loginId: string }>('accounts/add', {});
+    if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
+    const completed = host.nextNotification<{ loginId: string; ok: boolean }>('accounts/loginCompleted', (params) => params.loginId === adding.right.loginId, { includePast: true });
+    await writeFile(box.linkedAuth, chatgptAuthJson(GRACE));
+    expect(await completed).toMatchObject({ ok: true });
+    const listed = await host.request<{ accounts: Array<{ id: string; email: string }> }>('accounts/list', {});
+    const ada = listed._tag === 'Right' ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;
+    if (ada === undefined) throw new Error('Ada should be listed');
+    expect(await host.request('accounts/switch', { accountId: ada.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: ada.id, email: ADA.email } });
+
+    const statuses = host.runtimeStatuses().map((status) => status.state);
+    expect(statuses).toEqual(['restarting', 'ready', 'restarting', 'ready', 'starting', 'ready']);
+    expect(JSON.stringify(host.runtimeStatuses()) + host.stderr()).not.toContain(TOKEN_CANARY);
+  });
+
+  it('a task whose thread never completed a turn gets a new thread after a crash, and its message completes there', async () => {
+    const { host } = box;
+    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-2', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
+    const lost = created.right.task.threadId;
+    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    await killAppServer(host.pid);
+    await ready;
+    const sent = await host.request<SendResult>('message/send', { taskId: 'task-2', markdown: 'Hello again.' });
+    expect(sent).toMatchObject({ right: { status: 'completed', error: null } });
+    const threadId = sent._tag === 'Right' ? sent.right.threadId : '';
+    expect(threadId).not.toBe(lost);
+    expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: expect.arrayContaining([expect.objectContaining({ taskId: 'task-2', threadId })]) } });
+    expect(host.stderr()).toContain('thread started again: lost before its first turn');
+  });
+});
