@@ -40,7 +40,7 @@ export function benchPackage(): PackageEntry[] {
 /** Writes the package as a plain tree at `root` (the baseline's source). */
 function writeTree(root: string, entries: ReadonlyArray<PackageEntry>): void {
   for (const entry of entries) {
-    if (entry.kind !== 'file') continue;
+    if (entry.kind !== 'file' || !('bytes' in entry)) continue;
     const path = join(root, entry.path);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, entry.bytes, { mode: entry.mode });
@@ -114,7 +114,7 @@ export async function benchSyncCommit(): Promise<string[]> {
   const ratio = commit.median / copy.median;
   const ratioFlushed = commit.median / copySync.median;
   return [
-    `sync transaction commit: ${FILES} files (${(entries.reduce((n, e) => n + (e.kind === 'file' ? e.bytes.length : 0), 0) / 1e6).toFixed(1)} MB), first install into a Codex home`,
+    `sync transaction commit: ${FILES} files (${(entries.reduce((n, e) => n + (e.kind === 'file' && 'bytes' in e ? e.bytes.length : 0), 0) / 1e6).toFixed(1)} MB), first install into a Codex home`,
     line('commitChange (journal, lock, flush)', commit),
     line('cp -r + rename', copy),
     line('cp -r + sync -f + rename', copySync),

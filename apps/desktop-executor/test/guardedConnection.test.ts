@@ -56,7 +56,7 @@ describe('the guarded host connection', () => {
   it('answers a result that cannot be serialised with -32603', async () => {
     // A defect such a handler could have: a bigint in its result (JSON has none).
     const unserialisable = { executor: 'wework-desktop-executor', protocolVersion: 1n as unknown as number, codexUserAgent: '' };
-    const host = serveInProcess({ info: () => Promise.resolve(E.right(unserialisable)) });
+    const host = serveInProcess({ info: () => Promise.resolve(E.right(unserialisable)) as ReturnType<ExecutorApi['info']> });
     const answer = host.next();
     host.input.write('{"jsonrpc":"2.0","id":"b","method":"executor/info"}\n');
     expect(await answer).toMatchObject({ id: 'b', error: { code: -32603, message: 'the result could not be serialised' } });
