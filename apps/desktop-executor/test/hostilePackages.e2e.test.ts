@@ -86,7 +86,7 @@ const peakRss = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(readFil
 const resetPeakRss = (pid: number): void => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 const refusedWith = (answer: ServeAnswer, reason: string): void => {
-  expect(answer).toMatchObject({ error: { code: -32603, data: { tag: 'PackageRefused' } } });
+  expect(answer).toMatchObject({ error: { code: -32014, data: { tag: 'PackageRefused' } } });
   if ('error' in answer) {
     expect(answer.error.message).toContain(reason);
     expect(answer.error.message).not.toContain(box.root);

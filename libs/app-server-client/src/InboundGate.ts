@@ -8,15 +8,27 @@
  * `$/cancelRequest` only once, for a request in flight. Every refused request is answered by the caller
  * at once; what else is refused is dropped.
  *
+ * Requests that wait for long (a turn that runs for minutes, a card the user has not answered) can be
+ * given a bound of their own ({@link LongRunningBound}): they neither count against the bound of short
+ * requests nor spend the shared budget, so a host whose turns wait can still stop them or ask anything.
+ *
  * Every function here is pure: a state and a message in, a decision and the next state out.
  */
 import type { JsonRpcId, JsonRpcMessage } from './JsonRpcMessage.js';
 import { isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse } from './JsonRpcMessage.js';
 
+/** One request from the peer in flight. */
+export interface InFlightRequest {
+  /** A `$/cancelRequest` for it was delivered. */
+  readonly cancelled: boolean;
+  /** It is bounded as a long-running request, not as a short one. */
+  readonly longRunning: boolean;
+}
+
 /** What the gate remembers of one connection. */
 export interface GateState {
-  /** Requests from the peer that were delivered and not yet answered, by id as text; `true` once cancelled. */
-  readonly inFlight: ReadonlyMap<string, boolean>;
+  /** Requests from the peer that were delivered and not yet answered, by id as text. */
+  readonly inFlight: ReadonlyMap<string, InFlightRequest>;
   /** Requests this end sent to the peer and that are not answered yet, by exact id. */
   readonly awaiting: ReadonlySet<string>;
 }
@@ -43,12 +55,29 @@ export interface GateStep {
 const inboundKey = (id: JsonRpcId): string => String(id);
 const awaitingKey = (id: JsonRpcId): string => `${typeof id}:${String(id)}`;
 
-const withInFlight = (state: GateState, key: string, cancelled: boolean): GateState => ({ ...state, inFlight: new Map(state.inFlight).set(key, cancelled) });
+const withInFlight = (state: GateState, key: string, request: InFlightRequest): GateState => ({ ...state, inFlight: new Map(state.inFlight).set(key, request) });
+
+/** Which requests are long-running, and how many of them one connection may have in flight. */
+export interface LongRunningBound {
+  readonly isLongRunning: (method: string) => boolean;
+  readonly max: number;
+}
+
+/**
+ * How many of the connection's requests in flight are short ones: those bounded by `maxInFlight` and
+ * counted in a shared budget.
+ */
+export function shortRequestsInFlight(state: GateState): number {
+  let count = 0;
+  for (const request of state.inFlight.values()) if (!request.longRunning) count += 1;
+  return count;
+}
 
 /**
  * Decides on one decoded inbound message.
- * @param maxInFlight the bound on this connection's requests in flight
- * @param budgetLeft whether a budget shared with other connections has room for one more request
+ * @param maxInFlight the bound on this connection's (short) requests in flight
+ * @param budgetLeft whether a budget shared with other connections has room for one more short request
+ * @param longRunning which requests are bounded apart (default none: every request is short)
  * @example
  * ```ts
  * import { admitInbound, initialGateState } from '@wework/app-server-client';
@@ -56,12 +85,15 @@ const withInFlight = (state: GateState, key: string, cancelled: boolean): GateSt
  * admitInbound(first.state, { id: 1, method: 'executor/info' }, 8, true).decision; // { _tag: 'Duplicate', id: 1 }
  * ```
  */
-export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFlight: number, budgetLeft: boolean): GateStep {
+export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFlight: number, budgetLeft: boolean, longRunning?: LongRunningBound): GateStep {
   if (isJsonRpcRequest(message)) {
     const key = inboundKey(message.id);
     if (state.inFlight.has(key)) return { decision: { _tag: 'Duplicate', id: message.id }, state };
-    if (state.inFlight.size >= maxInFlight || !budgetLeft) return { decision: { _tag: 'Overloaded', id: message.id }, state };
-    return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, false) };
+    const isLong = longRunning?.isLongRunning(message.method) === true;
+    const short = shortRequestsInFlight(state);
+    const full = isLong ? state.inFlight.size - short >= (longRunning?.max ?? 0) : short >= maxInFlight || !budgetLeft;
+    if (full) return { decision: { _tag: 'Overloaded', id: message.id }, state };
+    return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, { cancelled: false, longRunning: isLong }) };
   }
   if (isJsonRpcResponse(message)) {
     const key = message.id === null ? null : awaitingKey(message.id);
@@ -73,8 +105,9 @@ export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFli
   if (isJsonRpcNotification(message) && message.method === '$/cancelRequest') {
     const id = cancelledId(message.params);
     const key = id === null ? null : inboundKey(id);
-    if (key === null || state.inFlight.get(key) !== false) return { decision: { _tag: 'Drop', reason: 'CancelOfNothingInFlight' }, state };
-    return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, true) };
+    const request = key === null ? undefined : state.inFlight.get(key);
+    if (key === null || request === undefined || request.cancelled) return { decision: { _tag: 'Drop', reason: 'CancelOfNothingInFlight' }, state };
+    return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, { ...request, cancelled: true }) };
   }
   return { decision: { _tag: 'Deliver' }, state };
 }

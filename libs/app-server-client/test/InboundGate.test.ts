@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { admitInbound, initialGateState, recordOutbound } from '../src/index.js';
+import { admitInbound, initialGateState, recordOutbound, shortRequestsInFlight } from '../src/index.js';
 import type { GateDecision, GateState, JsonRpcId } from '../src/index.js';
 
 const MAX = 3;
@@ -133,5 +133,36 @@ describe('the inbound gate', () => {
     const asked = recordOutbound(initialGateState, { id: 0, method: 'card/show' });
     expect(admitInbound(asked, { id: '0', result: {} }, MAX, true).decision).toEqual({ _tag: 'Drop', reason: 'UnknownResponse' });
     expect(admitInbound(asked, { id: 0, error: { code: 1, message: 'no' } }, MAX, true).decision).toEqual({ _tag: 'Deliver' });
+  });
+
+  it('bounds long-running requests apart: they never spend the short bound or the budget, nor exceed their own', () => {
+    const longRunning = { isLongRunning: (method: string) => method === 'long', max: 3 };
+    fc.assert(
+      fc.property(fc.array(fc.record({ long: fc.boolean(), answer: fc.boolean() }), { maxLength: 40 }), (steps) => {
+        let state = initialGateState;
+        let nextId = 0;
+        const open: Array<{ id: number; long: boolean }> = [];
+        for (const step of steps) {
+          if (step.answer && open.length > 0) {
+            const settled = open.shift();
+            if (settled !== undefined) state = recordOutbound(state, { id: settled.id, result: {} });
+            continue;
+          }
+          const id = nextId++;
+          const shortOpen = open.filter((request) => !request.long).length;
+          const longOpen = open.length - shortOpen;
+          const admitted = admitInbound(state, { id, method: step.long ? 'long' : 'short' }, MAX, true, longRunning);
+          const fits = step.long ? longOpen < longRunning.max : shortOpen < MAX;
+          expect(admitted.decision._tag).toBe(fits ? 'Deliver' : 'Overloaded');
+          state = admitted.state;
+          if (fits) open.push({ id, long: step.long });
+          expect(shortRequestsInFlight(state)).toBe(open.filter((request) => !request.long).length);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // A spent budget refuses short requests only.
+    expect(admitInbound(initialGateState, { id: 1, method: 'long' }, MAX, false, longRunning).decision).toEqual({ _tag: 'Deliver' });
+    expect(admitInbound(initialGateState, { id: 1, method: 'short' }, MAX, false, longRunning).decision).toEqual({ _tag: 'Overloaded', id: 1 });
   });
 });

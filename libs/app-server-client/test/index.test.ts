@@ -35,6 +35,7 @@ describe('public API', () => {
         'admitInbound',
         'initialGateState',
         'recordOutbound',
+        'shortRequestsInFlight',
         'describeClientError',
         'describeMcpStartupError',
         'encodeMessageLine',

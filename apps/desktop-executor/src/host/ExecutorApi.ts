@@ -131,7 +131,7 @@ const taskFailure = (error: TaskError): HostFailure => {
 };
 
 const pluginFailure = (error: PluginServiceError): HostFailure => ({
-  code: error._tag === 'PluginsNotAvailable' ? HostErrorCode.NotAvailable : HostErrorCode.InternalError,
+  code: error._tag === 'PluginsNotAvailable' ? HostErrorCode.NotAvailable : error._tag === 'PackageRefused' ? HostErrorCode.PackageRefused : HostErrorCode.InternalError,
   message: describePluginServiceError(error),
   tag: error._tag,
 });

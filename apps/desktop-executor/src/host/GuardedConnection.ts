@@ -16,6 +16,7 @@
 import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
   admitInbound,
+  shortRequestsInFlight,
   decodeInboundBytes,
   describeInboundRefusal,
   inboundErrorReply,
@@ -69,6 +70,8 @@ const executorBudget = hostRequestBudget();
 /** How many refusals of one connection are logged one by one before only every thousandth is. */
 const LOGGED_REFUSALS = 100;
 
+const LONG_RUNNING = { isLongRunning: (method: string) => HOST_LIMITS.longRunningMethods.includes(method), max: HOST_LIMITS.maxLongRunningPerConnection };
+
 const LIMITS = { maxBytes: HOST_LIMITS.maxMessageBytes, maxDepth: HOST_LIMITS.maxNestingDepth };
 
 /** A JSON-RPC connection to a host over `channel`, every inbound message checked first. */
@@ -87,7 +90,7 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   let paused = false;
 
   const setGate = (next: GateState): void => {
-    if (!closed) budget.adjust(next.inFlight.size - gate.inFlight.size);
+    if (!closed) budget.adjust(shortRequestsInFlight(next) - shortRequestsInFlight(gate));
     gate = next;
   };
   const afterSend = (): void => {
@@ -130,7 +133,7 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
 
   const admit = (decoded: InboundMessage, deliver: DataCallback): void => {
     if (decoded._tag === 'Refused') return refuse(decoded.refusal);
-    const step = admitInbound(gate, decoded.message, perConnection, budget.hasRoom());
+    const step = admitInbound(gate, decoded.message, perConnection, budget.hasRoom(), LONG_RUNNING);
     setGate(step.state);
     const decision = step.decision;
     switch (decision._tag) {
@@ -151,7 +154,7 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
     constructor() {
       super();
       channel.onClose(() => {
-        if (!closed) budget.adjust(-gate.inFlight.size);
+        if (!closed) budget.adjust(-shortRequestsInFlight(gate));
         closed = true;
         this.fireClose();
       });

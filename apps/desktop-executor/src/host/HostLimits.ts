@@ -20,6 +20,13 @@ export const HOST_LIMITS = {
   maxRequestsPerConnection: 32,
   /** Host requests in flight over all connections together. */
   maxRequestsInFlight: 64,
+  /**
+   * Requests that wait for a turn to end (minutes, or as long as a card waits for the user) are bounded
+   * apart, so that waiting turns never keep a host from stopping them or asking anything else.
+   */
+  longRunningMethods: ['message/send', 'auth/recover', 'supervision/inspect'] as ReadonlyArray<string>,
+  /** Long-running host requests in flight on one connection. */
+  maxLongRunningPerConnection: 256,
   /** Output not yet taken by the host above which the executor stops reading from that host. */
   pauseReadingAboveBytes: 8 * 1024 * 1024,
   /** Output not yet taken by the host above which that host is disconnected. */

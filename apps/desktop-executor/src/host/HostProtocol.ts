@@ -98,6 +98,8 @@ export const HostErrorCode = {
   RuntimeUnavailable: -32012,
   /** A request from the executor to Codex got no answer within its timeout. */
   RuntimeTimedOut: -32013,
+  /** A plugin package was refused at intake (a link, a special file, a hard link, over a limit); nothing on disk changed. */
+  PackageRefused: -32014,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];
