@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { startScriptedModel } from '@wework/scripted-model/node';
@@ -139,6 +140,30 @@ const requestId = fc.oneof(fc.integer({ min: 1_000_000, max: 9_000_000 }), fc.st
 
 /** Methods that only read, safe to call with valid params. */
 export const READ_ONLY_METHODS = ['executor/info', 'task/list', 'settings/read', 'models/list'] as const;
+
+/** The ids and lines of `count` concurrent read-only requests (`c-0`, `c-1`, …), cycling through {@link READ_ONLY_METHODS}. */
+export function concurrentReadOnlyRequests(count: number): { readonly ids: ReadonlyArray<string>; readonly lines: ReadonlyArray<string> } {
+  const ids = Array.from({ length: count }, (_, i) => `c-${i}`);
+  return { ids, lines: ids.map((id, i) => JSON.stringify({ jsonrpc: '2.0', id, method: READ_ONLY_METHODS[i % READ_ONLY_METHODS.length], params: {} })) };
+}
+
+/**
+ * Checks the answers to a burst of concurrent requests: every id answered exactly once, each with a
+ * result or the retryable -32011, some of each kind.
+ */
+export function expectEachAnsweredOnce(replies: Replies, ids: ReadonlyArray<string>, answers: ReadonlyArray<Record<string, unknown>>): void {
+  let overloaded = 0;
+  for (const [i, id] of ids.entries()) {
+    expect(replies.byId.get(JSON.stringify(id)), id).toHaveLength(1);
+    const answer = answers[i] ?? {};
+    if ('error' in answer) {
+      expect(answer['error']).toMatchObject({ code: -32011, data: { tag: 'Overloaded', retryable: true } });
+      overloaded += 1;
+    } else expect(answer).toHaveProperty('result');
+  }
+  expect(overloaded).toBeGreaterThan(0);
+  expect(overloaded).toBeLessThan(ids.length);
+}
 
 /** One hostile message as text (without a newline), and the request id it carries, if any. */
 export interface HostileMessage {
