@@ -35,7 +35,7 @@ function serveInProcess(api: Partial<ExecutorApi>) {
       check();
     });
   };
-  return { input, log, next, closed };
+  return { input, log, next, closed, answers };
 }
 
 describe('the guarded host connection', () => {
@@ -102,6 +102,35 @@ describe('the guarded host connection', () => {
     await closedOnce;
     expect(budget.inFlight()).toBe(0);
     expect(budget.hasRoom()).toBe(true);
+  });
+
+  it('keeps waiting turns apart: more sends than the short bound wait, and task/stop is still answered', async () => {
+    let releaseSends: () => void = () => undefined;
+    const sendsReleased = new Promise<void>((resolve) => (releaseSends = resolve));
+    const waiting = HOST_LIMITS.maxRequestsPerConnection + 8;
+    let sendsStarted = 0;
+    const host = serveInProcess({
+      taskThread: () => undefined,
+      send: async () => {
+        sendsStarted += 1;
+        await sendsReleased;
+        return E.left({ code: -32004, message: 'released', tag: 'Released' });
+      },
+      stop: () => Promise.resolve(E.right({})),
+    });
+    const stopAnswer = host.next();
+    const sends = Array.from({ length: waiting }, (_, i) => `{"jsonrpc":"2.0","id":"send-${i}","method":"message/send","params":{"taskId":"t${i}","markdown":"hi"}}`);
+    host.input.write(`${[...sends, '{"jsonrpc":"2.0","id":"stop","method":"task/stop","params":{"taskId":"t0"}}'].join('\n')}\n`);
+    // The first answer is the stop's: no send was refused, and none has ended.
+    expect(await stopAnswer).toEqual({ jsonrpc: '2.0', id: 'stop', result: {} });
+    expect(sendsStarted).toBe(waiting);
+    releaseSends();
+    while (host.answers.length < waiting + 1) await host.next();
+    const sendAnswers = host.answers.slice(1);
+    expect(new Set(sendAnswers.map((answer) => answer['id']))).toEqual(new Set(sends.map((_, i) => `send-${i}`)));
+    expect(sendAnswers.map((answer) => (answer['error'] as { code?: number } | undefined)?.code)).toEqual(Array.from({ length: waiting }, () => -32004));
+    host.input.end();
+    await host.closed;
   });
 
   it('stops reading while the host leaves output untaken, reads again once it is taken, and disconnects it beyond the hard bound', async () => {
