@@ -114,5 +114,9 @@ describe('a hostile host over stdio', () => {
     const answers = await Promise.all(ids.map((id) => replies.wait(id, 150_000, served.exited)));
     expectEachAnsweredOnce(replies, ids, answers);
     expect(await ask('after-burst', 'task/list')).toMatchObject({ result: { tasks: [] } });
+    // Nothing of the burst keeps the runtime busy: an account switch is judged on the account, not refused as busy.
+    await write(`${JSON.stringify({ jsonrpc: '2.0', id: 'switch-after-burst', method: 'accounts/switch', params: { accountId: 'not-saved' } })}\n`);
+    const switched = await replies.wait('switch-after-burst', 30_000, served.exited);
+    expect(switched).toMatchObject({ error: { code: -32006, message: 'that account is not saved on this device', data: { tag: 'Accounts' } } });
   });
 });
