@@ -23,6 +23,21 @@ import { launchAppServer, type ConnectAppServerOptions, type LaunchAppServerOpti
 import type { SpawnError } from './SpawnError.js';
 import type { SpawnedAppServer } from './spawnAppServer.js';
 
+/** How long the exit of a process whose output closed is awaited once its tree was ended. */
+const EXIT_AFTER_DISPOSE_MS = 5_000;
+
+/** The process' exit after `dispose()` ended its tree; unknown (null code and signal) if it never comes. */
+const exitAfterDispose = async (spawned: SpawnedAppServer, disposed: Promise<void>): Promise<{ readonly code: number | null; readonly signal: string | null }> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unknown = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), EXIT_AFTER_DISPOSE_MS);
+    timer.unref();
+  });
+  const exited = await Promise.race([disposed.then(() => spawned.exited), unknown]);
+  clearTimeout(timer);
+  return exited ?? { code: null, signal: null };
+};
+
 /** The supervised process' state as hosts see it. */
 export type RuntimeState = 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
 
@@ -172,8 +187,10 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
       generation += 1;
       server = null;
       lastTail = shownTail(ended._tag === 'ProcessExited' ? ended.stderrTail : spawned.stderrTail());
-      const exited = ended._tag === 'ProcessExited' ? ended : await spawned.exited;
-      void spawned.dispose();
+      // Its output may have closed while the process hangs on: end the tree first (SIGTERM, then
+      // SIGKILL after the grace), and only then wait for the exit, bounded, so a hung process is a crash too.
+      const disposed = spawned.dispose();
+      const exited = ended._tag === 'ProcessExited' ? ended : await exitAfterDispose(spawned, disposed);
       apply({ _tag: 'Crashed', at: now(), reason: { _tag: 'Exited', code: exited.code, signal: exited.signal } });
     });
   };

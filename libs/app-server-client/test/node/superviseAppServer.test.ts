@@ -45,4 +45,38 @@ describe('superviseAppServer crash loop', () => {
     expect(JSON.stringify(statuses)).not.toContain(SECRET);
     expect(started.right.current()).toBeNull();
   });
+
+  it('ends a server that closed its output but hangs on, and restarts it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'supervise-hung-'));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const statuses: RuntimeStatus[] = [];
+    let restarted: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (restarted = resolve));
+    const started = await superviseAppServer({
+      launch: {
+        codexHome: root,
+        home: root,
+        cwd: root,
+        env: { PATH: process.env['PATH'] },
+        command: process.execPath,
+        args: [fakeServer, '--close-stdout-after-initialize', '--ignore-sigterm', '--stay-after-stdin-end'],
+        shutdownGraceMs: 100,
+      },
+      policy: { initialDelayMs: 10, maxDelayMs: 20, crashLoopLimit: 5, crashLoopWindowMs: 60_000 },
+    });
+    if (E.isLeft(started)) throw new Error(started.left._tag);
+    cleanups.push(() => started.right.dispose());
+    const firstPid = started.right.current()?.pid;
+    started.right.onStatus((status) => {
+      statuses.push(status);
+      if (status.state === 'ready') restarted();
+    });
+    await done;
+    expect(statuses.map((status) => status.state)).toEqual(['restarting', 'ready']);
+    // The hung process was ended by a signal (SIGKILL, as it ignores SIGTERM), not left running.
+    expect(statuses[0]).toMatchObject({ exitCode: null, signal: 'SIGKILL' });
+    expect(firstPid).toBeTypeOf('number');
+    expect(() => process.kill(firstPid as number, 0)).toThrow();
+    expect(started.right.current()?.pid).not.toBe(firstPid);
+  }, 20_000);
 });
