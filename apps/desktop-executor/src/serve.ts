@@ -2,6 +2,8 @@
  * `node dist/serve.js --stdio | --ws`: the desktop executor serving its host over JSON-RPC (see
  * docs/host-protocol.md). With `--stdio` the host talks on stdin/stdout; with `--ws` the executor
  * listens on 127.0.0.1 and prints `{"port":…,"token":…}` on one stdout line. The log goes to stderr.
+ * A second executor on the same executor home exits at once with code 3. `WEWORK_EXECUTOR_RESTART_BACKOFF_MS`
+ * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`).
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +11,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { formatLogEntry, type ExecutorLog } from './runtime/ExecutorLog.js';
 import { parseServeArguments } from './host/ServeArguments.js';
 import { launchExecutor } from './runtime/ExecutorLaunch.js';
-import { HOME_LOCKED_EXIT_CODE, describeHomeLockError, lockExecutorHome } from './home/ExecutorHomeLock.js';
+import { HOME_LOCKED_EXIT_CODE } from './home/ExecutorHomeLock.js';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 
 const log: ExecutorLog = (entry) => process.stderr.write(`${formatLogEntry(entry)}\n`);
@@ -29,18 +31,13 @@ const options = {
   firstStart: { config: args.right.firstStart.config ?? DEFAULT_MIGRATION_CHOICE.config, remoteApps: args.right.firstStart.remoteApps ?? DEFAULT_MIGRATION_CHOICE.remoteApps },
   log,
 };
-// One executor per home: a second one on the same home exits at once (the first keeps working).
-const locked = await lockExecutorHome(options.executorHome);
-if (E.isLeft(locked)) {
-  process.stderr.write(`The executor did not start: ${describeHomeLockError(locked.left)}\n`);
-  process.exit(locked.left._tag === 'ProcessLockHeld' ? HOME_LOCKED_EXIT_CODE : 1);
-}
-// Codex is started first (right after the home is prepared) and boots in its own process while the
-// rest of the executor loads; the executor connects to it once loaded.
+// Codex is started first (right after the home is locked and prepared) and boots in its own process
+// while the rest of the executor loads; the executor connects to it once loaded. One executor per home:
+// a second one on the same home exits at once (the first keeps working).
 const launched = await launchExecutor(options);
 if (E.isLeft(launched)) {
-  process.stderr.write(`The executor did not start: ${launched.left}\n`);
-  process.exit(1);
+  process.stderr.write(`The executor did not start: ${launched.left.message}\n`);
+  process.exit(launched.left._tag === 'HomeLocked' ? HOME_LOCKED_EXIT_CODE : 1);
 }
 const [{ startExecutor }, { stdioConnection }] = await Promise.all([import('./host/startExecutor.js'), import('./host/StdioTransport.js')]);
 const executor = await startExecutor(options, launched.right);

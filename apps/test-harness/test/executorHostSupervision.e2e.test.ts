@@ -22,6 +22,8 @@ import { appServerPid, killAppServer } from './support/appServerProcess.js';
 import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
 
 const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' };
+/** The restart backoff the executor is started with. */
+const RESTART_BACKOFF_MS = 3_000;
 const GRACE = { email: 'grace@example.com', accountId: 'acc-grace', userId: 'user-grace', plan: 'pro' };
 
 interface Box {
@@ -59,6 +61,9 @@ beforeAll(async () => {
     transport: 'stdio',
     ...dirs,
     waitForPlugins: ['forms'],
+    // A constant restart backoff far longer than the requests made while the runtime restarts, so they
+    // always see it restarting however loaded the machine is.
+    env: { ...process.env, WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
     cards: (card: HostCard) => new Promise<CardAnswer>((resolve) => waitingCards.set(card.cardId, resolve)),
   });
   box = { root, workspace: dirs.workspace, linkedAuth: join(codexHome, 'auth.json'), model, host };
@@ -104,8 +109,8 @@ describe('runtime supervision through the host protocol', () => {
     const restarting = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('restarting'));
     const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
     const killed = await killAppServer(host.pid);
-    expect(await restarting).toMatchObject({ state: 'restarting', signal: 'SIGKILL', exitCode: null, crashes: 1, retryInMs: 500, reason: expect.stringContaining('exited') });
-    // The backoff is 500 ms: requests that need Codex are refused at once, retryable; info tells the state.
+    expect(await restarting).toMatchObject({ state: 'restarting', signal: 'SIGKILL', exitCode: null, crashes: 1, retryInMs: RESTART_BACKOFF_MS, reason: expect.stringContaining('exited') });
+    // Within the backoff, requests that need Codex are refused at once, retryable; info tells the state.
     expect(await host.request('models/list', {})).toMatchObject({ left: { code: -32012, data: { tag: 'RuntimeUnavailable', retryable: true } } });
     expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'restarting' } } });
     const back = await ready;

@@ -16,6 +16,7 @@ import { attachExecutorCards } from '../cards/index.js';
 import { launchExecutor, type ExecutorLaunch, type ExecutorLaunchOptions } from '../runtime/ExecutorLaunch.js';
 import { describeRuntimeError } from '../runtime/RuntimeError.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
+import { restartPolicyFromEnv } from '../runtime/RestartBackoff.js';
 import { supervisor } from '../supervision/Supervisor.js';
 import { nodeTimer, systemClock, type Clock, type TimerPort } from '../tasks/Clock.js';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
@@ -60,13 +61,18 @@ export interface Executor {
 export async function startExecutor(options: ExecutorOptions, launched?: ExecutorLaunch): Promise<E.Either<string, Executor>> {
   const { log } = options;
   const launch = launched === undefined ? await launchExecutor(options) : E.right(launched);
-  if (E.isLeft(launch)) return launch;
+  if (E.isLeft(launch)) return E.left(launch.left.message);
   const home = launch.right.home;
 
   const sessions = hostSessions(log);
   // The runtime's attach hook needs the tasks, which need the runtime: set once both exist.
   const box: { tasks?: TaskRuntime } = {};
   const taskOf = (threadId: string): string | undefined => box.tasks?.list().find((task) => task.threadId === threadId)?.taskId;
+  const policy = restartPolicyFromEnv(options.env);
+  if (E.isLeft(policy)) {
+    await launch.right.appServer.dispose();
+    return policy;
+  }
   const started = await startRuntimeSupervisor({
     codexHome: home.layout.home,
     home: options.userHome,
@@ -92,7 +98,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       client.on(TurnCompleted, forTask(ExecutorNotification.TurnCompleted, (p, taskId) => ({ taskId, threadId: p.threadId, turn: p.turn })));
       return attachExecutorCards(client, sessions, log);
     },
-  }, launch.right.appServer);
+  }, launch.right.appServer, policy.right);
   if (E.isLeft(started)) return E.left(describeRuntimeError(started.left));
   const runtime = started.right;
   // Every host learns when the app-server ends, restarts, is ready again or gives up.

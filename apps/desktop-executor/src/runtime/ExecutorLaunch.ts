@@ -33,6 +33,18 @@ export interface ExecutorLaunchOptions {
   readonly firstStart?: MigrationChoice;
 }
 
+/**
+ * Why the launch stage did not start: `HomeLocked` when another executor runs on the executor home (the
+ * serve entry exits with `HOME_LOCKED_EXIT_CODE`), `LaunchFailed` otherwise; `message` is a sentence
+ * for a person, naming no secret.
+ */
+export interface ExecutorLaunchError {
+  readonly _tag: 'HomeLocked' | 'LaunchFailed';
+  readonly message: string;
+}
+
+const launchFailed = (message: string): ExecutorLaunchError => ({ _tag: 'LaunchFailed', message });
+
 /** A prepared Codex home and the app-server process started in it. */
 export interface ExecutorLaunch {
   readonly home: CodexHome;
@@ -43,15 +55,16 @@ export interface ExecutorLaunch {
  * Locks the executor home (refused when another executor runs on it), prepares the Codex home, then
  * launches the app-server in it; on failure nothing is left running.
  */
-export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.Either<string, ExecutorLaunch>> {
+export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.Either<ExecutorLaunchError, ExecutorLaunch>> {
+  // The one place the executor home is locked: every start (the serve entry's, or an in-process one) passes here.
   const locked = await lockExecutorHome(options.executorHome);
-  if (E.isLeft(locked)) return E.left(describeHomeLockError(locked.left));
+  if (E.isLeft(locked)) return E.left({ _tag: locked.left._tag === 'ProcessLockHeld' ? 'HomeLocked' : 'LaunchFailed', message: describeHomeLockError(locked.left) });
   const home = nodeCodexHome({ executorHome: options.executorHome, userHome: options.userHome, env: options.env });
-  if (E.isLeft(home)) return E.left(`the Codex home cannot be used (${home.left._tag})`);
+  if (E.isLeft(home)) return E.left(launchFailed(`the Codex home cannot be used (${home.left._tag})`));
   // The host asked the user before launching (no host is connected yet); without an answer, the default.
   const prepared = await prepareCodexHome(home.right, () => T.of(options.firstStart ?? DEFAULT_MIGRATION_CHOICE), options.log);
-  if (E.isLeft(prepared)) return E.left(describeHomePreparationError(prepared.left));
+  if (E.isLeft(prepared)) return E.left(launchFailed(describeHomePreparationError(prepared.left)));
   const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env });
-  if (E.isLeft(appServer)) return E.left(describeRuntimeError(appServer.left));
+  if (E.isLeft(appServer)) return E.left(launchFailed(describeRuntimeError(appServer.left)));
   return E.right({ home: home.right, appServer: appServer.right });
 }
