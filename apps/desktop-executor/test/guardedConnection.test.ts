@@ -2,18 +2,23 @@
  * The host connection in process, over stdio streams: a handler that throws, or a result that cannot
  * be serialised, still answers its request once and without the error's text; requests in flight on a
  * connection that closes give their share of the shared budget back; output a host leaves untaken
- * pauses reading and, beyond the hard bound, disconnects it; the log of refusals is bounded.
+ * pauses reading and, beyond the hard bound, disconnects it; the log of refusals is bounded; a
+ * malformed request reusing an id in flight never gives that id a second answer; long-running requests
+ * have a per-connection bound and a shared budget of their own, each refusal naming its own bounds;
+ * WebSocket connections beyond their bound are refused with 503.
  */
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { ExecutorApi } from '../src/host/ExecutorApi.js';
-import { guardedHostConnection } from '../src/host/GuardedConnection.js';
+import { WebSocket } from 'ws';
+import { guardedHostConnection, type HostChannel } from '../src/host/GuardedConnection.js';
 import { serveHostConnection } from '../src/host/HostConnection.js';
 import { HOST_LIMITS, hostRequestBudget } from '../src/host/HostLimits.js';
 import { hostSessions } from '../src/host/HostSessions.js';
 import { stdioConnection } from '../src/host/StdioTransport.js';
+import { listenWebSocket } from '../src/host/WebSocketTransport.js';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
 
 /** Serves `api` over a pair of streams; returns a way to send lines and to read the answers. */
@@ -38,7 +43,122 @@ function serveInProcess(api: Partial<ExecutorApi>) {
   return { input, log, next, closed, answers };
 }
 
+/** A channel fed one frame at a time, collecting what the guard sends (parsed). */
+function recordingChannel(): { readonly channel: HostChannel; readonly deliver: (text: string) => void; readonly sent: Array<Record<string, unknown>> } {
+  let onFrame: Parameters<HostChannel['listen']>[0] = () => undefined;
+  const sent: Array<Record<string, unknown>> = [];
+  const channel: HostChannel = {
+    listen: (listener) => void (onFrame = listener),
+    onClose: () => undefined,
+    onError: () => undefined,
+    pause: () => undefined,
+    resume: () => undefined,
+    send: (text) => {
+      sent.push(JSON.parse(text) as Record<string, unknown>);
+      return Promise.resolve();
+    },
+    unsentBytes: () => 0,
+    end: () => undefined,
+    destroy: () => undefined,
+  };
+  return { channel, deliver: (text) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(text) }), sent };
+}
+
+/** Resolves once `condition` holds, checking after each turn of the event loop (bounded by the test's timeout). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('the guarded host connection', () => {
+  it('answers a malformed request that reuses the id of one in flight with id null, so that id gets one answer', async () => {
+    const { channel, deliver, sent } = recordingChannel();
+    let release: (() => void) | undefined;
+    const connection = guardedHostConnection(channel, { log: () => undefined, budget: hostRequestBudget(8), longRunningBudget: hostRequestBudget(8) });
+    connection.onRequest('slow', () => new Promise((resolve) => (release = () => resolve('done'))));
+    connection.listen();
+    deliver('{"jsonrpc":"2.0","id":7,"method":"slow"}');
+    await until(() => release !== undefined);
+    deliver('{"jsonrpc":"2.0","id":7,"method":7}');
+    deliver('{"jsonrpc":"2.0","id":"7","method":["slow"]}');
+    // A malformed request with an id nobody uses keeps its id.
+    deliver('{"jsonrpc":"2.0","id":8,"method":7}');
+    await until(() => sent.length === 3);
+    expect(sent.map((message) => [message['id'], (message['error'] as { code?: number } | undefined)?.code])).toEqual([
+      [null, -32600],
+      [null, -32600],
+      [8, -32600],
+    ]);
+    release?.();
+    await until(() => sent.length === 4);
+    expect(sent[3]).toEqual({ jsonrpc: '2.0', id: 7, result: 'done' });
+    expect(sent.filter((message) => message['id'] === 7 || message['id'] === '7')).toHaveLength(1);
+  });
+
+  it('bounds long-running requests per connection and over all connections, each refusal naming its own bounds', async () => {
+    const budget = hostRequestBudget(2);
+    const longRunningBudget = hostRequestBudget(3);
+    const hosts = [recordingChannel(), recordingChannel()];
+    let waiting = 0;
+    for (const host of hosts) {
+      const connection = guardedHostConnection(host.channel, { log: () => undefined, budget, longRunningBudget, maxRequestsPerConnection: 2, maxLongRunningPerConnection: 2 });
+      connection.onRequest('message/send', () => {
+        waiting += 1;
+        return new Promise(() => undefined);
+      });
+      connection.onRequest('executor/info', () => new Promise(() => undefined));
+      connection.listen();
+    }
+    const [first, second] = hosts as [ReturnType<typeof recordingChannel>, ReturnType<typeof recordingChannel>];
+    const send = (id: string): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'message/send', params: {} });
+    // Three sends on one connection: its own bound (2) refuses the third.
+    for (const id of ['a1', 'a2', 'a3']) first.deliver(send(id));
+    await until(() => waiting === 2 && first.sent.length === 1);
+    expect(first.sent[0]).toEqual({ jsonrpc: '2.0', id: 'a3', error: { code: -32011, message: 'too many long-running requests in flight (at most 2 per connection, 3 in all); retry later', data: { tag: 'Overloaded', retryable: true } } });
+    // The other connection gets the one slot left of the shared budget, then is refused.
+    for (const id of ['b1', 'b2']) second.deliver(send(id));
+    await until(() => waiting === 3 && second.sent.length === 1);
+    expect(second.sent[0]).toMatchObject({ id: 'b2', error: { code: -32011, data: { tag: 'Overloaded', retryable: true } } });
+    expect(longRunningBudget.inFlight()).toBe(3);
+    // Short requests are bounded apart, and their refusal names theirs.
+    for (const id of ['s1', 's2', 's3']) second.deliver(JSON.stringify({ jsonrpc: '2.0', id, method: 'executor/info' }));
+    await until(() => second.sent.length === 2);
+    expect(second.sent[1]).toEqual({ jsonrpc: '2.0', id: 's3', error: { code: -32011, message: 'too many requests in flight (at most 2 per connection, 2 in all); retry later', data: { tag: 'Overloaded', retryable: true } } });
+    expect(budget.inFlight()).toBe(2);
+    expect(longRunningBudget.inFlight()).toBe(3);
+  });
+
+  it('refuses a WebSocket upgrade beyond the bound of open connections with 503, and admits one again once a connection closes', async () => {
+    const logged: ExecutorLogEntry[] = [];
+    const token = 'a'.repeat(64);
+    const endpoint = await listenWebSocket({ token, maxConnections: 2, log: (entry) => void logged.push(entry) }, (connection) => connection.listen());
+    const connect = (): Promise<{ readonly socket: WebSocket } | { readonly status: number }> =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${endpoint.port}`, { headers: { authorization: `Bearer ${token}` } });
+        socket.once('open', () => resolve({ socket }));
+        socket.once('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0 }));
+        socket.once('error', reject);
+      });
+    try {
+      const opened = [await connect(), await connect()];
+      expect(opened.every((outcome) => 'socket' in outcome)).toBe(true);
+      expect(await connect()).toEqual({ status: 503 });
+      expect(logged).toContainEqual({ event: 'host connection refused', fields: { reason: 'too many connections' } });
+      expect(JSON.stringify(logged)).not.toContain(token);
+      const closing = opened[0] as { socket: WebSocket };
+      await new Promise<void>((resolve) => {
+        closing.socket.once('close', () => resolve());
+        closing.socket.close();
+      });
+      // The server side of the closed socket goes away after the client's; retry until it has.
+      let again = await connect();
+      while ('status' in again) again = await connect();
+      expect('socket' in again).toBe(true);
+      for (const outcome of [opened[1], again]) if (outcome !== undefined && 'socket' in outcome) outcome.socket.terminate();
+    } finally {
+      await endpoint.close();
+    }
+  });
+
   it('answers a handler that throws with -32603, once, without the error text', async () => {
     const host = serveInProcess({
       info: () => {

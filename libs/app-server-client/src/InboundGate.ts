@@ -9,8 +9,13 @@
  * at once; what else is refused is dropped.
  *
  * Requests that wait for long (a turn that runs for minutes, a card the user has not answered) can be
- * given a bound of their own ({@link LongRunningBound}): they neither count against the bound of short
- * requests nor spend the shared budget, so a host whose turns wait can still stop them or ask anything.
+ * given a bound of their own ({@link LongRunningBound}) and a shared budget of their own
+ * ({@link BudgetRoom}): they neither count against the bound of short requests nor spend the short
+ * requests' budget, so a host whose turns wait can still stop them or ask anything.
+ *
+ * A message refused before the gate (malformed, yet with a readable request id) is answered with that
+ * id only when no request with it is in flight ({@link refusalReplyId}); else with id `null`, so the
+ * request in flight keeps the only answer its id gets.
  *
  * Every function here is pure: a state and a message in, a decision and the next state out.
  */
@@ -63,6 +68,33 @@ export interface LongRunningBound {
   readonly max: number;
 }
 
+/** Whether the shared budgets have room for one more request of each class. */
+export interface BudgetRoom {
+  readonly short: boolean;
+  readonly longRunning: boolean;
+}
+
+/** How many of the connection's requests in flight are long-running ones (see {@link LongRunningBound}). */
+export function longRunningRequestsInFlight(state: GateState): number {
+  return state.inFlight.size - shortRequestsInFlight(state);
+}
+
+/**
+ * The id to answer a refused request with, when the refusal happened before the gate (a message that
+ * is no valid request yet carries a usable id): that id, unless a request with it is in flight on the
+ * connection (ids compared as text); then `null`, since that request gets its own answer.
+ * @example
+ * ```ts
+ * import { admitInbound, initialGateState, refusalReplyId } from '@wework/app-server-client';
+ * const step = admitInbound(initialGateState, { id: 1, method: 'executor/info' }, 8, true);
+ * refusalReplyId(step.state, 1); // null
+ * refusalReplyId(step.state, 2); // 2
+ * ```
+ */
+export function refusalReplyId(state: GateState, id: JsonRpcId | null): JsonRpcId | null {
+  return id !== null && state.inFlight.has(inboundKey(id)) ? null : id;
+}
+
 /**
  * How many of the connection's requests in flight are short ones: those bounded by `maxInFlight` and
  * counted in a shared budget.
@@ -76,7 +108,8 @@ export function shortRequestsInFlight(state: GateState): number {
 /**
  * Decides on one decoded inbound message.
  * @param maxInFlight the bound on this connection's (short) requests in flight
- * @param budgetLeft whether a budget shared with other connections has room for one more short request
+ * @param budgetLeft whether the budgets shared with other connections have room for one more request:
+ *   a boolean for short requests only (long-running ones then have no shared budget), or one per class
  * @param longRunning which requests are bounded apart (default none: every request is short)
  * @example
  * ```ts
@@ -85,13 +118,14 @@ export function shortRequestsInFlight(state: GateState): number {
  * admitInbound(first.state, { id: 1, method: 'executor/info' }, 8, true).decision; // { _tag: 'Duplicate', id: 1 }
  * ```
  */
-export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFlight: number, budgetLeft: boolean, longRunning?: LongRunningBound): GateStep {
+export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFlight: number, budgetLeft: boolean | BudgetRoom, longRunning?: LongRunningBound): GateStep {
   if (isJsonRpcRequest(message)) {
     const key = inboundKey(message.id);
     if (state.inFlight.has(key)) return { decision: { _tag: 'Duplicate', id: message.id }, state };
+    const room: BudgetRoom = typeof budgetLeft === 'boolean' ? { short: budgetLeft, longRunning: true } : budgetLeft;
     const isLong = longRunning?.isLongRunning(message.method) === true;
     const short = shortRequestsInFlight(state);
-    const full = isLong ? state.inFlight.size - short >= (longRunning?.max ?? 0) : short >= maxInFlight || !budgetLeft;
+    const full = isLong ? state.inFlight.size - short >= (longRunning?.max ?? 0) || !room.longRunning : short >= maxInFlight || !room.short;
     if (full) return { decision: { _tag: 'Overloaded', id: message.id }, state };
     return { decision: { _tag: 'Deliver' }, state: withInFlight(state, key, { cancelled: false, longRunning: isLong }) };
   }

@@ -56,8 +56,8 @@ export {
 export type { Frame, FramingError, LineDecoder, LineDecoderOptions, LineFrame, LineSplitter } from './LineFraming.js';
 export { decodeInboundBytes, decodeInboundText, describeInboundRefusal, exceedsNestingDepth, inboundErrorReply, ReservedNotificationParams } from './InboundMessage.js';
 export type { InboundErrorReply, InboundLimits, InboundMessage, InboundRefusal, ReservedNotification } from './InboundMessage.js';
-export { admitInbound, initialGateState, recordOutbound, shortRequestsInFlight } from './InboundGate.js';
-export type { GateDecision, GateState, GateStep, InFlightRequest, LongRunningBound } from './InboundGate.js';
+export { admitInbound, initialGateState, longRunningRequestsInFlight, recordOutbound, refusalReplyId, shortRequestsInFlight } from './InboundGate.js';
+export type { BudgetRoom, GateDecision, GateState, GateStep, InFlightRequest, LongRunningBound } from './InboundGate.js';
 export { NewlineMessageReader, NewlineMessageWriter } from './NewlineMessageTransport.js';
 export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';
 export type { McpServerStartup, McpStartupError, McpStartupTracker } from './McpStartupTracker.js';

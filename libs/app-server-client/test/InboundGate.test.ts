@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { admitInbound, initialGateState, recordOutbound, shortRequestsInFlight } from '../src/index.js';
+import { admitInbound, initialGateState, longRunningRequestsInFlight, recordOutbound, refusalReplyId, shortRequestsInFlight } from '../src/index.js';
 import type { GateDecision, GateState, JsonRpcId } from '../src/index.js';
 
 const MAX = 3;
@@ -96,6 +96,17 @@ class PeerCancel implements fc.Command<Model, Real> {
   toString = (): string => `cancel ${JSON.stringify(this.params)}`;
 }
 
+/** A message refused before the gate that carries a readable id: answered with it only when no request with that id is in flight. */
+class MalformedRequest implements fc.Command<Model, Real> {
+  constructor(readonly id: JsonRpcId) {}
+  check = (): boolean => true;
+  run(model: Model, real: Real): void {
+    expect(refusalReplyId(real.state, this.id)).toBe(model.inFlight.has(String(this.id)) ? null : this.id);
+    expect(refusalReplyId(real.state, null)).toBeNull();
+  }
+  toString = (): string => `malformed request ${JSON.stringify(this.id)}`;
+}
+
 class Budget implements fc.Command<Model, Real> {
   constructor(readonly room: boolean) {}
   check = (): boolean => true;
@@ -114,6 +125,7 @@ describe('the inbound gate', () => {
       fc.oneof(ids, fc.constant(null)).map((id) => new PeerResponse(id)),
       fc.oneof(ids.map((id) => ({ id })), fc.constant(null), fc.constant({}), fc.constant({ id: null })).map((params) => new PeerCancel(params)),
       fc.boolean().map((room) => new Budget(room)),
+      ids.map((id) => new MalformedRequest(id)),
     ];
     fc.assert(
       fc.property(fc.commands(commands, { maxCommands: 60 }), (cmds) => {
@@ -164,5 +176,34 @@ describe('the inbound gate', () => {
     // A spent budget refuses short requests only.
     expect(admitInbound(initialGateState, { id: 1, method: 'long' }, MAX, false, longRunning).decision).toEqual({ _tag: 'Deliver' });
     expect(admitInbound(initialGateState, { id: 1, method: 'short' }, MAX, false, longRunning).decision).toEqual({ _tag: 'Overloaded', id: 1 });
+  });
+
+  it('spends a shared budget per class: a spent long-running budget refuses long-running requests only, and each class counts its own', () => {
+    const longRunning = { isLongRunning: (method: string) => method === 'long', max: 3 };
+    fc.assert(
+      fc.property(fc.array(fc.record({ long: fc.boolean(), answer: fc.boolean(), shortRoom: fc.boolean(), longRoom: fc.boolean() }), { maxLength: 40 }), (steps) => {
+        let state = initialGateState;
+        let nextId = 0;
+        const open: Array<{ id: number; long: boolean }> = [];
+        for (const step of steps) {
+          if (step.answer && open.length > 0) {
+            const settled = open.shift();
+            if (settled !== undefined) state = recordOutbound(state, { id: settled.id, result: {} });
+          } else {
+            const id = nextId++;
+            const shortOpen = open.filter((request) => !request.long).length;
+            const longOpen = open.length - shortOpen;
+            const admitted = admitInbound(state, { id, method: step.long ? 'long' : 'short' }, MAX, { short: step.shortRoom, longRunning: step.longRoom }, longRunning);
+            const fits = step.long ? longOpen < longRunning.max && step.longRoom : shortOpen < MAX && step.shortRoom;
+            expect(admitted.decision).toEqual(fits ? { _tag: 'Deliver' } : { _tag: 'Overloaded', id });
+            state = admitted.state;
+            if (fits) open.push({ id, long: step.long });
+          }
+          expect(shortRequestsInFlight(state)).toBe(open.filter((request) => !request.long).length);
+          expect(longRunningRequestsInFlight(state)).toBe(open.filter((request) => request.long).length);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

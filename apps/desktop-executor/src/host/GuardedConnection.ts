@@ -4,9 +4,12 @@
  * a sink for serialised messages; this module decodes each frame with the host limits
  * (`decodeInboundBytes`), passes it through the connection's gate (`admitInbound`: requests in flight
  * per connection and over all connections, duplicate ids, responses to unknown ids, cancels of nothing)
- * and answers what it refuses at once: `-32700` / `-32600` for what is not a JSON-RPC message,
+ * and answers what it refuses at once: `-32700` / `-32600` for what is not a JSON-RPC message (with id
+ * `null` when its id is that of a request in flight, which keeps the only answer to that id),
  * `-32011` Overloaded (`data: { tag: 'Overloaded', retryable: true }`) beyond the bound, `-32600`
- * (`data: { tag: 'DuplicateRequestId' }`) for an id already in flight. Refused notifications and
+ * (`data: { tag: 'DuplicateRequestId' }`) for an id already in flight. Short and long-running requests
+ * (`HOST_LIMITS.longRunningMethods`) are bounded apart, each class per connection and over all
+ * connections (two shared budgets). Refused notifications and
  * responses are dropped. Logs name the kind of refusal, never a value of the message; after the first
  * hundred refusals of a connection only every thousandth is logged, with the running count.
  *
@@ -16,6 +19,8 @@
 import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
   admitInbound,
+  longRunningRequestsInFlight,
+  refusalReplyId,
   shortRequestsInFlight,
   decodeInboundBytes,
   describeInboundRefusal,
@@ -59,18 +64,22 @@ export interface HostChannel {
 /** Options of {@link guardedHostConnection}. */
 export interface GuardOptions {
   readonly log: ExecutorLog;
-  /** The count of host requests in flight shared by every connection; default the executor's own. */
+  /** The count of short host requests in flight shared by every connection; default the executor's own. */
   readonly budget?: HostRequestBudget;
+  /** The count of long-running host requests in flight shared by every connection; default the executor's own. */
+  readonly longRunningBudget?: HostRequestBudget;
   readonly maxRequestsPerConnection?: number;
+  readonly maxLongRunningPerConnection?: number;
 }
 
-/** The executor's budget of host requests in flight, shared by all its connections. */
+/** The executor's budgets of host requests in flight, shared by all its connections. */
 const executorBudget = hostRequestBudget();
+const executorLongRunningBudget = hostRequestBudget(HOST_LIMITS.maxLongRunningInFlight);
 
 /** How many refusals of one connection are logged one by one before only every thousandth is. */
 const LOGGED_REFUSALS = 100;
 
-const LONG_RUNNING = { isLongRunning: (method: string) => HOST_LIMITS.longRunningMethods.includes(method), max: HOST_LIMITS.maxLongRunningPerConnection };
+const isLongRunning = (method: string): boolean => HOST_LIMITS.longRunningMethods.includes(method);
 
 const LIMITS = { maxBytes: HOST_LIMITS.maxMessageBytes, maxDepth: HOST_LIMITS.maxNestingDepth };
 
@@ -78,7 +87,14 @@ const LIMITS = { maxBytes: HOST_LIMITS.maxMessageBytes, maxDepth: HOST_LIMITS.ma
 export function guardedHostConnection(channel: HostChannel, options: GuardOptions): MessageConnection {
   const { log } = options;
   const budget = options.budget ?? executorBudget;
+  const longBudget = options.longRunningBudget ?? executorLongRunningBudget;
   const perConnection = options.maxRequestsPerConnection ?? HOST_LIMITS.maxRequestsPerConnection;
+  const longPerConnection = options.maxLongRunningPerConnection ?? HOST_LIMITS.maxLongRunningPerConnection;
+  const longRunning = { isLongRunning, max: longPerConnection };
+  const overloadedMessage = {
+    short: `too many requests in flight (at most ${perConnection} per connection, ${budget.limit} in all); retry later`,
+    longRunning: `too many long-running requests in flight (at most ${longPerConnection} per connection, ${longBudget.limit} in all); retry later`,
+  };
   let gate: GateState = initialGateState;
   // The log of refusals is bounded too: the first ones, then every thousandth, with the running count.
   let refusals = 0;
@@ -90,7 +106,10 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   let paused = false;
 
   const setGate = (next: GateState): void => {
-    if (!closed) budget.adjust(shortRequestsInFlight(next) - shortRequestsInFlight(gate));
+    if (!closed) {
+      budget.adjust(shortRequestsInFlight(next) - shortRequestsInFlight(gate));
+      longBudget.adjust(longRunningRequestsInFlight(next) - longRunningRequestsInFlight(gate));
+    }
     gate = next;
   };
   const afterSend = (): void => {
@@ -128,20 +147,23 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   const refuse = (refusal: InboundRefusal): void => {
     logRefusal('host message refused', { reason: describeInboundRefusal(refusal) });
     const reply = inboundErrorReply(refusal);
-    if (reply !== null) answer(reply.id, reply.error.code, reply.error.message);
+    // A malformed request reusing the id of one in flight is answered with id null: that id's one answer is the other request's.
+    if (reply !== null) answer(refusalReplyId(gate, reply.id), reply.error.code, reply.error.message);
   };
 
   const admit = (decoded: InboundMessage, deliver: DataCallback): void => {
     if (decoded._tag === 'Refused') return refuse(decoded.refusal);
-    const step = admitInbound(gate, decoded.message, perConnection, budget.hasRoom(), LONG_RUNNING);
+    const step = admitInbound(gate, decoded.message, perConnection, { short: budget.hasRoom(), longRunning: longBudget.hasRoom() }, longRunning);
     setGate(step.state);
     const decision = step.decision;
     switch (decision._tag) {
       case 'Deliver':
         return deliver({ jsonrpc: '2.0', ...decoded.message } as Message);
-      case 'Overloaded':
-        logRefusal('host request refused', { reason: 'overloaded', inFlight: budget.inFlight() });
-        return answer(decision.id, HostErrorCode.Overloaded, `too many requests in flight (at most ${perConnection} per connection, ${HOST_LIMITS.maxRequestsInFlight} in all); retry later`, { tag: 'Overloaded', retryable: true });
+      case 'Overloaded': {
+        const long = 'method' in decoded.message && isLongRunning(decoded.message.method);
+        logRefusal('host request refused', long ? { reason: 'overloaded (long-running)', inFlight: longBudget.inFlight() } : { reason: 'overloaded', inFlight: budget.inFlight() });
+        return answer(decision.id, HostErrorCode.Overloaded, long ? overloadedMessage.longRunning : overloadedMessage.short, { tag: 'Overloaded', retryable: true });
+      }
       case 'Duplicate':
         logRefusal('host request refused', { reason: 'duplicate id' });
         return answer(decision.id, HostErrorCode.InvalidRequest, 'Invalid request: a request with this id is still in flight', { tag: 'DuplicateRequestId' });
@@ -154,7 +176,10 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
     constructor() {
       super();
       channel.onClose(() => {
-        if (!closed) budget.adjust(-shortRequestsInFlight(gate));
+        if (!closed) {
+          budget.adjust(-shortRequestsInFlight(gate));
+          longBudget.adjust(-longRunningRequestsInFlight(gate));
+        }
         closed = true;
         this.fireClose();
       });

@@ -1,9 +1,9 @@
 /**
  * The bounds the executor keeps against its hosts, the same for both transports (documented in
- * docs/host-protocol.md, "Limits and abuse"), and the budget of host requests in flight that all
- * connections of one executor share.
+ * docs/host-protocol.md, "Limits and abuse"), and the budgets of host requests in flight that all
+ * connections of one executor share (one for short requests, one for long-running ones).
  *
- * Plain data, and one counter.
+ * Plain data, and counters.
  */
 
 /** The documented bounds. */
@@ -25,8 +25,19 @@ export const HOST_LIMITS = {
    * apart, so that waiting turns never keep a host from stopping them or asking anything else.
    */
   longRunningMethods: ['message/send', 'auth/recover', 'supervision/inspect'] as ReadonlyArray<string>,
-  /** Long-running host requests in flight on one connection. */
-  maxLongRunningPerConnection: 256,
+  /**
+   * Long-running host requests in flight on one connection. A `message/send` costs Codex one short
+   * `turn/start` (and the next turn's requests) and then only notifications, so these do not fill
+   * Codex's inbound queue (about 128 entries) the way short requests do; but they arrive in bursts.
+   */
+  maxLongRunningPerConnection: 64,
+  /**
+   * Long-running host requests in flight over all connections together: twice Codex's inbound queue,
+   * so that even a burst of them all starting a turn at once stays well within what Codex answers.
+   */
+  maxLongRunningInFlight: 256,
+  /** WebSocket connections open at once; an upgrade beyond it is refused with 503. */
+  maxWebSocketConnections: 16,
   /** Output not yet taken by the host above which the executor stops reading from that host. */
   pauseReadingAboveBytes: 8 * 1024 * 1024,
   /** Output not yet taken by the host above which that host is disconnected. */
@@ -40,6 +51,8 @@ export interface HostRequestBudget {
   /** Changes the count by `delta` (never below zero). */
   adjust(delta: number): void;
   inFlight(): number;
+  /** The most requests it admits at once. */
+  readonly limit: number;
 }
 
 /** A budget of `limit` requests in flight. */
@@ -49,5 +62,6 @@ export function hostRequestBudget(limit: number = HOST_LIMITS.maxRequestsInFligh
     hasRoom: () => count < limit,
     adjust: (delta) => void (count = Math.max(0, count + delta)),
     inFlight: () => count,
+    limit,
   };
 }

@@ -3,7 +3,8 @@
  * upgrade is refused with 401 unless the request carries the token as `Authorization: Bearer <token>`
  * or as one of its `Sec-WebSocket-Protocol` values (browsers cannot set headers). The token is compared
  * in constant time. An upgrade that carries an `Origin` header is refused with 403 unless that origin
- * was allowed at launch (`--allow-origin`). Each text frame is one JSON-RPC message, at most
+ * was allowed at launch (`--allow-origin`). Beyond `HOST_LIMITS.maxWebSocketConnections` open
+ * connections an authorised upgrade is refused with 503. Each text frame is one JSON-RPC message, at most
  * `HOST_LIMITS.maxMessageBytes` long.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -93,13 +94,16 @@ export interface WebSocketOptions {
   readonly token: string;
   /** Origins whose upgrades are accepted; an upgrade without `Origin` is always accepted (after the token). */
   readonly allowedOrigins?: ReadonlyArray<string>;
+  /** Connections open at once; default `HOST_LIMITS.maxWebSocketConnections`. */
+  readonly maxConnections?: number;
   readonly log: ExecutorLog;
 }
 
 /**
  * Listens on 127.0.0.1 (`port` 0: any free port) and hands each authorised connection to `serve`. An
  * upgrade with an `Origin` not on the allow-list is refused with 403, one without the token with 401;
- * the log says which, never the origin or token offered.
+ * one beyond the bound of open connections with 503; the log says which, never the origin or token
+ * offered.
  */
 export async function listenWebSocket(options: WebSocketOptions, serve: (connection: MessageConnection) => void): Promise<WebSocketEndpoint> {
   const { log } = options;
@@ -111,7 +115,10 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
     maxPayload: HOST_LIMITS.maxMessageBytes,
     handleProtocols: (protocols) => [...protocols].find((p) => tokenMatches(p, options.token)) ?? false,
   });
-  const refuse = (socket: Duplex, status: '401 Unauthorized' | '403 Forbidden', reason: string): void => {
+  const maxConnections = options.maxConnections ?? HOST_LIMITS.maxWebSocketConnections;
+  // Counted from the upgrade until its socket closes, so upgrades under way count too.
+  let open = 0;
+  const refuse = (socket: Duplex, status: '401 Unauthorized' | '403 Forbidden' | '503 Service Unavailable', reason: string): void => {
     log({ event: 'host connection refused', fields: { reason } });
     const body = `${status.slice(4)}\n`;
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
@@ -123,6 +130,9 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
     // Check every offered value so the time taken does not depend on which one matches.
     const authorised = offered.map((value) => tokenMatches(value, options.token)).includes(true);
     if (!authorised) return refuse(socket, '401 Unauthorized', offered.length === 0 ? 'no token' : 'wrong token');
+    if (open >= maxConnections) return refuse(socket, '503 Service Unavailable', 'too many connections');
+    open += 1;
+    socket.once('close', () => void (open -= 1));
     wss.handleUpgrade(request, socket, head, (ws) => serve(webSocketConnection(ws, log)));
   });
   await new Promise<void>((resolve, reject) => {
