@@ -6,7 +6,8 @@
  * Codex-backed requests answer RuntimeUnavailable meanwhile, the waiting send gets a terminal `failed`
  * answer with `transcript/turnCompleted`, the card is dismissed, the next message of the same task
  * completes on its resumed thread with the earlier history, and an account switch works afterwards. A
- * task whose thread never completed a turn (nothing to resume) gets a new thread on its next message.
+ * task whose thread never ran a turn (nothing to resume) gets a new thread on its next message; one whose
+ * only turn failed is resumed (Codex wrote its rollout).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
-import { callTool, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
+import { callTool, fail, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
 import { startExecutorHost, type CardAnswer, type ExecutorHostClient, type HostCard, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
@@ -53,6 +54,8 @@ beforeAll(async () => {
       respond(callTool('forms', 'choose_strategy')),
       respond(say('Fourth reply, after the mid-turn restart.')),
       respond(say('A reply on a thread started again.')),
+      fail(400, 'The model refused this turn.'),
+      respond(say('A reply after a failed first turn and a restart.')),
     ],
   });
   const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
@@ -181,5 +184,20 @@ describe('runtime supervision through the host protocol', () => {
     expect(threadId).not.toBe(lost);
     expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: expect.arrayContaining([expect.objectContaining({ taskId: 'task-2', threadId })]) } });
     expect(host.stderr()).toContain('thread started again: lost before its first turn');
+  });
+
+  it('a task whose only turn failed resumes its thread after a crash, with that turn in its history', async () => {
+    const { host } = box;
+    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-3', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
+    const threadId = created.right.task.threadId;
+    expect(await host.request<SendResult>('message/send', { taskId: 'task-3', markdown: 'Message five, refused by the model.' })).toMatchObject({ right: { status: 'failed', threadId } });
+    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    await killAppServer(host.pid);
+    await ready;
+    expect(await host.request<SendResult>('message/send', { taskId: 'task-3', markdown: 'Message six.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
+    const last = modelTurns(box.model).at(-1);
+    expect(last === undefined ? [] : userMessages(last).filter((text) => text.startsWith('Message'))).toEqual(['Message five, refused by the model.', 'Message six.']);
+    expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: expect.arrayContaining([expect.objectContaining({ taskId: 'task-3', threadId })]) } });
   });
 });

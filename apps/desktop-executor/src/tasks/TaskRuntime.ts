@@ -5,8 +5,10 @@
  * idle threads, archive at once, `thread/resume` before a follow-up to a released thread); this module
  * does what it says, with an injected clock and one timer. An app-server restart (an account switch,
  * or a crash the supervisor recovered from) is noticed on the next call and releases every thread
- * without sending anything. A thread that never completed a turn has no rollout to resume: when its
- * app-server is gone, the task's next message starts a new thread for it (the task's `threadId` changes).
+ * without sending anything. A thread that never ran a turn has no rollout to resume: when its app-server
+ * is gone, the task's next message starts a new thread for it (the task's `threadId` changes). A thread
+ * whose turns all failed or died may have one: its resume is tried first, and only when Codex refuses it
+ * does a new thread take its place.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInput } from '@wework/codex-protocol';
@@ -99,6 +101,9 @@ export interface TaskRuntime {
   dispose(): void;
 }
 
+/** Codex answered the request with an error (it was not lost, timed out or refused as overloaded). */
+const codexRefused = (error: TaskError): boolean => error._tag === 'Runtime' && error.error._tag === 'RequestFailed';
+
 /** Tasks over the supervisor's app-server. */
 export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const { clock, timer, registry, log } = options;
@@ -108,6 +113,11 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const fresh = new Set<string>();
   /** Threads started by `create` with no completed turn yet, and the runtime they were started on. */
   const noRollout = new Map<string, LocalRuntime>();
+  /**
+   * Threads of `noRollout` that ran a turn (it failed or the app-server died under it): Codex may have
+   * written their rollout, so after a restart their resume is tried before a new thread replaces them.
+   */
+  const turnTried = new Set<string>();
   let seen: LocalRuntime = options.runtime.current();
   let queue: Promise<void> = Promise.resolve();
 
@@ -222,20 +232,33 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (E.isLeft(config)) return config;
     const runtime = current();
     const startedOn = noRollout.get(task.threadId);
-    if (startedOn !== undefined && startedOn !== runtime) {
-      // Its app-server is gone and it never completed a turn: nothing to resume, so a new thread takes its place.
+    const restarted = startedOn !== undefined && startedOn !== runtime;
+    if (restarted && !turnTried.has(task.threadId)) {
+      // Its app-server is gone and it never ran a turn: nothing to resume, so a new thread takes its place.
       const renewed = await renewThread(task);
       if (E.isLeft(renewed)) return renewed;
       task = renewed.right;
     }
-    const { threadId } = task;
+    let { threadId } = task;
     if (!fresh.delete(threadId)) {
       const ready = await enqueue(lifecycle.followUp(threadId, clock.now()));
       if (E.isLeft(ready)) {
         await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
-        return ready;
+        // A turn ran but none completed: Codex may have written a rollout, so the resume was tried first;
+        // only when Codex refused it (nothing to resume) does a new thread take its place.
+        if (!(restarted && codexRefused(ready.left))) return ready;
+        const renewed = await renewThread(task);
+        if (E.isLeft(renewed)) return renewed;
+        task = renewed.right;
+        threadId = task.threadId;
+        fresh.delete(threadId);
+      } else if (restarted) {
+        // Resumed on the new app-server: the thread has a rollout after all.
+        noRollout.delete(threadId);
+        turnTried.delete(threadId);
       }
     }
+    if (noRollout.has(threadId)) turnTried.add(threadId);
     lifecycle.turnStarted(threadId, clock.now());
     rearm();
     const { permissions, approvalPolicy, model } = config.right;
@@ -245,7 +268,10 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       ...(model === undefined ? {} : { model }),
     });
     await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
-    if (E.isRight(turn) && (turn.right.status === 'completed' || turn.right.status === 'interrupted')) noRollout.delete(threadId);
+    if (E.isRight(turn) && (turn.right.status === 'completed' || turn.right.status === 'interrupted')) {
+      noRollout.delete(threadId);
+      turnTried.delete(threadId);
+    }
     return E.isLeft(turn) ? E.left({ _tag: 'Runtime', error: turn.left }) : E.right(turn.right);
   };
 
@@ -257,6 +283,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const started = await current().startThread(params, { cwd });
     if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
     noRollout.delete(task.threadId);
+    turnTried.delete(task.threadId);
     const renewed: TaskRecord = { ...task, threadId: started.right.threadId };
     tasks.set(task.taskId, renewed);
     fresh.add(renewed.threadId);
