@@ -1,7 +1,8 @@
 /**
  * The refused-answer rule of `card/show` over a connection: a misfit answer shows the card again with an
  * `error`, at most three times in all, then the request gets cancel (decline for execution approvals);
- * and what goes to a host is wire JSON even when decoded values hold bigints.
+ * and what goes to a host is wire JSON even when decoded values hold bigints. A card goes to the host that
+ * sent its task's message, also after the task's thread was replaced.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
@@ -113,5 +114,28 @@ describe('card/show and refused answers', () => {
     sessions.add(fake.connection);
     sessions.broadcast('transcript/item', { item: { durationMs: 12n } });
     expect(fake.notified).toEqual([{ method: 'transcript/item', params: { item: { durationMs: 12 } } }]);
+  });
+});
+
+describe('card owners', () => {
+  it('a card goes to the host that sent its task\'s message, also on the thread that replaced the task\'s thread', async () => {
+    const threadOfTask = new Map([['task-1', 't']]);
+    const taskOf = (threadId: string): string | undefined => [...threadOfTask].find(([, thread]) => thread === threadId)?.[0];
+    const sessions = hostSessions(log, taskOf);
+    const sender = fakeConnection([two]);
+    const other = fakeConnection([two]);
+    const senderSession = sessions.add(sender.connection);
+    sessions.add(other.connection);
+    sessions.claimThread('t', senderSession);
+    threadOfTask.set('task-1', 't2');
+    expect(await sessions.showCard({ ...card, threadId: 't2' }, new AbortController().signal)).toEqual(two);
+    expect(sender.shown).toHaveLength(1);
+    expect(other.shown).toHaveLength(0);
+    // A thread of no known task: the most recent host.
+    expect(await sessions.showCard({ ...card, threadId: 'elsewhere' }, new AbortController().signal)).toEqual(two);
+    expect(other.shown).toHaveLength(1);
+    sessions.claimTask('task-1', sessions.add(fakeConnection([two]).connection));
+    expect(await sessions.showCard({ ...card, threadId: 't2' }, new AbortController().signal)).toEqual(two);
+    expect(sender.shown).toHaveLength(1);
   });
 });

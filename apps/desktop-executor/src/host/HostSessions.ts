@@ -1,7 +1,7 @@
 /**
  * The hosts connected to the executor (one over stdio; any number over WebSocket): transcript
  * notifications go to every host, a card goes to the host that sent the task's last message (else the
- * most recent one), and its answer comes back as the response of `card/show`, decoded before use.
+ * most recent one; the owner is kept by task, so it holds when the task's thread is replaced), and its answer comes back as the response of `card/show`, decoded before use.
  * An answer that does not fit the card is refused: the card is shown again (same `cardId`) with an
  * `error`, at most `CARD_SHOWS` times in all (the refused-answer rule of `cards/ExecutorHost.ts`).
  * Everything sent is wire JSON: decoded protocol values may hold bigints, which `JSON.stringify` cannot write.
@@ -24,17 +24,27 @@ export interface HostSession {
 export interface HostSessions extends ExecutorHost {
   add(connection: MessageConnection): HostSession;
   remove(session: HostSession): void;
-  /** The host that sent a thread's last message receives its cards. */
+  /** The host that sent a thread's last message receives its cards (those of its task, whatever thread it moves to). */
   claimThread(threadId: string, session: HostSession): void;
+  /** The host that sent a task's last message receives its cards. */
+  claimTask(taskId: string, session: HostSession): void;
   /** Sends a notification to every host. */
   broadcast(method: string, params: object): void;
   count(): number;
 }
 
-/** Cards and notifications over the connected hosts. */
-export function hostSessions(log: ExecutorLog): HostSessions {
+/**
+ * Cards and notifications over the connected hosts. `taskOf` names the task of a thread (when known),
+ * so a card finds the host that sent its task's message even after the task's thread was replaced.
+ */
+export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => string | undefined = () => undefined): HostSessions {
   const sessions: HostSession[] = [];
+  /** Owners by task id (`task:`), or by thread id (`thread:`) for a thread of no known task. */
   const owners = new Map<string, HostSession>();
+  const ownerKey = (threadId: string): string => {
+    const taskId = taskOf(threadId);
+    return taskId === undefined ? `thread:${threadId}` : `task:${taskId}`;
+  };
   let nextId = 1;
 
   const broadcast = (method: string, params: object): void => {
@@ -67,7 +77,7 @@ export function hostSessions(log: ExecutorLog): HostSessions {
 
   /** Shows the card once: the host's raw result, or the reply that settles the card without it. */
   const showOnce = async (card: HostCard, signal: AbortSignal): Promise<{ readonly _tag: 'Answered'; readonly raw: unknown } | { readonly _tag: 'Settled'; readonly reply: HostReply }> => {
-    const owner = owners.get(card.threadId);
+    const owner = owners.get(ownerKey(card.threadId));
     const session = owner !== undefined && sessions.includes(owner) ? owner : sessions[sessions.length - 1];
     if (session === undefined) {
       log({ event: 'card cancelled: no host connected', fields: { cardId: card.cardId } });
@@ -102,9 +112,10 @@ export function hostSessions(log: ExecutorLog): HostSessions {
     remove: (session) => {
       const index = sessions.indexOf(session);
       if (index >= 0) sessions.splice(index, 1);
-      for (const [threadId, owner] of owners) if (owner === session) owners.delete(threadId);
+      for (const [key, owner] of owners) if (owner === session) owners.delete(key);
     },
-    claimThread: (threadId, session) => void owners.set(threadId, session),
+    claimThread: (threadId, session) => void owners.set(ownerKey(threadId), session),
+    claimTask: (taskId, session) => void owners.set(`task:${taskId}`, session),
     broadcast,
     count: () => sessions.length,
   };

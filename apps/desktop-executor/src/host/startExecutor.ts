@@ -64,10 +64,11 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   if (E.isLeft(launch)) return E.left(launch.left.message);
   const home = launch.right.home;
 
-  const sessions = hostSessions(log);
   // The runtime's attach hook needs the tasks, which need the runtime: set once both exist.
   const box: { tasks?: TaskRuntime } = {};
   const taskOf = (threadId: string): string | undefined => box.tasks?.list().find((task) => task.threadId === threadId)?.taskId;
+  // A card goes to the host that sent its task's last message, also when the task's thread was replaced.
+  const sessions = hostSessions(log, taskOf);
   const policy = restartPolicyFromEnv(options.env);
   if (E.isLeft(policy)) {
     await launch.right.appServer.dispose();
