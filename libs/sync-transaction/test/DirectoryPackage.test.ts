@@ -118,18 +118,27 @@ describe('directoryPackageSource', () => {
     writeFileSync(join(secretHome, 'auth.json'), '{"token":"secret-canary"}');
     mkdirSync(join(root, 'skills'));
     writeFileSync(join(root, 'skills', 'auth.json'), '{"token":"harmless"}');
-    const stop = new SharedArrayBuffer(4);
+    // [0]: stop flag; [1]: swaps completed (the directory replaced by the link and put back).
+    const shared = new SharedArrayBuffer(8);
+    const counters = new Int32Array(shared);
     const swapper = new Worker(
       `const { renameSync, symlinkSync, rmSync } = require('node:fs'); const { workerData } = require('node:worker_threads');
-       const { dir, real, secret, stop } = workerData; const flag = new Int32Array(stop);
-       while (Atomics.load(flag, 0) === 0) { try { renameSync(dir, real); symlinkSync(secret, dir); rmSync(dir); renameSync(real, dir); } catch {} }`,
-      { eval: true, workerData: { dir: join(root, 'skills'), real: join(root, '..', 'skills-real'), secret: secretHome, stop } },
+       const { dir, real, secret, shared } = workerData; const counters = new Int32Array(shared);
+       while (Atomics.load(counters, 0) === 0) { try { renameSync(dir, real); symlinkSync(secret, dir); rmSync(dir); renameSync(real, dir); Atomics.add(counters, 1, 1); } catch {} }`,
+      { eval: true, workerData: { dir: join(root, 'skills'), real: join(root, '..', 'skills-real'), secret: secretHome, shared } },
     );
-    const outcomes = { accepted: 0, refused: 0 };
+    const outcomes = { accepted: 0, refused: 0, intakes: 0, racedBySwaps: 0 };
+    // The swapping has begun before the first intake (waited for as an event, not a time).
+    while (Atomics.load(counters, 1) === 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      for (let i = 0; i < 200; i++) {
+      // At least 200 intakes, and on until the race was seen: intakes during which the swapper completed
+      // a swap, and intakes it made refuse; bounded by a count, not by time.
+      while (outcomes.intakes < 200 || ((outcomes.racedBySwaps === 0 || outcomes.refused === 0) && outcomes.intakes < 20_000)) {
+        const swapsBefore = Atomics.load(counters, 1);
         const source = directoryPackageSource(root, { stagingParent: staging });
         const entries = await source.extract()();
+        if (Atomics.load(counters, 1) > swapsBefore) outcomes.racedBySwaps++;
+        outcomes.intakes++;
         if (E.isLeft(entries)) {
           expect(entries.left).toMatchObject({ _tag: 'PackageRefused' });
           outcomes.refused++;
@@ -140,11 +149,13 @@ describe('directoryPackageSource', () => {
         await source.release?.()();
       }
     } finally {
-      Atomics.store(new Int32Array(stop), 0, 1);
+      Atomics.store(counters, 0, 1);
       await swapper.terminate();
     }
     if (!existsSync(join(root, 'skills'))) renameSync(join(root, '..', 'skills-real'), join(root, 'skills'));
-    expect(outcomes.accepted + outcomes.refused).toBe(200);
+    expect(outcomes.accepted + outcomes.refused).toBe(outcomes.intakes);
+    expect(outcomes.racedBySwaps).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
     expect(readdirSync(staging)).toEqual([]);
   });
 
