@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
-import { describeClientError } from '@wework/app-server-client';
+import { describeClientError, describeMcpStartupError, trackMcpStartup } from '@wework/app-server-client';
 import { ItemCompleted, ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
 import { formsPluginCommand } from '@wework/sample-plugins';
 import { scriptedModelCodexConfig, type Script } from '../../src/index.js';
@@ -86,11 +86,20 @@ export async function startCodexSession(script: Script): Promise<CodexSession> {
       appServer,
       workspace,
       async startThread(params = {}) {
-        const result: ResultOf<typeof ThreadStart> = unwrap(
-          'thread/start',
-          await client.request(ThreadStart, { cwd: workspace, approvalPolicy: 'never', ...params } as ThreadStartParams),
-        );
-        return result.thread.id;
+        // Codex may sample the model before an MCP server has listed its tools: wait for the forms plugin,
+        // as the executor and the harness do.
+        const startup = trackMcpStartup(client);
+        try {
+          const result: ResultOf<typeof ThreadStart> = unwrap(
+            'thread/start',
+            await client.request(ThreadStart, { cwd: workspace, approvalPolicy: 'never', ...params } as ThreadStartParams),
+          );
+          const ready = await startup.whenSettled(['forms'], 30_000);
+          if (E.isLeft(ready)) throw new Error(`the forms plugin did not start: ${describeMcpStartupError(ready.left)}`);
+          return result.thread.id;
+        } finally {
+          startup.dispose();
+        }
       },
       async runTurn(threadId, text, options = {}) {
         const items: CompletedItem[] = [];
