@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { HOST_LIMITS } from '../src/host/HostLimits.js';
-import { announcedEndpoint, concurrentReadOnlyRequests, expectEachAnsweredOnce, hostileBatch, isOverloaded, Replies, residentBytes, startServe, type ServedExecutor } from './support/hostAbuse.js';
+import { announcedEndpoint, concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const ALLOWED = 'http://localhost:5173';
 const cleanups: Array<() => Promise<void>> = [];
@@ -58,7 +58,7 @@ const ask = async (id: string, method: string, timeoutMs = 30_000): Promise<Reco
 };
 
 beforeAll(async () => {
-  served = await startServe(['--ws', '--allow-origin', ALLOWED], cleanups);
+  served = await startServeInSandbox(['--ws', '--allow-origin', ALLOWED], cleanups);
   endpoint = await announcedEndpoint(served);
   socket = await open();
   cleanups.push(async () => void socket.terminate());
@@ -90,8 +90,10 @@ describe('a hostile host over WebSocket', () => {
     const batches = 20;
     let baseline = 0;
     let tooBig = 0;
+    let marked = 0;
     for (let batch = 0; batch < batches; batch += 1) {
       const frames = hostileBatch(500, 2600 + batch).flatMap((message) => message.text.split('\n'));
+      marked += frames.filter((frame) => frame.includes(ECHO_MARKER)).length;
       for (const frame of frames) void send(socket, frame).catch(() => undefined);
       await send(socket, Buffer.from('{"id":"binary","method":"executor/info"}'), true);
       const probe = await ask(`probe-${batch}`, 'executor/info');
@@ -115,6 +117,10 @@ describe('a hostile host over WebSocket', () => {
     expect(replies.byId.has('"huge"')).toBe(false);
     expect(replies.byId.has('"binary"')).toBe(false);
     expect(replies.withoutId.some((reply) => (reply['error'] as { message?: string } | undefined)?.message === 'Parse error: the message is not UTF-8 text')).toBe(true);
+    // No reply and no log line echoes a value of what was sent: the marker the fuzz carried appears in neither.
+    expect(marked).toBeGreaterThan(100);
+    for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) expect(JSON.stringify(reply)).not.toContain(ECHO_MARKER);
+    expect(served.stderr()).not.toContain(ECHO_MARKER);
   });
 
   it('answers 5,000 concurrent requests exactly once each, with a result or the retryable -32011', { timeout: 180_000 }, async () => {

@@ -8,7 +8,7 @@
  * by its size), and re-installing the installed version succeeds and repairs a tampered cache.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { linkSync, lstatSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, readdirSync, writeFileSync, type Dirent } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,14 +69,34 @@ const install = (packagePath: string, version = '1.0.0', plugin = 'team-skills')
 
 const digest = (): string => JSON.stringify([treeLines(box.executorHome), treeLines(box.fakeCodex), treeLines(box.outside)]);
 
-/** Every file under `root` that contains `needle`. */
+/**
+ * Every file under `root` that contains `needle`. Codex creates and removes its own scratch entries
+ * while it runs (a marketplace checkout under `.tmp`): one gone before it is read held nothing to find.
+ */
 function filesContaining(root: string, needle: string): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    if (lstatSync(path).size < 64 * MiB && readFileSync(path).includes(needle)) out.push(path);
-  }
+  const gone = (error: unknown): boolean => (error as { code?: unknown }).code === 'ENOENT';
+  const walk = (dir: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      if (gone(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        try {
+          if (lstatSync(path).size < 64 * MiB && readFileSync(path).includes(needle)) out.push(path);
+        } catch (error) {
+          if (!gone(error)) throw error;
+        }
+      }
+    }
+  };
+  walk(root);
   return out;
 }
 

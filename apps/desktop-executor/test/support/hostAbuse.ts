@@ -5,13 +5,12 @@
  * are wrong for every host method (so that no side-effecting method ever acts), `$/` notifications with
  * any params, responses to ids nobody asked, duplicate ids, deep nesting, invalid JSON.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
@@ -19,8 +18,7 @@ import { stringify as stringifyToml } from 'smol-toml';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { scriptedExecutorConfig } from '../../src/executorConfig.js';
 import { HostParams } from '../../src/host/HostProtocol.js';
-
-const SERVE = fileURLToPath(new URL('../../dist/serve.js', import.meta.url));
+import { spawnServe } from './serveProcess.js';
 
 /** A running serve entry. */
 export interface ServedExecutor {
@@ -31,8 +29,8 @@ export interface ServedExecutor {
   readonly root: string;
 }
 
-/** Starts `serve.js` with `args` (after the transport flag), temporary homes and the scripted model; cleanups undo it all. */
-export async function startServe(transportArgs: ReadonlyArray<string>, cleanups: Array<() => Promise<void>>): Promise<ServedExecutor> {
+/** Starts `serve.js` with `transportArgs`, temporary homes and the scripted model; cleanups undo it all. */
+export async function startServeInSandbox(transportArgs: ReadonlyArray<string>, cleanups: Array<() => Promise<void>>): Promise<ServedExecutor> {
   const root = await mkdtemp(join(tmpdir(), 'executor-abuse-'));
   cleanups.push(() => rm(root, { recursive: true, force: true }));
   const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
@@ -42,21 +40,9 @@ export async function startServe(transportArgs: ReadonlyArray<string>, cleanups:
   const config = scriptedExecutorConfig(model.url, []);
   if (E.isLeft(config)) throw new Error('invalid config');
   await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config.right), { mode: 0o600 });
-  const child = spawn(process.execPath, [SERVE, ...transportArgs, '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], {
-    env: { ...process.env, HOME: dirs.userHome },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdin.on('error', () => undefined);
-  return { child, stderr: () => stderr, exited, root };
+  const served = spawnServe([...transportArgs, '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], { ...process.env, HOME: dirs.userHome });
+  cleanups.push(served.stop);
+  return { child: served.child, stderr: served.stderr, exited: served.exited, root };
 }
 
 /** The first stdout line of a `--ws` executor: its endpoint. */
@@ -120,7 +106,14 @@ type HostMethodName = keyof typeof HostParams;
 const methods = Object.keys(HostParams) as HostMethodName[];
 
 const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
-const fieldValues = fc.oneof(anyJson, fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
+
+/**
+ * A distinctive value the fuzz puts into wrong params (alone, or inside a longer string): no reply and
+ * no log line may ever contain it, since the executor's messages never echo what a host sent.
+ */
+export const ECHO_MARKER = 'echo-marker-Qz7vX3';
+const markerValue = fc.oneof(fc.constant(ECHO_MARKER), fc.string({ maxLength: 8 }).map((prefix) => `${prefix}${ECHO_MARKER}`), fc.constant([ECHO_MARKER]));
+const fieldValues = fc.oneof(anyJson, fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), markerValue);
 
 /**
  * Params that do not decode for `method` — never `null` or absent (those read as `{}`) and never an
@@ -131,6 +124,7 @@ export const wrongParams = (method: HostMethodName): fc.Arbitrary<unknown> =>
   fc
     .oneof(
       anyJson,
+      markerValue,
       fc.array(anyJson, { maxLength: 3 }),
       fc.dictionary(fc.constantFrom('taskId', 'markdown', 'task', 'accountId', 'loginId', 'config', 'instructions', 'style', 'packagePath', 'plugin', 'prompt', 'workspace', 'x'), fieldValues, { maxKeys: 4 }),
     )

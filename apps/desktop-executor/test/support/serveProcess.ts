@@ -1,10 +1,11 @@
 /**
- * The executor's serve entry (`dist/serve.js --stdio`) as a child process with a minimal host on its
- * stdin/stdout (one JSON-RPC message per line): requests with a bounded wait for their answer,
- * notifications kept, requests from the executor declined. For end-to-end tests of the executor
- * process itself (start-up, its home, its plugin management); a close never leaves a process behind.
+ * The executor's serve entry as a child process: {@link spawnServe} starts it with any transport (the
+ * one place that spawns it), {@link startServe} adds a minimal host on its stdin/stdout (`--stdio`, one
+ * JSON-RPC message per line): requests with a bounded wait for their answer, notifications kept,
+ * requests from the executor declined. For end-to-end tests of the executor process itself (start-up,
+ * its home, its plugin management, hostile hosts); a stop or close never leaves a process behind.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -26,13 +27,37 @@ export interface ServeProcess {
   close(): Promise<void>;
 }
 
-/** Starts `serve.js --stdio` with `args` and `env`. */
-export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): ServeProcess {
-  const child = spawn(process.execPath, [SERVE, '--stdio', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** A spawned serve entry, whatever its transport. */
+export interface SpawnedServe {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Everything it wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code once the process exited. */
+  readonly exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after a bound; resolves once it exited. */
+  stop(): Promise<void>;
+}
+
+/** Spawns `serve.js` with `args` (the transport flag included) and `env`. */
+export function spawnServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): SpawnedServe {
+  const child = spawn(process.execPath, [SERVE, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdin.on('error', () => undefined);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, stderr: () => stderr, exited, stop };
+}
+
+/** Starts `serve.js --stdio` with `args` and `env`. */
+export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): ServeProcess {
+  const { child, stderr: stderrText, exited } = spawnServe(['--stdio', ...args], env);
   const pending = new Map<number, (answer: ServeAnswer) => void>();
   let nextId = 1;
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -51,7 +76,7 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
   const request = (method: string, params: object, timeoutMs = 120_000): Promise<ServeAnswer> => {
     const id = nextId++;
     return new Promise<ServeAnswer>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${timeoutMs} ms\n${stderr}`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${timeoutMs} ms\n${stderrText()}`)), timeoutMs);
       const done = (answer: ServeAnswer): void => {
         clearTimeout(timer);
         pending.delete(id);
@@ -62,7 +87,7 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
         if (!pending.has(id)) return;
         clearTimeout(timer);
         pending.delete(id);
-        reject(new Error(`the executor exited (${code}) before answering ${method}\n${stderr}`));
+        reject(new Error(`the executor exited (${code}) before answering ${method}\n${stderrText()}`));
       });
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     });
@@ -74,5 +99,5 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
     await exited;
     clearTimeout(timer);
   };
-  return { pid: child.pid ?? -1, request, stderr: () => stderr, exited, close };
+  return { pid: child.pid ?? -1, request, stderr: stderrText, exited, close };
 }
