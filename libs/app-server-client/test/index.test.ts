@@ -36,6 +36,8 @@ describe('public API', () => {
         'initialGateState',
         'recordOutbound',
         'shortRequestsInFlight',
+        'longRunningRequestsInFlight',
+        'refusalReplyId',
         'describeClientError',
         'describeMcpStartupError',
         'encodeMessageLine',
