@@ -152,7 +152,9 @@ describe('the harness as host of the desktop executor', () => {
     if (endpoint === null) throw new Error('no endpoint');
     await expect(openExecutorWebSocket(endpoint.port, {})).rejects.toThrow(/401/);
     await expect(openExecutorWebSocket(endpoint.port, { bearer: 'f'.repeat(64) })).rejects.toThrow(/401/);
-    await expect(openExecutorWebSocket(endpoint.port, { protocol: `${endpoint.token.slice(0, -1)}0` })).rejects.toThrow(/401/);
+    // A wrong token: the launch token with its last digit changed (never equal to it).
+    const wrongToken = `${endpoint.token.slice(0, -1)}${endpoint.token.endsWith('0') ? '1' : '0'}`;
+    await expect(openExecutorWebSocket(endpoint.port, { protocol: wrongToken })).rejects.toThrow(/401/);
     expect(box.host.stderr()).toMatch(/host connection refused reason="no token"/);
     // The token as a subprotocol (what a browser can send) is accepted.
     const socket = await openExecutorWebSocket(endpoint.port, { protocol: endpoint.token });
