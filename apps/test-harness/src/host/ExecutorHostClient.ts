@@ -15,6 +15,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createMessageConnection, ResponseError, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import { WebSocket } from 'ws';
 import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
+import type { RuntimeStatus } from '@wework/app-server-client/node';
 import { hostWebSocketConnection } from './HostWebSocket.js';
 
 /** A question of a card, in the request_user_input shape. */
@@ -70,17 +71,11 @@ export interface HostRequestError {
   readonly data: unknown;
 }
 
-/** A `runtime/status` notification: the executor's app-server changed state (docs/host-protocol.md, "Runtime supervision"). */
-export interface RuntimeStatusNotification {
-  readonly state: 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
-  readonly reason: string | null;
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly stderrTail: string | null;
-  readonly crashes: number;
-  readonly retryInMs: number | null;
-  readonly pid: number | null;
-}
+/**
+ * A `runtime/status` notification: the executor's app-server changed state (docs/host-protocol.md,
+ * "Runtime supervision"). Its params are the supervisor's status as `@wework/app-server-client/node` defines it.
+ */
+export type RuntimeStatusNotification = RuntimeStatus;
 
 /** Options of {@link startExecutorHost}. */
 export interface ExecutorHostOptions {
