@@ -45,8 +45,8 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
   handle(HostMethod.TaskOpen, (params) => api.openTask(params));
   handle(HostMethod.TaskList, () => api.listTasks());
   handle(HostMethod.MessageSend, (params) => {
-    const task = api.taskThread(params.taskId);
-    if (task !== undefined) sessions.claimThread(task, session);
+    // The sender of a task's message receives its cards (owners are kept by task, so a replacing thread keeps them).
+    if (api.taskThread(params.taskId) !== undefined) sessions.claimTask(params.taskId, session);
     return api.send(params);
   });
   handle(HostMethod.TaskStop, (params) => api.stop(params));
