@@ -9,36 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import {
-  AccountsAdd,
-  AccountsCancel,
-  AccountsList,
-  AccountsSwitch,
-  AuthCancel,
-  AuthRecover,
-  ExecutorInfo,
   HostErrorCode,
-  MessageSend,
-  ModelsList,
-  PluginsInstall,
-  PluginsList,
-  PluginsUninstall,
-  SettingsRead,
-  SettingsWrite,
-  SupervisionClearModel,
-  SupervisionInspect,
-  SupervisionSetModel,
-  TaskArchive,
-  TaskCreate,
-  TaskFork,
-  TaskList,
-  TaskOpen,
-  TaskStop,
   type EmptyResult,
   type HostMethod,
   type HostNotificationParamsOf,
   type HostParamsOf,
   type HostResultOf,
-  type LoginCompletedNotification,
   type PluginSummary,
   type TaskRecord,
 } from '@wework/host-protocol';
@@ -74,31 +50,31 @@ type Result<M extends HostMethod> = Answer<HostResultOf<M>>;
 export interface ExecutorApi {
   /** The thread of an open task (to route its cards to the host that sent its message). */
   taskThread(taskId: string): string | undefined;
-  info(): Result<typeof ExecutorInfo.method>;
-  createTask(params: HostParamsOf<typeof TaskCreate.method>): Result<typeof TaskCreate.method>;
-  openTask(params: HostParamsOf<typeof TaskOpen.method>): Result<typeof TaskOpen.method>;
-  listTasks(): Result<typeof TaskList.method>;
-  send(params: HostParamsOf<typeof MessageSend.method>): Result<typeof MessageSend.method>;
-  stop(params: HostParamsOf<typeof TaskStop.method>): Result<typeof TaskStop.method>;
-  archive(params: HostParamsOf<typeof TaskArchive.method>): Result<typeof TaskArchive.method>;
-  fork(params: HostParamsOf<typeof TaskFork.method>): Result<typeof TaskFork.method>;
-  listModels(): Result<typeof ModelsList.method>;
-  listAccounts(): Result<typeof AccountsList.method>;
-  addAccount(onCompleted: (outcome: HostNotificationParamsOf<typeof LoginCompletedNotification.method>) => void): Result<typeof AccountsAdd.method>;
-  cancelLogin(params: HostParamsOf<typeof AccountsCancel.method>): Result<typeof AccountsCancel.method>;
-  switchAccount(params: HostParamsOf<typeof AccountsSwitch.method>): Result<typeof AccountsSwitch.method>;
-  readSettings(): Result<typeof SettingsRead.method>;
-  writeSettings(params: HostParamsOf<typeof SettingsWrite.method>): Result<typeof SettingsWrite.method>;
-  listPlugins(): Result<typeof PluginsList.method>;
-  installPlugin(params: HostParamsOf<typeof PluginsInstall.method>): Result<typeof PluginsInstall.method>;
-  uninstallPlugin(params: HostParamsOf<typeof PluginsUninstall.method>): Result<typeof PluginsUninstall.method>;
+  info(): Result<'executor/info'>;
+  createTask(params: HostParamsOf<'task/create'>): Result<'task/create'>;
+  openTask(params: HostParamsOf<'task/open'>): Result<'task/open'>;
+  listTasks(): Result<'task/list'>;
+  send(params: HostParamsOf<'message/send'>): Result<'message/send'>;
+  stop(params: HostParamsOf<'task/stop'>): Result<'task/stop'>;
+  archive(params: HostParamsOf<'task/archive'>): Result<'task/archive'>;
+  fork(params: HostParamsOf<'task/fork'>): Result<'task/fork'>;
+  listModels(): Result<'models/list'>;
+  listAccounts(): Result<'accounts/list'>;
+  addAccount(onCompleted: (outcome: HostNotificationParamsOf<'accounts/loginCompleted'>) => void): Result<'accounts/add'>;
+  cancelLogin(params: HostParamsOf<'accounts/cancel'>): Result<'accounts/cancel'>;
+  switchAccount(params: HostParamsOf<'accounts/switch'>): Result<'accounts/switch'>;
+  readSettings(): Result<'settings/read'>;
+  writeSettings(params: HostParamsOf<'settings/write'>): Result<'settings/write'>;
+  listPlugins(): Result<'plugins/list'>;
+  installPlugin(params: HostParamsOf<'plugins/install'>): Result<'plugins/install'>;
+  uninstallPlugin(params: HostParamsOf<'plugins/uninstall'>): Result<'plugins/uninstall'>;
   /** Logs a connector in after `authRequired`, then continues the blocked step in the task. */
-  recoverAuthorization(params: HostParamsOf<typeof AuthRecover.method>): Result<typeof AuthRecover.method>;
+  recoverAuthorization(params: HostParamsOf<'auth/recover'>): Result<'auth/recover'>;
   /** Closes a connector login shown with `auth/session`. */
-  cancelAuthorization(params: HostParamsOf<typeof AuthCancel.method>): Result<typeof AuthCancel.method>;
-  setSupervisionModel(params: HostParamsOf<typeof SupervisionSetModel.method>): Result<typeof SupervisionSetModel.method>;
-  clearSupervisionModel(): Result<typeof SupervisionClearModel.method>;
-  inspect(params: HostParamsOf<typeof SupervisionInspect.method>): Result<typeof SupervisionInspect.method>;
+  cancelAuthorization(params: HostParamsOf<'auth/cancel'>): Result<'auth/cancel'>;
+  setSupervisionModel(params: HostParamsOf<'supervision/setModel'>): Result<'supervision/setModel'>;
+  clearSupervisionModel(): Result<'supervision/clearModel'>;
+  inspect(params: HostParamsOf<'supervision/inspect'>): Result<'supervision/inspect'>;
 }
 
 /** The services behind the API. */
@@ -224,13 +200,13 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
   return {
     taskThread: (taskId) => tasks.get(taskId)?.threadId,
     info: async () => ok({ executor: 'wework-desktop-executor', protocolVersion: 1, codexUserAgent: runtime.current().server.initializeResult.userAgent, runtime: runtime.status() }),
-    createTask: withCodex(async (params: HostParamsOf<typeof TaskCreate.method>) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params))),
+    createTask: withCodex(async (params: HostParamsOf<'task/create'>) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params))),
     openTask: async (params) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(tasks.open(params.task)),
     listTasks: async () => ok({ tasks: tasks.list() }),
     send,
     stop: async (params) => E.bimap(taskFailure, () => ({}))(await tasks.stop(params.taskId)),
-    archive: withCodex(async (params: HostParamsOf<typeof TaskArchive.method>) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId))),
-    fork: withCodex(async (params: HostParamsOf<typeof TaskFork.method>) => {
+    archive: withCodex(async (params: HostParamsOf<'task/archive'>) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId))),
+    fork: withCodex(async (params: HostParamsOf<'task/fork'>) => {
       const forked = await tasks.fork(params.taskId, { newTaskId: params.newTaskId, ...(params.lastTurnId === undefined ? {} : { lastTurnId: params.lastTurnId }) });
       if (E.isLeft(forked)) return E.left(taskFailure(forked.left));
       const { task, model, modelProvider, activePermissionProfile, cwd } = forked.right;
@@ -272,7 +248,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       if (E.isLeft(style)) return E.left({ code: HostErrorCode.SettingsFailed, message: style.left.reason, tag: style.left._tag });
       return ok({ instructions: instructions.right, style: style.right });
     }),
-    writeSettings: withCodex(async (params: HostParamsOf<typeof SettingsWrite.method>) => {
+    writeSettings: withCodex(async (params: HostParamsOf<'settings/write'>) => {
       const settings = codexSettings(runtime.current().server.client);
       for (const write of [
         params.instructions === undefined ? null : () => settings.writeInstructions(params.instructions ?? ''),
@@ -316,7 +292,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       supervision.clearModel();
       return empty();
     },
-    inspect: withCodex(async (params: HostParamsOf<typeof SupervisionInspect.method>) =>
+    inspect: withCodex(async (params: HostParamsOf<'supervision/inspect'>) =>
       E.mapLeft((error: Parameters<typeof describeSupervisionError>[0]) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
     ),
   };
