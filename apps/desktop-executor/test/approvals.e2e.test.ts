@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
 import type { HostReply } from '@wework/elicitation-mapper';
 import { threadParamsFor } from '../src/executorConfig.js';
-import type { ExecutorHost, HostCard } from '../src/cards/ExecutorHost.js';
+import type { HostCard } from '@wework/host-protocol';
+import type { ExecutorHost } from '../src/cards/ExecutorHost.js';
 import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { HostMethod, HostParams, describeDecodeErrors } from '../src/host/HostProtocol.js';
 import { parseServeArguments } from '../src/host/ServeArguments.js';
 import { launchToken, originAllowed, tokenMatches } from '../src/host/WebSocketTransport.js';
 
@@ -57,19 +56,5 @@ describe('launch token', () => {
     expect(tokenMatches(undefined, token)).toBe(false);
     expect(tokenMatches(token.slice(1), token)).toBe(false);
     expect(tokenMatches(`${token}0`, token)).toBe(false);
-  });
-});
-
-describe('params decoding', () => {
-  it('names the field and what was expected', () => {
-    const decoded = HostParams[HostMethod.MessageSend].decode({ taskId: 7 });
-    if (E.isRight(decoded)) throw new Error('decoded');
-    expect(describeDecodeErrors(decoded.left)).toContain('params.taskId: expected string, got a number');
-    expect(describeDecodeErrors(decoded.left)).toContain('params.markdown: expected string, got nothing');
-  });
-  it('never echoes a value', () => {
-    const decoded = HostParams[HostMethod.AccountsSwitch].decode({ accountId: { token: 'sk-live-secret' } });
-    if (E.isRight(decoded)) throw new Error('decoded');
-    expect(describeDecodeErrors(decoded.left)).toBe('params.accountId: expected string, got an object');
   });
 });

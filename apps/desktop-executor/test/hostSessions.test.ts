@@ -9,7 +9,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
 import { approvalCard } from '@wework/approval-policy';
 import { elicitationToCard } from '@wework/elicitation-mapper';
-import type { HostCard } from '../src/cards/ExecutorHost.js';
+import type { HostCard } from '@wework/host-protocol';
 import { hostSessions } from '../src/host/HostSessions.js';
 
 /** A connection whose host answers every `card/show` with the next of `answers` (the last one repeats). */

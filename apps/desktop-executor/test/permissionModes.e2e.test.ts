@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_MODES, permissionParams, permissionParamsForTask, type PermissionMode } from '@wework/approval-policy';
 import type { HostReply } from '@wework/elicitation-mapper';
 import { applyPatch, callTool, functionCallOutputs, respond, say, shell, type Script } from '@wework/scripted-model';
-import type { ExecutorHost, HostCard } from '../src/cards/ExecutorHost.js';
+import type { HostCard } from '@wework/host-protocol';
+import type { ExecutorHost } from '../src/cards/ExecutorHost.js';
 import { managedConfig, startSandbox, toolOutputs } from './support/executorSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -47,6 +47,7 @@ export {
   type ExecutorHostOptions,
   type HostDirection,
   type HostRequestError,
+  type HostRequestParams,
   type HostTranscriptEntry,
   type RuntimeStatusNotification,
 } from './host/ExecutorHostClient.js';

@@ -93,7 +93,7 @@ async function send(host: ExecutorHostClient, markdown: string): Promise<SendRes
   for (let attempt = 0; attempt < 5; attempt++) {
     const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', (status) => status.state === 'ready', { timeoutMs: 60_000 });
     ready.catch(() => undefined);
-    const answer = await host.request<SendResult>('message/send', { taskId: 'chaos', markdown });
+    const answer = await host.request('message/send', { taskId: 'chaos', markdown });
     if (answer._tag === 'Right') return answer.right;
     if (answer.left.code !== -32012) throw new Error(`message/send failed: ${answer.left.code} ${answer.left.message}`);
     await ready;
@@ -130,7 +130,7 @@ describe('chaos: a 50-turn conversation with forms and app-server kills', () => 
       await host.close();
     });
 
-    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'chaos', modelSelection: { model: null }, executionRequest: { workspace: dirs.workspace } });
+    const created = await host.request('task/create', { taskId: 'chaos', modelSelection: { model: null }, executionRequest: { workspace: dirs.workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}\n${host.stderr()}`);
     const threadId = created.right.task.threadId;
     const completed: string[] = [];

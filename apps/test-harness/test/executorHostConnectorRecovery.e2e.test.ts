@@ -75,11 +75,11 @@ it('a connector login required mid-turn is recovered through the host, and the b
   expect(await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-chat', version: '1.0.0', packagePath: await teamChatPackage(root) })).toMatchObject({ right: { plugin: { installed: true } } });
   expect(await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: dirs.workspace } })).toMatchObject({ right: {} });
 
-  const blocked = await host.request<{ authRequired: { pluginKey: string; connectorSlug: string; toolName: string | null } | null }>('message/send', { taskId: 'task-1', markdown: 'Post "stand-up at 10" to the team chat' });
+  const blocked = await host.request('message/send', { taskId: 'task-1', markdown: 'Post "stand-up at 10" to the team chat' });
   expect(blocked).toMatchObject({ right: { status: 'completed', authRequired: { pluginKey: 'team-chat@wegent', connectorSlug: 'team-chat' } } });
   if (blocked._tag === 'Left' || blocked.right.authRequired === null) throw new Error('no authRequired');
 
-  const recovered = await host.request<{ continuation: string; turn: { status: string; authRequired: unknown } }>('auth/recover', { taskId: 'task-1', ...blocked.right.authRequired, toolName: blocked.right.authRequired.toolName ?? undefined });
+  const recovered = await host.request('auth/recover', { taskId: 'task-1', ...blocked.right.authRequired, toolName: blocked.right.authRequired.toolName ?? undefined });
   expect(recovered).toMatchObject({ right: { turn: { status: 'completed', authRequired: null } } });
   if (recovered._tag === 'Left') throw new Error(recovered.left.message);
   const states = host.notifications('auth/session').map((n) => (n.params as { state: string; reason: string }).state);

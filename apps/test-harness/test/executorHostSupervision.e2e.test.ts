@@ -93,17 +93,10 @@ const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => mod
 
 const statusOf = (state: RuntimeStatusNotification['state']) => (status: RuntimeStatusNotification) => status.state === state;
 
-interface SendResult {
-  readonly threadId: string;
-  readonly turnId: string;
-  readonly status: string;
-  readonly error: string | null;
-}
-
 describe('runtime supervision through the host protocol', () => {
   it('a SIGKILLed idle app-server: restarting then ready, RuntimeUnavailable meanwhile, and the task resumes its thread with its history', async () => {
     const { host } = box;
-    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
     const threadId = created.right.task.threadId;
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message one.' })).toMatchObject({ right: { status: 'completed', threadId } });
@@ -121,7 +114,7 @@ describe('runtime supervision through the host protocol', () => {
     expect(back.pid).not.toBe(killed);
     expect(await appServerPid(host.pid)).toBe(back.pid);
 
-    expect(await host.request<SendResult>('message/send', { taskId: 'task-1', markdown: 'Message two.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
+    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message two.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
     const last = modelTurns(box.model).at(-1);
     expect(last === undefined ? [] : userMessages(last).filter((text) => text.startsWith('Message'))).toEqual(['Message one.', 'Message two.']);
     expect(host.stderr()).toContain('thread resumed');
@@ -129,10 +122,10 @@ describe('runtime supervision through the host protocol', () => {
 
   it('a SIGKILL while a plugin form waits: the send ends failed, the card is dismissed, the task resumes, and accounts/switch works', async () => {
     const { host } = box;
-    const task = await host.request<{ tasks: Array<{ taskId: string; threadId: string }> }>('task/list', {});
+    const task = await host.request('task/list', {});
     const threadId = task._tag === 'Right' ? task.right.tasks.find((t) => t.taskId === 'task-1')?.threadId : undefined;
     const cardsBefore = host.cards.length;
-    const pending = host.request<SendResult>('message/send', { taskId: 'task-1', markdown: 'Message three, with a form.' });
+    const pending = host.request('message/send', { taskId: 'task-1', markdown: 'Message three, with a form.' });
     const deadline = Date.now() + 60_000;
     while (host.cards.length === cardsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     const card = host.cards[cardsBefore];
@@ -155,12 +148,12 @@ describe('runtime supervision through the host protocol', () => {
     expect(seen).toEqual(expect.arrayContaining(['Message one.', 'Message two.', 'Message four.']));
 
     // Nothing of the dead processes keeps the executor busy: a second account is added and switched to.
-    const adding = await host.request<{ loginId: string }>('accounts/add', {});
+    const adding = await host.request('accounts/add', {});
     if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
     const completed = host.nextNotification<{ loginId: string; ok: boolean }>('accounts/loginCompleted', (params) => params.loginId === adding.right.loginId, { includePast: true });
     await writeFile(box.linkedAuth, chatgptAuthJson(GRACE));
     expect(await completed).toMatchObject({ ok: true });
-    const listed = await host.request<{ accounts: Array<{ id: string; email: string }> }>('accounts/list', {});
+    const listed = await host.request('accounts/list', {});
     const ada = listed._tag === 'Right' ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;
     if (ada === undefined) throw new Error('Ada should be listed');
     expect(await host.request('accounts/switch', { accountId: ada.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: ada.id, email: ADA.email } });
@@ -172,13 +165,13 @@ describe('runtime supervision through the host protocol', () => {
 
   it('a task whose thread never completed a turn gets a new thread after a crash, and its message completes there', async () => {
     const { host } = box;
-    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-2', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    const created = await host.request('task/create', { taskId: 'task-2', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
     const lost = created.right.task.threadId;
     const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
     await killAppServer(host.pid);
     await ready;
-    const sent = await host.request<SendResult>('message/send', { taskId: 'task-2', markdown: 'Hello again.' });
+    const sent = await host.request('message/send', { taskId: 'task-2', markdown: 'Hello again.' });
     expect(sent).toMatchObject({ right: { status: 'completed', error: null } });
     const threadId = sent._tag === 'Right' ? sent.right.threadId : '';
     expect(threadId).not.toBe(lost);
@@ -188,14 +181,14 @@ describe('runtime supervision through the host protocol', () => {
 
   it('a task whose only turn failed resumes its thread after a crash, with that turn in its history', async () => {
     const { host } = box;
-    const created = await host.request<{ task: { threadId: string } }>('task/create', { taskId: 'task-3', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    const created = await host.request('task/create', { taskId: 'task-3', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
     const threadId = created.right.task.threadId;
-    expect(await host.request<SendResult>('message/send', { taskId: 'task-3', markdown: 'Message five, refused by the model.' })).toMatchObject({ right: { status: 'failed', threadId } });
+    expect(await host.request('message/send', { taskId: 'task-3', markdown: 'Message five, refused by the model.' })).toMatchObject({ right: { status: 'failed', threadId } });
     const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
     await killAppServer(host.pid);
     await ready;
-    expect(await host.request<SendResult>('message/send', { taskId: 'task-3', markdown: 'Message six.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
+    expect(await host.request('message/send', { taskId: 'task-3', markdown: 'Message six.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
     const last = modelTurns(box.model).at(-1);
     expect(last === undefined ? [] : userMessages(last).filter((text) => text.startsWith('Message'))).toEqual(['Message five, refused by the model.', 'Message six.']);
     expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: expect.arrayContaining([expect.objectContaining({ taskId: 'task-3', threadId })]) } });

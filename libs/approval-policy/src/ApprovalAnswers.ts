@@ -25,14 +25,11 @@ import {
   type CommandExecutionRequestApprovalResponse,
   type FileChangeRequestApprovalResponse,
   type PermissionsRequestApprovalResponse,
-  type ToolRequestUserInputResponse,
 } from '@wework/codex-protocol';
+import type { HostReply } from '@wework/elicitation-mapper';
 import { amendmentProblem, type ProposedAmendments } from './ApprovalDecisions.js';
 import { DECISION_QUESTION_ID, PERMISSIONS_CHOICES, type ApprovalMethod, type ApprovalRequestCard, type PermissionsChoice } from './ApprovalCards.js';
 import { isRecord, jsonEqual, own } from './internal/Json.js';
-
-/** What a host may answer a card with: the protocol's answers, or an explicit cancel / decline. */
-export type HostReply = ToolRequestUserInputResponse | { readonly action: 'cancel' | 'decline' };
 
 /** The protocol response of each approval method. */
 export interface ApprovalResponses {

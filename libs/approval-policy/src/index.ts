@@ -63,7 +63,6 @@ export {
   type ApprovalAnswerNote,
   type ApprovalResponse,
   type ApprovalResponses,
-  type HostReply,
 } from './ApprovalAnswers.js';
 export {
   handleApprovalRequest,

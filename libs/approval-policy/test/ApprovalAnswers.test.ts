@@ -3,13 +3,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
+import type { HostReply } from '@wework/elicitation-mapper';
 import {
   approvalCard,
   handleApprovalRequest,
   responseForApprovalCard,
   type ApprovalRequestCard,
   type CommandApprovalCard,
-  type HostReply,
   type PermissionsApprovalCard,
 } from '../src/index.js';
 import { approvalRequestArbitrary, commandApprovalParamsArbitrary, permissionsApprovalParamsArbitrary } from '../src/testing.js';

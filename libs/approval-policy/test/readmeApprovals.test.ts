@@ -2,7 +2,8 @@
  * The "Approval cards and task permissions" example of README.md, kept compiling and passing.
  */
 import { expect, test } from 'vitest';
-import { handleApprovalRequest, permissionParamsForTask, responseForApprovalCard, type ApprovalResponse, type HostReply } from '../src/index.js';
+import type { HostReply } from '@wework/elicitation-mapper';
+import { handleApprovalRequest, permissionParamsForTask, responseForApprovalCard, type ApprovalResponse } from '../src/index.js';
 
 test('README approval example', () => {
   const task: unknown = { modelSelection: { model: 'gpt-5.5', options: { permissionMode: 'workspace' } } };

@@ -13,7 +13,7 @@ import {
 } from '@wework/codex-protocol';
 import { approvalQuestions, handleApprovalRequest, responseForApprovalCard, type ApprovalMethod } from '@wework/approval-policy';
 import type { CardAdapter, CardDecision } from './CardRouter.js';
-import type { CardOrigin } from './ExecutorHost.js';
+import type { CardOrigin } from '@wework/host-protocol';
 
 type ApprovalDescriptor = typeof ItemCommandExecutionRequestApproval | typeof ItemFileChangeRequestApproval | typeof ItemPermissionsRequestApproval;
 

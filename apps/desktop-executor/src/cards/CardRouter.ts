@@ -9,7 +9,8 @@ import { ServerRequestResolved, type AnyServerRequest, type ParamsOf, type Resul
 import type { AppServerClient, Disposable, ServerRequestContext } from '@wework/app-server-client';
 import type { HostReply } from '@wework/elicitation-mapper';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { ExecutorHost, HostCard } from './ExecutorHost.js';
+import type { HostCard } from '@wework/host-protocol';
+import type { ExecutorHost } from './ExecutorHost.js';
 
 /** What an adapter decides for one request. */
 export type CardDecision<R> =

@@ -10,7 +10,7 @@ import type { ExecutorHost } from './ExecutorHost.js';
 import { elicitationAdapter, userInputAdapter } from './FormsAdapters.js';
 
 export type { CardRouter } from './CardRouter.js';
-export type { CardOrigin, ExecutorHost, HostCard } from './ExecutorHost.js';
+export type { ExecutorHost } from './ExecutorHost.js';
 
 /** Every adapter the executor routes: plugin forms, Codex input requests, and approvals. */
 export const executorCardAdapters: ReadonlyArray<CardAdapter<AnyServerRequest>> = [elicitationAdapter, userInputAdapter, ...approvalAdapters] as ReadonlyArray<

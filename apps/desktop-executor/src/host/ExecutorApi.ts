@@ -8,22 +8,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { ItemCompleted, type Model, type ThreadItem } from '@wework/codex-protocol';
+import {
+  HostErrorCode,
+  type EmptyResult,
+  type HostMethod,
+  type HostNotificationParamsOf,
+  type HostParamsOf,
+  type HostResultOf,
+  type PluginSummary,
+  type TaskRecord,
+} from '@wework/host-protocol';
+import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
 import { detectAuthRequired, type ConnectorIdentity, type RecoveryContinuation, type RecoveryError } from '@wework/local-auth';
 import { finalMessageOf } from '../plugins/finalMessage.js';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
-import type { AccountList } from '@wework/codex-home';
 import { describeAccountServiceError, type AccountService, type PendingAccount } from '../accounts/AccountService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
-import type { RuntimeStatus, RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
+import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { codexSettings } from '../settings/CodexSettings.js';
-import { describeSupervisionError, type Inspection, type Supervisor } from '../supervision/Supervisor.js';
-import type { TaskRecord } from '../tasks/TaskRecord.js';
+import { describeSupervisionError, type Supervisor } from '../supervision/Supervisor.js';
 import { describeTaskError, type TaskError, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { composeTurn } from '../turn/composeTurn.js';
-import { HostErrorCode, type HostMethod, type HostParamsOf } from './HostProtocol.js';
-import { describePluginServiceError, type PluginService, type PluginServiceError, type PluginSummary } from './PluginService.js';
+import { describePluginServiceError, type PluginService, type PluginServiceError } from './PluginService.js';
 
 /** An error reply: its code, a sentence for a person, and the typed error's tag. */
 export interface HostFailure {
@@ -36,60 +43,38 @@ export interface HostFailure {
 
 type Answer<A> = Promise<E.Either<HostFailure, A>>;
 
-/** The result of `message/send`. */
-export interface SendResult {
-  readonly taskId: string;
-  readonly threadId: string;
-  readonly turnId: string;
-  readonly status: string;
-  readonly error: string | null;
-  /** Attachments left out, or a corrupt persisted permission mode. */
-  readonly warnings: ReadonlyArray<string>;
-  /**
-   * The turn ended because a plugin connector needs a login on this device (`connector_auth_required`
-   * in the final message or its tool calls): offer the login, then call `auth/recover` with it.
-   */
-  readonly authRequired: { readonly pluginKey: string; readonly connectorSlug: string; readonly toolName: string | null } | null;
-}
+/** The result type of a host method. */
+type Result<M extends HostMethod> = Answer<HostResultOf<M>>;
 
-/** The result of `task/fork`. */
-export interface ForkResult {
-  readonly task: TaskRecord;
-  readonly model: string;
-  readonly modelProvider: string;
-  readonly permissionProfile: string | null;
-  readonly cwd: string;
-}
-
-/** What the host protocol can do. */
+/** What the host protocol can do: one method per host request, answering the protocol's result type. */
 export interface ExecutorApi {
   /** The thread of an open task (to route its cards to the host that sent its message). */
   taskThread(taskId: string): string | undefined;
-  info(): Answer<{ readonly executor: string; readonly protocolVersion: number; readonly codexUserAgent: string; readonly runtime: RuntimeStatus }>;
-  createTask(params: HostParamsOf<typeof HostMethod.TaskCreate>): Answer<{ readonly task: TaskRecord }>;
-  openTask(params: HostParamsOf<typeof HostMethod.TaskOpen>): Answer<{ readonly task: TaskRecord }>;
-  listTasks(): Answer<{ readonly tasks: ReadonlyArray<TaskRecord> }>;
-  send(params: HostParamsOf<typeof HostMethod.MessageSend>): Answer<SendResult>;
-  stop(params: HostParamsOf<typeof HostMethod.TaskStop>): Answer<Record<string, never>>;
-  archive(params: HostParamsOf<typeof HostMethod.TaskArchive>): Answer<Record<string, never>>;
-  fork(params: HostParamsOf<typeof HostMethod.TaskFork>): Answer<ForkResult>;
-  listModels(): Answer<{ readonly models: ReadonlyArray<Model> }>;
-  listAccounts(): Answer<AccountList>;
-  addAccount(onCompleted: (outcome: { readonly loginId: string; readonly ok: boolean; readonly message: string | null }) => void): Answer<{ readonly loginId: string; readonly authUrl: string }>;
-  cancelLogin(params: HostParamsOf<typeof HostMethod.AccountsCancel>): Answer<Record<string, never>>;
-  switchAccount(params: HostParamsOf<typeof HostMethod.AccountsSwitch>): Answer<{ readonly switched: boolean; readonly accountId: string; readonly email: string | null }>;
-  readSettings(): Answer<{ readonly instructions: string; readonly style: string | null }>;
-  writeSettings(params: HostParamsOf<typeof HostMethod.SettingsWrite>): Answer<Record<string, never>>;
-  listPlugins(): Answer<{ readonly plugins: ReadonlyArray<PluginSummary> }>;
-  installPlugin(params: HostParamsOf<typeof HostMethod.PluginsInstall>): Answer<{ readonly plugin: PluginSummary }>;
-  uninstallPlugin(params: HostParamsOf<typeof HostMethod.PluginsUninstall>): Answer<Record<string, never>>;
+  info(): Result<'executor/info'>;
+  createTask(params: HostParamsOf<'task/create'>): Result<'task/create'>;
+  openTask(params: HostParamsOf<'task/open'>): Result<'task/open'>;
+  listTasks(): Result<'task/list'>;
+  send(params: HostParamsOf<'message/send'>): Result<'message/send'>;
+  stop(params: HostParamsOf<'task/stop'>): Result<'task/stop'>;
+  archive(params: HostParamsOf<'task/archive'>): Result<'task/archive'>;
+  fork(params: HostParamsOf<'task/fork'>): Result<'task/fork'>;
+  listModels(): Result<'models/list'>;
+  listAccounts(): Result<'accounts/list'>;
+  addAccount(onCompleted: (outcome: HostNotificationParamsOf<'accounts/loginCompleted'>) => void): Result<'accounts/add'>;
+  cancelLogin(params: HostParamsOf<'accounts/cancel'>): Result<'accounts/cancel'>;
+  switchAccount(params: HostParamsOf<'accounts/switch'>): Result<'accounts/switch'>;
+  readSettings(): Result<'settings/read'>;
+  writeSettings(params: HostParamsOf<'settings/write'>): Result<'settings/write'>;
+  listPlugins(): Result<'plugins/list'>;
+  installPlugin(params: HostParamsOf<'plugins/install'>): Result<'plugins/install'>;
+  uninstallPlugin(params: HostParamsOf<'plugins/uninstall'>): Result<'plugins/uninstall'>;
   /** Logs a connector in after `authRequired`, then continues the blocked step in the task. */
-  recoverAuthorization(params: HostParamsOf<typeof HostMethod.AuthRecover>): Answer<{ readonly continuation: string; readonly turn: SendResult }>;
+  recoverAuthorization(params: HostParamsOf<'auth/recover'>): Result<'auth/recover'>;
   /** Closes a connector login shown with `auth/session`. */
-  cancelAuthorization(params: HostParamsOf<typeof HostMethod.AuthCancel>): Answer<Record<string, never>>;
-  setSupervisionModel(params: HostParamsOf<typeof HostMethod.SupervisionSetModel>): Answer<{ readonly model: string }>;
-  clearSupervisionModel(): Answer<Record<string, never>>;
-  inspect(params: HostParamsOf<typeof HostMethod.SupervisionInspect>): Answer<Inspection>;
+  cancelAuthorization(params: HostParamsOf<'auth/cancel'>): Result<'auth/cancel'>;
+  setSupervisionModel(params: HostParamsOf<'supervision/setModel'>): Result<'supervision/setModel'>;
+  clearSupervisionModel(): Result<'supervision/clearModel'>;
+  inspect(params: HostParamsOf<'supervision/inspect'>): Result<'supervision/inspect'>;
 }
 
 /** The services behind the API. */
@@ -137,7 +122,7 @@ const pluginFailure = (error: PluginServiceError): HostFailure => ({
 });
 
 const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);
-const empty = (): E.Either<HostFailure, Record<string, never>> => E.right({});
+const empty = (): E.Either<HostFailure, EmptyResult> => E.right({});
 
 /** The API over the executor's services. */
 export function executorApi(services: ExecutorServices): ExecutorApi {
@@ -215,13 +200,13 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
   return {
     taskThread: (taskId) => tasks.get(taskId)?.threadId,
     info: async () => ok({ executor: 'wework-desktop-executor', protocolVersion: 1, codexUserAgent: runtime.current().server.initializeResult.userAgent, runtime: runtime.status() }),
-    createTask: withCodex(async (params: HostParamsOf<typeof HostMethod.TaskCreate>) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params))),
+    createTask: withCodex(async (params: HostParamsOf<'task/create'>) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(await tasks.create(params))),
     openTask: async (params) => E.bimap(taskFailure, (task: TaskRecord) => ({ task }))(tasks.open(params.task)),
     listTasks: async () => ok({ tasks: tasks.list() }),
     send,
     stop: async (params) => E.bimap(taskFailure, () => ({}))(await tasks.stop(params.taskId)),
-    archive: withCodex(async (params: HostParamsOf<typeof HostMethod.TaskArchive>) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId))),
-    fork: withCodex(async (params: HostParamsOf<typeof HostMethod.TaskFork>) => {
+    archive: withCodex(async (params: HostParamsOf<'task/archive'>) => E.bimap(taskFailure, () => ({}))(await tasks.archive(params.taskId))),
+    fork: withCodex(async (params: HostParamsOf<'task/fork'>) => {
       const forked = await tasks.fork(params.taskId, { newTaskId: params.newTaskId, ...(params.lastTurnId === undefined ? {} : { lastTurnId: params.lastTurnId }) });
       if (E.isLeft(forked)) return E.left(taskFailure(forked.left));
       const { task, model, modelProvider, activePermissionProfile, cwd } = forked.right;
@@ -263,7 +248,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       if (E.isLeft(style)) return E.left({ code: HostErrorCode.SettingsFailed, message: style.left.reason, tag: style.left._tag });
       return ok({ instructions: instructions.right, style: style.right });
     }),
-    writeSettings: withCodex(async (params: HostParamsOf<typeof HostMethod.SettingsWrite>) => {
+    writeSettings: withCodex(async (params: HostParamsOf<'settings/write'>) => {
       const settings = codexSettings(runtime.current().server.client);
       for (const write of [
         params.instructions === undefined ? null : () => settings.writeInstructions(params.instructions ?? ''),
@@ -307,7 +292,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       supervision.clearModel();
       return empty();
     },
-    inspect: withCodex(async (params: HostParamsOf<typeof HostMethod.SupervisionInspect>) =>
+    inspect: withCodex(async (params: HostParamsOf<'supervision/inspect'>) =>
       E.mapLeft((error: Parameters<typeof describeSupervisionError>[0]) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
     ),
   };

@@ -33,7 +33,7 @@ import {
   type JsonRpcMessage,
 } from '@wework/app-server-client';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { HostErrorCode } from './HostProtocol.js';
+import { HostErrorCode } from '@wework/host-protocol';
 import { HOST_LIMITS, hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
 
 /** One frame from a host, as its transport received it. */

@@ -4,7 +4,7 @@
  * `auth/cancel`, which terminates the login process. Session ids are opaque to the host.
  */
 import type { AuthorizationRequest, AuthorizationUi, LoginSession, LoginState } from '@wework/local-auth';
-import { ExecutorNotification } from './HostProtocol.js';
+import { AuthSessionNotification } from '@wework/host-protocol';
 
 /** What a host sees of a login state: no bridge output beyond the QR payload and a message. */
 function visibleState(state: LoginState): object {
@@ -34,7 +34,7 @@ export function hostAuthorizations(broadcast: (method: string, params: object) =
     const sessionId = `${request.pluginKey}/${request.connectorSlug}#${session.generation}`;
     open.set(sessionId, session);
     const announce = (state: LoginState): void => {
-      broadcast(ExecutorNotification.AuthSession, { sessionId, pluginKey: request.pluginKey, connectorSlug: request.connectorSlug, reason: request.reason, type: session.type, ...visibleState(state) });
+      broadcast(AuthSessionNotification.method, { sessionId, pluginKey: request.pluginKey, connectorSlug: request.connectorSlug, reason: request.reason, type: session.type, ...visibleState(state) });
       if (state.state === 'ok' || state.state === 'error' || state.state === 'cancelled') open.delete(sessionId);
     };
     announce(session.current());

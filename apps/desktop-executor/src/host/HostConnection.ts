@@ -10,22 +10,52 @@ import type * as t from 'io-ts';
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import type { ExecutorApi, HostFailure } from './ExecutorApi.js';
-import { ExecutorNotification, HostErrorCode, HostMethod, HostParams, describeDecodeErrors } from './HostProtocol.js';
+import {
+  AccountsAdd,
+  AccountsCancel,
+  AccountsList,
+  AccountsSwitch,
+  AuthCancel,
+  AuthRecover,
+  decodeHostParams,
+  ExecutorInfo,
+  HostErrorCode,
+  LoginCompletedNotification,
+  MessageSend,
+  ModelsList,
+  PluginsInstall,
+  PluginsList,
+  PluginsUninstall,
+  SettingsRead,
+  SettingsWrite,
+  SupervisionClearModel,
+  SupervisionInspect,
+  SupervisionSetModel,
+  TaskArchive,
+  TaskCreate,
+  TaskFork,
+  TaskList,
+  TaskOpen,
+  TaskStop,
+  type HostRequests,
+} from '@wework/host-protocol';
 import type { HostSession, HostSessions } from './HostSessions.js';
 
-type Method = keyof typeof HostParams;
+type Descriptor = (typeof HostRequests)[keyof typeof HostRequests];
 
 /** Registers the host methods on `connection` and starts listening; resolves when the connection closes. */
 export function serveHostConnection(connection: MessageConnection, api: ExecutorApi, sessions: HostSessions, log: ExecutorLog): Promise<void> {
   const session: HostSession = sessions.add(connection);
 
   const handlers = new Map<string, (raw: unknown) => Promise<unknown>>();
-  const handle = <M extends Method>(method: M, run: (params: t.TypeOf<(typeof HostParams)[M]>) => Promise<E.Either<HostFailure, unknown>>): void => {
+  /** Serves one method: its params decoded with the protocol's codec, its result typed by the protocol's result codec. */
+  const handle = <D extends Descriptor>(descriptor: D, run: (params: t.TypeOf<D['params']>) => Promise<E.Either<HostFailure, t.TypeOf<D['result']>>>): void => {
+    const { method } = descriptor;
     handlers.set(method, async (raw: unknown) => {
-      const decoded = (HostParams[method] as t.Type<t.TypeOf<(typeof HostParams)[M]>, unknown, unknown>).decode(raw ?? {});
+      const decoded = decodeHostParams(descriptor, raw);
       if (E.isLeft(decoded)) {
         log({ event: 'host request refused', fields: { method, reason: 'invalid params' } });
-        return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: ${describeDecodeErrors(decoded.left)}`);
+        return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: ${decoded.left.message}`);
       }
       let result: E.Either<HostFailure, unknown>;
       try {
@@ -40,33 +70,33 @@ export function serveHostConnection(connection: MessageConnection, api: Executor
     });
   };
 
-  handle(HostMethod.ExecutorInfo, () => api.info());
-  handle(HostMethod.TaskCreate, (params) => api.createTask(params));
-  handle(HostMethod.TaskOpen, (params) => api.openTask(params));
-  handle(HostMethod.TaskList, () => api.listTasks());
-  handle(HostMethod.MessageSend, (params) => {
+  handle(ExecutorInfo, () => api.info());
+  handle(TaskCreate, (params) => api.createTask(params));
+  handle(TaskOpen, (params) => api.openTask(params));
+  handle(TaskList, () => api.listTasks());
+  handle(MessageSend, (params) => {
     // The sender of a task's message receives its cards (owners are kept by task, so a replacing thread keeps them).
     if (api.taskThread(params.taskId) !== undefined) sessions.claimTask(params.taskId, session);
     return api.send(params);
   });
-  handle(HostMethod.TaskStop, (params) => api.stop(params));
-  handle(HostMethod.TaskArchive, (params) => api.archive(params));
-  handle(HostMethod.TaskFork, (params) => api.fork(params));
-  handle(HostMethod.ModelsList, () => api.listModels());
-  handle(HostMethod.AccountsList, () => api.listAccounts());
-  handle(HostMethod.AccountsAdd, () => api.addAccount((outcome) => void connection.sendNotification(ExecutorNotification.LoginCompleted, outcome).catch(() => undefined)));
-  handle(HostMethod.AccountsCancel, (params) => api.cancelLogin(params));
-  handle(HostMethod.AccountsSwitch, (params) => api.switchAccount(params));
-  handle(HostMethod.SettingsRead, () => api.readSettings());
-  handle(HostMethod.SettingsWrite, (params) => api.writeSettings(params));
-  handle(HostMethod.PluginsList, () => api.listPlugins());
-  handle(HostMethod.PluginsInstall, (params) => api.installPlugin(params));
-  handle(HostMethod.PluginsUninstall, (params) => api.uninstallPlugin(params));
-  handle(HostMethod.AuthCancel, (params) => api.cancelAuthorization(params));
-  handle(HostMethod.AuthRecover, (params) => api.recoverAuthorization(params));
-  handle(HostMethod.SupervisionSetModel, (params) => api.setSupervisionModel(params));
-  handle(HostMethod.SupervisionClearModel, () => api.clearSupervisionModel());
-  handle(HostMethod.SupervisionInspect, (params) => api.inspect(params));
+  handle(TaskStop, (params) => api.stop(params));
+  handle(TaskArchive, (params) => api.archive(params));
+  handle(TaskFork, (params) => api.fork(params));
+  handle(ModelsList, () => api.listModels());
+  handle(AccountsList, () => api.listAccounts());
+  handle(AccountsAdd, () => api.addAccount((outcome) => void connection.sendNotification(LoginCompletedNotification.method, outcome).catch(() => undefined)));
+  handle(AccountsCancel, (params) => api.cancelLogin(params));
+  handle(AccountsSwitch, (params) => api.switchAccount(params));
+  handle(SettingsRead, () => api.readSettings());
+  handle(SettingsWrite, (params) => api.writeSettings(params));
+  handle(PluginsList, () => api.listPlugins());
+  handle(PluginsInstall, (params) => api.installPlugin(params));
+  handle(PluginsUninstall, (params) => api.uninstallPlugin(params));
+  handle(AuthCancel, (params) => api.cancelAuthorization(params));
+  handle(AuthRecover, (params) => api.recoverAuthorization(params));
+  handle(SupervisionSetModel, (params) => api.setSupervisionModel(params));
+  handle(SupervisionClearModel, () => api.clearSupervisionModel());
+  handle(SupervisionInspect, (params) => api.inspect(params));
 
   // One entry for every request, so that params by position are refused (vscode-jsonrpc would spread them
   // into the handler's arguments) and an unknown method is answered without echoing its name.

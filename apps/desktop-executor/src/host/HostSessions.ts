@@ -9,10 +9,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { CancellationTokenSource, type MessageConnection } from 'vscode-jsonrpc/node';
 import { toWireJson } from '@wework/codex-protocol';
-import type { HostReply } from '@wework/elicitation-mapper';
-import { answerAfterRefusals, answerMisfit, CARD_SHOWS, type CardAnswerError, type ExecutorHost, type HostCard } from '../cards/ExecutorHost.js';
+import { CardDismissedNotification, CardShow, describeDecodeErrors, type CardAnswerError, type HostCard, type HostReply } from '@wework/host-protocol';
+import { answerAfterRefusals, answerMisfit, CARD_SHOWS, type ExecutorHost } from '../cards/ExecutorHost.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { CardAnswer, ExecutorNotification, ExecutorRequest, describeDecodeErrors } from './HostProtocol.js';
 
 /** One connected host. */
 export interface HostSession {
@@ -59,7 +58,7 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
       if (answer._tag === 'Settled') return answer.reply;
       const misfit = answerMisfit(card, answer.raw);
       if (misfit === null) {
-        const decoded = CardAnswer.decode(answer.raw);
+        const decoded = CardShow.result.decode(answer.raw);
         if (E.isRight(decoded)) return decoded.right;
         log({ event: 'card answer not understood', fields: { cardId: card.cardId, problem: describeDecodeErrors(decoded.left) } });
         return { action: 'cancel' };
@@ -87,11 +86,11 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
     const cancel = new CancellationTokenSource();
     const onAbort = (): void => {
       cancel.cancel();
-      void session.connection.sendNotification(ExecutorNotification.CardDismissed, { cardId: card.cardId }).catch(() => undefined);
+      void session.connection.sendNotification(CardDismissedNotification.method, { cardId: card.cardId }).catch(() => undefined);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const raw: unknown = await session.connection.sendRequest(ExecutorRequest.CardShow, toWireJson({ card }), cancel.token);
+      const raw: unknown = await session.connection.sendRequest(CardShow.method, toWireJson({ card }), cancel.token);
       return { _tag: 'Answered', raw };
     } catch (error) {
       log({ event: 'card answer failed', fields: { cardId: card.cardId, error: error instanceof Error ? error.message : String(error) } });

@@ -4,17 +4,7 @@
  * answers "not available".
  */
 import * as E from 'fp-ts/lib/Either.js';
-
-/** One plugin as the management page lists it. */
-export interface PluginSummary {
-  /** `<plugin>@<marketplace>`. */
-  readonly pluginId: string;
-  readonly name: string;
-  readonly marketplace: string;
-  readonly installed: boolean;
-  readonly enabled: boolean;
-  readonly description: string | null;
-}
+import type { PluginSummary } from '@wework/host-protocol';
 
 /** Why a plugin operation failed. */
 export type PluginServiceError =

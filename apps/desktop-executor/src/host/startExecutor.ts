@@ -24,7 +24,7 @@ import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
 import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
-import { ExecutorNotification } from './HostProtocol.js';
+import { AgentMessageDeltaNotification, ItemNotification, RuntimeStatusNotification, TurnCompletedNotification, TurnStartedNotification } from '@wework/host-protocol';
 import { hostSessions, type HostSessions } from './HostSessions.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
@@ -85,25 +85,25 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     // A turn the app-server died under ends failed for the hosts too.
     onTurnAborted: (threadId, turn) => {
       const taskId = taskOf(threadId);
-      if (taskId !== undefined) sessions.broadcast(ExecutorNotification.TurnCompleted, { taskId, threadId, turn });
+      if (taskId !== undefined) sessions.broadcast(TurnCompletedNotification.method, { taskId, threadId, turn });
     },
     attach: (client) => {
       const forTask = <P extends { readonly threadId: string }>(method: string, shape: (params: P, taskId: string) => object) => (params: P) => {
         const taskId = taskOf(params.threadId);
         if (taskId !== undefined) sessions.broadcast(method, shape(params, taskId));
       };
-      client.on(TurnStarted, forTask(ExecutorNotification.TurnStarted, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turn.id })));
-      client.on(ItemStarted, forTask(ExecutorNotification.Item, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, phase: 'started', item: p.item })));
-      client.on(ItemCompleted, forTask(ExecutorNotification.Item, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, phase: 'completed', item: p.item })));
-      client.on(ItemAgentMessageDelta, forTask(ExecutorNotification.AgentMessageDelta, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, itemId: p.itemId, delta: p.delta })));
-      client.on(TurnCompleted, forTask(ExecutorNotification.TurnCompleted, (p, taskId) => ({ taskId, threadId: p.threadId, turn: p.turn })));
+      client.on(TurnStarted, forTask(TurnStartedNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turn.id })));
+      client.on(ItemStarted, forTask(ItemNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, phase: 'started', item: p.item })));
+      client.on(ItemCompleted, forTask(ItemNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, phase: 'completed', item: p.item })));
+      client.on(ItemAgentMessageDelta, forTask(AgentMessageDeltaNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, itemId: p.itemId, delta: p.delta })));
+      client.on(TurnCompleted, forTask(TurnCompletedNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turn: p.turn })));
       return attachExecutorCards(client, sessions, log);
     },
   }, launch.right.appServer, policy.right);
   if (E.isLeft(started)) return E.left(describeRuntimeError(started.left));
   const runtime = started.right;
   // Every host learns when the app-server ends, restarts, is ready again or gives up.
-  runtime.onStatus((status) => sessions.broadcast(ExecutorNotification.RuntimeStatus, status));
+  runtime.onStatus((status) => sessions.broadcast(RuntimeStatusNotification.method, status));
   // Cloud plugins: both runtime homes of this executor. The plugin machinery (sync transactions, the
   // inventory, connector authorization) loads after the start, and interrupted transactions are finished
   // or undone before any plugin request is served.

@@ -13,7 +13,8 @@ import { parsePluginKey } from '@wework/plugin-inventory';
 import { inspectInstalledPlugin } from '@wework/plugin-inventory/node';
 import { decodeManifest, type Homes, type IntakeLimits } from '@wework/sync-transaction';
 import { directoryPackageSource } from '@wework/sync-transaction/node';
-import type { PluginService, PluginServiceError, PluginSummary } from '../host/PluginService.js';
+import type { PluginSummary } from '@wework/host-protocol';
+import type { PluginService, PluginServiceError } from '../host/PluginService.js';
 import { describePluginSyncError, type PluginSync, type PluginSyncError } from './PluginSync.js';
 
 const descriptionOf = (manifest: unknown): string | null =>

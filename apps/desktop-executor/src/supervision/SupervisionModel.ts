@@ -5,30 +5,8 @@
  * `JSON.stringify` or `console.log` cannot leak the credentials.
  */
 import { inspect } from 'node:util';
-import * as t from 'io-ts';
 import type { JsonValue } from '@wework/codex-protocol';
-
-/** The supervision model configuration as it arrives from the host. */
-export const SupervisionModelConfig = t.intersection(
-  [
-    t.type({
-      model: t.string,
-      /** The provider id the inspection thread uses (`[model_providers.<id>]`, set for that thread only). */
-      providerId: t.string,
-      baseUrl: t.string,
-    }),
-    t.partial({
-      name: t.string,
-      /** Sent as `Authorization: Bearer …`. */
-      bearerToken: t.string,
-      /** Extra HTTP headers (e.g. a gateway key). */
-      headers: t.record(t.string, t.string),
-    }),
-  ],
-  'SupervisionModelConfig',
-);
-/** See the codec {@link SupervisionModelConfig}. */
-export type SupervisionModelConfig = t.TypeOf<typeof SupervisionModelConfig>;
+import type { SupervisionModelConfig } from '@wework/host-protocol';
 
 const REDACTED = '[supervision model config redacted]';
 

@@ -9,7 +9,8 @@ import { ItemCompleted, ThreadUnsubscribe, type UserInput } from '@wework/codex-
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import type { RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
-import { holdModelConfig, type HeldModelConfig, type SupervisionModelConfig } from './SupervisionModel.js';
+import type { Inspection, SupervisionModelConfig } from '@wework/host-protocol';
+import { holdModelConfig, type HeldModelConfig } from './SupervisionModel.js';
 
 /** Why an inspection could not run. */
 export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeError };
@@ -17,15 +18,6 @@ export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { reado
 /** Describes a {@link SupervisionError} for a person. */
 export function describeSupervisionError(error: SupervisionError): string {
   return error._tag === 'NoSupervisionModel' ? 'no supervision model is set; choose one in the supervision settings' : `the inspection failed (${error.error._tag})`;
-}
-
-/** What an inspection found. */
-export interface Inspection {
-  /** The ephemeral thread the inspection ran in. */
-  readonly threadId: string;
-  readonly status: string;
-  /** The inspection model's messages, in order. */
-  readonly messages: ReadonlyArray<string>;
 }
 
 /** What to inspect. */

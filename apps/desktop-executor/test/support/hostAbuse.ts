@@ -17,7 +17,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { scriptedExecutorConfig } from '../../src/executorConfig.js';
-import { HostParams } from '../../src/host/HostProtocol.js';
+import { HostRequests } from '@wework/host-protocol';
 import { spawnServe } from './serveProcess.js';
 
 /** A running serve entry. */
@@ -102,8 +102,8 @@ export class Replies {
   }
 }
 
-type HostMethodName = keyof typeof HostParams;
-const methods = Object.keys(HostParams) as HostMethodName[];
+type HostMethodName = keyof typeof HostRequests;
+const methods = Object.keys(HostRequests) as HostMethodName[];
 
 const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
@@ -128,7 +128,7 @@ export const wrongParams = (method: HostMethodName): fc.Arbitrary<unknown> =>
       fc.array(anyJson, { maxLength: 3 }),
       fc.dictionary(fc.constantFrom('taskId', 'markdown', 'task', 'accountId', 'loginId', 'config', 'instructions', 'style', 'packagePath', 'plugin', 'prompt', 'workspace', 'x'), fieldValues, { maxKeys: 4 }),
     )
-    .filter((value) => value !== null && value !== undefined && !HostParams[method].is(value));
+    .filter((value) => value !== null && value !== undefined && !HostRequests[method].params.is(value));
 
 const requestId = fc.oneof(fc.integer({ min: 1_000_000, max: 9_000_000 }), fc.string({ minLength: 1, maxLength: 12 }).map((s) => `f-${s}`));
 

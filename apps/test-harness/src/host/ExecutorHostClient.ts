@@ -5,7 +5,9 @@
  * through the real executor, the way the Wework client drives it.
  *
  * It speaks the protocol as documented (docs/host-protocol.md), like any host: it does not import the
- * executor's code, only starts its serve entry.
+ * executor's code, only starts its serve entry, and takes the protocol's methods, params and result codecs
+ * from `@wework/host-protocol`. Every result is decoded with its method's codec; one that does not fit is
+ * an error reply value (`-32603`, `data.tag: "InvalidHostResult"`), never a value of the wrong shape.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -15,37 +17,29 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createMessageConnection, ResponseError, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import { WebSocket } from 'ws';
 import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
-import type { RuntimeStatus } from '@wework/app-server-client/node';
+import {
+  CardShow,
+  decodeHostResult,
+  HostErrorCode,
+  HostRequests,
+  RuntimeStatusNotification as RuntimeStatusMessage,
+  type CardShowParams,
+  type HostCard,
+  type HostMethod,
+  type HostParamsOf,
+  type HostReply,
+  type HostResultOf,
+  type RuntimeStatus,
+} from '@wework/host-protocol';
 import { hostWebSocketConnection } from './HostWebSocket.js';
 
 /** A question of a card, in the request_user_input shape. */
-export interface HostCardQuestion {
-  readonly id: string;
-  readonly header: string;
-  readonly question: string;
-  readonly isOther: boolean;
-  readonly isSecret: boolean;
-  readonly options: ReadonlyArray<{ readonly label: string; readonly description: string }> | null;
-}
+export type HostCardQuestion = HostCard['questions'][number];
 
-/** The card of `card/show`, as the protocol documents it (fields the harness reads; the rest is kept). */
-export interface HostCard {
-  readonly cardId: string;
-  readonly origin: 'mcpElicitation' | 'requestUserInput' | 'commandApproval' | 'fileChangeApproval' | 'permissionsApproval';
-  readonly threadId: string;
-  readonly turnId: string | null;
-  readonly serverName: string | null;
-  readonly message: string | null;
-  readonly questions: ReadonlyArray<HostCardQuestion>;
-  readonly submitOnSelect: boolean;
-  readonly card: unknown;
-  readonly approval: unknown;
-  /** Why the host's last answer to this card was refused (the card is shown again); `null` on the first show. */
-  readonly error?: { readonly questionId: string | null; readonly problem: string; readonly message: string; readonly attemptsLeft: number } | null;
-}
+/** The answer to `card/show`: answers by question id, or cancel / decline (the protocol's `HostReply`). */
+export type CardAnswer = HostReply;
 
-/** The answer to `card/show`: answers by question id, or cancel / decline. */
-export type CardAnswer = { readonly answers: Readonly<Record<string, { readonly answers: ReadonlyArray<string> }>> } | { readonly action: 'cancel' | 'decline' };
+export type { HostCard } from '@wework/host-protocol';
 
 /** Which way a message went: from the host to the executor, or back. */
 export type HostDirection = 'toExecutor' | 'toHost';
@@ -73,9 +67,18 @@ export interface HostRequestError {
 
 /**
  * A `runtime/status` notification: the executor's app-server changed state (docs/host-protocol.md,
- * "Runtime supervision"). Its params are the supervisor's status as `@wework/app-server-client/node` defines it.
+ * "Runtime supervision"). Its params are the protocol's `RuntimeStatus`.
  */
 export type RuntimeStatusNotification = RuntimeStatus;
+
+/**
+ * The params of a request as a host writes them: the protocol's params type, where an optional field may
+ * also be given as `undefined` (JSON leaves it out, as if absent).
+ */
+export type HostRequestParams<M extends HostMethod> = OptionalAsUndefined<HostParamsOf<M>>;
+
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+type OptionalAsUndefined<T> = { [K in Exclude<keyof T, OptionalKeys<T>>]: T[K] } & { [K in OptionalKeys<T>]?: T[K] | undefined };
 
 /** Options of {@link startExecutorHost}. */
 export interface ExecutorHostOptions {
@@ -101,8 +104,11 @@ export interface ExecutorHostClient {
   readonly pid: number;
   /** The WebSocket endpoint, when connected over WebSocket. */
   readonly endpoint: { readonly port: number; readonly token: string } | null;
-  /** Sends a request; resolves with its result or the executor's error reply. */
-  request<R = unknown>(method: string, params: object): Promise<E.Either<HostRequestError, R>>;
+  /**
+   * Sends a request of the protocol; resolves with its result, decoded with the method's result codec, or
+   * the executor's error reply (a result that does not decode is answered `-32603`, `data.tag: "InvalidHostResult"`).
+   */
+  request<M extends HostMethod>(method: M, params: HostRequestParams<M>): Promise<E.Either<HostRequestError, HostResultOf<M>>>;
   /** Every message so far, both ways, in order. */
   readonly transcript: ReadonlyArray<HostTranscriptEntry>;
   /** The cards shown so far. */
@@ -203,7 +209,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     throw error;
   }
 
-  connection.onRequest('card/show', async (params: { card: HostCard }) => {
+  connection.onRequest(CardShow.method, async (params: CardShowParams) => {
     cards.push(params.card);
     try {
       return await options.cards(params.card);
@@ -218,12 +224,16 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
   });
   connection.listen();
 
-  const request = async <R>(method: string, params: object): Promise<E.Either<HostRequestError, R>> => {
+  const request = async <M extends HostMethod>(method: M, params: HostRequestParams<M>): Promise<E.Either<HostRequestError, HostResultOf<M>>> => {
     try {
-      return E.right((await connection.sendRequest(method, params)) as R);
+      const raw: unknown = await connection.sendRequest(method, params);
+      const decoded = decodeHostResult(HostRequests[method], raw);
+      return E.isRight(decoded)
+        ? E.right(decoded.right as HostResultOf<M>)
+        : E.left({ code: HostErrorCode.InternalError, message: `the executor's result of ${method} does not fit the protocol: ${decoded.left.message}`, data: { tag: decoded.left._tag } });
     } catch (error) {
       if (error instanceof ResponseError) return E.left({ code: error.code, message: error.message, data: error.data });
-      return E.left({ code: -32603, message: error instanceof Error ? error.message : String(error), data: null });
+      return E.left({ code: HostErrorCode.InternalError, message: error instanceof Error ? error.message : String(error), data: null });
     }
   };
 
@@ -234,7 +244,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     transcript,
     cards,
     notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
-    runtimeStatuses: () => notifications.filter((n) => n.method === 'runtime/status').map((n) => n.params as RuntimeStatusNotification),
+    runtimeStatuses: () => notifications.filter((n) => n.method === RuntimeStatusMessage.method).map((n) => n.params as RuntimeStatusNotification),
     nextNotification: <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) =>
       new Promise<P>((resolve, reject) => {
         if (waitOptions.includePast === true) {

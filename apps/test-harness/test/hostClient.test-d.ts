@@ -1,0 +1,38 @@
+/**
+ * Type tests: the host client's requests are typed by `@wework/host-protocol` and nothing else — each
+ * method's result is exactly `t.TypeOf` of the library's result codec, its params the library's params —
+ * so a change of one method's result shape in the library fails the harness's typecheck wherever the
+ * harness relies on the old shape.
+ */
+import type * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import { describe, expectTypeOf, test } from 'vitest';
+import type { HostMethod, HostParamsOf, HostRequests, MessageSend, SendResult, TaskCreate } from '@wework/host-protocol';
+import type { ExecutorHostClient, HostRequestError, HostRequestParams } from '../src/host/ExecutorHostClient.js';
+
+declare const client: ExecutorHostClient;
+
+type ClientResults = { [M in HostMethod]: Awaited<ReturnType<typeof client.request<M>>> };
+type ProtocolResults = { [M in HostMethod]: E.Either<HostRequestError, t.TypeOf<(typeof HostRequests)[M]['result']>> };
+type ClientParams = { [M in HostMethod]: Parameters<typeof client.request<M>>[1] };
+
+describe('ExecutorHostClient.request', () => {
+  test('answers, for every method, exactly the type of the library’s result codec', () => {
+    expectTypeOf<ClientResults>().toEqualTypeOf<ProtocolResults>();
+    expectTypeOf<ClientResults['message/send']>().toEqualTypeOf<E.Either<HostRequestError, t.TypeOf<typeof MessageSend.result>>>();
+    expectTypeOf<ClientResults['message/send']>().toEqualTypeOf<E.Either<HostRequestError, SendResult>>();
+    expectTypeOf<ClientResults['task/create']>().toEqualTypeOf<E.Either<HostRequestError, t.TypeOf<typeof TaskCreate.result>>>();
+  });
+
+  test('takes, for every method, the library’s params (optional fields may be given as undefined)', () => {
+    expectTypeOf<ClientParams>().toEqualTypeOf<{ [M in HostMethod]: HostRequestParams<M> }>();
+    expectTypeOf<HostParamsOf<'task/create'>>().toExtend<ClientParams['task/create']>();
+    expectTypeOf<HostParamsOf<'auth/recover'>>().toExtend<ClientParams['auth/recover']>();
+    expectTypeOf<{ taskId: string; pluginKey: string; connectorSlug: string; toolName: undefined }>().toExtend<ClientParams['auth/recover']>();
+    expectTypeOf<{ taskId: number }>().not.toExtend<ClientParams['task/stop']>();
+  });
+
+  test('only the protocol’s methods can be sent', () => {
+    expectTypeOf(client.request).parameter(0).toEqualTypeOf<HostMethod>();
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The error codes of the executor's replies: JSON-RPC's own, and the executor's in the server range
+ * (-32001 and on). `data.tag` of a reply carries the typed error's `_tag`; `data.retryable`, when
+ * present, says whether the same request may succeed later. A wire table, kept apart from local errors.
+ */
+
+/** Error codes of the executor's replies, by name. */
+export const HostErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** No task with that id is open in the executor. */
+  TaskNotFound: -32001,
+  /** The task is archived, or already exists. */
+  TaskConflict: -32002,
+  /** Nothing was sent: the saved model is unavailable, or the composer content is invalid. */
+  SendBlocked: -32003,
+  /** The app-server refused or failed the request, or the turn did not finish. */
+  RuntimeFailed: -32004,
+  /** A routed task whose local model router registration is gone. */
+  ModelRouterRegistrationMissing: -32005,
+  AccountFailed: -32006,
+  SettingsFailed: -32007,
+  /** The feature is not available in this executor (e.g. plugin management not wired yet). */
+  NotAvailable: -32008,
+  /** No supervision model is set, or the inspection failed. */
+  SupervisionFailed: -32009,
+  /** A connector login was cancelled or failed, or the connector is not installed on this device. */
+  AuthorizationFailed: -32010,
+  /**
+   * Retryable: too many host requests are in flight (the documented concurrency bound), or Codex answered
+   * that it is overloaded. Nothing was done; send the request again later.
+   */
+  Overloaded: -32011,
+  /** Retryable while `runtime/status` says `restarting`: the app-server is not running. */
+  RuntimeUnavailable: -32012,
+  /** A request from the executor to Codex got no answer within its timeout. */
+  RuntimeTimedOut: -32013,
+  /** A plugin package was refused at intake (a link, a special file, a hard link, over a limit); nothing on disk changed. */
+  PackageRefused: -32014,
+} as const;
+/** One of the values of {@link HostErrorCode}. */
+export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];

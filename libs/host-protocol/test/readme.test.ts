@@ -1,0 +1,24 @@
+/**
+ * The example at the top of README.md, kept compiling and passing.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { expect, test } from 'vitest';
+import { decodeHostParams, decodeHostResult, hostRequest, TaskCreate } from '../src/index.js';
+
+test('README example', () => {
+  const task = { taskId: 'task-1', threadId: 'thread-1', modelSelection: { model: null }, executionRequest: { workspace: '/w' }, archived: false };
+  const reply = { jsonrpc: '2.0', id: 1, result: { task } };
+
+  // --- README example begins ---
+  const params = decodeHostParams(TaskCreate, { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: '/w' } });
+  if (E.isLeft(params)) throw new Error(params.left.message); // "params.taskId: expected string, got a number" — never the value
+  const request = hostRequest(TaskCreate, 1, params.right); // { jsonrpc: '2.0', id: 1, method: 'task/create', params }
+  const result = decodeHostResult(TaskCreate, reply.result); // Either<InvalidHostResult, { task: TaskRecord }>
+  // --- README example ends ---
+
+  expect(request).toEqual({ jsonrpc: '2.0', id: 1, method: 'task/create', params: { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: '/w' } } });
+  expect(result).toEqual(E.right({ task }));
+  expect(decodeHostParams(TaskCreate, { taskId: 7, modelSelection: { model: null }, executionRequest: { workspace: '/w' } })).toMatchObject({
+    left: { message: 'params.taskId: expected string, got a number' },
+  });
+});
