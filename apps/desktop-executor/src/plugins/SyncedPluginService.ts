@@ -10,9 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { parsePluginKey } from '@wework/plugin-inventory';
-import { inspectInstalledPlugin } from '@wework/plugin-inventory/node';
 import { decodeManifest, type Homes, type IntakeLimits } from '@wework/sync-transaction';
-import { directoryPackageSource } from '@wework/sync-transaction/node';
+import { directoryPackageSource, inspectInstalledPlugin } from '@wework/sync-transaction/node';
 import type { PluginService, PluginServiceError, PluginSummary } from '../host/PluginService.js';
 import { describePluginSyncError, type PluginSync, type PluginSyncError } from './PluginSync.js';
 
