@@ -35,6 +35,12 @@ export interface Resume {
 export interface ArchiveThread {
   readonly _tag: 'ArchiveThread';
   readonly threadId: ThreadId;
+  /**
+   * `true`: the thread was released before the archive (idle, cap, or an app-server restart), so nothing
+   * was unsubscribed for it and this is the archive's only request. `false`: it follows the archive's own
+   * unsubscribe, now acknowledged.
+   */
+  readonly releasedBefore: boolean;
 }
 
 /** A command for the host. */
@@ -44,9 +50,10 @@ export type LifecycleCommand = Unsubscribe | Resume | ArchiveThread;
  * Constructors of {@link LifecycleCommand}s.
  * @example
  * LifecycleCommand.unsubscribe('thr_1', 'idle'); // { _tag: 'Unsubscribe', threadId: 'thr_1', reason: 'idle' }
+ * LifecycleCommand.archiveThread('thr_1', true); // { _tag: 'ArchiveThread', threadId: 'thr_1', releasedBefore: true }
  */
 export const LifecycleCommand = {
   unsubscribe: (threadId: ThreadId, reason: UnsubscribeReason): Unsubscribe => ({ _tag: 'Unsubscribe', threadId, reason }),
   resume: (threadId: ThreadId): Resume => ({ _tag: 'Resume', threadId }),
-  archiveThread: (threadId: ThreadId): ArchiveThread => ({ _tag: 'ArchiveThread', threadId }),
+  archiveThread: (threadId: ThreadId, releasedBefore: boolean): ArchiveThread => ({ _tag: 'ArchiveThread', threadId, releasedBefore }),
 } as const;

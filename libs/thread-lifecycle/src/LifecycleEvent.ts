@@ -81,8 +81,8 @@ export const LifecycleEvent = {
   archive: (threadId: ThreadId): Archive => ({ _tag: 'Archive', threadId }),
   /**
    * The task was archived, in Codex too: a subscribed thread is released (`archive`) and, once its
-   * unsubscribe is acknowledged, archived (`ArchiveThread`); a thread released before is archived at
-   * once; a thread that never ran a turn is only released (`unused`).
+   * unsubscribe is acknowledged (an app-server restart in between or not), archived (`ArchiveThread`);
+   * a thread released before is archived at once; a thread that never ran a turn is only released (`unused`).
    */
   archiveInCodex: (threadId: ThreadId): Archive => ({ _tag: 'Archive', threadId, inCodex: true }),
   unsubscribed: (threadId: ThreadId): Unsubscribed => ({ _tag: 'Unsubscribed', threadId }),

@@ -12,6 +12,9 @@
  * - `Running`: a turn is running; never released (an archive waits for the turn to end);
  * - `Idle`: subscribed, no turn; released at its deadline, or earlier by the idle cap or an archive;
  * - `Unsubscribing`: `thread/unsubscribe` was asked for and not yet acknowledged.
+ *
+ * The commands of an event about a `Started` thread name it only to release it (`unused`): nothing else
+ * of it is under way, so a host that orders its commands need not put those behind other threads'.
  */
 import type { LifecycleConfig } from './LifecycleConfig.js';
 import { DEFAULT_LIFECYCLE_CONFIG } from './LifecycleConfig.js';
@@ -59,7 +62,10 @@ export interface Idle {
 export interface Unsubscribing {
   readonly _tag: 'Unsubscribing';
   readonly reason: UnsubscribeReason;
-  /** Archive the thread in Codex (`ArchiveThread`) when the app-server acknowledges the unsubscribe. */
+  /**
+   * Archive the thread in Codex (`ArchiveThread`) when the app-server acknowledges the unsubscribe. Such a
+   * record outlives an app-server restart: the host still reports the answer of the unsubscribe it sent.
+   */
   readonly archiveThread?: true;
 }
 
@@ -164,11 +170,13 @@ class Draft {
  *   (`Unsubscribing` or `Unloaded`) gets `Resume` first. A `Started` thread stays `Started`.
  * - `Archive`: a `Starting` or `Idle` thread is unsubscribed at once; a `Running` one when its turn ends;
  *   a `Started` one at once for `unused`. With `inCodex`, an `Unloaded` thread gets `ArchiveThread` at
- *   once, and one unsubscribed for `archive` gets it when the unsubscribe is acknowledged (a thread whose
- *   unsubscribe for `idle` or `cap` is already under way is left as it is).
+ *   once (`releasedBefore`), and one unsubscribed for `archive` gets it when the unsubscribe is
+ *   acknowledged (a thread whose unsubscribe for `idle` or `cap` is already under way is left as it is).
  * - `Unsubscribed`: an `Unsubscribing` thread is dropped (`Unloaded`); first, when it was released for an
  *   archive in Codex, `ArchiveThread` (before any release that fell due).
- * - `AppServerRestarted`: every thread is `Unloaded`; no command (the old process is gone).
+ * - `AppServerRestarted`: every thread is `Unloaded`, except one whose unsubscribe for an archive in Codex
+ *   is under way: it stays `Unsubscribing` and is archived once that unsubscribe is answered. No command
+ *   (the old process is gone).
  * - `Tick`: only the deadlines.
  *
  * Before the event, every idle thread whose deadline is at or before `now` is unsubscribed (`idle`).
@@ -182,7 +190,9 @@ class Draft {
 export function transition(state: LifecycleState, event: LifecycleEvent, now: number): Transition {
   const draft = new Draft(state.config, effectiveTime(state.clock, now), state);
   if (event._tag === 'AppServerRestarted') {
-    draft.threads.clear();
+    // An archive in Codex whose unsubscribe is under way keeps its record: the host still sends (or has
+    // sent) that unsubscribe and reports its answer, and the thread is archived after it all the same.
+    for (const [id, record] of draft.threads) if (record._tag !== 'Unsubscribing' || record.archiveThread !== true) draft.threads.delete(id);
     return draft.done();
   }
   draft.expireDue();
@@ -224,13 +234,13 @@ export function transition(state: LifecycleState, event: LifecycleEvent, now: nu
       else if (record?._tag === 'Started') draft.release(threadId, 'unused');
       else if (record?._tag === 'Running') {
         draft.threads.set(threadId, { _tag: 'Running', generation: record.generation, archiveWhenDone: true, ...(inCodex || record.archiveInCodex === true ? { archiveInCodex: true as const } : {}) });
-      } else if (record === undefined && inCodex) draft.commands.push(LifecycleCommand.archiveThread(threadId));
+      } else if (record === undefined && inCodex) draft.commands.push(LifecycleCommand.archiveThread(threadId, true));
       break;
     }
     case 'Unsubscribed':
       if (record?._tag === 'Unsubscribing') {
         draft.threads.delete(threadId);
-        if (record.archiveThread === true) draft.commands.unshift(LifecycleCommand.archiveThread(threadId));
+        if (record.archiveThread === true) draft.commands.unshift(LifecycleCommand.archiveThread(threadId, false));
       }
       break;
   }

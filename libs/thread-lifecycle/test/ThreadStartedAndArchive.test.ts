@@ -15,10 +15,10 @@ const archives = (commands: ReadonlyArray<Command>, id?: ThreadId) => commands.f
 /** The `ArchiveThread` commands the rules call for in one step (from the state before it). */
 function expectedArchives(step: DrivenStep): Command[] {
   const { event, before } = step;
-  if (event._tag === 'Archive' && event.inCodex === true && !before.threads.has(event.threadId)) return [LifecycleCommand.archiveThread(event.threadId)];
+  if (event._tag === 'Archive' && event.inCodex === true && !before.threads.has(event.threadId)) return [LifecycleCommand.archiveThread(event.threadId, true)];
   if (event._tag === 'Unsubscribed') {
     const record = before.threads.get(event.threadId);
-    if (record?._tag === 'Unsubscribing' && record.archiveThread === true) return [LifecycleCommand.archiveThread(event.threadId)];
+    if (record?._tag === 'Unsubscribing' && record.archiveThread === true) return [LifecycleCommand.archiveThread(event.threadId, false)];
   }
   return [];
 }
@@ -43,7 +43,7 @@ describe('archive in Codex (random scripts, fake clock)', () => {
     fc.assert(
       fc.property(extended, (script) => {
         for (const step of runWithFakeClock(script, { drain: true })) {
-          if (step.event._tag === 'Unsubscribed' && expectedArchives(step).length > 0) expect(step.commands[0]).toEqual(LifecycleCommand.archiveThread(step.event.threadId));
+          if (step.event._tag === 'Unsubscribed' && expectedArchives(step).length > 0) expect(step.commands[0]).toEqual(LifecycleCommand.archiveThread(step.event.threadId, false));
         }
       }),
       RUNS,
@@ -119,7 +119,7 @@ describe('archive in Codex, step by step', () => {
     [state, commands] = transition(state, LifecycleEvent.archiveInCodex('t'), 20);
     expect(commands).toEqual([LifecycleCommand.unsubscribe('t', 'archive')]);
     [state, commands] = transition(state, LifecycleEvent.unsubscribed('t'), 30);
-    expect(commands).toEqual([LifecycleCommand.archiveThread('t')]);
+    expect(commands).toEqual([LifecycleCommand.archiveThread('t', false)]);
     expect(threadStatus(state, 't')).toBe('Unloaded');
   });
 
@@ -130,7 +130,7 @@ describe('archive in Codex, step by step', () => {
     [state, commands] = transition(state, LifecycleEvent.turnCompleted('t'), 10);
     expect(commands).toEqual([LifecycleCommand.unsubscribe('t', 'archive')]);
     [, commands] = transition(state, LifecycleEvent.unsubscribed('t'), 20);
-    expect(commands).toEqual([LifecycleCommand.archiveThread('t')]);
+    expect(commands).toEqual([LifecycleCommand.archiveThread('t', false)]);
 
     let [again] = transition(initialState(), LifecycleEvent.turnStarted('u'), 0);
     [again] = transition(again, LifecycleEvent.archiveInCodex('u'), 5);
@@ -142,7 +142,7 @@ describe('archive in Codex, step by step', () => {
 
   it('a thread released before (idle, cap or restart) is archived at once, with nothing to unsubscribe', () => {
     const [state, commands] = transition(initialState(), LifecycleEvent.archiveInCodex('t'), 0);
-    expect(commands).toEqual([LifecycleCommand.archiveThread('t')]);
+    expect(commands).toEqual([LifecycleCommand.archiveThread('t', true)]);
     expect(threadStatus(state, 't')).toBe('Unloaded');
   });
 

@@ -58,7 +58,7 @@ test('README example: a new thread, reported, and an archive in Codex', () => {
     [],
     [],
     [LifecycleCommand.unsubscribe('thr_2', 'archive')],
-    [LifecycleCommand.archiveThread('thr_2')],
-    [LifecycleCommand.archiveThread('thr_9')],
+    [LifecycleCommand.archiveThread('thr_2', false)],
+    [LifecycleCommand.archiveThread('thr_9', true)],
   ]);
 });

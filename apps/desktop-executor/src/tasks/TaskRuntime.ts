@@ -5,7 +5,8 @@
  * idle threads, archive at once, `thread/resume` before a follow-up to a released thread); this module
  * does what it says, with an injected clock and one timer: it reports threads started, turns, follow-ups,
  * archives (in Codex too) and acknowledgements, and carries out the `Unsubscribe`, `Resume` and
- * `ArchiveThread` commands it gets back. An app-server restart (an account switch,
+ * `ArchiveThread` commands it gets back, in one queue — except that a new thread (`Started`, no turn
+ * yet) waits for no other thread's commands. An app-server restart (an account switch,
  * or a crash the supervisor recovered from) is noticed on the next call and releases every thread
  * without sending anything. A thread that never ran a turn has no rollout to resume: when its app-server
  * is gone, the task's next message starts a new thread for it (the task's `threadId` changes). A thread
@@ -15,7 +16,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInput } from '@wework/codex-protocol';
 import { describeClientError } from '@wework/app-server-client';
-import { makeThreadLifecycle, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus, type UnsubscribeReason } from '@wework/thread-lifecycle';
+import { makeThreadLifecycle, type ArchiveThread, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus, type UnsubscribeReason } from '@wework/thread-lifecycle';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
@@ -95,7 +96,10 @@ export interface TaskRuntime {
   archive(taskId: string): Promise<E.Either<TaskError, void>>;
   /** Forks the task's thread (through `lastTurnId` when given) into `newTaskId`, copying its model selection and execution request. */
   fork(sourceTaskId: string, fork: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>>;
-  /** The lifecycle state of the task's thread. */
+  /**
+   * The lifecycle state of the task's thread (`Started` before its first turn). For tests and diagnostics:
+   * no host protocol result carries it.
+   */
   threadStatus(taskId: string): ThreadStatus | undefined;
   /** Resolves once every lifecycle command sent so far has been answered. */
   settled(): Promise<void>;
@@ -148,9 +152,12 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     await run(lifecycle.unsubscribed(threadId, clock.now()));
   };
 
-  const archiveThread = async (threadId: string): Promise<void> => {
+  const archiveThread = async (command: ArchiveThread): Promise<void> => {
+    const { threadId } = command;
     const archived = await current().server.client.request(ThreadArchive, { threadId });
-    log({ event: 'thread archived', fields: { threadId, ...(E.isLeft(archived) ? { error: describeClientError(archived.left) } : {}) } });
+    if (!command.releasedBefore) log({ event: 'thread archived', fields: { threadId, ...(E.isLeft(archived) ? { error: describeClientError(archived.left) } : {}) } });
+    // Released before (idle, cap or restart): the archive was its only request; only its failure is told.
+    else if (E.isLeft(archived)) log({ event: 'thread archive failed', fields: { threadId, error: describeClientError(archived.left) } });
   };
 
   const resume = async (threadId: string): Promise<E.Either<TaskError, void>> => {
@@ -168,7 +175,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     rearm();
     for (const command of commands) {
       if (command._tag === 'Unsubscribe') await unsubscribe(command.threadId, command.reason);
-      else if (command._tag === 'ArchiveThread') await archiveThread(command.threadId);
+      else if (command._tag === 'ArchiveThread') await archiveThread(command);
       else {
         const resumed = await resume(command.threadId);
         if (E.isLeft(resumed)) return resumed;
@@ -186,6 +193,21 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       (error: unknown) => log({ event: 'lifecycle command failed', fields: { error: String(error) } }),
     );
     return result;
+  };
+
+  /** Queues commands without waiting for them (nobody's next step depends on them). */
+  const enqueueDetached = (commands: ReadonlyArray<LifecycleCommand>): void => {
+    if (commands.length > 0) void enqueue(commands);
+  };
+
+  /**
+   * Carries out the commands of an event about a new thread (`Started`): nothing else of it is under way,
+   * so its own (at most its release for `unused`) go out at once, and the other threads' (releases that
+   * fell due) go into the queue without its task waiting for them.
+   */
+  const runForNewThread = (threadId: string, commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
+    enqueueDetached(commands.filter((command) => command.threadId !== threadId));
+    return run(commands.filter((command) => command.threadId === threadId));
   };
 
   const threadParams = (config: TaskThreadConfig) => ({
@@ -211,7 +233,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
     const task: TaskRecord = { taskId: input.taskId, threadId: started.right.threadId, modelSelection: copyJson(input.modelSelection), executionRequest: copyJson(input.executionRequest), archived: false };
     tasks.set(task.taskId, task);
-    lifecycle.threadStarted(task.threadId, clock.now());
+    enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
     noRollout.set(task.threadId, seen);
     return E.right(task);
   };
@@ -241,23 +263,25 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       task = renewed.right;
     }
     let { threadId } = task;
-    // A new thread needs nothing before its first turn; one the app-server does not hold is resumed first.
-    const followUp = lifecycle.followUp(threadId, clock.now());
-    const resuming = followUp.some((command) => command._tag === 'Resume');
-    const ready = await enqueue(followUp);
-    if (E.isLeft(ready)) {
-      await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
-      // A turn ran but none completed: Codex may have written a rollout, so the resume was tried first;
-      // only when Codex refused it (nothing to resume) does a new thread take its place.
-      if (!(restarted && codexRefused(ready.left))) return ready;
-      const renewed = await renewThread(task);
-      if (E.isLeft(renewed)) return renewed;
-      task = renewed.right;
-      threadId = task.threadId;
-    } else if (restarted && resuming) {
-      // Resumed on the new app-server: the thread has a rollout after all.
-      noRollout.delete(threadId);
-      turnTried.delete(threadId);
+    // A new thread needs nothing before its first turn, so its turn waits for no other thread's commands;
+    // one the app-server does not hold is resumed first, in the queue.
+    if (lifecycle.status(threadId) === 'Started') await runForNewThread(threadId, lifecycle.followUp(threadId, clock.now()));
+    else {
+      const ready = await enqueue(lifecycle.followUp(threadId, clock.now()));
+      if (E.isLeft(ready)) {
+        await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
+        // A turn ran but none completed: Codex may have written a rollout, so the resume was tried first;
+        // only when Codex refused it (nothing to resume) does a new thread take its place.
+        if (!(restarted && codexRefused(ready.left))) return ready;
+        const renewed = await renewThread(task);
+        if (E.isLeft(renewed)) return renewed;
+        task = renewed.right;
+        threadId = task.threadId;
+      } else if (restarted) {
+        // Resumed on the new app-server: the thread has a rollout after all.
+        noRollout.delete(threadId);
+        turnTried.delete(threadId);
+      }
     }
     if (noRollout.has(threadId)) turnTried.add(threadId);
     lifecycle.turnStarted(threadId, clock.now());
@@ -287,7 +311,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     turnTried.delete(task.threadId);
     const renewed: TaskRecord = { ...task, threadId: started.right.threadId };
     tasks.set(task.taskId, renewed);
-    lifecycle.threadStarted(renewed.threadId, clock.now());
+    enqueueDetached(lifecycle.threadStarted(renewed.threadId, clock.now()));
     noRollout.set(renewed.threadId, seen);
     log({ event: 'thread started again: lost before its first turn', fields: { taskId: task.taskId, previous: task.threadId, threadId: renewed.threadId } });
     return E.right(renewed);
@@ -306,10 +330,16 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (task.right.archived) return E.right(undefined);
     tasks.set(taskId, { ...task.right, archived: true });
     current();
+    const { threadId } = task.right;
     // The lifecycle says what to send: unsubscribe (at once or when the running turn ends) and then
     // thread/archive, thread/archive alone for a thread released before, and only the unsubscribe for a
-    // thread that never ran a turn (nothing of it is on disk).
-    return enqueue(lifecycle.archiveInCodex(task.right.threadId, clock.now()));
+    // thread that never ran a turn (nothing of it is on disk; it waits for no other thread's commands).
+    if (lifecycle.status(threadId) === 'Started') return runForNewThread(threadId, lifecycle.archiveInCodex(threadId, clock.now()));
+    const commands = lifecycle.archiveInCodex(threadId, clock.now());
+    // The thread/archive of a thread released before goes out once the queue has come to it, without holding the queue.
+    const alone = commands.filter((command) => command._tag === 'ArchiveThread' && command.releasedBefore);
+    const archived = await enqueue(commands.filter((command) => !alone.includes(command)));
+    return E.isRight(archived) ? run(alone) : archived;
   };
 
   const fork = async (sourceTaskId: string, request: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>> => {
@@ -329,7 +359,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       archived: false,
     };
     tasks.set(task.taskId, task);
-    lifecycle.threadStarted(task.threadId, clock.now());
+    enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
     log({ event: 'task forked', fields: { sourceTaskId, taskId: task.taskId, threadId: task.threadId, routed: config.right.registration !== null } });
     const { model, modelProvider, activePermissionProfile, cwd } = forked.right;
     return E.right({ task, model, modelProvider, activePermissionProfile, cwd });
