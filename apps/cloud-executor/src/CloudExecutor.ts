@@ -13,23 +13,20 @@ import * as T from 'fp-ts/lib/Task.js';
 import { ConfigBatchWrite } from '@wework/codex-protocol';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
-import { afterReload, type HotReloadDecision } from '@wework/plugin-inventory';
-import { commitAndDecide } from '@wework/plugin-inventory/node';
+import { afterReload, pluginKey, type HotReloadDecision, type PluginRef } from '@wework/plugin-inventory';
 import {
   commitChange,
   decodeManifest,
   manifestPath,
-  pluginKey,
   readOptionalFile,
   recoverAll,
   type Homes,
   type Manifest,
-  type PluginId,
   type SyncError,
   type TransactionPorts,
   type TransactionResult,
 } from '@wework/sync-transaction';
-import { directoryPackageSource } from '@wework/sync-transaction/node';
+import { commitAndDecide, directoryPackageSource } from '@wework/sync-transaction/node';
 import { startAppServerRuntime, type AppServerRuntime } from './AppServerRuntime.js';
 import type { CloudConfig } from './CloudConfig.js';
 import { decodeMessage, type DesiredPlugin } from './DesiredState.js';
@@ -117,7 +114,7 @@ export async function startCloudExecutor(options: CloudExecutorOptions): Promise
   };
 
   /** Commits one change and works out what the app-server needs for it. */
-  const commit = async (plugin: PluginId, change: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<SyncError, { readonly result: TransactionResult; readonly applied: Applied | null }>> => {
+  const commit = async (plugin: PluginRef, change: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<SyncError, { readonly result: TransactionResult; readonly applied: Applied | null }>> => {
     const committed = await commitAndDecide(homes, plugin, change);
     if (E.isLeft(committed)) return committed;
     const { result, decision } = committed.right;

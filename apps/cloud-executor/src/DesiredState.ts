@@ -12,7 +12,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { checkIdentifier, pluginKey } from '@wework/sync-transaction';
+import { pluginKey } from '@wework/plugin-inventory';
+import { checkIdentifier } from '@wework/sync-transaction';
 
 /** Where a plugin's unpacked package is. */
 export const PackageLocation = t.type({ path: t.string });

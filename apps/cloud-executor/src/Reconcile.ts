@@ -9,8 +9,8 @@
  * actions and the next schedule out.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { attemptFailed, isDue, nextAttemptAt, type RemovalAttempting, type RemovalState } from '@wework/plugin-inventory';
-import { checkPluginId, claudeSideOf, pluginKey, type Homes, type Manifest, type PluginId } from '@wework/sync-transaction';
+import { attemptFailed, isDue, nextAttemptAt, pluginKey, type PluginRef, type RemovalAttempting, type RemovalState } from '@wework/plugin-inventory';
+import { checkPluginId, claudeSideOf, type Homes, type Manifest } from '@wework/sync-transaction';
 import type { DesiredPlugin } from './DesiredState.js';
 
 /** Why a plugin is installed. */
@@ -21,10 +21,10 @@ export type RemoveReason = 'NotDesired' | 'StaleClaudeState';
 
 /** One change the reconcile asks for. */
 export type ReconcileAction =
-  | { readonly _tag: 'Install'; readonly plugin: PluginId; readonly version: string; readonly packagePath: string; readonly reason: InstallReason }
-  | { readonly _tag: 'Remove'; readonly plugin: PluginId; readonly reason: RemoveReason }
+  | { readonly _tag: 'Install'; readonly plugin: PluginRef; readonly version: string; readonly packagePath: string; readonly reason: InstallReason }
+  | { readonly _tag: 'Remove'; readonly plugin: PluginRef; readonly reason: RemoveReason }
   /** A removal that failed before and whose next attempt is not due yet. */
-  | { readonly _tag: 'RemovalDeferred'; readonly plugin: PluginId; readonly reason: RemoveReason; readonly nextAttemptAt: number };
+  | { readonly _tag: 'RemovalDeferred'; readonly plugin: PluginRef; readonly reason: RemoveReason; readonly nextAttemptAt: number };
 
 /** The retry state of each pending removal, by plugin key. */
 export type RemovalSchedule = ReadonlyMap<string, RemovalState>;
@@ -33,14 +33,14 @@ export type RemovalSchedule = ReadonlyMap<string, RemovalState>;
 export const emptySchedule: RemovalSchedule = new Map();
 
 /** A manifest key back to its plugin (`null` for a key that is not one of ours). */
-const pluginOfKey = (key: string): PluginId | null => {
+const pluginOfKey = (key: string): PluginRef | null => {
   const at = key.indexOf('@');
   if (at <= 0) return null;
   const plugin = { name: key.slice(0, at), marketplace: key.slice(at + 1) };
   return E.isRight(checkPluginId(plugin)) ? plugin : null;
 };
 
-const byKey = (a: { readonly plugin: PluginId }, b: { readonly plugin: PluginId }): number => (pluginKey(a.plugin) < pluginKey(b.plugin) ? -1 : 1);
+const byKey = (a: { readonly plugin: PluginRef }, b: { readonly plugin: PluginRef }): number => (pluginKey(a.plugin) < pluginKey(b.plugin) ? -1 : 1);
 
 /**
  * The changes that bring the device to `desired`: removals (and deferred removals) first, then
@@ -88,7 +88,7 @@ export const planReconcile = (input: {
  * The schedule after a removal attempt at `now`: forgotten when it succeeded, otherwise the next attempt
  * is due after the backoff (60 s doubling per failure, at most an hour).
  */
-export const afterRemovalAttempt = (schedule: RemovalSchedule, plugin: PluginId, succeeded: boolean, now: number): RemovalSchedule => {
+export const afterRemovalAttempt = (schedule: RemovalSchedule, plugin: PluginRef, succeeded: boolean, now: number): RemovalSchedule => {
   const key = pluginKey(plugin);
   const next = new Map(schedule);
   if (succeeded) {

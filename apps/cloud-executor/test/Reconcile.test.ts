@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { retryDelay } from '@wework/plugin-inventory';
-import { emptyManifest, pluginKey, withRecord, type Homes, type Manifest, type ManifestRecord } from '@wework/sync-transaction';
+import { pluginKey } from '@wework/plugin-inventory';
+import { emptyManifest, withRecord, type Homes, type Manifest, type ManifestRecord } from '@wework/sync-transaction';
 import type { DesiredPlugin } from '../src/DesiredState.js';
 import { afterRemovalAttempt, emptySchedule, nextRetryAt, planReconcile, pruneSchedule } from '../src/Reconcile.js';
 

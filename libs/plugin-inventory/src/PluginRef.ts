@@ -39,17 +39,33 @@ export const MarketplaceName = t.brand(
 /** A validated marketplace name. */
 export type MarketplaceName = t.TypeOf<typeof MarketplaceName>;
 
-/** A plugin's identity: its name within one marketplace. */
+/**
+ * A plugin's identity: its name within one marketplace, the one identity every library and app uses
+ * (the inventory, the sync transaction's journals and manifest, both executors). {@link pluginRef},
+ * {@link parsePluginKey} and {@link PluginRefObject} give only references whose names follow Codex's
+ * segment rule ({@link PluginName}, {@link MarketplaceName}); a place that stores plugins on disk may
+ * check its own rule as well (the sync transaction's file-name-safe identifiers).
+ * @example
+ * ```ts
+ * const ref: PluginRef = { name: 'wegent-sites', marketplace: 'wegent' };
+ * pluginKey(ref); // 'wegent-sites@wegent'
+ * ```
+ */
 export interface PluginRef {
-  readonly name: PluginName;
-  readonly marketplace: MarketplaceName;
+  readonly name: string;
+  readonly marketplace: string;
 }
 
 /** Codec of a {@link PluginRef} as an object `{ name, marketplace }` with validated names. */
-export const PluginRefObject: t.Type<PluginRef, { readonly name: string; readonly marketplace: string }, unknown> = t.readonly(
-  t.type({ name: PluginName, marketplace: MarketplaceName }),
-  'PluginRef',
-);
+export const PluginRefObject: t.Type<PluginRef, { readonly name: string; readonly marketplace: string }, unknown> = (() => {
+  const validated = t.readonly(t.type({ name: PluginName, marketplace: MarketplaceName }), 'PluginRef');
+  return new t.Type<PluginRef, { readonly name: string; readonly marketplace: string }, unknown>(
+    validated.name,
+    (u): u is PluginRef => validated.is(u),
+    (u, context) => validated.validate(u, context),
+    (ref) => ref,
+  );
+})();
 
 /** Why a string is not a plugin reference. */
 export interface InvalidPluginRef {
@@ -95,7 +111,14 @@ export const parsePluginKey = (key: string): E.Either<InvalidPluginRef, PluginRe
   return pluginRef(key.slice(0, at), key.slice(at + 1));
 };
 
-/** The key form `name@marketplace` of a reference. */
+/**
+ * The key form `name@marketplace` of a reference: Codex's plugin id, its `config.toml` key, and the key
+ * of the sync transaction's manifest records and journal files.
+ * @example
+ * ```ts
+ * pluginKey({ name: 'wegent-sites', marketplace: 'wegent' }); // 'wegent-sites@wegent'
+ * ```
+ */
 export const pluginKey = (ref: PluginRef): string => `${ref.name}@${ref.marketplace}`;
 
 /**

@@ -18,7 +18,7 @@
  *   removal, invalidate it for everything else.
  *
  * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected {@link Clock}).
- * `./node` reads what a Codex home holds of a plugin ({@link decideHotReload}'s input).
+ * What a Codex home holds of a plugin ({@link decideHotReload}'s input) is read by `@wework/sync-transaction/node`.
  */
 export type { Clock } from './Clock.js';
 export {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
-import * as node from '../src/node/index.js';
 import * as testing from '../src/testing.js';
 
 describe('public API of @wework/plugin-inventory', () => {
@@ -70,10 +69,6 @@ describe('public API of @wework/plugin-inventory', () => {
         'withoutPlugin',
       ].sort(),
     );
-  });
-
-  it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['commitAndDecide', 'inspectInstalledPlugin']);
   });
 
   it('pins the runtime exports of "./testing"', () => {

@@ -10,9 +10,10 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { PluginRef } from '@wework/plugin-inventory';
 import type { FileSystemError, FileSystemPort } from './FileSystemPort.js';
 import { joinPath } from './internal/Paths.js';
-import { cacheDirectoryOf, homeRoot, manifestPath, runtimeHomes, type Homes, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, homeRoot, manifestPath, runtimeHomes, type Homes } from './Layout.js';
 import { decodeManifest, recordOf, type ManifestParseFailed } from './Manifest.js';
 import { validatePackage, type ValidPackage } from './Package.js';
 import { commitChange, readOptionalFile, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from './Transaction.js';
@@ -30,7 +31,7 @@ export type BundledComparison =
  * and the digest of every cache directory on disk (full file contents).
  */
 export const compareBundled =
-  (fs: FileSystemPort, homes: Homes, plugin: PluginId, version: string, pkg: ValidPackage): TE.TaskEither<FileSystemError | ManifestParseFailed, BundledComparison> =>
+  (fs: FileSystemPort, homes: Homes, plugin: PluginRef, version: string, pkg: ValidPackage): TE.TaskEither<FileSystemError | ManifestParseFailed, BundledComparison> =>
   async () => {
     const text = await readOptionalFile(fs, manifestPath(homes))();
     if (E.isLeft(text)) return text;
@@ -71,7 +72,7 @@ export const upgradeBundled =
   (
     ports: TransactionPorts,
     homes: Homes,
-    bundled: { readonly plugin: PluginId; readonly version: string; readonly source: PackageSource; readonly at: string },
+    bundled: { readonly plugin: PluginRef; readonly version: string; readonly source: PackageSource; readonly at: string },
   ): TE.TaskEither<SyncError | ManifestParseFailed, BundledUpgradeResult> =>
   async () => {
     const entries = await bundled.source.extract()();

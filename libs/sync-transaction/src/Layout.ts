@@ -11,13 +11,8 @@
  * - State: `<stateDirectory>/manifest.json`, `manifest.lock`, `journal.<plugin>@<marketplace>.json`.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
 import { joinPath } from './internal/Paths.js';
-
-/** A plugin: its name within a marketplace. */
-export interface PluginId {
-  readonly name: string;
-  readonly marketplace: string;
-}
 
 /** A plugin name, marketplace or version is not a plain file-name-safe identifier. */
 export interface InvalidIdentifier {
@@ -32,16 +27,13 @@ const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
 export const checkIdentifier = (field: InvalidIdentifier['field'], value: string): E.Either<InvalidIdentifier, string> =>
   IDENTIFIER.test(value) ? E.right(value) : E.left({ _tag: 'InvalidIdentifier', field, value });
 
-/** Checks a plugin identity. */
-export const checkPluginId = (plugin: PluginId): E.Either<InvalidIdentifier, PluginId> => {
+/** Checks that a plugin's names are file-name-safe identifiers (they name cache directories and journals). */
+export const checkPluginId = (plugin: PluginRef): E.Either<InvalidIdentifier, PluginRef> => {
   const name = checkIdentifier('name', plugin.name);
   if (E.isLeft(name)) return name;
   const marketplace = checkIdentifier('marketplace', plugin.marketplace);
   return E.isLeft(marketplace) ? marketplace : E.right(plugin);
 };
-
-/** `<plugin>@<marketplace>`, the key Codex and Claude use for a plugin. */
-export const pluginKey = (plugin: PluginId): string => `${plugin.name}@${plugin.marketplace}`;
 
 /**
  * Which runtimes plugins are installed for (the executor's `WEGENT_PLUGIN_RUNTIME_TARGET`):
@@ -80,14 +72,14 @@ export const runtimeHomes = (homes: Homes): ReadonlyArray<HomeName> =>
   homes.claudeHome !== null && (homes.runtimeTarget ?? 'dual') === 'dual' ? ['codex', 'claude'] : ['codex'];
 
 /** The cache directory of a plugin version, relative to its home. */
-export const cacheDirectoryOf = (plugin: PluginId, version: string): string =>
+export const cacheDirectoryOf = (plugin: PluginRef, version: string): string =>
   joinPath('plugins/cache', plugin.marketplace, plugin.name, version);
 
 /** The absolute path of a home's root. */
 export const homeRoot = (homes: Homes, home: HomeName): string | null => (home === 'codex' ? homes.codexHome : homes.claudeHome);
 
 /** Absolute paths of the files a transaction reads and replaces. */
-export const layoutOf = (homes: Homes, plugin: PluginId) => ({
+export const layoutOf = (homes: Homes, plugin: PluginRef) => ({
   codexConfig: joinPath(homes.codexHome, 'config.toml'),
   codexMarketplace: joinPath(homes.codexHome, 'plugins/marketplaces', plugin.marketplace, '.agents/plugins/marketplace.json'),
   codexMarketplaceRoot: joinPath(homes.codexHome, 'plugins/marketplaces', plugin.marketplace),

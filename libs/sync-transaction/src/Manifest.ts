@@ -7,8 +7,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { HomeName, PluginId } from './Layout.js';
-import { pluginKey } from './Layout.js';
+import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
+import type { HomeName } from './Layout.js';
 
 /** A cache directory this library created, relative to its home. */
 export const OwnedCache = t.type({ home: t.union([t.literal('codex'), t.literal('claude')]), path: t.string });
@@ -59,17 +59,17 @@ export const decodeManifest = (text: string | null): E.Either<ManifestParseFaile
 };
 
 /** The record of a plugin, if any. */
-export const recordOf = (manifest: Manifest, plugin: PluginId): ManifestRecord | undefined => manifest.plugins[pluginKey(plugin)];
+export const recordOf = (manifest: Manifest, plugin: PluginRef): ManifestRecord | undefined => manifest.plugins[pluginKey(plugin)];
 
 /** Whether the manifest holds an explicit-uninstall tombstone for the plugin. */
-export const isUninstalled = (manifest: Manifest, plugin: PluginId): boolean => recordOf(manifest, plugin)?.status === 'uninstalled';
+export const isUninstalled = (manifest: Manifest, plugin: PluginRef): boolean => recordOf(manifest, plugin)?.status === 'uninstalled';
 
 /** Whether the manifest records the cache directory as owned by the plugin. */
-export const ownsCache = (manifest: Manifest, plugin: PluginId, home: HomeName, path: string): boolean =>
+export const ownsCache = (manifest: Manifest, plugin: PluginRef, home: HomeName, path: string): boolean =>
   recordOf(manifest, plugin)?.caches.some((cache) => cache.home === home && cache.path === path) ?? false;
 
 /** The manifest with the plugin's record replaced. */
-export const withRecord = (manifest: Manifest, plugin: PluginId, record: ManifestRecord): Manifest => ({
+export const withRecord = (manifest: Manifest, plugin: PluginRef, record: ManifestRecord): Manifest => ({
   ...manifest,
   plugins: { ...manifest.plugins, [pluginKey(plugin)]: record },
 });

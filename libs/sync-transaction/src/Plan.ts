@@ -7,10 +7,11 @@
  * the plan.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
 import { readCodexEnablement, setCodexEnablement, type ConfigTomlError } from './ConfigToml.js';
 import { PRIVATE_FILE_MODE } from './FileSystemPort.js';
 import { joinPath } from './internal/Paths.js';
-import { cacheDirectoryOf, homeRoot, layoutOf, pluginKey, runtimeHomes, type HomeName, type Homes, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, homeRoot, layoutOf, runtimeHomes, type HomeName, type Homes } from './Layout.js';
 import { recordOf, withRecord, type Manifest, type ManifestParseFailed, type OwnedCache } from './Manifest.js';
 import type { ValidPackage } from './Package.js';
 import {
@@ -29,7 +30,7 @@ import { fileDigest, packageDigest } from './TreeDigest.js';
  */
 export interface PlannedInstall {
   readonly _tag: 'Install';
-  readonly plugin: PluginId;
+  readonly plugin: PluginRef;
   readonly version: string;
   readonly package: ValidPackage;
   readonly enabled: boolean | 'preserve';
@@ -43,7 +44,7 @@ export interface PlannedInstall {
  */
 export interface PlannedRemove {
   readonly _tag: 'Remove';
-  readonly plugin: PluginId;
+  readonly plugin: PluginRef;
   readonly at: string;
 }
 
@@ -73,7 +74,7 @@ export type PlannedPublication =
 
 /** A plan: destinations in publication order (caches, then registries and configuration, the manifest last). */
 export interface Plan {
-  readonly plugin: PluginId;
+  readonly plugin: PluginRef;
   readonly publications: ReadonlyArray<PlannedPublication>;
   readonly manifest: Manifest;
 }
@@ -110,7 +111,7 @@ const cachePath = (homes: Homes, home: HomeName, relative: string): string => jo
  * claudeSideOf({ ...homes, runtimeTarget: 'codex' }, { _tag: 'Remove', plugin }, manifest); // 'cleanup' after a dual install
  * ```
  */
-export const claudeSideOf = (homes: Homes, change: { readonly _tag: PlannedChange['_tag']; readonly plugin: PluginId }, manifest: Manifest): 'write' | 'cleanup' | 'none' => {
+export const claudeSideOf = (homes: Homes, change: { readonly _tag: PlannedChange['_tag']; readonly plugin: PluginRef }, manifest: Manifest): 'write' | 'cleanup' | 'none' => {
   if (homes.claudeHome === null) return 'none';
   if ((homes.runtimeTarget ?? 'dual') === 'dual') return 'write';
   const recordsClaude = recordOf(manifest, change.plugin)?.caches.some((cache) => cache.home === 'claude') ?? false;
@@ -122,7 +123,7 @@ export const claudeSideOf = (homes: Homes, change: { readonly _tag: PlannedChang
  * Without `context`, every file any change of the plugin may replace; with it, only those `change`
  * can touch given the current `manifest` (a Codex-only install never reads the Claude side).
  */
-export const filesToRead = (homes: Homes, plugin: PluginId, context?: { readonly change: PlannedChange; readonly manifest: Manifest }): ReadonlyArray<string> => {
+export const filesToRead = (homes: Homes, plugin: PluginRef, context?: { readonly change: PlannedChange; readonly manifest: Manifest }): ReadonlyArray<string> => {
   const layout = layoutOf(homes, plugin);
   const claude = context === undefined ? homes.claudeHome !== null : claudeSideOf(homes, context.change, context.manifest) !== 'none';
   return [layout.codexConfig, layout.codexMarketplace, ...(claude ? [layout.claudeInstalled, layout.claudeMarketplaces, layout.claudeSettings] : [])].filter(
@@ -174,7 +175,7 @@ const sequence = <A>(results: ReadonlyArray<E.Either<PlanError, A>>): E.Either<P
   return E.right(out);
 };
 
-const manifestPublication = (digest: (bytes: Uint8Array) => string, homes: Homes, state: StateSnapshot, plugin: PluginId, manifest: Manifest): PlannedPublication[] =>
+const manifestPublication = (digest: (bytes: Uint8Array) => string, homes: Homes, state: StateSnapshot, plugin: PluginRef, manifest: Manifest): PlannedPublication[] =>
   fileChange(digest, state, layoutOf(homes, plugin).manifest, `${JSON.stringify(manifest, null, 2)}\n`);
 
 const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change: PlannedInstall, state: StateSnapshot): E.Either<PlanError, Plan> => {

@@ -8,9 +8,10 @@
  * → delete the journal. A failure before the commit mark is rolled back; after it, only cleanup is
  * left, and recovery finishes it.
  */
+import { pluginKey } from '@wework/plugin-inventory';
 import type { ValidPackage } from './Package.js';
 import { baseNameOf, joinPath, parentOf } from './internal/Paths.js';
-import { layoutOf, pluginKey, type Homes } from './Layout.js';
+import { layoutOf, type Homes } from './Layout.js';
 import type { Journal, JournalPublication } from './Journal.js';
 import type { Plan } from './Plan.js';
 

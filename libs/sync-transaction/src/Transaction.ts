@@ -8,11 +8,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
 import { DIRECTORY_MODE, PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort, type FileToWrite } from './FileSystemPort.js';
 import type { HostPort } from './HostPort.js';
 import { ancestorsOf, baseNameOf, joinPath, parentOf } from './internal/Paths.js';
 import { encodeJournal, type Journal } from './Journal.js';
-import { cacheDirectoryOf, checkIdentifier, checkPluginId, homeRoot, layoutOf, lockPath, pluginKey, runtimeHomes, type Homes, type InvalidIdentifier, type PluginId } from './Layout.js';
+import { cacheDirectoryOf, checkIdentifier, checkPluginId, homeRoot, layoutOf, lockPath, runtimeHomes, type Homes, type InvalidIdentifier } from './Layout.js';
 import { acquireLock, sweepLockTemps, type LockError, type LockOptions } from './ManifestLock.js';
 import { decodeManifest, isUninstalled } from './Manifest.js';
 import type { PackageRefused } from './Intake.js';
@@ -40,7 +41,7 @@ export interface PackageSource {
 export type SyncChange =
   | {
       readonly _tag: 'Install';
-      readonly plugin: PluginId;
+      readonly plugin: PluginRef;
       readonly version: string;
       readonly source: PackageSource;
       /** Default `'preserve'`: a plugin the user disabled stays disabled; a new one is enabled. */
@@ -50,7 +51,7 @@ export type SyncChange =
       /** ISO time recorded in registries and the manifest. */
       readonly at: string;
     }
-  | { readonly _tag: 'Remove'; readonly plugin: PluginId; readonly at: string };
+  | { readonly _tag: 'Remove'; readonly plugin: PluginRef; readonly at: string };
 
 /** A journal of the plugin from an earlier transaction could not be recovered without overwriting unknown content. */
 export interface PendingConflict {

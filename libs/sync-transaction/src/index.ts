@@ -59,12 +59,10 @@ export {
   layoutOf,
   lockPath,
   manifestPath,
-  pluginKey,
   runtimeHomes,
   type HomeName,
   type Homes,
   type InvalidIdentifier,
-  type PluginId,
   type RuntimeTarget,
 } from './Layout.js';
 export { readCodexEnablement, setCodexEnablement, type ConfigParseFailed, type ConfigTomlError, type UnsupportedConfigLayout } from './ConfigToml.js';

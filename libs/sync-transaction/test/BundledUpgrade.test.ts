@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { upgradeBundled } from '../src/BundledUpgrade.js';
-import { cacheDirectoryOf, type PluginId } from '../src/Layout.js';
+import type { PluginRef } from '@wework/plugin-inventory';
+import { cacheDirectoryOf } from '../src/Layout.js';
 import { commitChange } from '../src/Transaction.js';
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
 import { instrumentFileSystem } from '../src/testing.js';
 import { pluginPackage, sandbox, sourceOf, type Sandbox } from './support/homes.js';
 
-const plugin: PluginId = { name: 'wework-space', marketplace: 'wework' };
+const plugin: PluginRef = { name: 'wework-space', marketplace: 'wework' };
 const ports = createNodePorts({ durability: 'none' });
 const boxes: Sandbox[] = [];
 afterEach(() => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pluginKey, type PluginId } from '../src/Layout.js';
+import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
 import { recoverAll, type RecoveryReport } from '../src/Recovery.js';
 import { commitChange, type SyncChange } from '../src/Transaction.js';
 import { createNodePorts } from '../src/node/index.js';
@@ -19,7 +19,7 @@ import { childEntries, runChild, type ChildChange, type ChildRun, type ChildStep
 import { pluginPackage, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
 import { hashTrees } from './support/tree.js';
 
-const plugin: PluginId = { name: 'forms', marketplace: 'wework' };
+const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
 const key = pluginKey(plugin);
 const ports = createNodePorts({ durability: 'none' });
 

@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheDirectoryOf, type PluginId } from '../src/Layout.js';
+import type { PluginRef } from '@wework/plugin-inventory';
+import { cacheDirectoryOf } from '../src/Layout.js';
 import { commitChange, type SyncChange } from '../src/Transaction.js';
 import { createNodePorts } from '../src/node/index.js';
 import { pluginPackage, sandbox, sourceOf, type Sandbox } from './support/homes.js';
 import { hashTrees, listTree } from './support/tree.js';
 
-const plugin: PluginId = { name: 'forms', marketplace: 'wework' };
+const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
 const install = (version: string, at = '2025-01-01T00:00:00.000Z'): SyncChange => ({ _tag: 'Install', plugin, version, source: sourceOf(pluginPackage(version)), at });
 const ports = createNodePorts({ durability: 'none' });
 

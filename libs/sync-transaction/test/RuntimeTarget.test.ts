@@ -10,7 +10,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compareBundled } from '../src/BundledUpgrade.js';
 import type { HostPort } from '../src/HostPort.js';
-import { cacheDirectoryOf, runtimeHomes, type Homes, type PluginId } from '../src/Layout.js';
+import type { PluginRef } from '@wework/plugin-inventory';
+import { cacheDirectoryOf, runtimeHomes, type Homes } from '../src/Layout.js';
 import { decodeManifest, emptyManifest, withRecord, type Manifest } from '../src/Manifest.js';
 import { validatePackage } from '../src/Package.js';
 import { claudeSideOf, filesToRead } from '../src/Plan.js';
@@ -21,12 +22,12 @@ import { instrumentFileSystem, type Mutation } from '../src/testing.js';
 import { pluginPackage, sandbox, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
 import { hashTrees } from './support/tree.js';
 
-const plugin: PluginId = { name: 'forms', marketplace: 'wework' };
-const other: PluginId = { name: 'notes', marketplace: 'wework' };
+const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
+const other: PluginRef = { name: 'notes', marketplace: 'wework' };
 const ports = createNodePorts({ durability: 'none' });
 const restarted: HostPort = { ...createNodeHost(), isAlive: () => async () => false };
-const install = (version: string, which: PluginId = plugin): SyncChange => ({ _tag: 'Install', plugin: which, version, source: sourceOf(pluginPackage(version)), at: '2025-07-01T00:00:00.000Z' });
-const remove = (which: PluginId = plugin): SyncChange => ({ _tag: 'Remove', plugin: which, at: '2025-08-01T00:00:00.000Z' });
+const install = (version: string, which: PluginRef = plugin): SyncChange => ({ _tag: 'Install', plugin: which, version, source: sourceOf(pluginPackage(version)), at: '2025-07-01T00:00:00.000Z' });
+const remove = (which: PluginRef = plugin): SyncChange => ({ _tag: 'Remove', plugin: which, at: '2025-08-01T00:00:00.000Z' });
 const codexOnly = (homes: Homes): Homes => ({ ...homes, runtimeTarget: 'codex' });
 
 const boxes: Sandbox[] = [];

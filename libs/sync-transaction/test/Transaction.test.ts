@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostPort } from '../src/HostPort.js';
-import { cacheDirectoryOf, type PluginId } from '../src/Layout.js';
+import type { PluginRef } from '@wework/plugin-inventory';
+import { cacheDirectoryOf } from '../src/Layout.js';
 import { recoverAll } from '../src/Recovery.js';
 import { commitChange, type SyncChange, type TransactionPorts } from '../src/Transaction.js';
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
 import { instrumentFileSystem } from '../src/testing.js';
 import { pluginPackage, sandbox, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
 
-const plugin: PluginId = { name: 'forms', marketplace: 'wework' };
+const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
 const install = (version: string, variant = version, extra: Partial<Extract<SyncChange, { _tag: 'Install' }>> = {}): SyncChange => ({
   _tag: 'Install',
   plugin,

@@ -12,7 +12,7 @@ describe('public API of @wework/sync-transaction', () => {
         'decodeJournal', 'decodeManifest', 'directoriesToRead', 'editClaudeInstalledPlugins', 'editClaudeKnownMarketplaces', 'editClaudeSettings',
         'editCodexMarketplace', 'emptyManifest', 'encodeJournal', 'executeSteps', 'fileDigest', 'fileSystemError', 'filesToRead', 'finish', 'formatJson',
         'isNotFound', 'isUninstalled', 'journalKeyOf', 'journalPath', 'layoutOf', 'lockPath', 'manifestPath', 'normalizedFileMode', 'ownsCache',
-        'packageDigest', 'planChange', 'pluginKey', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
+        'packageDigest', 'planChange', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
         'recoverPlugin', 'rollBack', 'runtimeHomes', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
         'validatePackage', 'withRecord',
         'DEFAULT_INTAKE_LIMITS', 'StagedContent', 'admitCopiedBytes', 'admitEntry', 'emptyTally', 'entryKindOf', 'intakeLimits', 'normalizedDirectoryMode',
@@ -22,7 +22,7 @@ describe('public API of @wework/sync-transaction', () => {
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['acquireProcessLock', 'createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'processStartTime']);
+    expect(Object.keys(node).sort()).toEqual(['acquireProcessLock', 'commitAndDecide', 'createNodeFileSystem', 'createNodeHost', 'createNodePorts', 'directoryPackageSource', 'inspectInstalledPlugin', 'processStartTime']);
   });
 
   it('pins the runtime exports of "./testing"', () => {

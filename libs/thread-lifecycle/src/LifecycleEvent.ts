@@ -1,5 +1,5 @@
 /**
- * What the host tells the thread lifecycle: turns starting and ending, follow-up messages, archiving,
+ * What the host tells the thread lifecycle: threads started, turns starting and ending, follow-up messages, archiving,
  * the app-server's acknowledgement of `thread/unsubscribe`, a restart of the app-server, and timer
  * ticks. The time of an event is passed beside it, never read from a clock.
  *
@@ -8,6 +8,17 @@
 
 /** A Codex thread id (`thread.id` of `thread/start`, `thread/resume`, `thread/fork`). */
 export type ThreadId = string;
+
+/**
+ * A new thread was started or forked (`thread/start`, `thread/fork`) on the current app-server: it is
+ * subscribed and has had no turn. Its first message needs no `thread/resume`, it is never released by
+ * time or cap before its first turn, and archiving it before then only releases it (`unused`). A host
+ * that does not report it gets the older reading: an unknown thread's first turn is its `TurnStarted`.
+ */
+export interface ThreadStarted {
+  readonly _tag: 'ThreadStarted';
+  readonly threadId: ThreadId;
+}
 
 /** A turn of the thread started (`turn/started`); a new thread's first turn is reported this way too. */
 export interface TurnStarted {
@@ -31,6 +42,11 @@ export interface FollowUp {
 export interface Archive {
   readonly _tag: 'Archive';
   readonly threadId: ThreadId;
+  /**
+   * `true` (see {@link LifecycleEvent.archiveInCodex}): the thread is archived in Codex as well, and the
+   * lifecycle says when with an `ArchiveThread` command. Absent: the lifecycle only releases the thread.
+   */
+  readonly inCodex?: true;
 }
 
 /** The app-server answered a `thread/unsubscribe` of the thread (any status: `unsubscribed`, `notSubscribed`, `notLoaded`). */
@@ -50,7 +66,7 @@ export interface Tick {
 }
 
 /** Everything the lifecycle reacts to. */
-export type LifecycleEvent = TurnStarted | TurnCompleted | FollowUp | Archive | Unsubscribed | AppServerRestarted | Tick;
+export type LifecycleEvent = ThreadStarted | TurnStarted | TurnCompleted | FollowUp | Archive | Unsubscribed | AppServerRestarted | Tick;
 
 /**
  * Constructors of {@link LifecycleEvent}s.
@@ -58,10 +74,17 @@ export type LifecycleEvent = TurnStarted | TurnCompleted | FollowUp | Archive | 
  * transition(state, LifecycleEvent.followUp('thr_1'), now);
  */
 export const LifecycleEvent = {
+  threadStarted: (threadId: ThreadId): ThreadStarted => ({ _tag: 'ThreadStarted', threadId }),
   turnStarted: (threadId: ThreadId): TurnStarted => ({ _tag: 'TurnStarted', threadId }),
   turnCompleted: (threadId: ThreadId): TurnCompleted => ({ _tag: 'TurnCompleted', threadId }),
   followUp: (threadId: ThreadId): FollowUp => ({ _tag: 'FollowUp', threadId }),
   archive: (threadId: ThreadId): Archive => ({ _tag: 'Archive', threadId }),
+  /**
+   * The task was archived, in Codex too: a subscribed thread is released (`archive`) and, once its
+   * unsubscribe is acknowledged (an app-server restart in between or not), archived (`ArchiveThread`);
+   * a thread released before is archived at once; a thread that never ran a turn is only released (`unused`).
+   */
+  archiveInCodex: (threadId: ThreadId): Archive => ({ _tag: 'Archive', threadId, inCodex: true }),
   unsubscribed: (threadId: ThreadId): Unsubscribed => ({ _tag: 'Unsubscribed', threadId }),
   appServerRestarted: (): AppServerRestarted => ({ _tag: 'AppServerRestarted' }),
   tick: (): Tick => ({ _tag: 'Tick' }),

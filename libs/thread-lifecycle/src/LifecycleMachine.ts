@@ -23,6 +23,8 @@ export interface ThreadLifecycle {
   readonly state: LifecycleState;
   /** Applies any event at `now`. */
   dispatch(event: LifecycleEvent, now: number): ReadonlyArray<LifecycleCommand>;
+  /** A new thread `threadId` was started or forked (subscribed, no turn yet). */
+  threadStarted(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** A turn of `threadId` started. */
   turnStarted(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** A turn of `threadId` ended (or a follow-up's `turn/start` failed). */
@@ -31,6 +33,8 @@ export interface ThreadLifecycle {
   followUp(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** The task of `threadId` was archived. */
   archive(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
+  /** The task of `threadId` was archived in Codex too: the commands include `ArchiveThread` when it is due. */
+  archiveInCodex(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** The app-server answered `thread/unsubscribe` of `threadId`. */
   unsubscribed(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** The app-server process was replaced. */
@@ -68,10 +72,12 @@ export function makeThreadLifecycle(start: LifecycleConfig | LifecycleState = DE
       return current;
     },
     dispatch,
+    threadStarted: (threadId, now) => dispatch(LifecycleEvent.threadStarted(threadId), now),
     turnStarted: (threadId, now) => dispatch(LifecycleEvent.turnStarted(threadId), now),
     turnCompleted: (threadId, now) => dispatch(LifecycleEvent.turnCompleted(threadId), now),
     followUp: (threadId, now) => dispatch(LifecycleEvent.followUp(threadId), now),
     archive: (threadId, now) => dispatch(LifecycleEvent.archive(threadId), now),
+    archiveInCodex: (threadId, now) => dispatch(LifecycleEvent.archiveInCodex(threadId), now),
     unsubscribed: (threadId, now) => dispatch(LifecycleEvent.unsubscribed(threadId), now),
     appServerRestarted: (now) => dispatch(LifecycleEvent.appServerRestarted(), now),
     tick: (now) => dispatch(LifecycleEvent.tick(), now),

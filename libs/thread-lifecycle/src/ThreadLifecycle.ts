@@ -7,15 +7,28 @@
  * has passed by `now`, so a late timer never keeps a thread longer than the timeout.
  *
  * A thread is in one of these states (a thread the state does not hold is `Unloaded`):
+ * - `Started`: started or forked and has had no turn yet; subscribed, never released by time or cap;
  * - `Starting`: a follow-up was reported and its turn has not started yet;
  * - `Running`: a turn is running; never released (an archive waits for the turn to end);
  * - `Idle`: subscribed, no turn; released at its deadline, or earlier by the idle cap or an archive;
  * - `Unsubscribing`: `thread/unsubscribe` was asked for and not yet acknowledged.
+ *
+ * The commands of an event about a `Started` thread name it only to release it (`unused`): nothing else
+ * of it is under way, so a host that orders its commands need not put those behind other threads'.
  */
 import type { LifecycleConfig } from './LifecycleConfig.js';
 import { DEFAULT_LIFECYCLE_CONFIG } from './LifecycleConfig.js';
 import { LifecycleCommand, type UnsubscribeReason } from './LifecycleCommand.js';
 import type { LifecycleEvent, ThreadId } from './LifecycleEvent.js';
+
+/**
+ * A new thread with no turn yet (`ThreadStarted`). Subscribed and never released by time or cap; a
+ * follow-up needs no resume; archived now, it is only released (`unused`).
+ */
+export interface Started {
+  readonly _tag: 'Started';
+  readonly generation: number;
+}
 
 /** A follow-up was reported; its turn has not started. Subscribed, never released by time or cap. */
 export interface Starting {
@@ -30,6 +43,8 @@ export interface Running {
   readonly generation: number;
   /** The task was archived while the turn ran: unsubscribe as soon as it ends. */
   readonly archiveWhenDone: boolean;
+  /** That archive was in Codex too: archive the thread once the unsubscribe is acknowledged. */
+  readonly archiveInCodex?: true;
 }
 
 /** Subscribed with no turn, waiting for a follow-up or its deadline. */
@@ -47,10 +62,15 @@ export interface Idle {
 export interface Unsubscribing {
   readonly _tag: 'Unsubscribing';
   readonly reason: UnsubscribeReason;
+  /**
+   * Archive the thread in Codex (`ArchiveThread`) when the app-server acknowledges the unsubscribe. Such a
+   * record outlives an app-server restart: the host still reports the answer of the unsubscribe it sent.
+   */
+  readonly archiveThread?: true;
 }
 
 /** What the lifecycle knows of one thread. */
-export type ThreadRecord = Starting | Running | Idle | Unsubscribing;
+export type ThreadRecord = Started | Starting | Running | Idle | Unsubscribing;
 
 /** A thread's state, `Unloaded` for one the lifecycle does not hold (never seen, released and acknowledged, or restarted). */
 export type ThreadStatus = ThreadRecord['_tag'] | 'Unloaded';
@@ -105,8 +125,8 @@ class Draft {
     return this.generation;
   }
 
-  release(threadId: ThreadId, reason: UnsubscribeReason): void {
-    this.threads.set(threadId, { _tag: 'Unsubscribing', reason });
+  release(threadId: ThreadId, reason: UnsubscribeReason, archiveThread = false): void {
+    this.threads.set(threadId, archiveThread ? { _tag: 'Unsubscribing', reason, archiveThread: true } : { _tag: 'Unsubscribing', reason });
     this.commands.push(LifecycleCommand.unsubscribe(threadId, reason));
   }
 
@@ -141,15 +161,22 @@ class Draft {
  * host's clock). Total: an event that does not fit the thread's state (a stray `TurnCompleted`, an
  * acknowledgement of an unsubscribe that was overtaken by a resume) changes nothing.
  *
+ * - `ThreadStarted`: the thread is `Started` (subscribed, no turn yet).
  * - `TurnStarted`: the thread is `Running` (a thread unknown until now was just started, so subscribed).
  * - `TurnCompleted`: the thread keeps its subscription and becomes `Idle` until `now + idleTimeoutMs`;
  *   if that makes more idle threads than `maxIdleThreads`, the oldest idle one is unsubscribed (`cap`).
  *   A thread archived while its turn ran is unsubscribed now (`archive`).
  * - `FollowUp`: the thread is `Starting`, its idle deadline gone. A thread that is not subscribed
- *   (`Unsubscribing` or `Unloaded`) gets `Resume` first.
- * - `Archive`: a `Starting` or `Idle` thread is unsubscribed at once; a `Running` one when its turn ends.
- * - `Unsubscribed`: an `Unsubscribing` thread is dropped (`Unloaded`).
- * - `AppServerRestarted`: every thread is `Unloaded`; no command (the old process is gone).
+ *   (`Unsubscribing` or `Unloaded`) gets `Resume` first. A `Started` thread stays `Started`.
+ * - `Archive`: a `Starting` or `Idle` thread is unsubscribed at once; a `Running` one when its turn ends;
+ *   a `Started` one at once for `unused`. With `inCodex`, an `Unloaded` thread gets `ArchiveThread` at
+ *   once (`releasedBefore`), and one unsubscribed for `archive` gets it when the unsubscribe is
+ *   acknowledged (a thread whose unsubscribe for `idle` or `cap` is already under way is left as it is).
+ * - `Unsubscribed`: an `Unsubscribing` thread is dropped (`Unloaded`); first, when it was released for an
+ *   archive in Codex, `ArchiveThread` (before any release that fell due).
+ * - `AppServerRestarted`: every thread is `Unloaded`, except one whose unsubscribe for an archive in Codex
+ *   is under way: it stays `Unsubscribing` and is archived once that unsubscribe is answered. No command
+ *   (the old process is gone).
  * - `Tick`: only the deadlines.
  *
  * Before the event, every idle thread whose deadline is at or before `now` is unsubscribed (`idle`).
@@ -163,7 +190,9 @@ class Draft {
 export function transition(state: LifecycleState, event: LifecycleEvent, now: number): Transition {
   const draft = new Draft(state.config, effectiveTime(state.clock, now), state);
   if (event._tag === 'AppServerRestarted') {
-    draft.threads.clear();
+    // An archive in Codex whose unsubscribe is under way keeps its record: the host still sends (or has
+    // sent) that unsubscribe and reports its answer, and the thread is archived after it all the same.
+    for (const [id, record] of draft.threads) if (record._tag !== 'Unsubscribing' || record.archiveThread !== true) draft.threads.delete(id);
     return draft.done();
   }
   draft.expireDue();
@@ -172,6 +201,9 @@ export function transition(state: LifecycleState, event: LifecycleEvent, now: nu
   const { threadId } = event;
   const record = draft.threads.get(threadId);
   switch (event._tag) {
+    case 'ThreadStarted':
+      draft.threads.set(threadId, { _tag: 'Started', generation: draft.nextGeneration() });
+      break;
     case 'TurnStarted':
       if (record?._tag !== 'Running') {
         draft.threads.set(threadId, { _tag: 'Running', generation: draft.nextGeneration(), archiveWhenDone: false });
@@ -179,7 +211,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, now: nu
       break;
     case 'TurnCompleted':
       if (record?._tag === 'Running' && record.archiveWhenDone) {
-        draft.release(threadId, 'archive');
+        draft.release(threadId, 'archive', record.archiveInCodex === true);
       } else if (record?._tag === 'Running' || record?._tag === 'Starting') {
         const idleSince = draft.now;
         draft.threads.set(threadId, { _tag: 'Idle', generation: draft.nextGeneration(), idleSince, deadline: idleSince + draft.config.idleTimeoutMs });
@@ -193,15 +225,23 @@ export function transition(state: LifecycleState, event: LifecycleEvent, now: nu
       } else if (record._tag === 'Idle') {
         draft.threads.set(threadId, { _tag: 'Starting', generation: draft.nextGeneration() });
       } else if (record._tag === 'Running' && record.archiveWhenDone) {
-        draft.threads.set(threadId, { ...record, archiveWhenDone: false });
+        draft.threads.set(threadId, { _tag: 'Running', generation: record.generation, archiveWhenDone: false });
       }
       break;
-    case 'Archive':
-      if (record?._tag === 'Idle' || record?._tag === 'Starting') draft.release(threadId, 'archive');
-      else if (record?._tag === 'Running') draft.threads.set(threadId, { ...record, archiveWhenDone: true });
+    case 'Archive': {
+      const inCodex = event.inCodex === true;
+      if (record?._tag === 'Idle' || record?._tag === 'Starting') draft.release(threadId, 'archive', inCodex);
+      else if (record?._tag === 'Started') draft.release(threadId, 'unused');
+      else if (record?._tag === 'Running') {
+        draft.threads.set(threadId, { _tag: 'Running', generation: record.generation, archiveWhenDone: true, ...(inCodex || record.archiveInCodex === true ? { archiveInCodex: true as const } : {}) });
+      } else if (record === undefined && inCodex) draft.commands.push(LifecycleCommand.archiveThread(threadId, true));
       break;
+    }
     case 'Unsubscribed':
-      if (record?._tag === 'Unsubscribing') draft.threads.delete(threadId);
+      if (record?._tag === 'Unsubscribing') {
+        draft.threads.delete(threadId);
+        if (record.archiveThread === true) draft.commands.unshift(LifecycleCommand.archiveThread(threadId, false));
+      }
       break;
   }
   return draft.done();

@@ -5,8 +5,9 @@
  * One app-server serves the local conversations. After a turn completes the thread stays subscribed;
  * `thread/unsubscribe` is due after 30 minutes without activity; a follow-up reactivates the thread
  * (with `thread/resume` first if it was released) and its old idle deadline never fires; at most four
- * idle threads stay subscribed, the oldest idle one released first; archiving unsubscribes at once; a
- * thread with a running turn is never released.
+ * idle threads stay subscribed, the oldest idle one released first; archiving unsubscribes at once (and,
+ * asked to, says when to archive the thread in Codex); a thread with a running turn is never released; a
+ * new thread with no turn yet needs no resume and is never released by time or cap.
  *
  * - {@link transition}: (state, event, now) → [state, commands]; {@link nextDeadline} says when the
  *   host's one timer should fire.
@@ -24,13 +25,14 @@ export {
   type LifecycleConfig,
   type LifecycleOptions,
 } from './LifecycleConfig.js';
-export { LifecycleCommand, type Resume, type Unsubscribe, type UnsubscribeReason } from './LifecycleCommand.js';
+export { LifecycleCommand, type ArchiveThread, type Resume, type Unsubscribe, type UnsubscribeReason } from './LifecycleCommand.js';
 export {
   LifecycleEvent,
   type AppServerRestarted,
   type Archive,
   type FollowUp,
   type ThreadId,
+  type ThreadStarted,
   type Tick,
   type TurnCompleted,
   type TurnStarted,
@@ -46,6 +48,7 @@ export {
   type Idle,
   type LifecycleState,
   type Running,
+  type Started,
   type Starting,
   type ThreadRecord,
   type ThreadStatus,

@@ -18,8 +18,21 @@ export interface TimedEvent {
   readonly event: LifecycleEvent;
 }
 
+/**
+ * Events beyond the default set that {@link lifecycleEventArbitrary} may draw. Off by default, so the
+ * default scripts are those of a host that reports neither.
+ */
+export interface LifecycleEventOptions {
+  /** Draw `ThreadStarted` (a host that reports new threads). */
+  readonly threadStarted?: boolean;
+  /** Draw `LifecycleEvent.archiveInCodex` besides the plain `Archive`. */
+  readonly archiveInCodex?: boolean;
+}
+
 /** Bounds of {@link timedEventsArbitrary}. */
 export interface TimedEventsOptions {
+  /** Which extra events to draw (default none). */
+  readonly events?: LifecycleEventOptions;
   /** The thread ids events name (default six, more than the default idle cap). */
   readonly threadIds?: ReadonlyArray<ThreadId>;
   /** The idle timeout the gaps are drawn around (default 30 minutes). */
@@ -32,11 +45,17 @@ const DEFAULT_THREAD_IDS: ReadonlyArray<ThreadId> = ['thr_a', 'thr_b', 'thr_c', 
 
 /**
  * Any event naming one of `threadIds`, turns and follow-ups most often. Sequences need not be
- * sensible: stray completions, acknowledgements nobody asked for and restarts are all drawn.
+ * sensible: stray completions, acknowledgements nobody asked for and restarts are all drawn. `options`
+ * adds `ThreadStarted` and archives in Codex.
  */
-export function lifecycleEventArbitrary(threadIds: ReadonlyArray<ThreadId> = DEFAULT_THREAD_IDS): fc.Arbitrary<LifecycleEvent> {
+export function lifecycleEventArbitrary(threadIds: ReadonlyArray<ThreadId> = DEFAULT_THREAD_IDS, options: LifecycleEventOptions = {}): fc.Arbitrary<LifecycleEvent> {
   const id = fc.constantFrom(...threadIds);
+  const extra: Array<fc.WeightedArbitrary<LifecycleEvent>> = [
+    ...(options.threadStarted === true ? [{ weight: 3, arbitrary: id.map(LifecycleEvent.threadStarted) }] : []),
+    ...(options.archiveInCodex === true ? [{ weight: 2, arbitrary: id.map(LifecycleEvent.archiveInCodex) }] : []),
+  ];
   return fc.oneof(
+    ...extra,
     { weight: 6, arbitrary: id.map(LifecycleEvent.turnStarted) },
     { weight: 6, arbitrary: id.map(LifecycleEvent.turnCompleted) },
     { weight: 5, arbitrary: id.map(LifecycleEvent.followUp) },
@@ -63,7 +82,7 @@ export function gapArbitrary(idleTimeoutMs: number = DEFAULT_IDLE_TIMEOUT_MS): f
 
 /** A script of timed events, any length up to `maxLength` (default 60). */
 export function timedEventsArbitrary(options: TimedEventsOptions = {}): fc.Arbitrary<ReadonlyArray<TimedEvent>> {
-  const event = lifecycleEventArbitrary(options.threadIds ?? DEFAULT_THREAD_IDS);
+  const event = lifecycleEventArbitrary(options.threadIds ?? DEFAULT_THREAD_IDS, options.events);
   const gap = gapArbitrary(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS);
   return fc.array(
     fc.record({ afterMs: gap, event }),

@@ -38,3 +38,27 @@ test('README example', () => {
     [LifecycleCommand.unsubscribe('thr_1', 'archive')],
   ]);
 });
+
+test('README example: a new thread, reported, and an archive in Codex', () => {
+  const results: unknown[] = [];
+  const keep = <A>(a: A): A => {
+    results.push(a);
+    return a;
+  };
+  const host = makeThreadLifecycle();
+  keep(host.threadStarted('thr_2', 0));
+  keep(host.followUp('thr_2', 0));
+  host.turnStarted('thr_2', 0);
+  keep(host.turnCompleted('thr_2', 1_000));
+  keep(host.archiveInCodex('thr_2', 2_000));
+  keep(host.unsubscribed('thr_2', 2_100));
+  keep(host.archiveInCodex('thr_9', 3_000));
+  expect(results).toEqual([
+    [],
+    [],
+    [],
+    [LifecycleCommand.unsubscribe('thr_2', 'archive')],
+    [LifecycleCommand.archiveThread('thr_2', false)],
+    [LifecycleCommand.archiveThread('thr_9', true)],
+  ]);
+});

@@ -7,9 +7,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigBatchWrite } from '@wework/codex-protocol';
-import { afterReload, type HotReloadDecision } from '@wework/plugin-inventory';
-import { commitAndDecide } from '@wework/plugin-inventory/node';
-import { commitChange, type Homes, type PackageSource, type PluginId, type SyncError, type TransactionPorts, type TransactionResult } from '@wework/sync-transaction';
+import { afterReload, type HotReloadDecision, type PluginRef } from '@wework/plugin-inventory';
+import { commitChange, type Homes, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from '@wework/sync-transaction';
+import { commitAndDecide } from '@wework/sync-transaction/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
@@ -54,8 +54,8 @@ export interface PluginSyncOptions {
 
 /** Installs, updates and removes cloud plugins on this device. */
 export interface PluginSync {
-  install(plugin: PluginId, version: string, source: PackageSource): Promise<E.Either<PluginSyncError, PluginSyncOutcome>>;
-  remove(plugin: PluginId): Promise<E.Either<PluginSyncError, PluginSyncOutcome>>;
+  install(plugin: PluginRef, version: string, source: PackageSource): Promise<E.Either<PluginSyncError, PluginSyncOutcome>>;
+  remove(plugin: PluginRef): Promise<E.Either<PluginSyncError, PluginSyncOutcome>>;
 }
 
 /** The plugin sync of one Codex home and its app-server. */
@@ -69,7 +69,7 @@ export function pluginSync(options: PluginSyncOptions): PluginSync {
     return E.right({ transaction, decision, runtime: { _tag: 'Restarted', reason } });
   };
 
-  const apply = async (plugin: PluginId, commit: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<PluginSyncError, PluginSyncOutcome>> => {
+  const apply = async (plugin: PluginRef, commit: () => Promise<E.Either<SyncError, TransactionResult>>): Promise<E.Either<PluginSyncError, PluginSyncOutcome>> => {
     const committed = await commitAndDecide(homes, plugin, commit);
     if (E.isLeft(committed)) {
       log({ event: 'plugin sync failed', fields: { plugin: `${plugin.name}@${plugin.marketplace}`, error: committed.left._tag } });

@@ -3,7 +3,10 @@
  * provider, permission mode and workspace. `@wework/thread-lifecycle` decides when a thread keeps or
  * releases its subscription (kept after a turn, `thread/unsubscribe` after 30 idle minutes, at most four
  * idle threads, archive at once, `thread/resume` before a follow-up to a released thread); this module
- * does what it says, with an injected clock and one timer. An app-server restart (an account switch,
+ * does what it says, with an injected clock and one timer: it reports threads started, turns, follow-ups,
+ * archives (in Codex too) and acknowledgements, and carries out the `Unsubscribe`, `Resume` and
+ * `ArchiveThread` commands it gets back, in one queue — except that a new thread (`Started`, no turn
+ * yet) waits for no other thread's commands. An app-server restart (an account switch,
  * or a crash the supervisor recovered from) is noticed on the next call and releases every thread
  * without sending anything. A thread that never ran a turn has no rollout to resume: when its app-server
  * is gone, the task's next message starts a new thread for it (the task's `threadId` changes). A thread
@@ -13,7 +16,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInput } from '@wework/codex-protocol';
 import { describeClientError } from '@wework/app-server-client';
-import { makeThreadLifecycle, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus } from '@wework/thread-lifecycle';
+import { makeThreadLifecycle, type ArchiveThread, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus, type UnsubscribeReason } from '@wework/thread-lifecycle';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
@@ -93,7 +96,10 @@ export interface TaskRuntime {
   archive(taskId: string): Promise<E.Either<TaskError, void>>;
   /** Forks the task's thread (through `lastTurnId` when given) into `newTaskId`, copying its model selection and execution request. */
   fork(sourceTaskId: string, fork: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>>;
-  /** The lifecycle state of the task's thread. */
+  /**
+   * The lifecycle state of the task's thread (`Started` before its first turn). For tests and diagnostics:
+   * no host protocol result carries it.
+   */
   threadStatus(taskId: string): ThreadStatus | undefined;
   /** Resolves once every lifecycle command sent so far has been answered. */
   settled(): Promise<void>;
@@ -109,8 +115,6 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const { clock, timer, registry, log } = options;
   const tasks = new Map<string, TaskRecord>();
   const lifecycle: ThreadLifecycle = makeThreadLifecycle(options.lifecycle);
-  /** Threads started or forked on the current app-server that have had no turn yet (no `FollowUp` before their first turn). */
-  const fresh = new Set<string>();
   /** Threads started by `create` with no completed turn yet, and the runtime they were started on. */
   const noRollout = new Map<string, LocalRuntime>();
   /**
@@ -126,7 +130,6 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const runtime = options.runtime.current();
     if (runtime !== seen) {
       seen = runtime;
-      fresh.clear();
       lifecycle.appServerRestarted(clock.now());
       log({ event: 'threads released by app-server restart', fields: {} });
       rearm();
@@ -142,15 +145,19 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
 
   const taskOfThread = (threadId: string): TaskRecord | undefined => [...tasks.values()].find((task) => task.threadId === threadId);
 
-  const unsubscribe = async (threadId: string, reason: string): Promise<void> => {
+  const unsubscribe = async (threadId: string, reason: UnsubscribeReason): Promise<void> => {
     const reply = await current().server.client.request(ThreadUnsubscribe, { threadId });
-    log({ event: 'thread unsubscribed', fields: { threadId, reason, status: E.isRight(reply) ? reply.right.status : describeClientError(reply.left) } });
-    const more = lifecycle.unsubscribed(threadId, clock.now());
-    if (reason === 'archive') {
-      const archived = await current().server.client.request(ThreadArchive, { threadId });
-      log({ event: 'thread archived', fields: { threadId, ...(E.isLeft(archived) ? { error: describeClientError(archived.left) } : {}) } });
-    }
-    await run(more);
+    const shown = reason === 'unused' ? 'archive (no turn yet)' : reason;
+    log({ event: 'thread unsubscribed', fields: { threadId, reason: shown, status: E.isRight(reply) ? reply.right.status : describeClientError(reply.left) } });
+    await run(lifecycle.unsubscribed(threadId, clock.now()));
+  };
+
+  const archiveThread = async (command: ArchiveThread): Promise<void> => {
+    const { threadId } = command;
+    const archived = await current().server.client.request(ThreadArchive, { threadId });
+    if (!command.releasedBefore) log({ event: 'thread archived', fields: { threadId, ...(E.isLeft(archived) ? { error: describeClientError(archived.left) } : {}) } });
+    // Released before (idle, cap or restart): the archive was its only request; only its failure is told.
+    else if (E.isLeft(archived)) log({ event: 'thread archive failed', fields: { threadId, error: describeClientError(archived.left) } });
   };
 
   const resume = async (threadId: string): Promise<E.Either<TaskError, void>> => {
@@ -168,6 +175,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     rearm();
     for (const command of commands) {
       if (command._tag === 'Unsubscribe') await unsubscribe(command.threadId, command.reason);
+      else if (command._tag === 'ArchiveThread') await archiveThread(command);
       else {
         const resumed = await resume(command.threadId);
         if (E.isLeft(resumed)) return resumed;
@@ -185,6 +193,21 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       (error: unknown) => log({ event: 'lifecycle command failed', fields: { error: String(error) } }),
     );
     return result;
+  };
+
+  /** Queues commands without waiting for them (nobody's next step depends on them). */
+  const enqueueDetached = (commands: ReadonlyArray<LifecycleCommand>): void => {
+    if (commands.length > 0) void enqueue(commands);
+  };
+
+  /**
+   * Carries out the commands of an event about a new thread (`Started`): nothing else of it is under way,
+   * so its own (at most its release for `unused`) go out at once, and the other threads' (releases that
+   * fell due) go into the queue without its task waiting for them.
+   */
+  const runForNewThread = (threadId: string, commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
+    enqueueDetached(commands.filter((command) => command.threadId !== threadId));
+    return run(commands.filter((command) => command.threadId === threadId));
   };
 
   const threadParams = (config: TaskThreadConfig) => ({
@@ -210,7 +233,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
     const task: TaskRecord = { taskId: input.taskId, threadId: started.right.threadId, modelSelection: copyJson(input.modelSelection), executionRequest: copyJson(input.executionRequest), archived: false };
     tasks.set(task.taskId, task);
-    fresh.add(task.threadId);
+    enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
     noRollout.set(task.threadId, seen);
     return E.right(task);
   };
@@ -240,7 +263,10 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       task = renewed.right;
     }
     let { threadId } = task;
-    if (!fresh.delete(threadId)) {
+    // A new thread needs nothing before its first turn, so its turn waits for no other thread's commands;
+    // one the app-server does not hold is resumed first, in the queue.
+    if (lifecycle.status(threadId) === 'Started') await runForNewThread(threadId, lifecycle.followUp(threadId, clock.now()));
+    else {
       const ready = await enqueue(lifecycle.followUp(threadId, clock.now()));
       if (E.isLeft(ready)) {
         await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
@@ -251,7 +277,6 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
         if (E.isLeft(renewed)) return renewed;
         task = renewed.right;
         threadId = task.threadId;
-        fresh.delete(threadId);
       } else if (restarted) {
         // Resumed on the new app-server: the thread has a rollout after all.
         noRollout.delete(threadId);
@@ -286,7 +311,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     turnTried.delete(task.threadId);
     const renewed: TaskRecord = { ...task, threadId: started.right.threadId };
     tasks.set(task.taskId, renewed);
-    fresh.add(renewed.threadId);
+    enqueueDetached(lifecycle.threadStarted(renewed.threadId, clock.now()));
     noRollout.set(renewed.threadId, seen);
     log({ event: 'thread started again: lost before its first turn', fields: { taskId: task.taskId, previous: task.threadId, threadId: renewed.threadId } });
     return E.right(renewed);
@@ -306,19 +331,15 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     tasks.set(taskId, { ...task.right, archived: true });
     current();
     const { threadId } = task.right;
-    if (fresh.delete(threadId)) {
-      // A thread with no turn has nothing to keep or archive on disk; just let it go.
-      await unsubscribe(threadId, 'archive (no turn yet)');
-      return E.right(undefined);
-    }
-    const releasedBefore = lifecycle.status(threadId) === 'Unloaded';
-    const archived = await enqueue(lifecycle.archive(threadId, clock.now()));
-    if (E.isRight(archived) && releasedBefore) {
-      // Released before (idle, cap or restart): nothing to unsubscribe, but Codex still archives it.
-      const reply = await current().server.client.request(ThreadArchive, { threadId });
-      if (E.isLeft(reply)) log({ event: 'thread archive failed', fields: { threadId, error: describeClientError(reply.left) } });
-    }
-    return archived;
+    // The lifecycle says what to send: unsubscribe (at once or when the running turn ends) and then
+    // thread/archive, thread/archive alone for a thread released before, and only the unsubscribe for a
+    // thread that never ran a turn (nothing of it is on disk; it waits for no other thread's commands).
+    if (lifecycle.status(threadId) === 'Started') return runForNewThread(threadId, lifecycle.archiveInCodex(threadId, clock.now()));
+    const commands = lifecycle.archiveInCodex(threadId, clock.now());
+    // The thread/archive of a thread released before goes out once the queue has come to it, without holding the queue.
+    const alone = commands.filter((command) => command._tag === 'ArchiveThread' && command.releasedBefore);
+    const archived = await enqueue(commands.filter((command) => !alone.includes(command)));
+    return E.isRight(archived) ? run(alone) : archived;
   };
 
   const fork = async (sourceTaskId: string, request: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>> => {
@@ -338,7 +359,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       archived: false,
     };
     tasks.set(task.taskId, task);
-    fresh.add(task.threadId);
+    enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
     log({ event: 'task forked', fields: { sourceTaskId, taskId: task.taskId, threadId: task.threadId, routed: config.right.registration !== null } });
     const { model, modelProvider, activePermissionProfile, cwd } = forked.right;
     return E.right({ task, model, modelProvider, activePermissionProfile, cwd });

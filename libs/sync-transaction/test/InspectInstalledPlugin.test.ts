@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { afterEach, expect, it } from 'vitest';
-import { commitChange } from '@wework/sync-transaction';
-import { createNodePorts } from '@wework/sync-transaction/node';
-import { decideHotReload, pluginRef } from '../../src/index.js';
-import { commitAndDecide, inspectInstalledPlugin } from '../../src/node/index.js';
+import { decideHotReload, pluginRef } from '@wework/plugin-inventory';
+import { commitChange } from '../src/index.js';
+import { commitAndDecide, createNodePorts, inspectInstalledPlugin } from '../src/node/index.js';
 
 let root: string | undefined;
 afterEach(async () => {

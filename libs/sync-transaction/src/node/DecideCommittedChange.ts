@@ -6,10 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Homes, PluginId } from '@wework/sync-transaction';
-import { configTomlChanges } from '../ConfigChanges.js';
-import { decideHotReload, type HotReloadDecision } from '../HotReloadDecision.js';
-import { pluginRef } from '../PluginRef.js';
+import { configTomlChanges, decideHotReload, pluginRef, type HotReloadDecision, type PluginRef } from '@wework/plugin-inventory';
+import type { Homes } from '../Layout.js';
 import { inspectInstalledPlugin } from './InspectInstalledPlugin.js';
 
 /** A committed (or no-op) change and what the running app-servers need for it. */
@@ -33,7 +31,7 @@ const readConfig = (homes: Homes): Promise<string | null> => readFile(join(homes
  */
 export async function commitAndDecide<L, T extends { readonly outcome: string }>(
   homes: Homes,
-  plugin: PluginId,
+  plugin: PluginRef,
   commit: () => Promise<E.Either<L, T>>,
 ): Promise<E.Either<L, DecidedChange<T>>> {
   const before = await inspectInstalledPlugin(homes, plugin);

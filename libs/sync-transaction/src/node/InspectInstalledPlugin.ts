@@ -6,8 +6,10 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import type { PluginState } from '../HotReloadDecision.js';
-import { cacheDirectoryOf, decodeManifest, readCodexEnablement, type Homes, type PluginId } from '@wework/sync-transaction';
+import type { PluginRef, PluginState } from '@wework/plugin-inventory';
+import { readCodexEnablement } from '../ConfigToml.js';
+import { cacheDirectoryOf, type Homes } from '../Layout.js';
+import { decodeManifest } from '../Manifest.js';
 
 const readText = async (path: string): Promise<string | null> => {
   try {
@@ -41,7 +43,7 @@ async function namedEntries(path: string, field: string): Promise<string[]> {
  * The plugin's state in the Codex home of `homes` (installed by `@wework/sync-transaction`), for
  * {@link decideHotReload}: read before and after a committed change. Never throws.
  */
-export async function inspectInstalledPlugin(homes: Homes, plugin: PluginId): Promise<PluginState> {
+export async function inspectInstalledPlugin(homes: Homes, plugin: PluginRef): Promise<PluginState> {
   try {
     const manifestText = await readText(join(homes.stateDirectory, 'manifest.json'));
     const manifest = manifestText === null ? E.right(null) : decodeManifest(manifestText);
