@@ -29,8 +29,17 @@ describe('setCodexEnablement', () => {
   });
 
   it('refuses layouts it cannot edit safely instead of corrupting them', () => {
-    expect(setCodexEnablement('plugins."forms@wework".enabled = true\n', key, false)).toEqual(E.left({ _tag: 'UnsupportedConfigLayout', file: 'config.toml', key }));
     expect(setCodexEnablement('[plugins]\n"forms@wework" = { enabled = true }\n', key, null)).toEqual(E.left({ _tag: 'UnsupportedConfigLayout', file: 'config.toml', key }));
+  });
+
+  it('edits the enablement written as a dotted key, where it is', () => {
+    const dotted = '# mine\nplugins."forms@wework".enabled = true # on\nplugins."forms@wework".skills = ["a"]\nmodel = "m"\n';
+    expect(setCodexEnablement(dotted, key, false)).toEqual(E.right(dotted.replace('enabled = true # on', 'enabled = false # on')));
+    expect(setCodexEnablement(dotted, key, true)).toEqual(E.right(dotted));
+    expect(setCodexEnablement(dotted, key, null)).toEqual(E.right('# mine\nmodel = "m"\n'));
+    const withoutEnabled = 'plugins."forms@wework".skills = ["a"]\n';
+    expect(setCodexEnablement(withoutEnabled, key, true)).toEqual(E.right('plugins."forms@wework".skills = ["a"]\nplugins."forms@wework".enabled = true\n'));
+    expect(readCodexEnablement(dotted, key)).toEqual(E.right(true));
   });
 
   it('reports TOML that does not parse', () => {

@@ -11,11 +11,9 @@
  * Every function here is pure: text in, text or a `_tag`ged error out. Nothing throws.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { editNotVerified, type ConfigError } from './ConfigError.js';
+import { applyVerified, editNotVerified, findStatement, readDocument, removeStatement, type ConfigError } from '@wework/config-toml';
 import { normalizeConfig, type ConfigChange, type ConfigWarning, type NormalizedConfig } from './NormalizeConfig.js';
-import { findTopLevelStatement } from './internal/RootSection.js';
-import { hasOwnKey } from './internal/TomlValues.js';
-import { applyVerified, readConfig, removeStatement } from './internal/VerifiedEdit.js';
+import { hasOwnKey } from './internal/OwnKeys.js';
 
 interface WithoutModel {
   readonly text: string;
@@ -24,16 +22,16 @@ interface WithoutModel {
 }
 
 function removeTopLevelModel(text: string): E.Either<ConfigError, WithoutModel> {
-  const read = readConfig(text);
+  const read = readDocument(text);
   if (E.isLeft(read)) return read;
   const config = read.right;
   if (!hasOwnKey(config.values, 'model')) return E.right({ text, changes: [], warnings: [] });
-  const statement = findTopLevelStatement(config.root, 'model');
+  const statement = findStatement(config, ['model']);
   if (statement === undefined) {
     return E.right({ text, changes: [], warnings: [{ _tag: 'ModelKept', message: 'the top-level `model` is a table, not a model name; it was left as it is' }] });
   }
   return E.map((edited: string): WithoutModel => ({ text: edited, changes: [{ _tag: 'ModelRemoved' }], warnings: [] }))(
-    applyVerified(config, [removeStatement(statement)], new Map([['model', undefined]])),
+    applyVerified(config, [removeStatement(statement)], [{ path: ['model'], value: undefined }]),
   );
 }
 

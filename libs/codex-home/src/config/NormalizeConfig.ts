@@ -25,14 +25,25 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { TomlValue } from 'smol-toml';
-import { editNotVerified, type ConfigError } from './ConfigError.js';
+import {
+  applyVerified,
+  editNotVerified,
+  findStatement,
+  insertLine,
+  readDocument,
+  removeStatement,
+  renameKey,
+  replaceValue,
+  rootSection,
+  type ConfigError,
+  type Statement,
+  type TextEdit,
+  type TomlDocument,
+  type ValueChange,
+} from '@wework/config-toml';
 import { DEFAULT_INTERACTION_STYLE } from './ConfigEdits.js';
 import { mergeLegacyInstructions } from './DeveloperInstructions.js';
-import { findTopLevelStatement, type RootStatement } from './internal/RootSection.js';
-import type { TextEdit } from './internal/TextEdits.js';
-import { tomlString } from './internal/TomlString.js';
-import { hasOwnKey, ownValue } from './internal/TomlValues.js';
-import { applyVerified, insertTopLevelLine, readConfig, removeStatement, type ReadConfig } from './internal/VerifiedEdit.js';
+import { hasOwnKey, ownValue } from './internal/OwnKeys.js';
 
 /** A change made to the text, in the order it was decided. */
 export type ConfigChange =
@@ -82,7 +93,7 @@ export function freshConfigText(): string {
 
 interface Plan {
   readonly edits: TextEdit[];
-  readonly removed: RootStatement[];
+  readonly removed: Statement[];
   readonly expected: Map<string, TomlValue | undefined>;
   readonly changes: ConfigChange[];
   readonly warnings: ConfigWarning[];
@@ -92,7 +103,7 @@ function kept(reason: 'InstructionsNotAString' | 'DeveloperInstructionsNotAStrin
   return { _tag: 'LegacyInstructionsKept', reason, message };
 }
 
-function planInstructions(config: ReadConfig, plan: Plan): E.Either<ConfigError, void> {
+function planInstructions(config: TomlDocument, plan: Plan): E.Either<ConfigError, void> {
   if (!hasOwnKey(config.values, 'instructions')) return E.right(undefined);
   const legacy = ownValue(config.values, 'instructions');
   if (typeof legacy !== 'string') {
@@ -105,7 +116,7 @@ function planInstructions(config: ReadConfig, plan: Plan): E.Either<ConfigError,
     plan.warnings.push(kept('DeveloperInstructionsNotAString', '`developer_instructions` is not a string; `instructions` was left as it is'));
     return E.right(undefined);
   }
-  const statement = findTopLevelStatement(config.root, 'instructions');
+  const statement = findStatement(config, ['instructions']);
   if (statement === undefined) return E.left(editNotVerified('the `instructions` line could not be located'));
   const remove = (): void => {
     plan.edits.push(removeStatement(statement));
@@ -119,7 +130,7 @@ function planInstructions(config: ReadConfig, plan: Plan): E.Either<ConfigError,
     return E.right(undefined);
   }
   if (typeof developer !== 'string') {
-    plan.edits.push({ start: statement.keyStart, end: statement.keyEnd, text: 'developer_instructions' });
+    plan.edits.push(renameKey(statement, 'developer_instructions'));
     plan.expected.set('developer_instructions', legacy);
     plan.changes.push({ _tag: 'InstructionsRenamed' });
     return E.right(undefined);
@@ -131,29 +142,29 @@ function planInstructions(config: ReadConfig, plan: Plan): E.Either<ConfigError,
     plan.changes.push({ _tag: 'InstructionsRemoved', reason: 'AlreadyContained' });
     return E.right(undefined);
   }
-  const target = findTopLevelStatement(config.root, 'developer_instructions');
+  const target = findStatement(config, ['developer_instructions']);
   if (target === undefined) return E.left(editNotVerified('the `developer_instructions` line could not be located'));
-  plan.edits.push({ start: target.valueStart, end: target.valueEnd, text: tomlString(merged, config.lineEnding) });
+  plan.edits.push(replaceValue(config, target, merged));
   plan.expected.set('developer_instructions', merged);
   plan.changes.push({ _tag: 'InstructionsAppended' });
   return E.right(undefined);
 }
 
-function planPersonality(config: ReadConfig, plan: Plan): void {
+function planPersonality(config: TomlDocument, plan: Plan): void {
   if (hasOwnKey(config.values, 'personality')) return;
-  plan.edits.push(insertTopLevelLine(config, DEFAULT_PERSONALITY_LINE, plan.removed));
+  plan.edits.push(insertLine(config, rootSection(config), DEFAULT_PERSONALITY_LINE, { removed: plan.removed }));
   plan.expected.set('personality', DEFAULT_INTERACTION_STYLE);
   plan.changes.push({ _tag: 'PersonalityAdded', personality: DEFAULT_INTERACTION_STYLE });
 }
 
 /** {@link normalizeConfig} of a config already read. */
-export function normalizeReadConfig(config: ReadConfig): E.Either<ConfigError, NormalizedConfig> {
+export function normalizeTomlDocument(config: TomlDocument): E.Either<ConfigError, NormalizedConfig> {
   const plan: Plan = { edits: [], removed: [], expected: new Map(), changes: [], warnings: [] };
   const instructions = planInstructions(config, plan);
   if (E.isLeft(instructions)) return instructions;
   planPersonality(config, plan);
   return E.map((text: string): NormalizedConfig => ({ text, changes: plan.changes, warnings: plan.warnings }))(
-    applyVerified(config, plan.edits, plan.expected),
+    applyVerified(config, plan.edits, [...plan.expected].map(([key, value]): ValueChange => ({ path: [key], value }))),
   );
 }
 
@@ -173,8 +184,8 @@ export function normalizeReadConfig(config: ReadConfig): E.Either<ConfigError, N
  */
 export function normalizeConfig(text: string): E.Either<ConfigError, NormalizedConfig> {
   try {
-    const config = readConfig(text);
-    return E.isLeft(config) ? config : normalizeReadConfig(config.right);
+    const config = readDocument(text);
+    return E.isLeft(config) ? config : normalizeTomlDocument(config.right);
   } catch {
     return E.left(editNotVerified('normalization failed unexpectedly; the text was left as it is'));
   }

@@ -12,7 +12,7 @@ export {
   type ConfigError,
   type EditNotVerified,
   type MalformedConfig,
-} from './ConfigError.js';
+} from '@wework/config-toml';
 export {
   customInstructionsEdit,
   DEFAULT_INTERACTION_STYLE,

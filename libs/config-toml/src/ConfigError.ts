@@ -28,8 +28,26 @@ export interface EditNotVerified {
   readonly message: string;
 }
 
-/** Every reason a config text is left unchanged. */
+/** Every reason a config text is left unchanged by the low-level edits (`applyVerified`). */
 export type ConfigError = MalformedConfig | EditNotVerified;
+
+/**
+ * The key is written in a form the editor does not rewrite: inside an inline table or array, in an
+ * array of tables, or as a table where a value is asked for (and the reverse). Nothing is changed.
+ */
+export interface UnsupportedLayout {
+  readonly _tag: 'UnsupportedLayout';
+  readonly path: ReadonlyArray<string>;
+  readonly message: string;
+}
+
+/** Every reason `setKey`, `removeKey` or `removeTable` leaves a config text unchanged. */
+export type TomlEditError = ConfigError | UnsupportedLayout;
+
+/** Builds an {@link UnsupportedLayout}. */
+export function unsupportedLayout(path: ReadonlyArray<string>, message: string): UnsupportedLayout {
+  return { _tag: 'UnsupportedLayout', path, message };
+}
 
 /** Builds a {@link MalformedConfig}. */
 export function malformedConfig(line: number, column: number, message: string): MalformedConfig {

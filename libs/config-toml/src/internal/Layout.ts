@@ -1,21 +1,24 @@
 /**
- * Where the key/value lines of a TOML document's root table are, as character offsets, so that
+ * Where the tables and key/value lines of a TOML document are, as character offsets, so that
  * edits can be textual and minimal.
  *
- * The root table of a TOML document is everything before the first table header (`[x]` or
- * `[[x]]`): a key/value line there belongs to the root table, and a key/value line after a header
- * never does. The scanner runs only on text that smol-toml has already accepted, so it can stay
- * small; it still never throws and never loops: on anything it does not expect it returns `null`,
- * and the caller reports that the edit could not be made.
+ * A document is a list of sections: the root table (everything before the first header), then one
+ * section per `[table]` or `[[array.of.tables]]` header, each running to the next header. Every
+ * key/value line belongs to exactly one section, and its full key path is the section's path
+ * followed by its own (possibly dotted) key. The scanner runs only on text that smol-toml has
+ * already accepted, so it can stay small; it still never throws and never loops: on anything it
+ * does not expect it returns `null`, and the caller reports that the edit could not be made.
  *
  * Every function here is pure: text in, offsets out.
  */
 import { parse } from 'smol-toml';
 
-/** One `key = value` statement of the root table. */
-export interface RootStatement {
-  /** The dotted key, decoded (`"instr\u0075ctions"` is `['instructions']`). */
+/** One `key = value` statement. */
+export interface Statement {
+  /** The dotted key as written, decoded (`"instr\u0075ctions"` is `['instructions']`). */
   readonly key: ReadonlyArray<string>;
+  /** The full key path: the section's path, then {@link Statement.key}. */
+  readonly path: ReadonlyArray<string>;
   /** Offset of the start of the statement's first line (its indentation included). */
   readonly lineStart: number;
   /** Offset of the first character of the key. */
@@ -32,11 +35,26 @@ export interface RootStatement {
   readonly lineEnd: number;
 }
 
-/** The root table's statements, in order, and the offset of the first table header's line. */
-export interface RootSection {
-  readonly statements: ReadonlyArray<RootStatement>;
-  /** Start of the line of the first table header, or `null` when the document has none. */
-  readonly firstHeader: number | null;
+/** The root table, or the part of a document a `[table]` or `[[array]]` header starts. */
+export interface Section {
+  readonly kind: 'root' | 'table' | 'arrayTable';
+  /** The header's key path, decoded; `[]` for the root table. */
+  readonly path: ReadonlyArray<string>;
+  /** Offset of the start of the header's line (`0` for the root table). */
+  readonly headerStart: number;
+  /** Offset just after the header's last character, trailing comment included (`0` for the root table). */
+  readonly headerContentEnd: number;
+  /** Offset just after the header line's line break (`headerContentEnd` at the end of the text). */
+  readonly headerEnd: number;
+  /** The section's key/value statements, in order. */
+  readonly statements: ReadonlyArray<Statement>;
+  /** Offset of the start of the next header's line, or the length of the text. */
+  readonly end: number;
+}
+
+/** Every section of a document, in order; the first is always the root table. */
+export interface Layout {
+  readonly sections: ReadonlyArray<Section>;
 }
 
 const BARE_KEY_CHAR = /[A-Za-z0-9_-]/;
@@ -175,12 +193,36 @@ function readKey(text: string, p: number): { readonly key: ReadonlyArray<string>
   }
 }
 
+/** A header line at `p` (blanks already skipped): its kind, path and the offsets after it. */
+function readHeader(text: string, p: number): { readonly kind: 'table' | 'arrayTable'; readonly path: ReadonlyArray<string>; readonly contentEnd: number; readonly lineEnd: number } | null {
+  const array = text.startsWith('[[', p);
+  const key = readKey(text, p + (array ? 2 : 1));
+  if (key === null) return null;
+  const close = array ? ']]' : ']';
+  if (!text.startsWith(close, key.end)) return null;
+  let contentEnd = skipBlanks(text, key.end + close.length);
+  if (text[contentEnd] === '#') contentEnd = skipToLineBreak(text, contentEnd);
+  const endBreak = lineBreakLength(text, contentEnd);
+  if (endBreak === 0 && contentEnd < text.length) return null;
+  return { kind: array ? 'arrayTable' : 'table', path: key.key, contentEnd, lineEnd: contentEnd + endBreak };
+}
+
+interface OpenSection {
+  readonly kind: Section['kind'];
+  readonly path: ReadonlyArray<string>;
+  readonly headerStart: number;
+  readonly headerContentEnd: number;
+  readonly headerEnd: number;
+  readonly statements: Statement[];
+}
+
 /**
- * Scans the root table of a document smol-toml accepted (byte order mark already removed).
- * `null` when the text does not look as expected, which valid TOML never should.
+ * Scans a document smol-toml accepted (byte order mark already removed). `null` when the text
+ * does not look as expected, which valid TOML never should.
  */
-export function scanRootSection(text: string): RootSection | null {
-  const statements: RootStatement[] = [];
+export function scanLayout(text: string): Layout | null {
+  const sections: Section[] = [];
+  let open: OpenSection = { kind: 'root', path: [], headerStart: 0, headerContentEnd: 0, headerEnd: 0, statements: [] };
   let p = 0;
   let lineStart = 0;
   while (p < text.length) {
@@ -196,7 +238,15 @@ export function scanRootSection(text: string): RootSection | null {
       p = skipToLineBreak(text, p);
       continue;
     }
-    if (text[p] === '[') return { statements, firstHeader: lineStart };
+    if (text[p] === '[') {
+      const header = readHeader(text, p);
+      if (header === null) return null;
+      sections.push({ ...open, end: lineStart });
+      open = { kind: header.kind, path: header.path, headerStart: lineStart, headerContentEnd: header.contentEnd, headerEnd: header.lineEnd, statements: [] };
+      p = header.lineEnd;
+      lineStart = p;
+      continue;
+    }
     const keyStart = p;
     const key = readKey(text, p);
     if (key === null || text[key.end] !== '=') return null;
@@ -208,14 +258,10 @@ export function scanRootSection(text: string): RootSection | null {
     const endBreak = lineBreakLength(text, contentEnd);
     if (endBreak === 0 && contentEnd < text.length) return null;
     const lineEnd = contentEnd + endBreak;
-    statements.push({ key: key.key, lineStart, keyStart, keyEnd: key.keyEnd, valueStart, valueEnd, contentEnd, lineEnd });
+    open.statements.push({ key: key.key, path: [...open.path, ...key.key], lineStart, keyStart, keyEnd: key.keyEnd, valueStart, valueEnd, contentEnd, lineEnd });
     p = lineEnd;
     lineStart = p;
   }
-  return { statements, firstHeader: null };
-}
-
-/** The root statement whose key is exactly the one top-level `name` (not a dotted key under it). */
-export function findTopLevelStatement(section: RootSection, name: string): RootStatement | undefined {
-  return section.statements.find((statement) => statement.key.length === 1 && statement.key[0] === name);
+  sections.push({ ...open, end: text.length });
+  return { sections };
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { TomlError } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { malformedConfigFrom, tomlErrorReason, UNKNOWN_TOML_REASON } from '../../src/config/ConfigError.js';
+import { malformedConfigFrom, tomlErrorReason, UNKNOWN_TOML_REASON } from '../src/ConfigError.js';
 
 /** Every reason literal smol-toml passes to `TomlError.x(...)`, read from the installed sources. */
 function smolTomlReasons(): string[] {

@@ -37,3 +37,44 @@ export function tablesEqualExcept(a: TomlTable, b: TomlTable, ignored: ReadonlyA
   const keysB = keysOf(b);
   return keysA.length === keysB.length && keysA.every((key, i) => key === keysB[i] && tomlValuesEqual(ownValue(a, key), ownValue(b, key)));
 }
+
+/** Whether `u` is a table read by smol-toml (not an array, not a date). */
+export function isTable(u: unknown): u is TomlTable {
+  return typeof u === 'object' && u !== null && !Array.isArray(u) && !(u instanceof Date);
+}
+
+/** The value at a key path, `undefined` when any segment is absent or goes through a non-table. */
+export function valueAt(table: TomlTable, path: ReadonlyArray<string>): TomlValue | undefined {
+  let current: TomlValue | undefined = table;
+  for (const segment of path) {
+    if (!isTable(current)) return undefined;
+    current = ownValue(current, segment);
+  }
+  return current;
+}
+
+function define(target: TomlTable, key: string, value: TomlValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of `table` with the value at `path` set (`undefined`: removed). Missing tables on the
+ * way are created; a removal through a missing table changes nothing. With `pruneEmpty`, tables
+ * left empty by a removal are removed too (TOML cannot tell an implicit empty table from none).
+ */
+export function withValueAt(table: TomlTable, path: ReadonlyArray<string>, value: TomlValue | undefined, pruneEmpty = false): TomlTable {
+  const [head, ...rest] = path;
+  if (head === undefined) return table;
+  const copy: TomlTable = {};
+  for (const key of Object.keys(table)) if (key !== head) define(copy, key, table[key] as TomlValue);
+  const current = ownValue(table, head);
+  let next: TomlValue | undefined;
+  if (rest.length === 0) next = value;
+  else if (current === undefined && value === undefined) next = undefined;
+  else {
+    const inner = withValueAt(isTable(current) ? current : {}, rest, value, pruneEmpty);
+    next = pruneEmpty && value === undefined && Object.keys(inner).length === 0 ? undefined : inner;
+  }
+  if (next !== undefined) define(copy, head, next);
+  return copy;
+}

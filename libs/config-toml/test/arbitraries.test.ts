@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { configDocumentArbitrary, stringContentArbitrary, writeTomlString, type TomlStringStyle } from '../../src/config/testing.js';
+import { configDocumentArbitrary, stringContentArbitrary, writeTomlString, type TomlStringStyle } from '../src/testing.js';
 
 describe('config arbitraries', () => {
   it('generate documents smol-toml accepts', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { basicString, tomlString } from '../../src/config/internal/TomlString.js';
+import { basicString, tomlString } from '../src/internal/TomlString.js';
 
 const readBack = (literal: string): unknown => parse(`v = ${literal}`)['v'];
 
