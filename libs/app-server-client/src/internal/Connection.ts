@@ -204,8 +204,8 @@ export class Connection {
       // vscode-jsonrpc sends `$/cancelRequest` when the token is cancelled; the reply, if any, is ignored.
       const onAbort = (): void => {
         if (settled) return;
-        settle(E.left(ClientError.requestAborted(method)));
         cancellation?.cancel();
+        settle(E.left(ClientError.requestAborted(method)));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const settleOnce = settle;
