@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { describeClientError, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup } from '@wework/app-server-client';
-import { ItemCompleted, ThreadStart, TurnCompleted, TurnInterrupt, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
+import { ThreadStart, TurnInterrupt, type ItemCompleted, type ParamsOf, type ResultOf, type TurnCompleted } from '@wework/codex-protocol';
 import { formsPluginCommand } from '@wework/sample-plugins';
 import { scriptedModelCodexConfig, type Script } from '../../src/index.js';
 import { startScriptedModel, type ScriptedModel } from '../../src/node/index.js';
