@@ -10,7 +10,8 @@ import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify } from 'smol-toml';
-import { Methods, ThreadStart, TurnCompleted, TurnStart } from '@wework/codex-protocol';
+import { Methods, ThreadStart } from '@wework/codex-protocol';
+import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { resolveCodexCommand, spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { respond, say } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
@@ -57,16 +58,10 @@ async function viaClient(box: Sandbox): Promise<{ readonly turn: TurnRunner; rea
   const thread = await server.client.request(ThreadStart, { cwd: box.workspace });
   if (E.isLeft(thread)) throw new Error('thread/start failed');
   const threadId = thread.right.thread.id;
-  let done: (() => void) | undefined;
-  server.client.on(TurnCompleted, (params) => {
-    if (params.threadId === threadId) done?.();
-  });
   const turn: TurnRunner = async () => {
     const t0 = performance.now();
-    const completed = new Promise<void>((resolve) => (done = resolve));
-    const started = await server.client.request(TurnStart, { threadId, input: [{ type: 'text', text: 'hi', text_elements: [] }] });
-    if (E.isLeft(started)) throw new Error('turn/start failed');
-    await completed;
+    const outcome = await runTurn(server.client, { threadId, input: [{ type: 'text', text: 'hi', text_elements: [] }] });
+    if (!isTurnEnded(outcome)) throw new Error(`turn did not complete: ${outcome._tag}`);
     return performance.now() - t0;
   };
   return { turn, close: () => server.dispose() };

@@ -11,23 +11,20 @@ import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import {
   ItemCommandExecutionRequestApproval,
-  ItemCompleted,
   ItemFileChangeRequestApproval,
   ItemPermissionsRequestApproval,
   ItemToolRequestUserInput,
   McpServerElicitationRequest,
   McpServerStartupStatusUpdated,
   ThreadStart,
-  TurnCompleted,
   TurnInterrupt,
-  TurnStart,
   describeErrors,
   formatDecodeIssues,
   toWireJson,
   type AnyServerRequest,
   type ParamsOf,
 } from '@wework/codex-protocol';
-import { describeClientError, describeMcpStartupError, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
+import { describeClientError, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { checkPluginBuilt } from '@wework/sample-plugins';
@@ -125,10 +122,6 @@ interface RunState {
   readonly cards: CardEntry[];
   readonly events: unknown[];
   readonly consumed: Set<number>;
-  readonly completedTurns: Map<string, { readonly status: string; readonly error: unknown }>;
-  readonly agentMessages: Map<string, string[]>;
-  readonly items: Map<string, unknown[]>;
-  readonly turnWaiters: Map<string, () => void>;
   /** When Codex reported each plugin's MCP startup settled, in ms since the run started. */
   readonly pluginsReadyMs: Map<string, number>;
 }
@@ -137,22 +130,8 @@ const since = (state: RunState): number => Math.round((performance.now() - state
 
 function attach(client: AppServerClient, scenario: Scenario, state: RunState): void {
   client.onEvent((event) => state.events.push(event));
-  client.on(ItemCompleted, (params) => {
-    const list = state.items.get(params.turnId) ?? [];
-    list.push(params.item);
-    state.items.set(params.turnId, list);
-    if (params.item.type === 'agentMessage') {
-      const texts = state.agentMessages.get(params.turnId) ?? [];
-      texts.push(params.item.text);
-      state.agentMessages.set(params.turnId, texts);
-    }
-  });
   client.on(McpServerStartupStatusUpdated, (params) => {
     if (params.status !== 'starting') state.pluginsReadyMs.set(params.name, since(state));
-  });
-  client.on(TurnCompleted, (params) => {
-    state.completedTurns.set(params.turn.id, { status: params.turn.status, error: params.turn.error });
-    state.turnWaiters.get(params.turn.id)?.();
   });
   for (const descriptor of cardDescriptors) {
     client.onServerRequest(descriptor, (params: ParamsOf<typeof descriptor>) => {
@@ -167,46 +146,37 @@ function attach(client: AppServerClient, scenario: Scenario, state: RunState): v
   }
 }
 
-async function runTurn(server: SpawnedAppServer, threadId: string, turn: TurnSpec, state: RunState, timeoutMs: number): Promise<TurnReport> {
+async function runScenarioTurn(server: SpawnedAppServer, threadId: string, turn: TurnSpec, timeoutMs: number): Promise<TurnReport> {
   const t0 = performance.now();
-  const started = await server.client.request(TurnStart, { threadId, input: [{ type: 'text', text: turn.input, text_elements: [] }] });
   const expectedStatus = turn.expectStatus ?? 'completed';
-  if (E.isLeft(started)) {
-    return { input: turn.input, turnId: null, status: 'notStarted', expectedStatus, durationMs: 0, agentMessages: [], items: [], error: describeClientError(started.left) };
-  }
-  const turnId = started.right.turn.id;
-  const interrupt = turn.interruptAfterMs === undefined ? undefined : setTimeout(() => void server.client.request(TurnInterrupt, { threadId, turnId }), turn.interruptAfterMs);
-  const completed = new Promise<'completed'>((resolveTurn) => {
-    if (state.completedTurns.has(turnId)) resolveTurn('completed');
-    state.turnWaiters.set(turnId, () => resolveTurn('completed'));
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolveTimeout) => {
-    timer = setTimeout(() => resolveTimeout('timeout'), turn.timeoutMs ?? timeoutMs);
-  });
-  const closed = server.client.closed.then(() => 'closed' as const);
-  const outcome = await Promise.race([completed, timedOut, closed]);
-  clearTimeout(timer);
+  const limitMs = turn.timeoutMs ?? timeoutMs;
+  let interrupt: NodeJS.Timeout | undefined;
+  const outcome = await runTurn(
+    server.client,
+    { threadId, input: [{ type: 'text', text: turn.input, text_elements: [] }] },
+    {
+      timeoutMs: limitMs,
+      onStarted: (started) => {
+        if (turn.interruptAfterMs !== undefined) interrupt = setTimeout(() => void server.client.request(TurnInterrupt, { threadId, turnId: started.id }), turn.interruptAfterMs);
+      },
+    },
+  );
   clearTimeout(interrupt);
-  state.turnWaiters.delete(turnId);
-  const result = state.completedTurns.get(turnId);
-  const error =
-    outcome === 'timeout'
-      ? `the turn did not complete within ${turn.timeoutMs ?? timeoutMs} ms`
-      : outcome === 'closed'
-        ? `the app-server connection ended: ${server.client.terminalError === undefined ? 'unknown' : describeClientError(server.client.terminalError)}`
-        : (result?.error ?? null);
-  if (outcome === 'timeout') await server.client.request(TurnInterrupt, { threadId, turnId });
-  return {
-    input: turn.input,
-    turnId,
-    status: result?.status ?? (outcome === 'timeout' ? 'timedOut' : 'aborted'),
-    expectedStatus,
-    durationMs: Math.round(performance.now() - t0),
-    agentMessages: state.agentMessages.get(turnId) ?? [],
-    items: state.items.get(turnId) ?? [],
-    error,
-  };
+  if (outcome._tag === 'StartFailed') {
+    return { input: turn.input, turnId: null, status: 'notStarted', expectedStatus, durationMs: 0, agentMessages: [], items: [], error: describeClientError(outcome.error) };
+  }
+  const items = outcome.items;
+  const agentMessages = items.flatMap((item) => (item.type === 'agentMessage' ? [item.text] : []));
+  const report = { input: turn.input, turnId: isTurnEnded(outcome) ? outcome.turn.id : outcome.turnId, expectedStatus, durationMs: Math.round(performance.now() - t0), agentMessages, items };
+  switch (outcome._tag) {
+    case 'TimedOut':
+      return { ...report, status: 'timedOut', error: `the turn did not complete within ${limitMs} ms` };
+    case 'ClientClosed':
+    case 'Aborted':
+      return { ...report, status: 'aborted', error: outcome._tag === 'ClientClosed' ? `the app-server connection ended: ${describeClientError(outcome.error)}` : 'the turn was aborted' };
+    default:
+      return { ...report, status: outcome.turn.status, error: outcome.turn.error };
+  }
 }
 
 /** Runs a scenario and returns its report; never throws for a failure of the scenario itself. */
@@ -219,10 +189,6 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     cards: [],
     events: [],
     consumed: new Set(),
-    completedTurns: new Map(),
-    agentMessages: new Map(),
-    items: new Map(),
-    turnWaiters: new Map(),
     pluginsReadyMs: new Map(),
   };
   const startedAt = new Date().toISOString();
@@ -274,7 +240,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
 
     for (const [i, turn] of scenario.turns.entries()) {
       progress(`turn ${i + 1}: ${turn.input}`);
-      const report = await runTurn(server, thread.right.thread.id, turn, state, options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
+      const report = await runScenarioTurn(server, thread.right.thread.id, turn, options.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
       turns.push(report);
       progress(`turn ${i + 1} ${report.status} in ${report.durationMs} ms`);
       if (report.status === 'notStarted' || report.status === 'aborted') break;

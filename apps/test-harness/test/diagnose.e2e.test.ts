@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigBatchWrite, ConfigRead, ThreadFork, ThreadResume, ThreadStart, TurnCompleted, TurnStart } from '@wework/codex-protocol';
+import { ConfigBatchWrite, ConfigRead, ThreadFork, ThreadResume, ThreadStart } from '@wework/codex-protocol';
 import {
   PERMISSION_MODES,
   WEGENT_APPS_SERVER,
@@ -25,6 +25,7 @@ import {
   weworkGranularApprovalPolicy,
   type FormsFinding,
 } from '@wework/approval-policy';
+import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
@@ -229,8 +230,6 @@ describe('permission modes against the real app-server', () => {
     if (E.isLeft(spawned)) throw new Error(JSON.stringify(spawned.left));
     server = spawned.right;
     const { client } = server;
-    const completed = new Map<string, string>();
-    client.on(TurnCompleted, (params) => completed.set(params.turn.id, params.turn.status));
 
     for (const mode of PERMISSION_MODES) {
       const expected = permissionParams(mode);
@@ -241,9 +240,9 @@ describe('permission modes against the real app-server', () => {
       expect(permissionModeOf({ permissions: started.right.activePermissionProfile?.id ?? '', approvalPolicy: started.right.approvalPolicy })).toBe(mode);
       const threadId = started.right.thread.id;
 
-      const turn = await client.request(TurnStart, applyPermissionMode({ threadId, input: [{ type: 'text', text: 'hello', text_elements: [] }] }, mode));
-      if (E.isLeft(turn)) throw new Error(`${mode}: turn/start ${JSON.stringify(turn.left)}`);
-      await expect.poll(() => completed.get(turn.right.turn.id), { timeout: 20_000 }).toBe('completed');
+      const turn = await runTurn(client, applyPermissionMode({ threadId, input: [{ type: 'text', text: 'hello', text_elements: [] }] }, mode), { timeoutMs: 20_000 });
+      if (turn._tag === 'StartFailed') throw new Error(`${mode}: turn/start ${JSON.stringify(turn.error)}`);
+      expect(isTurnEnded(turn) ? turn.turn.status : turn._tag).toBe('completed');
 
       const forked = await client.request(ThreadFork, applyPermissionMode({ threadId }, mode));
       if (E.isLeft(forked)) throw new Error(`${mode}: thread/fork ${JSON.stringify(forked.left)}`);

@@ -3,7 +3,6 @@
  * and server requests are described by `@wework/codex-protocol` descriptors: params are encoded and
  * results decoded with their io-ts codecs, and every failure is a `ClientError` value.
  */
-import type { Readable, Writable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import type {
   AnyClientNotification,
@@ -14,71 +13,33 @@ import type {
   ResultOf,
 } from '@wework/codex-protocol';
 import { Initialize, Initialized } from '@wework/codex-protocol';
-import type { JsonRpcId, JsonRpcMessage } from './JsonRpcMessage.js';
-import type { ClientError, ProcessExited, TerminalError } from './ClientError.js';
+import type { JsonRpcMessage } from './JsonRpcMessage.js';
+import type { ClientError, TerminalError } from './ClientError.js';
 import type { ClientEvent } from './ClientEvent.js';
+import type {
+  AppServerClientOptions,
+  MessageDirection,
+  NotificationStreamOptions,
+  RawNotification,
+  RequestErrorOf,
+  RequestOptions,
+  ServerRequestHandler,
+} from './ClientContract.js';
 import type { Disposable } from './internal/ListenerSet.js';
 import { Connection } from './internal/Connection.js';
 
 export type { Disposable } from './internal/ListenerSet.js';
-
-/** Which way a message travelled: `incoming` from the app-server, `outgoing` to it. */
-export type MessageDirection = 'incoming' | 'outgoing';
-
-/** A notification as it arrived, before any decoding. */
-export interface RawNotification {
-  readonly method: string;
-  readonly params: unknown;
-}
-
-/** What a server request handler learns about the request besides its params. */
-export interface ServerRequestContext {
-  /** The request id; the app-server's `serverRequest/resolved` notification refers to it. */
-  readonly id: JsonRpcId | null;
-  readonly method: string;
-}
-
-/** The error a server request handler answers with. `code` defaults to `-32603` (internal error). */
-export interface ReplyError {
-  readonly code?: number;
-  readonly message: string;
-  readonly data?: unknown;
-}
-
-/**
- * Answers one kind of server request: `Right(result)` becomes the reply's result (encoded with the
- * descriptor's result codec), `Left(error)` an error reply. A handler that throws or rejects gets an
- * internal-error reply, never an unhandled rejection.
- */
-export type ServerRequestHandler<D extends AnyServerRequest> = (
-  params: ParamsOf<D>,
-  context: ServerRequestContext,
-) => E.Either<ReplyError, ResultOf<D>> | Promise<E.Either<ReplyError, ResultOf<D>>>;
-
-/** Options of {@link createAppServerClient}. */
-export interface AppServerClientOptions {
-  /** Bytes from the app-server (a child process' stdout). */
-  readonly input: Readable;
-  /** Bytes to the app-server (a child process' stdin). */
-  readonly output: Writable;
-  /** Longest accepted line in bytes; longer lines are skipped with a `LineTooLong` event. Default 32 MiB. */
-  readonly maxLineBytes?: number;
-  /**
-   * Resolves when the app-server process has exited. When given, pending requests resolve with this
-   * `ProcessExited` rather than `ConnectionClosed` (the client waits up to `closeGraceMs` for it once the
-   * input ends, and for the input to end once the process exited).
-   */
-  readonly peerExit?: Promise<ProcessExited>;
-  /** How long to wait for the second of "input ended" and "process exited". Default 1000 ms. */
-  readonly closeGraceMs?: number;
-  /**
-   * How long a request may wait for its reply before it resolves `Left(RequestTimedOut)` (and a
-   * `RequestAbandoned` event is raised). Default `DEFAULT_REQUEST_TIMEOUT_MS` (60 s).
-   */
-  readonly requestTimeoutMs?: number;
-  /** Per-method timeouts that override `requestTimeoutMs`, e.g. `{ 'thread/resume': 120_000 }`. */
-  readonly requestTimeouts?: Readonly<Record<string, number>>;
-}
+export type {
+  AppServerClientOptions,
+  MessageDirection,
+  NotificationStreamOptions,
+  RawNotification,
+  ReplyError,
+  RequestErrorOf,
+  RequestOptions,
+  ServerRequestContext,
+  ServerRequestHandler,
+} from './ClientContract.js';
 
 /** The default timeout of a request to the app-server: 60 s. */
 export { DEFAULT_REQUEST_TIMEOUT_MS } from './internal/Connection.js';
@@ -115,8 +76,22 @@ export interface AppServerClient {
    * then the `initialized` notification.
    */
   initialize(options?: InitializeOptions): Promise<E.Either<ClientError, InitializeResult>>;
-  /** Sends a request; resolves with its decoded result or a `ClientError`. Never rejects. */
-  request<D extends AnyClientRequest>(descriptor: D, params: ParamsOf<D>): Promise<E.Either<ClientError, ResultOf<D>>>;
+  /**
+   * Sends a request; resolves with its decoded result or a `ClientError`. Never rejects. With a
+   * `signal`, aborting it sends `$/cancelRequest` and resolves `Left(RequestAborted)` at once.
+   *
+   * @example
+   * ```ts
+   * const controller = new AbortController();
+   * const models = client.request(ModelList, { includeHidden: false }, { signal: controller.signal });
+   * controller.abort(); // resolves Left({ _tag: 'RequestAborted', method: 'model/list' })
+   * ```
+   */
+  request<D extends AnyClientRequest, O extends RequestOptions = Record<never, never>>(
+    descriptor: D,
+    params: ParamsOf<D>,
+    options?: O,
+  ): Promise<E.Either<RequestErrorOf<O>, ResultOf<D>>>;
   /** Sends a notification; resolves once written. Never rejects. */
   notify<D extends AnyClientNotification>(descriptor: D, params: ParamsOf<D>): Promise<E.Either<ClientError, void>>;
   /**
@@ -132,6 +107,21 @@ export interface AppServerClient {
   on<D extends AnyServerNotification>(descriptor: D, listener: (params: ParamsOf<D>) => void): Disposable;
   /** Subscribes to every notification, known or not, undecoded. */
   onAnyNotification(listener: (notification: RawNotification) => void): Disposable;
+  /**
+   * The notifications of one method, decoded as by {@link AppServerClient.on} (or, without a
+   * descriptor, every notification undecoded, as by `onAnyNotification`), as an async iterable that
+   * starts at the call and ends when the client ends (after what it had buffered), when `signal`
+   * aborts, or when the loop breaks. A slow consumer never holds more than `bufferSize` (default 1024)
+   * notifications: past that the oldest is dropped and a `NotificationsDropped` event raised, so a
+   * consumer that must see every notification keeps up or uses `on`.
+   *
+   * @example
+   * ```ts
+   * for await (const delta of client.notifications(ItemAgentMessageDelta, { signal })) process.stdout.write(delta.delta);
+   * ```
+   */
+  notifications<D extends AnyServerNotification>(descriptor: D, options?: NotificationStreamOptions): AsyncIterable<ParamsOf<D>>;
+  notifications(options?: NotificationStreamOptions): AsyncIterable<RawNotification>;
   /** Subscribes to transport errors and to events about rejected or undeliverable messages. */
   onEvent(listener: (event: ClientEvent) => void): Disposable;
   /** A wire tap: every message, both ways, as decoded from or written to the stream. */
@@ -142,7 +132,12 @@ export interface AppServerClient {
   readonly terminalError: TerminalError | undefined;
   /** Ends the client: pending requests resolve `Left(Disposed)`. The streams are left open. */
   dispose(): void;
+  /** `dispose()`, for `await using client = createAppServerClient(...)`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
+
+const isDescriptor = (value: unknown): value is AnyServerNotification =>
+  typeof value === 'object' && value !== null && 'method' in value && 'params' in value;
 
 /**
  * Creates a client over a pair of streams and starts reading. Works in-process (over `PassThrough`
@@ -177,11 +172,15 @@ export function createAppServerClient(options: AppServerClientOptions): AppServe
       const sent = await connection.notify(Initialized, undefined);
       return E.isLeft(sent) ? sent : result;
     },
-    request: (descriptor, params) => connection.request(descriptor, params),
+    request: (descriptor, params, options) => connection.request(descriptor, params, options),
     notify: (descriptor, params) => connection.notify(descriptor, params),
     onServerRequest: (descriptor, handler) => connection.onServerRequest(descriptor, handler),
     on: (descriptor, listener) => connection.onNotification(descriptor, listener),
     onAnyNotification: (listener) => connection.onAnyNotification(listener),
+    notifications: ((first?: AnyServerNotification | NotificationStreamOptions, second?: NotificationStreamOptions): AsyncIterable<unknown> =>
+      isDescriptor(first)
+        ? connection.notifications<unknown>((deliver) => connection.onNotification(first, deliver), () => first.method, second)
+        : connection.notifications<RawNotification>((deliver) => connection.onAnyNotification(deliver), (raw) => raw.method, first)) as AppServerClient['notifications'],
     onEvent: (listener) => connection.onEvent(listener),
     onMessage: (listener) => connection.onMessage(listener),
     closed: connection.closed,
@@ -189,5 +188,9 @@ export function createAppServerClient(options: AppServerClientOptions): AppServe
       return connection.terminalError;
     },
     dispose: () => connection.dispose(),
+    [Symbol.asyncDispose]: () => {
+      connection.dispose();
+      return Promise.resolve();
+    },
   };
 }

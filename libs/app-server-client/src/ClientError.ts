@@ -96,6 +96,16 @@ export interface TransportError {
   readonly message: string;
 }
 
+/**
+ * A request whose `signal` was aborted: `$/cancelRequest` was sent (unless the signal was aborted
+ * before the request was written) and the request resolved without waiting for the reply. Only a request
+ * given a signal resolves with it, so it is not one of {@link ClientError}.
+ */
+export interface RequestAborted {
+  readonly _tag: 'RequestAborted';
+  readonly method: string;
+}
+
 /** Any error of the client. */
 export type ClientError =
   | RequestFailed
@@ -140,6 +150,7 @@ export const ClientError = {
   malformedMessage: (line: string, reason: string): MalformedMessage => ({ _tag: 'MalformedMessage', line, reason }),
   lineTooLong: (limitBytes: number, prefix: string): LineTooLong => ({ _tag: 'LineTooLong', limitBytes, prefix }),
   transportError: (message: string): TransportError => ({ _tag: 'TransportError', message }),
+  requestAborted: (method: string): RequestAborted => ({ _tag: 'RequestAborted', method }),
 } as const;
 
 /**
@@ -152,7 +163,7 @@ export const ClientError = {
  * describeClientError(ClientError.connectionClosed()); // 'connection closed'
  * ```
  */
-export function describeClientError(error: ClientError): string {
+export function describeClientError(error: ClientError | RequestAborted): string {
   switch (error._tag) {
     case 'RequestFailed':
       return `${error.method} failed with ${error.code}: ${error.message}`;
@@ -176,5 +187,7 @@ export function describeClientError(error: ClientError): string {
       return `line longer than ${error.limitBytes} bytes skipped`;
     case 'TransportError':
       return `transport error: ${error.message}`;
+    case 'RequestAborted':
+      return `${error.method} aborted`;
   }
 }

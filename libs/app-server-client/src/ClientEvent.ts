@@ -73,6 +73,18 @@ export interface RequestAbandoned {
   readonly timeoutMs: number;
 }
 
+/**
+ * A notification stream's consumer fell behind by its whole buffer: the oldest waiting notification
+ * was dropped from that stream (listeners registered with `on` still saw it).
+ */
+export interface NotificationsDropped {
+  readonly _tag: 'NotificationsDropped';
+  /** The method of the dropped notification. */
+  readonly method: string;
+  /** The stream's buffer bound. */
+  readonly bufferSize: number;
+}
+
 /** Anything on the client's event stream. */
 export type ClientEvent =
   | MalformedMessage
@@ -85,4 +97,5 @@ export type ClientEvent =
   | InvalidNotification
   | ListenerFailed
   | ProtocolWarning
-  | RequestAbandoned;
+  | RequestAbandoned
+  | NotificationsDropped;

@@ -12,8 +12,11 @@ export type {
   InitializeOptions,
   InitializeResult,
   MessageDirection,
+  NotificationStreamOptions,
   RawNotification,
   ReplyError,
+  RequestErrorOf,
+  RequestOptions,
   ServerRequestContext,
   ServerRequestHandler,
 } from './AppServerClient.js';
@@ -27,6 +30,7 @@ export type {
   MalformedMessage,
   Overloaded,
   ProcessExited,
+  RequestAborted,
   RequestFailed,
   RequestTimedOut,
   TerminalError,
@@ -36,6 +40,7 @@ export type {
   ClientEvent,
   InvalidNotification,
   ListenerFailed,
+  NotificationsDropped,
   ProtocolWarning,
   RequestAbandoned,
   ServerRequestRejected,
@@ -66,3 +71,17 @@ export type { ActivityTracker, ConnectionActivity } from './ActivityTracker.js';
 export { DEFAULT_RESTART_POLICY, backoffDelay, initialSupervisorState, stepSupervisor } from './RestartPolicy.js';
 export type { CrashReason, RestartPolicyConfig, SupervisorCommand, SupervisorEvent, SupervisorState, SupervisorStep } from './RestartPolicy.js';
 export { redactSecrets, shownTail, REDACTED_MARK, DEFAULT_SHOWN_TAIL_CHARS } from './SecretRedaction.js';
+export { runTurn, isTurnEnded, DEFAULT_TURN_TIMEOUT_MS } from './runTurn.js';
+export type {
+  RunTurnOptions,
+  RunTurnParams,
+  TurnAborted,
+  TurnClientClosed,
+  TurnCompletedOutcome,
+  TurnEnded,
+  TurnFailedOutcome,
+  TurnInterruptedOutcome,
+  TurnOutcome,
+  TurnStartFailed,
+  TurnTimedOut,
+} from './runTurn.js';

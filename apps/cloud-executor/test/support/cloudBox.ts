@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
-import { ThreadStart, TurnCompleted, TurnStart } from '@wework/codex-protocol';
-import { describeClientError } from '@wework/app-server-client';
+import { ThreadStart } from '@wework/codex-protocol';
+import { describeClientError, isTurnEnded, runTurn as runClientTurn } from '@wework/app-server-client';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import type { TransactionPorts } from '@wework/sync-transaction';
@@ -153,15 +153,8 @@ export async function startThread(executor: CloudExecutor, cwd: string): Promise
 export async function runTurn(executor: CloudExecutor, threadId: string, text: string): Promise<string> {
   const server = executor.runtime.current();
   if (server === null) throw new Error('no app-server');
-  const client = server.client;
-  let done!: (status: string) => void;
-  const completed = new Promise<string>((resolve) => (done = resolve));
-  const subscription = client.on(TurnCompleted, (params) => done(params.turn.status));
-  try {
-    const started = await client.request(TurnStart, { threadId, input: [{ type: 'text', text, text_elements: [] }] });
-    if (E.isLeft(started)) throw new Error(describeClientError(started.left));
-    return await completed;
-  } finally {
-    subscription.dispose();
-  }
+  const outcome = await runClientTurn(server.client, { threadId, input: [{ type: 'text', text, text_elements: [] }] });
+  if (outcome._tag === 'StartFailed') throw new Error(describeClientError(outcome.error));
+  if (!isTurnEnded(outcome)) throw new Error(`the turn did not complete: ${outcome._tag}`);
+  return outcome.turn.status;
 }

@@ -21,11 +21,20 @@ import {
   type Turn,
   type UserInput,
 } from '@wework/codex-protocol';
-import { describeClientError, describeMcpStartupError, trackActivity, trackMcpStartup, type ActivityTracker, type AppServerClient, type ClientError } from '@wework/app-server-client';
+import {
+  describeClientError,
+  describeMcpStartupError,
+  runTurn as runClientTurn,
+  trackActivity,
+  trackMcpStartup,
+  type ActivityTracker,
+  type AppServerClient,
+  type ClientError,
+} from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
-import { launchRuntimeProcess } from './launchRuntimeProcess.js';
+import { launchRuntimeProcess, type RuntimeProcessOptions } from './launchRuntimeProcess.js';
 import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
 export { describeRuntimeError, runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
@@ -87,13 +96,7 @@ export const RUNTIME_REQUEST_TIMEOUTS: Pick<ConnectAppServerOptions, 'requestTim
 export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilities: weworkInitializeCapabilities(), ...RUNTIME_REQUEST_TIMEOUTS });
 
 /** Options of {@link startLocalRuntime}. */
-export interface LocalRuntimeOptions {
-  /** An existing CODEX_HOME whose config.toml the caller has written. */
-  readonly codexHome: string;
-  readonly home: string;
-  /** The task's workspace: the threads' cwd. */
-  readonly workspace: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+export interface LocalRuntimeOptions extends RuntimeProcessOptions {
   /** MCP servers to wait for before the first turn (Codex may otherwise sample before their tools are listed). */
   readonly pluginNames: ReadonlyArray<string>;
   readonly log: ExecutorLog;
@@ -157,12 +160,10 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   });
   /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
   const loadedHere = new Set<string>();
-  const completed = new Map<string, (turn: Turn) => void>();
   const activeTurn = new Map<string, string>();
   client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
   client.on(TurnCompleted, (params) => {
     if (activeTurn.get(params.threadId) === params.turn.id) activeTurn.delete(params.threadId);
-    completed.get(params.turn.id)?.(params.turn);
   });
 
   const handleOf = (response: { readonly thread: { readonly id: string }; readonly activePermissionProfile: ActivePermissionProfile | null; readonly model: string; readonly modelProvider: string; readonly cwd: string }): ThreadHandle => ({
@@ -217,28 +218,25 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
 
   const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInput>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
     const items: UserInput[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
-    const started = await client.request(TurnStart, { ...params, threadId, input: items });
-    if (E.isLeft(started)) return E.left(runtimeErrorOf(TurnStart.method, started.left));
-    const turnId = started.right.turn.id;
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      new Promise<Turn>((resolve) => completed.set(turnId, resolve)),
-      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.turnTimeoutMs ?? 120_000))),
-      client.closed.then(() => 'closed' as const),
-    ]);
-    clearTimeout(timer);
-    completed.delete(turnId);
-    if (outcome === 'timeout') return E.left({ _tag: 'TurnDidNotFinish', reason: 'timed out' });
-    if (outcome === 'closed') {
-      // The app-server ended under the turn: the turn is over, failed; the supervisor restarts Codex.
-      const ended = client.terminalError === undefined ? 'connection closed' : describeClientError(client.terminalError);
-      const failed = abortedTurn(turnId, `the turn was lost: ${ended}; the app-server is being restarted`);
-      activeTurn.delete(threadId);
-      options.log({ event: 'turn aborted by app-server exit', fields: { threadId, turnId } });
-      options.onTurnAborted?.(threadId, failed);
-      return E.right(failed);
+    const outcome = await runClientTurn(client, { ...params, threadId, input: items }, { timeoutMs: options.turnTimeoutMs ?? 120_000, interruptOnStop: false });
+    switch (outcome._tag) {
+      case 'StartFailed':
+        return E.left(runtimeErrorOf(TurnStart.method, outcome.error));
+      case 'TimedOut':
+        return E.left({ _tag: 'TurnDidNotFinish', reason: 'timed out' });
+      case 'Aborted':
+        return E.left({ _tag: 'TurnDidNotFinish', reason: 'aborted' });
+      case 'ClientClosed': {
+        // The app-server ended under the turn: the turn is over, failed; the supervisor restarts Codex.
+        const failed = abortedTurn(outcome.turnId, `the turn was lost: ${describeClientError(outcome.error)}; the app-server is being restarted`);
+        activeTurn.delete(threadId);
+        options.log({ event: 'turn aborted by app-server exit', fields: { threadId, turnId: outcome.turnId } });
+        options.onTurnAborted?.(threadId, failed);
+        return E.right(failed);
+      }
+      default:
+        return E.right(outcome.turn);
     }
-    return E.right(outcome);
   };
 
   const loadModelCatalog = async (): Promise<E.Either<RuntimeError, ModelCatalog>> => {

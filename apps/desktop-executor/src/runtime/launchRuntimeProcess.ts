@@ -5,11 +5,17 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { launchAppServer, type LaunchedAppServer } from '@wework/app-server-client/node/launch';
-import type { LocalRuntimeOptions } from './LocalRuntime.js';
 import type { RuntimeError } from './RuntimeError.js';
 
-/** What the process needs: the homes, the workspace and the environment. */
-export type RuntimeProcessOptions = Pick<LocalRuntimeOptions, 'codexHome' | 'home' | 'workspace' | 'env'>;
+/** What the process needs: the homes, the workspace and the environment (the first options of a local runtime). */
+export interface RuntimeProcessOptions {
+  /** An existing CODEX_HOME whose config.toml the caller has written. */
+  readonly codexHome: string;
+  readonly home: string;
+  /** The task's workspace: the threads' cwd. */
+  readonly workspace: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
 
 /** Launches the app-server process of a local runtime; `startLocalRuntime` connects it. */
 export async function launchRuntimeProcess(options: RuntimeProcessOptions): Promise<E.Either<RuntimeError, LaunchedAppServer>> {

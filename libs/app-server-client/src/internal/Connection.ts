@@ -21,7 +21,7 @@ import type {
   ResultOf,
 } from '@wework/codex-protocol';
 import { ClientError } from '../ClientError.js';
-import type { ProcessExited, TerminalError } from '../ClientError.js';
+import type { ProcessExited, RequestAborted, TerminalError } from '../ClientError.js';
 import type { ClientEvent, ServerRequestRejection } from '../ClientEvent.js';
 import { JsonRpcMessage } from '../JsonRpcMessage.js';
 import type { JsonRpcId } from '../JsonRpcMessage.js';
@@ -30,15 +30,20 @@ import { WireErrorCode } from '../WireErrorCode.js';
 import type {
   AppServerClientOptions,
   MessageDirection,
+  NotificationStreamOptions,
   RawNotification,
+  RequestErrorOf,
+  RequestOptions,
   ServerRequestHandler,
-} from '../AppServerClient.js';
+} from '../ClientContract.js';
 import { isEither, paramsShape, safeDecode, safeEncode } from './codecs.js';
 import type { ParamsShape } from './codecs.js';
 import { ListenerSet, errorMessage } from './ListenerSet.js';
 import type { Disposable } from './ListenerSet.js';
+import { createNotificationQueue } from './NotificationQueue.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
+const DEFAULT_NOTIFICATION_BUFFER = 1024;
 /** The default timeout of a request to the app-server: 60 s. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** setTimeout's largest delay (about 24.8 days); longer timeouts are clamped to it. */
@@ -87,6 +92,8 @@ export class Connection {
   private readonly writer: NewlineMessageWriter;
   private readonly rpc: MessageConnection;
   private readonly pending = new Map<number, (error: TerminalError) => void>();
+  /** Ends each open notification stream (after what it buffered) when the client ends. */
+  private readonly streamEnds = new Set<() => void>();
   private nextPendingKey = 0;
   private readonly requestIds = new WeakMap<CancellationToken, JsonRpcId | null>();
   private readonly handlers = new Map<string, HandlerEntry>();
@@ -148,27 +155,38 @@ export class Connection {
     return this.terminal;
   }
 
-  async request<D extends AnyClientRequest>(descriptor: D, params: ParamsOf<D>): Promise<E.Either<ClientError, ResultOf<D>>> {
+  async request<D extends AnyClientRequest, O extends RequestOptions = Record<never, never>>(
+    descriptor: D,
+    params: ParamsOf<D>,
+    options?: O,
+  ): Promise<E.Either<RequestErrorOf<O>, ResultOf<D>>> {
+    return this.send(descriptor, params, options?.signal) as Promise<E.Either<RequestErrorOf<O>, ResultOf<D>>>;
+  }
+
+  private async send<D extends AnyClientRequest>(descriptor: D, params: ParamsOf<D>, signal: AbortSignal | undefined): Promise<E.Either<ClientError | RequestAborted, ResultOf<D>>> {
     const method = descriptor.method;
     if (this.terminal !== undefined) return E.left(this.terminal);
     const shape = this.encodeParams(method, descriptor.params, params);
     if (E.isLeft(shape)) return shape;
+    if (signal?.aborted === true) return E.left(ClientError.requestAborted(method));
     return new Promise((resolve) => {
       const key = this.nextPendingKey++;
       let settled = false;
-      let settle = (result: E.Either<ClientError, ResultOf<D>>): void => {
+      let settle = (result: E.Either<ClientError | RequestAborted, ResultOf<D>>): void => {
         if (settled) return;
         settled = true;
         this.pending.delete(key);
         resolve(result);
       };
       this.pending.set(key, (error) => settle(E.left(error)));
+      const cancellation = signal === undefined ? undefined : new CancellationTokenSource();
       let sent: Promise<unknown>;
       // vscode-jsonrpc writes the request synchronously inside sendRequest: the writer tap sees its id.
       this.capturedId = undefined;
       this.capturing = true;
       try {
-        sent = this.rpc.sendRequest(method, ...sendArgs(shape.right));
+        const args = sendArgs(shape.right);
+        sent = cancellation === undefined ? this.rpc.sendRequest(method, ...args) : this.rpc.sendRequest(method, ...args, cancellation.token);
       } catch {
         settle(E.left(this.terminal ?? ClientError.connectionClosed()));
         return;
@@ -183,10 +201,19 @@ export class Connection {
         if (id !== undefined) this.emit({ _tag: 'RequestAbandoned', method, id, timeoutMs });
       }, timeoutMs);
       timer.unref?.();
+      // vscode-jsonrpc sends `$/cancelRequest` when the token is cancelled; the reply, if any, is ignored.
+      const onAbort = (): void => {
+        if (settled) return;
+        cancellation?.cancel();
+        settle(E.left(ClientError.requestAborted(method)));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const settleOnce = settle;
       settle = (result) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         settleOnce(result);
+        cancellation?.dispose();
       };
       sent.then(
         (raw) => {
@@ -242,6 +269,32 @@ export class Connection {
     return this.anyNotifications.add(listener);
   }
 
+  /** The notifications of one method (decoded), or all of them (raw), as a bounded async iterable. */
+  notifications<A>(subscribe: (deliver: (item: A) => void) => Disposable, methodOf: (item: A) => string, options: NotificationStreamOptions = {}): AsyncIterable<A> {
+    const bufferSize = options.bufferSize ?? DEFAULT_NOTIFICATION_BUFFER;
+    const { signal } = options;
+    const subscriptions: Disposable[] = [];
+    const onAbort = (): void => queue.abort();
+    const onClose = (): void => queue.end();
+    const queue = createNotificationQueue<A>(
+      bufferSize,
+      (dropped) => this.emit({ _tag: 'NotificationsDropped', method: methodOf(dropped), bufferSize }),
+      () => {
+        for (const subscription of subscriptions.splice(0)) subscription.dispose();
+        signal?.removeEventListener('abort', onAbort);
+        this.streamEnds.delete(onClose);
+      },
+    );
+    if (this.terminal !== undefined || signal?.aborted === true) {
+      queue.end();
+      return queue;
+    }
+    subscriptions.push(subscribe((item) => queue.push(item)));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.streamEnds.add(onClose);
+    return queue;
+  }
+
   onEvent(listener: (event: ClientEvent) => void): Disposable {
     return this.events.add(listener);
   }
@@ -264,6 +317,7 @@ export class Connection {
     for (const reject of [...this.pending.values()]) reject(reason);
     this.pending.clear();
     this.emit(reason);
+    for (const end of [...this.streamEnds]) end();
     this.resolveClosed(reason);
     this.rpc.dispose();
   }

@@ -5,9 +5,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { createAppServerClient } from '../AppServerClient.js';
-import type { ConnectAppServerOptions, LaunchedAppServer } from './launchAppServer.js';
+import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from './AppServerProcess.js';
 import type { SpawnError } from './SpawnError.js';
-import type { SpawnedAppServer } from './spawnAppServer.js';
 
 const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 
@@ -77,5 +76,6 @@ export async function connectAppServer(launched: LaunchedAppServer, options: Con
     exited: launched.exited,
     stderrTail: launched.stderrTail,
     dispose,
+    [Symbol.asyncDispose]: dispose,
   });
 }

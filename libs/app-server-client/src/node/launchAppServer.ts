@@ -11,89 +11,16 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import type { ClientInfo, InitializeCapabilities, MessageDirection } from '../AppServerClient.js';
-import type { JsonRpcMessage } from '../JsonRpcMessage.js';
 import { ClientError } from '../ClientError.js';
 import type { ProcessExited } from '../ClientError.js';
 import { guard, release } from './exitGuard.js';
 import { resolveCodexCommand } from './resolveCodexCommand.js';
-import type { CodexHomeMissing, CodexNotFound, SpawnError, SpawnFailed } from './SpawnError.js';
+import type { SpawnError } from './SpawnError.js';
 import { DEFAULT_STDERR_LIMIT_BYTES, StderrTail } from './StderrTail.js';
 import { terminateProcessTree } from './terminateProcessTree.js';
-import type { SpawnedAppServer } from './spawnAppServer.js';
+import type { LaunchAppServerOptions, LaunchError, LaunchedAppServer, SpawnedAppServer } from './AppServerProcess.js';
 
-/** Options of {@link launchAppServer}: everything about the process, nothing about the connection. */
-export interface LaunchAppServerOptions {
-  /** `CODEX_HOME` of the child; must be an existing directory. */
-  readonly codexHome: string;
-  /** `HOME` of the child (the app-server probes `$HOME/.agents/...`). */
-  readonly home: string;
-  /** The child's base environment (for example `process.env`); CODEX_HOME, HOME and PATH are set on top. */
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Working directory of the child. */
-  readonly cwd: string;
-  /** Program to run instead of the `codex` resolved from `@openai/codex`. */
-  readonly command?: string;
-  /** Arguments to `codex`. Default `['app-server']`. */
-  readonly args?: readonly string[];
-  /** How many trailing bytes of stderr to keep. Default 64 KiB. */
-  readonly stderrLimitBytes?: number;
-  /** How long SIGTERM gets before SIGKILL on dispose. Default 2000 ms. */
-  readonly shutdownGraceMs?: number;
-  /** Receives stderr as it arrives (for live diagnostics). */
-  readonly onStderr?: (text: string) => void;
-}
-
-/** Options of {@link LaunchedAppServer.connect}: everything about the connection and its handshake. */
-export interface ConnectAppServerOptions {
-  /** Sent in `initialize`; defaults to the client's own. */
-  readonly clientInfo?: ClientInfo;
-  /** Sent in `initialize`; defaults to `{ experimentalApi: true }`. */
-  readonly capabilities?: InitializeCapabilities;
-  /** Longest accepted stdout line. Default 32 MiB. */
-  readonly maxLineBytes?: number;
-  /** How long `initialize` may take, counted from `connect()`. Default 30 000 ms. */
-  readonly initializeTimeoutMs?: number;
-  /** The client's default request timeout (see `AppServerClientOptions.requestTimeoutMs`). Default 60 s. */
-  readonly requestTimeoutMs?: number;
-  /** Per-method request timeouts (see `AppServerClientOptions.requestTimeouts`). */
-  readonly requestTimeouts?: Readonly<Record<string, number>>;
-  /**
-   * A wire tap installed before `initialize`, so it sees every message of the connection both ways,
-   * the handshake included (`client.onMessage` subscribes only from the moment it is called).
-   */
-  readonly onMessage?: (direction: MessageDirection, message: JsonRpcMessage) => void;
-}
-
-/** Why {@link launchAppServer} could not start the process. */
-export type LaunchError = CodexHomeMissing | CodexNotFound | SpawnFailed;
-
-/** A started app-server process that no client talks to yet. */
-export interface LaunchedAppServer {
-  /** The child's pid, also its process group id. */
-  readonly pid: number;
-  /** The program and arguments that were started. */
-  readonly commandLine: readonly string[];
-  /** The child process itself; its stdout is left unread (and buffered) until `connect()`. */
-  readonly child: ChildProcessWithoutNullStreams;
-  /** Resolves when the process has exited, for whatever reason. */
-  readonly exited: Promise<ProcessExited>;
-  /** The last bytes of stderr, colour escapes removed. */
-  stderrTail(): string;
-  /**
-   * Loads the client, connects it to the child's stdio and performs `initialize`/`initialized`. On
-   * failure the process tree is ended, as by `dispose()`. Connects once: later calls return the first
-   * call's result.
-   */
-  connect(options?: ConnectAppServerOptions): Promise<E.Either<SpawnError, SpawnedAppServer>>;
-  /**
-   * Ends the process: stdin is closed, the process group gets SIGTERM (SIGKILL after the grace
-   * period), descendants that left the group are killed too, and the promise resolves once none of
-   * them runs. Safe to call more than once. A connected client is not disposed by this; dispose the
-   * {@link SpawnedAppServer} instead.
-   */
-  dispose(): Promise<void>;
-}
+export type { ConnectAppServerOptions, LaunchAppServerOptions, LaunchError, LaunchedAppServer } from './AppServerProcess.js';
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 2_000;
 /** How long to wait for stderr to drain after the process exited. */
@@ -232,6 +159,7 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
       return connection;
     },
     dispose,
+    [Symbol.asyncDispose]: dispose,
   };
   return E.right(launched);
 }

@@ -19,9 +19,9 @@ import {
   type SupervisorState,
 } from '../RestartPolicy.js';
 import { shownTail } from '../SecretRedaction.js';
-import { launchAppServer, type ConnectAppServerOptions, type LaunchAppServerOptions, type LaunchedAppServer } from './launchAppServer.js';
+import type { ConnectAppServerOptions, LaunchAppServerOptions, LaunchedAppServer, SpawnedAppServer } from './AppServerProcess.js';
+import { launchAppServer } from './launchAppServer.js';
 import type { SpawnError } from './SpawnError.js';
-import type { SpawnedAppServer } from './spawnAppServer.js';
 
 /** How long the exit of a process whose output closed is awaited once its tree was ended. */
 const EXIT_AFTER_DISPOSE_MS = 5_000;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
-import { describeClientError, describeMcpStartupError, trackMcpStartup } from '@wework/app-server-client';
-import { ItemCompleted, ThreadStart, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
+import { describeClientError, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup } from '@wework/app-server-client';
+import { ThreadStart, TurnInterrupt, type ItemCompleted, type ParamsOf, type ResultOf, type TurnCompleted } from '@wework/codex-protocol';
 import { formsPluginCommand } from '@wework/sample-plugins';
 import { scriptedModelCodexConfig, type Script } from '../../src/index.js';
 import { startScriptedModel, type ScriptedModel } from '../../src/node/index.js';
@@ -102,30 +102,15 @@ export async function startCodexSession(script: Script): Promise<CodexSession> {
         }
       },
       async runTurn(threadId, text, options = {}) {
-        const items: CompletedItem[] = [];
-        let turnId: string | undefined;
-        const itemSubscription = client.on(ItemCompleted, (p) => {
-          if (p.threadId === threadId && (turnId === undefined || p.turnId === turnId)) items.push(p.item);
-        });
-        let timer: NodeJS.Timeout | undefined;
-        let completedSubscription: { dispose(): void } | undefined;
-        try {
-          const completed = new Promise<CompletedTurn>((resolve, reject) => {
-            completedSubscription = client.on(TurnCompleted, (p) => {
-              if (p.threadId === threadId && (turnId === undefined || p.turn.id === turnId)) resolve(p.turn);
-            });
-            timer = setTimeout(() => reject(new Error(`turn did not complete within ${options.timeoutMs ?? 20_000} ms; stderr:\n${appServer.stderrTail()}`)), options.timeoutMs ?? 20_000);
-          });
-          const started = unwrap('turn/start', await client.request(TurnStart, { threadId, input: [{ type: 'text', text, text_elements: [] }] } as ParamsOf<typeof TurnStart>));
-          turnId = started.turn.id;
-          options.onStarted?.(turnId);
-          const turn = await completed;
-          return { turn, items: items.filter((item) => item !== undefined) };
-        } finally {
-          clearTimeout(timer);
-          itemSubscription.dispose();
-          completedSubscription?.dispose();
-        }
+        const timeoutMs = options.timeoutMs ?? 20_000;
+        const outcome = await runTurn(
+          client,
+          { threadId, input: [{ type: 'text', text, text_elements: [] }] },
+          { timeoutMs, interruptOnStop: false, ...(options.onStarted === undefined ? {} : { onStarted: (turn: CompletedTurn) => options.onStarted?.(turn.id) }) },
+        );
+        if (outcome._tag === 'StartFailed') throw new Error(`turn/start failed: ${describeClientError(outcome.error)}`);
+        if (!isTurnEnded(outcome)) throw new Error(`turn did not complete within ${timeoutMs} ms (${outcome._tag}); stderr:\n${appServer.stderrTail()}`);
+        return { turn: outcome.turn, items: outcome.items };
       },
       async interrupt(threadId, turnId) {
         unwrap('turn/interrupt', await client.request(TurnInterrupt, { threadId, turnId }));
