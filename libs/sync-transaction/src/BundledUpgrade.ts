@@ -10,7 +10,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { FileSystemError, FileSystemPort } from './FileSystemPort.js';
+import type { FileSystemError, FileSystemPort } from '@wework/ports';
 import { joinPath } from './internal/Paths.js';
 import { cacheDirectoryOf, homeRoot, manifestPath, runtimeHomes, type Homes, type PluginId } from './Layout.js';
 import { decodeManifest, recordOf, type ManifestParseFailed } from './Manifest.js';
