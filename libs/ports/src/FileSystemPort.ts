@@ -1,7 +1,7 @@
 /**
  * The one port through which the libraries reach the disk, and its error value.
  *
- * This module is pure: it declares the operations; `@wework/ports/node` implements them with `node:fs`
+ * This module is pure: it declares the operations; `@wework/ports/node` implements them with Node's file system
  * and `@wework/ports/testing` in memory. Errors carry an operation, a path and a code — never the
  * bytes of a file — so a token read from a file can never leak through an error. Every operation is a
  * lazy `TaskEither`: nothing happens until it is run.
