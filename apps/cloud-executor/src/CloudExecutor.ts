@@ -30,7 +30,8 @@ import { commitAndDecide, directoryPackageSource } from '@wework/sync-transactio
 import { startAppServerRuntime, type AppServerRuntime } from './AppServerRuntime.js';
 import type { CloudConfig } from './CloudConfig.js';
 import { decodeMessage, type DesiredPlugin } from './DesiredState.js';
-import type { Clock, DesiredStateSource, Log, StatusSink, TimerPort } from './Ports.js';
+import type { Clock, Timer } from '@wework/ports';
+import type { DesiredStateSource, Log, StatusSink } from './Ports.js';
 import { afterRemovalAttempt, emptySchedule, nextRetryAt, planReconcile, pruneSchedule, type ReconcileAction, type RemovalSchedule } from './Reconcile.js';
 import { allDone, formatStatusLine, syncErrorReport, type ActionReport, type RuntimeReport, type StatusLine, type Trigger } from './StatusLine.js';
 
@@ -42,7 +43,7 @@ export interface CloudExecutorOptions {
   readonly ports: TransactionPorts;
   readonly clock: Clock;
   /** Fires the retry of failed removals. */
-  readonly timer: TimerPort;
+  readonly timer: Timer;
   /** Receives one status line per processed message and per retry. */
   readonly status: StatusSink;
   readonly log: Log;

@@ -12,6 +12,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
 import { pluginKey } from '@wework/plugin-inventory';
 import { checkIdentifier } from '@wework/sync-transaction';
 
@@ -47,15 +48,9 @@ export type MessageError =
   | { readonly _tag: 'MessageTooLarge'; readonly length: number; readonly limit: number }
   | { readonly _tag: 'InvalidMessage'; readonly issues: ReadonlyArray<string> };
 
-const pathOf = (context: t.Context): string =>
-  context
-    .map((entry) => entry.key)
-    .filter((key) => key !== '')
-    .join('.');
-
 /** Issues of an io-ts failure as `path: expected type` lines (values are never echoed). */
 const issuesOf = (errors: t.Errors): ReadonlyArray<string> => [
-  ...new Set(errors.map((error) => `${pathOf(error.context) || '(message)'}: expected ${error.context[error.context.length - 1]?.type.name ?? 'a value'}`)),
+  ...new Set(errors.map((error) => `${issuePath(error.context) || '(message)'}: expected ${expectedTypeName(error) ?? 'a value'}`)),
 ];
 
 const isAbsolutePath = (path: string): boolean => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);

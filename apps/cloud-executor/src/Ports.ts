@@ -1,7 +1,8 @@
 /**
  * What the cloud executor needs from outside, as ports: where desired-state messages come from, where
- * status lines go, the time, one timer for removal retries, and a structured log. The Node
- * implementations (stdin/stdout, `Date.now`, `setTimeout`, stderr) are in `node/`; tests inject fakes.
+ * status lines go and a structured log; the time and the one timer for removal retries are the `Clock`
+ * and `Timer` of `@wework/ports`. The Node implementations (stdin/stdout, stderr) are in `node/`, those
+ * of the time in `@wework/ports/node`; tests inject fakes.
  */
 
 /** Desired-state messages as they arrive: one untrusted text line each. The executor ends with the source. */
@@ -9,19 +10,6 @@ export type DesiredStateSource = AsyncIterable<string>;
 
 /** Where status lines go (one JSON object per processed message or retry). */
 export type StatusSink = (line: string) => void;
-
-/** Reads the time, epoch milliseconds. */
-export interface Clock {
-  now(): number;
-}
-
-/** One timer: arming it again replaces the previous deadline. */
-export interface TimerPort {
-  /** Calls `fire` once the time is `at` or later (at once when already due). */
-  set(at: number, fire: () => void): void;
-  /** Disarms the timer. */
-  clear(): void;
-}
 
 /** One structured log entry: a stable event name and fields (never secrets or file contents). */
 export interface LogEntry {

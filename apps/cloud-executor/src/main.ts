@@ -12,7 +12,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { acquireProcessLock, createNodePorts } from '@wework/sync-transaction/node';
 import { readCloudConfig } from './CloudConfig.js';
 import { startCloudExecutor } from './CloudExecutor.js';
-import { lineSink, lineSource, nodeTimer, streamLog, systemClock } from './node/NodePorts.js';
+import { nodeTimer, systemClock } from '@wework/ports/node';
+import { lineSink, lineSource, streamLog } from './node/NodePorts.js';
 
 const log = streamLog(process.stderr);
 const config = readCloudConfig(process.env, { userHome: homedir(), cwd: process.cwd() });

@@ -26,12 +26,11 @@ import {
   type SavedAccount,
   type SnapshotName,
 } from './AccountIndex.js';
+import { isNotFound, joinPath, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import { writeDestinationOf, writeFileAtomic } from './AtomicWrite.js';
-import { identifyAuth, type AccountSummary, type MalformedAuthFile } from './AuthClaims.js';
-import { isNotFound, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
+import { identifyAuth, type AccountSummary, type Digest, type MalformedAuthFile } from './AuthClaims.js';
 import type { CodexHomeLayout } from './HomeLayout.js';
 import { utf8 } from './internal/Bytes.js';
-import { joinPath } from './Platform.js';
 
 /** The profiles directory is a symbolic link or not a directory; it is never used then. */
 export interface ProfilesDirectoryRefused {
@@ -200,6 +199,13 @@ export const readAccountIndex =
 
 const snapshotPath = (fs: FileSystemPort, layout: CodexHomeLayout, name: SnapshotName): string => joinPath(fs.platform, layout.profilesDirectory, name);
 
+/** The port's (synchronous) digest as the lazy {@link Digest} that {@link identifyAuth} takes. */
+const digestOf =
+  (fs: FileSystemPort): Digest =>
+  (bytes) =>
+  () =>
+    Promise.resolve(fs.digest(bytes));
+
 /** Reads and identifies one snapshot file: `null` when it is a link, unreadable as auth or gone. */
 const savedAccountFromFile =
   (fs: FileSystemPort, layout: CodexHomeLayout, name: SnapshotName): TE.TaskEither<FileSystemError, SavedAccount | null> =>
@@ -209,9 +215,9 @@ const savedAccountFromFile =
       const error = bytes.left;
       return error._tag === 'SnapshotRefused' || isNotFound(error) ? E.right(null) : E.left(error);
     }
-    const summary = await identifyAuth(fs.digest.bind(fs), bytes.right)();
+    const summary = await identifyAuth(digestOf(fs), bytes.right)();
     if (E.isLeft(summary)) return E.right(null);
-    const digest = await fs.digest(bytes.right)();
+    const digest = fs.digest(bytes.right);
     return E.right(savedAccountOf(summary.right, name, digest));
   };
 
@@ -272,7 +278,7 @@ export const listAccounts =
     if (E.isLeft(loaded)) return loaded;
     const bytes = await readActiveAuth(fs, layout)();
     if (E.isLeft(bytes)) return bytes;
-    const active = bytes.right === null ? null : await identifyAuth(fs.digest.bind(fs), bytes.right)();
+    const active = bytes.right === null ? null : await identifyAuth(digestOf(fs), bytes.right)();
     const activeAccount = active !== null && E.isRight(active) ? active.right : null;
     const accounts: ListedAccount[] = loaded.right.index.accounts.map((a) => ({ ...summaryOf(a), active: a.id === activeAccount?.id, saved: true }));
     if (activeAccount !== null && findSavedAccount(loaded.right.index, activeAccount.id) === undefined) {
@@ -294,13 +300,13 @@ const saveSnapshot =
     if (E.isLeft(directory)) return directory;
     const loaded = await loadAccountIndex(fs, layout)();
     if (E.isLeft(loaded)) return loaded;
-    const digest = await fs.digest(bytes)();
+    const digest = fs.digest(bytes);
     const existing = findSavedAccount(loaded.right.index, account.id);
     if (existing?.digest === digest) {
       const stored = await readPrivateFile(fs, snapshotPath(fs, layout, existing.snapshot))();
-      if (E.isRight(stored) && (await fs.digest(stored.right)()) === digest) return E.right('unchanged');
+      if (E.isRight(stored) && fs.digest(stored.right) === digest) return E.right('unchanged');
     }
-    const name = existing?.snapshot ?? snapshotNameOf(await fs.digest(utf8(account.id))());
+    const name = existing?.snapshot ?? snapshotNameOf(fs.digest(utf8(account.id)));
     const written = await writeFileAtomic(fs, snapshotPath(fs, layout, name), bytes, PRIVATE_FILE_MODE)();
     if (E.isLeft(written)) return written;
     const index = upsertSavedAccount(loaded.right.index, savedAccountOf(account, name, digest));
@@ -319,11 +325,11 @@ export const saveActiveAccount =
     const bytes = await readActiveAuth(fs, layout)();
     if (E.isLeft(bytes)) return bytes;
     if (bytes.right === null) return E.left({ _tag: 'NoActiveAuth', path: layout.authFile });
-    const account = await identifyAuth(fs.digest.bind(fs), bytes.right)();
+    const account = await identifyAuth(digestOf(fs), bytes.right)();
     if (E.isLeft(account)) return account;
     const saved = await saveSnapshot(fs, layout, account.right, bytes.right)();
     if (E.isLeft(saved)) return saved;
-    const authDigest = await fs.digest(bytes.right)();
+    const authDigest = fs.digest(bytes.right);
     return E.right({ account: account.right, snapshot: saved.right, authDigest });
   };
 
@@ -333,7 +339,7 @@ export const readAuthDigest =
   async () => {
     const bytes = await readActiveAuth(fs, layout)();
     if (E.isLeft(bytes)) return bytes;
-    return E.right(bytes.right === null ? null : await fs.digest(bytes.right)());
+    return E.right(bytes.right === null ? null : fs.digest(bytes.right));
   };
 
 /** Whether a browser login has written a new auth.json: the digest changed and a file is there. */
@@ -393,14 +399,14 @@ export type SwitchOutcome =
 const preserveCurrentAuth =
   (fs: FileSystemPort, layout: CodexHomeLayout, bytes: Uint8Array): TE.TaskEither<AccountsError, AccountSummary | null> =>
   async () => {
-    const account = await identifyAuth(fs.digest.bind(fs), bytes)();
+    const account = await identifyAuth(digestOf(fs), bytes)();
     if (E.isRight(account)) {
       const saved = await saveSnapshot(fs, layout, account.right, bytes)();
       return E.isLeft(saved) ? saved : E.right(account.right);
     }
     const directory = await checkProfilesDirectory(fs, layout, true)();
     if (E.isLeft(directory)) return directory;
-    const digest = await fs.digest(bytes)();
+    const digest = fs.digest(bytes);
     const backup = joinPath(fs.platform, layout.profilesDirectory, `unreadable-auth-${digest.slice(0, 16)}.json`);
     const written = await writeFileAtomic(fs, backup, bytes, PRIVATE_FILE_MODE)();
     return E.isLeft(written) ? written : E.right(null);
@@ -432,7 +438,7 @@ export const switchAccount =
     const path = snapshotPath(fs, layout, entry.snapshot);
     const snapshot = await readPrivateFile(fs, path)();
     if (E.isLeft(snapshot)) return snapshot;
-    const target = await identifyAuth(fs.digest.bind(fs), snapshot.right)();
+    const target = await identifyAuth(digestOf(fs), snapshot.right)();
     if (E.isLeft(target) || target.right.id !== entry.id) return E.left({ _tag: 'SnapshotMismatch', accountId: entry.id, path });
     const current = await readActiveAuth(fs, layout)();
     if (E.isLeft(current)) return current;

@@ -7,8 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { isNotFound, type FileStat, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
-import { baseNameOf, parentOf, resolveLinkTarget } from './Platform.js';
+import { baseNameOf, isNotFound, parentOf, resolveLinkTarget, type FileStat, type FileSystemError, type FileSystemPort } from '@wework/ports';
 
 /**
  * Replaces (or creates) the file at `path` with `bytes` and permission bits `mode`: writes a

@@ -7,10 +7,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { PRIVATE_FILE_MODE, resolveLinkTarget, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import { writeFileAtomic } from './AtomicWrite.js';
-import { PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
 import type { CodexHomeLayout } from './HomeLayout.js';
-import { resolveLinkTarget } from './Platform.js';
 
 /** What {@link linkNativeAuth} did. */
 export type AuthLinkOutcome =

@@ -21,9 +21,9 @@ import {
   type SwitchOutcome,
   type SwitchRequest,
 } from './Accounts.js';
+import type { FileSystemError, FileSystemPort } from '@wework/ports';
 import { linkNativeAuth, type AuthLinkOutcome, type AuthPathOccupied } from './AuthLink.js';
 import { prepareConfig, type ConfigPreparation, type ConfigPreparationError } from './ConfigPreparation.js';
-import type { FileSystemError, FileSystemPort } from './FileSystemPort.js';
 import { ensureCodexHome, type CodexHomeLayout, type EnsuredHome, type HomeError } from './HomeLayout.js';
 import { applyMigration, DEFAULT_MIGRATION_CHOICE, detectFirstStart, type FirstStart, type MigrationChoice, type MigrationError, type MigrationResult } from './Migration.js';
 

@@ -7,8 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { PRIVATE_DIRECTORY_MODE, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
-import { isAbsolutePath, joinPath, normalizePath, samePath, type Platform } from './Platform.js';
+import { isAbsolutePath, joinPath, normalizePath, PRIVATE_DIRECTORY_MODE, samePath, type FileSystemError, type FileSystemPort, type Platform } from '@wework/ports';
 
 /** The environment variable that overrides the Wework Codex home. */
 export const WEGENT_CODEX_HOME = 'WEGENT_CODEX_HOME';

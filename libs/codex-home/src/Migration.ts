@@ -14,10 +14,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
+import { PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import { writeFileAtomic } from './AtomicWrite.js';
 import { linkNativeAuth, type AuthLinkOutcome, type AuthPathOccupied } from './AuthLink.js';
 import { freshConfigText, importNativeConfig, type ConfigChange, type ConfigError, type ConfigWarning } from './config/index.js';
-import { PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
 import { ensureCodexHome, type CodexHomeLayout, type HomeError } from './HomeLayout.js';
 import { parseJson, textOf, utf8 } from './internal/Bytes.js';
 import { setRemoteApps, type RemoteAppsNotEditable } from './RemoteApps.js';

@@ -11,8 +11,9 @@
  * - {@link prepareConfig}: create or normalize config.toml before the app-server starts, with the
  *   pure config.toml functions re-exported from the config module.
  *
- * Everything here is pure: the programs run through a {@link FileSystemPort}, implemented for Node
- * by `@wework/codex-home/node` and in memory by `@wework/codex-home/testing`.
+ * Everything here is pure: the programs run through the {@link FileSystemPort} of `@wework/ports`
+ * (re-exported here with its error value and the path functions), implemented for Node by
+ * `@wework/codex-home/node` and in memory by `@wework/codex-home/testing`.
  */
 export {
   AccountIndex,
@@ -89,7 +90,7 @@ export {
   type FileSystemError,
   type FileSystemPort,
   type ReadOptions,
-} from './FileSystemPort.js';
+} from '@wework/ports';
 export {
   ACCOUNT_INDEX_FILE,
   ACCOUNT_PROFILES_DIRECTORY,
@@ -133,7 +134,7 @@ export {
   resolveLinkTarget,
   samePath,
   type Platform,
-} from './Platform.js';
+} from '@wework/ports';
 export {
   readRemoteApps,
   REMOTE_APPS_DEFAULT,

@@ -1,5 +1,5 @@
 /**
- * `@wework/codex-home/testing`: an in-memory file system for the library's port, a port wrapper that
+ * `@wework/codex-home/testing`: the in-memory file system of `@wework/ports/testing`, a port wrapper that
  * injects failures, builders of Codex auth.json files and fast-check arbitraries, so hosts can test
  * their own use of the library. The arbitraries need `fast-check` (an optional peer dependency).
  *
@@ -7,11 +7,11 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
+import { fileSystemError, type FileOperation, type FileSystemPort } from '@wework/ports';
 import type { AccountIndex, SavedAccount, SnapshotName } from './AccountIndex.js';
-import { fileSystemError, type FileOperation, type FileSystemPort } from './FileSystemPort.js';
 import { encodeBase64Url, utf8 } from './internal/Bytes.js';
 
-export { MemoryFileSystem, type MemoryEntry } from './internal/MemoryFileSystem.js';
+export { MemoryFileSystem, type MemoryEntry } from '@wework/ports/testing';
 
 /** Which calls of a port {@link failingPort} makes fail. */
 export interface InjectedFailure {
@@ -47,6 +47,16 @@ export const failingPort = (port: FileSystemPort, failure: InjectedFailure): Fil
     rename: (from, to) => guard('rename', to, port.rename(from, to)),
     remove: (path) => guard('remove', path, port.remove(path)),
     listDirectory: (path) => guard('listDirectory', path, port.listDirectory(path)),
+    createDirectory: (path, mode) => guard('createDirectory', path, port.createDirectory(path, mode)),
+    writeFiles: (files) => guard('writeFiles', files[0]?.path ?? '', port.writeFiles(files)),
+    writeFileDurable: (file) => guard('writeFileDurable', file.path, port.writeFileDurable(file)),
+    copyFile: (from, to, mode) => guard('copyFile', to, port.copyFile(from, to, mode)),
+    digestFile: (path) => guard('digestFile', path, port.digestFile(path)),
+    publishExclusive: (from, to) => guard('publishExclusive', to, port.publishExclusive(from, to)),
+    removeFile: (path) => guard('removeFile', path, port.removeFile(path)),
+    removeTree: (path) => guard('removeTree', path, port.removeTree(path)),
+    removeEmptyDirectory: (path) => guard('removeEmptyDirectory', path, port.removeEmptyDirectory(path)),
+    flush: (roots) => guard('flush', roots[0] ?? '', port.flush(roots)),
     digest: (bytes) => port.digest(bytes),
   };
 };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeAuthFile, decodeIdTokenClaims, identifyAuth, MAX_CLAIM_LENGTH } from '../src/index.js';
 import { utf8 } from '../src/internal/Bytes.js';
-import { sha256Hex } from '../src/internal/Sha256.js';
+import { sha256Hex } from '@wework/ports/testing';
 import { apiKeyAuthJson, authJsonArbitrary, chatGptAuthJson, fakeIdToken } from '../src/testing.js';
 import { CANARY } from './support.js';
 

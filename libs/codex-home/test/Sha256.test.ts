@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../src/internal/Sha256.js';
+import { sha256Hex } from '@wework/ports/testing';
 import { decodeBase64Url, encodeBase64Url } from '../src/internal/Bytes.js';
 
 describe('the pure SHA-256 of the in-memory file system', () => {

@@ -4,7 +4,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { layoutOf, type CodexHomeLayout } from '../src/index.js';
-import type { Platform } from '../src/Platform.js';
+import type { Platform } from '@wework/ports';
 
 /** Runs `task` and returns its right side, failing the test with the left side otherwise. */
 export const rightOf = async <E, A>(task: TE.TaskEither<E, A>): Promise<A> => {

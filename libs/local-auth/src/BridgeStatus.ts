@@ -18,6 +18,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { issuePath } from '@wework/decode-issues';
 import type { BridgeError, BridgeInvocationName } from './BridgeError.js';
 import { bridgeError } from './BridgeError.js';
 
@@ -188,7 +189,7 @@ export function parseBridgeOutput(stdout: string, origin: StatusOrigin): E.Eithe
   if (sensitive.length > 0) return E.left(bridgeError.credentialInStatus(origin, sensitive));
   const decoded = BridgeStatus.decode(whole.right);
   if (E.isLeft(decoded)) {
-    const fields = [...new Set(decoded.left.map((error) => error.context.map((entry) => entry.key).filter((key) => key !== '' && !/^\d+$/.test(key)).join('.') || 'status'))];
+    const fields = [...new Set(decoded.left.map((error) => issuePath(error.context, { indices: 'omit' }) || 'status'))];
     return E.left(bridgeError.malformedStatus(origin, `invalid field(s): ${fields.map(fieldName).join(', ')}`));
   }
   return E.right(decoded.right);

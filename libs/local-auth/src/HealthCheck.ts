@@ -7,10 +7,11 @@
  * device says nothing about another, so the device id is part of every cache key.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import type { Timers } from '@wework/ports';
 import type { BridgeError } from './BridgeError.js';
 import type { ConnectorLocalAuth } from './LocalAuthManifest.js';
 import type { ToolError } from './ManagedTool.js';
-import type { BridgeRunner, Timers, ToolResolver } from './Ports.js';
+import type { BridgeRunner, ToolResolver } from './Ports.js';
 import { HEALTH_TIMEOUT_MS } from './Ports.js';
 
 /** A connector of a plugin synchronised to this device. */

@@ -16,6 +16,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
 import type { BridgeCommand } from './Command.js';
 import { commandProblemText, parseCommand } from './Command.js';
 
@@ -180,22 +181,13 @@ const connectorName = (raw: unknown, index: number): string => {
   return typeof slug === 'string' && Slug.is(slug) ? slug : `connectors[${index}]`;
 };
 
-const fieldOf = (context: t.Context): string => {
-  let field = 'localAuth';
-  for (const [index, entry] of context.entries()) {
-    const parent = context[index - 1]?.type;
-    // Members of intersections and unions are not fields.
-    if (index === 0 || parent instanceof t.IntersectionType || parent instanceof t.UnionType) continue;
-    field += /^\d+$/.test(entry.key) ? `[${entry.key}]` : `.${entry.key}`;
-  }
-  return field;
-};
+// Members of intersections and unions are not fields.
+const fieldOf = (context: t.Context): string => issuePath(context, { root: 'localAuth', indices: 'brackets', members: 'skipUnionsAndIntersections' });
 
 const messageOf = (error: t.ValidationError): string => {
   if (error.value === undefined) return 'is required';
   if (error.message !== undefined) return error.message;
-  const last = error.context[error.context.length - 1];
-  return `must be ${last?.type.name ?? 'valid'}`;
+  return `must be ${expectedTypeName(error) ?? 'valid'}`;
 };
 
 const decodeOne = (raw: unknown, connector: string): E.Either<ManifestProblem[], LocalAuth> => {

@@ -9,12 +9,13 @@
  * connector and device and tells obsolete sessions apart by their generation.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import type { Timers } from '@wework/ports';
 import type { BridgeError } from './BridgeError.js';
 import type { BridgeStatus } from './BridgeStatus.js';
 import type { AuthTarget, HealthError } from './HealthCheck.js';
 import { resolveTool, runHealth } from './HealthCheck.js';
 import type { ToolError } from './ManagedTool.js';
-import type { AuthLogger, BridgeRunner, Timers, ToolResolver } from './Ports.js';
+import type { AuthLogger, BridgeRunner, ToolResolver } from './Ports.js';
 import { POLL_TIMEOUT_MS } from './Ports.js';
 
 /** The interactive login did not finish within its timeout; its process tree was terminated. */

@@ -1,6 +1,7 @@
 /**
- * The ports through which the pure core reaches processes, time and tools. `@wework/local-auth/node`
- * implements them for Node; tests and hosts may implement them however they like.
+ * The ports through which the pure core reaches processes and tools. `@wework/local-auth/node`
+ * implements them for Node; tests and hosts may implement them however they like. Time is the
+ * `Timers` port of `@wework/ports` (re-exported by the barrel).
  */
 import type * as E from 'fp-ts/lib/Either.js';
 import type { BridgeCommand } from './Command.js';
@@ -41,14 +42,6 @@ export interface BridgeInvocation {
  */
 export interface BridgeRunner {
   run(invocation: BridgeInvocation): Promise<E.Either<BridgeError, BridgeStatus>>;
-}
-
-/** Time, for deadlines and polling intervals. */
-export interface Timers {
-  /** Milliseconds on a monotonic or wall clock; only differences are used. */
-  now(): number;
-  /** Resolves after `ms`, or as soon as `signal` aborts. Never rejects. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Makes a connector's tool available on this device and returns its executable's absolute path. */

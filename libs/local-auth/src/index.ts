@@ -40,7 +40,8 @@ export type {
 export { BridgeStatus, DEFAULT_MAX_STDOUT_BYTES, credentialFields, parseBridgeOutput } from './BridgeStatus.js';
 export type { StatusOrigin } from './BridgeStatus.js';
 export { HEALTH_TIMEOUT_MS, POLL_TIMEOUT_MS, TOOL_PATH_ENV } from './Ports.js';
-export type { BridgeInvocation, BridgeRunner, Timers, ToolResolver, AuthLogRecord, AuthLogger } from './Ports.js';
+export type { BridgeInvocation, BridgeRunner, ToolResolver, AuthLogRecord, AuthLogger } from './Ports.js';
+export type { Timers } from '@wework/ports';
 export { runHealth, resolveTool, healthKey, HealthCache, deviceHealth } from './HealthCheck.js';
 export type { AuthTarget, HealthUnclear, HealthError, Health, HealthDeps, DeviceHealth } from './HealthCheck.js';
 export { startLoginSession, LoginSessions } from './LoginSession.js';

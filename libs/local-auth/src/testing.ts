@@ -1,6 +1,6 @@
 /**
  * `@wework/local-auth/testing`: fast-check arbitraries of manifests, statuses and final messages, and
- * in-memory ports (a scripted bridge runner, manual timers) so hosts can test their own use without
+ * in-memory ports (a scripted bridge runner, the manual timers of `@wework/ports/testing`) so hosts can test their own use without
  * processes or clocks. Needs `fast-check` (an optional peer dependency).
  *
  * Every value here is pure: arbitraries describe values; fast-check supplies the randomness.
@@ -10,8 +10,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { BridgeError } from './BridgeError.js';
 import { bridgeError } from './BridgeError.js';
 import type { BridgeStatus } from './BridgeStatus.js';
-import type { BridgeInvocation, BridgeRunner, Timers } from './Ports.js';
+import type { BridgeInvocation, BridgeRunner } from './Ports.js';
 import { isAborted } from './internal/Abort.js';
+
+export { manualTimers, type ManualTimers } from '@wework/ports/testing';
 
 const segment = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/);
 const program = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => `${parts.join('/')}.mjs`);
@@ -95,50 +97,5 @@ export function scriptedBridgeRunner(script: (invocation: BridgeInvocation, inde
         invocation.signal.addEventListener('abort', () => resolve(E.left(bridgeError.cancelled(at))), { once: true });
       });
     },
-  };
-}
-
-/** {@link Timers} under test control: time moves only through {@link ManualTimers.advance}. */
-export interface ManualTimers extends Timers {
-  /** Moves the clock on and wakes the sleeps that are due. */
-  advance(ms: number): void;
-  /** Number of sleeps waiting. */
-  pending(): number;
-}
-
-/**
- * Manual timers starting at 0.
- *
- * @example
- * ```ts
- * const timers = manualTimers();
- * const slept = timers.sleep(1000);
- * timers.advance(1000); // `slept` resolves
- * ```
- */
-export function manualTimers(): ManualTimers {
-  let now = 0;
-  const sleepers = new Set<{ readonly at: number; readonly wake: () => void }>();
-  return {
-    now: () => now,
-    sleep(ms, signal) {
-      return new Promise<void>((resolve) => {
-        if (isAborted(signal)) return resolve();
-        const sleeper = {
-          at: now + Math.max(0, ms),
-          wake: () => {
-            sleepers.delete(sleeper);
-            resolve();
-          },
-        };
-        sleepers.add(sleeper);
-        signal?.addEventListener('abort', sleeper.wake, { once: true });
-      });
-    },
-    advance(ms) {
-      now += ms;
-      for (const sleeper of [...sleepers]) if (sleeper.at <= now) sleeper.wake();
-    },
-    pending: () => sleepers.size,
   };
 }

@@ -5,6 +5,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as t from 'io-ts';
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
 import { validateDocument, type ComposerDocument, type InvalidMention } from './Document.js';
 
 const TextSegmentCodec = t.type({ _tag: t.literal('Text'), text: t.string }, 'TextSegment');
@@ -62,9 +63,6 @@ export function decodeDocument(input: unknown): E.Either<DocumentDecodeError, Co
 }
 
 function describe(error: t.ValidationError): string {
-  const path = error.context
-    .map((entry) => entry.key)
-    .filter((key) => key !== '')
-    .join('.');
-  return `${path === '' ? '<root>' : path}: expected ${error.context[error.context.length - 1]?.type.name ?? 'value'}`;
+  const path = issuePath(error.context);
+  return `${path === '' ? '<root>' : path}: expected ${expectedTypeName(error) ?? 'value'}`;
 }

@@ -11,7 +11,7 @@
  * nothing here starts timers.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { Clock } from './Clock.js';
+import type { Clock } from '@wework/ports';
 
 /** How long a fetched value is served: 60 s from the start of its fetch. */
 export const CATALOG_TTL_MS = 60 * 1000;

@@ -20,7 +20,7 @@
  * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected {@link Clock}).
  * What a Codex home holds of a plugin ({@link decideHotReload}'s input) is read by `@wework/sync-transaction/node`.
  */
-export type { Clock } from './Clock.js';
+export type { Clock } from '@wework/ports';
 export {
   afterReload,
   decideHotReload,

@@ -8,7 +8,7 @@
  */
 import * as fc from 'fast-check';
 import type * as E from 'fp-ts/lib/Either.js';
-import type { Clock } from './Clock.js';
+import type { Clock } from '@wework/ports';
 import type { PluginInstalled } from './HotReloadDecision.js';
 import type { InstallReceipt } from './InstallReceipts.js';
 import type { InventoryPlugin } from './InventorySnapshot.js';

@@ -11,7 +11,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PluginRef } from '@wework/plugin-inventory';
-import type { FileSystemError, FileSystemPort } from './FileSystemPort.js';
+import type { FileSystemError, FileSystemPort } from '@wework/ports';
 import { joinPath } from './internal/Paths.js';
 import { cacheDirectoryOf, homeRoot, manifestPath, runtimeHomes, type Homes } from './Layout.js';
 import { decodeManifest, recordOf, type ManifestParseFailed } from './Manifest.js';

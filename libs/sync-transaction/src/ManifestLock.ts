@@ -13,7 +13,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
+import { PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import type { HostPort, ProcessIdentity } from './HostPort.js';
 import { baseNameOf, joinPath, parentOf } from './internal/Paths.js';
 
@@ -54,7 +54,7 @@ const decoder = new TextDecoder();
 const readOwner =
   (fs: FileSystemPort, path: string): TE.TaskEither<FileSystemError, { readonly bytes: Uint8Array; readonly owner: LockOwner | null } | null> =>
   async () => {
-    const bytes = await fs.readFile(path)();
+    const bytes = await fs.readFile(path, { followSymlink: false })();
     if (E.isLeft(bytes)) return isNotFound(bytes.left) ? E.right(null) : bytes;
     let owner: LockOwner | null = null;
     try {

@@ -9,7 +9,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
 import { readCodexEnablement, setCodexEnablement, type ConfigTomlError } from './ConfigToml.js';
-import { PRIVATE_FILE_MODE } from './FileSystemPort.js';
+import { PRIVATE_FILE_MODE } from '@wework/ports';
 import { joinPath } from './internal/Paths.js';
 import { cacheDirectoryOf, homeRoot, layoutOf, runtimeHomes, type HomeName, type Homes } from './Layout.js';
 import { recordOf, withRecord, type Manifest, type ManifestParseFailed, type OwnedCache } from './Manifest.js';

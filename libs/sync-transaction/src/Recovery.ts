@@ -12,7 +12,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { isNotFound, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
+import { isNotFound, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import type { HostPort } from './HostPort.js';
 import { joinPath } from './internal/Paths.js';
 import { decodeJournal, type Journal, type JournalPublication } from './Journal.js';
@@ -133,7 +133,7 @@ export const recoverPlugin =
   (fs: FileSystemPort, homes: Homes, key: string): TE.TaskEither<FileSystemError, RecoveryOutcome> =>
   async () => {
     const path = journalPath(homes, key);
-    const bytes = await fs.readFile(path)();
+    const bytes = await fs.readFile(path, { followSymlink: false })();
     if (E.isLeft(bytes)) return isNotFound(bytes.left) ? E.right({ _tag: 'Nothing' }) : bytes;
     const journal = decodeJournal(bytes.right);
     if (journal === null || journal.plugin !== key) return E.right({ _tag: 'Conflict', conflicts: [{ path, reason: 'UnreadableJournal' }] });
@@ -209,7 +209,7 @@ export const recoverAll =
         if (E.isLeft(outcome)) return outcome;
         plugins.push({ plugin: key, outcome: outcome.right });
       }
-      const manifestBytes = await fs.readFile(manifestPath(homes))();
+      const manifestBytes = await fs.readFile(manifestPath(homes), { followSymlink: false })();
       if (E.isLeft(manifestBytes) && !isNotFound(manifestBytes.left)) return manifestBytes;
       const manifest = decodeManifest(E.isLeft(manifestBytes) ? null : new TextDecoder().decode(manifestBytes.right));
       if (E.isLeft(manifest)) return manifest;

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
-import { DIRECTORY_MODE, PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort, type FileToWrite } from './FileSystemPort.js';
+import { DIRECTORY_MODE, PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort, type FileToWrite } from '@wework/ports';
 import type { HostPort } from './HostPort.js';
 import { ancestorsOf, baseNameOf, joinPath, parentOf } from './internal/Paths.js';
 import { encodeJournal, type Journal } from './Journal.js';
@@ -167,7 +167,7 @@ const ensureDirectory = async (fs: FileSystemPort, path: string): Promise<E.Eith
   if (stat.right !== null) return E.right(undefined);
   const parent = await ensureDirectory(fs, parentOf(path));
   if (E.isLeft(parent)) return parent;
-  const made = await fs.makeDirectory(path, DIRECTORY_MODE)();
+  const made = await fs.createDirectory(path, DIRECTORY_MODE)();
   return E.isLeft(made) && made.left.code !== 'EEXIST' ? made : E.right(undefined);
 };
 
@@ -181,13 +181,13 @@ const writeJournal = async (fs: FileSystemPort, host: HostPort, path: string, jo
 };
 
 const stageDirectory = async (fs: FileSystemPort, stage: string, pkg: ValidPackage): Promise<E.Either<FileSystemError, void>> => {
-  const made = await fs.makeDirectory(stage, DIRECTORY_MODE)();
+  const made = await fs.createDirectory(stage, DIRECTORY_MODE)();
   if (E.isLeft(made)) return made;
   const files: FileToWrite[] = [];
   for (const entry of pkg.entries) {
     const path = joinPath(stage, entry.path);
     if (entry.kind === 'directory') {
-      const dir = await fs.makeDirectory(path, entry.mode)();
+      const dir = await fs.createDirectory(path, entry.mode)();
       if (E.isLeft(dir)) return dir;
     } else if (entry.kind === 'file' && 'staged' in entry) {
       const copied = await fs.copyFile(entry.staged.path, path, entry.mode)();
@@ -212,7 +212,7 @@ const runStep = (ports: TransactionPorts, tx: TransactionSteps, step: Step): Pro
     case 'WriteJournal':
       return writeJournal(fs, host, tx.journalPath, step.journal);
     case 'MakeDirectory':
-      return fs.makeDirectory(step.path, DIRECTORY_MODE)();
+      return fs.createDirectory(step.path, DIRECTORY_MODE)();
     case 'StageDirectory':
       return stageDirectory(fs, step.stage, step.package);
     case 'StageFile':
@@ -256,7 +256,7 @@ const readState = async (fs: FileSystemPort, homes: Homes, change: PlannedChange
     if (E.isLeft(stat)) return stat;
     if (stat.right === null) return E.right(null);
     if (stat.right.kind !== 'file') return E.left({ _tag: 'NotARegularFile', path });
-    const bytes = await fs.readFile(path)();
+    const bytes = await fs.readFile(path, { followSymlink: false })();
     return E.isLeft(bytes) ? bytes : E.right({ bytes: bytes.right, mode: stat.right.mode & 0o777 });
   };
   const layout = layoutOf(homes, change.plugin);
@@ -437,6 +437,6 @@ export const commitChange =
 export const readOptionalFile =
   (fs: FileSystemPort, path: string): TE.TaskEither<FileSystemError, Uint8Array | null> =>
   async () => {
-    const bytes = await fs.readFile(path)();
+    const bytes = await fs.readFile(path, { followSymlink: false })();
     return E.isLeft(bytes) ? (isNotFound(bytes.left) ? E.right(null) : bytes) : bytes;
   };

@@ -9,7 +9,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { FileSystemError, FileSystemPort } from './FileSystemPort.js';
+import type { FileSystemError, FileSystemPort } from '@wework/ports';
 import { traverseLimited } from './internal/Concurrency.js';
 import { joinPath } from './internal/Paths.js';
 import { PACKAGE_DIRECTORY_MODE, type ValidPackage } from './Package.js';

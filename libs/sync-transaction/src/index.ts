@@ -48,7 +48,7 @@ export {
   type FileSystemError,
   type FileSystemPort,
   type FileToWrite,
-} from './FileSystemPort.js';
+} from '@wework/ports';
 export type { HostPort, ProcessIdentity } from './HostPort.js';
 export {
   cacheDirectoryOf,

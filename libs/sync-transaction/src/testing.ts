@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as fc from 'fast-check';
-import { fileSystemError, type FileOperation, type FileSystemError, type FileSystemPort } from './FileSystemPort.js';
+import { fileSystemError, type FileOperation, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import type { PackageEntry } from './Package.js';
 
 const NAMES = ['a', 'b', 'c', 'skills', 'SKILL.md', 'bin', 'x.js', 'A', '.hidden', 'data'];
@@ -70,6 +70,7 @@ export const instrumentFileSystem = (inner: FileSystemPort, before: (mutation: M
   return {
     ...inner,
     makeDirectory: (path, mode) => gated('makeDirectory', path, () => inner.makeDirectory(path, mode)),
+    createDirectory: (path, mode) => gated('createDirectory', path, () => inner.createDirectory(path, mode)),
     writeFiles: (files) => async () => {
       for (const file of files) {
         const written = await gated('writeFiles', file.path, () => inner.writeFiles([file]))();

@@ -17,7 +17,8 @@ import type { TransactionPorts } from '@wework/sync-transaction';
 import { createNodePorts } from '@wework/sync-transaction/node';
 import type { CloudConfig } from '../../src/CloudConfig.js';
 import { startCloudExecutor, type CloudExecutor } from '../../src/CloudExecutor.js';
-import type { LogEntry, TimerPort } from '../../src/Ports.js';
+import type { Timer } from '@wework/ports';
+import type { LogEntry } from '../../src/Ports.js';
 
 /** Directories of a device. */
 export interface DeviceDirs {
@@ -33,7 +34,7 @@ export interface DeviceDirs {
 /** A fake clock and a timer the test fires by hand. */
 export interface ManualTime {
   readonly clock: { now(): number };
-  readonly timer: TimerPort;
+  readonly timer: Timer;
   advance(ms: number): void;
   /** The armed deadline, or `null`. */
   armedAt(): number | null;

@@ -18,7 +18,8 @@ import { describeRuntimeError } from '../runtime/RuntimeError.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { restartPolicyFromEnv } from '../runtime/RestartBackoff.js';
 import { supervisor } from '../supervision/Supervisor.js';
-import { nodeTimer, systemClock, type Clock, type TimerPort } from '../tasks/Clock.js';
+import type { Clock, Timer } from '@wework/ports';
+import { nodeTimer, systemClock } from '@wework/ports/node';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
@@ -37,7 +38,7 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
   readonly plugins?: PluginService;
   readonly registry?: ModelRouterRegistry;
   readonly clock?: Clock;
-  readonly timer?: TimerPort;
+  readonly timer?: Timer;
   /** How long a turn may run (cards wait for the user meanwhile). Default 24 hours. */
   readonly turnTimeoutMs?: number;
 }

@@ -20,7 +20,7 @@ import { makeThreadLifecycle, type ArchiveThread, type LifecycleCommand, type Li
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
-import type { Clock, TimerPort } from './Clock.js';
+import type { Clock, Timer } from '@wework/ports';
 import type { ModelRouterRegistry } from './ModelRouterRegistry.js';
 import { copyJson, type ExecutionRequest, type ModelSelection, type TaskRecord } from './TaskRecord.js';
 import { threadConfigFor, type ModelRouterRegistrationMissing, type TaskThreadConfig } from './TaskThreadConfig.js';
@@ -69,7 +69,7 @@ export interface ForkOutcome {
 export interface TaskRuntimeOptions {
   readonly runtime: RuntimeSupervisor;
   readonly clock: Clock;
-  readonly timer: TimerPort;
+  readonly timer: Timer;
   readonly registry: ModelRouterRegistry;
   readonly log: ExecutorLog;
   /** Idle timeout and idle cap; default 30 minutes and four threads. */

@@ -3,6 +3,7 @@
  * Every function here is pure.
  */
 import * as t from 'io-ts';
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
 
 /** One decoding problem, located by a dotted path. */
 export interface DecodeIssue {
@@ -50,11 +51,8 @@ export function formatIssues(errors: t.Errors): ReadonlyArray<DecodeIssue> {
   const issues: DecodeIssue[] = [];
   for (const error of errors) {
     // Keys under a union name the member tried, not a place in the document: leave them out.
-    const path = error.context
-      .flatMap((entry, i) => (i === 0 || entry.key === '' || error.context[i - 1]?.type instanceof t.UnionType ? [] : [entry.key]))
-      .join('.');
-    const last = error.context[error.context.length - 1];
-    const message = error.message ?? `expected ${last?.type.name ?? 'a valid value'}, got ${JSON.stringify(error.value) ?? 'undefined'}`;
+    const path = issuePath(error.context, { members: 'skipUnions' });
+    const message = error.message ?? `expected ${expectedTypeName(error) ?? 'a valid value'}, got ${JSON.stringify(error.value) ?? 'undefined'}`;
     const line = `${path || '(root)'}: ${message}`;
     if (seen.has(line)) continue;
     seen.add(line);

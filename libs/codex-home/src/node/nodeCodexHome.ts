@@ -3,9 +3,9 @@
  */
 import { homedir } from 'node:os';
 import * as E from 'fp-ts/lib/Either.js';
+import { nodeFileSystem } from '@wework/ports/node';
 import { codexHome, type CodexHome } from '../CodexHome.js';
 import { resolveCodexHome, type HomeIsNativeHome, type InvalidHomePath } from '../HomeLayout.js';
-import { nodeFileSystem } from './NodeFileSystem.js';
 
 /** Options of {@link nodeCodexHome}. */
 export interface NodeCodexHomeOptions {

@@ -1,9 +1,10 @@
 /**
  * io-ts decode errors as short, bounded values: where and what was expected, never the offending
- * value itself (stored data may carry anything).
+ * value itself (stored data may carry anything). The path comes from `@wework/decode-issues`.
  *
  * Every function here is pure.
  */
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
 import type * as t from 'io-ts';
 
 /** One reason a value did not decode. */
@@ -18,8 +19,4 @@ const MAX_ISSUES = 10;
 
 /** The first few issues of an io-ts failure, without the values that failed. */
 export const decodeIssues = (errors: t.Errors): ReadonlyArray<DecodeIssue> =>
-  errors.slice(0, MAX_ISSUES).map((error) => {
-    const keys = error.context.map((entry) => entry.key).filter((key) => key !== '');
-    const last = error.context[error.context.length - 1];
-    return { path: keys.join('.'), expected: last?.type.name ?? 'unknown' };
-  });
+  errors.slice(0, MAX_ISSUES).map((error) => ({ path: issuePath(error.context), expected: expectedTypeName(error) ?? 'unknown' }));

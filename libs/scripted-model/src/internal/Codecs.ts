@@ -6,6 +6,7 @@
  * Every function here is pure: plain data in, plain data or an `Either` out.
  */
 import * as t from 'io-ts';
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
 import * as E from 'fp-ts/lib/Either.js';
 
 /** One problem found while decoding: where (`script[0].steps[1].callTool.tool`) and what. */
@@ -107,12 +108,7 @@ export function describe(u: unknown): string {
 
 /** Renders an io-ts context as a path: `root[0].steps[1].callTool.tool`. */
 export function contextPath(root: string, context: t.Context): string {
-  let path = root;
-  for (const entry of context.slice(1)) {
-    if (entry.key === '') continue;
-    path += /^\d+$/.test(entry.key) ? `[${entry.key}]` : `.${entry.key}`;
-  }
-  return path;
+  return issuePath(context, { root, indices: 'brackets' });
 }
 
 /** Turns io-ts errors into issues, keeping the first message per path. */
@@ -121,8 +117,7 @@ export function toIssues(root: string, errors: t.Errors): ReadonlyArray<DecodeIs
   const issues: DecodeIssue[] = [];
   for (const error of errors) {
     const path = contextPath(root, error.context);
-    const last = error.context[error.context.length - 1];
-    const message = error.message ?? `expected ${last?.type.name ?? 'a valid value'}, got ${describe(error.value)}`;
+    const message = error.message ?? `expected ${expectedTypeName(error) ?? 'a valid value'}, got ${describe(error.value)}`;
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -3,11 +3,12 @@
  * plugin is inspected and config.toml read before and after the commit, and the difference goes to
  * {@link decideHotReload}. One place for the desktop and the cloud executor.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { configTomlChanges, decideHotReload, pluginRef, type HotReloadDecision, type PluginRef } from '@wework/plugin-inventory';
 import type { Homes } from '../Layout.js';
+import { nodeFileSystem } from '@wework/ports/node';
+import { readTextOrNull } from './HomeFiles.js';
 import { inspectInstalledPlugin } from './InspectInstalledPlugin.js';
 
 /** A committed (or no-op) change and what the running app-servers need for it. */
@@ -17,7 +18,9 @@ export interface DecidedChange<T> {
   readonly decision: HotReloadDecision | null;
 }
 
-const readConfig = (homes: Homes): Promise<string | null> => readFile(join(homes.codexHome, 'config.toml'), 'utf8').catch(() => null);
+const fs = nodeFileSystem();
+
+const readConfig = (homes: Homes): Promise<string | null> => readTextOrNull(fs, join(homes.codexHome, 'config.toml'));
 
 /**
  * Runs `commit` (a sync transaction of `plugin`) between two inspections of the Codex home and decides

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import { forEachChunk } from '@wework/ports/node';
 import {
   admitCopiedBytes,
   admitEntry,
@@ -115,18 +116,19 @@ const copyFile = async (walk: Walk, handle: fs.FileHandle, path: string, tallyBe
   const hash = createHash('sha256');
   let size = 0;
   try {
-    for (;;) {
-      const want = Math.min(CHUNK, walk.limits.maxFileBytes + 1 - size);
-      const { bytesRead } = await bounded(walk, path, () => handle.read(walk.buffer, 0, Math.max(want, 1), null));
-      if (bytesRead === 0) break;
-      size += bytesRead;
-      const admitted = admitCopiedBytes(walk.limits, tallyBefore, path, size);
-      if (E.isLeft(admitted)) throw new Refusal(admitted.left);
-      const chunk = walk.buffer.subarray(0, bytesRead);
-      hash.update(chunk);
-      let written = 0;
-      while (written < bytesRead) written += (await bounded(walk, path, () => out.write(chunk, written, bytesRead - written))).bytesWritten;
-    }
+    // Reads go through the descriptor opened with O_NOFOLLOW | O_NONBLOCK, never through the path again.
+    size = await forEachChunk(
+      handle,
+      walk.buffer,
+      async (chunk, total) => {
+        const admitted = admitCopiedBytes(walk.limits, tallyBefore, path, total);
+        if (E.isLeft(admitted)) throw new Refusal(admitted.left);
+        hash.update(chunk);
+        let written = 0;
+        while (written < chunk.length) written += (await bounded(walk, path, () => out.write(chunk, written, chunk.length - written))).bytesWritten;
+      },
+      { length: (total) => Math.max(Math.min(CHUNK, walk.limits.maxFileBytes + 1 - total), 1), around: (run) => bounded(walk, path, run) },
+    );
   } finally {
     await out.close();
   }

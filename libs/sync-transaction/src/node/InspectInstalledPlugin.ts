@@ -3,30 +3,19 @@
  * capabilities (skills, MCP servers, hooks, apps), its digest, enablement and registration. Anything
  * that cannot be read makes the state `Uninspectable`, which never reloads in place.
  */
-import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { PluginRef, PluginState } from '@wework/plugin-inventory';
 import { readCodexEnablement } from '../ConfigToml.js';
 import { cacheDirectoryOf, type Homes } from '../Layout.js';
 import { decodeManifest } from '../Manifest.js';
+import type { FileSystemPort } from '@wework/ports';
+import { nodeFileSystem } from '@wework/ports/node';
+import { listDirectories as listDirectoriesOf, readText as readTextOf } from './HomeFiles.js';
 
-const readText = async (path: string): Promise<string | null> => {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
-    throw error;
-  }
-};
-
-const listDirectories = async (path: string): Promise<string[]> => {
-  try {
-    return (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-};
+const fs: FileSystemPort = nodeFileSystem();
+const readText = (path: string): Promise<string | null> => readTextOf(fs, path);
+const listDirectories = (path: string): Promise<string[]> => listDirectoriesOf(fs, path);
 
 const keysOf = (value: unknown): string[] => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : []);
 

@@ -10,7 +10,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import type { FileSystemError } from '../FileSystemPort.js';
+import type { FileSystemError } from '@wework/ports';
 import type { ProcessIdentity } from '../HostPort.js';
 import { acquireLock } from '../ManifestLock.js';
 import { createNodeFileSystem, createNodeHost } from './NodePorts.js';

@@ -3,12 +3,12 @@
  * following links the way POSIX does (every link in the directories of a path; the last one only
  * when asked). Exported by `./testing` for tests of programs written against the port.
  *
- * Pure TypeScript: no IO, no clock, no randomness (temporary names count up).
+ * Pure TypeScript: no IO, no clock, no randomness (temporary names count up). Nothing is ever lost on
+ * a crash here, so `flush` and the durable variants only do what their plain counterparts do.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { fileSystemError, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type ReadOptions } from '../FileSystemPort.js';
+import { fileSystemError, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type FileToWrite, type ReadOptions } from '../FileSystemPort.js';
 import { baseNameOf, isAbsolutePath, joinPath, normalizePath, parentOf, resolveLinkTarget, type Platform } from '../Platform.js';
 import { sha256Hex } from './Sha256.js';
 
@@ -205,8 +205,96 @@ export class MemoryFileSystem implements FileSystemPort {
     });
   }
 
-  digest(bytes: Uint8Array): T.Task<string> {
-    return () => Promise.resolve(sha256Hex(bytes));
+  createDirectory(path: string, mode: number): TE.TaskEither<FileSystemError, void> {
+    return this.#run('createDirectory', path, () => {
+      const at = this.#placeOf(path);
+      if (E.isLeft(at)) return at;
+      if (this.#exists(at.right)) return E.left('EEXIST');
+      this.#entries.set(at.right, { kind: 'directory', mode });
+      return E.right(undefined);
+    });
+  }
+
+  writeFiles(files: ReadonlyArray<FileToWrite>): TE.TaskEither<FileSystemError, void> {
+    return () =>
+      Promise.resolve(
+        files.reduce<E.Either<FileSystemError, void>>(
+          (written, file) => (E.isLeft(written) ? written : E.mapLeft((code: string) => fileSystemError('writeFiles', file.path, code))(this.#create(file.path, file.bytes, file.mode))),
+          E.right(undefined),
+        ),
+      );
+  }
+
+  writeFileDurable(file: FileToWrite): TE.TaskEither<FileSystemError, void> {
+    return this.#run('writeFileDurable', file.path, () => this.#create(file.path, file.bytes, file.mode));
+  }
+
+  copyFile(from: string, to: string, mode: number): TE.TaskEither<FileSystemError, void> {
+    return this.#run('copyFile', to, () => {
+      const source = this.#regularFile(from);
+      return E.isLeft(source) ? source : this.#create(to, source.right.bytes, mode);
+    });
+  }
+
+  digestFile(path: string): TE.TaskEither<FileSystemError, string> {
+    return this.#run('digestFile', path, () => E.map((file: { readonly bytes: Uint8Array }) => sha256Hex(file.bytes))(this.#regularFile(path)));
+  }
+
+  publishExclusive(from: string, to: string): TE.TaskEither<FileSystemError, void> {
+    return this.#run('publishExclusive', to, () => {
+      const source = this.#placeOf(from);
+      const destination = this.#placeOf(to);
+      if (E.isLeft(source)) return source;
+      if (E.isLeft(destination)) return destination;
+      const entry = this.#entries.get(source.right);
+      if (entry === undefined) return E.left('ENOENT');
+      if (entry.kind === 'directory') return E.left('EPERM');
+      if (this.#exists(destination.right)) return E.left('EEXIST');
+      this.#entries.set(destination.right, entry);
+      this.#entries.delete(source.right);
+      return E.right(undefined);
+    });
+  }
+
+  removeFile(path: string): TE.TaskEither<FileSystemError, void> {
+    return this.#run('removeFile', path, () => {
+      const at = this.#placeOf(path);
+      if (E.isLeft(at)) return at.left === 'ENOENT' ? E.right(undefined) : at;
+      const entry = this.#entries.get(at.right);
+      if (entry?.kind === 'directory') return E.left('EISDIR');
+      this.#entries.delete(at.right);
+      return E.right(undefined);
+    });
+  }
+
+  removeTree(path: string): TE.TaskEither<FileSystemError, void> {
+    return this.#run('removeTree', path, () => {
+      const at = this.#placeOf(path);
+      if (E.isLeft(at)) return at.left === 'ENOENT' ? E.right(undefined) : at;
+      for (const [key] of this.tree(at.right)) this.#entries.delete(key);
+      return E.right(undefined);
+    });
+  }
+
+  removeEmptyDirectory(path: string): TE.TaskEither<FileSystemError, void> {
+    return this.#run('removeEmptyDirectory', path, () => {
+      const at = this.#placeOf(path);
+      if (E.isLeft(at)) return at.left === 'ENOENT' ? E.right(undefined) : at;
+      const entry = this.#entries.get(at.right);
+      if (entry === undefined) return E.right(undefined);
+      if (entry.kind !== 'directory') return E.left('ENOTDIR');
+      if (this.tree(at.right).length > 1) return E.left('ENOTEMPTY');
+      this.#entries.delete(at.right);
+      return E.right(undefined);
+    });
+  }
+
+  flush(roots: ReadonlyArray<string>): TE.TaskEither<FileSystemError, void> {
+    return this.#run('flush', roots[0] ?? '', () => E.right(undefined));
+  }
+
+  digest(bytes: Uint8Array): string {
+    return sha256Hex(bytes);
   }
 
   // ---- internals ----
@@ -257,6 +345,26 @@ export class MemoryFileSystem implements FileSystemPort {
     if (entry?.kind !== 'symlink') return place;
     if (++budget.hops > MAX_LINKS) return E.left('ELOOP');
     return this.#resolve(resolveLinkTarget(this.platform, place.right, entry.target), true, budget);
+  }
+
+  /** Creates a new file exclusively, never through a link (`EEXIST` when anything is at `path`). */
+  #create(path: string, bytes: Uint8Array, mode: number): E.Either<string, void> {
+    const at = this.#placeOf(path);
+    if (E.isLeft(at)) return at;
+    if (this.#exists(at.right)) return E.left('EEXIST');
+    this.#entries.set(at.right, { kind: 'file', bytes: bytes.slice(), mode });
+    return E.right(undefined);
+  }
+
+  /** The regular file at `path`, never through a final link (`ELOOP`). */
+  #regularFile(path: string): E.Either<string, { readonly bytes: Uint8Array }> {
+    const at = this.#resolve(path, false);
+    if (E.isLeft(at)) return at;
+    const entry = this.#entries.get(at.right);
+    if (entry === undefined) return E.left('ENOENT');
+    if (entry.kind === 'symlink') return E.left('ELOOP');
+    if (entry.kind === 'directory') return E.left('EISDIR');
+    return E.right(entry);
   }
 
   #makeDirectory(path: string, mode: number): E.Either<string, void> {

@@ -1,13 +1,13 @@
 /**
- * Platforms and path arithmetic, done on strings so the programs of this library stay pure.
+ * Platforms and path arithmetic, done on strings so the programs written against the ports stay pure.
  *
  * Every function is pure: strings in, strings out. Nothing here touches the file system, so nothing
- * here resolves symbolic links or the working directory: paths given to this library are absolute.
+ * here resolves symbolic links or the working directory: paths given to the ports are absolute.
  */
 
 /**
- * The kind of operating system the home lives on. `unix` links the user's auth.json and sets file
- * modes (0600/0700); `windows` copies auth.json and has no POSIX modes.
+ * The kind of operating system the paths belong to. `unix` has symbolic links and POSIX file modes
+ * (0600/0700); `windows` has drive letters, `\` separators and no POSIX modes.
  */
 export type Platform = 'unix' | 'windows';
 

@@ -1,0 +1,8 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+
+describe('public API of @wework/decode-issues', () => {
+  it('pins the runtime exports of "."', () => {
+    expect(Object.keys(api).sort()).toEqual(['describeErrors', 'describeKind', 'expectedTypeName', 'formatDecodeIssues', 'issuePath'].sort());
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The time ports: a clock to read, one re-armable timer, and sleeps. Nothing in a pure library reads
+ * the time or schedules anything by itself; hosts inject these. `@wework/ports/node` implements them
+ * with `Date.now()`, `performance.now()` and `setTimeout`; `@wework/ports/testing` with time that
+ * moves only when a test advances it.
+ *
+ * This module is pure: it declares the ports only.
+ */
+
+/**
+ * A source of the current time in milliseconds: epoch milliseconds for {@link systemClock}-like
+ * clocks, a monotonic count where only differences matter.
+ *
+ * @example
+ * ```ts
+ * const clock: Clock = { now: () => 1_700_000_000_000 };
+ * clock.now(); // 1700000000000
+ * ```
+ */
+export interface Clock {
+  /** The current time, milliseconds. */
+  now(): number;
+}
+
+/** One timer: arming it again replaces the previous deadline. */
+export interface Timer {
+  /** Calls `fire` once the clock reads `at` or later (at once when already due). */
+  set(at: number, fire: () => void): void;
+  /** Disarms the timer. */
+  clear(): void;
+}
+
+/** A clock with abortable sleeps, for deadlines and polling intervals. */
+export interface Timers extends Clock {
+  /** Resolves after `ms`, or as soon as `signal` aborts. Never rejects. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,37 @@
+/**
+ * `@wework/ports`: the one set of ports through which the libraries reach the outside world.
+ *
+ * - {@link FileSystemPort}: the disk, with a {@link FileSystemError} that never carries file contents.
+ * - {@link Clock}, {@link Timer} and {@link Timers}: the time, one re-armable timer, and sleeps.
+ * - Platform path arithmetic on strings ({@link joinPath}, {@link normalizePath}, ...).
+ *
+ * Everything here is pure: the Node implementations are in `@wework/ports/node`, in-memory ones for
+ * tests in `@wework/ports/testing`.
+ */
+export {
+  DIRECTORY_MODE,
+  fileSystemError,
+  isNotFound,
+  PRIVATE_DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
+  type FileKind,
+  type FileOperation,
+  type FileStat,
+  type FileSystemError,
+  type FileSystemPort,
+  type FileToWrite,
+  type ReadOptions,
+} from './FileSystemPort.js';
+export {
+  baseNameOf,
+  isAbsolutePath,
+  isWithin,
+  joinPath,
+  normalizePath,
+  parentOf,
+  platformOf,
+  resolveLinkTarget,
+  samePath,
+  type Platform,
+} from './Platform.js';
+export type { Clock, Timer, Timers } from './Time.js';

@@ -1,0 +1,71 @@
+/**
+ * The Node implementations of the time ports: the system clock, a monotonic clock, a `setTimeout`
+ * timer and abortable sleeps.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Clock, Timer, Timers } from '../Time.js';
+
+/** The system clock: `Date.now()`, epoch milliseconds. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A monotonic clock: `performance.now()`; only differences between readings mean anything. */
+export const monotonicClock: Clock = { now: () => performance.now() };
+
+/** The longest delay `setTimeout` takes; a later deadline fires then and the caller re-checks. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * A timer over `setTimeout`, unref'd so a pending deadline never keeps the process alive on its own.
+ *
+ * @example
+ * ```ts
+ * import { nodeTimer, systemClock } from '@wework/ports/node';
+ * const timer = nodeTimer(systemClock);
+ * timer.set(systemClock.now() + 30 * 60_000, () => console.log('idle'));
+ * ```
+ */
+export function nodeTimer(clock: Clock): Timer {
+  let handle: NodeJS.Timeout | undefined;
+  const clear = (): void => {
+    if (handle !== undefined) clearTimeout(handle);
+    handle = undefined;
+  };
+  return {
+    set: (at, fire) => {
+      clear();
+      handle = setTimeout(
+        () => {
+          handle = undefined;
+          fire();
+        },
+        Math.min(Math.max(0, at - clock.now()), MAX_DELAY_MS),
+      );
+      handle.unref();
+    },
+    clear,
+  };
+}
+
+/**
+ * Timers backed by `performance.now()` and `setTimeout`.
+ *
+ * @example
+ * ```ts
+ * import { nodeTimers } from '@wework/ports/node';
+ * await nodeTimers.sleep(100, AbortSignal.timeout(50)); // resolves after 50 ms
+ * ```
+ */
+export const nodeTimers: Timers = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted === true) return resolve();
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      signal?.addEventListener('abort', done, { once: true });
+    }),
+};

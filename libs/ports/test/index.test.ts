@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+import * as node from '../src/node/index.js';
+import * as testing from '../src/testing.js';
+
+describe('public API of @wework/ports', () => {
+  it('pins the runtime exports of "."', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'DIRECTORY_MODE', 'PRIVATE_DIRECTORY_MODE', 'PRIVATE_FILE_MODE', 'baseNameOf', 'fileSystemError', 'isAbsolutePath', 'isNotFound', 'isWithin',
+        'joinPath', 'normalizePath', 'parentOf', 'platformOf', 'resolveLinkTarget', 'samePath',
+      ].sort(),
+    );
+  });
+
+  it('pins the runtime exports of "./node"', () => {
+    expect(Object.keys(node).sort()).toEqual(['forEachChunk', 'monotonicClock', 'nodeFileSystem', 'nodeTimer', 'nodeTimers', 'systemClock'].sort());
+  });
+
+  it('pins the runtime exports of "./testing"', () => {
+    expect(Object.keys(testing).sort()).toEqual(['MemoryFileSystem', 'manualClock', 'manualTimers', 'sha256Hex'].sort());
+  });
+});
