@@ -95,7 +95,7 @@ export {
 export * from './codecs/descriptors.js';
 /** The io-ts codecs (generated), one per generated type we decode, by the type's name; each built on first use. */
 export { codecs } from './codecs/codecTable.js';
-/** The generated types that have a codec, by name. */
+/** The generated types that have a codec, by name, and the static types of the codecs (`ThreadItemCodec`). */
 export type * from './codecs/types.js';
 /** Every generated type of the protocol, as ts-rs laid them out (`Generated.v2.ThreadItem`). */
 export type * as Generated from './generated/index.js';

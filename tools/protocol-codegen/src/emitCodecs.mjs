@@ -341,13 +341,18 @@ export function docBlock(lines) {
  * @param {EmitInput} input
  * @returns {string}
  */
-export function emitTypesModule({ plan, modules, codexVersion }) {
+export function emitTypesModule(input) {
+  const { plan, modules, codexVersion } = input;
   return [
     generatedHeader(codexVersion),
-    '/** The types of every codec, by their codec names (generated types, widened where the peer sends them). */',
+    '/**',
+    ' * The types of every codec, by their codec names (generated types, widened where the peer sends',
+    ' * them), and the static type `XCodec` of each codec of the `codecs` object.',
+    ' */',
     ...modules.modules.flatMap((module) => {
       const names = plan.order.filter((id) => modules.moduleOf.get(id) === module).map((id) => flatName(plan, id)).sort();
-      return ['export type {', ...names.map((name) => `  ${name},`), `} from './${module}.js';`];
+      const codecTypes = moduleEntries(input, module).map((e) => `${e.name}Codec`).sort();
+      return ['export type {', ...[...names, ...codecTypes].map((name) => `  ${name},`), `} from './${module}.js';`];
     }),
     '',
   ].join('\n');
