@@ -22,6 +22,7 @@ import { benchImagePreprocess } from './imagePreprocess.js';
 import { benchMentionParsing } from './mentionParsing.js';
 import { benchSyncCommit } from './syncCommit.js';
 import { benchExecutorColdStart } from './executorColdStart.js';
+import { benchProtocolImport } from './protocolImport.js';
 
 const WARMUP_TURNS = 5;
 const MEASURED_TURNS = Number(process.env['BENCH_TURNS'] ?? 40);
@@ -130,3 +131,5 @@ console.log('');
 console.log((await benchSyncCommit()).join('\n'));
 console.log('');
 console.log((await benchExecutorColdStart()).join('\n'));
+console.log('');
+console.log((await benchProtocolImport()).join('\n'));

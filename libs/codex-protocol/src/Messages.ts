@@ -4,9 +4,8 @@
  *
  * Every function here is pure: plain data in, plain data or an `Either` out.
  */
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { pipe } from 'fp-ts/lib/function.js';
 import { clientNotifications, clientRequests, serverNotifications, serverRequests } from './codecs/descriptors.js';
 import type {
   AnyClientNotification,
@@ -69,6 +68,12 @@ export type AnyDescriptor = AnyClientRequest | AnyClientNotification | AnyServer
 /** A descriptor of a method that is answered with a result. */
 export type AnyRequestDescriptor = AnyClientRequest | AnyServerRequest;
 
+// Either values built by hand: importing fp-ts' Either at runtime from an ES module costs more
+// to load than everything else here.
+const left = <L>(value: L): E.Either<L, never> => ({ _tag: 'Left', left: value });
+const mapLeft = <L, M, A>(either: E.Either<L, A>, f: (l: L) => M): E.Either<M, A> =>
+  either._tag === 'Left' ? left(f(either.left)) : either;
+
 /**
  * Decodes the params of a descriptor's method.
  * @example
@@ -78,10 +83,7 @@ export type AnyRequestDescriptor = AnyClientRequest | AnyServerRequest;
  * ```
  */
 export const decodeParams = <D extends AnyDescriptor>(descriptor: D, params: unknown): E.Either<InvalidParams, ParamsOf<D>> =>
-  pipe(
-    descriptor.params.decode(params) as E.Either<t.Errors, ParamsOf<D>>,
-    E.mapLeft((errors) => invalidParams(descriptor.method, errors)),
-  );
+  mapLeft(descriptor.params.decode(params) as E.Either<t.Errors, ParamsOf<D>>, (errors) => invalidParams(descriptor.method, errors));
 
 /**
  * Decodes the result of a request, as answered by the peer.
@@ -92,22 +94,16 @@ export const decodeParams = <D extends AnyDescriptor>(descriptor: D, params: unk
  * ```
  */
 export const decodeResult = <D extends AnyRequestDescriptor>(descriptor: D, result: unknown): E.Either<InvalidResult, ResultOf<D>> =>
-  pipe(
-    descriptor.result.decode(result) as E.Either<t.Errors, ResultOf<D>>,
-    E.mapLeft((errors) => invalidResult(descriptor.method, errors)),
-  );
+  mapLeft(descriptor.result.decode(result) as E.Either<t.Errors, ResultOf<D>>, (errors) => invalidResult(descriptor.method, errors));
 
 const hasOwn = (registry: object, method: string): boolean => Object.prototype.hasOwnProperty.call(registry, method);
 
 const decodeBy =
   <Registry extends Readonly<Record<string, AnyDescriptor>>>(kind: MessageKind, registry: Registry) =>
   (method: string, params: unknown): E.Either<ProtocolDecodeError, MessageOf<Registry>> => {
-    if (!hasOwn(registry, method)) return E.left(unknownMethod(kind, method));
-    const descriptor = registry[method] as AnyDescriptor;
-    return pipe(
-      decodeParams(descriptor, params),
-      E.map((decoded) => ({ method, params: decoded }) as MessageOf<Registry>),
-    );
+    if (!hasOwn(registry, method)) return left(unknownMethod(kind, method));
+    const decoded = decodeParams(registry[method] as AnyDescriptor, params);
+    return decoded._tag === 'Left' ? decoded : { _tag: 'Right', right: { method, params: decoded.right } as MessageOf<Registry> };
   };
 
 /**

@@ -93,9 +93,9 @@ export {
 } from './WireCodecs.js';
 /** The `Methods` name table, one descriptor per method, and the registries by method (generated). */
 export * from './codecs/descriptors.js';
-/** The io-ts codecs (generated), one per generated type we decode, by the type's name. */
-export * as codecs from './codecs/codecs.js';
-/** The generated types that have a codec, by name. */
+/** The io-ts codecs (generated), one per generated type we decode, by the type's name; each built on first use. */
+export { codecs } from './codecs/codecTable.js';
+/** The generated types that have a codec, by name, and the static types of the codecs (`ThreadItemCodec`). */
 export type * from './codecs/types.js';
 /** Every generated type of the protocol, as ts-rs laid them out (`Generated.v2.ThreadItem`). */
 export type * as Generated from './generated/index.js';

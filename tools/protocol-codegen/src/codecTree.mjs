@@ -35,7 +35,9 @@
  *   | { kind: 'struct', required: { name: string, node: CodecNode }[], optional: { name: string, node: CodecNode }[] }
  *   | { kind: 'record', value: CodecNode, optionalValues: boolean }
  *   | { kind: 'array', element: CodecNode }
- *   | { kind: 'withRest', named: CodecNode, rest: CodecNode }} CodecNode
+ *   | { kind: 'withRest', named: CodecNode, rest: CodecNode }
+ *   | { kind: 'openKeyof', values: string[] }
+ *   | { kind: 'openUnion', tag: string, tags: string[], members: CodecNode[] }} CodecNode
  */
 
 const leaves = /** @type {const} */ ({
@@ -164,6 +166,68 @@ function intersectionNode(members) {
   };
 }
 
+/** Properties of an unknown variant, which a tag property cannot be named. */
+const unknownVariantKeys = new Set(['_unknown', 'tag', 'literal', 'raw']);
+
+/**
+ * The tag of a union whose members are all objects with one required property of a distinct
+ * string literal each (`type`, `method`, ...), or undefined.
+ * @param {CodecNode[]} members
+ * @returns {{ tag: string, tags: string[] } | undefined}
+ */
+export function unionTag(members) {
+  /** @param {CodecNode} m */
+  const requiredOf = (m) => (m.kind === 'type' ? m.properties : m.kind === 'struct' ? m.required : undefined);
+  const [first] = members;
+  const firstProps = first ? requiredOf(first) : undefined;
+  if (members.length < 2 || !firstProps) return undefined;
+  for (const candidate of firstProps.filter((p) => !unknownVariantKeys.has(p.name))) {
+    const tags = members.map((m) => {
+      const property = requiredOf(m)?.find((p) => p.name === candidate.name);
+      return property && property.node.kind === 'literal' && typeof property.node.value === 'string' ? property.node.value : undefined;
+    });
+    const known = tags.filter((tag) => tag !== undefined);
+    if (known.length === members.length && new Set(known).size === known.length) return { tag: candidate.name, tags: known };
+  }
+  return undefined;
+}
+
+/**
+ * The forward-compatible form of a codec tree: every enum of string literals becomes an
+ * `openKeyof` and every tagged union of objects an `openUnion` (references are left alone:
+ * the referenced type has its own codec).
+ * @param {CodecNode} node
+ * @returns {CodecNode}
+ */
+export function openTree(node) {
+  const prop = (/** @type {{ name: string, node: CodecNode }} */ p) => ({ name: p.name, node: openTree(p.node) });
+  switch (node.kind) {
+    case 'keyof':
+      return { kind: 'openKeyof', values: node.values };
+    case 'union': {
+      const members = node.members.map(openTree);
+      const tagged = unionTag(members);
+      return tagged ? { kind: 'openUnion', ...tagged, members } : { kind: 'union', members };
+    }
+    case 'intersection':
+      return { kind: 'intersection', members: node.members.map(openTree) };
+    case 'nullable':
+      return { kind: 'nullable', inner: openTree(node.inner) };
+    case 'type':
+      return { kind: 'type', properties: node.properties.map(prop) };
+    case 'struct':
+      return { kind: 'struct', required: node.required.map(prop), optional: node.optional.map(prop) };
+    case 'record':
+      return { ...node, value: openTree(node.value) };
+    case 'array':
+      return { kind: 'array', element: openTree(node.element) };
+    case 'withRest':
+      return { kind: 'withRest', named: openTree(node.named), rest: openTree(node.rest) };
+    default:
+      return node;
+  }
+}
+
 /** Width past which a printed expression is broken over several lines. */
 const lineWidth = 110;
 
@@ -229,6 +293,15 @@ export function printRuntime(node, indent, allowBreak, name) {
       const items = node.values.map((v) => `${propertyKey(v)}: null`);
       return `t.keyof(${printList('{ ', items, () => items, ' }', ',', indent, allowBreak)}${named})`;
     }
+    case 'openKeyof': {
+      const items = node.values.map((v) => `${propertyKey(v)}: null`);
+      return `openKeyof(${printList('{ ', items, () => items, ' }', ',', indent, allowBreak)}${named})`;
+    }
+    case 'openUnion': {
+      const inline = node.members.map((m) => sub(m, 0, false));
+      const members = printList('[', inline, (i) => node.members.map((m) => sub(m, i, true)), ']', ',', indent, allowBreak);
+      return `openUnion(${JSON.stringify(node.tag)}, ${JSON.stringify(node.tags)}, ${members}${named})`;
+    }
     case 'array':
       return `t.array(${sub(node.element, indent, allowBreak)}${named})`;
     case 'record': {
@@ -282,6 +355,15 @@ export function printType(node, indent, allowBreak) {
     case 'keyof': {
       const items = node.values.map((v) => `${propertyKey(v)}: null`);
       return `t.KeyofC<${printList('{ ', items, () => items, ' }', ';', indent, allowBreak)}>`;
+    }
+    case 'openKeyof': {
+      const items = node.values.map((v) => `${propertyKey(v)}: null`);
+      return `OpenKeyofC<${printList('{ ', items, () => items, ' }', ';', indent, allowBreak)}>`;
+    }
+    case 'openUnion': {
+      const inline = node.members.map((m) => sub(m, 0, false));
+      const members = printList('[', inline, (i) => node.members.map((m) => sub(m, i, true)), ']', ',', indent, allowBreak);
+      return `OpenUnionC<${JSON.stringify(node.tag)}, ${members}>`;
     }
     case 'array':
       return `t.ArrayC<${sub(node.element, indent, allowBreak)}>`;
@@ -339,6 +421,10 @@ const helperModules = {
   StructC: '../StructCodecs.js',
   withRest: '../StructCodecs.js',
   WithRestC: '../StructCodecs.js',
+  openKeyof: '../OpenCodecs.js',
+  OpenKeyofC: '../OpenCodecs.js',
+  openUnion: '../OpenCodecs.js',
+  OpenUnionC: '../OpenCodecs.js',
 };
 
 /**
@@ -372,6 +458,13 @@ export function helperImports(nodes) {
         node.members.forEach(visit);
         break;
       case 'union':
+        node.members.forEach(visit);
+        break;
+      case 'openKeyof':
+        used.add('openKeyof').add('OpenKeyofC');
+        break;
+      case 'openUnion':
+        used.add('openUnion').add('OpenUnionC');
         node.members.forEach(visit);
         break;
       case 'type':

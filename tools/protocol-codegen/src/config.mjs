@@ -81,3 +81,49 @@ export const nameClashPreference = ['v2', '', 'serde_json'];
 
 /** Prefixes for clashing names, by directory. */
 export const nameClashPrefixes = { '': 'Core', v2: 'V2', serde_json: 'Serde' };
+
+/**
+ * The codecs are split into one module per feature, named after the first segment of the
+ * methods that use them (`thread/start` → `thread`). A type used by the methods of one feature
+ * only lives in that feature's module; a type used by several features lives in `common`.
+ * Segments not listed here are their own feature only if listed; the rest go to `session`.
+ */
+export const features = {
+  thread: 'thread',
+  turn: 'turn',
+  item: 'item',
+  rawResponseItem: 'item',
+  rawResponse: 'item',
+  account: 'account',
+  attestation: 'account',
+  remoteControl: 'account',
+  config: 'config',
+  configWarning: 'config',
+  externalAgentConfig: 'config',
+  permissionProfile: 'config',
+  windowsSandbox: 'config',
+  windows: 'config',
+  project: 'config',
+  plugin: 'plugin',
+  marketplace: 'plugin',
+  skills: 'plugin',
+  app: 'plugin',
+  hook: 'plugin',
+  mcpServer: 'mcp',
+  model: 'model',
+  modelProvider: 'model',
+  fs: 'command',
+  command: 'command',
+  process: 'command',
+  fuzzyFileSearch: 'command',
+  execCommandApproval: 'command',
+  applyPatchApproval: 'command',
+};
+
+/**
+ * Whether the codecs of what the peer sends are forward compatible (see modules.mjs): unknown
+ * enum literals and tagged-union variants decode to typed unknown cases. Off until the
+ * libraries that switch exhaustively on decoded enums (approval-policy first) handle the
+ * unknown case; turning it on widens the decoded types and adds strict twin codecs.
+ */
+export const forwardCompatible = false;

@@ -1,19 +1,25 @@
 /**
- * Prints `src/codecs/codecs.ts`: one io-ts codec per selected generated type, in dependency
- * order, each with its static codec type and a type alias re-exporting the generated type.
+ * Prints the codec modules of `src/codecs/`: one module per feature (see modules.mjs), each
+ * with one io-ts codec per generated type it owns, in dependency order, with its static codec
+ * type and its decoded type; `codecs.ts`, all of them as named constants; `codecTable.ts`, the
+ * lazy `codecs` object of the barrel; `types.ts`, the types by name.
  *
- * All codecs live in one module on purpose: Node loads one ES module far faster than hundreds
- * of small ones (measured: ~0.3 ms per module), and the codecs are only ever read as a whole.
+ * The codecs of a module are built by a function on its first call, never on import: building
+ * all of them costs tens of milliseconds, which a host pays only for the features it uses. A
+ * dozen modules cost little to load (~0.3 ms each); hundreds would.
  *
  * Pure.
  */
 import ts from 'typescript';
 import { posix } from 'node:path';
-import { acceptsName, helperImports, printRuntime, printType, toCodecTree } from './codecTree.mjs';
+import { acceptsName, helperImports, openTree, printRuntime, printType, toCodecTree } from './codecTree.mjs';
+import { commonModule } from './modules.mjs';
+import { referencedIds } from './selection.mjs';
 
 /**
  * @typedef {import('./protocolModel.mjs').TypeDecl} TypeDecl
  * @typedef {import('./selection.mjs').GenerationPlan} GenerationPlan
+ * @typedef {import('./modules.mjs').ModulePlan} ModulePlan
  */
 
 /**
@@ -61,74 +67,261 @@ export function indexAccessPaths(tree) {
 }
 
 /**
- * @param {{ types: Map<string, TypeDecl>, plan: GenerationPlan, tree: Map<string, string>, codexVersion: string }} input
+ * @typedef {{ types: Map<string, TypeDecl>, plan: GenerationPlan, modules: ModulePlan,
+ *   tree: Map<string, string>, codexVersion: string }} EmitInput
+ */
+
+/**
+ * The name of the function that builds (once) and returns the codecs of a module.
+ * @param {string} module
+ */
+export const tableName = (module) => `${module}Codecs`;
+
+/**
+ * The ids of the types whose decoded type differs from the generated type: the open ones (all
+ * that an open type uses is open too, which this checks).
+ * @param {EmitInput} input
+ */
+export function widenedTypes({ types, plan, modules }) {
+  for (const id of modules.open) {
+    for (const dep of referencedIds(/** @type {TypeDecl} */ (types.get(id)).type)) {
+      if (!modules.open.has(dep)) throw new Error(`${id} is open but uses ${dep}, which is not`);
+    }
+  }
+  return new Set(plan.order.filter((id) => modules.open.has(id)));
+}
+
+/**
+ * The codec entries of a module in dependency order: each type's codec, and right after it the
+ * strict twin of an open type that what we send uses.
+ * @param {EmitInput} input
+ * @param {string} module
+ * @returns {{ id: string, strict: boolean, name: string }[]}
+ */
+export function moduleEntries({ plan, modules }, module) {
+  return plan.order
+    .filter((id) => modules.moduleOf.get(id) === module)
+    .flatMap((id) => [
+      { id, strict: !modules.open.has(id), name: flatName(plan, id) },
+      ...(modules.twins.has(id) ? [{ id, strict: true, name: twinName(plan, id) }] : []),
+    ]);
+}
+
+/**
+ * @param {GenerationPlan} plan
+ * @param {string} id
+ */
+export const twinName = (plan, id) => `${flatName(plan, id)}Strict`;
+
+/**
+ * The codec a strict or open context uses for a type: in a strict one, an open type's twin.
+ * @param {EmitInput} input
+ * @param {string} id
+ * @param {boolean} strict
+ */
+export const codecNameIn = ({ plan, modules }, id, strict) => (strict && modules.open.has(id) ? twinName(plan, id) : flatName(plan, id));
+
+/**
+ * The codec tree of a type: strict, or forward compatible when the peer sends it.
+ * @param {EmitInput} input
+ * @param {string} id
+ * @param {boolean} [strict] the strict twin of an open type
+ */
+export function codecTreeOf(input, id, strict = !input.modules.open.has(id)) {
+  const tree = toCodecTree(/** @type {TypeDecl} */ (input.types.get(id)).type, (ref) => codecNameIn(input, ref, strict));
+  return strict ? tree : openTree(tree);
+}
+
+/**
+ * @param {GenerationPlan} plan
+ * @param {string} id
+ */
+export function flatName(plan, id) {
+  const name = plan.flatNames.get(id);
+  if (!name) throw new Error(`no codec name for ${id}`);
+  return name;
+}
+
+/**
+ * Prints `src/codecs/<module>.ts` for every module: the static codec type and the decoded type of
+ * each of its codecs, and a function that builds the module's codecs on its first call (so that
+ * importing the library builds none of them).
+ * @param {EmitInput} input
+ * @returns {Map<string, string>} module name → text
+ */
+export function emitCodecModules(input) {
+  const { types, plan, modules, tree, codexVersion } = input;
+  const access = indexAccessPaths(tree);
+  const widened = widenedTypes(input);
+  /** @type {Map<string, string>} */
+  const files = new Map();
+  for (const module of modules.modules) {
+    const entries = moduleEntries(input, module);
+    /** @type {Set<string>} */
+    const directImports = new Set();
+    /** @param {string} id */
+    const generatedTypeRef = (id) => {
+      const viaIndex = access.get(id);
+      if (viaIndex) return viaIndex;
+      const alias = `Generated_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
+      const decl = /** @type {TypeDecl} */ (types.get(id));
+      directImports.add(`import type { ${decl.name} as ${alias} } from '../generated/${id}.js';`);
+      return alias;
+    };
+    const trees = entries.map((e) => codecTreeOf(input, e.id, e.strict));
+    /** @type {Map<string, string[]>} */
+    const foreign = new Map();
+    for (const entry of entries) {
+      for (const dep of referencedIds(/** @type {TypeDecl} */ (types.get(entry.id)).type)) {
+        const other = /** @type {string} */ (modules.moduleOf.get(dep));
+        if (other === module) continue;
+        const names = foreign.get(other) ?? [];
+        const depName = codecNameIn(input, dep, entry.strict);
+        if (!names.includes(depName)) names.push(depName);
+        foreign.set(other, names);
+      }
+    }
+    const typeBlocks = entries.map(({ id, strict, name }, index) => {
+      const decl = /** @type {TypeDecl} */ (types.get(id));
+      const codecTree = /** @type {import('./codecTree.mjs').CodecNode} */ (trees[index]);
+      const isWidened = !strict;
+      const isTwin = strict && widened.has(id);
+      const doc = docBlock([
+        ...(decl.doc ? [decl.doc, ''] : []),
+        `Generated type \`${decl.name}\` (\`src/generated/${id}.ts\`)${isWidened ? ', as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`' : ''}.`,
+        ...(isTwin ? ['', `The strict codec of {@link ${flatName(plan, id)}}, for what we send.`] : []),
+      ]);
+      if (plan.recursive.has(id)) {
+        if (isWidened && JSON.stringify(openTree(codecTree)) !== JSON.stringify(codecTree)) {
+          throw new Error(`${id}: recursive types with enums or tagged unions cannot be open`);
+        }
+        return [
+          `/** Static type of the {@link ${name}} codec (recursive, so typed by the generated type). */`,
+          `export type ${name}Codec = t.Type<${name}, ${name}, unknown>;`,
+          doc,
+          `export type ${name} = ${generatedTypeRef(id)};`,
+        ].join('\n');
+      }
+      return [
+        `/** Static type of the {@link ${name}} codec. */`,
+        `export type ${name}Codec = ${printType(codecTree, 0, true)};`,
+        doc,
+        `export type ${name} = ${isWidened ? `t.TypeOf<${name}Codec>` : generatedTypeRef(id)};`,
+      ].join('\n');
+    });
+    const constants = entries.map(({ id, name }, index) => {
+      const codecTree = /** @type {import('./codecTree.mjs').CodecNode} */ (trees[index]);
+      if (plan.recursive.has(id)) {
+        return [
+          `  const ${name}: ${name}Codec = t.recursion(${JSON.stringify(name)}, () =>`,
+          `    ${printRuntime(codecTree, 2, true)},`,
+          '  );',
+        ].join('\n');
+      }
+      const runtime = printRuntime(codecTree, 1, true, acceptsName(codecTree) ? name : undefined);
+      return `  const ${name}: ${name}Codec = ${runtime};`;
+    });
+    const imports = [...foreign].sort(([a], [b]) => (a < b ? -1 : 1));
+    const names = entries.map((e) => e.name);
+    files.set(
+      module,
+      [
+        generatedHeader(codexVersion),
+        '/**',
+        ` * io-ts codecs of the \`${module}\` ${module === commonModule ? 'types that several features share' : 'feature'} (see the module plan in`,
+        ' * tools/protocol-codegen/src/modules.mjs). Each codec `X` comes with `XCodec`, its static type, and `X`,',
+        ' * the type it decodes to (checked against the generated type in test/generated/codecTypes.test-d.ts).',
+        ` * The codecs are built on the first call of {@@link ${tableName(module)}}, not on import.`,
+        ' *',
+        ' * Pure: building these values does no IO.',
+        ' */',
+        "import * as t from 'io-ts';",
+        ...helperImports(trees),
+        "import { lazyTable } from '../internal/lazy.js';",
+        ...(entries.some((e) => e.strict || plan.recursive.has(e.id)) ? ["import type * as Gen from '../generated/index.js';"] : []),
+        ...directImports,
+        ...imports.map(([other, refs]) => {
+          const sorted = [...refs].sort();
+          return `import { ${tableName(other)}, ${sorted.map((r) => `type ${r}Codec`).join(', ')} } from './${other}.js';`;
+        }),
+        '',
+        typeBlocks.join('\n\n'),
+        '',
+        `const build = () => {`,
+        ...imports.map(([other, refs]) => `  const { ${[...refs].sort().join(', ')} } = ${tableName(other)}();`),
+        constants.join('\n'),
+        `  return { ${names.join(', ')} };`,
+        '};',
+        '',
+        `/** The codecs of the \`${module}\` module by name, built on the first call. */`,
+        `export const ${tableName(module)}: () => ReturnType<typeof build> = lazyTable(build);`,
+        '',
+      ]
+        .join('\n')
+        .replace('{@@link', '{@link'),
+    );
+  }
+  return files;
+}
+
+/**
+ * Prints `src/codecs/codecs.ts`: every codec as a named constant (building every module on
+ * import) with its types, for tests, arbitraries and code that wants them all.
+ * @param {EmitInput} input
  * @returns {string}
  */
-export function emitCodecsModule({ types, plan, tree, codexVersion }) {
-  const access = indexAccessPaths(tree);
-  /** @type {string[]} */
-  const directImports = [];
-  /** @param {string} id */
-  const generatedTypeRef = (id) => {
-    const viaIndex = access.get(id);
-    if (viaIndex) return viaIndex;
-    const alias = `Generated_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
-    const decl = /** @type {TypeDecl} */ (types.get(id));
-    directImports.push(`import type { ${decl.name} as ${alias} } from '../generated/${id}.js';`);
-    return alias;
-  };
-  const codecName = (/** @type {string} */ id) => {
-    const name = plan.flatNames.get(id);
-    if (!name) throw new Error(`no codec name for ${id}`);
-    return name;
-  };
-  const trees = plan.order.map((id) => toCodecTree(/** @type {TypeDecl} */ (types.get(id)).type, codecName));
-  const body = plan.order.map((id, index) => {
-    const decl = /** @type {TypeDecl} */ (types.get(id));
-    const name = codecName(id);
-    const tree = /** @type {import('./codecTree.mjs').CodecNode} */ (trees[index]);
-    const generated = generatedTypeRef(id);
-    const doc = docBlock([
-      ...(decl.doc ? [decl.doc, ''] : []),
-      `Generated type \`${decl.name}\` (\`src/generated/${id}.ts\`).`,
-    ]);
-    if (plan.recursive.has(id)) {
-      return [
-        `/** Static type of the {@link ${name}} codec (recursive, so typed by the generated type). */`,
-        `export type ${name}Codec = t.Type<${name}, ${name}, unknown>;`,
-        `/** Codec of {@link ${name}}: decodes its wire JSON and encodes it back. */`,
-        `export const ${name}: ${name}Codec = t.recursion(${JSON.stringify(name)}, () =>`,
-        `  ${printRuntime(tree, 1, true)},`,
-        ');',
-        doc,
-        `export type ${name} = ${generated};`,
-      ].join('\n');
-    }
-    const runtime = printRuntime(tree, 0, true, acceptsName(tree) ? name : undefined);
-    return [
-      `/** Static type of the {@link ${name}} codec. */`,
-      `export type ${name}Codec = ${printType(tree, 0, true)};`,
-      `/** Codec of {@link ${name}}: decodes its wire JSON and encodes it back. */`,
-      `export const ${name}: ${name}Codec = ${runtime};`,
-      doc,
-      `export type ${name} = ${generated};`,
-    ].join('\n');
-  });
+export function emitCodecsModule(input) {
+  const { modules, codexVersion } = input;
+  const byModule = modules.modules.map((module) => ({ module, names: moduleEntries(input, module).map((e) => e.name) }));
   return [
     generatedHeader(codexVersion),
     '/**',
-    ' * io-ts codecs of the Codex app-server messages selected in tools/protocol-codegen/src/config.mjs,',
-    ' * and of every type they use. Each codec `X` comes with `XCodec`, its static type, and `X`, the',
-    ' * generated TypeScript type it decodes to (checked both ways in test/generated/codecTypes.test-d.ts).',
+    ' * Every generated codec as a named constant, with its static type `XCodec` and decoded type `X`.',
+    ' * Importing this module builds all of them; the library barrel offers them lazily instead',
+    ' * (`codecs` in `codecTable.ts`).',
     ' *',
     ' * Pure: building these values does no IO.',
     ' */',
-    "import * as t from 'io-ts';",
-    ...helperImports(trees),
-    "import type * as Gen from '../generated/index.js';",
-    ...directImports,
+    ...byModule.map(({ module }) => `import { ${tableName(module)} } from './${module}.js';`),
+    ...byModule.map(({ module }) => `import type * as ${module}Module from './${module}.js';`),
     '',
-    body.join('\n\n'),
+    ...byModule.flatMap(({ module, names }) => [
+      `export const { ${names.join(', ')} } = ${tableName(module)}();`,
+      ...names.flatMap((name) => [`export type ${name}Codec = ${module}Module.${name}Codec;`, `export type ${name} = ${module}Module.${name};`]),
+      '',
+    ]),
+  ].join('\n');
+}
+
+/**
+ * Prints `src/codecs/codecTable.ts`: the `codecs` object of the library barrel, one getter per
+ * codec, each building its module on first use.
+ * @param {EmitInput} input
+ * @returns {string}
+ */
+export function emitCodecTableModule(input) {
+  const { modules, codexVersion } = input;
+  const byModule = modules.modules.map((module) => ({ module, names: moduleEntries(input, module).map((e) => e.name) }));
+  const getters = byModule
+    .flatMap(({ module, names }) => names.map((name) => ({ module, name })))
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map(({ module, name }) => `  get ${name}(): ${name}Codec {\n    return ${tableName(module)}().${name};\n  },`);
+  return [
+    generatedHeader(codexVersion),
+    '/**',
+    ' * The `codecs` object of the library barrel: every generated codec by name. Reading a codec builds',
+    ' * the codecs of its module once, so importing the library builds none of them.',
+    ' *',
+    ' * Pure: building these values does no IO.',
+    ' */',
+    ...byModule.map(
+      ({ module, names }) => `import { ${tableName(module)}, ${[...names].sort().map((n) => `type ${n}Codec`).join(', ')} } from './${module}.js';`,
+    ),
+    '',
+    '/** Every generated codec by its name, built on first use. */',
+    'export const codecs = {',
+    ...getters,
+    '};',
     '',
   ].join('\n');
 }
@@ -143,19 +336,24 @@ export function docBlock(lines) {
 }
 
 /**
- * Prints `src/codecs/types.ts`: the generated types of every codec, re-exported by name (type
+ * Prints `src/codecs/types.ts`: the decoded types of every codec, re-exported by name (type
  * only), so that the library barrel can offer them without the codecs' static types.
- * @param {{ plan: GenerationPlan, codexVersion: string }} input
+ * @param {EmitInput} input
  * @returns {string}
  */
-export function emitTypesModule({ plan, codexVersion }) {
-  const names = plan.order.map((id) => plan.flatNames.get(id)).sort();
+export function emitTypesModule(input) {
+  const { plan, modules, codexVersion } = input;
   return [
     generatedHeader(codexVersion),
-    '/** The generated types that have a codec, by their codec names. */',
-    'export type {',
-    ...names.map((name) => `  ${name},`),
-    "} from './codecs.js';",
+    '/**',
+    ' * The types of every codec, by their codec names (generated types, widened where the peer sends',
+    ' * them), and the static type `XCodec` of each codec of the `codecs` object.',
+    ' */',
+    ...modules.modules.flatMap((module) => {
+      const names = plan.order.filter((id) => modules.moduleOf.get(id) === module).map((id) => flatName(plan, id)).sort();
+      const codecTypes = moduleEntries(input, module).map((e) => `${e.name}Codec`).sort();
+      return ['export type {', ...[...names, ...codecTypes].map((name) => `  ${name},`), `} from './${module}.js';`];
+    }),
     '',
   ].join('\n');
 }

@@ -4,10 +4,19 @@
  * both ways (and the same for the JSON form it encodes to), and that every descriptor's params
  * type is the params type of its method in the generated method unions.
  *
+ * The documented widening: a codec of a type the peer sends decodes enum literals and tagged-union
+ * variants of a newer Codex too (see openForm.mjs). For such a codec (and any codec that uses one)
+ * the test proves instead that the generated type is assignable to the decoded type (nothing known
+ * is lost), and that the decoded type is exactly the generated declaration with that widening,
+ * each referenced type standing for its own codec's decoded type.
+ *
  * Pure.
  */
-import { generatedHeader, indexAccessPaths } from './emitCodecs.mjs';
+import { printTsType } from './codecTree.mjs';
+import { generatedHeader, indexAccessPaths, twinName, widenedTypes } from './emitCodecs.mjs';
+import { printOpenTsType } from './openForm.mjs';
 import { unionFiles } from './protocolModel.mjs';
+import { referencedIds } from './selection.mjs';
 
 /**
  * @typedef {import('./protocolModel.mjs').TypeDecl} TypeDecl
@@ -15,10 +24,13 @@ import { unionFiles } from './protocolModel.mjs';
  */
 
 /**
- * @param {{ types: Map<string, TypeDecl>, plan: GenerationPlan, tree: Map<string, string>, codexVersion: string }} input
+ * @param {import('./emitCodecs.mjs').EmitInput} input
  * @returns {string}
  */
-export function emitTypeTests({ types, plan, tree, codexVersion }) {
+export function emitTypeTests(input) {
+  const { types, plan, modules, tree, codexVersion } = input;
+  const widened = widenedTypes(input);
+  const decodedRef = (/** @type {string} */ id) => `t.TypeOf<typeof C.${plan.flatNames.get(id)}>`;
   const access = indexAccessPaths(tree);
   /** @type {string[]} */
   const directImports = [];
@@ -30,10 +42,24 @@ export function emitTypeTests({ types, plan, tree, codexVersion }) {
     directImports.push(`import type { ${decl.name} as ${alias} } from '../../src/generated/${id}.js';`);
     return alias;
   };
-  const codecTests = plan.order.map((id) => {
-    const name = plan.flatNames.get(id);
+  const entries = plan.order.flatMap((id) => [
+    { id, name: plan.flatNames.get(id), strict: !modules.open.has(id) },
+    ...(modules.twins.has(id) ? [{ id, name: twinName(plan, id), strict: true }] : []),
+  ]);
+  const codecTests = entries.map(({ id, name, strict }) => {
     const generated = generatedTypeRef(id);
     const output = plan.bigintTypes.has(id) ? `Jsonified<${generated}>` : generated;
+    if (!strict) {
+      const decl = /** @type {TypeDecl} */ (types.get(id));
+      const form = modules.open.has(id) ? printOpenTsType(decl.type, decodedRef) : printTsType(decl.type, decodedRef);
+      return [
+        `  test(${JSON.stringify(name)}, () => {`,
+        `    expectTypeOf<Assignable<${generated}, t.TypeOf<typeof C.${name}>>>().toEqualTypeOf<true>();`,
+        `    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.${name}>, ${form}>>().toEqualTypeOf<true>();`,
+        `    expectTypeOf<Assignable<${output}, t.OutputOf<typeof C.${name}>>>().toEqualTypeOf<true>();`,
+        '  });',
+      ].join('\n');
+    }
     return [
       `  test(${JSON.stringify(name)}, () => {`,
       `    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.${name}>, ${generated}>>().toEqualTypeOf<true>();`,
@@ -50,6 +76,16 @@ export function emitTypeTests({ types, plan, tree, codexVersion }) {
   const descriptorTests = plan.methods.map((m) => {
     const union = unionOf[m.table];
     if (!union) throw new Error(`the generated index does not export the union of ${m.table}`);
+    const paramsStrict = m.table === 'clientRequests' || m.table === 'clientNotifications';
+    if (!paramsStrict && [...referencedIds(m.params)].some((id) => widened.has(id))) {
+      return [
+        `  test(${JSON.stringify(m.method)}, () => {`,
+        `    expectTypeOf<`,
+        `      Assignable<UnionParams<${union}, ${JSON.stringify(m.method)}>, ParamsOf<typeof D.${m.descriptorName}>>`,
+        `    >().toEqualTypeOf<true>();`,
+        '  });',
+      ].join('\n');
+    }
     return [
       `  test(${JSON.stringify(m.method)}, () => {`,
       `    expectTypeOf<`,
@@ -65,11 +101,13 @@ export function emitTypeTests({ types, plan, tree, codexVersion }) {
     "import type * as C from '../../src/codecs/codecs.js';",
     "import type * as D from '../../src/codecs/descriptors.js';",
     "import type { ParamsOf } from '../../src/Descriptor.js';",
+    ...(modules.open.size > 0 ? ["import type { UnknownLiteral, UnknownVariant } from '../../src/OpenCodecs.js';"] : []),
     "import type * as Gen from '../../src/generated/index.js';",
     ...[...new Set(directImports)],
     '',
     '/** `true` when A and B are assignable to each other. */',
     'type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+    ...(modules.open.size > 0 ? ['/** `true` when A is assignable to B. */', 'type Assignable<A, B> = [A] extends [B] ? true : false;'] : []),
     '/** The JSON form of a generated type: a bigint travels as a number. */',
     'type Jsonified<A> = A extends bigint',
     '  ? number',

@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as config from './config.mjs';
 import { runGenerateTs } from './codexBinary.mjs';
-import { emitCodecsModule, emitTypesModule } from './emitCodecs.mjs';
+import { emitCodecModules, emitCodecsModule, emitCodecTableModule, emitTypesModule } from './emitCodecs.mjs';
 import { emitDescriptorsModule } from './emitDescriptors.mjs';
 import { emitTypeTests } from './emitTypeTests.mjs';
 import { readTree } from './fsTree.mjs';
 import { addJsExtensions } from './postprocess.mjs';
 import { readProtocolModel } from './protocolModel.mjs';
+import { planModules } from './modules.mjs';
 import { planGeneration } from './selection.mjs';
 
 /**
@@ -29,8 +30,11 @@ export function buildLibraryFiles(rawTree, codexVersion, generatorConfig = confi
   /** @type {Map<string, string>} */
   const files = new Map();
   for (const [path, text] of tree) files.set(`src/generated/${path}`, text);
-  const input = { types: model.types, plan, tree, codexVersion };
+  const modules = planModules(model.types, plan, generatorConfig.features ?? {}, generatorConfig.forwardCompatible ?? false);
+  const input = { types: model.types, plan, modules, tree, codexVersion };
+  for (const [module, text] of emitCodecModules(input)) files.set(`src/codecs/${module}.ts`, text);
   files.set('src/codecs/codecs.ts', emitCodecsModule(input));
+  files.set('src/codecs/codecTable.ts', emitCodecTableModule(input));
   files.set('src/codecs/descriptors.ts', emitDescriptorsModule(input));
   files.set('src/codecs/types.ts', emitTypesModule(input));
   files.set('test/generated/codecTypes.test-d.ts', emitTypeTests(input));

@@ -20,7 +20,8 @@ import { posix } from 'node:path';
  *   serverRequests: readonly string[], serverNotifications: readonly string[],
  *   responseTypeOverrides: Readonly<Record<string, string>>,
  *   descriptorNameOverrides: Readonly<Record<string, string>>,
- *   nameClashPreference: readonly string[], nameClashPrefixes: Readonly<Record<string, string>> }} GeneratorConfig
+ *   nameClashPreference: readonly string[], nameClashPrefixes: Readonly<Record<string, string>>,
+ *   features?: Readonly<Record<string, string>>, forwardCompatible?: boolean }} GeneratorConfig
  * @typedef {{ methods: MethodPlan[], order: string[], flatNames: Map<string, string>,
  *   recursive: Set<string>, bigintTypes: Set<string> }} GenerationPlan
  */

@@ -3,7843 +3,987 @@
 // `node src/main.mjs check` in tools/protocol-codegen reports drift from the pinned binary.
 
 /**
- * io-ts codecs of the Codex app-server messages selected in tools/protocol-codegen/src/config.mjs,
- * and of every type they use. Each codec `X` comes with `XCodec`, its static type, and `X`, the
- * generated TypeScript type it decodes to (checked both ways in test/generated/codecTypes.test-d.ts).
+ * Every generated codec as a named constant, with its static type `XCodec` and decoded type `X`.
+ * Importing this module builds all of them; the library barrel offers them lazily instead
+ * (`codecs` in `codecTable.ts`).
  *
  * Pure: building these values does no IO.
  */
-import * as t from 'io-ts';
-import { intersection, struct, type StructC, withRest, type WithRestC } from '../StructCodecs.js';
-import { emptyObject, type EmptyObjectC, jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
-import type * as Gen from '../generated/index.js';
-import type { JsonValue as Generated_serde_json_JsonValue } from '../generated/serde_json/JsonValue.js';
-
-/** Static type of the {@link FileChange} codec. */
-export type FileChangeCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"add">; content: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"delete">; content: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"update">; unified_diff: t.StringC; move_path: NullableC<t.StringC> }>,
-]>;
-/** Codec of {@link FileChange}: decodes its wire JSON and encodes it back. */
-export const FileChange: FileChangeCodec = t.union([
-  t.type({ type: t.literal("add"), content: t.string }),
-  t.type({ type: t.literal("delete"), content: t.string }),
-  t.type({ type: t.literal("update"), unified_diff: t.string, move_path: nullable(t.string) }),
-], "FileChange");
-/**
- * Generated type `FileChange` (`src/generated/FileChange.ts`).
- */
-export type FileChange = Gen.FileChange;
-
-/** Static type of the {@link ThreadId} codec. */
-export type ThreadIdCodec = t.StringC;
-/** Codec of {@link ThreadId}: decodes its wire JSON and encodes it back. */
-export const ThreadId: ThreadIdCodec = t.string;
-/**
- * Identifier for a Codex thread.
- *
- * Codex-generated thread IDs are UUIDv7, and some use cases rely on that.
- *
- * Generated type `ThreadId` (`src/generated/ThreadId.ts`).
- */
-export type ThreadId = Gen.ThreadId;
-
-/** Static type of the {@link ApplyPatchApprovalParams} codec. */
-export type ApplyPatchApprovalParamsCodec = t.TypeC<{
-  conversationId: ThreadIdCodec;
-  callId: t.StringC;
-  fileChanges: OptionalRecordC<FileChangeCodec>;
-  reason: NullableC<t.StringC>;
-  grantRoot: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ApplyPatchApprovalParams}: decodes its wire JSON and encodes it back. */
-export const ApplyPatchApprovalParams: ApplyPatchApprovalParamsCodec = t.type({
-  conversationId: ThreadId,
-  callId: t.string,
-  fileChanges: optionalRecord(FileChange),
-  reason: nullable(t.string),
-  grantRoot: nullable(t.string),
-}, "ApplyPatchApprovalParams");
-/**
- * Generated type `ApplyPatchApprovalParams` (`src/generated/ApplyPatchApprovalParams.ts`).
- */
-export type ApplyPatchApprovalParams = Gen.ApplyPatchApprovalParams;
-
-/** Static type of the {@link CoreExecPolicyAmendment} codec. */
-export type CoreExecPolicyAmendmentCodec = t.ArrayC<t.StringC>;
-/** Codec of {@link CoreExecPolicyAmendment}: decodes its wire JSON and encodes it back. */
-export const CoreExecPolicyAmendment: CoreExecPolicyAmendmentCodec = t.array(t.string, "CoreExecPolicyAmendment");
-/**
- * Proposed execpolicy change to allow commands starting with this prefix.
- *
- * The `command` tokens form the prefix that would be added as an execpolicy
- * `prefix_rule(..., decision="allow")`, letting the agent bypass approval for
- * commands that start with this token sequence.
- *
- * Generated type `ExecPolicyAmendment` (`src/generated/ExecPolicyAmendment.ts`).
- */
-export type CoreExecPolicyAmendment = Gen.ExecPolicyAmendment;
-
-/** Static type of the {@link CoreNetworkPolicyRuleAction} codec. */
-export type CoreNetworkPolicyRuleActionCodec = t.KeyofC<{ allow: null; deny: null }>;
-/** Codec of {@link CoreNetworkPolicyRuleAction}: decodes its wire JSON and encodes it back. */
-export const CoreNetworkPolicyRuleAction: CoreNetworkPolicyRuleActionCodec = t.keyof({ allow: null, deny: null }, "CoreNetworkPolicyRuleAction");
-/**
- * Generated type `NetworkPolicyRuleAction` (`src/generated/NetworkPolicyRuleAction.ts`).
- */
-export type CoreNetworkPolicyRuleAction = Gen.NetworkPolicyRuleAction;
-
-/** Static type of the {@link CoreNetworkPolicyAmendment} codec. */
-export type CoreNetworkPolicyAmendmentCodec = t.TypeC<{ host: t.StringC; action: CoreNetworkPolicyRuleActionCodec }>;
-/** Codec of {@link CoreNetworkPolicyAmendment}: decodes its wire JSON and encodes it back. */
-export const CoreNetworkPolicyAmendment: CoreNetworkPolicyAmendmentCodec = t.type({ host: t.string, action: CoreNetworkPolicyRuleAction }, "CoreNetworkPolicyAmendment");
-/**
- * Generated type `NetworkPolicyAmendment` (`src/generated/NetworkPolicyAmendment.ts`).
- */
-export type CoreNetworkPolicyAmendment = Gen.NetworkPolicyAmendment;
-
-/** Static type of the {@link ReviewDecision} codec. */
-export type ReviewDecisionCodec = t.UnionC<[
-  t.KeyofC<{
-    approved: null;
-    approved_for_session: null;
-    approved_mcp_policy_amendment: null;
-    timed_out: null;
-    abort: null;
-  }>,
-  t.TypeC<{ approved_execpolicy_amendment: t.TypeC<{ proposed_execpolicy_amendment: CoreExecPolicyAmendmentCodec }> }>,
-  t.TypeC<{ network_policy_amendment: t.TypeC<{ network_policy_amendment: CoreNetworkPolicyAmendmentCodec }> }>,
-  t.TypeC<{ denied: t.TypeC<{ rejection: t.StringC }> }>,
-]>;
-/** Codec of {@link ReviewDecision}: decodes its wire JSON and encodes it back. */
-export const ReviewDecision: ReviewDecisionCodec = t.union([
-  t.keyof({
-    approved: null,
-    approved_for_session: null,
-    approved_mcp_policy_amendment: null,
-    timed_out: null,
-    abort: null,
-  }),
-  t.type({ approved_execpolicy_amendment: t.type({ proposed_execpolicy_amendment: CoreExecPolicyAmendment }) }),
-  t.type({ network_policy_amendment: t.type({ network_policy_amendment: CoreNetworkPolicyAmendment }) }),
-  t.type({ denied: t.type({ rejection: t.string }) }),
-], "ReviewDecision");
-/**
- * User's decision in response to an ExecApprovalRequest.
- *
- * Generated type `ReviewDecision` (`src/generated/ReviewDecision.ts`).
- */
-export type ReviewDecision = Gen.ReviewDecision;
-
-/** Static type of the {@link ApplyPatchApprovalResponse} codec. */
-export type ApplyPatchApprovalResponseCodec = t.TypeC<{ decision: ReviewDecisionCodec }>;
-/** Codec of {@link ApplyPatchApprovalResponse}: decodes its wire JSON and encodes it back. */
-export const ApplyPatchApprovalResponse: ApplyPatchApprovalResponseCodec = t.type({ decision: ReviewDecision }, "ApplyPatchApprovalResponse");
-/**
- * Generated type `ApplyPatchApprovalResponse` (`src/generated/ApplyPatchApprovalResponse.ts`).
- */
-export type ApplyPatchApprovalResponse = Gen.ApplyPatchApprovalResponse;
-
-/** Static type of the {@link ParsedCommand} codec. */
-export type ParsedCommandCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"read">; cmd: t.StringC; name: t.StringC; path: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"list_files">; cmd: t.StringC; path: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"search">; cmd: t.StringC; query: NullableC<t.StringC>; path: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"unknown">; cmd: t.StringC }>,
-]>;
-/** Codec of {@link ParsedCommand}: decodes its wire JSON and encodes it back. */
-export const ParsedCommand: ParsedCommandCodec = t.union([
-  t.type({ type: t.literal("read"), cmd: t.string, name: t.string, path: t.string }),
-  t.type({ type: t.literal("list_files"), cmd: t.string, path: nullable(t.string) }),
-  t.type({ type: t.literal("search"), cmd: t.string, query: nullable(t.string), path: nullable(t.string) }),
-  t.type({ type: t.literal("unknown"), cmd: t.string }),
-], "ParsedCommand");
-/**
- * Generated type `ParsedCommand` (`src/generated/ParsedCommand.ts`).
- */
-export type ParsedCommand = Gen.ParsedCommand;
-
-/** Static type of the {@link ExecCommandApprovalParams} codec. */
-export type ExecCommandApprovalParamsCodec = t.TypeC<{
-  conversationId: ThreadIdCodec;
-  callId: t.StringC;
-  approvalId: NullableC<t.StringC>;
-  command: t.ArrayC<t.StringC>;
-  cwd: t.StringC;
-  reason: NullableC<t.StringC>;
-  parsedCmd: t.ArrayC<ParsedCommandCodec>;
-}>;
-/** Codec of {@link ExecCommandApprovalParams}: decodes its wire JSON and encodes it back. */
-export const ExecCommandApprovalParams: ExecCommandApprovalParamsCodec = t.type({
-  conversationId: ThreadId,
-  callId: t.string,
-  approvalId: nullable(t.string),
-  command: t.array(t.string),
-  cwd: t.string,
-  reason: nullable(t.string),
-  parsedCmd: t.array(ParsedCommand),
-}, "ExecCommandApprovalParams");
-/**
- * Generated type `ExecCommandApprovalParams` (`src/generated/ExecCommandApprovalParams.ts`).
- */
-export type ExecCommandApprovalParams = Gen.ExecCommandApprovalParams;
-
-/** Static type of the {@link ExecCommandApprovalResponse} codec. */
-export type ExecCommandApprovalResponseCodec = t.TypeC<{ decision: ReviewDecisionCodec }>;
-/** Codec of {@link ExecCommandApprovalResponse}: decodes its wire JSON and encodes it back. */
-export const ExecCommandApprovalResponse: ExecCommandApprovalResponseCodec = t.type({ decision: ReviewDecision }, "ExecCommandApprovalResponse");
-/**
- * Generated type `ExecCommandApprovalResponse` (`src/generated/ExecCommandApprovalResponse.ts`).
- */
-export type ExecCommandApprovalResponse = Gen.ExecCommandApprovalResponse;
-
-/** Static type of the {@link FuzzyFileSearchSessionCompletedNotification} codec. */
-export type FuzzyFileSearchSessionCompletedNotificationCodec = t.TypeC<{ sessionId: t.StringC }>;
-/** Codec of {@link FuzzyFileSearchSessionCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const FuzzyFileSearchSessionCompletedNotification: FuzzyFileSearchSessionCompletedNotificationCodec = t.type({ sessionId: t.string }, "FuzzyFileSearchSessionCompletedNotification");
-/**
- * Generated type `FuzzyFileSearchSessionCompletedNotification` (`src/generated/FuzzyFileSearchSessionCompletedNotification.ts`).
- */
-export type FuzzyFileSearchSessionCompletedNotification = Gen.FuzzyFileSearchSessionCompletedNotification;
-
-/** Static type of the {@link FuzzyFileSearchMatchType} codec. */
-export type FuzzyFileSearchMatchTypeCodec = t.KeyofC<{ file: null; directory: null }>;
-/** Codec of {@link FuzzyFileSearchMatchType}: decodes its wire JSON and encodes it back. */
-export const FuzzyFileSearchMatchType: FuzzyFileSearchMatchTypeCodec = t.keyof({ file: null, directory: null }, "FuzzyFileSearchMatchType");
-/**
- * Generated type `FuzzyFileSearchMatchType` (`src/generated/FuzzyFileSearchMatchType.ts`).
- */
-export type FuzzyFileSearchMatchType = Gen.FuzzyFileSearchMatchType;
-
-/** Static type of the {@link FuzzyFileSearchResult} codec. */
-export type FuzzyFileSearchResultCodec = t.TypeC<{
-  root: t.StringC;
-  path: t.StringC;
-  match_type: FuzzyFileSearchMatchTypeCodec;
-  file_name: t.StringC;
-  score: t.NumberC;
-  indices: NullableC<t.ArrayC<t.NumberC>>;
-}>;
-/** Codec of {@link FuzzyFileSearchResult}: decodes its wire JSON and encodes it back. */
-export const FuzzyFileSearchResult: FuzzyFileSearchResultCodec = t.type({
-  root: t.string,
-  path: t.string,
-  match_type: FuzzyFileSearchMatchType,
-  file_name: t.string,
-  score: t.number,
-  indices: nullable(t.array(t.number)),
-}, "FuzzyFileSearchResult");
-/**
- * Superset of [`codex_file_search::FileMatch`]
- *
- * Generated type `FuzzyFileSearchResult` (`src/generated/FuzzyFileSearchResult.ts`).
- */
-export type FuzzyFileSearchResult = Gen.FuzzyFileSearchResult;
-
-/** Static type of the {@link FuzzyFileSearchSessionUpdatedNotification} codec. */
-export type FuzzyFileSearchSessionUpdatedNotificationCodec = t.TypeC<{ sessionId: t.StringC; query: t.StringC; files: t.ArrayC<FuzzyFileSearchResultCodec> }>;
-/** Codec of {@link FuzzyFileSearchSessionUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const FuzzyFileSearchSessionUpdatedNotification: FuzzyFileSearchSessionUpdatedNotificationCodec = t.type({ sessionId: t.string, query: t.string, files: t.array(FuzzyFileSearchResult) }, "FuzzyFileSearchSessionUpdatedNotification");
-/**
- * Generated type `FuzzyFileSearchSessionUpdatedNotification` (`src/generated/FuzzyFileSearchSessionUpdatedNotification.ts`).
- */
-export type FuzzyFileSearchSessionUpdatedNotification = Gen.FuzzyFileSearchSessionUpdatedNotification;
-
-/** Static type of the {@link ClientInfo} codec. */
-export type ClientInfoCodec = t.TypeC<{ name: t.StringC; title: NullableC<t.StringC>; version: t.StringC }>;
-/** Codec of {@link ClientInfo}: decodes its wire JSON and encodes it back. */
-export const ClientInfo: ClientInfoCodec = t.type({ name: t.string, title: nullable(t.string), version: t.string }, "ClientInfo");
-/**
- * Generated type `ClientInfo` (`src/generated/ClientInfo.ts`).
- */
-export type ClientInfo = Gen.ClientInfo;
-
-/** Static type of the {@link JsonValue} codec (recursive, so typed by the generated type). */
-export type JsonValueCodec = t.Type<JsonValue, JsonValue, unknown>;
-/** Codec of {@link JsonValue}: decodes its wire JSON and encodes it back. */
-export const JsonValue: JsonValueCodec = t.recursion("JsonValue", () =>
-  nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
-);
-/**
- * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`).
- */
-export type JsonValue = Generated_serde_json_JsonValue;
-
-/** Static type of the {@link InitializeCapabilities} codec. */
-export type InitializeCapabilitiesCodec = StructC<
-  { experimentalApi: t.BooleanC; requestAttestation: t.BooleanC },
-  {
-    requiredHumanApproval: t.BooleanC;
-    explicitGatewayOauth: t.BooleanC;
-    mcpServerOpenaiFormElicitation: t.BooleanC;
-    optOutNotificationMethods: NullableC<t.ArrayC<t.StringC>>;
-    extensions: NullableC<OptionalRecordC<JsonValueCodec>>;
-  }
->;
-/** Codec of {@link InitializeCapabilities}: decodes its wire JSON and encodes it back. */
-export const InitializeCapabilities: InitializeCapabilitiesCodec = struct(
-  { experimentalApi: t.boolean, requestAttestation: t.boolean },
-  {
-    requiredHumanApproval: t.boolean,
-    explicitGatewayOauth: t.boolean,
-    mcpServerOpenaiFormElicitation: t.boolean,
-    optOutNotificationMethods: nullable(t.array(t.string)),
-    extensions: nullable(optionalRecord(JsonValue)),
-  },
-  "InitializeCapabilities",
-);
-/**
- * Client-declared capabilities negotiated during initialize.
- *
- * Generated type `InitializeCapabilities` (`src/generated/InitializeCapabilities.ts`).
- */
-export type InitializeCapabilities = Gen.InitializeCapabilities;
-
-/** Static type of the {@link InitializeParams} codec. */
-export type InitializeParamsCodec = t.TypeC<{ clientInfo: ClientInfoCodec; capabilities: NullableC<InitializeCapabilitiesCodec> }>;
-/** Codec of {@link InitializeParams}: decodes its wire JSON and encodes it back. */
-export const InitializeParams: InitializeParamsCodec = t.type({ clientInfo: ClientInfo, capabilities: nullable(InitializeCapabilities) }, "InitializeParams");
-/**
- * Generated type `InitializeParams` (`src/generated/InitializeParams.ts`).
- */
-export type InitializeParams = Gen.InitializeParams;
-
-/** Static type of the {@link AbsolutePathBuf} codec. */
-export type AbsolutePathBufCodec = t.StringC;
-/** Codec of {@link AbsolutePathBuf}: decodes its wire JSON and encodes it back. */
-export const AbsolutePathBuf: AbsolutePathBufCodec = t.string;
-/**
- * A path that is guaranteed to be absolute and normalized (though it is not
- * guaranteed to be canonicalized or exist on the filesystem).
- *
- * IMPORTANT: When deserializing an `AbsolutePathBuf`, a base path must be set
- * using [AbsolutePathBufGuard::new]. If no base path is set, the
- * deserialization will fail unless the path being deserialized is already
- * absolute.
- *
- * Generated type `AbsolutePathBuf` (`src/generated/AbsolutePathBuf.ts`).
- */
-export type AbsolutePathBuf = Gen.AbsolutePathBuf;
-
-/** Static type of the {@link InitializeResponse} codec. */
-export type InitializeResponseCodec = t.TypeC<{ userAgent: t.StringC; codexHome: AbsolutePathBufCodec; platformFamily: t.StringC; platformOs: t.StringC }>;
-/** Codec of {@link InitializeResponse}: decodes its wire JSON and encodes it back. */
-export const InitializeResponse: InitializeResponseCodec = t.type({ userAgent: t.string, codexHome: AbsolutePathBuf, platformFamily: t.string, platformOs: t.string }, "InitializeResponse");
-/**
- * Generated type `InitializeResponse` (`src/generated/InitializeResponse.ts`).
- */
-export type InitializeResponse = Gen.InitializeResponse;
-
-/** Static type of the {@link DesktopOnboardingEntrypoint} codec. */
-export type DesktopOnboardingEntrypointCodec = t.LiteralC<"life_sciences">;
-/** Codec of {@link DesktopOnboardingEntrypoint}: decodes its wire JSON and encodes it back. */
-export const DesktopOnboardingEntrypoint: DesktopOnboardingEntrypointCodec = t.literal("life_sciences");
-/**
- * Generated type `DesktopOnboardingEntrypoint` (`src/generated/v2/DesktopOnboardingEntrypoint.ts`).
- */
-export type DesktopOnboardingEntrypoint = Gen.v2.DesktopOnboardingEntrypoint;
-
-/** Static type of the {@link AccountLoginCompletedNotification} codec. */
-export type AccountLoginCompletedNotificationCodec = t.TypeC<{
-  loginId: NullableC<t.StringC>;
-  success: t.BooleanC;
-  error: NullableC<t.StringC>;
-  onboardingEntrypoint: NullableC<DesktopOnboardingEntrypointCodec>;
-}>;
-/** Codec of {@link AccountLoginCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const AccountLoginCompletedNotification: AccountLoginCompletedNotificationCodec = t.type({
-  loginId: nullable(t.string),
-  success: t.boolean,
-  error: nullable(t.string),
-  onboardingEntrypoint: nullable(DesktopOnboardingEntrypoint),
-}, "AccountLoginCompletedNotification");
-/**
- * Generated type `AccountLoginCompletedNotification` (`src/generated/v2/AccountLoginCompletedNotification.ts`).
- */
-export type AccountLoginCompletedNotification = Gen.v2.AccountLoginCompletedNotification;
-
-/** Static type of the {@link PlanType} codec. */
-export type PlanTypeCodec = t.KeyofC<{
-  free: null;
-  go: null;
-  plus: null;
-  pro: null;
-  prolite: null;
-  promax: null;
-  team: null;
-  self_serve_business_prolite: null;
-  self_serve_business_usage_based: null;
-  business: null;
-  ent26: null;
-  enterprise_cbp_automation: null;
-  enterprise_cbp_usage_based: null;
-  enterprise: null;
-  edu: null;
-  edu_plus: null;
-  edu_pro: null;
-  sci: null;
-  sci_plus: null;
-  unknown: null;
-}>;
-/** Codec of {@link PlanType}: decodes its wire JSON and encodes it back. */
-export const PlanType: PlanTypeCodec = t.keyof({
-  free: null,
-  go: null,
-  plus: null,
-  pro: null,
-  prolite: null,
-  promax: null,
-  team: null,
-  self_serve_business_prolite: null,
-  self_serve_business_usage_based: null,
-  business: null,
-  ent26: null,
-  enterprise_cbp_automation: null,
-  enterprise_cbp_usage_based: null,
-  enterprise: null,
-  edu: null,
-  edu_plus: null,
-  edu_pro: null,
-  sci: null,
-  sci_plus: null,
-  unknown: null,
-}, "PlanType");
-/**
- * Generated type `PlanType` (`src/generated/PlanType.ts`).
- */
-export type PlanType = Gen.PlanType;
-
-/** Static type of the {@link CreditsSnapshot} codec. */
-export type CreditsSnapshotCodec = t.TypeC<{ hasCredits: t.BooleanC; unlimited: t.BooleanC; balance: NullableC<t.StringC> }>;
-/** Codec of {@link CreditsSnapshot}: decodes its wire JSON and encodes it back. */
-export const CreditsSnapshot: CreditsSnapshotCodec = t.type({ hasCredits: t.boolean, unlimited: t.boolean, balance: nullable(t.string) }, "CreditsSnapshot");
-/**
- * Generated type `CreditsSnapshot` (`src/generated/v2/CreditsSnapshot.ts`).
- */
-export type CreditsSnapshot = Gen.v2.CreditsSnapshot;
-
-/** Static type of the {@link RateLimitReachedType} codec. */
-export type RateLimitReachedTypeCodec = t.KeyofC<{
-  rate_limit_reached: null;
-  workspace_owner_credits_depleted: null;
-  workspace_member_credits_depleted: null;
-  workspace_owner_usage_limit_reached: null;
-  workspace_member_usage_limit_reached: null;
-}>;
-/** Codec of {@link RateLimitReachedType}: decodes its wire JSON and encodes it back. */
-export const RateLimitReachedType: RateLimitReachedTypeCodec = t.keyof({
-  rate_limit_reached: null,
-  workspace_owner_credits_depleted: null,
-  workspace_member_credits_depleted: null,
-  workspace_owner_usage_limit_reached: null,
-  workspace_member_usage_limit_reached: null,
-}, "RateLimitReachedType");
-/**
- * Generated type `RateLimitReachedType` (`src/generated/v2/RateLimitReachedType.ts`).
- */
-export type RateLimitReachedType = Gen.v2.RateLimitReachedType;
-
-/** Static type of the {@link RateLimitWindow} codec. */
-export type RateLimitWindowCodec = t.TypeC<{ usedPercent: t.NumberC; windowDurationMins: NullableC<t.NumberC>; resetsAt: NullableC<t.NumberC> }>;
-/** Codec of {@link RateLimitWindow}: decodes its wire JSON and encodes it back. */
-export const RateLimitWindow: RateLimitWindowCodec = t.type({ usedPercent: t.number, windowDurationMins: nullable(t.number), resetsAt: nullable(t.number) }, "RateLimitWindow");
-/**
- * Generated type `RateLimitWindow` (`src/generated/v2/RateLimitWindow.ts`).
- */
-export type RateLimitWindow = Gen.v2.RateLimitWindow;
-
-/** Static type of the {@link SpendControlLimitSnapshot} codec. */
-export type SpendControlLimitSnapshotCodec = t.TypeC<{ limit: t.StringC; used: t.StringC; remainingPercent: t.NumberC; resetsAt: t.NumberC }>;
-/** Codec of {@link SpendControlLimitSnapshot}: decodes its wire JSON and encodes it back. */
-export const SpendControlLimitSnapshot: SpendControlLimitSnapshotCodec = t.type({ limit: t.string, used: t.string, remainingPercent: t.number, resetsAt: t.number }, "SpendControlLimitSnapshot");
-/**
- * Generated type `SpendControlLimitSnapshot` (`src/generated/v2/SpendControlLimitSnapshot.ts`).
- */
-export type SpendControlLimitSnapshot = Gen.v2.SpendControlLimitSnapshot;
-
-/** Static type of the {@link RateLimitSnapshot} codec. */
-export type RateLimitSnapshotCodec = t.TypeC<{
-  limitId: NullableC<t.StringC>;
-  limitName: NullableC<t.StringC>;
-  normalModelSlug: NullableC<t.StringC>;
-  primary: NullableC<RateLimitWindowCodec>;
-  secondary: NullableC<RateLimitWindowCodec>;
-  credits: NullableC<CreditsSnapshotCodec>;
-  individualLimit: NullableC<SpendControlLimitSnapshotCodec>;
-  spendControlReached: NullableC<t.BooleanC>;
-  planType: NullableC<PlanTypeCodec>;
-  rateLimitReachedType: NullableC<RateLimitReachedTypeCodec>;
-}>;
-/** Codec of {@link RateLimitSnapshot}: decodes its wire JSON and encodes it back. */
-export const RateLimitSnapshot: RateLimitSnapshotCodec = t.type({
-  limitId: nullable(t.string),
-  limitName: nullable(t.string),
-  normalModelSlug: nullable(t.string),
-  primary: nullable(RateLimitWindow),
-  secondary: nullable(RateLimitWindow),
-  credits: nullable(CreditsSnapshot),
-  individualLimit: nullable(SpendControlLimitSnapshot),
-  spendControlReached: nullable(t.boolean),
-  planType: nullable(PlanType),
-  rateLimitReachedType: nullable(RateLimitReachedType),
-}, "RateLimitSnapshot");
-/**
- * Generated type `RateLimitSnapshot` (`src/generated/v2/RateLimitSnapshot.ts`).
- */
-export type RateLimitSnapshot = Gen.v2.RateLimitSnapshot;
-
-/** Static type of the {@link AccountRateLimitsUpdatedNotification} codec. */
-export type AccountRateLimitsUpdatedNotificationCodec = t.TypeC<{ rateLimits: RateLimitSnapshotCodec }>;
-/** Codec of {@link AccountRateLimitsUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const AccountRateLimitsUpdatedNotification: AccountRateLimitsUpdatedNotificationCodec = t.type({ rateLimits: RateLimitSnapshot }, "AccountRateLimitsUpdatedNotification");
-/**
- * Sparse rolling rate-limit update.
- *
- * Clients should merge available values into the most recent `account/rateLimits/read` response
- * or refetch that snapshot. Nullable account metadata may be unavailable in a rolling update and
- * does not clear a previously observed value.
- *
- * Generated type `AccountRateLimitsUpdatedNotification` (`src/generated/v2/AccountRateLimitsUpdatedNotification.ts`).
- */
-export type AccountRateLimitsUpdatedNotification = Gen.v2.AccountRateLimitsUpdatedNotification;
-
-/** Static type of the {@link AuthMode} codec. */
-export type AuthModeCodec = t.KeyofC<{
-  apikey: null;
-  chatgpt: null;
-  chatgptAuthTokens: null;
-  headers: null;
-  agentIdentity: null;
-  personalAccessToken: null;
-  bedrockApiKey: null;
-  bedrockAccessKeys: null;
-}>;
-/** Codec of {@link AuthMode}: decodes its wire JSON and encodes it back. */
-export const AuthMode: AuthModeCodec = t.keyof({
-  apikey: null,
-  chatgpt: null,
-  chatgptAuthTokens: null,
-  headers: null,
-  agentIdentity: null,
-  personalAccessToken: null,
-  bedrockApiKey: null,
-  bedrockAccessKeys: null,
-}, "AuthMode");
-/**
- * Authentication mode for OpenAI-backed providers.
- *
- * Generated type `AuthMode` (`src/generated/AuthMode.ts`).
- */
-export type AuthMode = Gen.AuthMode;
-
-/** Static type of the {@link AccountUpdateReason} codec. */
-export type AccountUpdateReasonCodec = t.KeyofC<{ workspaceRoutingReady: null; unknown: null }>;
-/** Codec of {@link AccountUpdateReason}: decodes its wire JSON and encodes it back. */
-export const AccountUpdateReason: AccountUpdateReasonCodec = t.keyof({ workspaceRoutingReady: null, unknown: null }, "AccountUpdateReason");
-/**
- * Generated type `AccountUpdateReason` (`src/generated/v2/AccountUpdateReason.ts`).
- */
-export type AccountUpdateReason = Gen.v2.AccountUpdateReason;
-
-/** Static type of the {@link AccountUpdatedNotification} codec. */
-export type AccountUpdatedNotificationCodec = t.TypeC<{
-  authMode: NullableC<AuthModeCodec>;
-  planType: NullableC<PlanTypeCodec>;
-  reason: NullableC<AccountUpdateReasonCodec>;
-}>;
-/** Codec of {@link AccountUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const AccountUpdatedNotification: AccountUpdatedNotificationCodec = t.type({ authMode: nullable(AuthMode), planType: nullable(PlanType), reason: nullable(AccountUpdateReason) }, "AccountUpdatedNotification");
-/**
- * Generated type `AccountUpdatedNotification` (`src/generated/v2/AccountUpdatedNotification.ts`).
- */
-export type AccountUpdatedNotification = Gen.v2.AccountUpdatedNotification;
-
-/** Static type of the {@link AgentMessageDeltaNotification} codec. */
-export type AgentMessageDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
-/** Codec of {@link AgentMessageDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const AgentMessageDeltaNotification: AgentMessageDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "AgentMessageDeltaNotification");
-/**
- * Generated type `AgentMessageDeltaNotification` (`src/generated/v2/AgentMessageDeltaNotification.ts`).
- */
-export type AgentMessageDeltaNotification = Gen.v2.AgentMessageDeltaNotification;
-
-/** Static type of the {@link AppBranding} codec. */
-export type AppBrandingCodec = t.TypeC<{
-  category: NullableC<t.StringC>;
-  developer: NullableC<t.StringC>;
-  website: NullableC<t.StringC>;
-  privacyPolicy: NullableC<t.StringC>;
-  termsOfService: NullableC<t.StringC>;
-  isDiscoverableApp: t.BooleanC;
-}>;
-/** Codec of {@link AppBranding}: decodes its wire JSON and encodes it back. */
-export const AppBranding: AppBrandingCodec = t.type({
-  category: nullable(t.string),
-  developer: nullable(t.string),
-  website: nullable(t.string),
-  privacyPolicy: nullable(t.string),
-  termsOfService: nullable(t.string),
-  isDiscoverableApp: t.boolean,
-}, "AppBranding");
-/**
- * EXPERIMENTAL - app metadata returned by app-list APIs.
- *
- * Generated type `AppBranding` (`src/generated/v2/AppBranding.ts`).
- */
-export type AppBranding = Gen.v2.AppBranding;
-
-/** Static type of the {@link AppReview} codec. */
-export type AppReviewCodec = t.TypeC<{ status: t.StringC }>;
-/** Codec of {@link AppReview}: decodes its wire JSON and encodes it back. */
-export const AppReview: AppReviewCodec = t.type({ status: t.string }, "AppReview");
-/**
- * Generated type `AppReview` (`src/generated/v2/AppReview.ts`).
- */
-export type AppReview = Gen.v2.AppReview;
-
-/** Static type of the {@link AppScreenshot} codec. */
-export type AppScreenshotCodec = t.TypeC<{ url: NullableC<t.StringC>; fileId: NullableC<t.StringC>; userPrompt: t.StringC }>;
-/** Codec of {@link AppScreenshot}: decodes its wire JSON and encodes it back. */
-export const AppScreenshot: AppScreenshotCodec = t.type({ url: nullable(t.string), fileId: nullable(t.string), userPrompt: t.string }, "AppScreenshot");
-/**
- * Generated type `AppScreenshot` (`src/generated/v2/AppScreenshot.ts`).
- */
-export type AppScreenshot = Gen.v2.AppScreenshot;
-
-/** Static type of the {@link AppMetadata} codec. */
-export type AppMetadataCodec = t.TypeC<{
-  review: NullableC<AppReviewCodec>;
-  categories: NullableC<t.ArrayC<t.StringC>>;
-  subCategories: NullableC<t.ArrayC<t.StringC>>;
-  seoDescription: NullableC<t.StringC>;
-  screenshots: NullableC<t.ArrayC<AppScreenshotCodec>>;
-  developer: NullableC<t.StringC>;
-  version: NullableC<t.StringC>;
-  versionId: NullableC<t.StringC>;
-  versionNotes: NullableC<t.StringC>;
-  firstPartyRequiresInstall: NullableC<t.BooleanC>;
-  showInComposerWhenUnlinked: NullableC<t.BooleanC>;
-}>;
-/** Codec of {@link AppMetadata}: decodes its wire JSON and encodes it back. */
-export const AppMetadata: AppMetadataCodec = t.type({
-  review: nullable(AppReview),
-  categories: nullable(t.array(t.string)),
-  subCategories: nullable(t.array(t.string)),
-  seoDescription: nullable(t.string),
-  screenshots: nullable(t.array(AppScreenshot)),
-  developer: nullable(t.string),
-  version: nullable(t.string),
-  versionId: nullable(t.string),
-  versionNotes: nullable(t.string),
-  firstPartyRequiresInstall: nullable(t.boolean),
-  showInComposerWhenUnlinked: nullable(t.boolean),
-}, "AppMetadata");
-/**
- * Generated type `AppMetadata` (`src/generated/v2/AppMetadata.ts`).
- */
-export type AppMetadata = Gen.v2.AppMetadata;
-
-/** Static type of the {@link AppInfo} codec. */
-export type AppInfoCodec = t.TypeC<{
-  id: t.StringC;
-  name: t.StringC;
-  description: NullableC<t.StringC>;
-  logoUrl: NullableC<t.StringC>;
-  logoUrlDark: NullableC<t.StringC>;
-  iconAssets: NullableC<OptionalRecordC<t.StringC>>;
-  iconDarkAssets: NullableC<OptionalRecordC<t.StringC>>;
-  distributionChannel: NullableC<t.StringC>;
-  branding: NullableC<AppBrandingCodec>;
-  appMetadata: NullableC<AppMetadataCodec>;
-  labels: NullableC<OptionalRecordC<t.StringC>>;
-  installUrl: NullableC<t.StringC>;
-  isAccessible: t.BooleanC;
-  isEnabled: t.BooleanC;
-  pluginDisplayNames: t.ArrayC<t.StringC>;
-}>;
-/** Codec of {@link AppInfo}: decodes its wire JSON and encodes it back. */
-export const AppInfo: AppInfoCodec = t.type({
-  id: t.string,
-  name: t.string,
-  description: nullable(t.string),
-  logoUrl: nullable(t.string),
-  logoUrlDark: nullable(t.string),
-  iconAssets: nullable(optionalRecord(t.string)),
-  iconDarkAssets: nullable(optionalRecord(t.string)),
-  distributionChannel: nullable(t.string),
-  branding: nullable(AppBranding),
-  appMetadata: nullable(AppMetadata),
-  labels: nullable(optionalRecord(t.string)),
-  installUrl: nullable(t.string),
-  isAccessible: t.boolean,
-  isEnabled: t.boolean,
-  pluginDisplayNames: t.array(t.string),
-}, "AppInfo");
-/**
- * EXPERIMENTAL - app metadata returned by app-list APIs.
- *
- * Generated type `AppInfo` (`src/generated/v2/AppInfo.ts`).
- */
-export type AppInfo = Gen.v2.AppInfo;
-
-/** Static type of the {@link AppListUpdatedNotification} codec. */
-export type AppListUpdatedNotificationCodec = t.TypeC<{ data: t.ArrayC<AppInfoCodec> }>;
-/** Codec of {@link AppListUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const AppListUpdatedNotification: AppListUpdatedNotificationCodec = t.type({ data: t.array(AppInfo) }, "AppListUpdatedNotification");
-/**
- * EXPERIMENTAL - notification emitted when the app list changes.
- *
- * Generated type `AppListUpdatedNotification` (`src/generated/v2/AppListUpdatedNotification.ts`).
- */
-export type AppListUpdatedNotification = Gen.v2.AppListUpdatedNotification;
-
-/** Static type of the {@link AttestationGenerateParams} codec. */
-export type AttestationGenerateParamsCodec = EmptyObjectC;
-/** Codec of {@link AttestationGenerateParams}: decodes its wire JSON and encodes it back. */
-export const AttestationGenerateParams: AttestationGenerateParamsCodec = emptyObject;
-/**
- * Generated type `AttestationGenerateParams` (`src/generated/v2/AttestationGenerateParams.ts`).
- */
-export type AttestationGenerateParams = Gen.v2.AttestationGenerateParams;
-
-/** Static type of the {@link AttestationGenerateResponse} codec. */
-export type AttestationGenerateResponseCodec = t.TypeC<{ token: t.StringC }>;
-/** Codec of {@link AttestationGenerateResponse}: decodes its wire JSON and encodes it back. */
-export const AttestationGenerateResponse: AttestationGenerateResponseCodec = t.type({ token: t.string }, "AttestationGenerateResponse");
-/**
- * Generated type `AttestationGenerateResponse` (`src/generated/v2/AttestationGenerateResponse.ts`).
- */
-export type AttestationGenerateResponse = Gen.v2.AttestationGenerateResponse;
-
-/** Static type of the {@link AuthRecoveryNotification} codec. */
-export type AuthRecoveryNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; provider: t.StringC; message: t.StringC }>;
-/** Codec of {@link AuthRecoveryNotification}: decodes its wire JSON and encodes it back. */
-export const AuthRecoveryNotification: AuthRecoveryNotificationCodec = t.type({ threadId: t.string, turnId: t.string, provider: t.string, message: t.string }, "AuthRecoveryNotification");
-/**
- * Generated type `AuthRecoveryNotification` (`src/generated/v2/AuthRecoveryNotification.ts`).
- */
-export type AuthRecoveryNotification = Gen.v2.AuthRecoveryNotification;
-
-/** Static type of the {@link CancelLoginAccountParams} codec. */
-export type CancelLoginAccountParamsCodec = t.TypeC<{ loginId: t.StringC }>;
-/** Codec of {@link CancelLoginAccountParams}: decodes its wire JSON and encodes it back. */
-export const CancelLoginAccountParams: CancelLoginAccountParamsCodec = t.type({ loginId: t.string }, "CancelLoginAccountParams");
-/**
- * Generated type `CancelLoginAccountParams` (`src/generated/v2/CancelLoginAccountParams.ts`).
- */
-export type CancelLoginAccountParams = Gen.v2.CancelLoginAccountParams;
-
-/** Static type of the {@link CancelLoginAccountStatus} codec. */
-export type CancelLoginAccountStatusCodec = t.KeyofC<{ canceled: null; notFound: null }>;
-/** Codec of {@link CancelLoginAccountStatus}: decodes its wire JSON and encodes it back. */
-export const CancelLoginAccountStatus: CancelLoginAccountStatusCodec = t.keyof({ canceled: null, notFound: null }, "CancelLoginAccountStatus");
-/**
- * Generated type `CancelLoginAccountStatus` (`src/generated/v2/CancelLoginAccountStatus.ts`).
- */
-export type CancelLoginAccountStatus = Gen.v2.CancelLoginAccountStatus;
-
-/** Static type of the {@link CancelLoginAccountResponse} codec. */
-export type CancelLoginAccountResponseCodec = t.TypeC<{ status: CancelLoginAccountStatusCodec }>;
-/** Codec of {@link CancelLoginAccountResponse}: decodes its wire JSON and encodes it back. */
-export const CancelLoginAccountResponse: CancelLoginAccountResponseCodec = t.type({ status: CancelLoginAccountStatus }, "CancelLoginAccountResponse");
-/**
- * Generated type `CancelLoginAccountResponse` (`src/generated/v2/CancelLoginAccountResponse.ts`).
- */
-export type CancelLoginAccountResponse = Gen.v2.CancelLoginAccountResponse;
-
-/** Static type of the {@link ChatgptAuthTokensRefreshReason} codec. */
-export type ChatgptAuthTokensRefreshReasonCodec = t.LiteralC<"unauthorized">;
-/** Codec of {@link ChatgptAuthTokensRefreshReason}: decodes its wire JSON and encodes it back. */
-export const ChatgptAuthTokensRefreshReason: ChatgptAuthTokensRefreshReasonCodec = t.literal("unauthorized");
-/**
- * Generated type `ChatgptAuthTokensRefreshReason` (`src/generated/v2/ChatgptAuthTokensRefreshReason.ts`).
- */
-export type ChatgptAuthTokensRefreshReason = Gen.v2.ChatgptAuthTokensRefreshReason;
-
-/** Static type of the {@link ChatgptAuthTokensRefreshParams} codec. */
-export type ChatgptAuthTokensRefreshParamsCodec = StructC<{ reason: ChatgptAuthTokensRefreshReasonCodec }, { previousAccountId: NullableC<t.StringC> }>;
-/** Codec of {@link ChatgptAuthTokensRefreshParams}: decodes its wire JSON and encodes it back. */
-export const ChatgptAuthTokensRefreshParams: ChatgptAuthTokensRefreshParamsCodec = struct(
-  { reason: ChatgptAuthTokensRefreshReason },
-  { previousAccountId: nullable(t.string) },
-  "ChatgptAuthTokensRefreshParams",
-);
-/**
- * Generated type `ChatgptAuthTokensRefreshParams` (`src/generated/v2/ChatgptAuthTokensRefreshParams.ts`).
- */
-export type ChatgptAuthTokensRefreshParams = Gen.v2.ChatgptAuthTokensRefreshParams;
-
-/** Static type of the {@link ChatgptAuthTokensRefreshResponse} codec. */
-export type ChatgptAuthTokensRefreshResponseCodec = t.TypeC<{ accessToken: t.StringC; chatgptAccountId: t.StringC; chatgptPlanType: NullableC<t.StringC> }>;
-/** Codec of {@link ChatgptAuthTokensRefreshResponse}: decodes its wire JSON and encodes it back. */
-export const ChatgptAuthTokensRefreshResponse: ChatgptAuthTokensRefreshResponseCodec = t.type({ accessToken: t.string, chatgptAccountId: t.string, chatgptPlanType: nullable(t.string) }, "ChatgptAuthTokensRefreshResponse");
-/**
- * Generated type `ChatgptAuthTokensRefreshResponse` (`src/generated/v2/ChatgptAuthTokensRefreshResponse.ts`).
- */
-export type ChatgptAuthTokensRefreshResponse = Gen.v2.ChatgptAuthTokensRefreshResponse;
-
-/** Static type of the {@link CommandExecOutputStream} codec. */
-export type CommandExecOutputStreamCodec = t.KeyofC<{ stdout: null; stderr: null }>;
-/** Codec of {@link CommandExecOutputStream}: decodes its wire JSON and encodes it back. */
-export const CommandExecOutputStream: CommandExecOutputStreamCodec = t.keyof({ stdout: null, stderr: null }, "CommandExecOutputStream");
-/**
- * Stream label for `command/exec/outputDelta` notifications.
- *
- * Generated type `CommandExecOutputStream` (`src/generated/v2/CommandExecOutputStream.ts`).
- */
-export type CommandExecOutputStream = Gen.v2.CommandExecOutputStream;
-
-/** Static type of the {@link CommandExecOutputDeltaNotification} codec. */
-export type CommandExecOutputDeltaNotificationCodec = t.TypeC<{ processId: t.StringC; stream: CommandExecOutputStreamCodec; deltaBase64: t.StringC; capReached: t.BooleanC }>;
-/** Codec of {@link CommandExecOutputDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const CommandExecOutputDeltaNotification: CommandExecOutputDeltaNotificationCodec = t.type({ processId: t.string, stream: CommandExecOutputStream, deltaBase64: t.string, capReached: t.boolean }, "CommandExecOutputDeltaNotification");
-/**
- * Base64-encoded output chunk emitted for a streaming `command/exec` request.
- *
- * These notifications are connection-scoped. If the originating connection
- * closes, the server terminates the process.
- *
- * Generated type `CommandExecOutputDeltaNotification` (`src/generated/v2/CommandExecOutputDeltaNotification.ts`).
- */
-export type CommandExecOutputDeltaNotification = Gen.v2.CommandExecOutputDeltaNotification;
-
-/** Static type of the {@link CommandExecutionOutputDeltaNotification} codec. */
-export type CommandExecutionOutputDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
-/** Codec of {@link CommandExecutionOutputDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionOutputDeltaNotification: CommandExecutionOutputDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "CommandExecutionOutputDeltaNotification");
-/**
- * Generated type `CommandExecutionOutputDeltaNotification` (`src/generated/v2/CommandExecutionOutputDeltaNotification.ts`).
- */
-export type CommandExecutionOutputDeltaNotification = Gen.v2.CommandExecutionOutputDeltaNotification;
-
-/** Static type of the {@link LegacyAppPathString} codec. */
-export type LegacyAppPathStringCodec = t.StringC;
-/** Codec of {@link LegacyAppPathString}: decodes its wire JSON and encodes it back. */
-export const LegacyAppPathString: LegacyAppPathStringCodec = t.string;
-/**
- * A UTF-8 path for preserving raw path compatibility at the app-server API
- * boundary while Codex migrates to [`PathUri`].
- *
- * Supports storing arbitrary strings read from the API and converting to and
- * from [`PathUri`] using an explicitly selected native path convention.
- *
- * When converting from [`PathUri`], "native" refers to the supplied
- * [`PathConvention`], which may be foreign to the operating system running
- * this process. The inner string is private so path-producing code must use a
- * path conversion method instead of bypassing the intended conversion
- * boundary. Non-UTF-8 paths are converted to UTF-8 lossily because this API
- * value is serialized as a JSON string.
- *
- * Deserialization and [`Self::from_string`] accept any UTF-8 string without
- * interpreting or validating it. Use [`Self::from_string`] when a caller
- * already owns legacy app-server path text and needs to preserve its wire
- * spelling; use [`Self::from_path`], [`Self::from_abs_path`], or
- * [`Self::from_path_uri`] when converting an actual path value. Relative
- * path text remains valid until an operation such as [`Self::to_path_uri`]
- * requires an absolute path.
- *
- * Generated type `LegacyAppPathString` (`src/generated/LegacyAppPathString.ts`).
- */
-export type LegacyAppPathString = Gen.LegacyAppPathString;
-
-/** Static type of the {@link FileSystemAccessMode} codec. */
-export type FileSystemAccessModeCodec = t.KeyofC<{ read: null; write: null; deny: null }>;
-/** Codec of {@link FileSystemAccessMode}: decodes its wire JSON and encodes it back. */
-export const FileSystemAccessMode: FileSystemAccessModeCodec = t.keyof({ read: null, write: null, deny: null }, "FileSystemAccessMode");
-/**
- * Generated type `FileSystemAccessMode` (`src/generated/v2/FileSystemAccessMode.ts`).
- */
-export type FileSystemAccessMode = Gen.v2.FileSystemAccessMode;
-
-/** Static type of the {@link FileSystemSpecialPath} codec. */
-export type FileSystemSpecialPathCodec = t.UnionC<[
-  t.TypeC<{ kind: t.LiteralC<"root"> }>,
-  t.TypeC<{ kind: t.LiteralC<"minimal"> }>,
-  t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: NullableC<LegacyAppPathStringCodec> }>,
-  t.TypeC<{ kind: t.LiteralC<"tmpdir"> }>,
-  t.TypeC<{ kind: t.LiteralC<"slash_tmp"> }>,
-  t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: NullableC<LegacyAppPathStringCodec> }>,
-]>;
-/** Codec of {@link FileSystemSpecialPath}: decodes its wire JSON and encodes it back. */
-export const FileSystemSpecialPath: FileSystemSpecialPathCodec = t.union([
-  t.type({ kind: t.literal("root") }),
-  t.type({ kind: t.literal("minimal") }),
-  t.type({ kind: t.literal("project_roots"), subpath: nullable(LegacyAppPathString) }),
-  t.type({ kind: t.literal("tmpdir") }),
-  t.type({ kind: t.literal("slash_tmp") }),
-  t.type({ kind: t.literal("unknown"), path: t.string, subpath: nullable(LegacyAppPathString) }),
-], "FileSystemSpecialPath");
-/**
- * Generated type `FileSystemSpecialPath` (`src/generated/v2/FileSystemSpecialPath.ts`).
- */
-export type FileSystemSpecialPath = Gen.v2.FileSystemSpecialPath;
-
-/** Static type of the {@link FileSystemPath} codec. */
-export type FileSystemPathCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"path">; path: LegacyAppPathStringCodec }>,
-  t.TypeC<{ type: t.LiteralC<"glob_pattern">; pattern: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"special">; value: FileSystemSpecialPathCodec }>,
-]>;
-/** Codec of {@link FileSystemPath}: decodes its wire JSON and encodes it back. */
-export const FileSystemPath: FileSystemPathCodec = t.union([
-  t.type({ type: t.literal("path"), path: LegacyAppPathString }),
-  t.type({ type: t.literal("glob_pattern"), pattern: t.string }),
-  t.type({ type: t.literal("special"), value: FileSystemSpecialPath }),
-], "FileSystemPath");
-/**
- * Generated type `FileSystemPath` (`src/generated/v2/FileSystemPath.ts`).
- */
-export type FileSystemPath = Gen.v2.FileSystemPath;
-
-/** Static type of the {@link FileSystemSandboxEntry} codec. */
-export type FileSystemSandboxEntryCodec = t.TypeC<{ path: FileSystemPathCodec; access: FileSystemAccessModeCodec }>;
-/** Codec of {@link FileSystemSandboxEntry}: decodes its wire JSON and encodes it back. */
-export const FileSystemSandboxEntry: FileSystemSandboxEntryCodec = t.type({ path: FileSystemPath, access: FileSystemAccessMode }, "FileSystemSandboxEntry");
-/**
- * Generated type `FileSystemSandboxEntry` (`src/generated/v2/FileSystemSandboxEntry.ts`).
- */
-export type FileSystemSandboxEntry = Gen.v2.FileSystemSandboxEntry;
-
-/** Static type of the {@link AdditionalFileSystemPermissions} codec. */
-export type AdditionalFileSystemPermissionsCodec = StructC<
-  { read: NullableC<t.ArrayC<LegacyAppPathStringCodec>>; write: NullableC<t.ArrayC<LegacyAppPathStringCodec>> },
-  { globScanMaxDepth: t.NumberC; entries: t.ArrayC<FileSystemSandboxEntryCodec> }
->;
-/** Codec of {@link AdditionalFileSystemPermissions}: decodes its wire JSON and encodes it back. */
-export const AdditionalFileSystemPermissions: AdditionalFileSystemPermissionsCodec = struct(
-  { read: nullable(t.array(LegacyAppPathString)), write: nullable(t.array(LegacyAppPathString)) },
-  { globScanMaxDepth: t.number, entries: t.array(FileSystemSandboxEntry) },
-  "AdditionalFileSystemPermissions",
-);
-/**
- * Generated type `AdditionalFileSystemPermissions` (`src/generated/v2/AdditionalFileSystemPermissions.ts`).
- */
-export type AdditionalFileSystemPermissions = Gen.v2.AdditionalFileSystemPermissions;
-
-/** Static type of the {@link AdditionalNetworkPermissions} codec. */
-export type AdditionalNetworkPermissionsCodec = t.TypeC<{ enabled: NullableC<t.BooleanC> }>;
-/** Codec of {@link AdditionalNetworkPermissions}: decodes its wire JSON and encodes it back. */
-export const AdditionalNetworkPermissions: AdditionalNetworkPermissionsCodec = t.type({ enabled: nullable(t.boolean) }, "AdditionalNetworkPermissions");
-/**
- * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`).
- */
-export type AdditionalNetworkPermissions = Gen.v2.AdditionalNetworkPermissions;
-
-/** Static type of the {@link AdditionalPermissionProfile} codec. */
-export type AdditionalPermissionProfileCodec = t.TypeC<{
-  network: NullableC<AdditionalNetworkPermissionsCodec>;
-  fileSystem: NullableC<AdditionalFileSystemPermissionsCodec>;
-}>;
-/** Codec of {@link AdditionalPermissionProfile}: decodes its wire JSON and encodes it back. */
-export const AdditionalPermissionProfile: AdditionalPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "AdditionalPermissionProfile");
-/**
- * Generated type `AdditionalPermissionProfile` (`src/generated/v2/AdditionalPermissionProfile.ts`).
- */
-export type AdditionalPermissionProfile = Gen.v2.AdditionalPermissionProfile;
-
-/** Static type of the {@link CommandAction} codec. */
-export type CommandActionCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"read">; command: t.StringC; name: t.StringC; path: LegacyAppPathStringCodec }>,
-  t.TypeC<{ type: t.LiteralC<"listFiles">; command: t.StringC; path: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"search">; command: t.StringC; query: NullableC<t.StringC>; path: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"unknown">; command: t.StringC }>,
-]>;
-/** Codec of {@link CommandAction}: decodes its wire JSON and encodes it back. */
-export const CommandAction: CommandActionCodec = t.union([
-  t.type({ type: t.literal("read"), command: t.string, name: t.string, path: LegacyAppPathString }),
-  t.type({ type: t.literal("listFiles"), command: t.string, path: nullable(t.string) }),
-  t.type({ type: t.literal("search"), command: t.string, query: nullable(t.string), path: nullable(t.string) }),
-  t.type({ type: t.literal("unknown"), command: t.string }),
-], "CommandAction");
-/**
- * Generated type `CommandAction` (`src/generated/v2/CommandAction.ts`).
- */
-export type CommandAction = Gen.v2.CommandAction;
-
-/** Static type of the {@link ExecPolicyAmendment} codec. */
-export type ExecPolicyAmendmentCodec = t.ArrayC<t.StringC>;
-/** Codec of {@link ExecPolicyAmendment}: decodes its wire JSON and encodes it back. */
-export const ExecPolicyAmendment: ExecPolicyAmendmentCodec = t.array(t.string, "ExecPolicyAmendment");
-/**
- * Generated type `ExecPolicyAmendment` (`src/generated/v2/ExecPolicyAmendment.ts`).
- */
-export type ExecPolicyAmendment = Gen.v2.ExecPolicyAmendment;
-
-/** Static type of the {@link NetworkPolicyRuleAction} codec. */
-export type NetworkPolicyRuleActionCodec = t.KeyofC<{ allow: null; deny: null }>;
-/** Codec of {@link NetworkPolicyRuleAction}: decodes its wire JSON and encodes it back. */
-export const NetworkPolicyRuleAction: NetworkPolicyRuleActionCodec = t.keyof({ allow: null, deny: null }, "NetworkPolicyRuleAction");
-/**
- * Generated type `NetworkPolicyRuleAction` (`src/generated/v2/NetworkPolicyRuleAction.ts`).
- */
-export type NetworkPolicyRuleAction = Gen.v2.NetworkPolicyRuleAction;
-
-/** Static type of the {@link NetworkPolicyAmendment} codec. */
-export type NetworkPolicyAmendmentCodec = t.TypeC<{ host: t.StringC; action: NetworkPolicyRuleActionCodec }>;
-/** Codec of {@link NetworkPolicyAmendment}: decodes its wire JSON and encodes it back. */
-export const NetworkPolicyAmendment: NetworkPolicyAmendmentCodec = t.type({ host: t.string, action: NetworkPolicyRuleAction }, "NetworkPolicyAmendment");
-/**
- * Generated type `NetworkPolicyAmendment` (`src/generated/v2/NetworkPolicyAmendment.ts`).
- */
-export type NetworkPolicyAmendment = Gen.v2.NetworkPolicyAmendment;
-
-/** Static type of the {@link CommandExecutionApprovalDecision} codec. */
-export type CommandExecutionApprovalDecisionCodec = t.UnionC<[
-  t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>,
-  t.TypeC<{ acceptWithExecpolicyAmendment: t.TypeC<{ execpolicy_amendment: ExecPolicyAmendmentCodec }> }>,
-  t.TypeC<{ applyNetworkPolicyAmendment: t.TypeC<{ network_policy_amendment: NetworkPolicyAmendmentCodec }> }>,
-]>;
-/** Codec of {@link CommandExecutionApprovalDecision}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionApprovalDecision: CommandExecutionApprovalDecisionCodec = t.union([
-  t.keyof({ accept: null, acceptForSession: null, decline: null, cancel: null }),
-  t.type({ acceptWithExecpolicyAmendment: t.type({ execpolicy_amendment: ExecPolicyAmendment }) }),
-  t.type({ applyNetworkPolicyAmendment: t.type({ network_policy_amendment: NetworkPolicyAmendment }) }),
-], "CommandExecutionApprovalDecision");
-/**
- * Generated type `CommandExecutionApprovalDecision` (`src/generated/v2/CommandExecutionApprovalDecision.ts`).
- */
-export type CommandExecutionApprovalDecision = Gen.v2.CommandExecutionApprovalDecision;
-
-/** Static type of the {@link CommandExecutionApprovalKind} codec. */
-export type CommandExecutionApprovalKindCodec = t.KeyofC<{ command: null; humanCommand: null; writeStdin: null }>;
-/** Codec of {@link CommandExecutionApprovalKind}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionApprovalKind: CommandExecutionApprovalKindCodec = t.keyof({ command: null, humanCommand: null, writeStdin: null }, "CommandExecutionApprovalKind");
-/**
- * Distinguishes a command approval from input sent to an existing terminal.
- *
- * Generated type `CommandExecutionApprovalKind` (`src/generated/v2/CommandExecutionApprovalKind.ts`).
- */
-export type CommandExecutionApprovalKind = Gen.v2.CommandExecutionApprovalKind;
-
-/** Static type of the {@link NetworkApprovalProtocol} codec. */
-export type NetworkApprovalProtocolCodec = t.KeyofC<{ http: null; https: null; socks5Tcp: null; socks5Udp: null }>;
-/** Codec of {@link NetworkApprovalProtocol}: decodes its wire JSON and encodes it back. */
-export const NetworkApprovalProtocol: NetworkApprovalProtocolCodec = t.keyof({ http: null, https: null, socks5Tcp: null, socks5Udp: null }, "NetworkApprovalProtocol");
-/**
- * Generated type `NetworkApprovalProtocol` (`src/generated/v2/NetworkApprovalProtocol.ts`).
- */
-export type NetworkApprovalProtocol = Gen.v2.NetworkApprovalProtocol;
-
-/** Static type of the {@link NetworkApprovalContext} codec. */
-export type NetworkApprovalContextCodec = t.TypeC<{ host: t.StringC; protocol: NetworkApprovalProtocolCodec }>;
-/** Codec of {@link NetworkApprovalContext}: decodes its wire JSON and encodes it back. */
-export const NetworkApprovalContext: NetworkApprovalContextCodec = t.type({ host: t.string, protocol: NetworkApprovalProtocol }, "NetworkApprovalContext");
-/**
- * Generated type `NetworkApprovalContext` (`src/generated/v2/NetworkApprovalContext.ts`).
- */
-export type NetworkApprovalContext = Gen.v2.NetworkApprovalContext;
-
-/** Static type of the {@link CommandExecutionRequestApprovalParams} codec. */
-export type CommandExecutionRequestApprovalParamsCodec = StructC<
-  {
-    kind: CommandExecutionApprovalKindCodec;
-    threadId: t.StringC;
-    turnId: t.StringC;
-    itemId: t.StringC;
-    startedAtMs: t.NumberC;
-    environmentId: NullableC<t.StringC>;
-  },
-  {
-    approvalId: NullableC<t.StringC>;
-    reason: NullableC<t.StringC>;
-    networkApprovalContext: NullableC<NetworkApprovalContextCodec>;
-    command: NullableC<t.StringC>;
-    cwd: NullableC<LegacyAppPathStringCodec>;
-    commandActions: NullableC<t.ArrayC<CommandActionCodec>>;
-    additionalPermissions: NullableC<AdditionalPermissionProfileCodec>;
-    proposedExecpolicyAmendment: NullableC<ExecPolicyAmendmentCodec>;
-    proposedNetworkPolicyAmendments: NullableC<t.ArrayC<NetworkPolicyAmendmentCodec>>;
-    availableDecisions: NullableC<t.ArrayC<CommandExecutionApprovalDecisionCodec>>;
-  }
->;
-/** Codec of {@link CommandExecutionRequestApprovalParams}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionRequestApprovalParams: CommandExecutionRequestApprovalParamsCodec = struct(
-  {
-    kind: CommandExecutionApprovalKind,
-    threadId: t.string,
-    turnId: t.string,
-    itemId: t.string,
-    startedAtMs: t.number,
-    environmentId: nullable(t.string),
-  },
-  {
-    approvalId: nullable(t.string),
-    reason: nullable(t.string),
-    networkApprovalContext: nullable(NetworkApprovalContext),
-    command: nullable(t.string),
-    cwd: nullable(LegacyAppPathString),
-    commandActions: nullable(t.array(CommandAction)),
-    additionalPermissions: nullable(AdditionalPermissionProfile),
-    proposedExecpolicyAmendment: nullable(ExecPolicyAmendment),
-    proposedNetworkPolicyAmendments: nullable(t.array(NetworkPolicyAmendment)),
-    availableDecisions: nullable(t.array(CommandExecutionApprovalDecision)),
-  },
-  "CommandExecutionRequestApprovalParams",
-);
-/**
- * Generated type `CommandExecutionRequestApprovalParams` (`src/generated/v2/CommandExecutionRequestApprovalParams.ts`).
- */
-export type CommandExecutionRequestApprovalParams = Gen.v2.CommandExecutionRequestApprovalParams;
-
-/** Static type of the {@link CommandExecutionRequestApprovalResponse} codec. */
-export type CommandExecutionRequestApprovalResponseCodec = t.TypeC<{ decision: CommandExecutionApprovalDecisionCodec }>;
-/** Codec of {@link CommandExecutionRequestApprovalResponse}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionRequestApprovalResponse: CommandExecutionRequestApprovalResponseCodec = t.type({ decision: CommandExecutionApprovalDecision }, "CommandExecutionRequestApprovalResponse");
-/**
- * Generated type `CommandExecutionRequestApprovalResponse` (`src/generated/v2/CommandExecutionRequestApprovalResponse.ts`).
- */
-export type CommandExecutionRequestApprovalResponse = Gen.v2.CommandExecutionRequestApprovalResponse;
-
-/** Static type of the {@link MergeStrategy} codec. */
-export type MergeStrategyCodec = t.KeyofC<{ replace: null; upsert: null }>;
-/** Codec of {@link MergeStrategy}: decodes its wire JSON and encodes it back. */
-export const MergeStrategy: MergeStrategyCodec = t.keyof({ replace: null, upsert: null }, "MergeStrategy");
-/**
- * Generated type `MergeStrategy` (`src/generated/v2/MergeStrategy.ts`).
- */
-export type MergeStrategy = Gen.v2.MergeStrategy;
-
-/** Static type of the {@link ConfigEdit} codec. */
-export type ConfigEditCodec = t.TypeC<{ keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec }>;
-/** Codec of {@link ConfigEdit}: decodes its wire JSON and encodes it back. */
-export const ConfigEdit: ConfigEditCodec = t.type({ keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy }, "ConfigEdit");
-/**
- * Generated type `ConfigEdit` (`src/generated/v2/ConfigEdit.ts`).
- */
-export type ConfigEdit = Gen.v2.ConfigEdit;
-
-/** Static type of the {@link ConfigBatchWriteParams} codec. */
-export type ConfigBatchWriteParamsCodec = StructC<
-  { edits: t.ArrayC<ConfigEditCodec> },
-  { filePath: NullableC<t.StringC>; expectedVersion: NullableC<t.StringC>; reloadUserConfig: t.BooleanC }
->;
-/** Codec of {@link ConfigBatchWriteParams}: decodes its wire JSON and encodes it back. */
-export const ConfigBatchWriteParams: ConfigBatchWriteParamsCodec = struct(
-  { edits: t.array(ConfigEdit) },
-  { filePath: nullable(t.string), expectedVersion: nullable(t.string), reloadUserConfig: t.boolean },
-  "ConfigBatchWriteParams",
-);
-/**
- * Generated type `ConfigBatchWriteParams` (`src/generated/v2/ConfigBatchWriteParams.ts`).
- */
-export type ConfigBatchWriteParams = Gen.v2.ConfigBatchWriteParams;
-
-/** Static type of the {@link ConfigReadParams} codec. */
-export type ConfigReadParamsCodec = StructC<Record<never, never>, { includeLayers: t.BooleanC; cwd: NullableC<t.StringC> }>;
-/** Codec of {@link ConfigReadParams}: decodes its wire JSON and encodes it back. */
-export const ConfigReadParams: ConfigReadParamsCodec = struct({}, { includeLayers: t.boolean, cwd: nullable(t.string) }, "ConfigReadParams");
-/**
- * Generated type `ConfigReadParams` (`src/generated/v2/ConfigReadParams.ts`).
- */
-export type ConfigReadParams = Gen.v2.ConfigReadParams;
-
-/** Static type of the {@link AutoCompactTokenLimitScope} codec. */
-export type AutoCompactTokenLimitScopeCodec = t.KeyofC<{ total: null; body_after_prefix: null }>;
-/** Codec of {@link AutoCompactTokenLimitScope}: decodes its wire JSON and encodes it back. */
-export const AutoCompactTokenLimitScope: AutoCompactTokenLimitScopeCodec = t.keyof({ total: null, body_after_prefix: null }, "AutoCompactTokenLimitScope");
-/**
- * Selects which part of the active context is charged against
- * `model_auto_compact_token_limit`.
- *
- * Generated type `AutoCompactTokenLimitScope` (`src/generated/AutoCompactTokenLimitScope.ts`).
- */
-export type AutoCompactTokenLimitScope = Gen.AutoCompactTokenLimitScope;
-
-/** Static type of the {@link ForcedLoginMethod} codec. */
-export type ForcedLoginMethodCodec = t.KeyofC<{ chatgpt: null; api: null }>;
-/** Codec of {@link ForcedLoginMethod}: decodes its wire JSON and encodes it back. */
-export const ForcedLoginMethod: ForcedLoginMethodCodec = t.keyof({ chatgpt: null, api: null }, "ForcedLoginMethod");
-/**
- * Generated type `ForcedLoginMethod` (`src/generated/ForcedLoginMethod.ts`).
- */
-export type ForcedLoginMethod = Gen.ForcedLoginMethod;
-
-/** Static type of the {@link ReasoningEffort} codec. */
-export type ReasoningEffortCodec = t.StringC;
-/** Codec of {@link ReasoningEffort}: decodes its wire JSON and encodes it back. */
-export const ReasoningEffort: ReasoningEffortCodec = t.string;
-/**
- * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#get-started-with-reasoning
- *
- * Generated type `ReasoningEffort` (`src/generated/ReasoningEffort.ts`).
- */
-export type ReasoningEffort = Gen.ReasoningEffort;
-
-/** Static type of the {@link ReasoningSummary} codec. */
-export type ReasoningSummaryCodec = t.KeyofC<{ auto: null; concise: null; detailed: null; none: null }>;
-/** Codec of {@link ReasoningSummary}: decodes its wire JSON and encodes it back. */
-export const ReasoningSummary: ReasoningSummaryCodec = t.keyof({ auto: null, concise: null, detailed: null, none: null }, "ReasoningSummary");
-/**
- * A summary of the reasoning performed by the model. This can be useful for
- * debugging and understanding the model's reasoning process.
- * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#reasoning-summaries
- *
- * Generated type `ReasoningSummary` (`src/generated/ReasoningSummary.ts`).
- */
-export type ReasoningSummary = Gen.ReasoningSummary;
-
-/** Static type of the {@link Verbosity} codec. */
-export type VerbosityCodec = t.KeyofC<{ low: null; medium: null; high: null }>;
-/** Codec of {@link Verbosity}: decodes its wire JSON and encodes it back. */
-export const Verbosity: VerbosityCodec = t.keyof({ low: null, medium: null, high: null }, "Verbosity");
-/**
- * Controls output length/detail on GPT-5 models via the Responses API.
- * Serialized with lowercase values to match the OpenAI API.
- *
- * Generated type `Verbosity` (`src/generated/Verbosity.ts`).
- */
-export type Verbosity = Gen.Verbosity;
-
-/** Static type of the {@link WebSearchMode} codec. */
-export type WebSearchModeCodec = t.KeyofC<{ disabled: null; cached: null; indexed: null; live: null }>;
-/** Codec of {@link WebSearchMode}: decodes its wire JSON and encodes it back. */
-export const WebSearchMode: WebSearchModeCodec = t.keyof({ disabled: null, cached: null, indexed: null, live: null }, "WebSearchMode");
-/**
- * Generated type `WebSearchMode` (`src/generated/WebSearchMode.ts`).
- */
-export type WebSearchMode = Gen.WebSearchMode;
-
-/** Static type of the {@link WebSearchProvider} codec. */
-export type WebSearchProviderCodec = t.KeyofC<{ standalone: null; search_mcp: null }>;
-/** Codec of {@link WebSearchProvider}: decodes its wire JSON and encodes it back. */
-export const WebSearchProvider: WebSearchProviderCodec = t.keyof({ standalone: null, search_mcp: null }, "WebSearchProvider");
-/**
- * Provider preference selected by the resolved model catalog entry.
- *
- * Generated type `WebSearchProvider` (`src/generated/WebSearchProvider.ts`).
- */
-export type WebSearchProvider = Gen.WebSearchProvider;
-
-/** Static type of the {@link AnalyticsConfig} codec. */
-export type AnalyticsConfigCodec = WithRestC<
-  t.TypeC<{ enabled: NullableC<t.BooleanC> }>,
-  t.UnionC<[
-    t.UndefinedC,
-    NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>]>>,
-  ]>
->;
-/** Codec of {@link AnalyticsConfig}: decodes its wire JSON and encodes it back. */
-export const AnalyticsConfig: AnalyticsConfigCodec = withRest(
-  t.type({ enabled: nullable(t.boolean) }),
-  t.union([
-    t.undefined,
-    nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
-  ]),
-  "AnalyticsConfig",
-);
-/**
- * Generated type `AnalyticsConfig` (`src/generated/v2/AnalyticsConfig.ts`).
- */
-export type AnalyticsConfig = Gen.v2.AnalyticsConfig;
-
-/** Static type of the {@link ApprovalsReviewer} codec. */
-export type ApprovalsReviewerCodec = t.KeyofC<{ user: null; auto_review: null; guardian_subagent: null }>;
-/** Codec of {@link ApprovalsReviewer}: decodes its wire JSON and encodes it back. */
-export const ApprovalsReviewer: ApprovalsReviewerCodec = t.keyof({ user: null, auto_review: null, guardian_subagent: null }, "ApprovalsReviewer");
-/**
- * Configures who approval requests are routed to for review. Examples
- * include sandbox escapes, blocked network access, MCP approval prompts, and
- * ARC escalations. Defaults to `user`. `auto_review` uses a carefully
- * prompted subagent to gather relevant context and apply a risk-based
- * decision framework before approving or denying the request.
- *
- * Generated type `ApprovalsReviewer` (`src/generated/v2/ApprovalsReviewer.ts`).
- */
-export type ApprovalsReviewer = Gen.v2.ApprovalsReviewer;
-
-/** Static type of the {@link ToolExposureSurface} codec. */
-export type ToolExposureSurfaceCodec = t.KeyofC<{ code_mode: null; deferred: null; direct: null }>;
-/** Codec of {@link ToolExposureSurface}: decodes its wire JSON and encodes it back. */
-export const ToolExposureSurface: ToolExposureSurfaceCodec = t.keyof({ code_mode: null, deferred: null, direct: null }, "ToolExposureSurface");
-/**
- * A model-facing surface on which a tool can be exposed.
- *
- * Generated type `ToolExposureSurface` (`src/generated/ToolExposureSurface.ts`).
- */
-export type ToolExposureSurface = Gen.ToolExposureSurface;
-
-/** Static type of the {@link AppToolApproval} codec. */
-export type AppToolApprovalCodec = t.KeyofC<{ auto: null; prompt: null; writes: null; approve: null }>;
-/** Codec of {@link AppToolApproval}: decodes its wire JSON and encodes it back. */
-export const AppToolApproval: AppToolApprovalCodec = t.keyof({ auto: null, prompt: null, writes: null, approve: null }, "AppToolApproval");
-/**
- * Generated type `AppToolApproval` (`src/generated/v2/AppToolApproval.ts`).
- */
-export type AppToolApproval = Gen.v2.AppToolApproval;
-
-/** Static type of the {@link AppLinksConfig} codec. */
-export type AppLinksConfigCodec = OptionalRecordC<t.TypeC<{
-  approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
-  default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
-}>>;
-/** Codec of {@link AppLinksConfig}: decodes its wire JSON and encodes it back. */
-export const AppLinksConfig: AppLinksConfigCodec = optionalRecord(t.type({ approvals_reviewer: nullable(ApprovalsReviewer), default_tools_approval_mode: nullable(AppToolApproval) }), "AppLinksConfig");
-/**
- * Account settings for a single app.
- *
- * Generated type `AppLinksConfig` (`src/generated/v2/AppLinksConfig.ts`).
- */
-export type AppLinksConfig = Gen.v2.AppLinksConfig;
-
-/** Static type of the {@link AppToolsConfig} codec. */
-export type AppToolsConfigCodec = OptionalRecordC<t.TypeC<{ enabled: NullableC<t.BooleanC>; approval_mode: NullableC<AppToolApprovalCodec> }>>;
-/** Codec of {@link AppToolsConfig}: decodes its wire JSON and encodes it back. */
-export const AppToolsConfig: AppToolsConfigCodec = optionalRecord(t.type({ enabled: nullable(t.boolean), approval_mode: nullable(AppToolApproval) }), "AppToolsConfig");
-/**
- * Generated type `AppToolsConfig` (`src/generated/v2/AppToolsConfig.ts`).
- */
-export type AppToolsConfig = Gen.v2.AppToolsConfig;
-
-/** Static type of the {@link AppsDefaultConfig} codec. */
-export type AppsDefaultConfigCodec = t.TypeC<{
-  enabled: t.BooleanC;
-  approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
-  destructive_enabled: t.BooleanC;
-  open_world_enabled: t.BooleanC;
-  default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
-}>;
-/** Codec of {@link AppsDefaultConfig}: decodes its wire JSON and encodes it back. */
-export const AppsDefaultConfig: AppsDefaultConfigCodec = t.type({
-  enabled: t.boolean,
-  approvals_reviewer: nullable(ApprovalsReviewer),
-  destructive_enabled: t.boolean,
-  open_world_enabled: t.boolean,
-  default_tools_approval_mode: nullable(AppToolApproval),
-}, "AppsDefaultConfig");
-/**
- * Generated type `AppsDefaultConfig` (`src/generated/v2/AppsDefaultConfig.ts`).
- */
-export type AppsDefaultConfig = Gen.v2.AppsDefaultConfig;
-
-/** Static type of the {@link AppsConfig} codec. */
-export type AppsConfigCodec = WithRestC<
-  t.TypeC<{ _default: NullableC<AppsDefaultConfigCodec> }>,
-  t.UnionC<[
-    t.UndefinedC,
-    t.TypeC<{
-      enabled: t.BooleanC;
-      omit_tools_from: NullableC<t.ArrayC<ToolExposureSurfaceCodec>>;
-      approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
-      destructive_enabled: NullableC<t.BooleanC>;
-      open_world_enabled: NullableC<t.BooleanC>;
-      default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
-      default_tools_enabled: NullableC<t.BooleanC>;
-      tools: NullableC<AppToolsConfigCodec>;
-      links: NullableC<AppLinksConfigCodec>;
-    }>,
-  ]>
->;
-/** Codec of {@link AppsConfig}: decodes its wire JSON and encodes it back. */
-export const AppsConfig: AppsConfigCodec = withRest(
-  t.type({ _default: nullable(AppsDefaultConfig) }),
-  t.union([
-    t.undefined,
-    t.type({
-      enabled: t.boolean,
-      omit_tools_from: nullable(t.array(ToolExposureSurface)),
-      approvals_reviewer: nullable(ApprovalsReviewer),
-      destructive_enabled: nullable(t.boolean),
-      open_world_enabled: nullable(t.boolean),
-      default_tools_approval_mode: nullable(AppToolApproval),
-      default_tools_enabled: nullable(t.boolean),
-      tools: nullable(AppToolsConfig),
-      links: nullable(AppLinksConfig),
-    }),
-  ]),
-  "AppsConfig",
-);
-/**
- * Generated type `AppsConfig` (`src/generated/v2/AppsConfig.ts`).
- */
-export type AppsConfig = Gen.v2.AppsConfig;
-
-/** Static type of the {@link AskForApproval} codec. */
-export type AskForApprovalCodec = t.UnionC<[
-  t.KeyofC<{ untrusted: null; "on-request": null; never: null }>,
-  t.TypeC<{
-    granular: t.TypeC<{
-      sandbox_approval: t.BooleanC;
-      rules: t.BooleanC;
-      skill_approval: t.BooleanC;
-      request_permissions: t.BooleanC;
-      mcp_elicitations: t.BooleanC;
-    }>;
-  }>,
-]>;
-/** Codec of {@link AskForApproval}: decodes its wire JSON and encodes it back. */
-export const AskForApproval: AskForApprovalCodec = t.union([
-  t.keyof({ untrusted: null, "on-request": null, never: null }),
-  t.type({
-    granular: t.type({
-      sandbox_approval: t.boolean,
-      rules: t.boolean,
-      skill_approval: t.boolean,
-      request_permissions: t.boolean,
-      mcp_elicitations: t.boolean,
-    }),
-  }),
-], "AskForApproval");
-/**
- * Generated type `AskForApproval` (`src/generated/v2/AskForApproval.ts`).
- */
-export type AskForApproval = Gen.v2.AskForApproval;
-
-/** Static type of the {@link AllowDenyRequirement} codec. */
-export type AllowDenyRequirementCodec = t.KeyofC<{ allow: null; deny: null }>;
-/** Codec of {@link AllowDenyRequirement}: decodes its wire JSON and encodes it back. */
-export const AllowDenyRequirement: AllowDenyRequirementCodec = t.keyof({ allow: null, deny: null }, "AllowDenyRequirement");
-/**
- * Generated type `AllowDenyRequirement` (`src/generated/v2/AllowDenyRequirement.ts`).
- */
-export type AllowDenyRequirement = Gen.v2.AllowDenyRequirement;
-
-/** Static type of the {@link BrowserUseOriginPolicyConfig} codec. */
-export type BrowserUseOriginPolicyConfigCodec = t.TypeC<{
-  access: NullableC<AllowDenyRequirementCodec>;
-  downloads: NullableC<AllowDenyRequirementCodec>;
-  uploads: NullableC<AllowDenyRequirementCodec>;
-  full_cdp_access: NullableC<AllowDenyRequirementCodec>;
-}>;
-/** Codec of {@link BrowserUseOriginPolicyConfig}: decodes its wire JSON and encodes it back. */
-export const BrowserUseOriginPolicyConfig: BrowserUseOriginPolicyConfigCodec = t.type({
-  access: nullable(AllowDenyRequirement),
-  downloads: nullable(AllowDenyRequirement),
-  uploads: nullable(AllowDenyRequirement),
-  full_cdp_access: nullable(AllowDenyRequirement),
-}, "BrowserUseOriginPolicyConfig");
-/**
- * Generated type `BrowserUseOriginPolicyConfig` (`src/generated/v2/BrowserUseOriginPolicyConfig.ts`).
- */
-export type BrowserUseOriginPolicyConfig = Gen.v2.BrowserUseOriginPolicyConfig;
-
-/** Static type of the {@link BrowserUseConfig} codec. */
-export type BrowserUseConfigCodec = t.TypeC<{
-  allow_history_access: NullableC<t.BooleanC>;
-  default_origin_policy: NullableC<BrowserUseOriginPolicyConfigCodec>;
-  origins: NullableC<OptionalRecordC<BrowserUseOriginPolicyConfigCodec>>;
-}>;
-/** Codec of {@link BrowserUseConfig}: decodes its wire JSON and encodes it back. */
-export const BrowserUseConfig: BrowserUseConfigCodec = t.type({
-  allow_history_access: nullable(t.boolean),
-  default_origin_policy: nullable(BrowserUseOriginPolicyConfig),
-  origins: nullable(optionalRecord(BrowserUseOriginPolicyConfig)),
-}, "BrowserUseConfig");
-/**
- * Generated type `BrowserUseConfig` (`src/generated/v2/BrowserUseConfig.ts`).
- */
-export type BrowserUseConfig = Gen.v2.BrowserUseConfig;
-
-/** Static type of the {@link ComputerUseMacosConfig} codec. */
-export type ComputerUseMacosConfigCodec = t.TypeC<{ bundle_ids: NullableC<OptionalRecordC<AllowDenyRequirementCodec>> }>;
-/** Codec of {@link ComputerUseMacosConfig}: decodes its wire JSON and encodes it back. */
-export const ComputerUseMacosConfig: ComputerUseMacosConfigCodec = t.type({ bundle_ids: nullable(optionalRecord(AllowDenyRequirement)) }, "ComputerUseMacosConfig");
-/**
- * Generated type `ComputerUseMacosConfig` (`src/generated/v2/ComputerUseMacosConfig.ts`).
- */
-export type ComputerUseMacosConfig = Gen.v2.ComputerUseMacosConfig;
-
-/** Static type of the {@link ComputerUseWindowsExeConfig} codec. */
-export type ComputerUseWindowsExeConfigCodec = t.TypeC<{
-  publisher_name: t.StringC;
-  product_name: t.StringC;
-  binary_name: NullableC<t.StringC>;
-  access: AllowDenyRequirementCodec;
-}>;
-/** Codec of {@link ComputerUseWindowsExeConfig}: decodes its wire JSON and encodes it back. */
-export const ComputerUseWindowsExeConfig: ComputerUseWindowsExeConfigCodec = t.type({
-  publisher_name: t.string,
-  product_name: t.string,
-  binary_name: nullable(t.string),
-  access: AllowDenyRequirement,
-}, "ComputerUseWindowsExeConfig");
-/**
- * Generated type `ComputerUseWindowsExeConfig` (`src/generated/v2/ComputerUseWindowsExeConfig.ts`).
- */
-export type ComputerUseWindowsExeConfig = Gen.v2.ComputerUseWindowsExeConfig;
-
-/** Static type of the {@link ComputerUseWindowsConfig} codec. */
-export type ComputerUseWindowsConfigCodec = t.TypeC<{
-  aumids: NullableC<OptionalRecordC<AllowDenyRequirementCodec>>;
-  exes: NullableC<t.ArrayC<ComputerUseWindowsExeConfigCodec>>;
-}>;
-/** Codec of {@link ComputerUseWindowsConfig}: decodes its wire JSON and encodes it back. */
-export const ComputerUseWindowsConfig: ComputerUseWindowsConfigCodec = t.type({
-  aumids: nullable(optionalRecord(AllowDenyRequirement)),
-  exes: nullable(t.array(ComputerUseWindowsExeConfig)),
-}, "ComputerUseWindowsConfig");
-/**
- * Generated type `ComputerUseWindowsConfig` (`src/generated/v2/ComputerUseWindowsConfig.ts`).
- */
-export type ComputerUseWindowsConfig = Gen.v2.ComputerUseWindowsConfig;
-
-/** Static type of the {@link ComputerUseConfig} codec. */
-export type ComputerUseConfigCodec = t.TypeC<{
-  default_app_access: NullableC<AllowDenyRequirementCodec>;
-  macos: NullableC<ComputerUseMacosConfigCodec>;
-  windows: NullableC<ComputerUseWindowsConfigCodec>;
-}>;
-/** Codec of {@link ComputerUseConfig}: decodes its wire JSON and encodes it back. */
-export const ComputerUseConfig: ComputerUseConfigCodec = t.type({
-  default_app_access: nullable(AllowDenyRequirement),
-  macos: nullable(ComputerUseMacosConfig),
-  windows: nullable(ComputerUseWindowsConfig),
-}, "ComputerUseConfig");
-/**
- * Generated type `ComputerUseConfig` (`src/generated/v2/ComputerUseConfig.ts`).
- */
-export type ComputerUseConfig = Gen.v2.ComputerUseConfig;
-
-/** Static type of the {@link ForcedChatgptWorkspaceIds} codec. */
-export type ForcedChatgptWorkspaceIdsCodec = t.UnionC<[t.StringC, t.ArrayC<t.StringC>]>;
-/** Codec of {@link ForcedChatgptWorkspaceIds}: decodes its wire JSON and encodes it back. */
-export const ForcedChatgptWorkspaceIds: ForcedChatgptWorkspaceIdsCodec = t.union([t.string, t.array(t.string)], "ForcedChatgptWorkspaceIds");
-/**
- * Backward-compatible API shape for ChatGPT workspace login restrictions.
- *
- * Generated type `ForcedChatgptWorkspaceIds` (`src/generated/v2/ForcedChatgptWorkspaceIds.ts`).
- */
-export type ForcedChatgptWorkspaceIds = Gen.v2.ForcedChatgptWorkspaceIds;
-
-/** Static type of the {@link SandboxMode} codec. */
-export type SandboxModeCodec = t.KeyofC<{ "read-only": null; "workspace-write": null; "danger-full-access": null }>;
-/** Codec of {@link SandboxMode}: decodes its wire JSON and encodes it back. */
-export const SandboxMode: SandboxModeCodec = t.keyof({ "read-only": null, "workspace-write": null, "danger-full-access": null }, "SandboxMode");
-/**
- * Generated type `SandboxMode` (`src/generated/v2/SandboxMode.ts`).
- */
-export type SandboxMode = Gen.v2.SandboxMode;
-
-/** Static type of the {@link SandboxWorkspaceWrite} codec. */
-export type SandboxWorkspaceWriteCodec = t.TypeC<{
-  writable_roots: t.ArrayC<t.StringC>;
-  network_access: t.BooleanC;
-  exclude_tmpdir_env_var: t.BooleanC;
-  exclude_slash_tmp: t.BooleanC;
-}>;
-/** Codec of {@link SandboxWorkspaceWrite}: decodes its wire JSON and encodes it back. */
-export const SandboxWorkspaceWrite: SandboxWorkspaceWriteCodec = t.type({
-  writable_roots: t.array(t.string),
-  network_access: t.boolean,
-  exclude_tmpdir_env_var: t.boolean,
-  exclude_slash_tmp: t.boolean,
-}, "SandboxWorkspaceWrite");
-/**
- * Generated type `SandboxWorkspaceWrite` (`src/generated/v2/SandboxWorkspaceWrite.ts`).
- */
-export type SandboxWorkspaceWrite = Gen.v2.SandboxWorkspaceWrite;
-
-/** Static type of the {@link WebSearchContextSize} codec. */
-export type WebSearchContextSizeCodec = t.KeyofC<{ low: null; medium: null; high: null }>;
-/** Codec of {@link WebSearchContextSize}: decodes its wire JSON and encodes it back. */
-export const WebSearchContextSize: WebSearchContextSizeCodec = t.keyof({ low: null, medium: null, high: null }, "WebSearchContextSize");
-/**
- * Generated type `WebSearchContextSize` (`src/generated/WebSearchContextSize.ts`).
- */
-export type WebSearchContextSize = Gen.WebSearchContextSize;
-
-/** Static type of the {@link WebSearchLocation} codec. */
-export type WebSearchLocationCodec = t.TypeC<{
-  country: NullableC<t.StringC>;
-  region: NullableC<t.StringC>;
-  city: NullableC<t.StringC>;
-  timezone: NullableC<t.StringC>;
-}>;
-/** Codec of {@link WebSearchLocation}: decodes its wire JSON and encodes it back. */
-export const WebSearchLocation: WebSearchLocationCodec = t.type({
-  country: nullable(t.string),
-  region: nullable(t.string),
-  city: nullable(t.string),
-  timezone: nullable(t.string),
-}, "WebSearchLocation");
-/**
- * Generated type `WebSearchLocation` (`src/generated/WebSearchLocation.ts`).
- */
-export type WebSearchLocation = Gen.WebSearchLocation;
-
-/** Static type of the {@link WebSearchToolConfig} codec. */
-export type WebSearchToolConfigCodec = t.TypeC<{
-  context_size: NullableC<WebSearchContextSizeCodec>;
-  allowed_domains: NullableC<t.ArrayC<t.StringC>>;
-  location: NullableC<WebSearchLocationCodec>;
-}>;
-/** Codec of {@link WebSearchToolConfig}: decodes its wire JSON and encodes it back. */
-export const WebSearchToolConfig: WebSearchToolConfigCodec = t.type({
-  context_size: nullable(WebSearchContextSize),
-  allowed_domains: nullable(t.array(t.string)),
-  location: nullable(WebSearchLocation),
-}, "WebSearchToolConfig");
-/**
- * Generated type `WebSearchToolConfig` (`src/generated/WebSearchToolConfig.ts`).
- */
-export type WebSearchToolConfig = Gen.WebSearchToolConfig;
-
-/** Static type of the {@link ToolsV2} codec. */
-export type ToolsV2Codec = t.TypeC<{ web_search: NullableC<WebSearchToolConfigCodec> }>;
-/** Codec of {@link ToolsV2}: decodes its wire JSON and encodes it back. */
-export const ToolsV2: ToolsV2Codec = t.type({ web_search: nullable(WebSearchToolConfig) }, "ToolsV2");
-/**
- * Generated type `ToolsV2` (`src/generated/v2/ToolsV2.ts`).
- */
-export type ToolsV2 = Gen.v2.ToolsV2;
-
-/** Static type of the {@link Config} codec. */
-export type ConfigCodec = WithRestC<
-  t.TypeC<{
-    model: NullableC<t.StringC>;
-    review_model: NullableC<t.StringC>;
-    model_context_window: NullableC<JsonBigIntC>;
-    model_auto_compact_token_limit: NullableC<JsonBigIntC>;
-    model_auto_compact_token_limit_scope: NullableC<AutoCompactTokenLimitScopeCodec>;
-    model_provider: NullableC<t.StringC>;
-    approval_policy: NullableC<AskForApprovalCodec>;
-    approvals_reviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox_mode: NullableC<SandboxModeCodec>;
-    sandbox_workspace_write: NullableC<SandboxWorkspaceWriteCodec>;
-    forced_chatgpt_workspace_id: NullableC<ForcedChatgptWorkspaceIdsCodec>;
-    forced_login_method: NullableC<ForcedLoginMethodCodec>;
-    web_search: NullableC<WebSearchModeCodec>;
-    client_search_provider: NullableC<WebSearchProviderCodec>;
-    tools: NullableC<ToolsV2Codec>;
-    instructions: NullableC<t.StringC>;
-    developer_instructions: NullableC<t.StringC>;
-    compact_prompt: NullableC<t.StringC>;
-    model_reasoning_effort: NullableC<ReasoningEffortCodec>;
-    model_reasoning_summary: NullableC<ReasoningSummaryCodec>;
-    model_verbosity: NullableC<VerbosityCodec>;
-    service_tier: NullableC<t.StringC>;
-    analytics: NullableC<AnalyticsConfigCodec>;
-    apps: NullableC<AppsConfigCodec>;
-    browser_use: NullableC<BrowserUseConfigCodec>;
-    computer_use: NullableC<ComputerUseConfigCodec>;
-    desktop: NullableC<OptionalRecordC<JsonValueCodec>>;
-  }>,
-  t.UnionC<[
-    t.UndefinedC,
-    NullableC<t.UnionC<[t.NumberC, t.StringC, t.BooleanC, t.ArrayC<JsonValueCodec>, OptionalRecordC<JsonValueCodec>]>>,
-  ]>
->;
-/** Codec of {@link Config}: decodes its wire JSON and encodes it back. */
-export const Config: ConfigCodec = withRest(
-  t.type({
-    model: nullable(t.string),
-    review_model: nullable(t.string),
-    model_context_window: nullable(jsonBigInt),
-    model_auto_compact_token_limit: nullable(jsonBigInt),
-    model_auto_compact_token_limit_scope: nullable(AutoCompactTokenLimitScope),
-    model_provider: nullable(t.string),
-    approval_policy: nullable(AskForApproval),
-    approvals_reviewer: nullable(ApprovalsReviewer),
-    sandbox_mode: nullable(SandboxMode),
-    sandbox_workspace_write: nullable(SandboxWorkspaceWrite),
-    forced_chatgpt_workspace_id: nullable(ForcedChatgptWorkspaceIds),
-    forced_login_method: nullable(ForcedLoginMethod),
-    web_search: nullable(WebSearchMode),
-    client_search_provider: nullable(WebSearchProvider),
-    tools: nullable(ToolsV2),
-    instructions: nullable(t.string),
-    developer_instructions: nullable(t.string),
-    compact_prompt: nullable(t.string),
-    model_reasoning_effort: nullable(ReasoningEffort),
-    model_reasoning_summary: nullable(ReasoningSummary),
-    model_verbosity: nullable(Verbosity),
-    service_tier: nullable(t.string),
-    analytics: nullable(AnalyticsConfig),
-    apps: nullable(AppsConfig),
-    browser_use: nullable(BrowserUseConfig),
-    computer_use: nullable(ComputerUseConfig),
-    desktop: nullable(optionalRecord(JsonValue)),
-  }),
-  t.union([
-    t.undefined,
-    nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
-  ]),
-  "Config",
-);
-/**
- * Generated type `Config` (`src/generated/v2/Config.ts`).
- */
-export type Config = Gen.v2.Config;
-
-/** Static type of the {@link ConfigLayerSource} codec. */
-export type ConfigLayerSourceCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"packagedDefaults">; file: AbsolutePathBufCodec }>,
-  t.TypeC<{ type: t.LiteralC<"mdm">; domain: t.StringC; key: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"system">; file: AbsolutePathBufCodec }>,
-  t.TypeC<{ type: t.LiteralC<"enterpriseManaged">; id: t.StringC; name: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"user">; file: AbsolutePathBufCodec; profile: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"project">; dotCodexFolder: AbsolutePathBufCodec }>,
-  t.TypeC<{ type: t.LiteralC<"sessionFlags"> }>,
-  t.TypeC<{ type: t.LiteralC<"legacyManagedConfigTomlFromFile">; file: AbsolutePathBufCodec }>,
-  t.TypeC<{ type: t.LiteralC<"legacyManagedConfigTomlFromMdm"> }>,
-]>;
-/** Codec of {@link ConfigLayerSource}: decodes its wire JSON and encodes it back. */
-export const ConfigLayerSource: ConfigLayerSourceCodec = t.union([
-  t.type({ type: t.literal("packagedDefaults"), file: AbsolutePathBuf }),
-  t.type({ type: t.literal("mdm"), domain: t.string, key: t.string }),
-  t.type({ type: t.literal("system"), file: AbsolutePathBuf }),
-  t.type({ type: t.literal("enterpriseManaged"), id: t.string, name: t.string }),
-  t.type({ type: t.literal("user"), file: AbsolutePathBuf, profile: nullable(t.string) }),
-  t.type({ type: t.literal("project"), dotCodexFolder: AbsolutePathBuf }),
-  t.type({ type: t.literal("sessionFlags") }),
-  t.type({ type: t.literal("legacyManagedConfigTomlFromFile"), file: AbsolutePathBuf }),
-  t.type({ type: t.literal("legacyManagedConfigTomlFromMdm") }),
-], "ConfigLayerSource");
-/**
- * Generated type `ConfigLayerSource` (`src/generated/v2/ConfigLayerSource.ts`).
- */
-export type ConfigLayerSource = Gen.v2.ConfigLayerSource;
-
-/** Static type of the {@link ConfigLayer} codec. */
-export type ConfigLayerCodec = t.TypeC<{
-  name: ConfigLayerSourceCodec;
-  version: t.StringC;
-  config: JsonValueCodec;
-  disabledReason: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ConfigLayer}: decodes its wire JSON and encodes it back. */
-export const ConfigLayer: ConfigLayerCodec = t.type({ name: ConfigLayerSource, version: t.string, config: JsonValue, disabledReason: nullable(t.string) }, "ConfigLayer");
-/**
- * Generated type `ConfigLayer` (`src/generated/v2/ConfigLayer.ts`).
- */
-export type ConfigLayer = Gen.v2.ConfigLayer;
-
-/** Static type of the {@link ConfigLayerMetadata} codec. */
-export type ConfigLayerMetadataCodec = t.TypeC<{ name: ConfigLayerSourceCodec; version: t.StringC }>;
-/** Codec of {@link ConfigLayerMetadata}: decodes its wire JSON and encodes it back. */
-export const ConfigLayerMetadata: ConfigLayerMetadataCodec = t.type({ name: ConfigLayerSource, version: t.string }, "ConfigLayerMetadata");
-/**
- * Generated type `ConfigLayerMetadata` (`src/generated/v2/ConfigLayerMetadata.ts`).
- */
-export type ConfigLayerMetadata = Gen.v2.ConfigLayerMetadata;
-
-/** Static type of the {@link ConfigReadResponse} codec. */
-export type ConfigReadResponseCodec = t.TypeC<{
-  config: ConfigCodec;
-  origins: OptionalRecordC<ConfigLayerMetadataCodec>;
-  layers: NullableC<t.ArrayC<ConfigLayerCodec>>;
-}>;
-/** Codec of {@link ConfigReadResponse}: decodes its wire JSON and encodes it back. */
-export const ConfigReadResponse: ConfigReadResponseCodec = t.type({ config: Config, origins: optionalRecord(ConfigLayerMetadata), layers: nullable(t.array(ConfigLayer)) }, "ConfigReadResponse");
-/**
- * Generated type `ConfigReadResponse` (`src/generated/v2/ConfigReadResponse.ts`).
- */
-export type ConfigReadResponse = Gen.v2.ConfigReadResponse;
-
-/** Static type of the {@link ConfigValueWriteParams} codec. */
-export type ConfigValueWriteParamsCodec = StructC<
-  { keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec },
-  { filePath: NullableC<t.StringC>; expectedVersion: NullableC<t.StringC> }
->;
-/** Codec of {@link ConfigValueWriteParams}: decodes its wire JSON and encodes it back. */
-export const ConfigValueWriteParams: ConfigValueWriteParamsCodec = struct(
-  { keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy },
-  { filePath: nullable(t.string), expectedVersion: nullable(t.string) },
-  "ConfigValueWriteParams",
-);
-/**
- * Generated type `ConfigValueWriteParams` (`src/generated/v2/ConfigValueWriteParams.ts`).
- */
-export type ConfigValueWriteParams = Gen.v2.ConfigValueWriteParams;
-
-/** Static type of the {@link TextPosition} codec. */
-export type TextPositionCodec = t.TypeC<{ line: t.NumberC; column: t.NumberC }>;
-/** Codec of {@link TextPosition}: decodes its wire JSON and encodes it back. */
-export const TextPosition: TextPositionCodec = t.type({ line: t.number, column: t.number }, "TextPosition");
-/**
- * Generated type `TextPosition` (`src/generated/v2/TextPosition.ts`).
- */
-export type TextPosition = Gen.v2.TextPosition;
-
-/** Static type of the {@link TextRange} codec. */
-export type TextRangeCodec = t.TypeC<{ start: TextPositionCodec; end: TextPositionCodec }>;
-/** Codec of {@link TextRange}: decodes its wire JSON and encodes it back. */
-export const TextRange: TextRangeCodec = t.type({ start: TextPosition, end: TextPosition }, "TextRange");
-/**
- * Generated type `TextRange` (`src/generated/v2/TextRange.ts`).
- */
-export type TextRange = Gen.v2.TextRange;
-
-/** Static type of the {@link ConfigWarningNotification} codec. */
-export type ConfigWarningNotificationCodec = StructC<{ summary: t.StringC; details: NullableC<t.StringC> }, { path: t.StringC; range: TextRangeCodec }>;
-/** Codec of {@link ConfigWarningNotification}: decodes its wire JSON and encodes it back. */
-export const ConfigWarningNotification: ConfigWarningNotificationCodec = struct(
-  { summary: t.string, details: nullable(t.string) },
-  { path: t.string, range: TextRange },
-  "ConfigWarningNotification",
-);
-/**
- * Generated type `ConfigWarningNotification` (`src/generated/v2/ConfigWarningNotification.ts`).
- */
-export type ConfigWarningNotification = Gen.v2.ConfigWarningNotification;
-
-/** Static type of the {@link OverriddenMetadata} codec. */
-export type OverriddenMetadataCodec = t.TypeC<{ message: t.StringC; overridingLayer: ConfigLayerMetadataCodec; effectiveValue: JsonValueCodec }>;
-/** Codec of {@link OverriddenMetadata}: decodes its wire JSON and encodes it back. */
-export const OverriddenMetadata: OverriddenMetadataCodec = t.type({ message: t.string, overridingLayer: ConfigLayerMetadata, effectiveValue: JsonValue }, "OverriddenMetadata");
-/**
- * Generated type `OverriddenMetadata` (`src/generated/v2/OverriddenMetadata.ts`).
- */
-export type OverriddenMetadata = Gen.v2.OverriddenMetadata;
-
-/** Static type of the {@link WriteStatus} codec. */
-export type WriteStatusCodec = t.KeyofC<{ ok: null; okOverridden: null }>;
-/** Codec of {@link WriteStatus}: decodes its wire JSON and encodes it back. */
-export const WriteStatus: WriteStatusCodec = t.keyof({ ok: null, okOverridden: null }, "WriteStatus");
-/**
- * Generated type `WriteStatus` (`src/generated/v2/WriteStatus.ts`).
- */
-export type WriteStatus = Gen.v2.WriteStatus;
-
-/** Static type of the {@link ConfigWriteResponse} codec. */
-export type ConfigWriteResponseCodec = t.TypeC<{
-  status: WriteStatusCodec;
-  version: t.StringC;
-  filePath: AbsolutePathBufCodec;
-  overriddenMetadata: NullableC<OverriddenMetadataCodec>;
-}>;
-/** Codec of {@link ConfigWriteResponse}: decodes its wire JSON and encodes it back. */
-export const ConfigWriteResponse: ConfigWriteResponseCodec = t.type({
-  status: WriteStatus,
-  version: t.string,
-  filePath: AbsolutePathBuf,
-  overriddenMetadata: nullable(OverriddenMetadata),
-}, "ConfigWriteResponse");
-/**
- * Generated type `ConfigWriteResponse` (`src/generated/v2/ConfigWriteResponse.ts`).
- */
-export type ConfigWriteResponse = Gen.v2.ConfigWriteResponse;
-
-/** Static type of the {@link ContextCompactedNotification} codec. */
-export type ContextCompactedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC }>;
-/** Codec of {@link ContextCompactedNotification}: decodes its wire JSON and encodes it back. */
-export const ContextCompactedNotification: ContextCompactedNotificationCodec = t.type({ threadId: t.string, turnId: t.string }, "ContextCompactedNotification");
-/**
- * Deprecated: Use `ContextCompaction` item type instead.
- *
- * Generated type `ContextCompactedNotification` (`src/generated/v2/ContextCompactedNotification.ts`).
- */
-export type ContextCompactedNotification = Gen.v2.ContextCompactedNotification;
-
-/** Static type of the {@link DeprecationNoticeNotification} codec. */
-export type DeprecationNoticeNotificationCodec = t.TypeC<{ summary: t.StringC; details: NullableC<t.StringC> }>;
-/** Codec of {@link DeprecationNoticeNotification}: decodes its wire JSON and encodes it back. */
-export const DeprecationNoticeNotification: DeprecationNoticeNotificationCodec = t.type({ summary: t.string, details: nullable(t.string) }, "DeprecationNoticeNotification");
-/**
- * Generated type `DeprecationNoticeNotification` (`src/generated/v2/DeprecationNoticeNotification.ts`).
- */
-export type DeprecationNoticeNotification = Gen.v2.DeprecationNoticeNotification;
-
-/** Static type of the {@link DynamicToolCallParams} codec. */
-export type DynamicToolCallParamsCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  callId: t.StringC;
-  namespace: NullableC<t.StringC>;
-  tool: t.StringC;
-  arguments: JsonValueCodec;
-}>;
-/** Codec of {@link DynamicToolCallParams}: decodes its wire JSON and encodes it back. */
-export const DynamicToolCallParams: DynamicToolCallParamsCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  callId: t.string,
-  namespace: nullable(t.string),
-  tool: t.string,
-  arguments: JsonValue,
-}, "DynamicToolCallParams");
-/**
- * Generated type `DynamicToolCallParams` (`src/generated/v2/DynamicToolCallParams.ts`).
- */
-export type DynamicToolCallParams = Gen.v2.DynamicToolCallParams;
-
-/** Static type of the {@link DynamicToolCallOutputContentItem} codec. */
-export type DynamicToolCallOutputContentItemCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"inputText">; text: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"inputImage">; imageUrl: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"inputAudio">; audioUrl: t.StringC }>,
-]>;
-/** Codec of {@link DynamicToolCallOutputContentItem}: decodes its wire JSON and encodes it back. */
-export const DynamicToolCallOutputContentItem: DynamicToolCallOutputContentItemCodec = t.union([
-  t.type({ type: t.literal("inputText"), text: t.string }),
-  t.type({ type: t.literal("inputImage"), imageUrl: t.string }),
-  t.type({ type: t.literal("inputAudio"), audioUrl: t.string }),
-], "DynamicToolCallOutputContentItem");
-/**
- * Generated type `DynamicToolCallOutputContentItem` (`src/generated/v2/DynamicToolCallOutputContentItem.ts`).
- */
-export type DynamicToolCallOutputContentItem = Gen.v2.DynamicToolCallOutputContentItem;
-
-/** Static type of the {@link DynamicToolCallResponse} codec. */
-export type DynamicToolCallResponseCodec = t.TypeC<{ contentItems: t.ArrayC<DynamicToolCallOutputContentItemCodec>; success: t.BooleanC }>;
-/** Codec of {@link DynamicToolCallResponse}: decodes its wire JSON and encodes it back. */
-export const DynamicToolCallResponse: DynamicToolCallResponseCodec = t.type({ contentItems: t.array(DynamicToolCallOutputContentItem), success: t.boolean }, "DynamicToolCallResponse");
-/**
- * Generated type `DynamicToolCallResponse` (`src/generated/v2/DynamicToolCallResponse.ts`).
- */
-export type DynamicToolCallResponse = Gen.v2.DynamicToolCallResponse;
-
-/** Static type of the {@link EnvironmentConnectionNotification} codec. */
-export type EnvironmentConnectionNotificationCodec = t.TypeC<{ threadId: t.StringC; environmentId: t.StringC }>;
-/** Codec of {@link EnvironmentConnectionNotification}: decodes its wire JSON and encodes it back. */
-export const EnvironmentConnectionNotification: EnvironmentConnectionNotificationCodec = t.type({ threadId: t.string, environmentId: t.string }, "EnvironmentConnectionNotification");
-/**
- * Generated type `EnvironmentConnectionNotification` (`src/generated/v2/EnvironmentConnectionNotification.ts`).
- */
-export type EnvironmentConnectionNotification = Gen.v2.EnvironmentConnectionNotification;
-
-/** Static type of the {@link NonSteerableTurnKind} codec. */
-export type NonSteerableTurnKindCodec = t.KeyofC<{ review: null; compact: null }>;
-/** Codec of {@link NonSteerableTurnKind}: decodes its wire JSON and encodes it back. */
-export const NonSteerableTurnKind: NonSteerableTurnKindCodec = t.keyof({ review: null, compact: null }, "NonSteerableTurnKind");
-/**
- * Generated type `NonSteerableTurnKind` (`src/generated/v2/NonSteerableTurnKind.ts`).
- */
-export type NonSteerableTurnKind = Gen.v2.NonSteerableTurnKind;
-
-/** Static type of the {@link CodexErrorInfo} codec. */
-export type CodexErrorInfoCodec = t.UnionC<[
-  t.KeyofC<{
-    contextWindowExceeded: null;
-    sessionBudgetExceeded: null;
-    usageLimitExceeded: null;
-    rateLimitExceeded: null;
-    flexUnavailable: null;
-    serverOverloaded: null;
-    modelNotFound: null;
-    policyCapacityUnavailable: null;
-    inferenceHookDenied: null;
-    cyberPolicy: null;
-    bioPolicy: null;
-    misalignmentPolicyViolation: null;
-    tooManyDenials: null;
-    internalServerError: null;
-    unauthorized: null;
-    badRequest: null;
-    threadRollbackFailed: null;
-    sandboxError: null;
-    other: null;
-  }>,
-  t.TypeC<{ httpConnectionFailed: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
-  t.TypeC<{ responseStreamConnectionFailed: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
-  t.TypeC<{ responseStreamDisconnected: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
-  t.TypeC<{ responseTooManyFailedAttempts: t.TypeC<{ httpStatusCode: NullableC<t.NumberC> }> }>,
-  t.TypeC<{ activeTurnNotSteerable: t.TypeC<{ turnKind: NonSteerableTurnKindCodec }> }>,
-  t.StringC,
-  t.UnknownRecordC,
-]>;
-/** Codec of {@link CodexErrorInfo}: decodes its wire JSON and encodes it back. */
-export const CodexErrorInfo: CodexErrorInfoCodec = t.union([
-  t.keyof({
-    contextWindowExceeded: null,
-    sessionBudgetExceeded: null,
-    usageLimitExceeded: null,
-    rateLimitExceeded: null,
-    flexUnavailable: null,
-    serverOverloaded: null,
-    modelNotFound: null,
-    policyCapacityUnavailable: null,
-    inferenceHookDenied: null,
-    cyberPolicy: null,
-    bioPolicy: null,
-    misalignmentPolicyViolation: null,
-    tooManyDenials: null,
-    internalServerError: null,
-    unauthorized: null,
-    badRequest: null,
-    threadRollbackFailed: null,
-    sandboxError: null,
-    other: null,
-  }),
-  t.type({ httpConnectionFailed: t.type({ httpStatusCode: nullable(t.number) }) }),
-  t.type({ responseStreamConnectionFailed: t.type({ httpStatusCode: nullable(t.number) }) }),
-  t.type({ responseStreamDisconnected: t.type({ httpStatusCode: nullable(t.number) }) }),
-  t.type({ responseTooManyFailedAttempts: t.type({ httpStatusCode: nullable(t.number) }) }),
-  t.type({ activeTurnNotSteerable: t.type({ turnKind: NonSteerableTurnKind }) }),
-  t.string,
-  t.UnknownRecord,
-], "CodexErrorInfo");
-/**
- * This translation layer make sure that we expose codex error code in camel case.
- *
- * When an upstream HTTP status is available (for example, from the Responses API or a provider),
- * it is forwarded in `httpStatusCode` on the relevant `codexErrorInfo` variant.
- *
- * Generated type `CodexErrorInfo` (`src/generated/v2/CodexErrorInfo.ts`).
- */
-export type CodexErrorInfo = Gen.v2.CodexErrorInfo;
-
-/** Static type of the {@link MisalignmentSteer} codec. */
-export type MisalignmentSteerCodec = t.TypeC<{ message: t.StringC }>;
-/** Codec of {@link MisalignmentSteer}: decodes its wire JSON and encodes it back. */
-export const MisalignmentSteer: MisalignmentSteerCodec = t.type({ message: t.string }, "MisalignmentSteer");
-/**
- * Generated type `MisalignmentSteer` (`src/generated/v2/MisalignmentSteer.ts`).
- */
-export type MisalignmentSteer = Gen.v2.MisalignmentSteer;
-
-/** Static type of the {@link MisalignmentErrorDetails} codec. */
-export type MisalignmentErrorDetailsCodec = StructC<
-  {
-    errorType: NullableC<t.StringC>;
-    detailedExplanation: NullableC<t.StringC>;
-    steer: NullableC<MisalignmentSteerCodec>;
-  },
-  { reviewTarget: NullableC<t.StringC> }
->;
-/** Codec of {@link MisalignmentErrorDetails}: decodes its wire JSON and encodes it back. */
-export const MisalignmentErrorDetails: MisalignmentErrorDetailsCodec = struct(
-  {
-    errorType: nullable(t.string),
-    detailedExplanation: nullable(t.string),
-    steer: nullable(MisalignmentSteer),
-  },
-  { reviewTarget: nullable(t.string) },
-  "MisalignmentErrorDetails",
-);
-/**
- * Generated type `MisalignmentErrorDetails` (`src/generated/v2/MisalignmentErrorDetails.ts`).
- */
-export type MisalignmentErrorDetails = Gen.v2.MisalignmentErrorDetails;
-
-/** Static type of the {@link TurnError} codec. */
-export type TurnErrorCodec = t.TypeC<{
-  message: t.StringC;
-  codexErrorInfo: NullableC<CodexErrorInfoCodec>;
-  additionalDetails: NullableC<t.StringC>;
-  misalignment: NullableC<MisalignmentErrorDetailsCodec>;
-}>;
-/** Codec of {@link TurnError}: decodes its wire JSON and encodes it back. */
-export const TurnError: TurnErrorCodec = t.type({
-  message: t.string,
-  codexErrorInfo: nullable(CodexErrorInfo),
-  additionalDetails: nullable(t.string),
-  misalignment: nullable(MisalignmentErrorDetails),
-}, "TurnError");
-/**
- * Generated type `TurnError` (`src/generated/v2/TurnError.ts`).
- */
-export type TurnError = Gen.v2.TurnError;
-
-/** Static type of the {@link ErrorNotification} codec. */
-export type ErrorNotificationCodec = t.TypeC<{ error: TurnErrorCodec; willRetry: t.BooleanC; threadId: t.StringC; turnId: t.StringC }>;
-/** Codec of {@link ErrorNotification}: decodes its wire JSON and encodes it back. */
-export const ErrorNotification: ErrorNotificationCodec = t.type({ error: TurnError, willRetry: t.boolean, threadId: t.string, turnId: t.string }, "ErrorNotification");
-/**
- * Generated type `ErrorNotification` (`src/generated/v2/ErrorNotification.ts`).
- */
-export type ErrorNotification = Gen.v2.ErrorNotification;
-
-/** Static type of the {@link ExternalAgentConfigMigrationItemType} codec. */
-export type ExternalAgentConfigMigrationItemTypeCodec = t.KeyofC<{
-  AGENTS_MD: null;
-  CONFIG: null;
-  SKILLS: null;
-  PLUGINS: null;
-  MCP_SERVER_CONFIG: null;
-  SUBAGENTS: null;
-  HOOKS: null;
-  COMMANDS: null;
-  MEMORY: null;
-  SESSIONS: null;
-}>;
-/** Codec of {@link ExternalAgentConfigMigrationItemType}: decodes its wire JSON and encodes it back. */
-export const ExternalAgentConfigMigrationItemType: ExternalAgentConfigMigrationItemTypeCodec = t.keyof({
-  AGENTS_MD: null,
-  CONFIG: null,
-  SKILLS: null,
-  PLUGINS: null,
-  MCP_SERVER_CONFIG: null,
-  SUBAGENTS: null,
-  HOOKS: null,
-  COMMANDS: null,
-  MEMORY: null,
-  SESSIONS: null,
-}, "ExternalAgentConfigMigrationItemType");
-/**
- * Generated type `ExternalAgentConfigMigrationItemType` (`src/generated/v2/ExternalAgentConfigMigrationItemType.ts`).
- */
-export type ExternalAgentConfigMigrationItemType = Gen.v2.ExternalAgentConfigMigrationItemType;
-
-/** Static type of the {@link ExternalAgentConfigImportItemTypeFailure} codec. */
-export type ExternalAgentConfigImportItemTypeFailureCodec = t.TypeC<{
-  itemType: ExternalAgentConfigMigrationItemTypeCodec;
-  errorType: NullableC<t.StringC>;
-  subErrorType: NullableC<t.StringC>;
-  failureStage: t.StringC;
-  message: t.StringC;
-  cwd: NullableC<t.StringC>;
-  source: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ExternalAgentConfigImportItemTypeFailure}: decodes its wire JSON and encodes it back. */
-export const ExternalAgentConfigImportItemTypeFailure: ExternalAgentConfigImportItemTypeFailureCodec = t.type({
-  itemType: ExternalAgentConfigMigrationItemType,
-  errorType: nullable(t.string),
-  subErrorType: nullable(t.string),
-  failureStage: t.string,
-  message: t.string,
-  cwd: nullable(t.string),
-  source: nullable(t.string),
-}, "ExternalAgentConfigImportItemTypeFailure");
-/**
- * Generated type `ExternalAgentConfigImportItemTypeFailure` (`src/generated/v2/ExternalAgentConfigImportItemTypeFailure.ts`).
- */
-export type ExternalAgentConfigImportItemTypeFailure = Gen.v2.ExternalAgentConfigImportItemTypeFailure;
-
-/** Static type of the {@link ExternalAgentConfigImportItemTypeSuccess} codec. */
-export type ExternalAgentConfigImportItemTypeSuccessCodec = t.TypeC<{
-  itemType: ExternalAgentConfigMigrationItemTypeCodec;
-  cwd: NullableC<t.StringC>;
-  source: NullableC<t.StringC>;
-  target: NullableC<t.StringC>;
-  title: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ExternalAgentConfigImportItemTypeSuccess}: decodes its wire JSON and encodes it back. */
-export const ExternalAgentConfigImportItemTypeSuccess: ExternalAgentConfigImportItemTypeSuccessCodec = t.type({
-  itemType: ExternalAgentConfigMigrationItemType,
-  cwd: nullable(t.string),
-  source: nullable(t.string),
-  target: nullable(t.string),
-  title: nullable(t.string),
-}, "ExternalAgentConfigImportItemTypeSuccess");
-/**
- * Generated type `ExternalAgentConfigImportItemTypeSuccess` (`src/generated/v2/ExternalAgentConfigImportItemTypeSuccess.ts`).
- */
-export type ExternalAgentConfigImportItemTypeSuccess = Gen.v2.ExternalAgentConfigImportItemTypeSuccess;
-
-/** Static type of the {@link ExternalAgentConfigImportTypeResult} codec. */
-export type ExternalAgentConfigImportTypeResultCodec = t.TypeC<{
-  itemType: ExternalAgentConfigMigrationItemTypeCodec;
-  successes: t.ArrayC<ExternalAgentConfigImportItemTypeSuccessCodec>;
-  failures: t.ArrayC<ExternalAgentConfigImportItemTypeFailureCodec>;
-}>;
-/** Codec of {@link ExternalAgentConfigImportTypeResult}: decodes its wire JSON and encodes it back. */
-export const ExternalAgentConfigImportTypeResult: ExternalAgentConfigImportTypeResultCodec = t.type({
-  itemType: ExternalAgentConfigMigrationItemType,
-  successes: t.array(ExternalAgentConfigImportItemTypeSuccess),
-  failures: t.array(ExternalAgentConfigImportItemTypeFailure),
-}, "ExternalAgentConfigImportTypeResult");
-/**
- * Generated type `ExternalAgentConfigImportTypeResult` (`src/generated/v2/ExternalAgentConfigImportTypeResult.ts`).
- */
-export type ExternalAgentConfigImportTypeResult = Gen.v2.ExternalAgentConfigImportTypeResult;
-
-/** Static type of the {@link ExternalAgentConfigImportCompletedNotification} codec. */
-export type ExternalAgentConfigImportCompletedNotificationCodec = t.TypeC<{ importId: t.StringC; itemTypeResults: t.ArrayC<ExternalAgentConfigImportTypeResultCodec> }>;
-/** Codec of {@link ExternalAgentConfigImportCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const ExternalAgentConfigImportCompletedNotification: ExternalAgentConfigImportCompletedNotificationCodec = t.type({ importId: t.string, itemTypeResults: t.array(ExternalAgentConfigImportTypeResult) }, "ExternalAgentConfigImportCompletedNotification");
-/**
- * Generated type `ExternalAgentConfigImportCompletedNotification` (`src/generated/v2/ExternalAgentConfigImportCompletedNotification.ts`).
- */
-export type ExternalAgentConfigImportCompletedNotification = Gen.v2.ExternalAgentConfigImportCompletedNotification;
-
-/** Static type of the {@link ExternalAgentConfigImportProgressNotification} codec. */
-export type ExternalAgentConfigImportProgressNotificationCodec = t.TypeC<{ importId: t.StringC; itemTypeResults: t.ArrayC<ExternalAgentConfigImportTypeResultCodec> }>;
-/** Codec of {@link ExternalAgentConfigImportProgressNotification}: decodes its wire JSON and encodes it back. */
-export const ExternalAgentConfigImportProgressNotification: ExternalAgentConfigImportProgressNotificationCodec = t.type({ importId: t.string, itemTypeResults: t.array(ExternalAgentConfigImportTypeResult) }, "ExternalAgentConfigImportProgressNotification");
-/**
- * Generated type `ExternalAgentConfigImportProgressNotification` (`src/generated/v2/ExternalAgentConfigImportProgressNotification.ts`).
- */
-export type ExternalAgentConfigImportProgressNotification = Gen.v2.ExternalAgentConfigImportProgressNotification;
-
-/** Static type of the {@link FileChangeOutputDeltaNotification} codec. */
-export type FileChangeOutputDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
-/** Codec of {@link FileChangeOutputDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const FileChangeOutputDeltaNotification: FileChangeOutputDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "FileChangeOutputDeltaNotification");
-/**
- * Deprecated legacy notification for `apply_patch` textual output.
- *
- * The server no longer emits this notification.
- *
- * Generated type `FileChangeOutputDeltaNotification` (`src/generated/v2/FileChangeOutputDeltaNotification.ts`).
- */
-export type FileChangeOutputDeltaNotification = Gen.v2.FileChangeOutputDeltaNotification;
-
-/** Static type of the {@link PatchChangeKind} codec. */
-export type PatchChangeKindCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"add"> }>,
-  t.TypeC<{ type: t.LiteralC<"delete"> }>,
-  t.TypeC<{ type: t.LiteralC<"update">; move_path: NullableC<t.StringC> }>,
-]>;
-/** Codec of {@link PatchChangeKind}: decodes its wire JSON and encodes it back. */
-export const PatchChangeKind: PatchChangeKindCodec = t.union([
-  t.type({ type: t.literal("add") }),
-  t.type({ type: t.literal("delete") }),
-  t.type({ type: t.literal("update"), move_path: nullable(t.string) }),
-], "PatchChangeKind");
-/**
- * Generated type `PatchChangeKind` (`src/generated/v2/PatchChangeKind.ts`).
- */
-export type PatchChangeKind = Gen.v2.PatchChangeKind;
-
-/** Static type of the {@link FileUpdateChange} codec. */
-export type FileUpdateChangeCodec = t.TypeC<{ path: t.StringC; kind: PatchChangeKindCodec; diff: t.StringC }>;
-/** Codec of {@link FileUpdateChange}: decodes its wire JSON and encodes it back. */
-export const FileUpdateChange: FileUpdateChangeCodec = t.type({ path: t.string, kind: PatchChangeKind, diff: t.string }, "FileUpdateChange");
-/**
- * Generated type `FileUpdateChange` (`src/generated/v2/FileUpdateChange.ts`).
- */
-export type FileUpdateChange = Gen.v2.FileUpdateChange;
-
-/** Static type of the {@link FileChangePatchUpdatedNotification} codec. */
-export type FileChangePatchUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; changes: t.ArrayC<FileUpdateChangeCodec> }>;
-/** Codec of {@link FileChangePatchUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const FileChangePatchUpdatedNotification: FileChangePatchUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, changes: t.array(FileUpdateChange) }, "FileChangePatchUpdatedNotification");
-/**
- * Generated type `FileChangePatchUpdatedNotification` (`src/generated/v2/FileChangePatchUpdatedNotification.ts`).
- */
-export type FileChangePatchUpdatedNotification = Gen.v2.FileChangePatchUpdatedNotification;
-
-/** Static type of the {@link FileChangeRequestApprovalParams} codec. */
-export type FileChangeRequestApprovalParamsCodec = StructC<
-  { threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; startedAtMs: t.NumberC },
-  { reason: NullableC<t.StringC>; grantRoot: NullableC<t.StringC> }
->;
-/** Codec of {@link FileChangeRequestApprovalParams}: decodes its wire JSON and encodes it back. */
-export const FileChangeRequestApprovalParams: FileChangeRequestApprovalParamsCodec = struct(
-  { threadId: t.string, turnId: t.string, itemId: t.string, startedAtMs: t.number },
-  { reason: nullable(t.string), grantRoot: nullable(t.string) },
-  "FileChangeRequestApprovalParams",
-);
-/**
- * Generated type `FileChangeRequestApprovalParams` (`src/generated/v2/FileChangeRequestApprovalParams.ts`).
- */
-export type FileChangeRequestApprovalParams = Gen.v2.FileChangeRequestApprovalParams;
-
-/** Static type of the {@link FileChangeApprovalDecision} codec. */
-export type FileChangeApprovalDecisionCodec = t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>;
-/** Codec of {@link FileChangeApprovalDecision}: decodes its wire JSON and encodes it back. */
-export const FileChangeApprovalDecision: FileChangeApprovalDecisionCodec = t.keyof({ accept: null, acceptForSession: null, decline: null, cancel: null }, "FileChangeApprovalDecision");
-/**
- * Generated type `FileChangeApprovalDecision` (`src/generated/v2/FileChangeApprovalDecision.ts`).
- */
-export type FileChangeApprovalDecision = Gen.v2.FileChangeApprovalDecision;
-
-/** Static type of the {@link FileChangeRequestApprovalResponse} codec. */
-export type FileChangeRequestApprovalResponseCodec = t.TypeC<{ decision: FileChangeApprovalDecisionCodec }>;
-/** Codec of {@link FileChangeRequestApprovalResponse}: decodes its wire JSON and encodes it back. */
-export const FileChangeRequestApprovalResponse: FileChangeRequestApprovalResponseCodec = t.type({ decision: FileChangeApprovalDecision }, "FileChangeRequestApprovalResponse");
-/**
- * Generated type `FileChangeRequestApprovalResponse` (`src/generated/v2/FileChangeRequestApprovalResponse.ts`).
- */
-export type FileChangeRequestApprovalResponse = Gen.v2.FileChangeRequestApprovalResponse;
-
-/** Static type of the {@link FsChangedNotification} codec. */
-export type FsChangedNotificationCodec = t.TypeC<{ watchId: t.StringC; changedPaths: t.ArrayC<AbsolutePathBufCodec> }>;
-/** Codec of {@link FsChangedNotification}: decodes its wire JSON and encodes it back. */
-export const FsChangedNotification: FsChangedNotificationCodec = t.type({ watchId: t.string, changedPaths: t.array(AbsolutePathBuf) }, "FsChangedNotification");
-/**
- * Filesystem watch notification emitted for `fs/watch` subscribers.
- *
- * Generated type `FsChangedNotification` (`src/generated/v2/FsChangedNotification.ts`).
- */
-export type FsChangedNotification = Gen.v2.FsChangedNotification;
-
-/** Static type of the {@link GatewayOAuthStatus} codec. */
-export type GatewayOAuthStatusCodec = t.KeyofC<{ notReady: null; started: null; succeeded: null; failed: null }>;
-/** Codec of {@link GatewayOAuthStatus}: decodes its wire JSON and encodes it back. */
-export const GatewayOAuthStatus: GatewayOAuthStatusCodec = t.keyof({ notReady: null, started: null, succeeded: null, failed: null }, "GatewayOAuthStatus");
-/**
- * Generated type `GatewayOAuthStatus` (`src/generated/v2/GatewayOAuthStatus.ts`).
- */
-export type GatewayOAuthStatus = Gen.v2.GatewayOAuthStatus;
-
-/** Static type of the {@link GatewayOAuthChangedNotification} codec. */
-export type GatewayOAuthChangedNotificationCodec = t.TypeC<{
-  loginId: NullableC<t.StringC>;
-  authUrl: NullableC<t.StringC>;
-  providerId: t.StringC;
-  status: GatewayOAuthStatusCodec;
-  error: NullableC<t.StringC>;
-}>;
-/** Codec of {@link GatewayOAuthChangedNotification}: decodes its wire JSON and encodes it back. */
-export const GatewayOAuthChangedNotification: GatewayOAuthChangedNotificationCodec = t.type({
-  loginId: nullable(t.string),
-  authUrl: nullable(t.string),
-  providerId: t.string,
-  status: GatewayOAuthStatus,
-  error: nullable(t.string),
-}, "GatewayOAuthChangedNotification");
-/**
- * Generated type `GatewayOAuthChangedNotification` (`src/generated/v2/GatewayOAuthChangedNotification.ts`).
- */
-export type GatewayOAuthChangedNotification = Gen.v2.GatewayOAuthChangedNotification;
-
-/** Static type of the {@link GetAccountParams} codec. */
-export type GetAccountParamsCodec = StructC<Record<never, never>, { refreshToken: t.BooleanC }>;
-/** Codec of {@link GetAccountParams}: decodes its wire JSON and encodes it back. */
-export const GetAccountParams: GetAccountParamsCodec = struct({}, { refreshToken: t.boolean }, "GetAccountParams");
-/**
- * Generated type `GetAccountParams` (`src/generated/v2/GetAccountParams.ts`).
- */
-export type GetAccountParams = Gen.v2.GetAccountParams;
-
-/** Static type of the {@link Account} codec. */
-export type AccountCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"apiKey"> }>,
-  t.TypeC<{
-    type: t.LiteralC<"chatgpt">;
-    email: NullableC<t.StringC>;
-    planType: PlanTypeCodec;
-    workspaceName: NullableC<t.StringC>;
-  }>,
-  t.TypeC<{ type: t.LiteralC<"amazonBedrock">; usesCodexManagedCredentials: t.BooleanC }>,
-  t.TypeC<{ type: t.LiteralC<"gcp"> }>,
-]>;
-/** Codec of {@link Account}: decodes its wire JSON and encodes it back. */
-export const Account: AccountCodec = t.union([
-  t.type({ type: t.literal("apiKey") }),
-  t.type({
-    type: t.literal("chatgpt"),
-    email: nullable(t.string),
-    planType: PlanType,
-    workspaceName: nullable(t.string),
-  }),
-  t.type({ type: t.literal("amazonBedrock"), usesCodexManagedCredentials: t.boolean }),
-  t.type({ type: t.literal("gcp") }),
-], "Account");
-/**
- * Generated type `Account` (`src/generated/v2/Account.ts`).
- */
-export type Account = Gen.v2.Account;
-
-/** Static type of the {@link AccountRoutingOverride} codec. */
-export type AccountRoutingOverrideCodec = t.KeyofC<{ NO_CONSTRAINT: null; us: null; us_cr: null }>;
-/** Codec of {@link AccountRoutingOverride}: decodes its wire JSON and encodes it back. */
-export const AccountRoutingOverride: AccountRoutingOverrideCodec = t.keyof({ NO_CONSTRAINT: null, us: null, us_cr: null }, "AccountRoutingOverride");
-/**
- * Backend routing policy. Wire values match the accounts/check contract.
- *
- * Generated type `AccountRoutingOverride` (`src/generated/v2/AccountRoutingOverride.ts`).
- */
-export type AccountRoutingOverride = Gen.v2.AccountRoutingOverride;
-
-/** Static type of the {@link WorkspaceRouting} codec. */
-export type WorkspaceRoutingCodec = t.TypeC<{ chatgptAccountId: t.StringC; backendOrigin: t.StringC; accountRoutingOverride: AccountRoutingOverrideCodec }>;
-/** Codec of {@link WorkspaceRouting}: decodes its wire JSON and encodes it back. */
-export const WorkspaceRouting: WorkspaceRoutingCodec = t.type({ chatgptAccountId: t.string, backendOrigin: t.string, accountRoutingOverride: AccountRoutingOverride }, "WorkspaceRouting");
-/**
- * Generated type `WorkspaceRouting` (`src/generated/v2/WorkspaceRouting.ts`).
- */
-export type WorkspaceRouting = Gen.v2.WorkspaceRouting;
-
-/** Static type of the {@link GetAccountResponse} codec. */
-export type GetAccountResponseCodec = t.TypeC<{
-  account: NullableC<AccountCodec>;
-  userId: NullableC<t.StringC>;
-  requiresOpenaiAuth: t.BooleanC;
-  workspaceRouting: NullableC<WorkspaceRoutingCodec>;
-}>;
-/** Codec of {@link GetAccountResponse}: decodes its wire JSON and encodes it back. */
-export const GetAccountResponse: GetAccountResponseCodec = t.type({
-  account: nullable(Account),
-  userId: nullable(t.string),
-  requiresOpenaiAuth: t.boolean,
-  workspaceRouting: nullable(WorkspaceRouting),
-}, "GetAccountResponse");
-/**
- * Generated type `GetAccountResponse` (`src/generated/v2/GetAccountResponse.ts`).
- */
-export type GetAccountResponse = Gen.v2.GetAccountResponse;
-
-/** Static type of the {@link GuardianWarningNotification} codec. */
-export type GuardianWarningNotificationCodec = t.TypeC<{ threadId: t.StringC; message: t.StringC }>;
-/** Codec of {@link GuardianWarningNotification}: decodes its wire JSON and encodes it back. */
-export const GuardianWarningNotification: GuardianWarningNotificationCodec = t.type({ threadId: t.string, message: t.string }, "GuardianWarningNotification");
-/**
- * Generated type `GuardianWarningNotification` (`src/generated/v2/GuardianWarningNotification.ts`).
- */
-export type GuardianWarningNotification = Gen.v2.GuardianWarningNotification;
-
-/** Static type of the {@link HookEventName} codec. */
-export type HookEventNameCodec = t.KeyofC<{
-  preModelRequest: null;
-  postModelRequest: null;
-  preToolUse: null;
-  permissionRequest: null;
-  postToolUse: null;
-  preCompact: null;
-  postCompact: null;
-  sessionStart: null;
-  sessionEnd: null;
-  userPromptSubmit: null;
-  subagentStart: null;
-  subagentStop: null;
-  stop: null;
-  interrupt: null;
-}>;
-/** Codec of {@link HookEventName}: decodes its wire JSON and encodes it back. */
-export const HookEventName: HookEventNameCodec = t.keyof({
-  preModelRequest: null,
-  postModelRequest: null,
-  preToolUse: null,
-  permissionRequest: null,
-  postToolUse: null,
-  preCompact: null,
-  postCompact: null,
-  sessionStart: null,
-  sessionEnd: null,
-  userPromptSubmit: null,
-  subagentStart: null,
-  subagentStop: null,
-  stop: null,
-  interrupt: null,
-}, "HookEventName");
-/**
- * Generated type `HookEventName` (`src/generated/v2/HookEventName.ts`).
- */
-export type HookEventName = Gen.v2.HookEventName;
-
-/** Static type of the {@link HookExecutionMode} codec. */
-export type HookExecutionModeCodec = t.KeyofC<{ sync: null; async: null }>;
-/** Codec of {@link HookExecutionMode}: decodes its wire JSON and encodes it back. */
-export const HookExecutionMode: HookExecutionModeCodec = t.keyof({ sync: null, async: null }, "HookExecutionMode");
-/**
- * Generated type `HookExecutionMode` (`src/generated/v2/HookExecutionMode.ts`).
- */
-export type HookExecutionMode = Gen.v2.HookExecutionMode;
-
-/** Static type of the {@link HookHandlerType} codec. */
-export type HookHandlerTypeCodec = t.KeyofC<{ command: null; mcpTool: null; prompt: null; agent: null }>;
-/** Codec of {@link HookHandlerType}: decodes its wire JSON and encodes it back. */
-export const HookHandlerType: HookHandlerTypeCodec = t.keyof({ command: null, mcpTool: null, prompt: null, agent: null }, "HookHandlerType");
-/**
- * Generated type `HookHandlerType` (`src/generated/v2/HookHandlerType.ts`).
- */
-export type HookHandlerType = Gen.v2.HookHandlerType;
-
-/** Static type of the {@link HookOutputEntryKind} codec. */
-export type HookOutputEntryKindCodec = t.KeyofC<{ warning: null; stop: null; feedback: null; context: null; error: null }>;
-/** Codec of {@link HookOutputEntryKind}: decodes its wire JSON and encodes it back. */
-export const HookOutputEntryKind: HookOutputEntryKindCodec = t.keyof({ warning: null, stop: null, feedback: null, context: null, error: null }, "HookOutputEntryKind");
-/**
- * Generated type `HookOutputEntryKind` (`src/generated/v2/HookOutputEntryKind.ts`).
- */
-export type HookOutputEntryKind = Gen.v2.HookOutputEntryKind;
-
-/** Static type of the {@link HookOutputEntry} codec. */
-export type HookOutputEntryCodec = t.TypeC<{ kind: HookOutputEntryKindCodec; text: t.StringC }>;
-/** Codec of {@link HookOutputEntry}: decodes its wire JSON and encodes it back. */
-export const HookOutputEntry: HookOutputEntryCodec = t.type({ kind: HookOutputEntryKind, text: t.string }, "HookOutputEntry");
-/**
- * Generated type `HookOutputEntry` (`src/generated/v2/HookOutputEntry.ts`).
- */
-export type HookOutputEntry = Gen.v2.HookOutputEntry;
-
-/** Static type of the {@link HookRunStatus} codec. */
-export type HookRunStatusCodec = t.KeyofC<{ running: null; completed: null; failed: null; blocked: null; stopped: null }>;
-/** Codec of {@link HookRunStatus}: decodes its wire JSON and encodes it back. */
-export const HookRunStatus: HookRunStatusCodec = t.keyof({ running: null, completed: null, failed: null, blocked: null, stopped: null }, "HookRunStatus");
-/**
- * Generated type `HookRunStatus` (`src/generated/v2/HookRunStatus.ts`).
- */
-export type HookRunStatus = Gen.v2.HookRunStatus;
-
-/** Static type of the {@link HookScope} codec. */
-export type HookScopeCodec = t.KeyofC<{ thread: null; turn: null }>;
-/** Codec of {@link HookScope}: decodes its wire JSON and encodes it back. */
-export const HookScope: HookScopeCodec = t.keyof({ thread: null, turn: null }, "HookScope");
-/**
- * Generated type `HookScope` (`src/generated/v2/HookScope.ts`).
- */
-export type HookScope = Gen.v2.HookScope;
-
-/** Static type of the {@link HookSource} codec. */
-export type HookSourceCodec = t.KeyofC<{
-  system: null;
-  user: null;
-  project: null;
-  mdm: null;
-  sessionFlags: null;
-  plugin: null;
-  cloudRequirements: null;
-  cloudManagedConfig: null;
-  legacyManagedConfigFile: null;
-  legacyManagedConfigMdm: null;
-  unknown: null;
-}>;
-/** Codec of {@link HookSource}: decodes its wire JSON and encodes it back. */
-export const HookSource: HookSourceCodec = t.keyof({
-  system: null,
-  user: null,
-  project: null,
-  mdm: null,
-  sessionFlags: null,
-  plugin: null,
-  cloudRequirements: null,
-  cloudManagedConfig: null,
-  legacyManagedConfigFile: null,
-  legacyManagedConfigMdm: null,
-  unknown: null,
-}, "HookSource");
-/**
- * Generated type `HookSource` (`src/generated/v2/HookSource.ts`).
- */
-export type HookSource = Gen.v2.HookSource;
-
-/** Static type of the {@link HookRunSummary} codec. */
-export type HookRunSummaryCodec = t.TypeC<{
-  id: t.StringC;
-  eventName: HookEventNameCodec;
-  handlerType: HookHandlerTypeCodec;
-  executionMode: HookExecutionModeCodec;
-  scope: HookScopeCodec;
-  sourcePath: LegacyAppPathStringCodec;
-  source: HookSourceCodec;
-  displayOrder: JsonBigIntC;
-  status: HookRunStatusCodec;
-  statusMessage: NullableC<t.StringC>;
-  startedAt: JsonBigIntC;
-  completedAt: NullableC<JsonBigIntC>;
-  durationMs: NullableC<JsonBigIntC>;
-  entries: t.ArrayC<HookOutputEntryCodec>;
-}>;
-/** Codec of {@link HookRunSummary}: decodes its wire JSON and encodes it back. */
-export const HookRunSummary: HookRunSummaryCodec = t.type({
-  id: t.string,
-  eventName: HookEventName,
-  handlerType: HookHandlerType,
-  executionMode: HookExecutionMode,
-  scope: HookScope,
-  sourcePath: LegacyAppPathString,
-  source: HookSource,
-  displayOrder: jsonBigInt,
-  status: HookRunStatus,
-  statusMessage: nullable(t.string),
-  startedAt: jsonBigInt,
-  completedAt: nullable(jsonBigInt),
-  durationMs: nullable(jsonBigInt),
-  entries: t.array(HookOutputEntry),
-}, "HookRunSummary");
-/**
- * Generated type `HookRunSummary` (`src/generated/v2/HookRunSummary.ts`).
- */
-export type HookRunSummary = Gen.v2.HookRunSummary;
-
-/** Static type of the {@link HookCompletedNotification} codec. */
-export type HookCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; run: HookRunSummaryCodec }>;
-/** Codec of {@link HookCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const HookCompletedNotification: HookCompletedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), run: HookRunSummary }, "HookCompletedNotification");
-/**
- * Generated type `HookCompletedNotification` (`src/generated/v2/HookCompletedNotification.ts`).
- */
-export type HookCompletedNotification = Gen.v2.HookCompletedNotification;
-
-/** Static type of the {@link HookStartedNotification} codec. */
-export type HookStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; run: HookRunSummaryCodec }>;
-/** Codec of {@link HookStartedNotification}: decodes its wire JSON and encodes it back. */
-export const HookStartedNotification: HookStartedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), run: HookRunSummary }, "HookStartedNotification");
-/**
- * Generated type `HookStartedNotification` (`src/generated/v2/HookStartedNotification.ts`).
- */
-export type HookStartedNotification = Gen.v2.HookStartedNotification;
-
-/** Static type of the {@link ImageDetail} codec. */
-export type ImageDetailCodec = t.KeyofC<{ auto: null; low: null; high: null; original: null }>;
-/** Codec of {@link ImageDetail}: decodes its wire JSON and encodes it back. */
-export const ImageDetail: ImageDetailCodec = t.keyof({ auto: null, low: null, high: null, original: null }, "ImageDetail");
-/**
- * Generated type `ImageDetail` (`src/generated/ImageDetail.ts`).
- */
-export type ImageDetail = Gen.ImageDetail;
-
-/** Static type of the {@link FunctionCallOutputContentItem} codec. */
-export type FunctionCallOutputContentItemCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
-  t.IntersectionC<[
-    StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailCodec }>,
-    t.UnionC<[t.TypeC<{ image_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"input_audio"> }>,
-    t.UnionC<[t.TypeC<{ audio_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
-  ]>,
-  t.TypeC<{ type: t.LiteralC<"encrypted_content">; encrypted_content: t.StringC }>,
-]>;
-/** Codec of {@link FunctionCallOutputContentItem}: decodes its wire JSON and encodes it back. */
-export const FunctionCallOutputContentItem: FunctionCallOutputContentItemCodec = t.union([
-  t.type({ type: t.literal("input_text"), text: t.string }),
-  intersection([
-    struct({ type: t.literal("input_image") }, { detail: ImageDetail }),
-    t.union([t.type({ image_url: t.string }), t.type({ file_id: t.string })]),
-  ]),
-  intersection([
-    t.type({ type: t.literal("input_audio") }),
-    t.union([t.type({ audio_url: t.string }), t.type({ file_id: t.string })]),
-  ]),
-  t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
-], "FunctionCallOutputContentItem");
-/**
- * Responses API compatible content items that can be returned by a tool call.
- * This is a subset of ContentItem with the types we support as function call outputs.
- *
- * Generated type `FunctionCallOutputContentItem` (`src/generated/FunctionCallOutputContentItem.ts`).
- */
-export type FunctionCallOutputContentItem = Gen.FunctionCallOutputContentItem;
-
-/** Static type of the {@link FunctionCallOutputBody} codec. */
-export type FunctionCallOutputBodyCodec = t.UnionC<[t.StringC, t.ArrayC<FunctionCallOutputContentItemCodec>]>;
-/** Codec of {@link FunctionCallOutputBody}: decodes its wire JSON and encodes it back. */
-export const FunctionCallOutputBody: FunctionCallOutputBodyCodec = t.union([t.string, t.array(FunctionCallOutputContentItem)], "FunctionCallOutputBody");
-/**
- * Generated type `FunctionCallOutputBody` (`src/generated/FunctionCallOutputBody.ts`).
- */
-export type FunctionCallOutputBody = Gen.FunctionCallOutputBody;
-
-/** Static type of the {@link ImageGenerationFailure} codec. */
-export type ImageGenerationFailureCodec = t.TypeC<{ type: t.LiteralC<"usageLimitExceeded">; limitId: t.StringC; resetsAt: NullableC<t.NumberC> }>;
-/** Codec of {@link ImageGenerationFailure}: decodes its wire JSON and encodes it back. */
-export const ImageGenerationFailure: ImageGenerationFailureCodec = t.type({ type: t.literal("usageLimitExceeded"), limitId: t.string, resetsAt: nullable(t.number) }, "ImageGenerationFailure");
-/**
- * Generated type `ImageGenerationFailure` (`src/generated/ImageGenerationFailure.ts`).
- */
-export type ImageGenerationFailure = Gen.ImageGenerationFailure;
-
-/** Static type of the {@link ImageGenerationInputImage} codec. */
-export type ImageGenerationInputImageCodec = t.TypeC<{ path: AbsolutePathBufCodec; sha256: t.StringC }>;
-/** Codec of {@link ImageGenerationInputImage}: decodes its wire JSON and encodes it back. */
-export const ImageGenerationInputImage: ImageGenerationInputImageCodec = t.type({ path: AbsolutePathBuf, sha256: t.string }, "ImageGenerationInputImage");
-/**
- * A local image file successfully read for this exact image-generation request.
- *
- * Generated type `ImageGenerationInputImage` (`src/generated/ImageGenerationInputImage.ts`).
- */
-export type ImageGenerationInputImage = Gen.ImageGenerationInputImage;
-
-/** Static type of the {@link ImageGenerationItem} codec. */
-export type ImageGenerationItemCodec = t.IntersectionC<[
-  StructC<
-    {
-      id: t.StringC;
-      status: t.StringC;
-      revisedPrompt: NullableC<t.StringC>;
-      failure: NullableC<ImageGenerationFailureCodec>;
-      generationId: NullableC<t.StringC>;
-    },
-    {
-      transparentBackground: t.BooleanC;
-      savedPath: AbsolutePathBufCodec;
-      inputImages: t.ArrayC<ImageGenerationInputImageCodec>;
-    }
-  >,
-  t.UnionC<[t.TypeC<{ fileId: t.StringC }>, t.TypeC<{ result: t.StringC }>]>,
-]>;
-/** Codec of {@link ImageGenerationItem}: decodes its wire JSON and encodes it back. */
-export const ImageGenerationItem: ImageGenerationItemCodec = intersection([
-  struct(
-    {
-      id: t.string,
-      status: t.string,
-      revisedPrompt: nullable(t.string),
-      failure: nullable(ImageGenerationFailure),
-      generationId: nullable(t.string),
-    },
-    {
-      transparentBackground: t.boolean,
-      savedPath: AbsolutePathBuf,
-      inputImages: t.array(ImageGenerationInputImage),
-    },
-  ),
-  t.union([t.type({ fileId: t.string }), t.type({ result: t.string })]),
-], "ImageGenerationItem");
-/**
- * Generated type `ImageGenerationItem` (`src/generated/ImageGenerationItem.ts`).
- */
-export type ImageGenerationItem = Gen.ImageGenerationItem;
-
-/** Static type of the {@link MessagePhase} codec. */
-export type MessagePhaseCodec = t.KeyofC<{ commentary: null; partial_answer: null; final_answer: null }>;
-/** Codec of {@link MessagePhase}: decodes its wire JSON and encodes it back. */
-export const MessagePhase: MessagePhaseCodec = t.keyof({ commentary: null, partial_answer: null, final_answer: null }, "MessagePhase");
-/**
- * Classifies assistant text as commentary, a partial answer, or a terminal answer.
- *
- * Providers do not emit this consistently, so callers must treat `None` as
- * "phase unknown" and keep compatibility behavior for legacy models.
- *
- * Generated type `MessagePhase` (`src/generated/MessagePhase.ts`).
- */
-export type MessagePhase = Gen.MessagePhase;
-
-/** Static type of the {@link SleepItem} codec. */
-export type SleepItemCodec = t.TypeC<{ id: t.StringC; durationMs: t.NumberC }>;
-/** Codec of {@link SleepItem}: decodes its wire JSON and encodes it back. */
-export const SleepItem: SleepItemCodec = t.type({ id: t.string, durationMs: t.number }, "SleepItem");
-/**
- * Display item emitted by the interruptible `clock.sleep` tool.
- *
- * Generated type `SleepItem` (`src/generated/SleepItem.ts`).
- */
-export type SleepItem = Gen.SleepItem;
-
-/** Static type of the {@link WebSearchAction} codec. */
-export type WebSearchActionCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"search">; query: NullableC<t.StringC>; queries: NullableC<t.ArrayC<t.StringC>> }>,
-  t.TypeC<{ type: t.LiteralC<"openPage">; url: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"findInPage">; url: NullableC<t.StringC>; pattern: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"other"> }>,
-]>;
-/** Codec of {@link WebSearchAction}: decodes its wire JSON and encodes it back. */
-export const WebSearchAction: WebSearchActionCodec = t.union([
-  t.type({ type: t.literal("search"), query: nullable(t.string), queries: nullable(t.array(t.string)) }),
-  t.type({ type: t.literal("openPage"), url: nullable(t.string) }),
-  t.type({ type: t.literal("findInPage"), url: nullable(t.string), pattern: nullable(t.string) }),
-  t.type({ type: t.literal("other") }),
-], "WebSearchAction");
-/**
- * Generated type `WebSearchAction` (`src/generated/v2/WebSearchAction.ts`).
- */
-export type WebSearchAction = Gen.v2.WebSearchAction;
-
-/** Static type of the {@link WebSearchItem} codec. */
-export type WebSearchItemCodec = t.TypeC<{
-  id: t.StringC;
-  query: t.StringC;
-  action: NullableC<WebSearchActionCodec>;
-  results: NullableC<t.ArrayC<JsonValueCodec>>;
-}>;
-/** Codec of {@link WebSearchItem}: decodes its wire JSON and encodes it back. */
-export const WebSearchItem: WebSearchItemCodec = t.type({ id: t.string, query: t.string, action: nullable(WebSearchAction), results: nullable(t.array(JsonValue)) }, "WebSearchItem");
-/**
- * Generated type `WebSearchItem` (`src/generated/WebSearchItem.ts`).
- */
-export type WebSearchItem = Gen.WebSearchItem;
-
-/** Static type of the {@link AgentMessageDelivery} codec. */
-export type AgentMessageDeliveryCodec = t.LiteralC<"async">;
-/** Codec of {@link AgentMessageDelivery}: decodes its wire JSON and encodes it back. */
-export const AgentMessageDelivery: AgentMessageDeliveryCodec = t.literal("async");
-/**
- * Generated type `AgentMessageDelivery` (`src/generated/v2/AgentMessageDelivery.ts`).
- */
-export type AgentMessageDelivery = Gen.v2.AgentMessageDelivery;
-
-/** Static type of the {@link HelplineSubject} codec. */
-export type HelplineSubjectCodec = t.KeyofC<{ answer: null; prompt: null }>;
-/** Codec of {@link HelplineSubject}: decodes its wire JSON and encodes it back. */
-export const HelplineSubject: HelplineSubjectCodec = t.keyof({ answer: null, prompt: null }, "HelplineSubject");
-/**
- * Generated type `HelplineSubject` (`src/generated/v2/HelplineSubject.ts`).
- */
-export type HelplineSubject = Gen.v2.HelplineSubject;
-
-/** Static type of the {@link AnswerAnnotation} codec. */
-export type AnswerAnnotationCodec = t.TypeC<{ kind: t.LiteralC<"wellbeingHelpline">; subject: HelplineSubjectCodec }>;
-/** Codec of {@link AnswerAnnotation}: decodes its wire JSON and encodes it back. */
-export const AnswerAnnotation: AnswerAnnotationCodec = t.type({ kind: t.literal("wellbeingHelpline"), subject: HelplineSubject }, "AnswerAnnotation");
-/**
- * Generated type `AnswerAnnotation` (`src/generated/v2/AnswerAnnotation.ts`).
- */
-export type AnswerAnnotation = Gen.v2.AnswerAnnotation;
-
-/** Static type of the {@link AnswerReplacement} codec. */
-export type AnswerReplacementCodec = t.TypeC<{ kind: t.LiteralC<"wellbeingPromptHelpline"> }>;
-/** Codec of {@link AnswerReplacement}: decodes its wire JSON and encodes it back. */
-export const AnswerReplacement: AnswerReplacementCodec = t.type({ kind: t.literal("wellbeingPromptHelpline") }, "AnswerReplacement");
-/**
- * Generated type `AnswerReplacement` (`src/generated/v2/AnswerReplacement.ts`).
- */
-export type AnswerReplacement = Gen.v2.AnswerReplacement;
-
-/** Static type of the {@link BlockReason} codec. */
-export type BlockReasonCodec = t.UnionC<[
-  t.TypeC<{ kind: t.LiteralC<"protection">; protectionType: t.StringC }>,
-  StructC<{ kind: t.LiteralC<"cyber"> }, { trustedAccess: t.BooleanC }>,
-]>;
-/** Codec of {@link BlockReason}: decodes its wire JSON and encodes it back. */
-export const BlockReason: BlockReasonCodec = t.union([
-  t.type({ kind: t.literal("protection"), protectionType: t.string }),
-  struct({ kind: t.literal("cyber") }, { trustedAccess: t.boolean }),
-], "BlockReason");
-/**
- * Generated type `BlockReason` (`src/generated/v2/BlockReason.ts`).
- */
-export type BlockReason = Gen.v2.BlockReason;
-
-/** Static type of the {@link TrustedContacts} codec. */
-export type TrustedContactsCodec = t.KeyofC<{ check: null; skip: null }>;
-/** Codec of {@link TrustedContacts}: decodes its wire JSON and encodes it back. */
-export const TrustedContacts: TrustedContactsCodec = t.keyof({ check: null, skip: null }, "TrustedContacts");
-/**
- * Generated type `TrustedContacts` (`src/generated/v2/TrustedContacts.ts`).
- */
-export type TrustedContacts = Gen.v2.TrustedContacts;
-
-/** Static type of the {@link AgentMessageDisplay} codec. */
-export type AgentMessageDisplayCodec = t.UnionC<[
-  StructC<
-    { mode: t.LiteralC<"show">; version: t.LiteralC<1>; trustedContacts: TrustedContactsCodec },
-    { annotation: AnswerAnnotationCodec }
-  >,
-  t.TypeC<{ mode: t.LiteralC<"hide">; version: t.LiteralC<1>; replacement: AnswerReplacementCodec }>,
-  t.TypeC<{ mode: t.LiteralC<"block">; version: t.LiteralC<1>; reason: BlockReasonCodec }>,
-]>;
-/** Codec of {@link AgentMessageDisplay}: decodes its wire JSON and encodes it back. */
-export const AgentMessageDisplay: AgentMessageDisplayCodec = t.union([
-  struct(
-    { mode: t.literal("show"), version: t.literal(1), trustedContacts: TrustedContacts },
-    { annotation: AnswerAnnotation },
-  ),
-  t.type({ mode: t.literal("hide"), version: t.literal(1), replacement: AnswerReplacement }),
-  t.type({ mode: t.literal("block"), version: t.literal(1), reason: BlockReason }),
-], "AgentMessageDisplay");
-/**
- * How Chat should present a recovered answer.
- *
- * Generated type `AgentMessageDisplay` (`src/generated/v2/AgentMessageDisplay.ts`).
- */
-export type AgentMessageDisplay = Gen.v2.AgentMessageDisplay;
-
-/** Static type of the {@link AgentMessageModeration} codec. */
-export type AgentMessageModerationCodec = t.TypeC<{ moderated: t.BooleanC; display: NullableC<AgentMessageDisplayCodec> }>;
-/** Codec of {@link AgentMessageModeration}: decodes its wire JSON and encodes it back. */
-export const AgentMessageModeration: AgentMessageModerationCodec = t.type({ moderated: t.boolean, display: nullable(AgentMessageDisplay) }, "AgentMessageModeration");
-/**
- * Generated type `AgentMessageModeration` (`src/generated/v2/AgentMessageModeration.ts`).
- */
-export type AgentMessageModeration = Gen.v2.AgentMessageModeration;
-
-/** Static type of the {@link AsyncUserInputQuestion} codec. */
-export type AsyncUserInputQuestionCodec = t.TypeC<{ title: t.StringC; options: NullableC<t.ArrayC<t.StringC>> }>;
-/** Codec of {@link AsyncUserInputQuestion}: decodes its wire JSON and encodes it back. */
-export const AsyncUserInputQuestion: AsyncUserInputQuestionCodec = t.type({ title: t.string, options: nullable(t.array(t.string)) }, "AsyncUserInputQuestion");
-/**
- * Generated type `AsyncUserInputQuestion` (`src/generated/v2/AsyncUserInputQuestion.ts`).
- */
-export type AsyncUserInputQuestion = Gen.v2.AsyncUserInputQuestion;
-
-/** Static type of the {@link CollabAgentStatus} codec. */
-export type CollabAgentStatusCodec = t.KeyofC<{
-  pendingInit: null;
-  running: null;
-  interrupted: null;
-  completed: null;
-  errored: null;
-  shutdown: null;
-  notFound: null;
-}>;
-/** Codec of {@link CollabAgentStatus}: decodes its wire JSON and encodes it back. */
-export const CollabAgentStatus: CollabAgentStatusCodec = t.keyof({
-  pendingInit: null,
-  running: null,
-  interrupted: null,
-  completed: null,
-  errored: null,
-  shutdown: null,
-  notFound: null,
-}, "CollabAgentStatus");
-/**
- * Generated type `CollabAgentStatus` (`src/generated/v2/CollabAgentStatus.ts`).
- */
-export type CollabAgentStatus = Gen.v2.CollabAgentStatus;
-
-/** Static type of the {@link CollabAgentState} codec. */
-export type CollabAgentStateCodec = t.TypeC<{ status: CollabAgentStatusCodec; message: NullableC<t.StringC> }>;
-/** Codec of {@link CollabAgentState}: decodes its wire JSON and encodes it back. */
-export const CollabAgentState: CollabAgentStateCodec = t.type({ status: CollabAgentStatus, message: nullable(t.string) }, "CollabAgentState");
-/**
- * Generated type `CollabAgentState` (`src/generated/v2/CollabAgentState.ts`).
- */
-export type CollabAgentState = Gen.v2.CollabAgentState;
-
-/** Static type of the {@link CollabAgentTool} codec. */
-export type CollabAgentToolCodec = t.KeyofC<{
-  spawnAgent: null;
-  sendInput: null;
-  resumeAgent: null;
-  wait: null;
-  closeAgent: null;
-  sendMessage: null;
-  followupTask: null;
-  interruptAgent: null;
-  listAgents: null;
-}>;
-/** Codec of {@link CollabAgentTool}: decodes its wire JSON and encodes it back. */
-export const CollabAgentTool: CollabAgentToolCodec = t.keyof({
-  spawnAgent: null,
-  sendInput: null,
-  resumeAgent: null,
-  wait: null,
-  closeAgent: null,
-  sendMessage: null,
-  followupTask: null,
-  interruptAgent: null,
-  listAgents: null,
-}, "CollabAgentTool");
-/**
- * Generated type `CollabAgentTool` (`src/generated/v2/CollabAgentTool.ts`).
- */
-export type CollabAgentTool = Gen.v2.CollabAgentTool;
-
-/** Static type of the {@link CollabAgentToolCallStatus} codec. */
-export type CollabAgentToolCallStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null; interrupted: null }>;
-/** Codec of {@link CollabAgentToolCallStatus}: decodes its wire JSON and encodes it back. */
-export const CollabAgentToolCallStatus: CollabAgentToolCallStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null, interrupted: null }, "CollabAgentToolCallStatus");
-/**
- * Generated type `CollabAgentToolCallStatus` (`src/generated/v2/CollabAgentToolCallStatus.ts`).
- */
-export type CollabAgentToolCallStatus = Gen.v2.CollabAgentToolCallStatus;
-
-/** Static type of the {@link CommandExecutionSource} codec. */
-export type CommandExecutionSourceCodec = t.KeyofC<{ agent: null; userShell: null; unifiedExecStartup: null; unifiedExecInteraction: null }>;
-/** Codec of {@link CommandExecutionSource}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionSource: CommandExecutionSourceCodec = t.keyof({ agent: null, userShell: null, unifiedExecStartup: null, unifiedExecInteraction: null }, "CommandExecutionSource");
-/**
- * Generated type `CommandExecutionSource` (`src/generated/v2/CommandExecutionSource.ts`).
- */
-export type CommandExecutionSource = Gen.v2.CommandExecutionSource;
-
-/** Static type of the {@link CommandExecutionStatus} codec. */
-export type CommandExecutionStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
-/** Codec of {@link CommandExecutionStatus}: decodes its wire JSON and encodes it back. */
-export const CommandExecutionStatus: CommandExecutionStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null, declined: null }, "CommandExecutionStatus");
-/**
- * Generated type `CommandExecutionStatus` (`src/generated/v2/CommandExecutionStatus.ts`).
- */
-export type CommandExecutionStatus = Gen.v2.CommandExecutionStatus;
-
-/** Static type of the {@link DynamicToolCallStatus} codec. */
-export type DynamicToolCallStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null }>;
-/** Codec of {@link DynamicToolCallStatus}: decodes its wire JSON and encodes it back. */
-export const DynamicToolCallStatus: DynamicToolCallStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null }, "DynamicToolCallStatus");
-/**
- * Generated type `DynamicToolCallStatus` (`src/generated/v2/DynamicToolCallStatus.ts`).
- */
-export type DynamicToolCallStatus = Gen.v2.DynamicToolCallStatus;
-
-/** Static type of the {@link HookPromptFragment} codec. */
-export type HookPromptFragmentCodec = t.TypeC<{ text: t.StringC; hookRunId: t.StringC }>;
-/** Codec of {@link HookPromptFragment}: decodes its wire JSON and encodes it back. */
-export const HookPromptFragment: HookPromptFragmentCodec = t.type({ text: t.string, hookRunId: t.string }, "HookPromptFragment");
-/**
- * Generated type `HookPromptFragment` (`src/generated/v2/HookPromptFragment.ts`).
- */
-export type HookPromptFragment = Gen.v2.HookPromptFragment;
-
-/** Static type of the {@link McpAppDisplayMode} codec. */
-export type McpAppDisplayModeCodec = t.KeyofC<{ inline: null; fullscreen: null }>;
-/** Codec of {@link McpAppDisplayMode}: decodes its wire JSON and encodes it back. */
-export const McpAppDisplayMode: McpAppDisplayModeCodec = t.keyof({ inline: null, fullscreen: null }, "McpAppDisplayMode");
-/**
- * Generated type `McpAppDisplayMode` (`src/generated/v2/McpAppDisplayMode.ts`).
- */
-export type McpAppDisplayMode = Gen.v2.McpAppDisplayMode;
-
-/** Static type of the {@link McpAppUi} codec. */
-export type McpAppUiCodec = t.TypeC<{ resourceUri: t.StringC; preferredModelDisplayMode: McpAppDisplayModeCodec }>;
-/** Codec of {@link McpAppUi}: decodes its wire JSON and encodes it back. */
-export const McpAppUi: McpAppUiCodec = t.type({ resourceUri: t.string, preferredModelDisplayMode: McpAppDisplayMode }, "McpAppUi");
-/**
- * UI resource and display preference for model invocations, captured from the tool descriptor.
- *
- * Generated type `McpAppUi` (`src/generated/v2/McpAppUi.ts`).
- */
-export type McpAppUi = Gen.v2.McpAppUi;
-
-/** Static type of the {@link McpToolCallAppContext} codec. */
-export type McpToolCallAppContextCodec = t.TypeC<{
-  connectorId: t.StringC;
-  linkId: NullableC<t.StringC>;
-  resourceUri: NullableC<t.StringC>;
-  appName: NullableC<t.StringC>;
-  actionName: NullableC<t.StringC>;
-}>;
-/** Codec of {@link McpToolCallAppContext}: decodes its wire JSON and encodes it back. */
-export const McpToolCallAppContext: McpToolCallAppContextCodec = t.type({
-  connectorId: t.string,
-  linkId: nullable(t.string),
-  resourceUri: nullable(t.string),
-  appName: nullable(t.string),
-  actionName: nullable(t.string),
-}, "McpToolCallAppContext");
-/**
- * Generated type `McpToolCallAppContext` (`src/generated/v2/McpToolCallAppContext.ts`).
- */
-export type McpToolCallAppContext = Gen.v2.McpToolCallAppContext;
-
-/** Static type of the {@link McpToolCallError} codec. */
-export type McpToolCallErrorCodec = t.TypeC<{ message: t.StringC }>;
-/** Codec of {@link McpToolCallError}: decodes its wire JSON and encodes it back. */
-export const McpToolCallError: McpToolCallErrorCodec = t.type({ message: t.string }, "McpToolCallError");
-/**
- * Generated type `McpToolCallError` (`src/generated/v2/McpToolCallError.ts`).
- */
-export type McpToolCallError = Gen.v2.McpToolCallError;
-
-/** Static type of the {@link McpToolCallResult} codec. */
-export type McpToolCallResultCodec = t.TypeC<{
-  content: t.ArrayC<JsonValueCodec>;
-  structuredContent: NullableC<JsonValueCodec>;
-  _meta: NullableC<JsonValueCodec>;
-}>;
-/** Codec of {@link McpToolCallResult}: decodes its wire JSON and encodes it back. */
-export const McpToolCallResult: McpToolCallResultCodec = t.type({ content: t.array(JsonValue), structuredContent: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpToolCallResult");
-/**
- * Generated type `McpToolCallResult` (`src/generated/v2/McpToolCallResult.ts`).
- */
-export type McpToolCallResult = Gen.v2.McpToolCallResult;
-
-/** Static type of the {@link McpToolCallStatus} codec. */
-export type McpToolCallStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null }>;
-/** Codec of {@link McpToolCallStatus}: decodes its wire JSON and encodes it back. */
-export const McpToolCallStatus: McpToolCallStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null }, "McpToolCallStatus");
-/**
- * Generated type `McpToolCallStatus` (`src/generated/v2/McpToolCallStatus.ts`).
- */
-export type McpToolCallStatus = Gen.v2.McpToolCallStatus;
-
-/** Static type of the {@link MemoryCitationEntry} codec. */
-export type MemoryCitationEntryCodec = t.TypeC<{ path: t.StringC; lineStart: t.NumberC; lineEnd: t.NumberC; note: t.StringC }>;
-/** Codec of {@link MemoryCitationEntry}: decodes its wire JSON and encodes it back. */
-export const MemoryCitationEntry: MemoryCitationEntryCodec = t.type({ path: t.string, lineStart: t.number, lineEnd: t.number, note: t.string }, "MemoryCitationEntry");
-/**
- * Generated type `MemoryCitationEntry` (`src/generated/v2/MemoryCitationEntry.ts`).
- */
-export type MemoryCitationEntry = Gen.v2.MemoryCitationEntry;
-
-/** Static type of the {@link MemoryCitation} codec. */
-export type MemoryCitationCodec = t.TypeC<{ entries: t.ArrayC<MemoryCitationEntryCodec>; threadIds: t.ArrayC<t.StringC> }>;
-/** Codec of {@link MemoryCitation}: decodes its wire JSON and encodes it back. */
-export const MemoryCitation: MemoryCitationCodec = t.type({ entries: t.array(MemoryCitationEntry), threadIds: t.array(t.string) }, "MemoryCitation");
-/**
- * Generated type `MemoryCitation` (`src/generated/v2/MemoryCitation.ts`).
- */
-export type MemoryCitation = Gen.v2.MemoryCitation;
-
-/** Static type of the {@link PatchApplyStatus} codec. */
-export type PatchApplyStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
-/** Codec of {@link PatchApplyStatus}: decodes its wire JSON and encodes it back. */
-export const PatchApplyStatus: PatchApplyStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null, declined: null }, "PatchApplyStatus");
-/**
- * Generated type `PatchApplyStatus` (`src/generated/v2/PatchApplyStatus.ts`).
- */
-export type PatchApplyStatus = Gen.v2.PatchApplyStatus;
-
-/** Static type of the {@link SubAgentActivityKind} codec. */
-export type SubAgentActivityKindCodec = t.KeyofC<{ started: null; interacted: null; interrupted: null; completed: null }>;
-/** Codec of {@link SubAgentActivityKind}: decodes its wire JSON and encodes it back. */
-export const SubAgentActivityKind: SubAgentActivityKindCodec = t.keyof({ started: null, interacted: null, interrupted: null, completed: null }, "SubAgentActivityKind");
-/**
- * Generated type `SubAgentActivityKind` (`src/generated/v2/SubAgentActivityKind.ts`).
- */
-export type SubAgentActivityKind = Gen.v2.SubAgentActivityKind;
-
-/** Static type of the {@link ByteRange} codec. */
-export type ByteRangeCodec = t.TypeC<{ start: t.NumberC; end: t.NumberC }>;
-/** Codec of {@link ByteRange}: decodes its wire JSON and encodes it back. */
-export const ByteRange: ByteRangeCodec = t.type({ start: t.number, end: t.number }, "ByteRange");
-/**
- * Generated type `ByteRange` (`src/generated/v2/ByteRange.ts`).
- */
-export type ByteRange = Gen.v2.ByteRange;
-
-/** Static type of the {@link TextElement} codec. */
-export type TextElementCodec = t.TypeC<{ byteRange: ByteRangeCodec; placeholder: NullableC<t.StringC> }>;
-/** Codec of {@link TextElement}: decodes its wire JSON and encodes it back. */
-export const TextElement: TextElementCodec = t.type({ byteRange: ByteRange, placeholder: nullable(t.string) }, "TextElement");
-/**
- * Generated type `TextElement` (`src/generated/v2/TextElement.ts`).
- */
-export type TextElement = Gen.v2.TextElement;
-
-/** Static type of the {@link UserInput} codec. */
-export type UserInputCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC; text_elements: t.ArrayC<TextElementCodec> }>,
-  t.IntersectionC<[
-    StructC<{ type: t.LiteralC<"image"> }, { detail: ImageDetailCodec }>,
-    t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
-  ]>,
-  StructC<{ type: t.LiteralC<"localImage">; path: t.StringC }, { detail: ImageDetailCodec }>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"audio"> }>,
-    t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
-  ]>,
-  t.TypeC<{ type: t.LiteralC<"localAudio">; path: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"skill">; name: t.StringC; path: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"mention">; name: t.StringC; path: t.StringC }>,
-]>;
-/** Codec of {@link UserInput}: decodes its wire JSON and encodes it back. */
-export const UserInput: UserInputCodec = t.union([
-  t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElement) }),
-  intersection([
-    struct({ type: t.literal("image") }, { detail: ImageDetail }),
-    t.union([t.type({ url: t.string }), t.type({ fileId: t.string })]),
-  ]),
-  struct({ type: t.literal("localImage"), path: t.string }, { detail: ImageDetail }),
-  intersection([t.type({ type: t.literal("audio") }), t.union([t.type({ url: t.string }), t.type({ fileId: t.string })])]),
-  t.type({ type: t.literal("localAudio"), path: t.string }),
-  t.type({ type: t.literal("skill"), name: t.string, path: t.string }),
-  t.type({ type: t.literal("mention"), name: t.string, path: t.string }),
-], "UserInput");
-/**
- * Generated type `UserInput` (`src/generated/v2/UserInput.ts`).
- */
-export type UserInput = Gen.v2.UserInput;
-
-/** Static type of the {@link ThreadItem} codec. */
-export type ThreadItemCodec = t.IntersectionC<[
-  StructC<Record<never, never>, { startedAtMs: NullableC<t.NumberC>; completedAtMs: NullableC<t.NumberC> }>,
-  t.UnionC<[
-    t.TypeC<{
-      type: t.LiteralC<"userMessage">;
-      id: t.StringC;
-      clientId: NullableC<t.StringC>;
-      content: t.ArrayC<UserInputCodec>;
-    }>,
-    t.TypeC<{ type: t.LiteralC<"hookPrompt">; id: t.StringC; fragments: t.ArrayC<HookPromptFragmentCodec> }>,
-    t.TypeC<{
-      type: t.LiteralC<"agentMessage">;
-      moderation: NullableC<AgentMessageModerationCodec>;
-      id: t.StringC;
-      text: t.StringC;
-      phase: NullableC<MessagePhaseCodec>;
-      memoryCitation: NullableC<MemoryCitationCodec>;
-      delivery: NullableC<AgentMessageDeliveryCodec>;
-      questions: NullableC<t.ArrayC<AsyncUserInputQuestionCodec>>;
-    }>,
-    t.TypeC<{
-      type: t.LiteralC<"functionCallOutput">;
-      id: t.StringC;
-      name: t.StringC;
-      namespace: NullableC<t.StringC>;
-      output: FunctionCallOutputBodyCodec;
-    }>,
-    t.TypeC<{ type: t.LiteralC<"plan">; id: t.StringC; text: t.StringC }>,
-    t.TypeC<{ type: t.LiteralC<"reasoning">; id: t.StringC; summary: t.ArrayC<t.StringC>; content: t.ArrayC<t.StringC> }>,
-    t.TypeC<{
-      type: t.LiteralC<"commandExecution">;
-      id: t.StringC;
-      pluginId: NullableC<t.StringC>;
-      scriptPath: NullableC<t.StringC>;
-      command: t.StringC;
-      cwd: LegacyAppPathStringCodec;
-      processId: NullableC<t.StringC>;
-      source: CommandExecutionSourceCodec;
-      status: CommandExecutionStatusCodec;
-      commandActions: t.ArrayC<CommandActionCodec>;
-      aggregatedOutput: NullableC<t.StringC>;
-      exitCode: NullableC<t.NumberC>;
-      durationMs: NullableC<t.NumberC>;
-    }>,
-    t.TypeC<{
-      type: t.LiteralC<"fileChange">;
-      id: t.StringC;
-      changes: t.ArrayC<FileUpdateChangeCodec>;
-      status: PatchApplyStatusCodec;
-    }>,
-    StructC<
-      {
-        type: t.LiteralC<"mcpToolCall">;
-        id: t.StringC;
-        server: t.StringC;
-        environmentId: NullableC<t.StringC>;
-        tool: t.StringC;
-        status: McpToolCallStatusCodec;
-        arguments: JsonValueCodec;
-        appContext: NullableC<McpToolCallAppContextCodec>;
-        mcpAppUi: NullableC<McpAppUiCodec>;
-        pluginId: NullableC<t.StringC>;
-        readOnlyHint: NullableC<t.BooleanC>;
-        result: NullableC<McpToolCallResultCodec>;
-        error: NullableC<McpToolCallErrorCodec>;
-        durationMs: NullableC<t.NumberC>;
-      },
-      { mcpAppResourceUri: t.StringC }
-    >,
-    t.TypeC<{
-      type: t.LiteralC<"dynamicToolCall">;
-      id: t.StringC;
-      namespace: NullableC<t.StringC>;
-      tool: t.StringC;
-      arguments: JsonValueCodec;
-      status: DynamicToolCallStatusCodec;
-      contentItems: NullableC<t.ArrayC<DynamicToolCallOutputContentItemCodec>>;
-      success: NullableC<t.BooleanC>;
-      durationMs: NullableC<t.NumberC>;
-    }>,
-    t.TypeC<{
-      type: t.LiteralC<"collabAgentToolCall">;
-      id: t.StringC;
-      tool: CollabAgentToolCodec;
-      status: CollabAgentToolCallStatusCodec;
-      senderThreadId: t.StringC;
-      receiverThreadIds: t.ArrayC<t.StringC>;
-      prompt: NullableC<t.StringC>;
-      model: NullableC<t.StringC>;
-      reasoningEffort: NullableC<ReasoningEffortCodec>;
-      agentsStates: OptionalRecordC<CollabAgentStateCodec>;
-    }>,
-    t.TypeC<{
-      type: t.LiteralC<"subAgentActivity">;
-      model: NullableC<t.StringC>;
-      reasoningEffort: NullableC<ReasoningEffortCodec>;
-      id: t.StringC;
-      kind: SubAgentActivityKindCodec;
-      agentThreadId: t.StringC;
-      agentPath: t.StringC;
-    }>,
-    t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"webSearch"> }>, WebSearchItemCodec]>,
-    t.TypeC<{ type: t.LiteralC<"imageView">; id: t.StringC; path: LegacyAppPathStringCodec }>,
-    t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"sleep"> }>, SleepItemCodec]>,
-    t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"imageGeneration"> }>, ImageGenerationItemCodec]>,
-    t.TypeC<{ type: t.LiteralC<"enteredReviewMode">; id: t.StringC; review: t.StringC }>,
-    t.TypeC<{ type: t.LiteralC<"exitedReviewMode">; id: t.StringC; review: t.StringC }>,
-    t.TypeC<{ type: t.LiteralC<"contextCompaction">; id: t.StringC }>,
-  ]>,
-]>;
-/** Codec of {@link ThreadItem}: decodes its wire JSON and encodes it back. */
-export const ThreadItem: ThreadItemCodec = intersection([
-  struct({}, { startedAtMs: nullable(t.number), completedAtMs: nullable(t.number) }),
-  t.union([
-    t.type({ type: t.literal("userMessage"), id: t.string, clientId: nullable(t.string), content: t.array(UserInput) }),
-    t.type({ type: t.literal("hookPrompt"), id: t.string, fragments: t.array(HookPromptFragment) }),
-    t.type({
-      type: t.literal("agentMessage"),
-      moderation: nullable(AgentMessageModeration),
-      id: t.string,
-      text: t.string,
-      phase: nullable(MessagePhase),
-      memoryCitation: nullable(MemoryCitation),
-      delivery: nullable(AgentMessageDelivery),
-      questions: nullable(t.array(AsyncUserInputQuestion)),
-    }),
-    t.type({
-      type: t.literal("functionCallOutput"),
-      id: t.string,
-      name: t.string,
-      namespace: nullable(t.string),
-      output: FunctionCallOutputBody,
-    }),
-    t.type({ type: t.literal("plan"), id: t.string, text: t.string }),
-    t.type({ type: t.literal("reasoning"), id: t.string, summary: t.array(t.string), content: t.array(t.string) }),
-    t.type({
-      type: t.literal("commandExecution"),
-      id: t.string,
-      pluginId: nullable(t.string),
-      scriptPath: nullable(t.string),
-      command: t.string,
-      cwd: LegacyAppPathString,
-      processId: nullable(t.string),
-      source: CommandExecutionSource,
-      status: CommandExecutionStatus,
-      commandActions: t.array(CommandAction),
-      aggregatedOutput: nullable(t.string),
-      exitCode: nullable(t.number),
-      durationMs: nullable(t.number),
-    }),
-    t.type({
-      type: t.literal("fileChange"),
-      id: t.string,
-      changes: t.array(FileUpdateChange),
-      status: PatchApplyStatus,
-    }),
-    struct(
-      {
-        type: t.literal("mcpToolCall"),
-        id: t.string,
-        server: t.string,
-        environmentId: nullable(t.string),
-        tool: t.string,
-        status: McpToolCallStatus,
-        arguments: JsonValue,
-        appContext: nullable(McpToolCallAppContext),
-        mcpAppUi: nullable(McpAppUi),
-        pluginId: nullable(t.string),
-        readOnlyHint: nullable(t.boolean),
-        result: nullable(McpToolCallResult),
-        error: nullable(McpToolCallError),
-        durationMs: nullable(t.number),
-      },
-      { mcpAppResourceUri: t.string },
-    ),
-    t.type({
-      type: t.literal("dynamicToolCall"),
-      id: t.string,
-      namespace: nullable(t.string),
-      tool: t.string,
-      arguments: JsonValue,
-      status: DynamicToolCallStatus,
-      contentItems: nullable(t.array(DynamicToolCallOutputContentItem)),
-      success: nullable(t.boolean),
-      durationMs: nullable(t.number),
-    }),
-    t.type({
-      type: t.literal("collabAgentToolCall"),
-      id: t.string,
-      tool: CollabAgentTool,
-      status: CollabAgentToolCallStatus,
-      senderThreadId: t.string,
-      receiverThreadIds: t.array(t.string),
-      prompt: nullable(t.string),
-      model: nullable(t.string),
-      reasoningEffort: nullable(ReasoningEffort),
-      agentsStates: optionalRecord(CollabAgentState),
-    }),
-    t.type({
-      type: t.literal("subAgentActivity"),
-      model: nullable(t.string),
-      reasoningEffort: nullable(ReasoningEffort),
-      id: t.string,
-      kind: SubAgentActivityKind,
-      agentThreadId: t.string,
-      agentPath: t.string,
-    }),
-    intersection([t.type({ type: t.literal("webSearch") }), WebSearchItem]),
-    t.type({ type: t.literal("imageView"), id: t.string, path: LegacyAppPathString }),
-    intersection([t.type({ type: t.literal("sleep") }), SleepItem]),
-    intersection([t.type({ type: t.literal("imageGeneration") }), ImageGenerationItem]),
-    t.type({ type: t.literal("enteredReviewMode"), id: t.string, review: t.string }),
-    t.type({ type: t.literal("exitedReviewMode"), id: t.string, review: t.string }),
-    t.type({ type: t.literal("contextCompaction"), id: t.string }),
-  ]),
-], "ThreadItem");
-/**
- * A thread item and its recorded lifecycle times. The payload stays flat on the wire.
- *
- * Generated type `ThreadItem` (`src/generated/v2/ThreadItem.ts`).
- */
-export type ThreadItem = Gen.v2.ThreadItem;
-
-/** Static type of the {@link ItemCompletedNotification} codec. */
-export type ItemCompletedNotificationCodec = StructC<
-  { item: ThreadItemCodec; threadId: t.StringC; turnId: t.StringC; completedAtMs: t.NumberC },
-  { contentTokenCount: NullableC<t.NumberC> }
->;
-/** Codec of {@link ItemCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const ItemCompletedNotification: ItemCompletedNotificationCodec = struct(
-  { item: ThreadItem, threadId: t.string, turnId: t.string, completedAtMs: t.number },
-  { contentTokenCount: nullable(t.number) },
-  "ItemCompletedNotification",
-);
-/**
- * Generated type `ItemCompletedNotification` (`src/generated/v2/ItemCompletedNotification.ts`).
- */
-export type ItemCompletedNotification = Gen.v2.ItemCompletedNotification;
-
-/** Static type of the {@link AutoReviewDecisionSource} codec. */
-export type AutoReviewDecisionSourceCodec = t.LiteralC<"agent">;
-/** Codec of {@link AutoReviewDecisionSource}: decodes its wire JSON and encodes it back. */
-export const AutoReviewDecisionSource: AutoReviewDecisionSourceCodec = t.literal("agent");
-/**
- * [UNSTABLE] Source that produced a terminal approval auto-review decision.
- *
- * Generated type `AutoReviewDecisionSource` (`src/generated/v2/AutoReviewDecisionSource.ts`).
- */
-export type AutoReviewDecisionSource = Gen.v2.AutoReviewDecisionSource;
-
-/** Static type of the {@link GuardianApprovalReviewStatus} codec. */
-export type GuardianApprovalReviewStatusCodec = t.KeyofC<{ inProgress: null; approved: null; denied: null; timedOut: null; aborted: null }>;
-/** Codec of {@link GuardianApprovalReviewStatus}: decodes its wire JSON and encodes it back. */
-export const GuardianApprovalReviewStatus: GuardianApprovalReviewStatusCodec = t.keyof({ inProgress: null, approved: null, denied: null, timedOut: null, aborted: null }, "GuardianApprovalReviewStatus");
-/**
- * [UNSTABLE] Lifecycle state for an approval auto-review.
- *
- * Generated type `GuardianApprovalReviewStatus` (`src/generated/v2/GuardianApprovalReviewStatus.ts`).
- */
-export type GuardianApprovalReviewStatus = Gen.v2.GuardianApprovalReviewStatus;
-
-/** Static type of the {@link GuardianRiskLevel} codec. */
-export type GuardianRiskLevelCodec = t.KeyofC<{ low: null; medium: null; high: null; critical: null }>;
-/** Codec of {@link GuardianRiskLevel}: decodes its wire JSON and encodes it back. */
-export const GuardianRiskLevel: GuardianRiskLevelCodec = t.keyof({ low: null, medium: null, high: null, critical: null }, "GuardianRiskLevel");
-/**
- * [UNSTABLE] Risk level assigned by approval auto-review.
- *
- * Generated type `GuardianRiskLevel` (`src/generated/v2/GuardianRiskLevel.ts`).
- */
-export type GuardianRiskLevel = Gen.v2.GuardianRiskLevel;
-
-/** Static type of the {@link GuardianUserAuthorization} codec. */
-export type GuardianUserAuthorizationCodec = t.KeyofC<{ unknown: null; low: null; medium: null; high: null }>;
-/** Codec of {@link GuardianUserAuthorization}: decodes its wire JSON and encodes it back. */
-export const GuardianUserAuthorization: GuardianUserAuthorizationCodec = t.keyof({ unknown: null, low: null, medium: null, high: null }, "GuardianUserAuthorization");
-/**
- * [UNSTABLE] Authorization level assigned by approval auto-review.
- *
- * Generated type `GuardianUserAuthorization` (`src/generated/v2/GuardianUserAuthorization.ts`).
- */
-export type GuardianUserAuthorization = Gen.v2.GuardianUserAuthorization;
-
-/** Static type of the {@link GuardianApprovalReview} codec. */
-export type GuardianApprovalReviewCodec = t.TypeC<{
-  status: GuardianApprovalReviewStatusCodec;
-  riskLevel: NullableC<GuardianRiskLevelCodec>;
-  userAuthorization: NullableC<GuardianUserAuthorizationCodec>;
-  rationale: NullableC<t.StringC>;
-}>;
-/** Codec of {@link GuardianApprovalReview}: decodes its wire JSON and encodes it back. */
-export const GuardianApprovalReview: GuardianApprovalReviewCodec = t.type({
-  status: GuardianApprovalReviewStatus,
-  riskLevel: nullable(GuardianRiskLevel),
-  userAuthorization: nullable(GuardianUserAuthorization),
-  rationale: nullable(t.string),
-}, "GuardianApprovalReview");
-/**
- * [UNSTABLE] Temporary approval auto-review payload used by
- * `item/autoApprovalReview/*` notifications. This shape is expected to change
- * soon.
- *
- * Generated type `GuardianApprovalReview` (`src/generated/v2/GuardianApprovalReview.ts`).
- */
-export type GuardianApprovalReview = Gen.v2.GuardianApprovalReview;
-
-/** Static type of the {@link GuardianCommandSource} codec. */
-export type GuardianCommandSourceCodec = t.KeyofC<{ shell: null; unifiedExec: null }>;
-/** Codec of {@link GuardianCommandSource}: decodes its wire JSON and encodes it back. */
-export const GuardianCommandSource: GuardianCommandSourceCodec = t.keyof({ shell: null, unifiedExec: null }, "GuardianCommandSource");
-/**
- * Generated type `GuardianCommandSource` (`src/generated/v2/GuardianCommandSource.ts`).
- */
-export type GuardianCommandSource = Gen.v2.GuardianCommandSource;
-
-/** Static type of the {@link RequestPermissionProfile} codec. */
-export type RequestPermissionProfileCodec = t.TypeC<{
-  network: NullableC<AdditionalNetworkPermissionsCodec>;
-  fileSystem: NullableC<AdditionalFileSystemPermissionsCodec>;
-}>;
-/** Codec of {@link RequestPermissionProfile}: decodes its wire JSON and encodes it back. */
-export const RequestPermissionProfile: RequestPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "RequestPermissionProfile");
-/**
- * Generated type `RequestPermissionProfile` (`src/generated/v2/RequestPermissionProfile.ts`).
- */
-export type RequestPermissionProfile = Gen.v2.RequestPermissionProfile;
-
-/** Static type of the {@link GuardianApprovalReviewAction} codec. */
-export type GuardianApprovalReviewActionCodec = t.UnionC<[
-  t.TypeC<{
-    type: t.LiteralC<"command">;
-    source: GuardianCommandSourceCodec;
-    command: t.StringC;
-    cwd: LegacyAppPathStringCodec;
-  }>,
-  t.TypeC<{
-    type: t.LiteralC<"execve">;
-    source: GuardianCommandSourceCodec;
-    program: t.StringC;
-    argv: t.ArrayC<t.StringC>;
-    cwd: AbsolutePathBufCodec;
-  }>,
-  t.TypeC<{
-    type: t.LiteralC<"writeStdin">;
-    approvalId: t.StringC;
-    processId: t.StringC;
-    stdin: t.StringC;
-    cwd: LegacyAppPathStringCodec;
-  }>,
-  t.TypeC<{ type: t.LiteralC<"applyPatch">; cwd: LegacyAppPathStringCodec; files: t.ArrayC<LegacyAppPathStringCodec> }>,
-  t.TypeC<{
-    type: t.LiteralC<"networkAccess">;
-    target: t.StringC;
-    host: t.StringC;
-    protocol: NetworkApprovalProtocolCodec;
-    port: t.NumberC;
-  }>,
-  t.TypeC<{
-    type: t.LiteralC<"mcpToolCall">;
-    server: t.StringC;
-    toolName: t.StringC;
-    connectorId: NullableC<t.StringC>;
-    connectorName: NullableC<t.StringC>;
-    toolTitle: NullableC<t.StringC>;
-  }>,
-  t.TypeC<{
-    type: t.LiteralC<"requestPermissions">;
-    reason: NullableC<t.StringC>;
-    permissions: RequestPermissionProfileCodec;
-  }>,
-]>;
-/** Codec of {@link GuardianApprovalReviewAction}: decodes its wire JSON and encodes it back. */
-export const GuardianApprovalReviewAction: GuardianApprovalReviewActionCodec = t.union([
-  t.type({ type: t.literal("command"), source: GuardianCommandSource, command: t.string, cwd: LegacyAppPathString }),
-  t.type({
-    type: t.literal("execve"),
-    source: GuardianCommandSource,
-    program: t.string,
-    argv: t.array(t.string),
-    cwd: AbsolutePathBuf,
-  }),
-  t.type({
-    type: t.literal("writeStdin"),
-    approvalId: t.string,
-    processId: t.string,
-    stdin: t.string,
-    cwd: LegacyAppPathString,
-  }),
-  t.type({ type: t.literal("applyPatch"), cwd: LegacyAppPathString, files: t.array(LegacyAppPathString) }),
-  t.type({
-    type: t.literal("networkAccess"),
-    target: t.string,
-    host: t.string,
-    protocol: NetworkApprovalProtocol,
-    port: t.number,
-  }),
-  t.type({
-    type: t.literal("mcpToolCall"),
-    server: t.string,
-    toolName: t.string,
-    connectorId: nullable(t.string),
-    connectorName: nullable(t.string),
-    toolTitle: nullable(t.string),
-  }),
-  t.type({ type: t.literal("requestPermissions"), reason: nullable(t.string), permissions: RequestPermissionProfile }),
-], "GuardianApprovalReviewAction");
-/**
- * Generated type `GuardianApprovalReviewAction` (`src/generated/v2/GuardianApprovalReviewAction.ts`).
- */
-export type GuardianApprovalReviewAction = Gen.v2.GuardianApprovalReviewAction;
-
-/** Static type of the {@link ItemGuardianApprovalReviewCompletedNotification} codec. */
-export type ItemGuardianApprovalReviewCompletedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  startedAtMs: t.NumberC;
-  completedAtMs: t.NumberC;
-  reviewId: t.StringC;
-  targetItemId: NullableC<t.StringC>;
-  decisionSource: AutoReviewDecisionSourceCodec;
-  review: GuardianApprovalReviewCodec;
-  action: GuardianApprovalReviewActionCodec;
-}>;
-/** Codec of {@link ItemGuardianApprovalReviewCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const ItemGuardianApprovalReviewCompletedNotification: ItemGuardianApprovalReviewCompletedNotificationCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  startedAtMs: t.number,
-  completedAtMs: t.number,
-  reviewId: t.string,
-  targetItemId: nullable(t.string),
-  decisionSource: AutoReviewDecisionSource,
-  review: GuardianApprovalReview,
-  action: GuardianApprovalReviewAction,
-}, "ItemGuardianApprovalReviewCompletedNotification");
-/**
- * [UNSTABLE] Temporary notification payload for approval auto-review. This
- * shape is expected to change soon.
- *
- * Generated type `ItemGuardianApprovalReviewCompletedNotification` (`src/generated/v2/ItemGuardianApprovalReviewCompletedNotification.ts`).
- */
-export type ItemGuardianApprovalReviewCompletedNotification = Gen.v2.ItemGuardianApprovalReviewCompletedNotification;
-
-/** Static type of the {@link ItemGuardianApprovalReviewStartedNotification} codec. */
-export type ItemGuardianApprovalReviewStartedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  startedAtMs: t.NumberC;
-  reviewId: t.StringC;
-  targetItemId: NullableC<t.StringC>;
-  review: GuardianApprovalReviewCodec;
-  action: GuardianApprovalReviewActionCodec;
-}>;
-/** Codec of {@link ItemGuardianApprovalReviewStartedNotification}: decodes its wire JSON and encodes it back. */
-export const ItemGuardianApprovalReviewStartedNotification: ItemGuardianApprovalReviewStartedNotificationCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  startedAtMs: t.number,
-  reviewId: t.string,
-  targetItemId: nullable(t.string),
-  review: GuardianApprovalReview,
-  action: GuardianApprovalReviewAction,
-}, "ItemGuardianApprovalReviewStartedNotification");
-/**
- * [UNSTABLE] Temporary notification payload for approval auto-review. This
- * shape is expected to change soon.
- *
- * Generated type `ItemGuardianApprovalReviewStartedNotification` (`src/generated/v2/ItemGuardianApprovalReviewStartedNotification.ts`).
- */
-export type ItemGuardianApprovalReviewStartedNotification = Gen.v2.ItemGuardianApprovalReviewStartedNotification;
-
-/** Static type of the {@link ItemStartedNotification} codec. */
-export type ItemStartedNotificationCodec = t.TypeC<{ item: ThreadItemCodec; threadId: t.StringC; turnId: t.StringC; startedAtMs: t.NumberC }>;
-/** Codec of {@link ItemStartedNotification}: decodes its wire JSON and encodes it back. */
-export const ItemStartedNotification: ItemStartedNotificationCodec = t.type({ item: ThreadItem, threadId: t.string, turnId: t.string, startedAtMs: t.number }, "ItemStartedNotification");
-/**
- * Generated type `ItemStartedNotification` (`src/generated/v2/ItemStartedNotification.ts`).
- */
-export type ItemStartedNotification = Gen.v2.ItemStartedNotification;
-
-/** Static type of the {@link LoginAppBrand} codec. */
-export type LoginAppBrandCodec = t.KeyofC<{ codex: null; chatgpt: null }>;
-/** Codec of {@link LoginAppBrand}: decodes its wire JSON and encodes it back. */
-export const LoginAppBrand: LoginAppBrandCodec = t.keyof({ codex: null, chatgpt: null }, "LoginAppBrand");
-/**
- * Generated type `LoginAppBrand` (`src/generated/v2/LoginAppBrand.ts`).
- */
-export type LoginAppBrand = Gen.v2.LoginAppBrand;
-
-/** Static type of the {@link LoginAccountParams} codec. */
-export type LoginAccountParamsCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"apiKey">; apiKey: t.StringC }>,
-  StructC<
-    { type: t.LiteralC<"chatgpt"> },
-    {
-      codexStreamlinedLogin: t.BooleanC;
-      useHostedLoginSuccessPage: t.BooleanC;
-      appBrand: NullableC<LoginAppBrandCodec>;
-    }
-  >,
-  t.TypeC<{ type: t.LiteralC<"chatgptDeviceCode"> }>,
-  StructC<
-    { type: t.LiteralC<"chatgptAuthTokens">; accessToken: t.StringC; chatgptAccountId: t.StringC },
-    { chatgptPlanType: NullableC<t.StringC> }
-  >,
-  t.TypeC<{ type: t.LiteralC<"amazonBedrock">; apiKey: t.StringC; region: t.StringC }>,
-  StructC<
-    {
-      type: t.LiteralC<"amazonBedrockAccessKeys">;
-      accessKeyId: t.StringC;
-      secretAccessKey: t.StringC;
-      region: t.StringC;
-    },
-    { sessionToken: NullableC<t.StringC> }
-  >,
-]>;
-/** Codec of {@link LoginAccountParams}: decodes its wire JSON and encodes it back. */
-export const LoginAccountParams: LoginAccountParamsCodec = t.union([
-  t.type({ type: t.literal("apiKey"), apiKey: t.string }),
-  struct(
-    { type: t.literal("chatgpt") },
-    {
-      codexStreamlinedLogin: t.boolean,
-      useHostedLoginSuccessPage: t.boolean,
-      appBrand: nullable(LoginAppBrand),
-    },
-  ),
-  t.type({ type: t.literal("chatgptDeviceCode") }),
-  struct(
-    { type: t.literal("chatgptAuthTokens"), accessToken: t.string, chatgptAccountId: t.string },
-    { chatgptPlanType: nullable(t.string) },
-  ),
-  t.type({ type: t.literal("amazonBedrock"), apiKey: t.string, region: t.string }),
-  struct(
-    {
-      type: t.literal("amazonBedrockAccessKeys"),
-      accessKeyId: t.string,
-      secretAccessKey: t.string,
-      region: t.string,
-    },
-    { sessionToken: nullable(t.string) },
-  ),
-], "LoginAccountParams");
-/**
- * Generated type `LoginAccountParams` (`src/generated/v2/LoginAccountParams.ts`).
- */
-export type LoginAccountParams = Gen.v2.LoginAccountParams;
-
-/** Static type of the {@link LoginAccountResponse} codec. */
-export type LoginAccountResponseCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"apiKey"> }>,
-  t.TypeC<{ type: t.LiteralC<"chatgpt">; loginId: t.StringC; authUrl: t.StringC }>,
-  t.TypeC<{
-    type: t.LiteralC<"chatgptDeviceCode">;
-    loginId: t.StringC;
-    verificationUrl: t.StringC;
-    userCode: t.StringC;
-  }>,
-  t.TypeC<{ type: t.LiteralC<"chatgptAuthTokens"> }>,
-  t.TypeC<{ type: t.LiteralC<"amazonBedrock"> }>,
-]>;
-/** Codec of {@link LoginAccountResponse}: decodes its wire JSON and encodes it back. */
-export const LoginAccountResponse: LoginAccountResponseCodec = t.union([
-  t.type({ type: t.literal("apiKey") }),
-  t.type({ type: t.literal("chatgpt"), loginId: t.string, authUrl: t.string }),
-  t.type({ type: t.literal("chatgptDeviceCode"), loginId: t.string, verificationUrl: t.string, userCode: t.string }),
-  t.type({ type: t.literal("chatgptAuthTokens") }),
-  t.type({ type: t.literal("amazonBedrock") }),
-], "LoginAccountResponse");
-/**
- * Generated type `LoginAccountResponse` (`src/generated/v2/LoginAccountResponse.ts`).
- */
-export type LoginAccountResponse = Gen.v2.LoginAccountResponse;
-
-/** Static type of the {@link LogoutAccountResponse} codec. */
-export type LogoutAccountResponseCodec = EmptyObjectC;
-/** Codec of {@link LogoutAccountResponse}: decodes its wire JSON and encodes it back. */
-export const LogoutAccountResponse: LogoutAccountResponseCodec = emptyObject;
-/**
- * Generated type `LogoutAccountResponse` (`src/generated/v2/LogoutAccountResponse.ts`).
- */
-export type LogoutAccountResponse = Gen.v2.LogoutAccountResponse;
-
-/** Static type of the {@link MarketplaceAddParams} codec. */
-export type MarketplaceAddParamsCodec = StructC<{ source: t.StringC }, { refName: NullableC<t.StringC>; sparsePaths: NullableC<t.ArrayC<t.StringC>> }>;
-/** Codec of {@link MarketplaceAddParams}: decodes its wire JSON and encodes it back. */
-export const MarketplaceAddParams: MarketplaceAddParamsCodec = struct(
-  { source: t.string },
-  { refName: nullable(t.string), sparsePaths: nullable(t.array(t.string)) },
-  "MarketplaceAddParams",
-);
-/**
- * Generated type `MarketplaceAddParams` (`src/generated/v2/MarketplaceAddParams.ts`).
- */
-export type MarketplaceAddParams = Gen.v2.MarketplaceAddParams;
-
-/** Static type of the {@link MarketplaceAddResponse} codec. */
-export type MarketplaceAddResponseCodec = t.TypeC<{ marketplaceName: t.StringC; installedRoot: AbsolutePathBufCodec; alreadyAdded: t.BooleanC }>;
-/** Codec of {@link MarketplaceAddResponse}: decodes its wire JSON and encodes it back. */
-export const MarketplaceAddResponse: MarketplaceAddResponseCodec = t.type({ marketplaceName: t.string, installedRoot: AbsolutePathBuf, alreadyAdded: t.boolean }, "MarketplaceAddResponse");
-/**
- * Generated type `MarketplaceAddResponse` (`src/generated/v2/MarketplaceAddResponse.ts`).
- */
-export type MarketplaceAddResponse = Gen.v2.MarketplaceAddResponse;
-
-/** Static type of the {@link McpElicitationObjectType} codec. */
-export type McpElicitationObjectTypeCodec = t.LiteralC<"object">;
-/** Codec of {@link McpElicitationObjectType}: decodes its wire JSON and encodes it back. */
-export const McpElicitationObjectType: McpElicitationObjectTypeCodec = t.literal("object");
-/**
- * Generated type `McpElicitationObjectType` (`src/generated/v2/McpElicitationObjectType.ts`).
- */
-export type McpElicitationObjectType = Gen.v2.McpElicitationObjectType;
-
-/** Static type of the {@link McpElicitationBooleanType} codec. */
-export type McpElicitationBooleanTypeCodec = t.LiteralC<"boolean">;
-/** Codec of {@link McpElicitationBooleanType}: decodes its wire JSON and encodes it back. */
-export const McpElicitationBooleanType: McpElicitationBooleanTypeCodec = t.literal("boolean");
-/**
- * Generated type `McpElicitationBooleanType` (`src/generated/v2/McpElicitationBooleanType.ts`).
- */
-export type McpElicitationBooleanType = Gen.v2.McpElicitationBooleanType;
-
-/** Static type of the {@link McpElicitationBooleanSchema} codec. */
-export type McpElicitationBooleanSchemaCodec = StructC<{ type: McpElicitationBooleanTypeCodec }, { title: t.StringC; description: t.StringC; default: t.BooleanC }>;
-/** Codec of {@link McpElicitationBooleanSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationBooleanSchema: McpElicitationBooleanSchemaCodec = struct(
-  { type: McpElicitationBooleanType },
-  { title: t.string, description: t.string, default: t.boolean },
-  "McpElicitationBooleanSchema",
-);
-/**
- * Generated type `McpElicitationBooleanSchema` (`src/generated/v2/McpElicitationBooleanSchema.ts`).
- */
-export type McpElicitationBooleanSchema = Gen.v2.McpElicitationBooleanSchema;
-
-/** Static type of the {@link McpElicitationStringType} codec. */
-export type McpElicitationStringTypeCodec = t.LiteralC<"string">;
-/** Codec of {@link McpElicitationStringType}: decodes its wire JSON and encodes it back. */
-export const McpElicitationStringType: McpElicitationStringTypeCodec = t.literal("string");
-/**
- * Generated type `McpElicitationStringType` (`src/generated/v2/McpElicitationStringType.ts`).
- */
-export type McpElicitationStringType = Gen.v2.McpElicitationStringType;
-
-/** Static type of the {@link McpElicitationLegacyTitledEnumSchema} codec. */
-export type McpElicitationLegacyTitledEnumSchemaCodec = StructC<
-  { type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> },
-  { title: t.StringC; description: t.StringC; enumNames: t.ArrayC<t.StringC>; default: t.StringC }
->;
-/** Codec of {@link McpElicitationLegacyTitledEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationLegacyTitledEnumSchema: McpElicitationLegacyTitledEnumSchemaCodec = struct(
-  { type: McpElicitationStringType, enum: t.array(t.string) },
-  { title: t.string, description: t.string, enumNames: t.array(t.string), default: t.string },
-  "McpElicitationLegacyTitledEnumSchema",
-);
-/**
- * Generated type `McpElicitationLegacyTitledEnumSchema` (`src/generated/v2/McpElicitationLegacyTitledEnumSchema.ts`).
- */
-export type McpElicitationLegacyTitledEnumSchema = Gen.v2.McpElicitationLegacyTitledEnumSchema;
-
-/** Static type of the {@link McpElicitationArrayType} codec. */
-export type McpElicitationArrayTypeCodec = t.LiteralC<"array">;
-/** Codec of {@link McpElicitationArrayType}: decodes its wire JSON and encodes it back. */
-export const McpElicitationArrayType: McpElicitationArrayTypeCodec = t.literal("array");
-/**
- * Generated type `McpElicitationArrayType` (`src/generated/v2/McpElicitationArrayType.ts`).
- */
-export type McpElicitationArrayType = Gen.v2.McpElicitationArrayType;
-
-/** Static type of the {@link McpElicitationConstOption} codec. */
-export type McpElicitationConstOptionCodec = t.TypeC<{ const: t.StringC; title: t.StringC }>;
-/** Codec of {@link McpElicitationConstOption}: decodes its wire JSON and encodes it back. */
-export const McpElicitationConstOption: McpElicitationConstOptionCodec = t.type({ const: t.string, title: t.string }, "McpElicitationConstOption");
-/**
- * Generated type `McpElicitationConstOption` (`src/generated/v2/McpElicitationConstOption.ts`).
- */
-export type McpElicitationConstOption = Gen.v2.McpElicitationConstOption;
-
-/** Static type of the {@link McpElicitationTitledEnumItems} codec. */
-export type McpElicitationTitledEnumItemsCodec = t.TypeC<{ anyOf: t.ArrayC<McpElicitationConstOptionCodec> }>;
-/** Codec of {@link McpElicitationTitledEnumItems}: decodes its wire JSON and encodes it back. */
-export const McpElicitationTitledEnumItems: McpElicitationTitledEnumItemsCodec = t.type({ anyOf: t.array(McpElicitationConstOption) }, "McpElicitationTitledEnumItems");
-/**
- * Generated type `McpElicitationTitledEnumItems` (`src/generated/v2/McpElicitationTitledEnumItems.ts`).
- */
-export type McpElicitationTitledEnumItems = Gen.v2.McpElicitationTitledEnumItems;
-
-/** Static type of the {@link McpElicitationTitledMultiSelectEnumSchema} codec. */
-export type McpElicitationTitledMultiSelectEnumSchemaCodec = StructC<
-  { type: McpElicitationArrayTypeCodec; items: McpElicitationTitledEnumItemsCodec },
-  {
-    title: t.StringC;
-    description: t.StringC;
-    minItems: JsonBigIntC;
-    maxItems: JsonBigIntC;
-    default: t.ArrayC<t.StringC>;
-  }
->;
-/** Codec of {@link McpElicitationTitledMultiSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationTitledMultiSelectEnumSchema: McpElicitationTitledMultiSelectEnumSchemaCodec = struct(
-  { type: McpElicitationArrayType, items: McpElicitationTitledEnumItems },
-  {
-    title: t.string,
-    description: t.string,
-    minItems: jsonBigInt,
-    maxItems: jsonBigInt,
-    default: t.array(t.string),
-  },
-  "McpElicitationTitledMultiSelectEnumSchema",
-);
-/**
- * Generated type `McpElicitationTitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationTitledMultiSelectEnumSchema.ts`).
- */
-export type McpElicitationTitledMultiSelectEnumSchema = Gen.v2.McpElicitationTitledMultiSelectEnumSchema;
-
-/** Static type of the {@link McpElicitationUntitledEnumItems} codec. */
-export type McpElicitationUntitledEnumItemsCodec = t.TypeC<{ type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> }>;
-/** Codec of {@link McpElicitationUntitledEnumItems}: decodes its wire JSON and encodes it back. */
-export const McpElicitationUntitledEnumItems: McpElicitationUntitledEnumItemsCodec = t.type({ type: McpElicitationStringType, enum: t.array(t.string) }, "McpElicitationUntitledEnumItems");
-/**
- * Generated type `McpElicitationUntitledEnumItems` (`src/generated/v2/McpElicitationUntitledEnumItems.ts`).
- */
-export type McpElicitationUntitledEnumItems = Gen.v2.McpElicitationUntitledEnumItems;
-
-/** Static type of the {@link McpElicitationUntitledMultiSelectEnumSchema} codec. */
-export type McpElicitationUntitledMultiSelectEnumSchemaCodec = StructC<
-  { type: McpElicitationArrayTypeCodec; items: McpElicitationUntitledEnumItemsCodec },
-  {
-    title: t.StringC;
-    description: t.StringC;
-    minItems: JsonBigIntC;
-    maxItems: JsonBigIntC;
-    default: t.ArrayC<t.StringC>;
-  }
->;
-/** Codec of {@link McpElicitationUntitledMultiSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationUntitledMultiSelectEnumSchema: McpElicitationUntitledMultiSelectEnumSchemaCodec = struct(
-  { type: McpElicitationArrayType, items: McpElicitationUntitledEnumItems },
-  {
-    title: t.string,
-    description: t.string,
-    minItems: jsonBigInt,
-    maxItems: jsonBigInt,
-    default: t.array(t.string),
-  },
-  "McpElicitationUntitledMultiSelectEnumSchema",
-);
-/**
- * Generated type `McpElicitationUntitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledMultiSelectEnumSchema.ts`).
- */
-export type McpElicitationUntitledMultiSelectEnumSchema = Gen.v2.McpElicitationUntitledMultiSelectEnumSchema;
-
-/** Static type of the {@link McpElicitationMultiSelectEnumSchema} codec. */
-export type McpElicitationMultiSelectEnumSchemaCodec = t.UnionC<[McpElicitationUntitledMultiSelectEnumSchemaCodec, McpElicitationTitledMultiSelectEnumSchemaCodec]>;
-/** Codec of {@link McpElicitationMultiSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationMultiSelectEnumSchema: McpElicitationMultiSelectEnumSchemaCodec = t.union([McpElicitationUntitledMultiSelectEnumSchema, McpElicitationTitledMultiSelectEnumSchema], "McpElicitationMultiSelectEnumSchema");
-/**
- * Generated type `McpElicitationMultiSelectEnumSchema` (`src/generated/v2/McpElicitationMultiSelectEnumSchema.ts`).
- */
-export type McpElicitationMultiSelectEnumSchema = Gen.v2.McpElicitationMultiSelectEnumSchema;
-
-/** Static type of the {@link McpElicitationTitledSingleSelectEnumSchema} codec. */
-export type McpElicitationTitledSingleSelectEnumSchemaCodec = StructC<
-  { type: McpElicitationStringTypeCodec; oneOf: t.ArrayC<McpElicitationConstOptionCodec> },
-  { title: t.StringC; description: t.StringC; default: t.StringC }
->;
-/** Codec of {@link McpElicitationTitledSingleSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationTitledSingleSelectEnumSchema: McpElicitationTitledSingleSelectEnumSchemaCodec = struct(
-  { type: McpElicitationStringType, oneOf: t.array(McpElicitationConstOption) },
-  { title: t.string, description: t.string, default: t.string },
-  "McpElicitationTitledSingleSelectEnumSchema",
-);
-/**
- * Generated type `McpElicitationTitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationTitledSingleSelectEnumSchema.ts`).
- */
-export type McpElicitationTitledSingleSelectEnumSchema = Gen.v2.McpElicitationTitledSingleSelectEnumSchema;
-
-/** Static type of the {@link McpElicitationUntitledSingleSelectEnumSchema} codec. */
-export type McpElicitationUntitledSingleSelectEnumSchemaCodec = StructC<
-  { type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> },
-  { title: t.StringC; description: t.StringC; default: t.StringC }
->;
-/** Codec of {@link McpElicitationUntitledSingleSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationUntitledSingleSelectEnumSchema: McpElicitationUntitledSingleSelectEnumSchemaCodec = struct(
-  { type: McpElicitationStringType, enum: t.array(t.string) },
-  { title: t.string, description: t.string, default: t.string },
-  "McpElicitationUntitledSingleSelectEnumSchema",
-);
-/**
- * Generated type `McpElicitationUntitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledSingleSelectEnumSchema.ts`).
- */
-export type McpElicitationUntitledSingleSelectEnumSchema = Gen.v2.McpElicitationUntitledSingleSelectEnumSchema;
-
-/** Static type of the {@link McpElicitationSingleSelectEnumSchema} codec. */
-export type McpElicitationSingleSelectEnumSchemaCodec = t.UnionC<[McpElicitationUntitledSingleSelectEnumSchemaCodec, McpElicitationTitledSingleSelectEnumSchemaCodec]>;
-/** Codec of {@link McpElicitationSingleSelectEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationSingleSelectEnumSchema: McpElicitationSingleSelectEnumSchemaCodec = t.union([McpElicitationUntitledSingleSelectEnumSchema, McpElicitationTitledSingleSelectEnumSchema], "McpElicitationSingleSelectEnumSchema");
-/**
- * Generated type `McpElicitationSingleSelectEnumSchema` (`src/generated/v2/McpElicitationSingleSelectEnumSchema.ts`).
- */
-export type McpElicitationSingleSelectEnumSchema = Gen.v2.McpElicitationSingleSelectEnumSchema;
-
-/** Static type of the {@link McpElicitationEnumSchema} codec. */
-export type McpElicitationEnumSchemaCodec = t.UnionC<[
-  McpElicitationSingleSelectEnumSchemaCodec,
-  McpElicitationMultiSelectEnumSchemaCodec,
-  McpElicitationLegacyTitledEnumSchemaCodec,
-]>;
-/** Codec of {@link McpElicitationEnumSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationEnumSchema: McpElicitationEnumSchemaCodec = t.union([
-  McpElicitationSingleSelectEnumSchema,
-  McpElicitationMultiSelectEnumSchema,
-  McpElicitationLegacyTitledEnumSchema,
-], "McpElicitationEnumSchema");
-/**
- * Generated type `McpElicitationEnumSchema` (`src/generated/v2/McpElicitationEnumSchema.ts`).
- */
-export type McpElicitationEnumSchema = Gen.v2.McpElicitationEnumSchema;
-
-/** Static type of the {@link McpElicitationNumberType} codec. */
-export type McpElicitationNumberTypeCodec = t.KeyofC<{ number: null; integer: null }>;
-/** Codec of {@link McpElicitationNumberType}: decodes its wire JSON and encodes it back. */
-export const McpElicitationNumberType: McpElicitationNumberTypeCodec = t.keyof({ number: null, integer: null }, "McpElicitationNumberType");
-/**
- * Generated type `McpElicitationNumberType` (`src/generated/v2/McpElicitationNumberType.ts`).
- */
-export type McpElicitationNumberType = Gen.v2.McpElicitationNumberType;
-
-/** Static type of the {@link McpElicitationNumberSchema} codec. */
-export type McpElicitationNumberSchemaCodec = StructC<
-  { type: McpElicitationNumberTypeCodec },
-  { title: t.StringC; description: t.StringC; minimum: t.NumberC; maximum: t.NumberC; default: t.NumberC }
->;
-/** Codec of {@link McpElicitationNumberSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationNumberSchema: McpElicitationNumberSchemaCodec = struct(
-  { type: McpElicitationNumberType },
-  { title: t.string, description: t.string, minimum: t.number, maximum: t.number, default: t.number },
-  "McpElicitationNumberSchema",
-);
-/**
- * Generated type `McpElicitationNumberSchema` (`src/generated/v2/McpElicitationNumberSchema.ts`).
- */
-export type McpElicitationNumberSchema = Gen.v2.McpElicitationNumberSchema;
-
-/** Static type of the {@link McpElicitationStringFormat} codec. */
-export type McpElicitationStringFormatCodec = t.KeyofC<{ email: null; uri: null; date: null; "date-time": null }>;
-/** Codec of {@link McpElicitationStringFormat}: decodes its wire JSON and encodes it back. */
-export const McpElicitationStringFormat: McpElicitationStringFormatCodec = t.keyof({ email: null, uri: null, date: null, "date-time": null }, "McpElicitationStringFormat");
-/**
- * Generated type `McpElicitationStringFormat` (`src/generated/v2/McpElicitationStringFormat.ts`).
- */
-export type McpElicitationStringFormat = Gen.v2.McpElicitationStringFormat;
-
-/** Static type of the {@link McpElicitationStringSchema} codec. */
-export type McpElicitationStringSchemaCodec = StructC<
-  { type: McpElicitationStringTypeCodec },
-  {
-    title: t.StringC;
-    description: t.StringC;
-    minLength: t.NumberC;
-    maxLength: t.NumberC;
-    format: McpElicitationStringFormatCodec;
-    default: t.StringC;
-  }
->;
-/** Codec of {@link McpElicitationStringSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationStringSchema: McpElicitationStringSchemaCodec = struct(
-  { type: McpElicitationStringType },
-  {
-    title: t.string,
-    description: t.string,
-    minLength: t.number,
-    maxLength: t.number,
-    format: McpElicitationStringFormat,
-    default: t.string,
-  },
-  "McpElicitationStringSchema",
-);
-/**
- * Generated type `McpElicitationStringSchema` (`src/generated/v2/McpElicitationStringSchema.ts`).
- */
-export type McpElicitationStringSchema = Gen.v2.McpElicitationStringSchema;
-
-/** Static type of the {@link McpElicitationPrimitiveSchema} codec. */
-export type McpElicitationPrimitiveSchemaCodec = t.UnionC<[
-  McpElicitationEnumSchemaCodec,
-  McpElicitationStringSchemaCodec,
-  McpElicitationNumberSchemaCodec,
-  McpElicitationBooleanSchemaCodec,
-]>;
-/** Codec of {@link McpElicitationPrimitiveSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationPrimitiveSchema: McpElicitationPrimitiveSchemaCodec = t.union([
-  McpElicitationEnumSchema,
-  McpElicitationStringSchema,
-  McpElicitationNumberSchema,
-  McpElicitationBooleanSchema,
-], "McpElicitationPrimitiveSchema");
-/**
- * Generated type `McpElicitationPrimitiveSchema` (`src/generated/v2/McpElicitationPrimitiveSchema.ts`).
- */
-export type McpElicitationPrimitiveSchema = Gen.v2.McpElicitationPrimitiveSchema;
-
-/** Static type of the {@link McpElicitationSchema} codec. */
-export type McpElicitationSchemaCodec = StructC<
-  { type: McpElicitationObjectTypeCodec; properties: OptionalRecordC<McpElicitationPrimitiveSchemaCodec> },
-  { $schema: t.StringC; required: t.ArrayC<t.StringC> }
->;
-/** Codec of {@link McpElicitationSchema}: decodes its wire JSON and encodes it back. */
-export const McpElicitationSchema: McpElicitationSchemaCodec = struct(
-  { type: McpElicitationObjectType, properties: optionalRecord(McpElicitationPrimitiveSchema) },
-  { $schema: t.string, required: t.array(t.string) },
-  "McpElicitationSchema",
-);
-/**
- * Typed form schema for MCP `elicitation/create` requests.
- *
- * This matches the `requestedSchema` shape from the MCP 2025-11-25
- * `ElicitRequestFormParams` schema.
- *
- * Generated type `McpElicitationSchema` (`src/generated/v2/McpElicitationSchema.ts`).
- */
-export type McpElicitationSchema = Gen.v2.McpElicitationSchema;
-
-/** Static type of the {@link McpServerElicitationRequestParams} codec. */
-export type McpServerElicitationRequestParamsCodec = t.IntersectionC<[
-  t.TypeC<{
-    threadId: t.StringC;
-    turnId: NullableC<t.StringC>;
-    serverName: t.StringC;
-    environmentId: NullableC<t.StringC>;
-  }>,
-  t.UnionC<[
-    t.TypeC<{
-      mode: t.LiteralC<"openai/userVerification">;
-      _meta: NullableC<JsonValueCodec>;
-      title: t.StringC;
-      description: t.StringC;
-      challenge: t.StringC;
-    }>,
-    t.TypeC<{
-      mode: t.LiteralC<"form">;
-      _meta: NullableC<JsonValueCodec>;
-      message: t.StringC;
-      requestedSchema: McpElicitationSchemaCodec;
-    }>,
-    t.TypeC<{
-      mode: t.LiteralC<"openai/form">;
-      _meta: NullableC<JsonValueCodec>;
-      message: t.StringC;
-      requestedSchema: JsonValueCodec;
-    }>,
-    t.TypeC<{
-      mode: t.LiteralC<"openaiForm">;
-      _meta: NullableC<JsonValueCodec>;
-      message: t.StringC;
-      requestedSchema: JsonValueCodec;
-    }>,
-    t.TypeC<{
-      mode: t.LiteralC<"url">;
-      _meta: NullableC<JsonValueCodec>;
-      message: t.StringC;
-      url: t.StringC;
-      elicitationId: t.StringC;
-    }>,
-  ]>,
-]>;
-/** Codec of {@link McpServerElicitationRequestParams}: decodes its wire JSON and encodes it back. */
-export const McpServerElicitationRequestParams: McpServerElicitationRequestParamsCodec = intersection([
-  t.type({ threadId: t.string, turnId: nullable(t.string), serverName: t.string, environmentId: nullable(t.string) }),
-  t.union([
-    t.type({
-      mode: t.literal("openai/userVerification"),
-      _meta: nullable(JsonValue),
-      title: t.string,
-      description: t.string,
-      challenge: t.string,
-    }),
-    t.type({
-      mode: t.literal("form"),
-      _meta: nullable(JsonValue),
-      message: t.string,
-      requestedSchema: McpElicitationSchema,
-    }),
-    t.type({
-      mode: t.literal("openai/form"),
-      _meta: nullable(JsonValue),
-      message: t.string,
-      requestedSchema: JsonValue,
-    }),
-    t.type({ mode: t.literal("openaiForm"), _meta: nullable(JsonValue), message: t.string, requestedSchema: JsonValue }),
-    t.type({
-      mode: t.literal("url"),
-      _meta: nullable(JsonValue),
-      message: t.string,
-      url: t.string,
-      elicitationId: t.string,
-    }),
-  ]),
-], "McpServerElicitationRequestParams");
-/**
- * Generated type `McpServerElicitationRequestParams` (`src/generated/v2/McpServerElicitationRequestParams.ts`).
- */
-export type McpServerElicitationRequestParams = Gen.v2.McpServerElicitationRequestParams;
-
-/** Static type of the {@link McpServerElicitationAction} codec. */
-export type McpServerElicitationActionCodec = t.KeyofC<{ accept: null; decline: null; cancel: null }>;
-/** Codec of {@link McpServerElicitationAction}: decodes its wire JSON and encodes it back. */
-export const McpServerElicitationAction: McpServerElicitationActionCodec = t.keyof({ accept: null, decline: null, cancel: null }, "McpServerElicitationAction");
-/**
- * Generated type `McpServerElicitationAction` (`src/generated/v2/McpServerElicitationAction.ts`).
- */
-export type McpServerElicitationAction = Gen.v2.McpServerElicitationAction;
-
-/** Static type of the {@link McpServerElicitationRequestResponse} codec. */
-export type McpServerElicitationRequestResponseCodec = t.TypeC<{
-  action: McpServerElicitationActionCodec;
-  content: NullableC<JsonValueCodec>;
-  _meta: NullableC<JsonValueCodec>;
-}>;
-/** Codec of {@link McpServerElicitationRequestResponse}: decodes its wire JSON and encodes it back. */
-export const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({ action: McpServerElicitationAction, content: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpServerElicitationRequestResponse");
-/**
- * Generated type `McpServerElicitationRequestResponse` (`src/generated/v2/McpServerElicitationRequestResponse.ts`).
- */
-export type McpServerElicitationRequestResponse = Gen.v2.McpServerElicitationRequestResponse;
-
-/** Static type of the {@link McpServerEventNotification} codec. */
-export type McpServerEventNotificationCodec = t.TypeC<{ method: t.StringC; params: JsonValueCodec }>;
-/** Codec of {@link McpServerEventNotification}: decodes its wire JSON and encodes it back. */
-export const McpServerEventNotification: McpServerEventNotificationCodec = t.type({ method: t.string, params: JsonValue }, "McpServerEventNotification");
-/**
- * Generated type `McpServerEventNotification` (`src/generated/v2/McpServerEventNotification.ts`).
- */
-export type McpServerEventNotification = Gen.v2.McpServerEventNotification;
-
-/** Static type of the {@link McpServerEventStreamNotification} codec. */
-export type McpServerEventStreamNotificationCodec = t.TypeC<{ subscriptionId: t.StringC; notification: McpServerEventNotificationCodec }>;
-/** Codec of {@link McpServerEventStreamNotification}: decodes its wire JSON and encodes it back. */
-export const McpServerEventStreamNotification: McpServerEventStreamNotificationCodec = t.type({ subscriptionId: t.string, notification: McpServerEventNotification }, "McpServerEventStreamNotification");
-/**
- * Generated type `McpServerEventStreamNotification` (`src/generated/v2/McpServerEventStreamNotification.ts`).
- */
-export type McpServerEventStreamNotification = Gen.v2.McpServerEventStreamNotification;
-
-/** Static type of the {@link McpServerOauthLoginCompletedNotification} codec. */
-export type McpServerOauthLoginCompletedNotificationCodec = StructC<
-  { name: t.StringC; threadId: NullableC<t.StringC>; success: t.BooleanC },
-  { loginId: NullableC<t.StringC>; error: t.StringC }
->;
-/** Codec of {@link McpServerOauthLoginCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const McpServerOauthLoginCompletedNotification: McpServerOauthLoginCompletedNotificationCodec = struct(
-  { name: t.string, threadId: nullable(t.string), success: t.boolean },
-  { loginId: nullable(t.string), error: t.string },
-  "McpServerOauthLoginCompletedNotification",
-);
-/**
- * Generated type `McpServerOauthLoginCompletedNotification` (`src/generated/v2/McpServerOauthLoginCompletedNotification.ts`).
- */
-export type McpServerOauthLoginCompletedNotification = Gen.v2.McpServerOauthLoginCompletedNotification;
-
-/** Static type of the {@link McpServerStartupFailureReason} codec. */
-export type McpServerStartupFailureReasonCodec = t.LiteralC<"reauthenticationRequired">;
-/** Codec of {@link McpServerStartupFailureReason}: decodes its wire JSON and encodes it back. */
-export const McpServerStartupFailureReason: McpServerStartupFailureReasonCodec = t.literal("reauthenticationRequired");
-/**
- * Generated type `McpServerStartupFailureReason` (`src/generated/v2/McpServerStartupFailureReason.ts`).
- */
-export type McpServerStartupFailureReason = Gen.v2.McpServerStartupFailureReason;
-
-/** Static type of the {@link McpServerStartupState} codec. */
-export type McpServerStartupStateCodec = t.KeyofC<{ starting: null; ready: null; failed: null; cancelled: null }>;
-/** Codec of {@link McpServerStartupState}: decodes its wire JSON and encodes it back. */
-export const McpServerStartupState: McpServerStartupStateCodec = t.keyof({ starting: null, ready: null, failed: null, cancelled: null }, "McpServerStartupState");
-/**
- * Generated type `McpServerStartupState` (`src/generated/v2/McpServerStartupState.ts`).
- */
-export type McpServerStartupState = Gen.v2.McpServerStartupState;
-
-/** Static type of the {@link McpServerStatusUpdatedNotification} codec. */
-export type McpServerStatusUpdatedNotificationCodec = t.TypeC<{
-  threadId: NullableC<t.StringC>;
-  name: t.StringC;
-  environmentId: NullableC<t.StringC>;
-  status: McpServerStartupStateCodec;
-  error: NullableC<t.StringC>;
-  failureReason: NullableC<McpServerStartupFailureReasonCodec>;
-}>;
-/** Codec of {@link McpServerStatusUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const McpServerStatusUpdatedNotification: McpServerStatusUpdatedNotificationCodec = t.type({
-  threadId: nullable(t.string),
-  name: t.string,
-  environmentId: nullable(t.string),
-  status: McpServerStartupState,
-  error: nullable(t.string),
-  failureReason: nullable(McpServerStartupFailureReason),
-}, "McpServerStatusUpdatedNotification");
-/**
- * Generated type `McpServerStatusUpdatedNotification` (`src/generated/v2/McpServerStatusUpdatedNotification.ts`).
- */
-export type McpServerStatusUpdatedNotification = Gen.v2.McpServerStatusUpdatedNotification;
-
-/** Static type of the {@link McpToolCallProgressNotification} codec. */
-export type McpToolCallProgressNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; message: t.StringC }>;
-/** Codec of {@link McpToolCallProgressNotification}: decodes its wire JSON and encodes it back. */
-export const McpToolCallProgressNotification: McpToolCallProgressNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, message: t.string }, "McpToolCallProgressNotification");
-/**
- * Generated type `McpToolCallProgressNotification` (`src/generated/v2/McpToolCallProgressNotification.ts`).
- */
-export type McpToolCallProgressNotification = Gen.v2.McpToolCallProgressNotification;
-
-/** Static type of the {@link ModelListParams} codec. */
-export type ModelListParamsCodec = StructC<
-  Record<never, never>,
-  {
-    modelProvider: NullableC<t.StringC>;
-    cursor: NullableC<t.StringC>;
-    limit: NullableC<t.NumberC>;
-    includeHidden: NullableC<t.BooleanC>;
-  }
->;
-/** Codec of {@link ModelListParams}: decodes its wire JSON and encodes it back. */
-export const ModelListParams: ModelListParamsCodec = struct(
-  {},
-  {
-    modelProvider: nullable(t.string),
-    cursor: nullable(t.string),
-    limit: nullable(t.number),
-    includeHidden: nullable(t.boolean),
-  },
-  "ModelListParams",
-);
-/**
- * Generated type `ModelListParams` (`src/generated/v2/ModelListParams.ts`).
- */
-export type ModelListParams = Gen.v2.ModelListParams;
-
-/** Static type of the {@link InputModality} codec. */
-export type InputModalityCodec = t.KeyofC<{ text: null; image: null; audio: null }>;
-/** Codec of {@link InputModality}: decodes its wire JSON and encodes it back. */
-export const InputModality: InputModalityCodec = t.keyof({ text: null, image: null, audio: null }, "InputModality");
-/**
- * Canonical user-input modality tags advertised by a model.
- *
- * Generated type `InputModality` (`src/generated/InputModality.ts`).
- */
-export type InputModality = Gen.InputModality;
-
-/** Static type of the {@link CyberAccessProgram} codec. */
-export type CyberAccessProgramCodec = t.KeyofC<{ standard: null; daybreakBlue: null; daybreakRed: null }>;
-/** Codec of {@link CyberAccessProgram}: decodes its wire JSON and encodes it back. */
-export const CyberAccessProgram: CyberAccessProgramCodec = t.keyof({ standard: null, daybreakBlue: null, daybreakRed: null }, "CyberAccessProgram");
-/**
- * Requested cyber treatment for an OpenAI model turn.
- * Authorization and model-tier restrictions remain server-owned.
- *
- * Generated type `CyberAccessProgram` (`src/generated/v2/CyberAccessProgram.ts`).
- */
-export type CyberAccessProgram = Gen.v2.CyberAccessProgram;
-
-/** Static type of the {@link ModelAccessPrograms} codec. */
-export type ModelAccessProgramsCodec = t.TypeC<{ cyber: t.ArrayC<CyberAccessProgramCodec> }>;
-/** Codec of {@link ModelAccessPrograms}: decodes its wire JSON and encodes it back. */
-export const ModelAccessPrograms: ModelAccessProgramsCodec = t.type({ cyber: t.array(CyberAccessProgram) }, "ModelAccessPrograms");
-/**
- * Caller-specific explicit access programs advertised by model discovery.
- *
- * Generated type `ModelAccessPrograms` (`src/generated/v2/ModelAccessPrograms.ts`).
- */
-export type ModelAccessPrograms = Gen.v2.ModelAccessPrograms;
-
-/** Static type of the {@link ModelAvailabilityNux} codec. */
-export type ModelAvailabilityNuxCodec = t.TypeC<{ message: t.StringC }>;
-/** Codec of {@link ModelAvailabilityNux}: decodes its wire JSON and encodes it back. */
-export const ModelAvailabilityNux: ModelAvailabilityNuxCodec = t.type({ message: t.string }, "ModelAvailabilityNux");
-/**
- * Generated type `ModelAvailabilityNux` (`src/generated/v2/ModelAvailabilityNux.ts`).
- */
-export type ModelAvailabilityNux = Gen.v2.ModelAvailabilityNux;
-
-/** Static type of the {@link ModelServiceTier} codec. */
-export type ModelServiceTierCodec = t.TypeC<{ id: t.StringC; name: t.StringC; description: t.StringC }>;
-/** Codec of {@link ModelServiceTier}: decodes its wire JSON and encodes it back. */
-export const ModelServiceTier: ModelServiceTierCodec = t.type({ id: t.string, name: t.string, description: t.string }, "ModelServiceTier");
-/**
- * Generated type `ModelServiceTier` (`src/generated/v2/ModelServiceTier.ts`).
- */
-export type ModelServiceTier = Gen.v2.ModelServiceTier;
-
-/** Static type of the {@link ModelUpgradeInfo} codec. */
-export type ModelUpgradeInfoCodec = t.TypeC<{
-  model: t.StringC;
-  upgradeCopy: NullableC<t.StringC>;
-  modelLink: NullableC<t.StringC>;
-  migrationMarkdown: NullableC<t.StringC>;
-  retirementAt: NullableC<t.NumberC>;
-}>;
-/** Codec of {@link ModelUpgradeInfo}: decodes its wire JSON and encodes it back. */
-export const ModelUpgradeInfo: ModelUpgradeInfoCodec = t.type({
-  model: t.string,
-  upgradeCopy: nullable(t.string),
-  modelLink: nullable(t.string),
-  migrationMarkdown: nullable(t.string),
-  retirementAt: nullable(t.number),
-}, "ModelUpgradeInfo");
-/**
- * Generated type `ModelUpgradeInfo` (`src/generated/v2/ModelUpgradeInfo.ts`).
- */
-export type ModelUpgradeInfo = Gen.v2.ModelUpgradeInfo;
-
-/** Static type of the {@link MultiAgentVersion} codec. */
-export type MultiAgentVersionCodec = t.KeyofC<{ disabled: null; v1: null; v2: null }>;
-/** Codec of {@link MultiAgentVersion}: decodes its wire JSON and encodes it back. */
-export const MultiAgentVersion: MultiAgentVersionCodec = t.keyof({ disabled: null, v1: null, v2: null }, "MultiAgentVersion");
-/**
- * Multi-agent runtime supported by a model.
- *
- * Generated type `MultiAgentVersion` (`src/generated/v2/MultiAgentVersion.ts`).
- */
-export type MultiAgentVersion = Gen.v2.MultiAgentVersion;
-
-/** Static type of the {@link ReasoningEffortOption} codec. */
-export type ReasoningEffortOptionCodec = t.TypeC<{ reasoningEffort: ReasoningEffortCodec; description: t.StringC }>;
-/** Codec of {@link ReasoningEffortOption}: decodes its wire JSON and encodes it back. */
-export const ReasoningEffortOption: ReasoningEffortOptionCodec = t.type({ reasoningEffort: ReasoningEffort, description: t.string }, "ReasoningEffortOption");
-/**
- * Generated type `ReasoningEffortOption` (`src/generated/v2/ReasoningEffortOption.ts`).
- */
-export type ReasoningEffortOption = Gen.v2.ReasoningEffortOption;
-
-/** Static type of the {@link Model} codec. */
-export type ModelCodec = t.TypeC<{
-  id: t.StringC;
-  model: t.StringC;
-  upgrade: NullableC<t.StringC>;
-  upgradeInfo: NullableC<ModelUpgradeInfoCodec>;
-  availabilityNux: NullableC<ModelAvailabilityNuxCodec>;
-  displayName: t.StringC;
-  description: t.StringC;
-  modelSpecialty: NullableC<t.StringC>;
-  hidden: t.BooleanC;
-  supportedReasoningEfforts: t.ArrayC<ReasoningEffortOptionCodec>;
-  defaultReasoningEffort: ReasoningEffortCodec;
-  inputModalities: t.ArrayC<InputModalityCodec>;
-  supportsPersonality: t.BooleanC;
-  multiAgentVersion: NullableC<MultiAgentVersionCodec>;
-  additionalSpeedTiers: t.ArrayC<t.StringC>;
-  serviceTiers: t.ArrayC<ModelServiceTierCodec>;
-  defaultServiceTier: NullableC<t.StringC>;
-  availableAccessPrograms: NullableC<ModelAccessProgramsCodec>;
-  isDefault: t.BooleanC;
-}>;
-/** Codec of {@link Model}: decodes its wire JSON and encodes it back. */
-export const Model: ModelCodec = t.type({
-  id: t.string,
-  model: t.string,
-  upgrade: nullable(t.string),
-  upgradeInfo: nullable(ModelUpgradeInfo),
-  availabilityNux: nullable(ModelAvailabilityNux),
-  displayName: t.string,
-  description: t.string,
-  modelSpecialty: nullable(t.string),
-  hidden: t.boolean,
-  supportedReasoningEfforts: t.array(ReasoningEffortOption),
-  defaultReasoningEffort: ReasoningEffort,
-  inputModalities: t.array(InputModality),
-  supportsPersonality: t.boolean,
-  multiAgentVersion: nullable(MultiAgentVersion),
-  additionalSpeedTiers: t.array(t.string),
-  serviceTiers: t.array(ModelServiceTier),
-  defaultServiceTier: nullable(t.string),
-  availableAccessPrograms: nullable(ModelAccessPrograms),
-  isDefault: t.boolean,
-}, "Model");
-/**
- * Generated type `Model` (`src/generated/v2/Model.ts`).
- */
-export type Model = Gen.v2.Model;
-
-/** Static type of the {@link ModelListResponse} codec. */
-export type ModelListResponseCodec = t.TypeC<{ data: t.ArrayC<ModelCodec>; nextCursor: NullableC<t.StringC> }>;
-/** Codec of {@link ModelListResponse}: decodes its wire JSON and encodes it back. */
-export const ModelListResponse: ModelListResponseCodec = t.type({ data: t.array(Model), nextCursor: nullable(t.string) }, "ModelListResponse");
-/**
- * Generated type `ModelListResponse` (`src/generated/v2/ModelListResponse.ts`).
- */
-export type ModelListResponse = Gen.v2.ModelListResponse;
-
-/** Static type of the {@link ModelRerouteReason} codec. */
-export type ModelRerouteReasonCodec = t.LiteralC<"highRiskCyberActivity">;
-/** Codec of {@link ModelRerouteReason}: decodes its wire JSON and encodes it back. */
-export const ModelRerouteReason: ModelRerouteReasonCodec = t.literal("highRiskCyberActivity");
-/**
- * Generated type `ModelRerouteReason` (`src/generated/v2/ModelRerouteReason.ts`).
- */
-export type ModelRerouteReason = Gen.v2.ModelRerouteReason;
-
-/** Static type of the {@link ModelReroutedNotification} codec. */
-export type ModelReroutedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  fromModel: t.StringC;
-  toModel: t.StringC;
-  reason: ModelRerouteReasonCodec;
-}>;
-/** Codec of {@link ModelReroutedNotification}: decodes its wire JSON and encodes it back. */
-export const ModelReroutedNotification: ModelReroutedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, fromModel: t.string, toModel: t.string, reason: ModelRerouteReason }, "ModelReroutedNotification");
-/**
- * Generated type `ModelReroutedNotification` (`src/generated/v2/ModelReroutedNotification.ts`).
- */
-export type ModelReroutedNotification = Gen.v2.ModelReroutedNotification;
-
-/** Static type of the {@link ModelSafetyBufferingUpdatedNotification} codec. */
-export type ModelSafetyBufferingUpdatedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  model: t.StringC;
-  useCases: t.ArrayC<t.StringC>;
-  reasons: t.ArrayC<t.StringC>;
-  showBufferingUi: t.BooleanC;
-  fasterModel: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ModelSafetyBufferingUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ModelSafetyBufferingUpdatedNotification: ModelSafetyBufferingUpdatedNotificationCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  model: t.string,
-  useCases: t.array(t.string),
-  reasons: t.array(t.string),
-  showBufferingUi: t.boolean,
-  fasterModel: nullable(t.string),
-}, "ModelSafetyBufferingUpdatedNotification");
-/**
- * Generated type `ModelSafetyBufferingUpdatedNotification` (`src/generated/v2/ModelSafetyBufferingUpdatedNotification.ts`).
- */
-export type ModelSafetyBufferingUpdatedNotification = Gen.v2.ModelSafetyBufferingUpdatedNotification;
-
-/** Static type of the {@link ModelVerification} codec. */
-export type ModelVerificationCodec = t.LiteralC<"trustedAccessForCyber">;
-/** Codec of {@link ModelVerification}: decodes its wire JSON and encodes it back. */
-export const ModelVerification: ModelVerificationCodec = t.literal("trustedAccessForCyber");
-/**
- * Generated type `ModelVerification` (`src/generated/v2/ModelVerification.ts`).
- */
-export type ModelVerification = Gen.v2.ModelVerification;
-
-/** Static type of the {@link ModelVerificationNotification} codec. */
-export type ModelVerificationNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; verifications: t.ArrayC<ModelVerificationCodec> }>;
-/** Codec of {@link ModelVerificationNotification}: decodes its wire JSON and encodes it back. */
-export const ModelVerificationNotification: ModelVerificationNotificationCodec = t.type({ threadId: t.string, turnId: t.string, verifications: t.array(ModelVerification) }, "ModelVerificationNotification");
-/**
- * Generated type `ModelVerificationNotification` (`src/generated/v2/ModelVerificationNotification.ts`).
- */
-export type ModelVerificationNotification = Gen.v2.ModelVerificationNotification;
-
-/** Static type of the {@link PermissionProfileListParams} codec. */
-export type PermissionProfileListParamsCodec = StructC<Record<never, never>, { cursor: NullableC<t.StringC>; limit: NullableC<t.NumberC>; cwd: NullableC<t.StringC> }>;
-/** Codec of {@link PermissionProfileListParams}: decodes its wire JSON and encodes it back. */
-export const PermissionProfileListParams: PermissionProfileListParamsCodec = struct(
-  {},
-  { cursor: nullable(t.string), limit: nullable(t.number), cwd: nullable(t.string) },
-  "PermissionProfileListParams",
-);
-/**
- * Generated type `PermissionProfileListParams` (`src/generated/v2/PermissionProfileListParams.ts`).
- */
-export type PermissionProfileListParams = Gen.v2.PermissionProfileListParams;
-
-/** Static type of the {@link PermissionProfileSummary} codec. */
-export type PermissionProfileSummaryCodec = t.TypeC<{ id: t.StringC; description: NullableC<t.StringC>; allowed: t.BooleanC }>;
-/** Codec of {@link PermissionProfileSummary}: decodes its wire JSON and encodes it back. */
-export const PermissionProfileSummary: PermissionProfileSummaryCodec = t.type({ id: t.string, description: nullable(t.string), allowed: t.boolean }, "PermissionProfileSummary");
-/**
- * Generated type `PermissionProfileSummary` (`src/generated/v2/PermissionProfileSummary.ts`).
- */
-export type PermissionProfileSummary = Gen.v2.PermissionProfileSummary;
-
-/** Static type of the {@link PermissionProfileListResponse} codec. */
-export type PermissionProfileListResponseCodec = t.TypeC<{ data: t.ArrayC<PermissionProfileSummaryCodec>; nextCursor: NullableC<t.StringC> }>;
-/** Codec of {@link PermissionProfileListResponse}: decodes its wire JSON and encodes it back. */
-export const PermissionProfileListResponse: PermissionProfileListResponseCodec = t.type({ data: t.array(PermissionProfileSummary), nextCursor: nullable(t.string) }, "PermissionProfileListResponse");
-/**
- * Generated type `PermissionProfileListResponse` (`src/generated/v2/PermissionProfileListResponse.ts`).
- */
-export type PermissionProfileListResponse = Gen.v2.PermissionProfileListResponse;
-
-/** Static type of the {@link PermissionsRequestApprovalParams} codec. */
-export type PermissionsRequestApprovalParamsCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  itemId: t.StringC;
-  environmentId: NullableC<t.StringC>;
-  startedAtMs: t.NumberC;
-  cwd: LegacyAppPathStringCodec;
-  reason: NullableC<t.StringC>;
-  permissions: RequestPermissionProfileCodec;
-}>;
-/** Codec of {@link PermissionsRequestApprovalParams}: decodes its wire JSON and encodes it back. */
-export const PermissionsRequestApprovalParams: PermissionsRequestApprovalParamsCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  itemId: t.string,
-  environmentId: nullable(t.string),
-  startedAtMs: t.number,
-  cwd: LegacyAppPathString,
-  reason: nullable(t.string),
-  permissions: RequestPermissionProfile,
-}, "PermissionsRequestApprovalParams");
-/**
- * Generated type `PermissionsRequestApprovalParams` (`src/generated/v2/PermissionsRequestApprovalParams.ts`).
- */
-export type PermissionsRequestApprovalParams = Gen.v2.PermissionsRequestApprovalParams;
-
-/** Static type of the {@link GrantedPermissionProfile} codec. */
-export type GrantedPermissionProfileCodec = StructC<
-  Record<never, never>,
-  { network: AdditionalNetworkPermissionsCodec; fileSystem: AdditionalFileSystemPermissionsCodec }
->;
-/** Codec of {@link GrantedPermissionProfile}: decodes its wire JSON and encodes it back. */
-export const GrantedPermissionProfile: GrantedPermissionProfileCodec = struct(
-  {},
-  { network: AdditionalNetworkPermissions, fileSystem: AdditionalFileSystemPermissions },
-  "GrantedPermissionProfile",
-);
-/**
- * Generated type `GrantedPermissionProfile` (`src/generated/v2/GrantedPermissionProfile.ts`).
- */
-export type GrantedPermissionProfile = Gen.v2.GrantedPermissionProfile;
-
-/** Static type of the {@link PermissionGrantScope} codec. */
-export type PermissionGrantScopeCodec = t.KeyofC<{ turn: null; session: null }>;
-/** Codec of {@link PermissionGrantScope}: decodes its wire JSON and encodes it back. */
-export const PermissionGrantScope: PermissionGrantScopeCodec = t.keyof({ turn: null, session: null }, "PermissionGrantScope");
-/**
- * Generated type `PermissionGrantScope` (`src/generated/v2/PermissionGrantScope.ts`).
- */
-export type PermissionGrantScope = Gen.v2.PermissionGrantScope;
-
-/** Static type of the {@link PermissionsRequestApprovalResponse} codec. */
-export type PermissionsRequestApprovalResponseCodec = StructC<
-  { permissions: GrantedPermissionProfileCodec; scope: PermissionGrantScopeCodec },
-  { strictAutoReview: t.BooleanC }
->;
-/** Codec of {@link PermissionsRequestApprovalResponse}: decodes its wire JSON and encodes it back. */
-export const PermissionsRequestApprovalResponse: PermissionsRequestApprovalResponseCodec = struct(
-  { permissions: GrantedPermissionProfile, scope: PermissionGrantScope },
-  { strictAutoReview: t.boolean },
-  "PermissionsRequestApprovalResponse",
-);
-/**
- * Generated type `PermissionsRequestApprovalResponse` (`src/generated/v2/PermissionsRequestApprovalResponse.ts`).
- */
-export type PermissionsRequestApprovalResponse = Gen.v2.PermissionsRequestApprovalResponse;
-
-/** Static type of the {@link PlanDeltaNotification} codec. */
-export type PlanDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
-/** Codec of {@link PlanDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const PlanDeltaNotification: PlanDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "PlanDeltaNotification");
-/**
- * EXPERIMENTAL - proposed plan streaming deltas for plan items. Clients should
- * not assume concatenated deltas match the completed plan item content.
- *
- * Generated type `PlanDeltaNotification` (`src/generated/v2/PlanDeltaNotification.ts`).
- */
-export type PlanDeltaNotification = Gen.v2.PlanDeltaNotification;
-
-/** Static type of the {@link PluginInstallParams} codec. */
-export type PluginInstallParamsCodec = StructC<
-  { pluginName: t.StringC },
-  {
-    marketplacePath: NullableC<AbsolutePathBufCodec>;
-    remoteMarketplaceName: NullableC<t.StringC>;
-    installAttemptId: NullableC<t.StringC>;
-  }
->;
-/** Codec of {@link PluginInstallParams}: decodes its wire JSON and encodes it back. */
-export const PluginInstallParams: PluginInstallParamsCodec = struct(
-  { pluginName: t.string },
-  {
-    marketplacePath: nullable(AbsolutePathBuf),
-    remoteMarketplaceName: nullable(t.string),
-    installAttemptId: nullable(t.string),
-  },
-  "PluginInstallParams",
-);
-/**
- * Generated type `PluginInstallParams` (`src/generated/v2/PluginInstallParams.ts`).
- */
-export type PluginInstallParams = Gen.v2.PluginInstallParams;
-
-/** Static type of the {@link AppSummary} codec. */
-export type AppSummaryCodec = t.TypeC<{
-  id: t.StringC;
-  name: t.StringC;
-  description: NullableC<t.StringC>;
-  installUrl: NullableC<t.StringC>;
-  category: NullableC<t.StringC>;
-}>;
-/** Codec of {@link AppSummary}: decodes its wire JSON and encodes it back. */
-export const AppSummary: AppSummaryCodec = t.type({
-  id: t.string,
-  name: t.string,
-  description: nullable(t.string),
-  installUrl: nullable(t.string),
-  category: nullable(t.string),
-}, "AppSummary");
-/**
- * EXPERIMENTAL - app metadata summary for plugin responses.
- *
- * Generated type `AppSummary` (`src/generated/v2/AppSummary.ts`).
- */
-export type AppSummary = Gen.v2.AppSummary;
-
-/** Static type of the {@link PluginAuthPolicy} codec. */
-export type PluginAuthPolicyCodec = t.KeyofC<{ ON_INSTALL: null; ON_USE: null }>;
-/** Codec of {@link PluginAuthPolicy}: decodes its wire JSON and encodes it back. */
-export const PluginAuthPolicy: PluginAuthPolicyCodec = t.keyof({ ON_INSTALL: null, ON_USE: null }, "PluginAuthPolicy");
-/**
- * Generated type `PluginAuthPolicy` (`src/generated/v2/PluginAuthPolicy.ts`).
- */
-export type PluginAuthPolicy = Gen.v2.PluginAuthPolicy;
-
-/** Static type of the {@link PluginInstallResponse} codec. */
-export type PluginInstallResponseCodec = t.TypeC<{ authPolicy: PluginAuthPolicyCodec; appsNeedingAuth: t.ArrayC<AppSummaryCodec> }>;
-/** Codec of {@link PluginInstallResponse}: decodes its wire JSON and encodes it back. */
-export const PluginInstallResponse: PluginInstallResponseCodec = t.type({ authPolicy: PluginAuthPolicy, appsNeedingAuth: t.array(AppSummary) }, "PluginInstallResponse");
-/**
- * Generated type `PluginInstallResponse` (`src/generated/v2/PluginInstallResponse.ts`).
- */
-export type PluginInstallResponse = Gen.v2.PluginInstallResponse;
-
-/** Static type of the {@link PluginListMarketplaceKind} codec. */
-export type PluginListMarketplaceKindCodec = t.KeyofC<{
-  local: null;
-  vertical: null;
-  "workspace-directory": null;
-  "shared-with-me": null;
-  "created-by-me-remote": null;
-}>;
-/** Codec of {@link PluginListMarketplaceKind}: decodes its wire JSON and encodes it back. */
-export const PluginListMarketplaceKind: PluginListMarketplaceKindCodec = t.keyof({
-  local: null,
-  vertical: null,
-  "workspace-directory": null,
-  "shared-with-me": null,
-  "created-by-me-remote": null,
-}, "PluginListMarketplaceKind");
-/**
- * Generated type `PluginListMarketplaceKind` (`src/generated/v2/PluginListMarketplaceKind.ts`).
- */
-export type PluginListMarketplaceKind = Gen.v2.PluginListMarketplaceKind;
-
-/** Static type of the {@link PluginListParams} codec. */
-export type PluginListParamsCodec = StructC<
-  Record<never, never>,
-  {
-    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    marketplaceKinds: NullableC<t.ArrayC<PluginListMarketplaceKindCodec>>;
-    forceRefetch: t.BooleanC;
-  }
->;
-/** Codec of {@link PluginListParams}: decodes its wire JSON and encodes it back. */
-export const PluginListParams: PluginListParamsCodec = struct(
-  {},
-  {
-    cwds: nullable(t.array(AbsolutePathBuf)),
-    marketplaceKinds: nullable(t.array(PluginListMarketplaceKind)),
-    forceRefetch: t.boolean,
-  },
-  "PluginListParams",
-);
-/**
- * Generated type `PluginListParams` (`src/generated/v2/PluginListParams.ts`).
- */
-export type PluginListParams = Gen.v2.PluginListParams;
-
-/** Static type of the {@link MarketplaceLoadErrorInfo} codec. */
-export type MarketplaceLoadErrorInfoCodec = t.TypeC<{ marketplacePath: AbsolutePathBufCodec; message: t.StringC }>;
-/** Codec of {@link MarketplaceLoadErrorInfo}: decodes its wire JSON and encodes it back. */
-export const MarketplaceLoadErrorInfo: MarketplaceLoadErrorInfoCodec = t.type({ marketplacePath: AbsolutePathBuf, message: t.string }, "MarketplaceLoadErrorInfo");
-/**
- * Generated type `MarketplaceLoadErrorInfo` (`src/generated/v2/MarketplaceLoadErrorInfo.ts`).
- */
-export type MarketplaceLoadErrorInfo = Gen.v2.MarketplaceLoadErrorInfo;
-
-/** Static type of the {@link MarketplaceInterface} codec. */
-export type MarketplaceInterfaceCodec = t.TypeC<{ displayName: NullableC<t.StringC> }>;
-/** Codec of {@link MarketplaceInterface}: decodes its wire JSON and encodes it back. */
-export const MarketplaceInterface: MarketplaceInterfaceCodec = t.type({ displayName: nullable(t.string) }, "MarketplaceInterface");
-/**
- * Generated type `MarketplaceInterface` (`src/generated/v2/MarketplaceInterface.ts`).
- */
-export type MarketplaceInterface = Gen.v2.MarketplaceInterface;
-
-/** Static type of the {@link PluginAvailability} codec. */
-export type PluginAvailabilityCodec = t.KeyofC<{ AVAILABLE: null; DISABLED_BY_ADMIN: null }>;
-/** Codec of {@link PluginAvailability}: decodes its wire JSON and encodes it back. */
-export const PluginAvailability: PluginAvailabilityCodec = t.keyof({ AVAILABLE: null, DISABLED_BY_ADMIN: null }, "PluginAvailability");
-/**
- * Generated type `PluginAvailability` (`src/generated/v2/PluginAvailability.ts`).
- */
-export type PluginAvailability = Gen.v2.PluginAvailability;
-
-/** Static type of the {@link PluginDisabledReason} codec. */
-export type PluginDisabledReasonCodec = t.KeyofC<{ disabled_by_admin: null; plan_not_eligible: null; required_app_unavailable: null; unknown: null }>;
-/** Codec of {@link PluginDisabledReason}: decodes its wire JSON and encodes it back. */
-export const PluginDisabledReason: PluginDisabledReasonCodec = t.keyof({ disabled_by_admin: null, plan_not_eligible: null, required_app_unavailable: null, unknown: null }, "PluginDisabledReason");
-/**
- * Generated type `PluginDisabledReason` (`src/generated/v2/PluginDisabledReason.ts`).
- */
-export type PluginDisabledReason = Gen.v2.PluginDisabledReason;
-
-/** Static type of the {@link PluginInstallPolicy} codec. */
-export type PluginInstallPolicyCodec = t.KeyofC<{ NOT_AVAILABLE: null; AVAILABLE: null; INSTALLED_BY_DEFAULT: null }>;
-/** Codec of {@link PluginInstallPolicy}: decodes its wire JSON and encodes it back. */
-export const PluginInstallPolicy: PluginInstallPolicyCodec = t.keyof({ NOT_AVAILABLE: null, AVAILABLE: null, INSTALLED_BY_DEFAULT: null }, "PluginInstallPolicy");
-/**
- * Generated type `PluginInstallPolicy` (`src/generated/v2/PluginInstallPolicy.ts`).
- */
-export type PluginInstallPolicy = Gen.v2.PluginInstallPolicy;
-
-/** Static type of the {@link PluginInstallPolicySource} codec. */
-export type PluginInstallPolicySourceCodec = t.KeyofC<{ WORKSPACE_SETTING: null; IMPLICIT_CANONICAL_APP: null }>;
-/** Codec of {@link PluginInstallPolicySource}: decodes its wire JSON and encodes it back. */
-export const PluginInstallPolicySource: PluginInstallPolicySourceCodec = t.keyof({ WORKSPACE_SETTING: null, IMPLICIT_CANONICAL_APP: null }, "PluginInstallPolicySource");
-/**
- * Generated type `PluginInstallPolicySource` (`src/generated/v2/PluginInstallPolicySource.ts`).
- */
-export type PluginInstallPolicySource = Gen.v2.PluginInstallPolicySource;
-
-/** Static type of the {@link PluginInterface} codec. */
-export type PluginInterfaceCodec = t.TypeC<{
-  displayName: NullableC<t.StringC>;
-  shortDescription: NullableC<t.StringC>;
-  longDescription: NullableC<t.StringC>;
-  developerName: NullableC<t.StringC>;
-  category: NullableC<t.StringC>;
-  capabilities: t.ArrayC<t.StringC>;
-  websiteUrl: NullableC<t.StringC>;
-  privacyPolicyUrl: NullableC<t.StringC>;
-  termsOfServiceUrl: NullableC<t.StringC>;
-  defaultPrompt: NullableC<t.ArrayC<t.StringC>>;
-  brandColor: NullableC<t.StringC>;
-  composerIcon: NullableC<AbsolutePathBufCodec>;
-  composerIconUrl: NullableC<t.StringC>;
-  logo: NullableC<AbsolutePathBufCodec>;
-  logoDark: NullableC<AbsolutePathBufCodec>;
-  logoUrl: NullableC<t.StringC>;
-  logoUrlDark: NullableC<t.StringC>;
-  screenshots: t.ArrayC<AbsolutePathBufCodec>;
-  screenshotUrls: t.ArrayC<t.StringC>;
-}>;
-/** Codec of {@link PluginInterface}: decodes its wire JSON and encodes it back. */
-export const PluginInterface: PluginInterfaceCodec = t.type({
-  displayName: nullable(t.string),
-  shortDescription: nullable(t.string),
-  longDescription: nullable(t.string),
-  developerName: nullable(t.string),
-  category: nullable(t.string),
-  capabilities: t.array(t.string),
-  websiteUrl: nullable(t.string),
-  privacyPolicyUrl: nullable(t.string),
-  termsOfServiceUrl: nullable(t.string),
-  defaultPrompt: nullable(t.array(t.string)),
-  brandColor: nullable(t.string),
-  composerIcon: nullable(AbsolutePathBuf),
-  composerIconUrl: nullable(t.string),
-  logo: nullable(AbsolutePathBuf),
-  logoDark: nullable(AbsolutePathBuf),
-  logoUrl: nullable(t.string),
-  logoUrlDark: nullable(t.string),
-  screenshots: t.array(AbsolutePathBuf),
-  screenshotUrls: t.array(t.string),
-}, "PluginInterface");
-/**
- * Generated type `PluginInterface` (`src/generated/v2/PluginInterface.ts`).
- */
-export type PluginInterface = Gen.v2.PluginInterface;
-
-/** Static type of the {@link PluginShareDiscoverability} codec. */
-export type PluginShareDiscoverabilityCodec = t.KeyofC<{ LISTED: null; UNLISTED: null; PRIVATE: null }>;
-/** Codec of {@link PluginShareDiscoverability}: decodes its wire JSON and encodes it back. */
-export const PluginShareDiscoverability: PluginShareDiscoverabilityCodec = t.keyof({ LISTED: null, UNLISTED: null, PRIVATE: null }, "PluginShareDiscoverability");
-/**
- * Generated type `PluginShareDiscoverability` (`src/generated/v2/PluginShareDiscoverability.ts`).
- */
-export type PluginShareDiscoverability = Gen.v2.PluginShareDiscoverability;
-
-/** Static type of the {@link PluginSharePrincipalRole} codec. */
-export type PluginSharePrincipalRoleCodec = t.KeyofC<{ reader: null; editor: null; owner: null }>;
-/** Codec of {@link PluginSharePrincipalRole}: decodes its wire JSON and encodes it back. */
-export const PluginSharePrincipalRole: PluginSharePrincipalRoleCodec = t.keyof({ reader: null, editor: null, owner: null }, "PluginSharePrincipalRole");
-/**
- * Generated type `PluginSharePrincipalRole` (`src/generated/v2/PluginSharePrincipalRole.ts`).
- */
-export type PluginSharePrincipalRole = Gen.v2.PluginSharePrincipalRole;
-
-/** Static type of the {@link PluginSharePrincipalType} codec. */
-export type PluginSharePrincipalTypeCodec = t.KeyofC<{ user: null; group: null; workspace: null }>;
-/** Codec of {@link PluginSharePrincipalType}: decodes its wire JSON and encodes it back. */
-export const PluginSharePrincipalType: PluginSharePrincipalTypeCodec = t.keyof({ user: null, group: null, workspace: null }, "PluginSharePrincipalType");
-/**
- * Generated type `PluginSharePrincipalType` (`src/generated/v2/PluginSharePrincipalType.ts`).
- */
-export type PluginSharePrincipalType = Gen.v2.PluginSharePrincipalType;
-
-/** Static type of the {@link PluginSharePrincipal} codec. */
-export type PluginSharePrincipalCodec = t.TypeC<{
-  principalType: PluginSharePrincipalTypeCodec;
-  principalId: t.StringC;
-  role: PluginSharePrincipalRoleCodec;
-  name: t.StringC;
-}>;
-/** Codec of {@link PluginSharePrincipal}: decodes its wire JSON and encodes it back. */
-export const PluginSharePrincipal: PluginSharePrincipalCodec = t.type({
-  principalType: PluginSharePrincipalType,
-  principalId: t.string,
-  role: PluginSharePrincipalRole,
-  name: t.string,
-}, "PluginSharePrincipal");
-/**
- * Generated type `PluginSharePrincipal` (`src/generated/v2/PluginSharePrincipal.ts`).
- */
-export type PluginSharePrincipal = Gen.v2.PluginSharePrincipal;
-
-/** Static type of the {@link PluginShareContext} codec. */
-export type PluginShareContextCodec = t.TypeC<{
-  remotePluginId: t.StringC;
-  remoteVersion: NullableC<t.StringC>;
-  discoverability: NullableC<PluginShareDiscoverabilityCodec>;
-  shareUrl: NullableC<t.StringC>;
-  creatorAccountUserId: NullableC<t.StringC>;
-  creatorName: NullableC<t.StringC>;
-  sharePrincipals: NullableC<t.ArrayC<PluginSharePrincipalCodec>>;
-  canPublishToWorkspace: NullableC<t.BooleanC>;
-}>;
-/** Codec of {@link PluginShareContext}: decodes its wire JSON and encodes it back. */
-export const PluginShareContext: PluginShareContextCodec = t.type({
-  remotePluginId: t.string,
-  remoteVersion: nullable(t.string),
-  discoverability: nullable(PluginShareDiscoverability),
-  shareUrl: nullable(t.string),
-  creatorAccountUserId: nullable(t.string),
-  creatorName: nullable(t.string),
-  sharePrincipals: nullable(t.array(PluginSharePrincipal)),
-  canPublishToWorkspace: nullable(t.boolean),
-}, "PluginShareContext");
-/**
- * Generated type `PluginShareContext` (`src/generated/v2/PluginShareContext.ts`).
- */
-export type PluginShareContext = Gen.v2.PluginShareContext;
-
-/** Static type of the {@link PluginSource} codec. */
-export type PluginSourceCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"local">; path: AbsolutePathBufCodec }>,
-  t.TypeC<{
-    type: t.LiteralC<"git">;
-    url: t.StringC;
-    path: NullableC<t.StringC>;
-    refName: NullableC<t.StringC>;
-    sha: NullableC<t.StringC>;
-  }>,
-  t.TypeC<{
-    type: t.LiteralC<"npm">;
-    package: t.StringC;
-    version: NullableC<t.StringC>;
-    registry: NullableC<t.StringC>;
-  }>,
-  t.TypeC<{ type: t.LiteralC<"remote"> }>,
-]>;
-/** Codec of {@link PluginSource}: decodes its wire JSON and encodes it back. */
-export const PluginSource: PluginSourceCodec = t.union([
-  t.type({ type: t.literal("local"), path: AbsolutePathBuf }),
-  t.type({
-    type: t.literal("git"),
-    url: t.string,
-    path: nullable(t.string),
-    refName: nullable(t.string),
-    sha: nullable(t.string),
-  }),
-  t.type({ type: t.literal("npm"), package: t.string, version: nullable(t.string), registry: nullable(t.string) }),
-  t.type({ type: t.literal("remote") }),
-], "PluginSource");
-/**
- * Generated type `PluginSource` (`src/generated/v2/PluginSource.ts`).
- */
-export type PluginSource = Gen.v2.PluginSource;
-
-/** Static type of the {@link PluginSummary} codec. */
-export type PluginSummaryCodec = t.TypeC<{
-  id: t.StringC;
-  remotePluginId: NullableC<t.StringC>;
-  version: NullableC<t.StringC>;
-  localVersion: NullableC<t.StringC>;
-  name: t.StringC;
-  shareContext: NullableC<PluginShareContextCodec>;
-  source: PluginSourceCodec;
-  installed: t.BooleanC;
-  installedAt: NullableC<t.NumberC>;
-  enabled: t.BooleanC;
-  installPolicy: PluginInstallPolicyCodec;
-  installPolicySource: NullableC<PluginInstallPolicySourceCodec>;
-  mustShowInstallationInterstitial: NullableC<t.BooleanC>;
-  authPolicy: PluginAuthPolicyCodec;
-  availability: PluginAvailabilityCodec;
-  disabledReason: NullableC<PluginDisabledReasonCodec>;
-  eligiblePlanTypes: NullableC<t.ArrayC<t.StringC>>;
-  interface: NullableC<PluginInterfaceCodec>;
-  keywords: t.ArrayC<t.StringC>;
-}>;
-/** Codec of {@link PluginSummary}: decodes its wire JSON and encodes it back. */
-export const PluginSummary: PluginSummaryCodec = t.type({
-  id: t.string,
-  remotePluginId: nullable(t.string),
-  version: nullable(t.string),
-  localVersion: nullable(t.string),
-  name: t.string,
-  shareContext: nullable(PluginShareContext),
-  source: PluginSource,
-  installed: t.boolean,
-  installedAt: nullable(t.number),
-  enabled: t.boolean,
-  installPolicy: PluginInstallPolicy,
-  installPolicySource: nullable(PluginInstallPolicySource),
-  mustShowInstallationInterstitial: nullable(t.boolean),
-  authPolicy: PluginAuthPolicy,
-  availability: PluginAvailability,
-  disabledReason: nullable(PluginDisabledReason),
-  eligiblePlanTypes: nullable(t.array(t.string)),
-  interface: nullable(PluginInterface),
-  keywords: t.array(t.string),
-}, "PluginSummary");
-/**
- * Generated type `PluginSummary` (`src/generated/v2/PluginSummary.ts`).
- */
-export type PluginSummary = Gen.v2.PluginSummary;
-
-/** Static type of the {@link PluginMarketplaceEntry} codec. */
-export type PluginMarketplaceEntryCodec = t.TypeC<{
-  name: t.StringC;
-  path: NullableC<AbsolutePathBufCodec>;
-  interface: NullableC<MarketplaceInterfaceCodec>;
-  plugins: t.ArrayC<PluginSummaryCodec>;
-}>;
-/** Codec of {@link PluginMarketplaceEntry}: decodes its wire JSON and encodes it back. */
-export const PluginMarketplaceEntry: PluginMarketplaceEntryCodec = t.type({
-  name: t.string,
-  path: nullable(AbsolutePathBuf),
-  interface: nullable(MarketplaceInterface),
-  plugins: t.array(PluginSummary),
-}, "PluginMarketplaceEntry");
-/**
- * Generated type `PluginMarketplaceEntry` (`src/generated/v2/PluginMarketplaceEntry.ts`).
- */
-export type PluginMarketplaceEntry = Gen.v2.PluginMarketplaceEntry;
-
-/** Static type of the {@link PluginListResponse} codec. */
-export type PluginListResponseCodec = t.TypeC<{
-  marketplaces: t.ArrayC<PluginMarketplaceEntryCodec>;
-  marketplaceLoadErrors: t.ArrayC<MarketplaceLoadErrorInfoCodec>;
-  featuredPluginIds: t.ArrayC<t.StringC>;
-}>;
-/** Codec of {@link PluginListResponse}: decodes its wire JSON and encodes it back. */
-export const PluginListResponse: PluginListResponseCodec = t.type({
-  marketplaces: t.array(PluginMarketplaceEntry),
-  marketplaceLoadErrors: t.array(MarketplaceLoadErrorInfo),
-  featuredPluginIds: t.array(t.string),
-}, "PluginListResponse");
-/**
- * Generated type `PluginListResponse` (`src/generated/v2/PluginListResponse.ts`).
- */
-export type PluginListResponse = Gen.v2.PluginListResponse;
-
-/** Static type of the {@link PluginReadParams} codec. */
-export type PluginReadParamsCodec = StructC<
-  { pluginName: t.StringC },
-  { marketplacePath: NullableC<AbsolutePathBufCodec>; remoteMarketplaceName: NullableC<t.StringC> }
->;
-/** Codec of {@link PluginReadParams}: decodes its wire JSON and encodes it back. */
-export const PluginReadParams: PluginReadParamsCodec = struct(
-  { pluginName: t.string },
-  { marketplacePath: nullable(AbsolutePathBuf), remoteMarketplaceName: nullable(t.string) },
-  "PluginReadParams",
-);
-/**
- * Generated type `PluginReadParams` (`src/generated/v2/PluginReadParams.ts`).
- */
-export type PluginReadParams = Gen.v2.PluginReadParams;
-
-/** Static type of the {@link AppTemplateUnavailableReason} codec. */
-export type AppTemplateUnavailableReasonCodec = t.KeyofC<{ NOT_CONFIGURED_FOR_WORKSPACE: null; NO_ACTIVE_WORKSPACE: null }>;
-/** Codec of {@link AppTemplateUnavailableReason}: decodes its wire JSON and encodes it back. */
-export const AppTemplateUnavailableReason: AppTemplateUnavailableReasonCodec = t.keyof({ NOT_CONFIGURED_FOR_WORKSPACE: null, NO_ACTIVE_WORKSPACE: null }, "AppTemplateUnavailableReason");
-/**
- * Generated type `AppTemplateUnavailableReason` (`src/generated/v2/AppTemplateUnavailableReason.ts`).
- */
-export type AppTemplateUnavailableReason = Gen.v2.AppTemplateUnavailableReason;
-
-/** Static type of the {@link AppTemplateSummary} codec. */
-export type AppTemplateSummaryCodec = t.TypeC<{
-  templateId: t.StringC;
-  name: t.StringC;
-  description: NullableC<t.StringC>;
-  category: NullableC<t.StringC>;
-  canonicalConnectorId: NullableC<t.StringC>;
-  logoUrl: NullableC<t.StringC>;
-  logoUrlDark: NullableC<t.StringC>;
-  materializedAppIds: t.ArrayC<t.StringC>;
-  reason: NullableC<AppTemplateUnavailableReasonCodec>;
-}>;
-/** Codec of {@link AppTemplateSummary}: decodes its wire JSON and encodes it back. */
-export const AppTemplateSummary: AppTemplateSummaryCodec = t.type({
-  templateId: t.string,
-  name: t.string,
-  description: nullable(t.string),
-  category: nullable(t.string),
-  canonicalConnectorId: nullable(t.string),
-  logoUrl: nullable(t.string),
-  logoUrlDark: nullable(t.string),
-  materializedAppIds: t.array(t.string),
-  reason: nullable(AppTemplateUnavailableReason),
-}, "AppTemplateSummary");
-/**
- * Generated type `AppTemplateSummary` (`src/generated/v2/AppTemplateSummary.ts`).
- */
-export type AppTemplateSummary = Gen.v2.AppTemplateSummary;
-
-/** Static type of the {@link PluginHookSummary} codec. */
-export type PluginHookSummaryCodec = t.TypeC<{ key: t.StringC; eventName: HookEventNameCodec }>;
-/** Codec of {@link PluginHookSummary}: decodes its wire JSON and encodes it back. */
-export const PluginHookSummary: PluginHookSummaryCodec = t.type({ key: t.string, eventName: HookEventName }, "PluginHookSummary");
-/**
- * Generated type `PluginHookSummary` (`src/generated/v2/PluginHookSummary.ts`).
- */
-export type PluginHookSummary = Gen.v2.PluginHookSummary;
-
-/** Static type of the {@link ScheduledTaskWeekday} codec. */
-export type ScheduledTaskWeekdayCodec = t.KeyofC<{ MO: null; TU: null; WE: null; TH: null; FR: null; SA: null; SU: null }>;
-/** Codec of {@link ScheduledTaskWeekday}: decodes its wire JSON and encodes it back. */
-export const ScheduledTaskWeekday: ScheduledTaskWeekdayCodec = t.keyof({ MO: null, TU: null, WE: null, TH: null, FR: null, SA: null, SU: null }, "ScheduledTaskWeekday");
-/**
- * Generated type `ScheduledTaskWeekday` (`src/generated/v2/ScheduledTaskWeekday.ts`).
- */
-export type ScheduledTaskWeekday = Gen.v2.ScheduledTaskWeekday;
-
-/** Static type of the {@link ScheduledTaskSchedule} codec. */
-export type ScheduledTaskScheduleCodec = t.UnionC<[
-  t.TypeC<{
-    type: t.LiteralC<"hourly">;
-    intervalHours: t.NumberC;
-    days: NullableC<t.ArrayC<ScheduledTaskWeekdayCodec>>;
-  }>,
-  t.TypeC<{ type: t.LiteralC<"daily">; time: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"weekdays">; time: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"weekly">; days: t.ArrayC<ScheduledTaskWeekdayCodec>; time: t.StringC }>,
-]>;
-/** Codec of {@link ScheduledTaskSchedule}: decodes its wire JSON and encodes it back. */
-export const ScheduledTaskSchedule: ScheduledTaskScheduleCodec = t.union([
-  t.type({ type: t.literal("hourly"), intervalHours: t.number, days: nullable(t.array(ScheduledTaskWeekday)) }),
-  t.type({ type: t.literal("daily"), time: t.string }),
-  t.type({ type: t.literal("weekdays"), time: t.string }),
-  t.type({ type: t.literal("weekly"), days: t.array(ScheduledTaskWeekday), time: t.string }),
-], "ScheduledTaskSchedule");
-/**
- * Generated type `ScheduledTaskSchedule` (`src/generated/v2/ScheduledTaskSchedule.ts`).
- */
-export type ScheduledTaskSchedule = Gen.v2.ScheduledTaskSchedule;
-
-/** Static type of the {@link ScheduledTaskSummary} codec. */
-export type ScheduledTaskSummaryCodec = t.TypeC<{ key: t.StringC; name: t.StringC; prompt: t.StringC; schedule: ScheduledTaskScheduleCodec }>;
-/** Codec of {@link ScheduledTaskSummary}: decodes its wire JSON and encodes it back. */
-export const ScheduledTaskSummary: ScheduledTaskSummaryCodec = t.type({ key: t.string, name: t.string, prompt: t.string, schedule: ScheduledTaskSchedule }, "ScheduledTaskSummary");
-/**
- * Generated type `ScheduledTaskSummary` (`src/generated/v2/ScheduledTaskSummary.ts`).
- */
-export type ScheduledTaskSummary = Gen.v2.ScheduledTaskSummary;
-
-/** Static type of the {@link SkillInterface} codec. */
-export type SkillInterfaceCodec = StructC<
-  { iconSmallUrl: NullableC<t.StringC>; iconLargeUrl: NullableC<t.StringC> },
-  {
-    displayName: t.StringC;
-    shortDescription: t.StringC;
-    iconSmall: AbsolutePathBufCodec;
-    iconLarge: AbsolutePathBufCodec;
-    brandColor: t.StringC;
-    defaultPrompt: t.StringC;
-  }
->;
-/** Codec of {@link SkillInterface}: decodes its wire JSON and encodes it back. */
-export const SkillInterface: SkillInterfaceCodec = struct(
-  { iconSmallUrl: nullable(t.string), iconLargeUrl: nullable(t.string) },
-  {
-    displayName: t.string,
-    shortDescription: t.string,
-    iconSmall: AbsolutePathBuf,
-    iconLarge: AbsolutePathBuf,
-    brandColor: t.string,
-    defaultPrompt: t.string,
-  },
-  "SkillInterface",
-);
-/**
- * Generated type `SkillInterface` (`src/generated/v2/SkillInterface.ts`).
- */
-export type SkillInterface = Gen.v2.SkillInterface;
-
-/** Static type of the {@link SkillSummary} codec. */
-export type SkillSummaryCodec = t.TypeC<{
-  name: t.StringC;
-  description: t.StringC;
-  shortDescription: NullableC<t.StringC>;
-  interface: NullableC<SkillInterfaceCodec>;
-  path: NullableC<LegacyAppPathStringCodec>;
-  enabled: t.BooleanC;
-}>;
-/** Codec of {@link SkillSummary}: decodes its wire JSON and encodes it back. */
-export const SkillSummary: SkillSummaryCodec = t.type({
-  name: t.string,
-  description: t.string,
-  shortDescription: nullable(t.string),
-  interface: nullable(SkillInterface),
-  path: nullable(LegacyAppPathString),
-  enabled: t.boolean,
-}, "SkillSummary");
-/**
- * Generated type `SkillSummary` (`src/generated/v2/SkillSummary.ts`).
- */
-export type SkillSummary = Gen.v2.SkillSummary;
-
-/** Static type of the {@link PluginDetail} codec. */
-export type PluginDetailCodec = t.TypeC<{
-  marketplaceName: t.StringC;
-  marketplacePath: NullableC<AbsolutePathBufCodec>;
-  summary: PluginSummaryCodec;
-  shareUrl: NullableC<t.StringC>;
-  description: NullableC<t.StringC>;
-  skills: t.ArrayC<SkillSummaryCodec>;
-  onboardingSkill: NullableC<SkillSummaryCodec>;
-  hooks: t.ArrayC<PluginHookSummaryCodec>;
-  apps: t.ArrayC<AppSummaryCodec>;
-  appTemplates: t.ArrayC<AppTemplateSummaryCodec>;
-  mcpServers: t.ArrayC<t.StringC>;
-  scheduledTasks: NullableC<t.ArrayC<ScheduledTaskSummaryCodec>>;
-}>;
-/** Codec of {@link PluginDetail}: decodes its wire JSON and encodes it back. */
-export const PluginDetail: PluginDetailCodec = t.type({
-  marketplaceName: t.string,
-  marketplacePath: nullable(AbsolutePathBuf),
-  summary: PluginSummary,
-  shareUrl: nullable(t.string),
-  description: nullable(t.string),
-  skills: t.array(SkillSummary),
-  onboardingSkill: nullable(SkillSummary),
-  hooks: t.array(PluginHookSummary),
-  apps: t.array(AppSummary),
-  appTemplates: t.array(AppTemplateSummary),
-  mcpServers: t.array(t.string),
-  scheduledTasks: nullable(t.array(ScheduledTaskSummary)),
-}, "PluginDetail");
-/**
- * Generated type `PluginDetail` (`src/generated/v2/PluginDetail.ts`).
- */
-export type PluginDetail = Gen.v2.PluginDetail;
-
-/** Static type of the {@link PluginReadResponse} codec. */
-export type PluginReadResponseCodec = t.TypeC<{ plugin: PluginDetailCodec }>;
-/** Codec of {@link PluginReadResponse}: decodes its wire JSON and encodes it back. */
-export const PluginReadResponse: PluginReadResponseCodec = t.type({ plugin: PluginDetail }, "PluginReadResponse");
-/**
- * Generated type `PluginReadResponse` (`src/generated/v2/PluginReadResponse.ts`).
- */
-export type PluginReadResponse = Gen.v2.PluginReadResponse;
-
-/** Static type of the {@link PluginUninstallParams} codec. */
-export type PluginUninstallParamsCodec = t.TypeC<{ pluginId: t.StringC }>;
-/** Codec of {@link PluginUninstallParams}: decodes its wire JSON and encodes it back. */
-export const PluginUninstallParams: PluginUninstallParamsCodec = t.type({ pluginId: t.string }, "PluginUninstallParams");
-/**
- * Generated type `PluginUninstallParams` (`src/generated/v2/PluginUninstallParams.ts`).
- */
-export type PluginUninstallParams = Gen.v2.PluginUninstallParams;
-
-/** Static type of the {@link PluginUninstallResponse} codec. */
-export type PluginUninstallResponseCodec = EmptyObjectC;
-/** Codec of {@link PluginUninstallResponse}: decodes its wire JSON and encodes it back. */
-export const PluginUninstallResponse: PluginUninstallResponseCodec = emptyObject;
-/**
- * Generated type `PluginUninstallResponse` (`src/generated/v2/PluginUninstallResponse.ts`).
- */
-export type PluginUninstallResponse = Gen.v2.PluginUninstallResponse;
-
-/** Static type of the {@link ProcessExitedNotification} codec. */
-export type ProcessExitedNotificationCodec = StructC<
-  {
-    processHandle: t.StringC;
-    exitCode: t.NumberC;
-    stdout: t.StringC;
-    stdoutCapReached: t.BooleanC;
-    stderr: t.StringC;
-    stderrCapReached: t.BooleanC;
-  },
-  { outputDrainTimedOut: NullableC<t.BooleanC> }
->;
-/** Codec of {@link ProcessExitedNotification}: decodes its wire JSON and encodes it back. */
-export const ProcessExitedNotification: ProcessExitedNotificationCodec = struct(
-  {
-    processHandle: t.string,
-    exitCode: t.number,
-    stdout: t.string,
-    stdoutCapReached: t.boolean,
-    stderr: t.string,
-    stderrCapReached: t.boolean,
-  },
-  { outputDrainTimedOut: nullable(t.boolean) },
-  "ProcessExitedNotification",
-);
-/**
- * Final process exit notification for `process/spawn`.
- *
- * Generated type `ProcessExitedNotification` (`src/generated/v2/ProcessExitedNotification.ts`).
- */
-export type ProcessExitedNotification = Gen.v2.ProcessExitedNotification;
-
-/** Static type of the {@link ProcessOutputStream} codec. */
-export type ProcessOutputStreamCodec = t.KeyofC<{ stdout: null; stderr: null }>;
-/** Codec of {@link ProcessOutputStream}: decodes its wire JSON and encodes it back. */
-export const ProcessOutputStream: ProcessOutputStreamCodec = t.keyof({ stdout: null, stderr: null }, "ProcessOutputStream");
-/**
- * Stream label for `process/outputDelta` notifications.
- *
- * Generated type `ProcessOutputStream` (`src/generated/v2/ProcessOutputStream.ts`).
- */
-export type ProcessOutputStream = Gen.v2.ProcessOutputStream;
-
-/** Static type of the {@link ProcessOutputDeltaNotification} codec. */
-export type ProcessOutputDeltaNotificationCodec = t.TypeC<{ processHandle: t.StringC; stream: ProcessOutputStreamCodec; deltaBase64: t.StringC; capReached: t.BooleanC }>;
-/** Codec of {@link ProcessOutputDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const ProcessOutputDeltaNotification: ProcessOutputDeltaNotificationCodec = t.type({ processHandle: t.string, stream: ProcessOutputStream, deltaBase64: t.string, capReached: t.boolean }, "ProcessOutputDeltaNotification");
-/**
- * Base64-encoded output chunk emitted for a streaming `process/spawn` request.
- *
- * Generated type `ProcessOutputDeltaNotification` (`src/generated/v2/ProcessOutputDeltaNotification.ts`).
- */
-export type ProcessOutputDeltaNotification = Gen.v2.ProcessOutputDeltaNotification;
-
-/** Static type of the {@link ProjectChangeType} codec. */
-export type ProjectChangeTypeCodec = t.KeyofC<{ created: null; updated: null; deleted: null }>;
-/** Codec of {@link ProjectChangeType}: decodes its wire JSON and encodes it back. */
-export const ProjectChangeType: ProjectChangeTypeCodec = t.keyof({ created: null, updated: null, deleted: null }, "ProjectChangeType");
-/**
- * Generated type `ProjectChangeType` (`src/generated/v2/ProjectChangeType.ts`).
- */
-export type ProjectChangeType = Gen.v2.ProjectChangeType;
-
-/** Static type of the {@link ProjectChangedNotification} codec. */
-export type ProjectChangedNotificationCodec = t.TypeC<{ projectId: t.StringC; changeType: ProjectChangeTypeCodec }>;
-/** Codec of {@link ProjectChangedNotification}: decodes its wire JSON and encodes it back. */
-export const ProjectChangedNotification: ProjectChangedNotificationCodec = t.type({ projectId: t.string, changeType: ProjectChangeType }, "ProjectChangedNotification");
-/**
- * Generated type `ProjectChangedNotification` (`src/generated/v2/ProjectChangedNotification.ts`).
- */
-export type ProjectChangedNotification = Gen.v2.ProjectChangedNotification;
-
-/** Static type of the {@link ResponseUsageMetadata} codec. */
-export type ResponseUsageMetadataCodec = t.TypeC<{ amount: NullableC<t.StringC>; metadata: NullableC<JsonValueCodec> }>;
-/** Codec of {@link ResponseUsageMetadata}: decodes its wire JSON and encodes it back. */
-export const ResponseUsageMetadata: ResponseUsageMetadataCodec = t.type({ amount: nullable(t.string), metadata: nullable(JsonValue) }, "ResponseUsageMetadata");
-/**
- * Usage metadata reported for one upstream response.
- *
- * Generated type `ResponseUsageMetadata` (`src/generated/v2/ResponseUsageMetadata.ts`).
- */
-export type ResponseUsageMetadata = Gen.v2.ResponseUsageMetadata;
-
-/** Static type of the {@link TokenUsageBreakdown} codec. */
-export type TokenUsageBreakdownCodec = t.TypeC<{
-  totalTokens: t.NumberC;
-  inputTokens: t.NumberC;
-  cachedInputTokens: t.NumberC;
-  cacheWriteInputTokens: t.NumberC;
-  outputTokens: t.NumberC;
-  reasoningOutputTokens: t.NumberC;
-}>;
-/** Codec of {@link TokenUsageBreakdown}: decodes its wire JSON and encodes it back. */
-export const TokenUsageBreakdown: TokenUsageBreakdownCodec = t.type({
-  totalTokens: t.number,
-  inputTokens: t.number,
-  cachedInputTokens: t.number,
-  cacheWriteInputTokens: t.number,
-  outputTokens: t.number,
-  reasoningOutputTokens: t.number,
-}, "TokenUsageBreakdown");
-/**
- * Generated type `TokenUsageBreakdown` (`src/generated/v2/TokenUsageBreakdown.ts`).
- */
-export type TokenUsageBreakdown = Gen.v2.TokenUsageBreakdown;
-
-/** Static type of the {@link RawResponseCompletedNotification} codec. */
-export type RawResponseCompletedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  responseId: t.StringC;
-  usage: NullableC<TokenUsageBreakdownCodec>;
-  usageMetadata: NullableC<ResponseUsageMetadataCodec>;
-}>;
-/** Codec of {@link RawResponseCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const RawResponseCompletedNotification: RawResponseCompletedNotificationCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  responseId: t.string,
-  usage: nullable(TokenUsageBreakdown),
-  usageMetadata: nullable(ResponseUsageMetadata),
-}, "RawResponseCompletedNotification");
-/**
- * Internal-only notification containing the exact usage from one upstream
- * Responses API completion.
- *
- * Generated type `RawResponseCompletedNotification` (`src/generated/v2/RawResponseCompletedNotification.ts`).
- */
-export type RawResponseCompletedNotification = Gen.v2.RawResponseCompletedNotification;
-
-/** Static type of the {@link AgentMessageInputContent} codec. */
-export type AgentMessageInputContentCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"encrypted_content">; encrypted_content: t.StringC }>,
-]>;
-/** Codec of {@link AgentMessageInputContent}: decodes its wire JSON and encodes it back. */
-export const AgentMessageInputContent: AgentMessageInputContentCodec = t.union([
-  t.type({ type: t.literal("input_text"), text: t.string }),
-  t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
-], "AgentMessageInputContent");
-/**
- * Generated type `AgentMessageInputContent` (`src/generated/AgentMessageInputContent.ts`).
- */
-export type AgentMessageInputContent = Gen.AgentMessageInputContent;
-
-/** Static type of the {@link ConfigurationReasoning} codec. */
-export type ConfigurationReasoningCodec = t.TypeC<{ effort: ReasoningEffortCodec }>;
-/** Codec of {@link ConfigurationReasoning}: decodes its wire JSON and encodes it back. */
-export const ConfigurationReasoning: ConfigurationReasoningCodec = t.type({ effort: ReasoningEffort }, "ConfigurationReasoning");
-/**
- * Reasoning settings interpreted by the backend for the routed model.
- *
- * Generated type `ConfigurationReasoning` (`src/generated/ConfigurationReasoning.ts`).
- */
-export type ConfigurationReasoning = Gen.ConfigurationReasoning;
-
-/** Static type of the {@link ContentItem} codec. */
-export type ContentItemCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
-  t.IntersectionC<[
-    StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailCodec }>,
-    t.UnionC<[t.TypeC<{ image_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
-  ]>,
-  t.IntersectionC<[
-    t.TypeC<{ type: t.LiteralC<"input_audio"> }>,
-    t.UnionC<[t.TypeC<{ audio_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
-  ]>,
-  StructC<
-    { type: t.LiteralC<"output_text">; text: t.StringC },
-    { annotations: t.ArrayC<t.UnknownC>; logprobs: t.ArrayC<t.UnknownC> }
-  >,
-]>;
-/** Codec of {@link ContentItem}: decodes its wire JSON and encodes it back. */
-export const ContentItem: ContentItemCodec = t.union([
-  t.type({ type: t.literal("input_text"), text: t.string }),
-  intersection([
-    struct({ type: t.literal("input_image") }, { detail: ImageDetail }),
-    t.union([t.type({ image_url: t.string }), t.type({ file_id: t.string })]),
-  ]),
-  intersection([
-    t.type({ type: t.literal("input_audio") }),
-    t.union([t.type({ audio_url: t.string }), t.type({ file_id: t.string })]),
-  ]),
-  struct(
-    { type: t.literal("output_text"), text: t.string },
-    { annotations: t.array(t.unknown), logprobs: t.array(t.unknown) },
-  ),
-], "ContentItem");
-/**
- * Generated type `ContentItem` (`src/generated/ContentItem.ts`).
- */
-export type ContentItem = Gen.ContentItem;
-
-/** Static type of the {@link InternalChatMessageMetadataPassthrough} codec. */
-export type InternalChatMessageMetadataPassthroughCodec = StructC<Record<never, never>, { turn_id: t.StringC }>;
-/** Codec of {@link InternalChatMessageMetadataPassthrough}: decodes its wire JSON and encodes it back. */
-export const InternalChatMessageMetadataPassthrough: InternalChatMessageMetadataPassthroughCodec = struct({}, { turn_id: t.string }, "InternalChatMessageMetadataPassthrough");
-/**
- * Internal Responses API passthrough metadata copied into underlying chat messages.
- *
- * Responses API strongly types this payload. Do not modify it without first getting API
- * approval and making the corresponding Responses API change.
- *
- * Generated type `InternalChatMessageMetadataPassthrough` (`src/generated/InternalChatMessageMetadataPassthrough.ts`).
- */
-export type InternalChatMessageMetadataPassthrough = Gen.InternalChatMessageMetadataPassthrough;
-
-/** Static type of the {@link LocalShellExecAction} codec. */
-export type LocalShellExecActionCodec = t.TypeC<{
-  command: t.ArrayC<t.StringC>;
-  timeout_ms: NullableC<JsonBigIntC>;
-  working_directory: NullableC<t.StringC>;
-  env: NullableC<OptionalRecordC<t.StringC>>;
-  user: NullableC<t.StringC>;
-}>;
-/** Codec of {@link LocalShellExecAction}: decodes its wire JSON and encodes it back. */
-export const LocalShellExecAction: LocalShellExecActionCodec = t.type({
-  command: t.array(t.string),
-  timeout_ms: nullable(jsonBigInt),
-  working_directory: nullable(t.string),
-  env: nullable(optionalRecord(t.string)),
-  user: nullable(t.string),
-}, "LocalShellExecAction");
-/**
- * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`).
- */
-export type LocalShellExecAction = Gen.LocalShellExecAction;
-
-/** Static type of the {@link LocalShellAction} codec. */
-export type LocalShellActionCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"exec"> }>, LocalShellExecActionCodec]>;
-/** Codec of {@link LocalShellAction}: decodes its wire JSON and encodes it back. */
-export const LocalShellAction: LocalShellActionCodec = intersection([t.type({ type: t.literal("exec") }), LocalShellExecAction], "LocalShellAction");
-/**
- * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`).
- */
-export type LocalShellAction = Gen.LocalShellAction;
-
-/** Static type of the {@link LocalShellStatus} codec. */
-export type LocalShellStatusCodec = t.KeyofC<{ completed: null; in_progress: null; incomplete: null }>;
-/** Codec of {@link LocalShellStatus}: decodes its wire JSON and encodes it back. */
-export const LocalShellStatus: LocalShellStatusCodec = t.keyof({ completed: null, in_progress: null, incomplete: null }, "LocalShellStatus");
-/**
- * Generated type `LocalShellStatus` (`src/generated/LocalShellStatus.ts`).
- */
-export type LocalShellStatus = Gen.LocalShellStatus;
-
-/** Static type of the {@link ReasoningItemContent} codec. */
-export type ReasoningItemContentCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"reasoning_text">; text: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC }>,
-]>;
-/** Codec of {@link ReasoningItemContent}: decodes its wire JSON and encodes it back. */
-export const ReasoningItemContent: ReasoningItemContentCodec = t.union([
-  t.type({ type: t.literal("reasoning_text"), text: t.string }),
-  t.type({ type: t.literal("text"), text: t.string }),
-], "ReasoningItemContent");
-/**
- * Generated type `ReasoningItemContent` (`src/generated/ReasoningItemContent.ts`).
- */
-export type ReasoningItemContent = Gen.ReasoningItemContent;
-
-/** Static type of the {@link ReasoningItemReasoningSummary} codec. */
-export type ReasoningItemReasoningSummaryCodec = t.TypeC<{ type: t.LiteralC<"summary_text">; text: t.StringC }>;
-/** Codec of {@link ReasoningItemReasoningSummary}: decodes its wire JSON and encodes it back. */
-export const ReasoningItemReasoningSummary: ReasoningItemReasoningSummaryCodec = t.type({ type: t.literal("summary_text"), text: t.string }, "ReasoningItemReasoningSummary");
-/**
- * Generated type `ReasoningItemReasoningSummary` (`src/generated/ReasoningItemReasoningSummary.ts`).
- */
-export type ReasoningItemReasoningSummary = Gen.ReasoningItemReasoningSummary;
-
-/** Static type of the {@link ResponseItemId} codec. */
-export type ResponseItemIdCodec = t.StringC;
-/** Codec of {@link ResponseItemId}: decodes its wire JSON and encodes it back. */
-export const ResponseItemId: ResponseItemIdCodec = t.string;
-/**
- * A Responses API item ID. New IDs require an explicit prefix; deserialization
- * remains permissive so legacy rollouts can still be read.
- *
- * Generated type `ResponseItemId` (`src/generated/ResponseItemId.ts`).
- */
-export type ResponseItemId = Gen.ResponseItemId;
-
-/** Static type of the {@link CoreWebSearchAction} codec. */
-export type CoreWebSearchActionCodec = t.UnionC<[
-  StructC<{ type: t.LiteralC<"search"> }, { query: t.StringC; queries: t.ArrayC<t.StringC> }>,
-  StructC<{ type: t.LiteralC<"open_page"> }, { url: t.StringC }>,
-  StructC<{ type: t.LiteralC<"find_in_page"> }, { url: t.StringC; pattern: t.StringC }>,
-  t.TypeC<{ type: t.LiteralC<"other"> }>,
-]>;
-/** Codec of {@link CoreWebSearchAction}: decodes its wire JSON and encodes it back. */
-export const CoreWebSearchAction: CoreWebSearchActionCodec = t.union([
-  struct({ type: t.literal("search") }, { query: t.string, queries: t.array(t.string) }),
-  struct({ type: t.literal("open_page") }, { url: t.string }),
-  struct({ type: t.literal("find_in_page") }, { url: t.string, pattern: t.string }),
-  t.type({ type: t.literal("other") }),
-], "CoreWebSearchAction");
-/**
- * Generated type `WebSearchAction` (`src/generated/WebSearchAction.ts`).
- */
-export type CoreWebSearchAction = Gen.WebSearchAction;
-
-/** Static type of the {@link ResponseItem} codec. */
-export type ResponseItemCodec = t.UnionC<[
-  StructC<
-    { type: t.LiteralC<"additional_tools">; role: t.StringC; tools: t.ArrayC<t.UnknownC> },
-    { id: ResponseItemIdCodec }
-  >,
-  StructC<
-    { type: t.LiteralC<"message">; role: t.StringC; content: t.ArrayC<ContentItemCodec> },
-    {
-      encrypted_content: t.StringC;
-      status: t.StringC;
-      id: ResponseItemIdCodec;
-      phase: MessagePhaseCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    {
-      type: t.LiteralC<"agent_message">;
-      author: t.StringC;
-      recipient: t.StringC;
-      content: t.ArrayC<AgentMessageInputContentCodec>;
-    },
-    {
-      id: ResponseItemIdCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    {
-      type: t.LiteralC<"reasoning">;
-      summary: t.ArrayC<ReasoningItemReasoningSummaryCodec>;
-      encrypted_content: NullableC<t.StringC>;
-    },
-    {
-      id: ResponseItemIdCodec;
-      content: t.ArrayC<ReasoningItemContentCodec>;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    {
-      type: t.LiteralC<"local_shell_call">;
-      call_id: NullableC<t.StringC>;
-      status: LocalShellStatusCodec;
-      action: LocalShellActionCodec;
-    },
-    {
-      encrypted_content: t.StringC;
-      id: ResponseItemIdCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"function_call">; name: t.StringC; arguments: t.StringC; call_id: t.StringC },
-    {
-      encrypted_content: t.StringC;
-      status: t.StringC;
-      id: ResponseItemIdCodec;
-      namespace: t.StringC;
-      encrypted_function_args: t.ArrayC<t.StringC>;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    {
-      type: t.LiteralC<"tool_search_call">;
-      call_id: NullableC<t.StringC>;
-      execution: t.StringC;
-      arguments: t.UnknownC;
-    },
-    {
-      encrypted_content: t.StringC;
-      id: ResponseItemIdCodec;
-      status: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"function_call_output">; output: FunctionCallOutputBodyCodec },
-    {
-      id: ResponseItemIdCodec;
-      call_id: t.StringC;
-      name: t.StringC;
-      namespace: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"custom_tool_call">; call_id: t.StringC; name: t.StringC; input: t.StringC },
-    {
-      encrypted_content: t.StringC;
-      id: ResponseItemIdCodec;
-      status: t.StringC;
-      namespace: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"custom_tool_call_output">; call_id: t.StringC; output: FunctionCallOutputBodyCodec },
-    {
-      id: ResponseItemIdCodec;
-      name: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    {
-      type: t.LiteralC<"tool_search_output">;
-      call_id: NullableC<t.StringC>;
-      status: t.StringC;
-      execution: t.StringC;
-      tools: t.ArrayC<t.UnknownC>;
-    },
-    {
-      id: ResponseItemIdCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"web_search_call"> },
-    {
-      encrypted_content: t.StringC;
-      id: ResponseItemIdCodec;
-      status: t.StringC;
-      action: CoreWebSearchActionCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"image_generation_call">; status: t.StringC; result: t.StringC },
-    {
-      encrypted_content: t.StringC;
-      id: ResponseItemIdCodec;
-      revised_prompt: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  StructC<
-    { type: t.LiteralC<"compaction">; encrypted_content: t.StringC },
-    {
-      id: ResponseItemIdCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  t.TypeC<{ type: t.LiteralC<"configuration_update">; reasoning: ConfigurationReasoningCodec }>,
-  t.TypeC<{ type: t.LiteralC<"compaction_trigger"> }>,
-  StructC<
-    { type: t.LiteralC<"context_compaction"> },
-    {
-      id: ResponseItemIdCodec;
-      encrypted_content: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
-    }
-  >,
-  t.TypeC<{ type: t.LiteralC<"other"> }>,
-]>;
-/** Codec of {@link ResponseItem}: decodes its wire JSON and encodes it back. */
-export const ResponseItem: ResponseItemCodec = t.union([
-  struct({ type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) }, { id: ResponseItemId }),
-  struct(
-    { type: t.literal("message"), role: t.string, content: t.array(ContentItem) },
-    {
-      encrypted_content: t.string,
-      status: t.string,
-      id: ResponseItemId,
-      phase: MessagePhase,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    {
-      type: t.literal("agent_message"),
-      author: t.string,
-      recipient: t.string,
-      content: t.array(AgentMessageInputContent),
-    },
-    { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
-  ),
-  struct(
-    {
-      type: t.literal("reasoning"),
-      summary: t.array(ReasoningItemReasoningSummary),
-      encrypted_content: nullable(t.string),
-    },
-    {
-      id: ResponseItemId,
-      content: t.array(ReasoningItemContent),
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    {
-      type: t.literal("local_shell_call"),
-      call_id: nullable(t.string),
-      status: LocalShellStatus,
-      action: LocalShellAction,
-    },
-    {
-      encrypted_content: t.string,
-      id: ResponseItemId,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    { type: t.literal("function_call"), name: t.string, arguments: t.string, call_id: t.string },
-    {
-      encrypted_content: t.string,
-      status: t.string,
-      id: ResponseItemId,
-      namespace: t.string,
-      encrypted_function_args: t.array(t.string),
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    {
-      type: t.literal("tool_search_call"),
-      call_id: nullable(t.string),
-      execution: t.string,
-      arguments: t.unknown,
-    },
-    {
-      encrypted_content: t.string,
-      id: ResponseItemId,
-      status: t.string,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    { type: t.literal("function_call_output"), output: FunctionCallOutputBody },
-    {
-      id: ResponseItemId,
-      call_id: t.string,
-      name: t.string,
-      namespace: t.string,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    { type: t.literal("custom_tool_call"), call_id: t.string, name: t.string, input: t.string },
-    {
-      encrypted_content: t.string,
-      id: ResponseItemId,
-      status: t.string,
-      namespace: t.string,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    { type: t.literal("custom_tool_call_output"), call_id: t.string, output: FunctionCallOutputBody },
-    {
-      id: ResponseItemId,
-      name: t.string,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    {
-      type: t.literal("tool_search_output"),
-      call_id: nullable(t.string),
-      status: t.string,
-      execution: t.string,
-      tools: t.array(t.unknown),
-    },
-    { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
-  ),
-  struct(
-    { type: t.literal("web_search_call") },
-    {
-      encrypted_content: t.string,
-      id: ResponseItemId,
-      status: t.string,
-      action: CoreWebSearchAction,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    { type: t.literal("image_generation_call"), status: t.string, result: t.string },
-    {
-      encrypted_content: t.string,
-      id: ResponseItemId,
-      revised_prompt: t.string,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  struct(
-    { type: t.literal("compaction"), encrypted_content: t.string },
-    { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
-  ),
-  t.type({ type: t.literal("configuration_update"), reasoning: ConfigurationReasoning }),
-  t.type({ type: t.literal("compaction_trigger") }),
-  struct(
-    { type: t.literal("context_compaction") },
-    {
-      id: ResponseItemId,
-      encrypted_content: t.string,
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
-    },
-  ),
-  t.type({ type: t.literal("other") }),
-], "ResponseItem");
-/**
- * Generated type `ResponseItem` (`src/generated/ResponseItem.ts`).
- */
-export type ResponseItem = Gen.ResponseItem;
-
-/** Static type of the {@link RawResponseItemCompletedNotification} codec. */
-export type RawResponseItemCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; item: ResponseItemCodec }>;
-/** Codec of {@link RawResponseItemCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const RawResponseItemCompletedNotification: RawResponseItemCompletedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, item: ResponseItem }, "RawResponseItemCompletedNotification");
-/**
- * Generated type `RawResponseItemCompletedNotification` (`src/generated/v2/RawResponseItemCompletedNotification.ts`).
- */
-export type RawResponseItemCompletedNotification = Gen.v2.RawResponseItemCompletedNotification;
-
-/** Static type of the {@link ReasoningSummaryPartAddedNotification} codec. */
-export type ReasoningSummaryPartAddedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; summaryIndex: t.NumberC }>;
-/** Codec of {@link ReasoningSummaryPartAddedNotification}: decodes its wire JSON and encodes it back. */
-export const ReasoningSummaryPartAddedNotification: ReasoningSummaryPartAddedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, summaryIndex: t.number }, "ReasoningSummaryPartAddedNotification");
-/**
- * Generated type `ReasoningSummaryPartAddedNotification` (`src/generated/v2/ReasoningSummaryPartAddedNotification.ts`).
- */
-export type ReasoningSummaryPartAddedNotification = Gen.v2.ReasoningSummaryPartAddedNotification;
-
-/** Static type of the {@link ReasoningSummaryTextDeltaNotification} codec. */
-export type ReasoningSummaryTextDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC; summaryIndex: t.NumberC }>;
-/** Codec of {@link ReasoningSummaryTextDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const ReasoningSummaryTextDeltaNotification: ReasoningSummaryTextDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string, summaryIndex: t.number }, "ReasoningSummaryTextDeltaNotification");
-/**
- * Generated type `ReasoningSummaryTextDeltaNotification` (`src/generated/v2/ReasoningSummaryTextDeltaNotification.ts`).
- */
-export type ReasoningSummaryTextDeltaNotification = Gen.v2.ReasoningSummaryTextDeltaNotification;
-
-/** Static type of the {@link ReasoningTextDeltaNotification} codec. */
-export type ReasoningTextDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC; contentIndex: t.NumberC }>;
-/** Codec of {@link ReasoningTextDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const ReasoningTextDeltaNotification: ReasoningTextDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string, contentIndex: t.number }, "ReasoningTextDeltaNotification");
-/**
- * Generated type `ReasoningTextDeltaNotification` (`src/generated/v2/ReasoningTextDeltaNotification.ts`).
- */
-export type ReasoningTextDeltaNotification = Gen.v2.ReasoningTextDeltaNotification;
-
-/** Static type of the {@link RemoteControlConnectionStatus} codec. */
-export type RemoteControlConnectionStatusCodec = t.KeyofC<{ disabled: null; connecting: null; connected: null; errored: null }>;
-/** Codec of {@link RemoteControlConnectionStatus}: decodes its wire JSON and encodes it back. */
-export const RemoteControlConnectionStatus: RemoteControlConnectionStatusCodec = t.keyof({ disabled: null, connecting: null, connected: null, errored: null }, "RemoteControlConnectionStatus");
-/**
- * Generated type `RemoteControlConnectionStatus` (`src/generated/v2/RemoteControlConnectionStatus.ts`).
- */
-export type RemoteControlConnectionStatus = Gen.v2.RemoteControlConnectionStatus;
-
-/** Static type of the {@link RemoteControlStatusChangedNotification} codec. */
-export type RemoteControlStatusChangedNotificationCodec = t.TypeC<{
-  status: RemoteControlConnectionStatusCodec;
-  serverName: t.StringC;
-  installationId: t.StringC;
-  environmentId: NullableC<t.StringC>;
-}>;
-/** Codec of {@link RemoteControlStatusChangedNotification}: decodes its wire JSON and encodes it back. */
-export const RemoteControlStatusChangedNotification: RemoteControlStatusChangedNotificationCodec = t.type({
-  status: RemoteControlConnectionStatus,
-  serverName: t.string,
-  installationId: t.string,
-  environmentId: nullable(t.string),
-}, "RemoteControlStatusChangedNotification");
-/**
- * Current remote-control connection status and remote identity exposed to clients.
- *
- * Generated type `RemoteControlStatusChangedNotification` (`src/generated/v2/RemoteControlStatusChangedNotification.ts`).
- */
-export type RemoteControlStatusChangedNotification = Gen.v2.RemoteControlStatusChangedNotification;
-
-/** Static type of the {@link RequestId} codec. */
-export type RequestIdCodec = t.UnionC<[t.StringC, t.NumberC]>;
-/** Codec of {@link RequestId}: decodes its wire JSON and encodes it back. */
-export const RequestId: RequestIdCodec = t.union([t.string, t.number], "RequestId");
-/**
- * Generated type `RequestId` (`src/generated/RequestId.ts`).
- */
-export type RequestId = Gen.RequestId;
-
-/** Static type of the {@link ServerRequestResolvedNotification} codec. */
-export type ServerRequestResolvedNotificationCodec = t.TypeC<{ threadId: t.StringC; requestId: RequestIdCodec }>;
-/** Codec of {@link ServerRequestResolvedNotification}: decodes its wire JSON and encodes it back. */
-export const ServerRequestResolvedNotification: ServerRequestResolvedNotificationCodec = t.type({ threadId: t.string, requestId: RequestId }, "ServerRequestResolvedNotification");
-/**
- * Generated type `ServerRequestResolvedNotification` (`src/generated/v2/ServerRequestResolvedNotification.ts`).
- */
-export type ServerRequestResolvedNotification = Gen.v2.ServerRequestResolvedNotification;
-
-/** Static type of the {@link SkillsChangedNotification} codec. */
-export type SkillsChangedNotificationCodec = EmptyObjectC;
-/** Codec of {@link SkillsChangedNotification}: decodes its wire JSON and encodes it back. */
-export const SkillsChangedNotification: SkillsChangedNotificationCodec = emptyObject;
-/**
- * Notification emitted when watched local skill files change.
- *
- * Treat this as an invalidation signal and re-run `skills/list` with the
- * client's current parameters when refreshed skill metadata is needed.
- *
- * Generated type `SkillsChangedNotification` (`src/generated/v2/SkillsChangedNotification.ts`).
- */
-export type SkillsChangedNotification = Gen.v2.SkillsChangedNotification;
-
-/** Static type of the {@link SkillsListParams} codec. */
-export type SkillsListParamsCodec = StructC<Record<never, never>, { cwds: t.ArrayC<t.StringC>; forceReload: t.BooleanC }>;
-/** Codec of {@link SkillsListParams}: decodes its wire JSON and encodes it back. */
-export const SkillsListParams: SkillsListParamsCodec = struct({}, { cwds: t.array(t.string), forceReload: t.boolean }, "SkillsListParams");
-/**
- * Generated type `SkillsListParams` (`src/generated/v2/SkillsListParams.ts`).
- */
-export type SkillsListParams = Gen.v2.SkillsListParams;
-
-/** Static type of the {@link SkillErrorInfo} codec. */
-export type SkillErrorInfoCodec = t.TypeC<{ path: t.StringC; message: t.StringC }>;
-/** Codec of {@link SkillErrorInfo}: decodes its wire JSON and encodes it back. */
-export const SkillErrorInfo: SkillErrorInfoCodec = t.type({ path: t.string, message: t.string }, "SkillErrorInfo");
-/**
- * Generated type `SkillErrorInfo` (`src/generated/v2/SkillErrorInfo.ts`).
- */
-export type SkillErrorInfo = Gen.v2.SkillErrorInfo;
-
-/** Static type of the {@link SkillToolDependency} codec. */
-export type SkillToolDependencyCodec = StructC<
-  { type: t.StringC; value: t.StringC },
-  { description: t.StringC; transport: t.StringC; command: t.StringC; url: t.StringC }
->;
-/** Codec of {@link SkillToolDependency}: decodes its wire JSON and encodes it back. */
-export const SkillToolDependency: SkillToolDependencyCodec = struct(
-  { type: t.string, value: t.string },
-  { description: t.string, transport: t.string, command: t.string, url: t.string },
-  "SkillToolDependency",
-);
-/**
- * Generated type `SkillToolDependency` (`src/generated/v2/SkillToolDependency.ts`).
- */
-export type SkillToolDependency = Gen.v2.SkillToolDependency;
-
-/** Static type of the {@link SkillDependencies} codec. */
-export type SkillDependenciesCodec = t.TypeC<{ tools: t.ArrayC<SkillToolDependencyCodec> }>;
-/** Codec of {@link SkillDependencies}: decodes its wire JSON and encodes it back. */
-export const SkillDependencies: SkillDependenciesCodec = t.type({ tools: t.array(SkillToolDependency) }, "SkillDependencies");
-/**
- * Generated type `SkillDependencies` (`src/generated/v2/SkillDependencies.ts`).
- */
-export type SkillDependencies = Gen.v2.SkillDependencies;
-
-/** Static type of the {@link SkillScope} codec. */
-export type SkillScopeCodec = t.KeyofC<{ user: null; repo: null; system: null; admin: null }>;
-/** Codec of {@link SkillScope}: decodes its wire JSON and encodes it back. */
-export const SkillScope: SkillScopeCodec = t.keyof({ user: null, repo: null, system: null, admin: null }, "SkillScope");
-/**
- * Generated type `SkillScope` (`src/generated/v2/SkillScope.ts`).
- */
-export type SkillScope = Gen.v2.SkillScope;
-
-/** Static type of the {@link SkillMetadata} codec. */
-export type SkillMetadataCodec = StructC<
-  {
-    name: t.StringC;
-    description: t.StringC;
-    path: LegacyAppPathStringCodec;
-    scope: SkillScopeCodec;
-    enabled: t.BooleanC;
-    pluginId: NullableC<t.StringC>;
-  },
-  { shortDescription: t.StringC; interface: SkillInterfaceCodec; dependencies: SkillDependenciesCodec }
->;
-/** Codec of {@link SkillMetadata}: decodes its wire JSON and encodes it back. */
-export const SkillMetadata: SkillMetadataCodec = struct(
-  {
-    name: t.string,
-    description: t.string,
-    path: LegacyAppPathString,
-    scope: SkillScope,
-    enabled: t.boolean,
-    pluginId: nullable(t.string),
-  },
-  { shortDescription: t.string, interface: SkillInterface, dependencies: SkillDependencies },
-  "SkillMetadata",
-);
-/**
- * Generated type `SkillMetadata` (`src/generated/v2/SkillMetadata.ts`).
- */
-export type SkillMetadata = Gen.v2.SkillMetadata;
-
-/** Static type of the {@link SkillsListEntry} codec. */
-export type SkillsListEntryCodec = t.TypeC<{ cwd: t.StringC; skills: t.ArrayC<SkillMetadataCodec>; errors: t.ArrayC<SkillErrorInfoCodec> }>;
-/** Codec of {@link SkillsListEntry}: decodes its wire JSON and encodes it back. */
-export const SkillsListEntry: SkillsListEntryCodec = t.type({ cwd: t.string, skills: t.array(SkillMetadata), errors: t.array(SkillErrorInfo) }, "SkillsListEntry");
-/**
- * Generated type `SkillsListEntry` (`src/generated/v2/SkillsListEntry.ts`).
- */
-export type SkillsListEntry = Gen.v2.SkillsListEntry;
-
-/** Static type of the {@link SkillsListResponse} codec. */
-export type SkillsListResponseCodec = t.TypeC<{ data: t.ArrayC<SkillsListEntryCodec> }>;
-/** Codec of {@link SkillsListResponse}: decodes its wire JSON and encodes it back. */
-export const SkillsListResponse: SkillsListResponseCodec = t.type({ data: t.array(SkillsListEntry) }, "SkillsListResponse");
-/**
- * Generated type `SkillsListResponse` (`src/generated/v2/SkillsListResponse.ts`).
- */
-export type SkillsListResponse = Gen.v2.SkillsListResponse;
-
-/** Static type of the {@link StrictReviewRequiredNotification} codec. */
-export type StrictReviewRequiredNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; startedAtMs: t.NumberC }>;
-/** Codec of {@link StrictReviewRequiredNotification}: decodes its wire JSON and encodes it back. */
-export const StrictReviewRequiredNotification: StrictReviewRequiredNotificationCodec = t.type({ threadId: t.string, turnId: t.string, startedAtMs: t.number }, "StrictReviewRequiredNotification");
-/**
- * Generated type `StrictReviewRequiredNotification` (`src/generated/v2/StrictReviewRequiredNotification.ts`).
- */
-export type StrictReviewRequiredNotification = Gen.v2.StrictReviewRequiredNotification;
-
-/** Static type of the {@link TerminalInteractionNotification} codec. */
-export type TerminalInteractionNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; processId: t.StringC; stdin: t.StringC }>;
-/** Codec of {@link TerminalInteractionNotification}: decodes its wire JSON and encodes it back. */
-export const TerminalInteractionNotification: TerminalInteractionNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, processId: t.string, stdin: t.string }, "TerminalInteractionNotification");
-/**
- * Generated type `TerminalInteractionNotification` (`src/generated/v2/TerminalInteractionNotification.ts`).
- */
-export type TerminalInteractionNotification = Gen.v2.TerminalInteractionNotification;
-
-/** Static type of the {@link ThreadArchiveParams} codec. */
-export type ThreadArchiveParamsCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadArchiveParams}: decodes its wire JSON and encodes it back. */
-export const ThreadArchiveParams: ThreadArchiveParamsCodec = t.type({ threadId: t.string }, "ThreadArchiveParams");
-/**
- * Generated type `ThreadArchiveParams` (`src/generated/v2/ThreadArchiveParams.ts`).
- */
-export type ThreadArchiveParams = Gen.v2.ThreadArchiveParams;
-
-/** Static type of the {@link ThreadArchiveResponse} codec. */
-export type ThreadArchiveResponseCodec = EmptyObjectC;
-/** Codec of {@link ThreadArchiveResponse}: decodes its wire JSON and encodes it back. */
-export const ThreadArchiveResponse: ThreadArchiveResponseCodec = emptyObject;
-/**
- * Generated type `ThreadArchiveResponse` (`src/generated/v2/ThreadArchiveResponse.ts`).
- */
-export type ThreadArchiveResponse = Gen.v2.ThreadArchiveResponse;
-
-/** Static type of the {@link ThreadArchivedNotification} codec. */
-export type ThreadArchivedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadArchivedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadArchivedNotification: ThreadArchivedNotificationCodec = t.type({ threadId: t.string }, "ThreadArchivedNotification");
-/**
- * Generated type `ThreadArchivedNotification` (`src/generated/v2/ThreadArchivedNotification.ts`).
- */
-export type ThreadArchivedNotification = Gen.v2.ThreadArchivedNotification;
-
-/** Static type of the {@link ThreadAttachmentOperation} codec. */
-export type ThreadAttachmentOperationCodec = t.KeyofC<{ created: null; deleted: null }>;
-/** Codec of {@link ThreadAttachmentOperation}: decodes its wire JSON and encodes it back. */
-export const ThreadAttachmentOperation: ThreadAttachmentOperationCodec = t.keyof({ created: null, deleted: null }, "ThreadAttachmentOperation");
-/**
- * The persisted attachment change represented by a notification.
- *
- * Generated type `ThreadAttachmentOperation` (`src/generated/v2/ThreadAttachmentOperation.ts`).
- */
-export type ThreadAttachmentOperation = Gen.v2.ThreadAttachmentOperation;
-
-/** Static type of the {@link ThreadAttachmentUpdatedNotification} codec. */
-export type ThreadAttachmentUpdatedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  attachmentType: t.StringC;
-  identityKey: t.StringC;
-  attachmentId: t.StringC;
-  operation: ThreadAttachmentOperationCodec;
-}>;
-/** Codec of {@link ThreadAttachmentUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadAttachmentUpdatedNotification: ThreadAttachmentUpdatedNotificationCodec = t.type({
-  threadId: t.string,
-  attachmentType: t.string,
-  identityKey: t.string,
-  attachmentId: t.string,
-  operation: ThreadAttachmentOperation,
-}, "ThreadAttachmentUpdatedNotification");
-/**
- * Notification published after a thread attachment is created or deleted.
- *
- * Generated type `ThreadAttachmentUpdatedNotification` (`src/generated/v2/ThreadAttachmentUpdatedNotification.ts`).
- */
-export type ThreadAttachmentUpdatedNotification = Gen.v2.ThreadAttachmentUpdatedNotification;
-
-/** Static type of the {@link ThreadClosedNotification} codec. */
-export type ThreadClosedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadClosedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadClosedNotification: ThreadClosedNotificationCodec = t.type({ threadId: t.string }, "ThreadClosedNotification");
-/**
- * Generated type `ThreadClosedNotification` (`src/generated/v2/ThreadClosedNotification.ts`).
- */
-export type ThreadClosedNotification = Gen.v2.ThreadClosedNotification;
-
-/** Static type of the {@link ThreadDeletedNotification} codec. */
-export type ThreadDeletedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadDeletedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadDeletedNotification: ThreadDeletedNotificationCodec = t.type({ threadId: t.string }, "ThreadDeletedNotification");
-/**
- * Generated type `ThreadDeletedNotification` (`src/generated/v2/ThreadDeletedNotification.ts`).
- */
-export type ThreadDeletedNotification = Gen.v2.ThreadDeletedNotification;
-
-/** Static type of the {@link ThreadSource} codec. */
-export type ThreadSourceCodec = t.StringC;
-/** Codec of {@link ThreadSource}: decodes its wire JSON and encodes it back. */
-export const ThreadSource: ThreadSourceCodec = t.string;
-/**
- * Generated type `ThreadSource` (`src/generated/v2/ThreadSource.ts`).
- */
-export type ThreadSource = Gen.v2.ThreadSource;
-
-/** Static type of the {@link ThreadForkParams} codec. */
-export type ThreadForkParamsCodec = StructC<
-  { threadId: t.StringC },
-  {
-    experimentalPredictionMode: t.BooleanC;
-    experimentalDisablePredictionMcp: t.BooleanC;
-    lastTurnId: NullableC<t.StringC>;
-    beforeTurnId: NullableC<t.StringC>;
-    path: NullableC<t.StringC>;
-    model: NullableC<t.StringC>;
-    modelProvider: NullableC<t.StringC>;
-    serviceTier: NullableC<t.StringC>;
-    cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox: NullableC<SandboxModeCodec>;
-    permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueCodec>>;
-    baseInstructions: NullableC<t.StringC>;
-    developerInstructions: NullableC<t.StringC>;
-    ephemeral: t.BooleanC;
-    attachToSource: t.BooleanC;
-    threadSource: NullableC<ThreadSourceCodec>;
-    excludeTurns: t.BooleanC;
-    deferGoalContinuation: t.BooleanC;
-  }
->;
-/** Codec of {@link ThreadForkParams}: decodes its wire JSON and encodes it back. */
-export const ThreadForkParams: ThreadForkParamsCodec = struct(
-  { threadId: t.string },
-  {
-    experimentalPredictionMode: t.boolean,
-    experimentalDisablePredictionMcp: t.boolean,
-    lastTurnId: nullable(t.string),
-    beforeTurnId: nullable(t.string),
-    path: nullable(t.string),
-    model: nullable(t.string),
-    modelProvider: nullable(t.string),
-    serviceTier: nullable(t.string),
-    cwd: nullable(t.string),
-    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-    approvalPolicy: nullable(AskForApproval),
-    approvalsReviewer: nullable(ApprovalsReviewer),
-    sandbox: nullable(SandboxMode),
-    permissions: nullable(t.string),
-    config: nullable(optionalRecord(JsonValue)),
-    baseInstructions: nullable(t.string),
-    developerInstructions: nullable(t.string),
-    ephemeral: t.boolean,
-    attachToSource: t.boolean,
-    threadSource: nullable(ThreadSource),
-    excludeTurns: t.boolean,
-    deferGoalContinuation: t.boolean,
-  },
-  "ThreadForkParams",
-);
-/**
- * There are two ways to fork a thread:
- * 1. By thread_id: load the thread from disk by thread_id and fork it into a new thread.
- * 2. By path: load the thread from disk by path and fork it into a new thread.
- *
- * If using a non-empty path, the thread_id param will be ignored.
- * Empty string path values are treated as absent.
- *
- * Prefer using thread_id whenever possible.
- *
- * Generated type `ThreadForkParams` (`src/generated/v2/ThreadForkParams.ts`).
- */
-export type ThreadForkParams = Gen.v2.ThreadForkParams;
-
-/** Static type of the {@link MultiAgentMode} codec. */
-export type MultiAgentModeCodec = t.UnionC<[t.TypeC<{ custom: t.StringC }>, t.KeyofC<{ explicitRequestOnly: null; proactive: null }>]>;
-/** Codec of {@link MultiAgentMode}: decodes its wire JSON and encodes it back. */
-export const MultiAgentMode: MultiAgentModeCodec = t.union([t.type({ custom: t.string }), t.keyof({ explicitRequestOnly: null, proactive: null })], "MultiAgentMode");
-/**
- * Controls the effective multi-agent delegation instructions for a turn. `custom` means the
- * configured mode hint defines the policy instead of a built-in policy.
- *
- * Generated type `MultiAgentMode` (`src/generated/MultiAgentMode.ts`).
- */
-export type MultiAgentMode = Gen.MultiAgentMode;
-
-/** Static type of the {@link ActivePermissionProfile} codec. */
-export type ActivePermissionProfileCodec = t.TypeC<{ id: t.StringC; extends: NullableC<t.StringC> }>;
-/** Codec of {@link ActivePermissionProfile}: decodes its wire JSON and encodes it back. */
-export const ActivePermissionProfile: ActivePermissionProfileCodec = t.type({ id: t.string, extends: nullable(t.string) }, "ActivePermissionProfile");
-/**
- * Generated type `ActivePermissionProfile` (`src/generated/v2/ActivePermissionProfile.ts`).
- */
-export type ActivePermissionProfile = Gen.v2.ActivePermissionProfile;
-
-/** Static type of the {@link NetworkAccess} codec. */
-export type NetworkAccessCodec = t.KeyofC<{ restricted: null; enabled: null }>;
-/** Codec of {@link NetworkAccess}: decodes its wire JSON and encodes it back. */
-export const NetworkAccess: NetworkAccessCodec = t.keyof({ restricted: null, enabled: null }, "NetworkAccess");
-/**
- * Generated type `NetworkAccess` (`src/generated/v2/NetworkAccess.ts`).
- */
-export type NetworkAccess = Gen.v2.NetworkAccess;
-
-/** Static type of the {@link SandboxPolicy} codec. */
-export type SandboxPolicyCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"dangerFullAccess"> }>,
-  t.TypeC<{ type: t.LiteralC<"readOnly">; networkAccess: t.BooleanC }>,
-  t.TypeC<{ type: t.LiteralC<"externalSandbox">; networkAccess: NetworkAccessCodec }>,
-  t.TypeC<{
-    type: t.LiteralC<"workspaceWrite">;
-    writableRoots: t.ArrayC<AbsolutePathBufCodec>;
-    networkAccess: t.BooleanC;
-    excludeTmpdirEnvVar: t.BooleanC;
-    excludeSlashTmp: t.BooleanC;
-  }>,
-]>;
-/** Codec of {@link SandboxPolicy}: decodes its wire JSON and encodes it back. */
-export const SandboxPolicy: SandboxPolicyCodec = t.union([
-  t.type({ type: t.literal("dangerFullAccess") }),
-  t.type({ type: t.literal("readOnly"), networkAccess: t.boolean }),
-  t.type({ type: t.literal("externalSandbox"), networkAccess: NetworkAccess }),
-  t.type({
-    type: t.literal("workspaceWrite"),
-    writableRoots: t.array(AbsolutePathBuf),
-    networkAccess: t.boolean,
-    excludeTmpdirEnvVar: t.boolean,
-    excludeSlashTmp: t.boolean,
-  }),
-], "SandboxPolicy");
-/**
- * Generated type `SandboxPolicy` (`src/generated/v2/SandboxPolicy.ts`).
- */
-export type SandboxPolicy = Gen.v2.SandboxPolicy;
-
-/** Static type of the {@link GitInfo} codec. */
-export type GitInfoCodec = t.TypeC<{ sha: NullableC<t.StringC>; branch: NullableC<t.StringC>; originUrl: NullableC<t.StringC> }>;
-/** Codec of {@link GitInfo}: decodes its wire JSON and encodes it back. */
-export const GitInfo: GitInfoCodec = t.type({ sha: nullable(t.string), branch: nullable(t.string), originUrl: nullable(t.string) }, "GitInfo");
-/**
- * Generated type `GitInfo` (`src/generated/v2/GitInfo.ts`).
- */
-export type GitInfo = Gen.v2.GitInfo;
-
-/** Static type of the {@link AgentPath} codec. */
-export type AgentPathCodec = t.StringC;
-/** Codec of {@link AgentPath}: decodes its wire JSON and encodes it back. */
-export const AgentPath: AgentPathCodec = t.string;
-/**
- * Generated type `AgentPath` (`src/generated/AgentPath.ts`).
- */
-export type AgentPath = Gen.AgentPath;
-
-/** Static type of the {@link SubAgentSource} codec. */
-export type SubAgentSourceCodec = t.UnionC<[
-  t.KeyofC<{ review: null; compact: null; memory_consolidation: null }>,
-  t.TypeC<{
-    thread_spawn: t.TypeC<{
-      parent_thread_id: ThreadIdCodec;
-      depth: t.NumberC;
-      agent_path: NullableC<AgentPathCodec>;
-      agent_nickname: NullableC<t.StringC>;
-      agent_role: NullableC<t.StringC>;
-    }>;
-  }>,
-  t.TypeC<{ other: t.StringC }>,
-]>;
-/** Codec of {@link SubAgentSource}: decodes its wire JSON and encodes it back. */
-export const SubAgentSource: SubAgentSourceCodec = t.union([
-  t.keyof({ review: null, compact: null, memory_consolidation: null }),
-  t.type({
-    thread_spawn: t.type({
-      parent_thread_id: ThreadId,
-      depth: t.number,
-      agent_path: nullable(AgentPath),
-      agent_nickname: nullable(t.string),
-      agent_role: nullable(t.string),
-    }),
-  }),
-  t.type({ other: t.string }),
-], "SubAgentSource");
-/**
- * Generated type `SubAgentSource` (`src/generated/SubAgentSource.ts`).
- */
-export type SubAgentSource = Gen.SubAgentSource;
-
-/** Static type of the {@link SessionSource} codec. */
-export type SessionSourceCodec = t.UnionC<[
-  t.KeyofC<{ cli: null; vscode: null; exec: null; appServer: null; unknown: null }>,
-  t.TypeC<{ custom: t.StringC }>,
-  t.TypeC<{ subAgent: SubAgentSourceCodec }>,
-]>;
-/** Codec of {@link SessionSource}: decodes its wire JSON and encodes it back. */
-export const SessionSource: SessionSourceCodec = t.union([
-  t.keyof({ cli: null, vscode: null, exec: null, appServer: null, unknown: null }),
-  t.type({ custom: t.string }),
-  t.type({ subAgent: SubAgentSource }),
-], "SessionSource");
-/**
- * Generated type `SessionSource` (`src/generated/v2/SessionSource.ts`).
- */
-export type SessionSource = Gen.v2.SessionSource;
-
-/** Static type of the {@link ThreadEnvironment} codec. */
-export type ThreadEnvironmentCodec = t.TypeC<{
-  environmentId: t.StringC;
-  cwd: LegacyAppPathStringCodec;
-  runtimeWorkspaceRoots: t.ArrayC<LegacyAppPathStringCodec>;
-}>;
-/** Codec of {@link ThreadEnvironment}: decodes its wire JSON and encodes it back. */
-export const ThreadEnvironment: ThreadEnvironmentCodec = t.type({ environmentId: t.string, cwd: LegacyAppPathString, runtimeWorkspaceRoots: t.array(LegacyAppPathString) }, "ThreadEnvironment");
-/**
- * An environment selected by a loaded thread, independent of connection status.
- *
- * Generated type `ThreadEnvironment` (`src/generated/v2/ThreadEnvironment.ts`).
- */
-export type ThreadEnvironment = Gen.v2.ThreadEnvironment;
-
-/** Static type of the {@link ThreadExtra} codec. */
-export type ThreadExtraCodec = EmptyObjectC;
-/** Codec of {@link ThreadExtra}: decodes its wire JSON and encodes it back. */
-export const ThreadExtra: ThreadExtraCodec = emptyObject;
-/**
- * Extra app-server data for a thread.
- *
- * Generated type `ThreadExtra` (`src/generated/v2/ThreadExtra.ts`).
- */
-export type ThreadExtra = Gen.v2.ThreadExtra;
-
-/** Static type of the {@link ThreadHistoryMode} codec. */
-export type ThreadHistoryModeCodec = t.KeyofC<{ legacy: null; paginated: null }>;
-/** Codec of {@link ThreadHistoryMode}: decodes its wire JSON and encodes it back. */
-export const ThreadHistoryMode: ThreadHistoryModeCodec = t.keyof({ legacy: null, paginated: null }, "ThreadHistoryMode");
-/**
- * Generated type `ThreadHistoryMode` (`src/generated/v2/ThreadHistoryMode.ts`).
- */
-export type ThreadHistoryMode = Gen.v2.ThreadHistoryMode;
-
-/** Static type of the {@link ThreadSectionAppearance} codec. */
-export type ThreadSectionAppearanceCodec = t.TypeC<{ icon: NullableC<t.StringC>; color: NullableC<t.StringC> }>;
-/** Codec of {@link ThreadSectionAppearance}: decodes its wire JSON and encodes it back. */
-export const ThreadSectionAppearance: ThreadSectionAppearanceCodec = t.type({ icon: nullable(t.string), color: nullable(t.string) }, "ThreadSectionAppearance");
-/**
- * Extensible visual presentation for a custom thread section.
- *
- * Generated type `ThreadSectionAppearance` (`src/generated/v2/ThreadSectionAppearance.ts`).
- */
-export type ThreadSectionAppearance = Gen.v2.ThreadSectionAppearance;
-
-/** Static type of the {@link ThreadSection} codec. */
-export type ThreadSectionCodec = t.TypeC<{ id: t.StringC; name: t.StringC; appearance: NullableC<ThreadSectionAppearanceCodec> }>;
-/** Codec of {@link ThreadSection}: decodes its wire JSON and encodes it back. */
-export const ThreadSection: ThreadSectionCodec = t.type({ id: t.string, name: t.string, appearance: nullable(ThreadSectionAppearance) }, "ThreadSection");
-/**
- * An independently persisted, user-visible thread section.
- *
- * Generated type `ThreadSection` (`src/generated/v2/ThreadSection.ts`).
- */
-export type ThreadSection = Gen.v2.ThreadSection;
-
-/** Static type of the {@link ThreadActiveFlag} codec. */
-export type ThreadActiveFlagCodec = t.KeyofC<{ waitingOnApproval: null; waitingOnUserInput: null }>;
-/** Codec of {@link ThreadActiveFlag}: decodes its wire JSON and encodes it back. */
-export const ThreadActiveFlag: ThreadActiveFlagCodec = t.keyof({ waitingOnApproval: null, waitingOnUserInput: null }, "ThreadActiveFlag");
-/**
- * Generated type `ThreadActiveFlag` (`src/generated/v2/ThreadActiveFlag.ts`).
- */
-export type ThreadActiveFlag = Gen.v2.ThreadActiveFlag;
-
-/** Static type of the {@link ThreadStatus} codec. */
-export type ThreadStatusCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"notLoaded"> }>,
-  t.TypeC<{ type: t.LiteralC<"idle"> }>,
-  t.TypeC<{ type: t.LiteralC<"systemError"> }>,
-  t.TypeC<{ type: t.LiteralC<"active">; activeFlags: t.ArrayC<ThreadActiveFlagCodec> }>,
-]>;
-/** Codec of {@link ThreadStatus}: decodes its wire JSON and encodes it back. */
-export const ThreadStatus: ThreadStatusCodec = t.union([
-  t.type({ type: t.literal("notLoaded") }),
-  t.type({ type: t.literal("idle") }),
-  t.type({ type: t.literal("systemError") }),
-  t.type({ type: t.literal("active"), activeFlags: t.array(ThreadActiveFlag) }),
-], "ThreadStatus");
-/**
- * Generated type `ThreadStatus` (`src/generated/v2/ThreadStatus.ts`).
- */
-export type ThreadStatus = Gen.v2.ThreadStatus;
-
-/** Static type of the {@link TurnItemsView} codec. */
-export type TurnItemsViewCodec = t.KeyofC<{ notLoaded: null; summary: null; full: null }>;
-/** Codec of {@link TurnItemsView}: decodes its wire JSON and encodes it back. */
-export const TurnItemsView: TurnItemsViewCodec = t.keyof({ notLoaded: null, summary: null, full: null }, "TurnItemsView");
-/**
- * Generated type `TurnItemsView` (`src/generated/v2/TurnItemsView.ts`).
- */
-export type TurnItemsView = Gen.v2.TurnItemsView;
-
-/** Static type of the {@link TurnStatus} codec. */
-export type TurnStatusCodec = t.KeyofC<{ completed: null; interrupted: null; failed: null; inProgress: null }>;
-/** Codec of {@link TurnStatus}: decodes its wire JSON and encodes it back. */
-export const TurnStatus: TurnStatusCodec = t.keyof({ completed: null, interrupted: null, failed: null, inProgress: null }, "TurnStatus");
-/**
- * Generated type `TurnStatus` (`src/generated/v2/TurnStatus.ts`).
- */
-export type TurnStatus = Gen.v2.TurnStatus;
-
-/** Static type of the {@link Turn} codec. */
-export type TurnCodec = t.TypeC<{
-  id: t.StringC;
-  rootTurnId: NullableC<t.StringC>;
-  items: t.ArrayC<ThreadItemCodec>;
-  itemsView: TurnItemsViewCodec;
-  status: TurnStatusCodec;
-  error: NullableC<TurnErrorCodec>;
-  startedAt: NullableC<t.NumberC>;
-  completedAt: NullableC<t.NumberC>;
-  durationMs: NullableC<t.NumberC>;
-}>;
-/** Codec of {@link Turn}: decodes its wire JSON and encodes it back. */
-export const Turn: TurnCodec = t.type({
-  id: t.string,
-  rootTurnId: nullable(t.string),
-  items: t.array(ThreadItem),
-  itemsView: TurnItemsView,
-  status: TurnStatus,
-  error: nullable(TurnError),
-  startedAt: nullable(t.number),
-  completedAt: nullable(t.number),
-  durationMs: nullable(t.number),
-}, "Turn");
-/**
- * Generated type `Turn` (`src/generated/v2/Turn.ts`).
- */
-export type Turn = Gen.v2.Turn;
-
-/** Static type of the {@link Thread} codec. */
-export type ThreadCodec = t.TypeC<{
-  id: t.StringC;
-  environments: NullableC<t.ArrayC<ThreadEnvironmentCodec>>;
-  extra: NullableC<ThreadExtraCodec>;
-  sessionId: t.StringC;
-  forkedFromId: NullableC<t.StringC>;
-  attachedToThreadId: NullableC<t.StringC>;
-  parentThreadId: NullableC<t.StringC>;
-  preview: t.StringC;
-  ephemeral: t.BooleanC;
-  section: NullableC<ThreadSectionCodec>;
-  sectionEnteredAt: NullableC<t.NumberC>;
-  projectId: NullableC<t.StringC>;
-  historyMode: ThreadHistoryModeCodec;
-  modelProvider: t.StringC;
-  model: NullableC<t.StringC>;
-  reasoningEffort: NullableC<ReasoningEffortCodec>;
-  createdAt: t.NumberC;
-  updatedAt: t.NumberC;
-  recencyAt: NullableC<t.NumberC>;
-  status: ThreadStatusCodec;
-  path: NullableC<t.StringC>;
-  cwd: AbsolutePathBufCodec;
-  cliVersion: t.StringC;
-  originator: NullableC<t.StringC>;
-  source: SessionSourceCodec;
-  canAcceptDirectInput: NullableC<t.BooleanC>;
-  threadSource: NullableC<ThreadSourceCodec>;
-  agentNickname: NullableC<t.StringC>;
-  agentRole: NullableC<t.StringC>;
-  gitInfo: NullableC<GitInfoCodec>;
-  name: NullableC<t.StringC>;
-  daybreakEnabled: NullableC<t.BooleanC>;
-  turns: t.ArrayC<TurnCodec>;
-}>;
-/** Codec of {@link Thread}: decodes its wire JSON and encodes it back. */
-export const Thread: ThreadCodec = t.type({
-  id: t.string,
-  environments: nullable(t.array(ThreadEnvironment)),
-  extra: nullable(ThreadExtra),
-  sessionId: t.string,
-  forkedFromId: nullable(t.string),
-  attachedToThreadId: nullable(t.string),
-  parentThreadId: nullable(t.string),
-  preview: t.string,
-  ephemeral: t.boolean,
-  section: nullable(ThreadSection),
-  sectionEnteredAt: nullable(t.number),
-  projectId: nullable(t.string),
-  historyMode: ThreadHistoryMode,
-  modelProvider: t.string,
-  model: nullable(t.string),
-  reasoningEffort: nullable(ReasoningEffort),
-  createdAt: t.number,
-  updatedAt: t.number,
-  recencyAt: nullable(t.number),
-  status: ThreadStatus,
-  path: nullable(t.string),
-  cwd: AbsolutePathBuf,
-  cliVersion: t.string,
-  originator: nullable(t.string),
-  source: SessionSource,
-  canAcceptDirectInput: nullable(t.boolean),
-  threadSource: nullable(ThreadSource),
-  agentNickname: nullable(t.string),
-  agentRole: nullable(t.string),
-  gitInfo: nullable(GitInfo),
-  name: nullable(t.string),
-  daybreakEnabled: nullable(t.boolean),
-  turns: t.array(Turn),
-}, "Thread");
-/**
- * Generated type `Thread` (`src/generated/v2/Thread.ts`).
- */
-export type Thread = Gen.v2.Thread;
-
-/** Static type of the {@link ThreadForkResponse} codec. */
-export type ThreadForkResponseCodec = t.TypeC<{
-  thread: ThreadCodec;
-  model: t.StringC;
-  modelProvider: t.StringC;
-  serviceTier: NullableC<t.StringC>;
-  disabledPluginIds: t.ArrayC<t.StringC>;
-  cwd: AbsolutePathBufCodec;
-  runtimeWorkspaceRoots: t.ArrayC<AbsolutePathBufCodec>;
-  instructionSources: t.ArrayC<LegacyAppPathStringCodec>;
-  approvalPolicy: AskForApprovalCodec;
-  approvalsReviewer: ApprovalsReviewerCodec;
-  sandbox: SandboxPolicyCodec;
-  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
-  reasoningEffort: NullableC<ReasoningEffortCodec>;
-  multiAgentMode: MultiAgentModeCodec;
-}>;
-/** Codec of {@link ThreadForkResponse}: decodes its wire JSON and encodes it back. */
-export const ThreadForkResponse: ThreadForkResponseCodec = t.type({
-  thread: Thread,
-  model: t.string,
-  modelProvider: t.string,
-  serviceTier: nullable(t.string),
-  disabledPluginIds: t.array(t.string),
-  cwd: AbsolutePathBuf,
-  runtimeWorkspaceRoots: t.array(AbsolutePathBuf),
-  instructionSources: t.array(LegacyAppPathString),
-  approvalPolicy: AskForApproval,
-  approvalsReviewer: ApprovalsReviewer,
-  sandbox: SandboxPolicy,
-  activePermissionProfile: nullable(ActivePermissionProfile),
-  reasoningEffort: nullable(ReasoningEffort),
-  multiAgentMode: MultiAgentMode,
-}, "ThreadForkResponse");
-/**
- * Generated type `ThreadForkResponse` (`src/generated/v2/ThreadForkResponse.ts`).
- */
-export type ThreadForkResponse = Gen.v2.ThreadForkResponse;
-
-/** Static type of the {@link ThreadGoalClearedNotification} codec. */
-export type ThreadGoalClearedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadGoalClearedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadGoalClearedNotification: ThreadGoalClearedNotificationCodec = t.type({ threadId: t.string }, "ThreadGoalClearedNotification");
-/**
- * Generated type `ThreadGoalClearedNotification` (`src/generated/v2/ThreadGoalClearedNotification.ts`).
- */
-export type ThreadGoalClearedNotification = Gen.v2.ThreadGoalClearedNotification;
-
-/** Static type of the {@link ThreadGoalStatus} codec. */
-export type ThreadGoalStatusCodec = t.KeyofC<{ active: null; paused: null; blocked: null; usageLimited: null; budgetLimited: null; complete: null }>;
-/** Codec of {@link ThreadGoalStatus}: decodes its wire JSON and encodes it back. */
-export const ThreadGoalStatus: ThreadGoalStatusCodec = t.keyof({ active: null, paused: null, blocked: null, usageLimited: null, budgetLimited: null, complete: null }, "ThreadGoalStatus");
-/**
- * Generated type `ThreadGoalStatus` (`src/generated/v2/ThreadGoalStatus.ts`).
- */
-export type ThreadGoalStatus = Gen.v2.ThreadGoalStatus;
-
-/** Static type of the {@link ThreadGoal} codec. */
-export type ThreadGoalCodec = t.TypeC<{
-  threadId: t.StringC;
-  objective: t.StringC;
-  status: ThreadGoalStatusCodec;
-  tokenBudget: NullableC<t.NumberC>;
-  tokensUsed: t.NumberC;
-  timeUsedSeconds: t.NumberC;
-  createdAt: t.NumberC;
-  updatedAt: t.NumberC;
-}>;
-/** Codec of {@link ThreadGoal}: decodes its wire JSON and encodes it back. */
-export const ThreadGoal: ThreadGoalCodec = t.type({
-  threadId: t.string,
-  objective: t.string,
-  status: ThreadGoalStatus,
-  tokenBudget: nullable(t.number),
-  tokensUsed: t.number,
-  timeUsedSeconds: t.number,
-  createdAt: t.number,
-  updatedAt: t.number,
-}, "ThreadGoal");
-/**
- * Generated type `ThreadGoal` (`src/generated/v2/ThreadGoal.ts`).
- */
-export type ThreadGoal = Gen.v2.ThreadGoal;
-
-/** Static type of the {@link ThreadGoalUpdatedNotification} codec. */
-export type ThreadGoalUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; goal: ThreadGoalCodec }>;
-/** Codec of {@link ThreadGoalUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadGoalUpdatedNotification: ThreadGoalUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), goal: ThreadGoal }, "ThreadGoalUpdatedNotification");
-/**
- * Generated type `ThreadGoalUpdatedNotification` (`src/generated/v2/ThreadGoalUpdatedNotification.ts`).
- */
-export type ThreadGoalUpdatedNotification = Gen.v2.ThreadGoalUpdatedNotification;
-
-/** Static type of the {@link ThreadNameUpdatedNotification} codec. */
-export type ThreadNameUpdatedNotificationCodec = StructC<{ threadId: t.StringC }, { threadName: t.StringC }>;
-/** Codec of {@link ThreadNameUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadNameUpdatedNotification: ThreadNameUpdatedNotificationCodec = struct({ threadId: t.string }, { threadName: t.string }, "ThreadNameUpdatedNotification");
-/**
- * Generated type `ThreadNameUpdatedNotification` (`src/generated/v2/ThreadNameUpdatedNotification.ts`).
- */
-export type ThreadNameUpdatedNotification = Gen.v2.ThreadNameUpdatedNotification;
-
-/** Static type of the {@link ThreadPredictionResult} codec. */
-export type ThreadPredictionResultCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"completed">; text: NullableC<t.StringC> }>,
-  t.TypeC<{ type: t.LiteralC<"failed"> }>,
-]>;
-/** Codec of {@link ThreadPredictionResult}: decodes its wire JSON and encodes it back. */
-export const ThreadPredictionResult: ThreadPredictionResultCodec = t.union([t.type({ type: t.literal("completed"), text: nullable(t.string) }), t.type({ type: t.literal("failed") })], "ThreadPredictionResult");
-/**
- * Generated type `ThreadPredictionResult` (`src/generated/v2/ThreadPredictionResult.ts`).
- */
-export type ThreadPredictionResult = Gen.v2.ThreadPredictionResult;
-
-/** Static type of the {@link ThreadPredictionUpdatedNotification} codec. */
-export type ThreadPredictionUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; sourceTurnId: t.StringC; result: ThreadPredictionResultCodec }>;
-/** Codec of {@link ThreadPredictionUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadPredictionUpdatedNotification: ThreadPredictionUpdatedNotificationCodec = t.type({ threadId: t.string, sourceTurnId: t.string, result: ThreadPredictionResult }, "ThreadPredictionUpdatedNotification");
-/**
- * Generated type `ThreadPredictionUpdatedNotification` (`src/generated/v2/ThreadPredictionUpdatedNotification.ts`).
- */
-export type ThreadPredictionUpdatedNotification = Gen.v2.ThreadPredictionUpdatedNotification;
-
-/** Static type of the {@link ThreadProjectUpdatedNotification} codec. */
-export type ThreadProjectUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; projectId: NullableC<t.StringC> }>;
-/** Codec of {@link ThreadProjectUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadProjectUpdatedNotification: ThreadProjectUpdatedNotificationCodec = t.type({ threadId: t.string, projectId: nullable(t.string) }, "ThreadProjectUpdatedNotification");
-/**
- * Generated type `ThreadProjectUpdatedNotification` (`src/generated/v2/ThreadProjectUpdatedNotification.ts`).
- */
-export type ThreadProjectUpdatedNotification = Gen.v2.ThreadProjectUpdatedNotification;
-
-/** Static type of the {@link ThreadQueueChangedNotification} codec. */
-export type ThreadQueueChangedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadQueueChangedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadQueueChangedNotification: ThreadQueueChangedNotificationCodec = t.type({ threadId: t.string }, "ThreadQueueChangedNotification");
-/**
- * Generated type `ThreadQueueChangedNotification` (`src/generated/v2/ThreadQueueChangedNotification.ts`).
- */
-export type ThreadQueueChangedNotification = Gen.v2.ThreadQueueChangedNotification;
-
-/** Static type of the {@link ThreadUnreadPosition} codec. */
-export type ThreadUnreadPositionCodec = t.UnionC<[t.TypeC<{ type: t.LiteralC<"threadStart"> }>, t.TypeC<{ type: t.LiteralC<"turn">; turnId: t.StringC }>]>;
-/** Codec of {@link ThreadUnreadPosition}: decodes its wire JSON and encodes it back. */
-export const ThreadUnreadPosition: ThreadUnreadPositionCodec = t.union([t.type({ type: t.literal("threadStart") }), t.type({ type: t.literal("turn"), turnId: t.string })], "ThreadUnreadPosition");
-/**
- * Generated type `ThreadUnreadPosition` (`src/generated/v2/ThreadUnreadPosition.ts`).
- */
-export type ThreadUnreadPosition = Gen.v2.ThreadUnreadPosition;
-
-/** Static type of the {@link ThreadReadState} codec. */
-export type ThreadReadStateCodec = t.TypeC<{ firstUnread: NullableC<ThreadUnreadPositionCodec>; revision: t.StringC }>;
-/** Codec of {@link ThreadReadState}: decodes its wire JSON and encodes it back. */
-export const ThreadReadState: ThreadReadStateCodec = t.type({ firstUnread: nullable(ThreadUnreadPosition), revision: t.string }, "ThreadReadState");
-/**
- * The first unread position in a durable local thread. A null position means read.
- * The opaque revision guards edits against activity or marks the caller has not seen.
- *
- * Generated type `ThreadReadState` (`src/generated/v2/ThreadReadState.ts`).
- */
-export type ThreadReadState = Gen.v2.ThreadReadState;
-
-/** Static type of the {@link ThreadReadStateChangedNotification} codec. */
-export type ThreadReadStateChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; readState: ThreadReadStateCodec }>;
-/** Codec of {@link ThreadReadStateChangedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadReadStateChangedNotification: ThreadReadStateChangedNotificationCodec = t.type({ threadId: t.string, readState: ThreadReadState }, "ThreadReadStateChangedNotification");
-/**
- * Generated type `ThreadReadStateChangedNotification` (`src/generated/v2/ThreadReadStateChangedNotification.ts`).
- */
-export type ThreadReadStateChangedNotification = Gen.v2.ThreadReadStateChangedNotification;
-
-/** Static type of the {@link ThreadRealtimeClosedNotification} codec. */
-export type ThreadRealtimeClosedNotificationCodec = t.TypeC<{ threadId: t.StringC; reason: NullableC<t.StringC> }>;
-/** Codec of {@link ThreadRealtimeClosedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeClosedNotification: ThreadRealtimeClosedNotificationCodec = t.type({ threadId: t.string, reason: nullable(t.string) }, "ThreadRealtimeClosedNotification");
-/**
- * EXPERIMENTAL - emitted when thread realtime transport closes.
- *
- * Generated type `ThreadRealtimeClosedNotification` (`src/generated/v2/ThreadRealtimeClosedNotification.ts`).
- */
-export type ThreadRealtimeClosedNotification = Gen.v2.ThreadRealtimeClosedNotification;
-
-/** Static type of the {@link ThreadRealtimeErrorNotification} codec. */
-export type ThreadRealtimeErrorNotificationCodec = t.TypeC<{ threadId: t.StringC; message: t.StringC }>;
-/** Codec of {@link ThreadRealtimeErrorNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeErrorNotification: ThreadRealtimeErrorNotificationCodec = t.type({ threadId: t.string, message: t.string }, "ThreadRealtimeErrorNotification");
-/**
- * EXPERIMENTAL - emitted when thread realtime encounters an error.
- *
- * Generated type `ThreadRealtimeErrorNotification` (`src/generated/v2/ThreadRealtimeErrorNotification.ts`).
- */
-export type ThreadRealtimeErrorNotification = Gen.v2.ThreadRealtimeErrorNotification;
-
-/** Static type of the {@link ThreadRealtimeItemAddedNotification} codec. */
-export type ThreadRealtimeItemAddedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: JsonValueCodec }>;
-/** Codec of {@link ThreadRealtimeItemAddedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeItemAddedNotification: ThreadRealtimeItemAddedNotificationCodec = t.type({ threadId: t.string, item: JsonValue }, "ThreadRealtimeItemAddedNotification");
-/**
- * EXPERIMENTAL - raw non-audio thread realtime item emitted by the backend.
- *
- * Generated type `ThreadRealtimeItemAddedNotification` (`src/generated/v2/ThreadRealtimeItemAddedNotification.ts`).
- */
-export type ThreadRealtimeItemAddedNotification = Gen.v2.ThreadRealtimeItemAddedNotification;
-
-/** Static type of the {@link ThreadRealtimeBemItemPresentation} codec. */
-export type ThreadRealtimeBemItemPresentationCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"wholeItem"> }>,
-  t.TypeC<{ type: t.LiteralC<"inlineMarkdown"> }>,
-  t.TypeC<{ type: t.LiteralC<"inlineVisualization">; index: t.NumberC }>,
-]>;
-/** Codec of {@link ThreadRealtimeBemItemPresentation}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeBemItemPresentation: ThreadRealtimeBemItemPresentationCodec = t.union([
-  t.type({ type: t.literal("wholeItem") }),
-  t.type({ type: t.literal("inlineMarkdown") }),
-  t.type({ type: t.literal("inlineVisualization"), index: t.number }),
-], "ThreadRealtimeBemItemPresentation");
-/**
- * EXPERIMENTAL - how an existing agent item appears in a realtime conversation.
- *
- * Generated type `ThreadRealtimeBemItemPresentation` (`src/generated/v2/ThreadRealtimeBemItemPresentation.ts`).
- */
-export type ThreadRealtimeBemItemPresentation = Gen.v2.ThreadRealtimeBemItemPresentation;
-
-/** Static type of the {@link ThreadRealtimeTranscriptRole} codec. */
-export type ThreadRealtimeTranscriptRoleCodec = t.KeyofC<{ user: null; assistant: null }>;
-/** Codec of {@link ThreadRealtimeTranscriptRole}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeTranscriptRole: ThreadRealtimeTranscriptRoleCodec = t.keyof({ user: null, assistant: null }, "ThreadRealtimeTranscriptRole");
-/**
- * Generated type `ThreadRealtimeTranscriptRole` (`src/generated/v2/ThreadRealtimeTranscriptRole.ts`).
- */
-export type ThreadRealtimeTranscriptRole = Gen.v2.ThreadRealtimeTranscriptRole;
-
-/** Static type of the {@link ThreadRealtimeVoiceTranscript} codec. */
-export type ThreadRealtimeVoiceTranscriptCodec = t.TypeC<{ role: ThreadRealtimeTranscriptRoleCodec; text: t.StringC }>;
-/** Codec of {@link ThreadRealtimeVoiceTranscript}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeVoiceTranscript: ThreadRealtimeVoiceTranscriptCodec = t.type({ role: ThreadRealtimeTranscriptRole, text: t.string }, "ThreadRealtimeVoiceTranscript");
-/**
- * Generated type `ThreadRealtimeVoiceTranscript` (`src/generated/v2/ThreadRealtimeVoiceTranscript.ts`).
- */
-export type ThreadRealtimeVoiceTranscript = Gen.v2.ThreadRealtimeVoiceTranscript;
-
-/** Static type of the {@link ThreadRealtimeFrameChannels} codec. */
-export type ThreadRealtimeFrameChannelsCodec = t.TypeC<{ voice_transcript: ThreadRealtimeVoiceTranscriptCodec }>;
-/** Codec of {@link ThreadRealtimeFrameChannels}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeFrameChannels: ThreadRealtimeFrameChannelsCodec = t.type({ voice_transcript: ThreadRealtimeVoiceTranscript }, "ThreadRealtimeFrameChannels");
-/**
- * A frame holds one or more payloads, at most one per channel. They share one ID,
- * observation time, and seal. V1 requires its only channel, `voice_transcript`.
- *
- * Generated type `ThreadRealtimeFrameChannels` (`src/generated/v2/ThreadRealtimeFrameChannels.ts`).
- */
-export type ThreadRealtimeFrameChannels = Gen.v2.ThreadRealtimeFrameChannels;
-
-/** Static type of the {@link ThreadRealtimeHandoffMode} codec. */
-export type ThreadRealtimeHandoffModeCodec = t.KeyofC<{ start: null; steer: null }>;
-/** Codec of {@link ThreadRealtimeHandoffMode}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeHandoffMode: ThreadRealtimeHandoffModeCodec = t.keyof({ start: null, steer: null }, "ThreadRealtimeHandoffMode");
-/**
- * Generated type `ThreadRealtimeHandoffMode` (`src/generated/v2/ThreadRealtimeHandoffMode.ts`).
- */
-export type ThreadRealtimeHandoffMode = Gen.v2.ThreadRealtimeHandoffMode;
-
-/** Static type of the {@link ThreadRealtimeSessionOutcome} codec. */
-export type ThreadRealtimeSessionOutcomeCodec = t.KeyofC<{ ended: null; failed: null }>;
-/** Codec of {@link ThreadRealtimeSessionOutcome}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeSessionOutcome: ThreadRealtimeSessionOutcomeCodec = t.keyof({ ended: null, failed: null }, "ThreadRealtimeSessionOutcome");
-/**
- * Generated type `ThreadRealtimeSessionOutcome` (`src/generated/v2/ThreadRealtimeSessionOutcome.ts`).
- */
-export type ThreadRealtimeSessionOutcome = Gen.v2.ThreadRealtimeSessionOutcome;
-
-/** Static type of the {@link ThreadRealtimeItem} codec. */
-export type ThreadRealtimeItemCodec = t.IntersectionC<[
-  StructC<{ id: t.StringC; realtimeSessionId: t.StringC }, { observedAtMs: t.NumberC }>,
-  t.UnionC<[
-    t.TypeC<{ type: t.LiteralC<"realtimeSessionStarted"> }>,
-    t.TypeC<{ type: t.LiteralC<"frame">; channels: ThreadRealtimeFrameChannelsCodec }>,
-    t.TypeC<{ type: t.LiteralC<"transcriptSegment">; role: ThreadRealtimeTranscriptRoleCodec; text: t.StringC }>,
-    t.TypeC<{
-      type: t.LiteralC<"bemItemPromoted">;
-      turnId: t.StringC;
-      itemId: t.StringC;
-      presentation: ThreadRealtimeBemItemPresentationCodec;
-    }>,
-    t.TypeC<{ type: t.LiteralC<"realtimeSessionClosed">; outcome: ThreadRealtimeSessionOutcomeCodec }>,
-    t.TypeC<{
-      type: t.LiteralC<"turnInputAccepted">;
-      handoffId: t.StringC;
-      turnId: t.StringC;
-      mode: ThreadRealtimeHandoffModeCodec;
-      sourceEventIds: t.ArrayC<t.StringC>;
-      inputItemId: t.StringC;
-      input: t.StringC;
-    }>,
-    t.TypeC<{
-      type: t.LiteralC<"sessionEndInputSaved">;
-      sourceEventIds: t.ArrayC<t.StringC>;
-      inputItemId: t.StringC;
-      input: t.StringC;
-    }>,
-  ]>,
-]>;
-/** Codec of {@link ThreadRealtimeItem}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeItem: ThreadRealtimeItemCodec = intersection([
-  struct({ id: t.string, realtimeSessionId: t.string }, { observedAtMs: t.number }),
-  t.union([
-    t.type({ type: t.literal("realtimeSessionStarted") }),
-    t.type({ type: t.literal("frame"), channels: ThreadRealtimeFrameChannels }),
-    t.type({ type: t.literal("transcriptSegment"), role: ThreadRealtimeTranscriptRole, text: t.string }),
-    t.type({
-      type: t.literal("bemItemPromoted"),
-      turnId: t.string,
-      itemId: t.string,
-      presentation: ThreadRealtimeBemItemPresentation,
-    }),
-    t.type({ type: t.literal("realtimeSessionClosed"), outcome: ThreadRealtimeSessionOutcome }),
-    t.type({
-      type: t.literal("turnInputAccepted"),
-      handoffId: t.string,
-      turnId: t.string,
-      mode: ThreadRealtimeHandoffMode,
-      sourceEventIds: t.array(t.string),
-      inputItemId: t.string,
-      input: t.string,
-    }),
-    t.type({
-      type: t.literal("sessionEndInputSaved"),
-      sourceEventIds: t.array(t.string),
-      inputItemId: t.string,
-      input: t.string,
-    }),
-  ]),
-], "ThreadRealtimeItem");
-/**
- * EXPERIMENTAL - a thread-scoped realtime item in the canonical timeline.
- *
- * Generated type `ThreadRealtimeItem` (`src/generated/v2/ThreadRealtimeItem.ts`).
- */
-export type ThreadRealtimeItem = Gen.v2.ThreadRealtimeItem;
-
-/** Static type of the {@link ThreadRealtimeItemCompletedNotification} codec. */
-export type ThreadRealtimeItemCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: ThreadRealtimeItemCodec }>;
-/** Codec of {@link ThreadRealtimeItemCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeItemCompletedNotification: ThreadRealtimeItemCompletedNotificationCodec = t.type({ threadId: t.string, item: ThreadRealtimeItem }, "ThreadRealtimeItemCompletedNotification");
-/**
- * EXPERIMENTAL - a realtime timeline item published after canonical commit.
- *
- * Generated type `ThreadRealtimeItemCompletedNotification` (`src/generated/v2/ThreadRealtimeItemCompletedNotification.ts`).
- */
-export type ThreadRealtimeItemCompletedNotification = Gen.v2.ThreadRealtimeItemCompletedNotification;
-
-/** Static type of the {@link ThreadRealtimeItemStartedNotification} codec. */
-export type ThreadRealtimeItemStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: ThreadRealtimeItemCodec }>;
-/** Codec of {@link ThreadRealtimeItemStartedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeItemStartedNotification: ThreadRealtimeItemStartedNotificationCodec = t.type({ threadId: t.string, item: ThreadRealtimeItem }, "ThreadRealtimeItemStartedNotification");
-/**
- * EXPERIMENTAL - a realtime timeline item started before its content streams.
- *
- * Generated type `ThreadRealtimeItemStartedNotification` (`src/generated/v2/ThreadRealtimeItemStartedNotification.ts`).
- */
-export type ThreadRealtimeItemStartedNotification = Gen.v2.ThreadRealtimeItemStartedNotification;
-
-/** Static type of the {@link ThreadRealtimeItemTranscriptDeltaNotification} codec. */
-export type ThreadRealtimeItemTranscriptDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
-/** Codec of {@link ThreadRealtimeItemTranscriptDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeItemTranscriptDeltaNotification: ThreadRealtimeItemTranscriptDeltaNotificationCodec = t.type({ threadId: t.string, itemId: t.string, delta: t.string }, "ThreadRealtimeItemTranscriptDeltaNotification");
-/**
- * EXPERIMENTAL - text appended to an active realtime transcript item.
- *
- * Generated type `ThreadRealtimeItemTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeItemTranscriptDeltaNotification.ts`).
- */
-export type ThreadRealtimeItemTranscriptDeltaNotification = Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification;
-
-/** Static type of the {@link ThreadRealtimeAudioChunk} codec. */
-export type ThreadRealtimeAudioChunkCodec = t.TypeC<{
-  data: t.StringC;
-  sampleRate: t.NumberC;
-  numChannels: t.NumberC;
-  samplesPerChannel: NullableC<t.NumberC>;
-  itemId: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ThreadRealtimeAudioChunk}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeAudioChunk: ThreadRealtimeAudioChunkCodec = t.type({
-  data: t.string,
-  sampleRate: t.number,
-  numChannels: t.number,
-  samplesPerChannel: nullable(t.number),
-  itemId: nullable(t.string),
-}, "ThreadRealtimeAudioChunk");
-/**
- * EXPERIMENTAL - thread realtime audio chunk.
- *
- * Generated type `ThreadRealtimeAudioChunk` (`src/generated/v2/ThreadRealtimeAudioChunk.ts`).
- */
-export type ThreadRealtimeAudioChunk = Gen.v2.ThreadRealtimeAudioChunk;
-
-/** Static type of the {@link ThreadRealtimeOutputAudioDeltaNotification} codec. */
-export type ThreadRealtimeOutputAudioDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; audio: ThreadRealtimeAudioChunkCodec }>;
-/** Codec of {@link ThreadRealtimeOutputAudioDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeOutputAudioDeltaNotification: ThreadRealtimeOutputAudioDeltaNotificationCodec = t.type({ threadId: t.string, audio: ThreadRealtimeAudioChunk }, "ThreadRealtimeOutputAudioDeltaNotification");
-/**
- * EXPERIMENTAL - streamed output audio emitted by thread realtime.
- *
- * Generated type `ThreadRealtimeOutputAudioDeltaNotification` (`src/generated/v2/ThreadRealtimeOutputAudioDeltaNotification.ts`).
- */
-export type ThreadRealtimeOutputAudioDeltaNotification = Gen.v2.ThreadRealtimeOutputAudioDeltaNotification;
-
-/** Static type of the {@link ThreadRealtimeSdpNotification} codec. */
-export type ThreadRealtimeSdpNotificationCodec = t.TypeC<{ threadId: t.StringC; sdp: t.StringC }>;
-/** Codec of {@link ThreadRealtimeSdpNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeSdpNotification: ThreadRealtimeSdpNotificationCodec = t.type({ threadId: t.string, sdp: t.string }, "ThreadRealtimeSdpNotification");
-/**
- * EXPERIMENTAL - emitted with the remote SDP for a WebRTC realtime session.
- *
- * Generated type `ThreadRealtimeSdpNotification` (`src/generated/v2/ThreadRealtimeSdpNotification.ts`).
- */
-export type ThreadRealtimeSdpNotification = Gen.v2.ThreadRealtimeSdpNotification;
-
-/** Static type of the {@link RealtimeConversationVersion} codec. */
-export type RealtimeConversationVersionCodec = t.KeyofC<{ v1: null; v2: null; v3: null }>;
-/** Codec of {@link RealtimeConversationVersion}: decodes its wire JSON and encodes it back. */
-export const RealtimeConversationVersion: RealtimeConversationVersionCodec = t.keyof({ v1: null, v2: null, v3: null }, "RealtimeConversationVersion");
-/**
- * Generated type `RealtimeConversationVersion` (`src/generated/RealtimeConversationVersion.ts`).
- */
-export type RealtimeConversationVersion = Gen.RealtimeConversationVersion;
-
-/** Static type of the {@link ThreadRealtimeStartedNotification} codec. */
-export type ThreadRealtimeStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; realtimeSessionId: NullableC<t.StringC>; version: RealtimeConversationVersionCodec }>;
-/** Codec of {@link ThreadRealtimeStartedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeStartedNotification: ThreadRealtimeStartedNotificationCodec = t.type({ threadId: t.string, realtimeSessionId: nullable(t.string), version: RealtimeConversationVersion }, "ThreadRealtimeStartedNotification");
-/**
- * EXPERIMENTAL - emitted when thread realtime startup is accepted.
- *
- * Generated type `ThreadRealtimeStartedNotification` (`src/generated/v2/ThreadRealtimeStartedNotification.ts`).
- */
-export type ThreadRealtimeStartedNotification = Gen.v2.ThreadRealtimeStartedNotification;
-
-/** Static type of the {@link ThreadRealtimeTranscriptDeltaNotification} codec. */
-export type ThreadRealtimeTranscriptDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; role: t.StringC; delta: t.StringC }>;
-/** Codec of {@link ThreadRealtimeTranscriptDeltaNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeTranscriptDeltaNotification: ThreadRealtimeTranscriptDeltaNotificationCodec = t.type({ threadId: t.string, role: t.string, delta: t.string }, "ThreadRealtimeTranscriptDeltaNotification");
-/**
- * EXPERIMENTAL - flat transcript delta emitted whenever realtime
- * transcript text changes.
- *
- * Generated type `ThreadRealtimeTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeTranscriptDeltaNotification.ts`).
- */
-export type ThreadRealtimeTranscriptDeltaNotification = Gen.v2.ThreadRealtimeTranscriptDeltaNotification;
-
-/** Static type of the {@link ThreadRealtimeTranscriptDoneNotification} codec. */
-export type ThreadRealtimeTranscriptDoneNotificationCodec = t.TypeC<{ threadId: t.StringC; role: t.StringC; text: t.StringC }>;
-/** Codec of {@link ThreadRealtimeTranscriptDoneNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRealtimeTranscriptDoneNotification: ThreadRealtimeTranscriptDoneNotificationCodec = t.type({ threadId: t.string, role: t.string, text: t.string }, "ThreadRealtimeTranscriptDoneNotification");
-/**
- * EXPERIMENTAL - final transcript text emitted when realtime completes
- * a transcript part.
- *
- * Generated type `ThreadRealtimeTranscriptDoneNotification` (`src/generated/v2/ThreadRealtimeTranscriptDoneNotification.ts`).
- */
-export type ThreadRealtimeTranscriptDoneNotification = Gen.v2.ThreadRealtimeTranscriptDoneNotification;
-
-/** Static type of the {@link Personality} codec. */
-export type PersonalityCodec = t.KeyofC<{ none: null; friendly: null; pragmatic: null }>;
-/** Codec of {@link Personality}: decodes its wire JSON and encodes it back. */
-export const Personality: PersonalityCodec = t.keyof({ none: null, friendly: null, pragmatic: null }, "Personality");
-/**
- * Deprecated: `friendly` and `pragmatic` no longer select a style.
- *
- * Generated type `Personality` (`src/generated/Personality.ts`).
- */
-export type Personality = Gen.Personality;
-
-/** Static type of the {@link SortDirection} codec. */
-export type SortDirectionCodec = t.KeyofC<{ asc: null; desc: null }>;
-/** Codec of {@link SortDirection}: decodes its wire JSON and encodes it back. */
-export const SortDirection: SortDirectionCodec = t.keyof({ asc: null, desc: null }, "SortDirection");
-/**
- * Generated type `SortDirection` (`src/generated/v2/SortDirection.ts`).
- */
-export type SortDirection = Gen.v2.SortDirection;
-
-/** Static type of the {@link ThreadResumeInitialTurnsPageParams} codec. */
-export type ThreadResumeInitialTurnsPageParamsCodec = StructC<
-  Record<never, never>,
-  {
-    limit: NullableC<t.NumberC>;
-    sortDirection: NullableC<SortDirectionCodec>;
-    itemsView: NullableC<TurnItemsViewCodec>;
-  }
->;
-/** Codec of {@link ThreadResumeInitialTurnsPageParams}: decodes its wire JSON and encodes it back. */
-export const ThreadResumeInitialTurnsPageParams: ThreadResumeInitialTurnsPageParamsCodec = struct(
-  {},
-  { limit: nullable(t.number), sortDirection: nullable(SortDirection), itemsView: nullable(TurnItemsView) },
-  "ThreadResumeInitialTurnsPageParams",
-);
-/**
- * Generated type `ThreadResumeInitialTurnsPageParams` (`src/generated/v2/ThreadResumeInitialTurnsPageParams.ts`).
- */
-export type ThreadResumeInitialTurnsPageParams = Gen.v2.ThreadResumeInitialTurnsPageParams;
-
-/** Static type of the {@link ThreadResumeParams} codec. */
-export type ThreadResumeParamsCodec = StructC<
-  { threadId: t.StringC },
-  {
-    history: NullableC<t.ArrayC<ResponseItemCodec>>;
-    path: NullableC<t.StringC>;
-    model: NullableC<t.StringC>;
-    modelProvider: NullableC<t.StringC>;
-    serviceTier: NullableC<t.StringC>;
-    cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox: NullableC<SandboxModeCodec>;
-    permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueCodec>>;
-    baseInstructions: NullableC<t.StringC>;
-    developerInstructions: NullableC<t.StringC>;
-    personality: NullableC<PersonalityCodec>;
-    excludeTurns: t.BooleanC;
-    initialTurnsPage: NullableC<ThreadResumeInitialTurnsPageParamsCodec>;
-  }
->;
-/** Codec of {@link ThreadResumeParams}: decodes its wire JSON and encodes it back. */
-export const ThreadResumeParams: ThreadResumeParamsCodec = struct(
-  { threadId: t.string },
-  {
-    history: nullable(t.array(ResponseItem)),
-    path: nullable(t.string),
-    model: nullable(t.string),
-    modelProvider: nullable(t.string),
-    serviceTier: nullable(t.string),
-    cwd: nullable(t.string),
-    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-    approvalPolicy: nullable(AskForApproval),
-    approvalsReviewer: nullable(ApprovalsReviewer),
-    sandbox: nullable(SandboxMode),
-    permissions: nullable(t.string),
-    config: nullable(optionalRecord(JsonValue)),
-    baseInstructions: nullable(t.string),
-    developerInstructions: nullable(t.string),
-    personality: nullable(Personality),
-    excludeTurns: t.boolean,
-    initialTurnsPage: nullable(ThreadResumeInitialTurnsPageParams),
-  },
-  "ThreadResumeParams",
-);
-/**
- * There are three ways to resume a thread:
- * 1. By thread_id: load the thread from disk by thread_id and resume it.
- * 2. By history: instantiate the thread from memory and resume it.
- * 3. By path: load the thread from disk by path and resume it.
- *
- * For non-running threads, the precedence is: history > non-empty path > thread_id.
- * If using history or a non-empty path for a non-running thread, the thread_id
- * param will be ignored.
- *
- * If thread_id identifies a running thread, app-server rejoins that thread and
- * treats a non-empty path as a consistency check against the active rollout path.
- * Empty string path values are treated as absent.
- *
- * Prefer using thread_id whenever possible.
- *
- * Generated type `ThreadResumeParams` (`src/generated/v2/ThreadResumeParams.ts`).
- */
-export type ThreadResumeParams = Gen.v2.ThreadResumeParams;
-
-/** Static type of the {@link ModeKind} codec. */
-export type ModeKindCodec = t.KeyofC<{ plan: null; default: null }>;
-/** Codec of {@link ModeKind}: decodes its wire JSON and encodes it back. */
-export const ModeKind: ModeKindCodec = t.keyof({ plan: null, default: null }, "ModeKind");
-/**
- * Initial collaboration mode to use when the TUI starts.
- *
- * Generated type `ModeKind` (`src/generated/ModeKind.ts`).
- */
-export type ModeKind = Gen.ModeKind;
-
-/** Static type of the {@link Settings} codec. */
-export type SettingsCodec = t.TypeC<{
-  model: t.StringC;
-  reasoning_effort: NullableC<ReasoningEffortCodec>;
-  developer_instructions: NullableC<t.StringC>;
-}>;
-/** Codec of {@link Settings}: decodes its wire JSON and encodes it back. */
-export const Settings: SettingsCodec = t.type({ model: t.string, reasoning_effort: nullable(ReasoningEffort), developer_instructions: nullable(t.string) }, "Settings");
-/**
- * Settings for a collaboration mode.
- *
- * Generated type `Settings` (`src/generated/Settings.ts`).
- */
-export type Settings = Gen.Settings;
-
-/** Static type of the {@link CollaborationMode} codec. */
-export type CollaborationModeCodec = t.TypeC<{ mode: ModeKindCodec; settings: SettingsCodec }>;
-/** Codec of {@link CollaborationMode}: decodes its wire JSON and encodes it back. */
-export const CollaborationMode: CollaborationModeCodec = t.type({ mode: ModeKind, settings: Settings }, "CollaborationMode");
-/**
- * Collaboration mode for a Codex session.
- *
- * Generated type `CollaborationMode` (`src/generated/CollaborationMode.ts`).
- */
-export type CollaborationMode = Gen.CollaborationMode;
-
-/** Static type of the {@link TurnsPage} codec. */
-export type TurnsPageCodec = t.TypeC<{ data: t.ArrayC<TurnCodec>; nextCursor: NullableC<t.StringC>; backwardsCursor: NullableC<t.StringC> }>;
-/** Codec of {@link TurnsPage}: decodes its wire JSON and encodes it back. */
-export const TurnsPage: TurnsPageCodec = t.type({ data: t.array(Turn), nextCursor: nullable(t.string), backwardsCursor: nullable(t.string) }, "TurnsPage");
-/**
- * Generated type `TurnsPage` (`src/generated/v2/TurnsPage.ts`).
- */
-export type TurnsPage = Gen.v2.TurnsPage;
-
-/** Static type of the {@link ThreadResumeResponse} codec. */
-export type ThreadResumeResponseCodec = t.TypeC<{
-  thread: ThreadCodec;
-  model: t.StringC;
-  modelProvider: t.StringC;
-  serviceTier: NullableC<t.StringC>;
-  disabledPluginIds: t.ArrayC<t.StringC>;
-  cwd: AbsolutePathBufCodec;
-  runtimeWorkspaceRoots: t.ArrayC<AbsolutePathBufCodec>;
-  instructionSources: t.ArrayC<LegacyAppPathStringCodec>;
-  approvalPolicy: AskForApprovalCodec;
-  approvalsReviewer: ApprovalsReviewerCodec;
-  sandbox: SandboxPolicyCodec;
-  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
-  reasoningEffort: NullableC<ReasoningEffortCodec>;
-  collaborationMode: NullableC<CollaborationModeCodec>;
-  multiAgentMode: MultiAgentModeCodec;
-  initialTurnsPage: NullableC<TurnsPageCodec>;
-  turnsBackwardsCursor: NullableC<t.StringC>;
-  itemsBackwardsCursor: NullableC<t.StringC>;
-}>;
-/** Codec of {@link ThreadResumeResponse}: decodes its wire JSON and encodes it back. */
-export const ThreadResumeResponse: ThreadResumeResponseCodec = t.type({
-  thread: Thread,
-  model: t.string,
-  modelProvider: t.string,
-  serviceTier: nullable(t.string),
-  disabledPluginIds: t.array(t.string),
-  cwd: AbsolutePathBuf,
-  runtimeWorkspaceRoots: t.array(AbsolutePathBuf),
-  instructionSources: t.array(LegacyAppPathString),
-  approvalPolicy: AskForApproval,
-  approvalsReviewer: ApprovalsReviewer,
-  sandbox: SandboxPolicy,
-  activePermissionProfile: nullable(ActivePermissionProfile),
-  reasoningEffort: nullable(ReasoningEffort),
-  collaborationMode: nullable(CollaborationMode),
-  multiAgentMode: MultiAgentMode,
-  initialTurnsPage: nullable(TurnsPage),
-  turnsBackwardsCursor: nullable(t.string),
-  itemsBackwardsCursor: nullable(t.string),
-}, "ThreadResumeResponse");
-/**
- * Generated type `ThreadResumeResponse` (`src/generated/v2/ThreadResumeResponse.ts`).
- */
-export type ThreadResumeResponse = Gen.v2.ThreadResumeResponse;
-
-/** Static type of the {@link ThreadRevertedNotification} codec. */
-export type ThreadRevertedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadRevertedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadRevertedNotification: ThreadRevertedNotificationCodec = t.type({ threadId: t.string }, "ThreadRevertedNotification");
-/**
- * Generated type `ThreadRevertedNotification` (`src/generated/v2/ThreadRevertedNotification.ts`).
- */
-export type ThreadRevertedNotification = Gen.v2.ThreadRevertedNotification;
-
-/** Static type of the {@link ThreadSearchResult} codec. */
-export type ThreadSearchResultCodec = t.TypeC<{ thread: ThreadCodec; snippet: t.StringC }>;
-/** Codec of {@link ThreadSearchResult}: decodes its wire JSON and encodes it back. */
-export const ThreadSearchResult: ThreadSearchResultCodec = t.type({ thread: Thread, snippet: t.string }, "ThreadSearchResult");
-/**
- * Generated type `ThreadSearchResult` (`src/generated/v2/ThreadSearchResult.ts`).
- */
-export type ThreadSearchResult = Gen.v2.ThreadSearchResult;
-
-/** Static type of the {@link ThreadSearchPartialNotification} codec. */
-export type ThreadSearchPartialNotificationCodec = t.TypeC<{ requestId: RequestIdCodec; data: t.ArrayC<ThreadSearchResultCodec> }>;
-/** Codec of {@link ThreadSearchPartialNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadSearchPartialNotification: ThreadSearchPartialNotificationCodec = t.type({ requestId: RequestId, data: t.array(ThreadSearchResult) }, "ThreadSearchPartialNotification");
-/**
- * A best-effort incremental batch for `thread/search/stream`. Match `requestId` to the request
- * on this connection. Only a small subset of verified matches may be emitted; rows are unique
- * and arrive in discovery order, but may be dropped under load or fall outside the final sorted
- * page. Thread fields use stored metadata
- * and the current watched status; live thread settings are enriched in the final response.
- * Replace provisional rows with the authoritative final response. No partials follow it or an error.
- *
- * Generated type `ThreadSearchPartialNotification` (`src/generated/v2/ThreadSearchPartialNotification.ts`).
- */
-export type ThreadSearchPartialNotification = Gen.v2.ThreadSearchPartialNotification;
-
-/** Static type of the {@link ThreadSectionChangedNotification} codec. */
-export type ThreadSectionChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; sectionId: NullableC<t.StringC> }>;
-/** Codec of {@link ThreadSectionChangedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadSectionChangedNotification: ThreadSectionChangedNotificationCodec = t.type({ threadId: t.string, sectionId: nullable(t.string) }, "ThreadSectionChangedNotification");
-/**
- * Broadcast after a successful move into, within, or out of a section.
- *
- * Generated type `ThreadSectionChangedNotification` (`src/generated/v2/ThreadSectionChangedNotification.ts`).
- */
-export type ThreadSectionChangedNotification = Gen.v2.ThreadSectionChangedNotification;
-
-/** Static type of the {@link ThreadSettings} codec. */
-export type ThreadSettingsCodec = t.TypeC<{
-  disabledPluginIds: t.ArrayC<t.StringC>;
-  cwd: AbsolutePathBufCodec;
-  environments: NullableC<t.ArrayC<ThreadEnvironmentCodec>>;
-  approvalPolicy: AskForApprovalCodec;
-  approvalsReviewer: ApprovalsReviewerCodec;
-  sandboxPolicy: SandboxPolicyCodec;
-  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
-  model: t.StringC;
-  modelProvider: t.StringC;
-  serviceTier: NullableC<t.StringC>;
-  effort: NullableC<ReasoningEffortCodec>;
-  summary: NullableC<ReasoningSummaryCodec>;
-  collaborationMode: CollaborationModeCodec;
-  multiAgentMode: MultiAgentModeCodec;
-  personality: NullableC<PersonalityCodec>;
-}>;
-/** Codec of {@link ThreadSettings}: decodes its wire JSON and encodes it back. */
-export const ThreadSettings: ThreadSettingsCodec = t.type({
-  disabledPluginIds: t.array(t.string),
-  cwd: AbsolutePathBuf,
-  environments: nullable(t.array(ThreadEnvironment)),
-  approvalPolicy: AskForApproval,
-  approvalsReviewer: ApprovalsReviewer,
-  sandboxPolicy: SandboxPolicy,
-  activePermissionProfile: nullable(ActivePermissionProfile),
-  model: t.string,
-  modelProvider: t.string,
-  serviceTier: nullable(t.string),
-  effort: nullable(ReasoningEffort),
-  summary: nullable(ReasoningSummary),
-  collaborationMode: CollaborationMode,
-  multiAgentMode: MultiAgentMode,
-  personality: nullable(Personality),
-}, "ThreadSettings");
-/**
- * Generated type `ThreadSettings` (`src/generated/v2/ThreadSettings.ts`).
- */
-export type ThreadSettings = Gen.v2.ThreadSettings;
-
-/** Static type of the {@link ThreadSettingsUpdatedNotification} codec. */
-export type ThreadSettingsUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; threadSettings: ThreadSettingsCodec }>;
-/** Codec of {@link ThreadSettingsUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadSettingsUpdatedNotification: ThreadSettingsUpdatedNotificationCodec = t.type({ threadId: t.string, threadSettings: ThreadSettings }, "ThreadSettingsUpdatedNotification");
-/**
- * Generated type `ThreadSettingsUpdatedNotification` (`src/generated/v2/ThreadSettingsUpdatedNotification.ts`).
- */
-export type ThreadSettingsUpdatedNotification = Gen.v2.ThreadSettingsUpdatedNotification;
-
-/** Static type of the {@link DynamicToolFunctionSpec} codec. */
-export type DynamicToolFunctionSpecCodec = StructC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueCodec }, { deferLoading: t.BooleanC }>;
-/** Codec of {@link DynamicToolFunctionSpec}: decodes its wire JSON and encodes it back. */
-export const DynamicToolFunctionSpec: DynamicToolFunctionSpecCodec = struct(
-  { name: t.string, description: t.string, inputSchema: JsonValue },
-  { deferLoading: t.boolean },
-  "DynamicToolFunctionSpec",
-);
-/**
- * Generated type `DynamicToolFunctionSpec` (`src/generated/v2/DynamicToolFunctionSpec.ts`).
- */
-export type DynamicToolFunctionSpec = Gen.v2.DynamicToolFunctionSpec;
-
-/** Static type of the {@link DynamicToolNamespaceTool} codec. */
-export type DynamicToolNamespaceToolCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"function"> }>, DynamicToolFunctionSpecCodec]>;
-/** Codec of {@link DynamicToolNamespaceTool}: decodes its wire JSON and encodes it back. */
-export const DynamicToolNamespaceTool: DynamicToolNamespaceToolCodec = intersection([t.type({ type: t.literal("function") }), DynamicToolFunctionSpec], "DynamicToolNamespaceTool");
-/**
- * Generated type `DynamicToolNamespaceTool` (`src/generated/v2/DynamicToolNamespaceTool.ts`).
- */
-export type DynamicToolNamespaceTool = Gen.v2.DynamicToolNamespaceTool;
-
-/** Static type of the {@link DynamicToolNamespaceSpec} codec. */
-export type DynamicToolNamespaceSpecCodec = t.TypeC<{ name: t.StringC; description: t.StringC; tools: t.ArrayC<DynamicToolNamespaceToolCodec> }>;
-/** Codec of {@link DynamicToolNamespaceSpec}: decodes its wire JSON and encodes it back. */
-export const DynamicToolNamespaceSpec: DynamicToolNamespaceSpecCodec = t.type({ name: t.string, description: t.string, tools: t.array(DynamicToolNamespaceTool) }, "DynamicToolNamespaceSpec");
-/**
- * Generated type `DynamicToolNamespaceSpec` (`src/generated/v2/DynamicToolNamespaceSpec.ts`).
- */
-export type DynamicToolNamespaceSpec = Gen.v2.DynamicToolNamespaceSpec;
-
-/** Static type of the {@link DynamicToolSpec} codec. */
-export type DynamicToolSpecCodec = t.UnionC<[
-  t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"function"> }>, DynamicToolFunctionSpecCodec]>,
-  t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"namespace"> }>, DynamicToolNamespaceSpecCodec]>,
-]>;
-/** Codec of {@link DynamicToolSpec}: decodes its wire JSON and encodes it back. */
-export const DynamicToolSpec: DynamicToolSpecCodec = t.union([
-  intersection([t.type({ type: t.literal("function") }), DynamicToolFunctionSpec]),
-  intersection([t.type({ type: t.literal("namespace") }), DynamicToolNamespaceSpec]),
-], "DynamicToolSpec");
-/**
- * Generated type `DynamicToolSpec` (`src/generated/v2/DynamicToolSpec.ts`).
- */
-export type DynamicToolSpec = Gen.v2.DynamicToolSpec;
-
-/** Static type of the {@link CapabilityRootLocation} codec. */
-export type CapabilityRootLocationCodec = t.TypeC<{ type: t.LiteralC<"environment">; environmentId: t.StringC; path: t.StringC }>;
-/** Codec of {@link CapabilityRootLocation}: decodes its wire JSON and encodes it back. */
-export const CapabilityRootLocation: CapabilityRootLocationCodec = t.type({ type: t.literal("environment"), environmentId: t.string, path: t.string }, "CapabilityRootLocation");
-/**
- * Location used to resolve a selected capability root.
- *
- * Generated type `CapabilityRootLocation` (`src/generated/v2/CapabilityRootLocation.ts`).
- */
-export type CapabilityRootLocation = Gen.v2.CapabilityRootLocation;
-
-/** Static type of the {@link SelectedCapabilityRoot} codec. */
-export type SelectedCapabilityRootCodec = t.TypeC<{ id: t.StringC; location: CapabilityRootLocationCodec }>;
-/** Codec of {@link SelectedCapabilityRoot}: decodes its wire JSON and encodes it back. */
-export const SelectedCapabilityRoot: SelectedCapabilityRootCodec = t.type({ id: t.string, location: CapabilityRootLocation }, "SelectedCapabilityRoot");
-/**
- * A user-selected root that can expose one or more runtime capabilities.
- *
- * Generated type `SelectedCapabilityRoot` (`src/generated/v2/SelectedCapabilityRoot.ts`).
- */
-export type SelectedCapabilityRoot = Gen.v2.SelectedCapabilityRoot;
-
-/** Static type of the {@link ThreadStartSource} codec. */
-export type ThreadStartSourceCodec = t.KeyofC<{ startup: null; clear: null }>;
-/** Codec of {@link ThreadStartSource}: decodes its wire JSON and encodes it back. */
-export const ThreadStartSource: ThreadStartSourceCodec = t.keyof({ startup: null, clear: null }, "ThreadStartSource");
-/**
- * Generated type `ThreadStartSource` (`src/generated/v2/ThreadStartSource.ts`).
- */
-export type ThreadStartSource = Gen.v2.ThreadStartSource;
-
-/** Static type of the {@link TurnEnvironmentParams} codec. */
-export type TurnEnvironmentParamsCodec = StructC<
-  { environmentId: t.StringC; cwd: LegacyAppPathStringCodec },
-  { runtimeWorkspaceRoots: NullableC<t.ArrayC<LegacyAppPathStringCodec>> }
->;
-/** Codec of {@link TurnEnvironmentParams}: decodes its wire JSON and encodes it back. */
-export const TurnEnvironmentParams: TurnEnvironmentParamsCodec = struct(
-  { environmentId: t.string, cwd: LegacyAppPathString },
-  { runtimeWorkspaceRoots: nullable(t.array(LegacyAppPathString)) },
-  "TurnEnvironmentParams",
-);
-/**
- * Generated type `TurnEnvironmentParams` (`src/generated/v2/TurnEnvironmentParams.ts`).
- */
-export type TurnEnvironmentParams = Gen.v2.TurnEnvironmentParams;
-
-/** Static type of the {@link ThreadStartParams} codec. */
-export type ThreadStartParamsCodec = StructC<
-  Record<never, never>,
-  {
-    model: NullableC<t.StringC>;
-    modelProvider: NullableC<t.StringC>;
-    allowProviderModelFallback: t.BooleanC;
-    serviceTier: NullableC<t.StringC>;
-    cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox: NullableC<SandboxModeCodec>;
-    permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueCodec>>;
-    serviceName: NullableC<t.StringC>;
-    baseInstructions: NullableC<t.StringC>;
-    developerInstructions: NullableC<t.StringC>;
-    personality: NullableC<PersonalityCodec>;
-    multiAgentMode: NullableC<MultiAgentModeCodec>;
-    ephemeral: NullableC<t.BooleanC>;
-    historyMode: NullableC<ThreadHistoryModeCodec>;
-    sessionStartSource: NullableC<ThreadStartSourceCodec>;
-    threadSource: NullableC<ThreadSourceCodec>;
-    projectId: NullableC<t.StringC>;
-    daybreakEnabled: NullableC<t.BooleanC>;
-    environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
-    dynamicTools: NullableC<t.ArrayC<DynamicToolSpecCodec>>;
-    selectedCapabilityRoots: NullableC<t.ArrayC<SelectedCapabilityRootCodec>>;
-    mockExperimentalField: NullableC<t.StringC>;
-    experimentalRawEvents: t.BooleanC;
-  }
->;
-/** Codec of {@link ThreadStartParams}: decodes its wire JSON and encodes it back. */
-export const ThreadStartParams: ThreadStartParamsCodec = struct(
-  {},
-  {
-    model: nullable(t.string),
-    modelProvider: nullable(t.string),
-    allowProviderModelFallback: t.boolean,
-    serviceTier: nullable(t.string),
-    cwd: nullable(t.string),
-    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-    approvalPolicy: nullable(AskForApproval),
-    approvalsReviewer: nullable(ApprovalsReviewer),
-    sandbox: nullable(SandboxMode),
-    permissions: nullable(t.string),
-    config: nullable(optionalRecord(JsonValue)),
-    serviceName: nullable(t.string),
-    baseInstructions: nullable(t.string),
-    developerInstructions: nullable(t.string),
-    personality: nullable(Personality),
-    multiAgentMode: nullable(MultiAgentMode),
-    ephemeral: nullable(t.boolean),
-    historyMode: nullable(ThreadHistoryMode),
-    sessionStartSource: nullable(ThreadStartSource),
-    threadSource: nullable(ThreadSource),
-    projectId: nullable(t.string),
-    daybreakEnabled: nullable(t.boolean),
-    environments: nullable(t.array(TurnEnvironmentParams)),
-    dynamicTools: nullable(t.array(DynamicToolSpec)),
-    selectedCapabilityRoots: nullable(t.array(SelectedCapabilityRoot)),
-    mockExperimentalField: nullable(t.string),
-    experimentalRawEvents: t.boolean,
-  },
-  "ThreadStartParams",
-);
-/**
- * Generated type `ThreadStartParams` (`src/generated/v2/ThreadStartParams.ts`).
- */
-export type ThreadStartParams = Gen.v2.ThreadStartParams;
-
-/** Static type of the {@link ThreadStartResponse} codec. */
-export type ThreadStartResponseCodec = t.TypeC<{
-  thread: ThreadCodec;
-  model: t.StringC;
-  modelProvider: t.StringC;
-  serviceTier: NullableC<t.StringC>;
-  disabledPluginIds: t.ArrayC<t.StringC>;
-  cwd: AbsolutePathBufCodec;
-  runtimeWorkspaceRoots: t.ArrayC<AbsolutePathBufCodec>;
-  instructionSources: t.ArrayC<LegacyAppPathStringCodec>;
-  approvalPolicy: AskForApprovalCodec;
-  approvalsReviewer: ApprovalsReviewerCodec;
-  sandbox: SandboxPolicyCodec;
-  activePermissionProfile: NullableC<ActivePermissionProfileCodec>;
-  reasoningEffort: NullableC<ReasoningEffortCodec>;
-  multiAgentMode: MultiAgentModeCodec;
-}>;
-/** Codec of {@link ThreadStartResponse}: decodes its wire JSON and encodes it back. */
-export const ThreadStartResponse: ThreadStartResponseCodec = t.type({
-  thread: Thread,
-  model: t.string,
-  modelProvider: t.string,
-  serviceTier: nullable(t.string),
-  disabledPluginIds: t.array(t.string),
-  cwd: AbsolutePathBuf,
-  runtimeWorkspaceRoots: t.array(AbsolutePathBuf),
-  instructionSources: t.array(LegacyAppPathString),
-  approvalPolicy: AskForApproval,
-  approvalsReviewer: ApprovalsReviewer,
-  sandbox: SandboxPolicy,
-  activePermissionProfile: nullable(ActivePermissionProfile),
-  reasoningEffort: nullable(ReasoningEffort),
-  multiAgentMode: MultiAgentMode,
-}, "ThreadStartResponse");
-/**
- * Generated type `ThreadStartResponse` (`src/generated/v2/ThreadStartResponse.ts`).
- */
-export type ThreadStartResponse = Gen.v2.ThreadStartResponse;
-
-/** Static type of the {@link ThreadStartedNotification} codec. */
-export type ThreadStartedNotificationCodec = t.TypeC<{ thread: ThreadCodec }>;
-/** Codec of {@link ThreadStartedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadStartedNotification: ThreadStartedNotificationCodec = t.type({ thread: Thread }, "ThreadStartedNotification");
-/**
- * Generated type `ThreadStartedNotification` (`src/generated/v2/ThreadStartedNotification.ts`).
- */
-export type ThreadStartedNotification = Gen.v2.ThreadStartedNotification;
-
-/** Static type of the {@link ThreadStatusChangedNotification} codec. */
-export type ThreadStatusChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; status: ThreadStatusCodec }>;
-/** Codec of {@link ThreadStatusChangedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadStatusChangedNotification: ThreadStatusChangedNotificationCodec = t.type({ threadId: t.string, status: ThreadStatus }, "ThreadStatusChangedNotification");
-/**
- * Generated type `ThreadStatusChangedNotification` (`src/generated/v2/ThreadStatusChangedNotification.ts`).
- */
-export type ThreadStatusChangedNotification = Gen.v2.ThreadStatusChangedNotification;
-
-/** Static type of the {@link ThreadTokenUsage} codec. */
-export type ThreadTokenUsageCodec = t.TypeC<{ total: TokenUsageBreakdownCodec; last: TokenUsageBreakdownCodec; modelContextWindow: NullableC<t.NumberC> }>;
-/** Codec of {@link ThreadTokenUsage}: decodes its wire JSON and encodes it back. */
-export const ThreadTokenUsage: ThreadTokenUsageCodec = t.type({ total: TokenUsageBreakdown, last: TokenUsageBreakdown, modelContextWindow: nullable(t.number) }, "ThreadTokenUsage");
-/**
- * Generated type `ThreadTokenUsage` (`src/generated/v2/ThreadTokenUsage.ts`).
- */
-export type ThreadTokenUsage = Gen.v2.ThreadTokenUsage;
-
-/** Static type of the {@link ThreadTokenUsageUpdatedNotification} codec. */
-export type ThreadTokenUsageUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; tokenUsage: ThreadTokenUsageCodec }>;
-/** Codec of {@link ThreadTokenUsageUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadTokenUsageUpdatedNotification: ThreadTokenUsageUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, tokenUsage: ThreadTokenUsage }, "ThreadTokenUsageUpdatedNotification");
-/**
- * Generated type `ThreadTokenUsageUpdatedNotification` (`src/generated/v2/ThreadTokenUsageUpdatedNotification.ts`).
- */
-export type ThreadTokenUsageUpdatedNotification = Gen.v2.ThreadTokenUsageUpdatedNotification;
-
-/** Static type of the {@link ThreadUnarchivedNotification} codec. */
-export type ThreadUnarchivedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadUnarchivedNotification}: decodes its wire JSON and encodes it back. */
-export const ThreadUnarchivedNotification: ThreadUnarchivedNotificationCodec = t.type({ threadId: t.string }, "ThreadUnarchivedNotification");
-/**
- * Generated type `ThreadUnarchivedNotification` (`src/generated/v2/ThreadUnarchivedNotification.ts`).
- */
-export type ThreadUnarchivedNotification = Gen.v2.ThreadUnarchivedNotification;
-
-/** Static type of the {@link ThreadUnsubscribeParams} codec. */
-export type ThreadUnsubscribeParamsCodec = t.TypeC<{ threadId: t.StringC }>;
-/** Codec of {@link ThreadUnsubscribeParams}: decodes its wire JSON and encodes it back. */
-export const ThreadUnsubscribeParams: ThreadUnsubscribeParamsCodec = t.type({ threadId: t.string }, "ThreadUnsubscribeParams");
-/**
- * Generated type `ThreadUnsubscribeParams` (`src/generated/v2/ThreadUnsubscribeParams.ts`).
- */
-export type ThreadUnsubscribeParams = Gen.v2.ThreadUnsubscribeParams;
-
-/** Static type of the {@link ThreadUnsubscribeStatus} codec. */
-export type ThreadUnsubscribeStatusCodec = t.KeyofC<{ notLoaded: null; notSubscribed: null; unsubscribed: null }>;
-/** Codec of {@link ThreadUnsubscribeStatus}: decodes its wire JSON and encodes it back. */
-export const ThreadUnsubscribeStatus: ThreadUnsubscribeStatusCodec = t.keyof({ notLoaded: null, notSubscribed: null, unsubscribed: null }, "ThreadUnsubscribeStatus");
-/**
- * Generated type `ThreadUnsubscribeStatus` (`src/generated/v2/ThreadUnsubscribeStatus.ts`).
- */
-export type ThreadUnsubscribeStatus = Gen.v2.ThreadUnsubscribeStatus;
-
-/** Static type of the {@link ThreadUnsubscribeResponse} codec. */
-export type ThreadUnsubscribeResponseCodec = t.TypeC<{ status: ThreadUnsubscribeStatusCodec }>;
-/** Codec of {@link ThreadUnsubscribeResponse}: decodes its wire JSON and encodes it back. */
-export const ThreadUnsubscribeResponse: ThreadUnsubscribeResponseCodec = t.type({ status: ThreadUnsubscribeStatus }, "ThreadUnsubscribeResponse");
-/**
- * Generated type `ThreadUnsubscribeResponse` (`src/generated/v2/ThreadUnsubscribeResponse.ts`).
- */
-export type ThreadUnsubscribeResponse = Gen.v2.ThreadUnsubscribeResponse;
-
-/** Static type of the {@link ToolRequestUserInputOption} codec. */
-export type ToolRequestUserInputOptionCodec = t.TypeC<{ label: t.StringC; description: t.StringC }>;
-/** Codec of {@link ToolRequestUserInputOption}: decodes its wire JSON and encodes it back. */
-export const ToolRequestUserInputOption: ToolRequestUserInputOptionCodec = t.type({ label: t.string, description: t.string }, "ToolRequestUserInputOption");
-/**
- * EXPERIMENTAL. Defines a single selectable option for request_user_input.
- *
- * Generated type `ToolRequestUserInputOption` (`src/generated/v2/ToolRequestUserInputOption.ts`).
- */
-export type ToolRequestUserInputOption = Gen.v2.ToolRequestUserInputOption;
-
-/** Static type of the {@link ToolRequestUserInputQuestion} codec. */
-export type ToolRequestUserInputQuestionCodec = t.TypeC<{
-  id: t.StringC;
-  header: t.StringC;
-  question: t.StringC;
-  isOther: t.BooleanC;
-  isSecret: t.BooleanC;
-  options: NullableC<t.ArrayC<ToolRequestUserInputOptionCodec>>;
-}>;
-/** Codec of {@link ToolRequestUserInputQuestion}: decodes its wire JSON and encodes it back. */
-export const ToolRequestUserInputQuestion: ToolRequestUserInputQuestionCodec = t.type({
-  id: t.string,
-  header: t.string,
-  question: t.string,
-  isOther: t.boolean,
-  isSecret: t.boolean,
-  options: nullable(t.array(ToolRequestUserInputOption)),
-}, "ToolRequestUserInputQuestion");
-/**
- * EXPERIMENTAL. Represents one request_user_input question and its required options.
- *
- * Generated type `ToolRequestUserInputQuestion` (`src/generated/v2/ToolRequestUserInputQuestion.ts`).
- */
-export type ToolRequestUserInputQuestion = Gen.v2.ToolRequestUserInputQuestion;
-
-/** Static type of the {@link ToolRequestUserInputParams} codec. */
-export type ToolRequestUserInputParamsCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  itemId: t.StringC;
-  questions: t.ArrayC<ToolRequestUserInputQuestionCodec>;
-  isBlocking: t.BooleanC;
-  autoResolutionMs: NullableC<t.NumberC>;
-}>;
-/** Codec of {@link ToolRequestUserInputParams}: decodes its wire JSON and encodes it back. */
-export const ToolRequestUserInputParams: ToolRequestUserInputParamsCodec = t.type({
-  threadId: t.string,
-  turnId: t.string,
-  itemId: t.string,
-  questions: t.array(ToolRequestUserInputQuestion),
-  isBlocking: t.boolean,
-  autoResolutionMs: nullable(t.number),
-}, "ToolRequestUserInputParams");
-/**
- * EXPERIMENTAL. Params sent with a request_user_input event.
- *
- * Generated type `ToolRequestUserInputParams` (`src/generated/v2/ToolRequestUserInputParams.ts`).
- */
-export type ToolRequestUserInputParams = Gen.v2.ToolRequestUserInputParams;
-
-/** Static type of the {@link ToolRequestUserInputAnswer} codec. */
-export type ToolRequestUserInputAnswerCodec = t.TypeC<{ answers: t.ArrayC<t.StringC> }>;
-/** Codec of {@link ToolRequestUserInputAnswer}: decodes its wire JSON and encodes it back. */
-export const ToolRequestUserInputAnswer: ToolRequestUserInputAnswerCodec = t.type({ answers: t.array(t.string) }, "ToolRequestUserInputAnswer");
-/**
- * EXPERIMENTAL. Captures a user's answer to a request_user_input question.
- *
- * Generated type `ToolRequestUserInputAnswer` (`src/generated/v2/ToolRequestUserInputAnswer.ts`).
- */
-export type ToolRequestUserInputAnswer = Gen.v2.ToolRequestUserInputAnswer;
-
-/** Static type of the {@link ToolRequestUserInputResponse} codec. */
-export type ToolRequestUserInputResponseCodec = t.TypeC<{ answers: OptionalRecordC<ToolRequestUserInputAnswerCodec> }>;
-/** Codec of {@link ToolRequestUserInputResponse}: decodes its wire JSON and encodes it back. */
-export const ToolRequestUserInputResponse: ToolRequestUserInputResponseCodec = t.type({ answers: optionalRecord(ToolRequestUserInputAnswer) }, "ToolRequestUserInputResponse");
-/**
- * EXPERIMENTAL. Response payload mapping question ids to answers.
- *
- * Generated type `ToolRequestUserInputResponse` (`src/generated/v2/ToolRequestUserInputResponse.ts`).
- */
-export type ToolRequestUserInputResponse = Gen.v2.ToolRequestUserInputResponse;
-
-/** Static type of the {@link TurnCompletedNotification} codec. */
-export type TurnCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: TurnCodec }>;
-/** Codec of {@link TurnCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const TurnCompletedNotification: TurnCompletedNotificationCodec = t.type({ threadId: t.string, turn: Turn }, "TurnCompletedNotification");
-/**
- * Generated type `TurnCompletedNotification` (`src/generated/v2/TurnCompletedNotification.ts`).
- */
-export type TurnCompletedNotification = Gen.v2.TurnCompletedNotification;
-
-/** Static type of the {@link TurnDiffUpdatedNotification} codec. */
-export type TurnDiffUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; diff: t.StringC }>;
-/** Codec of {@link TurnDiffUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const TurnDiffUpdatedNotification: TurnDiffUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, diff: t.string }, "TurnDiffUpdatedNotification");
-/**
- * Notification that the turn-level unified diff has changed.
- * Contains the latest aggregated diff across all file changes in the turn.
- *
- * Generated type `TurnDiffUpdatedNotification` (`src/generated/v2/TurnDiffUpdatedNotification.ts`).
- */
-export type TurnDiffUpdatedNotification = Gen.v2.TurnDiffUpdatedNotification;
-
-/** Static type of the {@link TurnInterruptParams} codec. */
-export type TurnInterruptParamsCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC }>;
-/** Codec of {@link TurnInterruptParams}: decodes its wire JSON and encodes it back. */
-export const TurnInterruptParams: TurnInterruptParamsCodec = t.type({ threadId: t.string, turnId: t.string }, "TurnInterruptParams");
-/**
- * Generated type `TurnInterruptParams` (`src/generated/v2/TurnInterruptParams.ts`).
- */
-export type TurnInterruptParams = Gen.v2.TurnInterruptParams;
-
-/** Static type of the {@link TurnInterruptResponse} codec. */
-export type TurnInterruptResponseCodec = EmptyObjectC;
-/** Codec of {@link TurnInterruptResponse}: decodes its wire JSON and encodes it back. */
-export const TurnInterruptResponse: TurnInterruptResponseCodec = emptyObject;
-/**
- * Generated type `TurnInterruptResponse` (`src/generated/v2/TurnInterruptResponse.ts`).
- */
-export type TurnInterruptResponse = Gen.v2.TurnInterruptResponse;
-
-/** Static type of the {@link TurnModerationMetadataNotification} codec. */
-export type TurnModerationMetadataNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; metadata: JsonValueCodec }>;
-/** Codec of {@link TurnModerationMetadataNotification}: decodes its wire JSON and encodes it back. */
-export const TurnModerationMetadataNotification: TurnModerationMetadataNotificationCodec = t.type({ threadId: t.string, turnId: t.string, metadata: JsonValue }, "TurnModerationMetadataNotification");
-/**
- * Generated type `TurnModerationMetadataNotification` (`src/generated/v2/TurnModerationMetadataNotification.ts`).
- */
-export type TurnModerationMetadataNotification = Gen.v2.TurnModerationMetadataNotification;
-
-/** Static type of the {@link TurnPlanStepStatus} codec. */
-export type TurnPlanStepStatusCodec = t.KeyofC<{ pending: null; inProgress: null; completed: null }>;
-/** Codec of {@link TurnPlanStepStatus}: decodes its wire JSON and encodes it back. */
-export const TurnPlanStepStatus: TurnPlanStepStatusCodec = t.keyof({ pending: null, inProgress: null, completed: null }, "TurnPlanStepStatus");
-/**
- * Generated type `TurnPlanStepStatus` (`src/generated/v2/TurnPlanStepStatus.ts`).
- */
-export type TurnPlanStepStatus = Gen.v2.TurnPlanStepStatus;
-
-/** Static type of the {@link TurnPlanStep} codec. */
-export type TurnPlanStepCodec = t.TypeC<{ step: t.StringC; status: TurnPlanStepStatusCodec }>;
-/** Codec of {@link TurnPlanStep}: decodes its wire JSON and encodes it back. */
-export const TurnPlanStep: TurnPlanStepCodec = t.type({ step: t.string, status: TurnPlanStepStatus }, "TurnPlanStep");
-/**
- * Generated type `TurnPlanStep` (`src/generated/v2/TurnPlanStep.ts`).
- */
-export type TurnPlanStep = Gen.v2.TurnPlanStep;
-
-/** Static type of the {@link TurnPlanUpdatedNotification} codec. */
-export type TurnPlanUpdatedNotificationCodec = t.TypeC<{
-  threadId: t.StringC;
-  turnId: t.StringC;
-  explanation: NullableC<t.StringC>;
-  plan: t.ArrayC<TurnPlanStepCodec>;
-}>;
-/** Codec of {@link TurnPlanUpdatedNotification}: decodes its wire JSON and encodes it back. */
-export const TurnPlanUpdatedNotification: TurnPlanUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, explanation: nullable(t.string), plan: t.array(TurnPlanStep) }, "TurnPlanUpdatedNotification");
-/**
- * Generated type `TurnPlanUpdatedNotification` (`src/generated/v2/TurnPlanUpdatedNotification.ts`).
- */
-export type TurnPlanUpdatedNotification = Gen.v2.TurnPlanUpdatedNotification;
-
-/** Static type of the {@link AdditionalContextKind} codec. */
-export type AdditionalContextKindCodec = t.KeyofC<{ untrusted: null; application: null }>;
-/** Codec of {@link AdditionalContextKind}: decodes its wire JSON and encodes it back. */
-export const AdditionalContextKind: AdditionalContextKindCodec = t.keyof({ untrusted: null, application: null }, "AdditionalContextKind");
-/**
- * Generated type `AdditionalContextKind` (`src/generated/v2/AdditionalContextKind.ts`).
- */
-export type AdditionalContextKind = Gen.v2.AdditionalContextKind;
-
-/** Static type of the {@link AdditionalContextEntry} codec. */
-export type AdditionalContextEntryCodec = StructC<{ value: t.StringC; kind: AdditionalContextKindCodec }, { name: NullableC<t.StringC> }>;
-/** Codec of {@link AdditionalContextEntry}: decodes its wire JSON and encodes it back. */
-export const AdditionalContextEntry: AdditionalContextEntryCodec = struct({ value: t.string, kind: AdditionalContextKind }, { name: nullable(t.string) }, "AdditionalContextEntry");
-/**
- * Generated type `AdditionalContextEntry` (`src/generated/v2/AdditionalContextEntry.ts`).
- */
-export type AdditionalContextEntry = Gen.v2.AdditionalContextEntry;
-
-/** Static type of the {@link TurnToolOutput} codec. */
-export type TurnToolOutputCodec = StructC<
-  { name: t.StringC; namespace: NullableC<t.StringC>; output: FunctionCallOutputBodyCodec },
-  { retain: t.BooleanC }
->;
-/** Codec of {@link TurnToolOutput}: decodes its wire JSON and encodes it back. */
-export const TurnToolOutput: TurnToolOutputCodec = struct(
-  { name: t.string, namespace: nullable(t.string), output: FunctionCallOutputBody },
-  { retain: t.boolean },
-  "TurnToolOutput",
-);
-/**
- * Generated type `TurnToolOutput` (`src/generated/v2/TurnToolOutput.ts`).
- */
-export type TurnToolOutput = Gen.v2.TurnToolOutput;
-
-/** Static type of the {@link TurnStartParams} codec. */
-export type TurnStartParamsCodec = StructC<
-  { threadId: t.StringC; input: t.ArrayC<UserInputCodec> },
-  {
-    disabledPluginIds: NullableC<t.ArrayC<t.StringC>>;
-    clientUserMessageId: NullableC<t.StringC>;
-    turnTrigger: NullableC<t.StringC>;
-    parentTurnId: NullableC<t.StringC>;
-    rootTurnId: NullableC<t.StringC>;
-    toolOutput: NullableC<TurnToolOutputCodec>;
-    responsesapiClientMetadata: NullableC<OptionalRecordC<t.StringC>>;
-    responsesapiClientMetadataPatch: NullableC<OptionalRecordC<t.StringC>>;
-    additionalContext: NullableC<OptionalRecordC<AdditionalContextEntryCodec>>;
-    environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
-    cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandboxPolicy: NullableC<SandboxPolicyCodec>;
-    permissions: NullableC<t.StringC>;
-    model: NullableC<t.StringC>;
-    serviceTier: NullableC<t.StringC>;
-    serviceTierForTurn: NullableC<t.StringC>;
-    effort: NullableC<ReasoningEffortCodec>;
-    summary: NullableC<ReasoningSummaryCodec>;
-    personality: NullableC<PersonalityCodec>;
-    outputSchema: NullableC<JsonValueCodec>;
-    collaborationMode: NullableC<CollaborationModeCodec>;
-    multiAgentMode: NullableC<MultiAgentModeCodec>;
-    cyberAccessProgram: NullableC<CyberAccessProgramCodec>;
-  }
->;
-/** Codec of {@link TurnStartParams}: decodes its wire JSON and encodes it back. */
-export const TurnStartParams: TurnStartParamsCodec = struct(
-  { threadId: t.string, input: t.array(UserInput) },
-  {
-    disabledPluginIds: nullable(t.array(t.string)),
-    clientUserMessageId: nullable(t.string),
-    turnTrigger: nullable(t.string),
-    parentTurnId: nullable(t.string),
-    rootTurnId: nullable(t.string),
-    toolOutput: nullable(TurnToolOutput),
-    responsesapiClientMetadata: nullable(optionalRecord(t.string)),
-    responsesapiClientMetadataPatch: nullable(optionalRecord(t.string)),
-    additionalContext: nullable(optionalRecord(AdditionalContextEntry)),
-    environments: nullable(t.array(TurnEnvironmentParams)),
-    cwd: nullable(t.string),
-    runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-    approvalPolicy: nullable(AskForApproval),
-    approvalsReviewer: nullable(ApprovalsReviewer),
-    sandboxPolicy: nullable(SandboxPolicy),
-    permissions: nullable(t.string),
-    model: nullable(t.string),
-    serviceTier: nullable(t.string),
-    serviceTierForTurn: nullable(t.string),
-    effort: nullable(ReasoningEffort),
-    summary: nullable(ReasoningSummary),
-    personality: nullable(Personality),
-    outputSchema: nullable(JsonValue),
-    collaborationMode: nullable(CollaborationMode),
-    multiAgentMode: nullable(MultiAgentMode),
-    cyberAccessProgram: nullable(CyberAccessProgram),
-  },
-  "TurnStartParams",
-);
-/**
- * Generated type `TurnStartParams` (`src/generated/v2/TurnStartParams.ts`).
- */
-export type TurnStartParams = Gen.v2.TurnStartParams;
-
-/** Static type of the {@link TurnStartResponse} codec. */
-export type TurnStartResponseCodec = t.TypeC<{ turn: TurnCodec }>;
-/** Codec of {@link TurnStartResponse}: decodes its wire JSON and encodes it back. */
-export const TurnStartResponse: TurnStartResponseCodec = t.type({ turn: Turn }, "TurnStartResponse");
-/**
- * Generated type `TurnStartResponse` (`src/generated/v2/TurnStartResponse.ts`).
- */
-export type TurnStartResponse = Gen.v2.TurnStartResponse;
-
-/** Static type of the {@link TurnStartedNotification} codec. */
-export type TurnStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: TurnCodec }>;
-/** Codec of {@link TurnStartedNotification}: decodes its wire JSON and encodes it back. */
-export const TurnStartedNotification: TurnStartedNotificationCodec = t.type({ threadId: t.string, turn: Turn }, "TurnStartedNotification");
-/**
- * Generated type `TurnStartedNotification` (`src/generated/v2/TurnStartedNotification.ts`).
- */
-export type TurnStartedNotification = Gen.v2.TurnStartedNotification;
-
-/** Static type of the {@link WarningNotification} codec. */
-export type WarningNotificationCodec = t.TypeC<{ threadId: NullableC<t.StringC>; message: t.StringC }>;
-/** Codec of {@link WarningNotification}: decodes its wire JSON and encodes it back. */
-export const WarningNotification: WarningNotificationCodec = t.type({ threadId: nullable(t.string), message: t.string }, "WarningNotification");
-/**
- * Generated type `WarningNotification` (`src/generated/v2/WarningNotification.ts`).
- */
-export type WarningNotification = Gen.v2.WarningNotification;
-
-/** Static type of the {@link WindowsSandboxSetupMode} codec. */
-export type WindowsSandboxSetupModeCodec = t.KeyofC<{ elevated: null; unelevated: null }>;
-/** Codec of {@link WindowsSandboxSetupMode}: decodes its wire JSON and encodes it back. */
-export const WindowsSandboxSetupMode: WindowsSandboxSetupModeCodec = t.keyof({ elevated: null, unelevated: null }, "WindowsSandboxSetupMode");
-/**
- * Generated type `WindowsSandboxSetupMode` (`src/generated/v2/WindowsSandboxSetupMode.ts`).
- */
-export type WindowsSandboxSetupMode = Gen.v2.WindowsSandboxSetupMode;
-
-/** Static type of the {@link WindowsSandboxSetupCompletedNotification} codec. */
-export type WindowsSandboxSetupCompletedNotificationCodec = t.TypeC<{ mode: WindowsSandboxSetupModeCodec; success: t.BooleanC; error: NullableC<t.StringC> }>;
-/** Codec of {@link WindowsSandboxSetupCompletedNotification}: decodes its wire JSON and encodes it back. */
-export const WindowsSandboxSetupCompletedNotification: WindowsSandboxSetupCompletedNotificationCodec = t.type({ mode: WindowsSandboxSetupMode, success: t.boolean, error: nullable(t.string) }, "WindowsSandboxSetupCompletedNotification");
-/**
- * Generated type `WindowsSandboxSetupCompletedNotification` (`src/generated/v2/WindowsSandboxSetupCompletedNotification.ts`).
- */
-export type WindowsSandboxSetupCompletedNotification = Gen.v2.WindowsSandboxSetupCompletedNotification;
-
-/** Static type of the {@link WindowsWorldWritableWarningNotification} codec. */
-export type WindowsWorldWritableWarningNotificationCodec = t.TypeC<{ samplePaths: t.ArrayC<t.StringC>; extraCount: t.NumberC; failedScan: t.BooleanC }>;
-/** Codec of {@link WindowsWorldWritableWarningNotification}: decodes its wire JSON and encodes it back. */
-export const WindowsWorldWritableWarningNotification: WindowsWorldWritableWarningNotificationCodec = t.type({ samplePaths: t.array(t.string), extraCount: t.number, failedScan: t.boolean }, "WindowsWorldWritableWarningNotification");
-/**
- * Generated type `WindowsWorldWritableWarningNotification` (`src/generated/v2/WindowsWorldWritableWarningNotification.ts`).
- */
-export type WindowsWorldWritableWarningNotification = Gen.v2.WindowsWorldWritableWarningNotification;
+import { commonCodecs } from './common.js';
+import { accountCodecs } from './account.js';
+import { commandCodecs } from './command.js';
+import { configCodecs } from './config.js';
+import { itemCodecs } from './item.js';
+import { mcpCodecs } from './mcp.js';
+import { modelCodecs } from './model.js';
+import { pluginCodecs } from './plugin.js';
+import { sessionCodecs } from './session.js';
+import { threadCodecs } from './thread.js';
+import { turnCodecs } from './turn.js';
+import type * as commonModule from './common.js';
+import type * as accountModule from './account.js';
+import type * as commandModule from './command.js';
+import type * as configModule from './config.js';
+import type * as itemModule from './item.js';
+import type * as mcpModule from './mcp.js';
+import type * as modelModule from './model.js';
+import type * as pluginModule from './plugin.js';
+import type * as sessionModule from './session.js';
+import type * as threadModule from './thread.js';
+import type * as turnModule from './turn.js';
+
+export const { ThreadId, JsonValue, AbsolutePathBuf, LegacyAppPathString, CommandAction, ReasoningEffort, ReasoningSummary, ApprovalsReviewer, AskForApproval, SandboxMode, DynamicToolCallOutputContentItem, NonSteerableTurnKind, CodexErrorInfo, MisalignmentSteer, MisalignmentErrorDetails, TurnError, PatchChangeKind, FileUpdateChange, ImageDetail, FunctionCallOutputContentItem, FunctionCallOutputBody, ImageGenerationFailure, ImageGenerationInputImage, ImageGenerationItem, MessagePhase, SleepItem, WebSearchAction, WebSearchItem, AgentMessageDelivery, HelplineSubject, AnswerAnnotation, AnswerReplacement, BlockReason, TrustedContacts, AgentMessageDisplay, AgentMessageModeration, AsyncUserInputQuestion, CollabAgentStatus, CollabAgentState, CollabAgentTool, CollabAgentToolCallStatus, CommandExecutionSource, CommandExecutionStatus, DynamicToolCallStatus, HookPromptFragment, McpAppDisplayMode, McpAppUi, McpToolCallAppContext, McpToolCallError, McpToolCallResult, McpToolCallStatus, MemoryCitationEntry, MemoryCitation, PatchApplyStatus, SubAgentActivityKind, ByteRange, TextElement, UserInput, ThreadItem, CyberAccessProgram, TokenUsageBreakdown, AgentMessageInputContent, ConfigurationReasoning, ContentItem, InternalChatMessageMetadataPassthrough, LocalShellExecAction, LocalShellAction, LocalShellStatus, ReasoningItemContent, ReasoningItemReasoningSummary, ResponseItemId, CoreWebSearchAction, ResponseItem, RequestId, MultiAgentMode, NetworkAccess, SandboxPolicy, TurnItemsView, TurnStatus, Turn, Personality, ModeKind, Settings, CollaborationMode, TurnEnvironmentParams } = commonCodecs();
+export type ThreadIdCodec = commonModule.ThreadIdCodec;
+export type ThreadId = commonModule.ThreadId;
+export type JsonValueCodec = commonModule.JsonValueCodec;
+export type JsonValue = commonModule.JsonValue;
+export type AbsolutePathBufCodec = commonModule.AbsolutePathBufCodec;
+export type AbsolutePathBuf = commonModule.AbsolutePathBuf;
+export type LegacyAppPathStringCodec = commonModule.LegacyAppPathStringCodec;
+export type LegacyAppPathString = commonModule.LegacyAppPathString;
+export type CommandActionCodec = commonModule.CommandActionCodec;
+export type CommandAction = commonModule.CommandAction;
+export type ReasoningEffortCodec = commonModule.ReasoningEffortCodec;
+export type ReasoningEffort = commonModule.ReasoningEffort;
+export type ReasoningSummaryCodec = commonModule.ReasoningSummaryCodec;
+export type ReasoningSummary = commonModule.ReasoningSummary;
+export type ApprovalsReviewerCodec = commonModule.ApprovalsReviewerCodec;
+export type ApprovalsReviewer = commonModule.ApprovalsReviewer;
+export type AskForApprovalCodec = commonModule.AskForApprovalCodec;
+export type AskForApproval = commonModule.AskForApproval;
+export type SandboxModeCodec = commonModule.SandboxModeCodec;
+export type SandboxMode = commonModule.SandboxMode;
+export type DynamicToolCallOutputContentItemCodec = commonModule.DynamicToolCallOutputContentItemCodec;
+export type DynamicToolCallOutputContentItem = commonModule.DynamicToolCallOutputContentItem;
+export type NonSteerableTurnKindCodec = commonModule.NonSteerableTurnKindCodec;
+export type NonSteerableTurnKind = commonModule.NonSteerableTurnKind;
+export type CodexErrorInfoCodec = commonModule.CodexErrorInfoCodec;
+export type CodexErrorInfo = commonModule.CodexErrorInfo;
+export type MisalignmentSteerCodec = commonModule.MisalignmentSteerCodec;
+export type MisalignmentSteer = commonModule.MisalignmentSteer;
+export type MisalignmentErrorDetailsCodec = commonModule.MisalignmentErrorDetailsCodec;
+export type MisalignmentErrorDetails = commonModule.MisalignmentErrorDetails;
+export type TurnErrorCodec = commonModule.TurnErrorCodec;
+export type TurnError = commonModule.TurnError;
+export type PatchChangeKindCodec = commonModule.PatchChangeKindCodec;
+export type PatchChangeKind = commonModule.PatchChangeKind;
+export type FileUpdateChangeCodec = commonModule.FileUpdateChangeCodec;
+export type FileUpdateChange = commonModule.FileUpdateChange;
+export type ImageDetailCodec = commonModule.ImageDetailCodec;
+export type ImageDetail = commonModule.ImageDetail;
+export type FunctionCallOutputContentItemCodec = commonModule.FunctionCallOutputContentItemCodec;
+export type FunctionCallOutputContentItem = commonModule.FunctionCallOutputContentItem;
+export type FunctionCallOutputBodyCodec = commonModule.FunctionCallOutputBodyCodec;
+export type FunctionCallOutputBody = commonModule.FunctionCallOutputBody;
+export type ImageGenerationFailureCodec = commonModule.ImageGenerationFailureCodec;
+export type ImageGenerationFailure = commonModule.ImageGenerationFailure;
+export type ImageGenerationInputImageCodec = commonModule.ImageGenerationInputImageCodec;
+export type ImageGenerationInputImage = commonModule.ImageGenerationInputImage;
+export type ImageGenerationItemCodec = commonModule.ImageGenerationItemCodec;
+export type ImageGenerationItem = commonModule.ImageGenerationItem;
+export type MessagePhaseCodec = commonModule.MessagePhaseCodec;
+export type MessagePhase = commonModule.MessagePhase;
+export type SleepItemCodec = commonModule.SleepItemCodec;
+export type SleepItem = commonModule.SleepItem;
+export type WebSearchActionCodec = commonModule.WebSearchActionCodec;
+export type WebSearchAction = commonModule.WebSearchAction;
+export type WebSearchItemCodec = commonModule.WebSearchItemCodec;
+export type WebSearchItem = commonModule.WebSearchItem;
+export type AgentMessageDeliveryCodec = commonModule.AgentMessageDeliveryCodec;
+export type AgentMessageDelivery = commonModule.AgentMessageDelivery;
+export type HelplineSubjectCodec = commonModule.HelplineSubjectCodec;
+export type HelplineSubject = commonModule.HelplineSubject;
+export type AnswerAnnotationCodec = commonModule.AnswerAnnotationCodec;
+export type AnswerAnnotation = commonModule.AnswerAnnotation;
+export type AnswerReplacementCodec = commonModule.AnswerReplacementCodec;
+export type AnswerReplacement = commonModule.AnswerReplacement;
+export type BlockReasonCodec = commonModule.BlockReasonCodec;
+export type BlockReason = commonModule.BlockReason;
+export type TrustedContactsCodec = commonModule.TrustedContactsCodec;
+export type TrustedContacts = commonModule.TrustedContacts;
+export type AgentMessageDisplayCodec = commonModule.AgentMessageDisplayCodec;
+export type AgentMessageDisplay = commonModule.AgentMessageDisplay;
+export type AgentMessageModerationCodec = commonModule.AgentMessageModerationCodec;
+export type AgentMessageModeration = commonModule.AgentMessageModeration;
+export type AsyncUserInputQuestionCodec = commonModule.AsyncUserInputQuestionCodec;
+export type AsyncUserInputQuestion = commonModule.AsyncUserInputQuestion;
+export type CollabAgentStatusCodec = commonModule.CollabAgentStatusCodec;
+export type CollabAgentStatus = commonModule.CollabAgentStatus;
+export type CollabAgentStateCodec = commonModule.CollabAgentStateCodec;
+export type CollabAgentState = commonModule.CollabAgentState;
+export type CollabAgentToolCodec = commonModule.CollabAgentToolCodec;
+export type CollabAgentTool = commonModule.CollabAgentTool;
+export type CollabAgentToolCallStatusCodec = commonModule.CollabAgentToolCallStatusCodec;
+export type CollabAgentToolCallStatus = commonModule.CollabAgentToolCallStatus;
+export type CommandExecutionSourceCodec = commonModule.CommandExecutionSourceCodec;
+export type CommandExecutionSource = commonModule.CommandExecutionSource;
+export type CommandExecutionStatusCodec = commonModule.CommandExecutionStatusCodec;
+export type CommandExecutionStatus = commonModule.CommandExecutionStatus;
+export type DynamicToolCallStatusCodec = commonModule.DynamicToolCallStatusCodec;
+export type DynamicToolCallStatus = commonModule.DynamicToolCallStatus;
+export type HookPromptFragmentCodec = commonModule.HookPromptFragmentCodec;
+export type HookPromptFragment = commonModule.HookPromptFragment;
+export type McpAppDisplayModeCodec = commonModule.McpAppDisplayModeCodec;
+export type McpAppDisplayMode = commonModule.McpAppDisplayMode;
+export type McpAppUiCodec = commonModule.McpAppUiCodec;
+export type McpAppUi = commonModule.McpAppUi;
+export type McpToolCallAppContextCodec = commonModule.McpToolCallAppContextCodec;
+export type McpToolCallAppContext = commonModule.McpToolCallAppContext;
+export type McpToolCallErrorCodec = commonModule.McpToolCallErrorCodec;
+export type McpToolCallError = commonModule.McpToolCallError;
+export type McpToolCallResultCodec = commonModule.McpToolCallResultCodec;
+export type McpToolCallResult = commonModule.McpToolCallResult;
+export type McpToolCallStatusCodec = commonModule.McpToolCallStatusCodec;
+export type McpToolCallStatus = commonModule.McpToolCallStatus;
+export type MemoryCitationEntryCodec = commonModule.MemoryCitationEntryCodec;
+export type MemoryCitationEntry = commonModule.MemoryCitationEntry;
+export type MemoryCitationCodec = commonModule.MemoryCitationCodec;
+export type MemoryCitation = commonModule.MemoryCitation;
+export type PatchApplyStatusCodec = commonModule.PatchApplyStatusCodec;
+export type PatchApplyStatus = commonModule.PatchApplyStatus;
+export type SubAgentActivityKindCodec = commonModule.SubAgentActivityKindCodec;
+export type SubAgentActivityKind = commonModule.SubAgentActivityKind;
+export type ByteRangeCodec = commonModule.ByteRangeCodec;
+export type ByteRange = commonModule.ByteRange;
+export type TextElementCodec = commonModule.TextElementCodec;
+export type TextElement = commonModule.TextElement;
+export type UserInputCodec = commonModule.UserInputCodec;
+export type UserInput = commonModule.UserInput;
+export type ThreadItemCodec = commonModule.ThreadItemCodec;
+export type ThreadItem = commonModule.ThreadItem;
+export type CyberAccessProgramCodec = commonModule.CyberAccessProgramCodec;
+export type CyberAccessProgram = commonModule.CyberAccessProgram;
+export type TokenUsageBreakdownCodec = commonModule.TokenUsageBreakdownCodec;
+export type TokenUsageBreakdown = commonModule.TokenUsageBreakdown;
+export type AgentMessageInputContentCodec = commonModule.AgentMessageInputContentCodec;
+export type AgentMessageInputContent = commonModule.AgentMessageInputContent;
+export type ConfigurationReasoningCodec = commonModule.ConfigurationReasoningCodec;
+export type ConfigurationReasoning = commonModule.ConfigurationReasoning;
+export type ContentItemCodec = commonModule.ContentItemCodec;
+export type ContentItem = commonModule.ContentItem;
+export type InternalChatMessageMetadataPassthroughCodec = commonModule.InternalChatMessageMetadataPassthroughCodec;
+export type InternalChatMessageMetadataPassthrough = commonModule.InternalChatMessageMetadataPassthrough;
+export type LocalShellExecActionCodec = commonModule.LocalShellExecActionCodec;
+export type LocalShellExecAction = commonModule.LocalShellExecAction;
+export type LocalShellActionCodec = commonModule.LocalShellActionCodec;
+export type LocalShellAction = commonModule.LocalShellAction;
+export type LocalShellStatusCodec = commonModule.LocalShellStatusCodec;
+export type LocalShellStatus = commonModule.LocalShellStatus;
+export type ReasoningItemContentCodec = commonModule.ReasoningItemContentCodec;
+export type ReasoningItemContent = commonModule.ReasoningItemContent;
+export type ReasoningItemReasoningSummaryCodec = commonModule.ReasoningItemReasoningSummaryCodec;
+export type ReasoningItemReasoningSummary = commonModule.ReasoningItemReasoningSummary;
+export type ResponseItemIdCodec = commonModule.ResponseItemIdCodec;
+export type ResponseItemId = commonModule.ResponseItemId;
+export type CoreWebSearchActionCodec = commonModule.CoreWebSearchActionCodec;
+export type CoreWebSearchAction = commonModule.CoreWebSearchAction;
+export type ResponseItemCodec = commonModule.ResponseItemCodec;
+export type ResponseItem = commonModule.ResponseItem;
+export type RequestIdCodec = commonModule.RequestIdCodec;
+export type RequestId = commonModule.RequestId;
+export type MultiAgentModeCodec = commonModule.MultiAgentModeCodec;
+export type MultiAgentMode = commonModule.MultiAgentMode;
+export type NetworkAccessCodec = commonModule.NetworkAccessCodec;
+export type NetworkAccess = commonModule.NetworkAccess;
+export type SandboxPolicyCodec = commonModule.SandboxPolicyCodec;
+export type SandboxPolicy = commonModule.SandboxPolicy;
+export type TurnItemsViewCodec = commonModule.TurnItemsViewCodec;
+export type TurnItemsView = commonModule.TurnItemsView;
+export type TurnStatusCodec = commonModule.TurnStatusCodec;
+export type TurnStatus = commonModule.TurnStatus;
+export type TurnCodec = commonModule.TurnCodec;
+export type Turn = commonModule.Turn;
+export type PersonalityCodec = commonModule.PersonalityCodec;
+export type Personality = commonModule.Personality;
+export type ModeKindCodec = commonModule.ModeKindCodec;
+export type ModeKind = commonModule.ModeKind;
+export type SettingsCodec = commonModule.SettingsCodec;
+export type Settings = commonModule.Settings;
+export type CollaborationModeCodec = commonModule.CollaborationModeCodec;
+export type CollaborationMode = commonModule.CollaborationMode;
+export type TurnEnvironmentParamsCodec = commonModule.TurnEnvironmentParamsCodec;
+export type TurnEnvironmentParams = commonModule.TurnEnvironmentParams;
+
+export const { DesktopOnboardingEntrypoint, AccountLoginCompletedNotification, PlanType, CreditsSnapshot, RateLimitReachedType, RateLimitWindow, SpendControlLimitSnapshot, RateLimitSnapshot, AccountRateLimitsUpdatedNotification, AuthMode, AccountUpdateReason, AccountUpdatedNotification, AttestationGenerateParams, AttestationGenerateResponse, CancelLoginAccountParams, CancelLoginAccountStatus, CancelLoginAccountResponse, ChatgptAuthTokensRefreshReason, ChatgptAuthTokensRefreshParams, ChatgptAuthTokensRefreshResponse, GatewayOAuthStatus, GatewayOAuthChangedNotification, GetAccountParams, Account, AccountRoutingOverride, WorkspaceRouting, GetAccountResponse, LoginAppBrand, LoginAccountParams, LoginAccountResponse, LogoutAccountResponse, RemoteControlConnectionStatus, RemoteControlStatusChangedNotification } = accountCodecs();
+export type DesktopOnboardingEntrypointCodec = accountModule.DesktopOnboardingEntrypointCodec;
+export type DesktopOnboardingEntrypoint = accountModule.DesktopOnboardingEntrypoint;
+export type AccountLoginCompletedNotificationCodec = accountModule.AccountLoginCompletedNotificationCodec;
+export type AccountLoginCompletedNotification = accountModule.AccountLoginCompletedNotification;
+export type PlanTypeCodec = accountModule.PlanTypeCodec;
+export type PlanType = accountModule.PlanType;
+export type CreditsSnapshotCodec = accountModule.CreditsSnapshotCodec;
+export type CreditsSnapshot = accountModule.CreditsSnapshot;
+export type RateLimitReachedTypeCodec = accountModule.RateLimitReachedTypeCodec;
+export type RateLimitReachedType = accountModule.RateLimitReachedType;
+export type RateLimitWindowCodec = accountModule.RateLimitWindowCodec;
+export type RateLimitWindow = accountModule.RateLimitWindow;
+export type SpendControlLimitSnapshotCodec = accountModule.SpendControlLimitSnapshotCodec;
+export type SpendControlLimitSnapshot = accountModule.SpendControlLimitSnapshot;
+export type RateLimitSnapshotCodec = accountModule.RateLimitSnapshotCodec;
+export type RateLimitSnapshot = accountModule.RateLimitSnapshot;
+export type AccountRateLimitsUpdatedNotificationCodec = accountModule.AccountRateLimitsUpdatedNotificationCodec;
+export type AccountRateLimitsUpdatedNotification = accountModule.AccountRateLimitsUpdatedNotification;
+export type AuthModeCodec = accountModule.AuthModeCodec;
+export type AuthMode = accountModule.AuthMode;
+export type AccountUpdateReasonCodec = accountModule.AccountUpdateReasonCodec;
+export type AccountUpdateReason = accountModule.AccountUpdateReason;
+export type AccountUpdatedNotificationCodec = accountModule.AccountUpdatedNotificationCodec;
+export type AccountUpdatedNotification = accountModule.AccountUpdatedNotification;
+export type AttestationGenerateParamsCodec = accountModule.AttestationGenerateParamsCodec;
+export type AttestationGenerateParams = accountModule.AttestationGenerateParams;
+export type AttestationGenerateResponseCodec = accountModule.AttestationGenerateResponseCodec;
+export type AttestationGenerateResponse = accountModule.AttestationGenerateResponse;
+export type CancelLoginAccountParamsCodec = accountModule.CancelLoginAccountParamsCodec;
+export type CancelLoginAccountParams = accountModule.CancelLoginAccountParams;
+export type CancelLoginAccountStatusCodec = accountModule.CancelLoginAccountStatusCodec;
+export type CancelLoginAccountStatus = accountModule.CancelLoginAccountStatus;
+export type CancelLoginAccountResponseCodec = accountModule.CancelLoginAccountResponseCodec;
+export type CancelLoginAccountResponse = accountModule.CancelLoginAccountResponse;
+export type ChatgptAuthTokensRefreshReasonCodec = accountModule.ChatgptAuthTokensRefreshReasonCodec;
+export type ChatgptAuthTokensRefreshReason = accountModule.ChatgptAuthTokensRefreshReason;
+export type ChatgptAuthTokensRefreshParamsCodec = accountModule.ChatgptAuthTokensRefreshParamsCodec;
+export type ChatgptAuthTokensRefreshParams = accountModule.ChatgptAuthTokensRefreshParams;
+export type ChatgptAuthTokensRefreshResponseCodec = accountModule.ChatgptAuthTokensRefreshResponseCodec;
+export type ChatgptAuthTokensRefreshResponse = accountModule.ChatgptAuthTokensRefreshResponse;
+export type GatewayOAuthStatusCodec = accountModule.GatewayOAuthStatusCodec;
+export type GatewayOAuthStatus = accountModule.GatewayOAuthStatus;
+export type GatewayOAuthChangedNotificationCodec = accountModule.GatewayOAuthChangedNotificationCodec;
+export type GatewayOAuthChangedNotification = accountModule.GatewayOAuthChangedNotification;
+export type GetAccountParamsCodec = accountModule.GetAccountParamsCodec;
+export type GetAccountParams = accountModule.GetAccountParams;
+export type AccountCodec = accountModule.AccountCodec;
+export type Account = accountModule.Account;
+export type AccountRoutingOverrideCodec = accountModule.AccountRoutingOverrideCodec;
+export type AccountRoutingOverride = accountModule.AccountRoutingOverride;
+export type WorkspaceRoutingCodec = accountModule.WorkspaceRoutingCodec;
+export type WorkspaceRouting = accountModule.WorkspaceRouting;
+export type GetAccountResponseCodec = accountModule.GetAccountResponseCodec;
+export type GetAccountResponse = accountModule.GetAccountResponse;
+export type LoginAppBrandCodec = accountModule.LoginAppBrandCodec;
+export type LoginAppBrand = accountModule.LoginAppBrand;
+export type LoginAccountParamsCodec = accountModule.LoginAccountParamsCodec;
+export type LoginAccountParams = accountModule.LoginAccountParams;
+export type LoginAccountResponseCodec = accountModule.LoginAccountResponseCodec;
+export type LoginAccountResponse = accountModule.LoginAccountResponse;
+export type LogoutAccountResponseCodec = accountModule.LogoutAccountResponseCodec;
+export type LogoutAccountResponse = accountModule.LogoutAccountResponse;
+export type RemoteControlConnectionStatusCodec = accountModule.RemoteControlConnectionStatusCodec;
+export type RemoteControlConnectionStatus = accountModule.RemoteControlConnectionStatus;
+export type RemoteControlStatusChangedNotificationCodec = accountModule.RemoteControlStatusChangedNotificationCodec;
+export type RemoteControlStatusChangedNotification = accountModule.RemoteControlStatusChangedNotification;
+
+export const { FileChange, ApplyPatchApprovalParams, CoreExecPolicyAmendment, CoreNetworkPolicyRuleAction, CoreNetworkPolicyAmendment, ReviewDecision, ApplyPatchApprovalResponse, ParsedCommand, ExecCommandApprovalParams, ExecCommandApprovalResponse, FuzzyFileSearchSessionCompletedNotification, FuzzyFileSearchMatchType, FuzzyFileSearchResult, FuzzyFileSearchSessionUpdatedNotification, CommandExecOutputStream, CommandExecOutputDeltaNotification, FsChangedNotification, ProcessExitedNotification, ProcessOutputStream, ProcessOutputDeltaNotification } = commandCodecs();
+export type FileChangeCodec = commandModule.FileChangeCodec;
+export type FileChange = commandModule.FileChange;
+export type ApplyPatchApprovalParamsCodec = commandModule.ApplyPatchApprovalParamsCodec;
+export type ApplyPatchApprovalParams = commandModule.ApplyPatchApprovalParams;
+export type CoreExecPolicyAmendmentCodec = commandModule.CoreExecPolicyAmendmentCodec;
+export type CoreExecPolicyAmendment = commandModule.CoreExecPolicyAmendment;
+export type CoreNetworkPolicyRuleActionCodec = commandModule.CoreNetworkPolicyRuleActionCodec;
+export type CoreNetworkPolicyRuleAction = commandModule.CoreNetworkPolicyRuleAction;
+export type CoreNetworkPolicyAmendmentCodec = commandModule.CoreNetworkPolicyAmendmentCodec;
+export type CoreNetworkPolicyAmendment = commandModule.CoreNetworkPolicyAmendment;
+export type ReviewDecisionCodec = commandModule.ReviewDecisionCodec;
+export type ReviewDecision = commandModule.ReviewDecision;
+export type ApplyPatchApprovalResponseCodec = commandModule.ApplyPatchApprovalResponseCodec;
+export type ApplyPatchApprovalResponse = commandModule.ApplyPatchApprovalResponse;
+export type ParsedCommandCodec = commandModule.ParsedCommandCodec;
+export type ParsedCommand = commandModule.ParsedCommand;
+export type ExecCommandApprovalParamsCodec = commandModule.ExecCommandApprovalParamsCodec;
+export type ExecCommandApprovalParams = commandModule.ExecCommandApprovalParams;
+export type ExecCommandApprovalResponseCodec = commandModule.ExecCommandApprovalResponseCodec;
+export type ExecCommandApprovalResponse = commandModule.ExecCommandApprovalResponse;
+export type FuzzyFileSearchSessionCompletedNotificationCodec = commandModule.FuzzyFileSearchSessionCompletedNotificationCodec;
+export type FuzzyFileSearchSessionCompletedNotification = commandModule.FuzzyFileSearchSessionCompletedNotification;
+export type FuzzyFileSearchMatchTypeCodec = commandModule.FuzzyFileSearchMatchTypeCodec;
+export type FuzzyFileSearchMatchType = commandModule.FuzzyFileSearchMatchType;
+export type FuzzyFileSearchResultCodec = commandModule.FuzzyFileSearchResultCodec;
+export type FuzzyFileSearchResult = commandModule.FuzzyFileSearchResult;
+export type FuzzyFileSearchSessionUpdatedNotificationCodec = commandModule.FuzzyFileSearchSessionUpdatedNotificationCodec;
+export type FuzzyFileSearchSessionUpdatedNotification = commandModule.FuzzyFileSearchSessionUpdatedNotification;
+export type CommandExecOutputStreamCodec = commandModule.CommandExecOutputStreamCodec;
+export type CommandExecOutputStream = commandModule.CommandExecOutputStream;
+export type CommandExecOutputDeltaNotificationCodec = commandModule.CommandExecOutputDeltaNotificationCodec;
+export type CommandExecOutputDeltaNotification = commandModule.CommandExecOutputDeltaNotification;
+export type FsChangedNotificationCodec = commandModule.FsChangedNotificationCodec;
+export type FsChangedNotification = commandModule.FsChangedNotification;
+export type ProcessExitedNotificationCodec = commandModule.ProcessExitedNotificationCodec;
+export type ProcessExitedNotification = commandModule.ProcessExitedNotification;
+export type ProcessOutputStreamCodec = commandModule.ProcessOutputStreamCodec;
+export type ProcessOutputStream = commandModule.ProcessOutputStream;
+export type ProcessOutputDeltaNotificationCodec = commandModule.ProcessOutputDeltaNotificationCodec;
+export type ProcessOutputDeltaNotification = commandModule.ProcessOutputDeltaNotification;
+
+export const { MergeStrategy, ConfigEdit, ConfigBatchWriteParams, ConfigReadParams, AutoCompactTokenLimitScope, ForcedLoginMethod, Verbosity, WebSearchMode, WebSearchProvider, AnalyticsConfig, ToolExposureSurface, AppToolApproval, AppLinksConfig, AppToolsConfig, AppsDefaultConfig, AppsConfig, AllowDenyRequirement, BrowserUseOriginPolicyConfig, BrowserUseConfig, ComputerUseMacosConfig, ComputerUseWindowsExeConfig, ComputerUseWindowsConfig, ComputerUseConfig, ForcedChatgptWorkspaceIds, SandboxWorkspaceWrite, WebSearchContextSize, WebSearchLocation, WebSearchToolConfig, ToolsV2, Config, ConfigLayerSource, ConfigLayer, ConfigLayerMetadata, ConfigReadResponse, ConfigValueWriteParams, TextPosition, TextRange, ConfigWarningNotification, OverriddenMetadata, WriteStatus, ConfigWriteResponse, ExternalAgentConfigMigrationItemType, ExternalAgentConfigImportItemTypeFailure, ExternalAgentConfigImportItemTypeSuccess, ExternalAgentConfigImportTypeResult, ExternalAgentConfigImportCompletedNotification, ExternalAgentConfigImportProgressNotification, PermissionProfileListParams, PermissionProfileSummary, PermissionProfileListResponse, ProjectChangeType, ProjectChangedNotification, WindowsSandboxSetupMode, WindowsSandboxSetupCompletedNotification, WindowsWorldWritableWarningNotification } = configCodecs();
+export type MergeStrategyCodec = configModule.MergeStrategyCodec;
+export type MergeStrategy = configModule.MergeStrategy;
+export type ConfigEditCodec = configModule.ConfigEditCodec;
+export type ConfigEdit = configModule.ConfigEdit;
+export type ConfigBatchWriteParamsCodec = configModule.ConfigBatchWriteParamsCodec;
+export type ConfigBatchWriteParams = configModule.ConfigBatchWriteParams;
+export type ConfigReadParamsCodec = configModule.ConfigReadParamsCodec;
+export type ConfigReadParams = configModule.ConfigReadParams;
+export type AutoCompactTokenLimitScopeCodec = configModule.AutoCompactTokenLimitScopeCodec;
+export type AutoCompactTokenLimitScope = configModule.AutoCompactTokenLimitScope;
+export type ForcedLoginMethodCodec = configModule.ForcedLoginMethodCodec;
+export type ForcedLoginMethod = configModule.ForcedLoginMethod;
+export type VerbosityCodec = configModule.VerbosityCodec;
+export type Verbosity = configModule.Verbosity;
+export type WebSearchModeCodec = configModule.WebSearchModeCodec;
+export type WebSearchMode = configModule.WebSearchMode;
+export type WebSearchProviderCodec = configModule.WebSearchProviderCodec;
+export type WebSearchProvider = configModule.WebSearchProvider;
+export type AnalyticsConfigCodec = configModule.AnalyticsConfigCodec;
+export type AnalyticsConfig = configModule.AnalyticsConfig;
+export type ToolExposureSurfaceCodec = configModule.ToolExposureSurfaceCodec;
+export type ToolExposureSurface = configModule.ToolExposureSurface;
+export type AppToolApprovalCodec = configModule.AppToolApprovalCodec;
+export type AppToolApproval = configModule.AppToolApproval;
+export type AppLinksConfigCodec = configModule.AppLinksConfigCodec;
+export type AppLinksConfig = configModule.AppLinksConfig;
+export type AppToolsConfigCodec = configModule.AppToolsConfigCodec;
+export type AppToolsConfig = configModule.AppToolsConfig;
+export type AppsDefaultConfigCodec = configModule.AppsDefaultConfigCodec;
+export type AppsDefaultConfig = configModule.AppsDefaultConfig;
+export type AppsConfigCodec = configModule.AppsConfigCodec;
+export type AppsConfig = configModule.AppsConfig;
+export type AllowDenyRequirementCodec = configModule.AllowDenyRequirementCodec;
+export type AllowDenyRequirement = configModule.AllowDenyRequirement;
+export type BrowserUseOriginPolicyConfigCodec = configModule.BrowserUseOriginPolicyConfigCodec;
+export type BrowserUseOriginPolicyConfig = configModule.BrowserUseOriginPolicyConfig;
+export type BrowserUseConfigCodec = configModule.BrowserUseConfigCodec;
+export type BrowserUseConfig = configModule.BrowserUseConfig;
+export type ComputerUseMacosConfigCodec = configModule.ComputerUseMacosConfigCodec;
+export type ComputerUseMacosConfig = configModule.ComputerUseMacosConfig;
+export type ComputerUseWindowsExeConfigCodec = configModule.ComputerUseWindowsExeConfigCodec;
+export type ComputerUseWindowsExeConfig = configModule.ComputerUseWindowsExeConfig;
+export type ComputerUseWindowsConfigCodec = configModule.ComputerUseWindowsConfigCodec;
+export type ComputerUseWindowsConfig = configModule.ComputerUseWindowsConfig;
+export type ComputerUseConfigCodec = configModule.ComputerUseConfigCodec;
+export type ComputerUseConfig = configModule.ComputerUseConfig;
+export type ForcedChatgptWorkspaceIdsCodec = configModule.ForcedChatgptWorkspaceIdsCodec;
+export type ForcedChatgptWorkspaceIds = configModule.ForcedChatgptWorkspaceIds;
+export type SandboxWorkspaceWriteCodec = configModule.SandboxWorkspaceWriteCodec;
+export type SandboxWorkspaceWrite = configModule.SandboxWorkspaceWrite;
+export type WebSearchContextSizeCodec = configModule.WebSearchContextSizeCodec;
+export type WebSearchContextSize = configModule.WebSearchContextSize;
+export type WebSearchLocationCodec = configModule.WebSearchLocationCodec;
+export type WebSearchLocation = configModule.WebSearchLocation;
+export type WebSearchToolConfigCodec = configModule.WebSearchToolConfigCodec;
+export type WebSearchToolConfig = configModule.WebSearchToolConfig;
+export type ToolsV2Codec = configModule.ToolsV2Codec;
+export type ToolsV2 = configModule.ToolsV2;
+export type ConfigCodec = configModule.ConfigCodec;
+export type Config = configModule.Config;
+export type ConfigLayerSourceCodec = configModule.ConfigLayerSourceCodec;
+export type ConfigLayerSource = configModule.ConfigLayerSource;
+export type ConfigLayerCodec = configModule.ConfigLayerCodec;
+export type ConfigLayer = configModule.ConfigLayer;
+export type ConfigLayerMetadataCodec = configModule.ConfigLayerMetadataCodec;
+export type ConfigLayerMetadata = configModule.ConfigLayerMetadata;
+export type ConfigReadResponseCodec = configModule.ConfigReadResponseCodec;
+export type ConfigReadResponse = configModule.ConfigReadResponse;
+export type ConfigValueWriteParamsCodec = configModule.ConfigValueWriteParamsCodec;
+export type ConfigValueWriteParams = configModule.ConfigValueWriteParams;
+export type TextPositionCodec = configModule.TextPositionCodec;
+export type TextPosition = configModule.TextPosition;
+export type TextRangeCodec = configModule.TextRangeCodec;
+export type TextRange = configModule.TextRange;
+export type ConfigWarningNotificationCodec = configModule.ConfigWarningNotificationCodec;
+export type ConfigWarningNotification = configModule.ConfigWarningNotification;
+export type OverriddenMetadataCodec = configModule.OverriddenMetadataCodec;
+export type OverriddenMetadata = configModule.OverriddenMetadata;
+export type WriteStatusCodec = configModule.WriteStatusCodec;
+export type WriteStatus = configModule.WriteStatus;
+export type ConfigWriteResponseCodec = configModule.ConfigWriteResponseCodec;
+export type ConfigWriteResponse = configModule.ConfigWriteResponse;
+export type ExternalAgentConfigMigrationItemTypeCodec = configModule.ExternalAgentConfigMigrationItemTypeCodec;
+export type ExternalAgentConfigMigrationItemType = configModule.ExternalAgentConfigMigrationItemType;
+export type ExternalAgentConfigImportItemTypeFailureCodec = configModule.ExternalAgentConfigImportItemTypeFailureCodec;
+export type ExternalAgentConfigImportItemTypeFailure = configModule.ExternalAgentConfigImportItemTypeFailure;
+export type ExternalAgentConfigImportItemTypeSuccessCodec = configModule.ExternalAgentConfigImportItemTypeSuccessCodec;
+export type ExternalAgentConfigImportItemTypeSuccess = configModule.ExternalAgentConfigImportItemTypeSuccess;
+export type ExternalAgentConfigImportTypeResultCodec = configModule.ExternalAgentConfigImportTypeResultCodec;
+export type ExternalAgentConfigImportTypeResult = configModule.ExternalAgentConfigImportTypeResult;
+export type ExternalAgentConfigImportCompletedNotificationCodec = configModule.ExternalAgentConfigImportCompletedNotificationCodec;
+export type ExternalAgentConfigImportCompletedNotification = configModule.ExternalAgentConfigImportCompletedNotification;
+export type ExternalAgentConfigImportProgressNotificationCodec = configModule.ExternalAgentConfigImportProgressNotificationCodec;
+export type ExternalAgentConfigImportProgressNotification = configModule.ExternalAgentConfigImportProgressNotification;
+export type PermissionProfileListParamsCodec = configModule.PermissionProfileListParamsCodec;
+export type PermissionProfileListParams = configModule.PermissionProfileListParams;
+export type PermissionProfileSummaryCodec = configModule.PermissionProfileSummaryCodec;
+export type PermissionProfileSummary = configModule.PermissionProfileSummary;
+export type PermissionProfileListResponseCodec = configModule.PermissionProfileListResponseCodec;
+export type PermissionProfileListResponse = configModule.PermissionProfileListResponse;
+export type ProjectChangeTypeCodec = configModule.ProjectChangeTypeCodec;
+export type ProjectChangeType = configModule.ProjectChangeType;
+export type ProjectChangedNotificationCodec = configModule.ProjectChangedNotificationCodec;
+export type ProjectChangedNotification = configModule.ProjectChangedNotification;
+export type WindowsSandboxSetupModeCodec = configModule.WindowsSandboxSetupModeCodec;
+export type WindowsSandboxSetupMode = configModule.WindowsSandboxSetupMode;
+export type WindowsSandboxSetupCompletedNotificationCodec = configModule.WindowsSandboxSetupCompletedNotificationCodec;
+export type WindowsSandboxSetupCompletedNotification = configModule.WindowsSandboxSetupCompletedNotification;
+export type WindowsWorldWritableWarningNotificationCodec = configModule.WindowsWorldWritableWarningNotificationCodec;
+export type WindowsWorldWritableWarningNotification = configModule.WindowsWorldWritableWarningNotification;
+
+export const { AgentMessageDeltaNotification, CommandExecutionOutputDeltaNotification, FileSystemAccessMode, FileSystemSpecialPath, FileSystemPath, FileSystemSandboxEntry, AdditionalFileSystemPermissions, AdditionalNetworkPermissions, AdditionalPermissionProfile, ExecPolicyAmendment, NetworkPolicyRuleAction, NetworkPolicyAmendment, CommandExecutionApprovalDecision, CommandExecutionApprovalKind, NetworkApprovalProtocol, NetworkApprovalContext, CommandExecutionRequestApprovalParams, CommandExecutionRequestApprovalResponse, DynamicToolCallParams, DynamicToolCallResponse, FileChangeOutputDeltaNotification, FileChangePatchUpdatedNotification, FileChangeRequestApprovalParams, FileChangeApprovalDecision, FileChangeRequestApprovalResponse, ItemCompletedNotification, AutoReviewDecisionSource, GuardianApprovalReviewStatus, GuardianRiskLevel, GuardianUserAuthorization, GuardianApprovalReview, GuardianCommandSource, RequestPermissionProfile, GuardianApprovalReviewAction, ItemGuardianApprovalReviewCompletedNotification, ItemGuardianApprovalReviewStartedNotification, ItemStartedNotification, McpToolCallProgressNotification, PermissionsRequestApprovalParams, GrantedPermissionProfile, PermissionGrantScope, PermissionsRequestApprovalResponse, PlanDeltaNotification, ResponseUsageMetadata, RawResponseCompletedNotification, RawResponseItemCompletedNotification, ReasoningSummaryPartAddedNotification, ReasoningSummaryTextDeltaNotification, ReasoningTextDeltaNotification, TerminalInteractionNotification, ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequestUserInputParams, ToolRequestUserInputAnswer, ToolRequestUserInputResponse } = itemCodecs();
+export type AgentMessageDeltaNotificationCodec = itemModule.AgentMessageDeltaNotificationCodec;
+export type AgentMessageDeltaNotification = itemModule.AgentMessageDeltaNotification;
+export type CommandExecutionOutputDeltaNotificationCodec = itemModule.CommandExecutionOutputDeltaNotificationCodec;
+export type CommandExecutionOutputDeltaNotification = itemModule.CommandExecutionOutputDeltaNotification;
+export type FileSystemAccessModeCodec = itemModule.FileSystemAccessModeCodec;
+export type FileSystemAccessMode = itemModule.FileSystemAccessMode;
+export type FileSystemSpecialPathCodec = itemModule.FileSystemSpecialPathCodec;
+export type FileSystemSpecialPath = itemModule.FileSystemSpecialPath;
+export type FileSystemPathCodec = itemModule.FileSystemPathCodec;
+export type FileSystemPath = itemModule.FileSystemPath;
+export type FileSystemSandboxEntryCodec = itemModule.FileSystemSandboxEntryCodec;
+export type FileSystemSandboxEntry = itemModule.FileSystemSandboxEntry;
+export type AdditionalFileSystemPermissionsCodec = itemModule.AdditionalFileSystemPermissionsCodec;
+export type AdditionalFileSystemPermissions = itemModule.AdditionalFileSystemPermissions;
+export type AdditionalNetworkPermissionsCodec = itemModule.AdditionalNetworkPermissionsCodec;
+export type AdditionalNetworkPermissions = itemModule.AdditionalNetworkPermissions;
+export type AdditionalPermissionProfileCodec = itemModule.AdditionalPermissionProfileCodec;
+export type AdditionalPermissionProfile = itemModule.AdditionalPermissionProfile;
+export type ExecPolicyAmendmentCodec = itemModule.ExecPolicyAmendmentCodec;
+export type ExecPolicyAmendment = itemModule.ExecPolicyAmendment;
+export type NetworkPolicyRuleActionCodec = itemModule.NetworkPolicyRuleActionCodec;
+export type NetworkPolicyRuleAction = itemModule.NetworkPolicyRuleAction;
+export type NetworkPolicyAmendmentCodec = itemModule.NetworkPolicyAmendmentCodec;
+export type NetworkPolicyAmendment = itemModule.NetworkPolicyAmendment;
+export type CommandExecutionApprovalDecisionCodec = itemModule.CommandExecutionApprovalDecisionCodec;
+export type CommandExecutionApprovalDecision = itemModule.CommandExecutionApprovalDecision;
+export type CommandExecutionApprovalKindCodec = itemModule.CommandExecutionApprovalKindCodec;
+export type CommandExecutionApprovalKind = itemModule.CommandExecutionApprovalKind;
+export type NetworkApprovalProtocolCodec = itemModule.NetworkApprovalProtocolCodec;
+export type NetworkApprovalProtocol = itemModule.NetworkApprovalProtocol;
+export type NetworkApprovalContextCodec = itemModule.NetworkApprovalContextCodec;
+export type NetworkApprovalContext = itemModule.NetworkApprovalContext;
+export type CommandExecutionRequestApprovalParamsCodec = itemModule.CommandExecutionRequestApprovalParamsCodec;
+export type CommandExecutionRequestApprovalParams = itemModule.CommandExecutionRequestApprovalParams;
+export type CommandExecutionRequestApprovalResponseCodec = itemModule.CommandExecutionRequestApprovalResponseCodec;
+export type CommandExecutionRequestApprovalResponse = itemModule.CommandExecutionRequestApprovalResponse;
+export type DynamicToolCallParamsCodec = itemModule.DynamicToolCallParamsCodec;
+export type DynamicToolCallParams = itemModule.DynamicToolCallParams;
+export type DynamicToolCallResponseCodec = itemModule.DynamicToolCallResponseCodec;
+export type DynamicToolCallResponse = itemModule.DynamicToolCallResponse;
+export type FileChangeOutputDeltaNotificationCodec = itemModule.FileChangeOutputDeltaNotificationCodec;
+export type FileChangeOutputDeltaNotification = itemModule.FileChangeOutputDeltaNotification;
+export type FileChangePatchUpdatedNotificationCodec = itemModule.FileChangePatchUpdatedNotificationCodec;
+export type FileChangePatchUpdatedNotification = itemModule.FileChangePatchUpdatedNotification;
+export type FileChangeRequestApprovalParamsCodec = itemModule.FileChangeRequestApprovalParamsCodec;
+export type FileChangeRequestApprovalParams = itemModule.FileChangeRequestApprovalParams;
+export type FileChangeApprovalDecisionCodec = itemModule.FileChangeApprovalDecisionCodec;
+export type FileChangeApprovalDecision = itemModule.FileChangeApprovalDecision;
+export type FileChangeRequestApprovalResponseCodec = itemModule.FileChangeRequestApprovalResponseCodec;
+export type FileChangeRequestApprovalResponse = itemModule.FileChangeRequestApprovalResponse;
+export type ItemCompletedNotificationCodec = itemModule.ItemCompletedNotificationCodec;
+export type ItemCompletedNotification = itemModule.ItemCompletedNotification;
+export type AutoReviewDecisionSourceCodec = itemModule.AutoReviewDecisionSourceCodec;
+export type AutoReviewDecisionSource = itemModule.AutoReviewDecisionSource;
+export type GuardianApprovalReviewStatusCodec = itemModule.GuardianApprovalReviewStatusCodec;
+export type GuardianApprovalReviewStatus = itemModule.GuardianApprovalReviewStatus;
+export type GuardianRiskLevelCodec = itemModule.GuardianRiskLevelCodec;
+export type GuardianRiskLevel = itemModule.GuardianRiskLevel;
+export type GuardianUserAuthorizationCodec = itemModule.GuardianUserAuthorizationCodec;
+export type GuardianUserAuthorization = itemModule.GuardianUserAuthorization;
+export type GuardianApprovalReviewCodec = itemModule.GuardianApprovalReviewCodec;
+export type GuardianApprovalReview = itemModule.GuardianApprovalReview;
+export type GuardianCommandSourceCodec = itemModule.GuardianCommandSourceCodec;
+export type GuardianCommandSource = itemModule.GuardianCommandSource;
+export type RequestPermissionProfileCodec = itemModule.RequestPermissionProfileCodec;
+export type RequestPermissionProfile = itemModule.RequestPermissionProfile;
+export type GuardianApprovalReviewActionCodec = itemModule.GuardianApprovalReviewActionCodec;
+export type GuardianApprovalReviewAction = itemModule.GuardianApprovalReviewAction;
+export type ItemGuardianApprovalReviewCompletedNotificationCodec = itemModule.ItemGuardianApprovalReviewCompletedNotificationCodec;
+export type ItemGuardianApprovalReviewCompletedNotification = itemModule.ItemGuardianApprovalReviewCompletedNotification;
+export type ItemGuardianApprovalReviewStartedNotificationCodec = itemModule.ItemGuardianApprovalReviewStartedNotificationCodec;
+export type ItemGuardianApprovalReviewStartedNotification = itemModule.ItemGuardianApprovalReviewStartedNotification;
+export type ItemStartedNotificationCodec = itemModule.ItemStartedNotificationCodec;
+export type ItemStartedNotification = itemModule.ItemStartedNotification;
+export type McpToolCallProgressNotificationCodec = itemModule.McpToolCallProgressNotificationCodec;
+export type McpToolCallProgressNotification = itemModule.McpToolCallProgressNotification;
+export type PermissionsRequestApprovalParamsCodec = itemModule.PermissionsRequestApprovalParamsCodec;
+export type PermissionsRequestApprovalParams = itemModule.PermissionsRequestApprovalParams;
+export type GrantedPermissionProfileCodec = itemModule.GrantedPermissionProfileCodec;
+export type GrantedPermissionProfile = itemModule.GrantedPermissionProfile;
+export type PermissionGrantScopeCodec = itemModule.PermissionGrantScopeCodec;
+export type PermissionGrantScope = itemModule.PermissionGrantScope;
+export type PermissionsRequestApprovalResponseCodec = itemModule.PermissionsRequestApprovalResponseCodec;
+export type PermissionsRequestApprovalResponse = itemModule.PermissionsRequestApprovalResponse;
+export type PlanDeltaNotificationCodec = itemModule.PlanDeltaNotificationCodec;
+export type PlanDeltaNotification = itemModule.PlanDeltaNotification;
+export type ResponseUsageMetadataCodec = itemModule.ResponseUsageMetadataCodec;
+export type ResponseUsageMetadata = itemModule.ResponseUsageMetadata;
+export type RawResponseCompletedNotificationCodec = itemModule.RawResponseCompletedNotificationCodec;
+export type RawResponseCompletedNotification = itemModule.RawResponseCompletedNotification;
+export type RawResponseItemCompletedNotificationCodec = itemModule.RawResponseItemCompletedNotificationCodec;
+export type RawResponseItemCompletedNotification = itemModule.RawResponseItemCompletedNotification;
+export type ReasoningSummaryPartAddedNotificationCodec = itemModule.ReasoningSummaryPartAddedNotificationCodec;
+export type ReasoningSummaryPartAddedNotification = itemModule.ReasoningSummaryPartAddedNotification;
+export type ReasoningSummaryTextDeltaNotificationCodec = itemModule.ReasoningSummaryTextDeltaNotificationCodec;
+export type ReasoningSummaryTextDeltaNotification = itemModule.ReasoningSummaryTextDeltaNotification;
+export type ReasoningTextDeltaNotificationCodec = itemModule.ReasoningTextDeltaNotificationCodec;
+export type ReasoningTextDeltaNotification = itemModule.ReasoningTextDeltaNotification;
+export type TerminalInteractionNotificationCodec = itemModule.TerminalInteractionNotificationCodec;
+export type TerminalInteractionNotification = itemModule.TerminalInteractionNotification;
+export type ToolRequestUserInputOptionCodec = itemModule.ToolRequestUserInputOptionCodec;
+export type ToolRequestUserInputOption = itemModule.ToolRequestUserInputOption;
+export type ToolRequestUserInputQuestionCodec = itemModule.ToolRequestUserInputQuestionCodec;
+export type ToolRequestUserInputQuestion = itemModule.ToolRequestUserInputQuestion;
+export type ToolRequestUserInputParamsCodec = itemModule.ToolRequestUserInputParamsCodec;
+export type ToolRequestUserInputParams = itemModule.ToolRequestUserInputParams;
+export type ToolRequestUserInputAnswerCodec = itemModule.ToolRequestUserInputAnswerCodec;
+export type ToolRequestUserInputAnswer = itemModule.ToolRequestUserInputAnswer;
+export type ToolRequestUserInputResponseCodec = itemModule.ToolRequestUserInputResponseCodec;
+export type ToolRequestUserInputResponse = itemModule.ToolRequestUserInputResponse;
+
+export const { McpElicitationObjectType, McpElicitationBooleanType, McpElicitationBooleanSchema, McpElicitationStringType, McpElicitationLegacyTitledEnumSchema, McpElicitationArrayType, McpElicitationConstOption, McpElicitationTitledEnumItems, McpElicitationTitledMultiSelectEnumSchema, McpElicitationUntitledEnumItems, McpElicitationUntitledMultiSelectEnumSchema, McpElicitationMultiSelectEnumSchema, McpElicitationTitledSingleSelectEnumSchema, McpElicitationUntitledSingleSelectEnumSchema, McpElicitationSingleSelectEnumSchema, McpElicitationEnumSchema, McpElicitationNumberType, McpElicitationNumberSchema, McpElicitationStringFormat, McpElicitationStringSchema, McpElicitationPrimitiveSchema, McpElicitationSchema, McpServerElicitationRequestParams, McpServerElicitationAction, McpServerElicitationRequestResponse, McpServerEventNotification, McpServerEventStreamNotification, McpServerOauthLoginCompletedNotification, McpServerStartupFailureReason, McpServerStartupState, McpServerStatusUpdatedNotification } = mcpCodecs();
+export type McpElicitationObjectTypeCodec = mcpModule.McpElicitationObjectTypeCodec;
+export type McpElicitationObjectType = mcpModule.McpElicitationObjectType;
+export type McpElicitationBooleanTypeCodec = mcpModule.McpElicitationBooleanTypeCodec;
+export type McpElicitationBooleanType = mcpModule.McpElicitationBooleanType;
+export type McpElicitationBooleanSchemaCodec = mcpModule.McpElicitationBooleanSchemaCodec;
+export type McpElicitationBooleanSchema = mcpModule.McpElicitationBooleanSchema;
+export type McpElicitationStringTypeCodec = mcpModule.McpElicitationStringTypeCodec;
+export type McpElicitationStringType = mcpModule.McpElicitationStringType;
+export type McpElicitationLegacyTitledEnumSchemaCodec = mcpModule.McpElicitationLegacyTitledEnumSchemaCodec;
+export type McpElicitationLegacyTitledEnumSchema = mcpModule.McpElicitationLegacyTitledEnumSchema;
+export type McpElicitationArrayTypeCodec = mcpModule.McpElicitationArrayTypeCodec;
+export type McpElicitationArrayType = mcpModule.McpElicitationArrayType;
+export type McpElicitationConstOptionCodec = mcpModule.McpElicitationConstOptionCodec;
+export type McpElicitationConstOption = mcpModule.McpElicitationConstOption;
+export type McpElicitationTitledEnumItemsCodec = mcpModule.McpElicitationTitledEnumItemsCodec;
+export type McpElicitationTitledEnumItems = mcpModule.McpElicitationTitledEnumItems;
+export type McpElicitationTitledMultiSelectEnumSchemaCodec = mcpModule.McpElicitationTitledMultiSelectEnumSchemaCodec;
+export type McpElicitationTitledMultiSelectEnumSchema = mcpModule.McpElicitationTitledMultiSelectEnumSchema;
+export type McpElicitationUntitledEnumItemsCodec = mcpModule.McpElicitationUntitledEnumItemsCodec;
+export type McpElicitationUntitledEnumItems = mcpModule.McpElicitationUntitledEnumItems;
+export type McpElicitationUntitledMultiSelectEnumSchemaCodec = mcpModule.McpElicitationUntitledMultiSelectEnumSchemaCodec;
+export type McpElicitationUntitledMultiSelectEnumSchema = mcpModule.McpElicitationUntitledMultiSelectEnumSchema;
+export type McpElicitationMultiSelectEnumSchemaCodec = mcpModule.McpElicitationMultiSelectEnumSchemaCodec;
+export type McpElicitationMultiSelectEnumSchema = mcpModule.McpElicitationMultiSelectEnumSchema;
+export type McpElicitationTitledSingleSelectEnumSchemaCodec = mcpModule.McpElicitationTitledSingleSelectEnumSchemaCodec;
+export type McpElicitationTitledSingleSelectEnumSchema = mcpModule.McpElicitationTitledSingleSelectEnumSchema;
+export type McpElicitationUntitledSingleSelectEnumSchemaCodec = mcpModule.McpElicitationUntitledSingleSelectEnumSchemaCodec;
+export type McpElicitationUntitledSingleSelectEnumSchema = mcpModule.McpElicitationUntitledSingleSelectEnumSchema;
+export type McpElicitationSingleSelectEnumSchemaCodec = mcpModule.McpElicitationSingleSelectEnumSchemaCodec;
+export type McpElicitationSingleSelectEnumSchema = mcpModule.McpElicitationSingleSelectEnumSchema;
+export type McpElicitationEnumSchemaCodec = mcpModule.McpElicitationEnumSchemaCodec;
+export type McpElicitationEnumSchema = mcpModule.McpElicitationEnumSchema;
+export type McpElicitationNumberTypeCodec = mcpModule.McpElicitationNumberTypeCodec;
+export type McpElicitationNumberType = mcpModule.McpElicitationNumberType;
+export type McpElicitationNumberSchemaCodec = mcpModule.McpElicitationNumberSchemaCodec;
+export type McpElicitationNumberSchema = mcpModule.McpElicitationNumberSchema;
+export type McpElicitationStringFormatCodec = mcpModule.McpElicitationStringFormatCodec;
+export type McpElicitationStringFormat = mcpModule.McpElicitationStringFormat;
+export type McpElicitationStringSchemaCodec = mcpModule.McpElicitationStringSchemaCodec;
+export type McpElicitationStringSchema = mcpModule.McpElicitationStringSchema;
+export type McpElicitationPrimitiveSchemaCodec = mcpModule.McpElicitationPrimitiveSchemaCodec;
+export type McpElicitationPrimitiveSchema = mcpModule.McpElicitationPrimitiveSchema;
+export type McpElicitationSchemaCodec = mcpModule.McpElicitationSchemaCodec;
+export type McpElicitationSchema = mcpModule.McpElicitationSchema;
+export type McpServerElicitationRequestParamsCodec = mcpModule.McpServerElicitationRequestParamsCodec;
+export type McpServerElicitationRequestParams = mcpModule.McpServerElicitationRequestParams;
+export type McpServerElicitationActionCodec = mcpModule.McpServerElicitationActionCodec;
+export type McpServerElicitationAction = mcpModule.McpServerElicitationAction;
+export type McpServerElicitationRequestResponseCodec = mcpModule.McpServerElicitationRequestResponseCodec;
+export type McpServerElicitationRequestResponse = mcpModule.McpServerElicitationRequestResponse;
+export type McpServerEventNotificationCodec = mcpModule.McpServerEventNotificationCodec;
+export type McpServerEventNotification = mcpModule.McpServerEventNotification;
+export type McpServerEventStreamNotificationCodec = mcpModule.McpServerEventStreamNotificationCodec;
+export type McpServerEventStreamNotification = mcpModule.McpServerEventStreamNotification;
+export type McpServerOauthLoginCompletedNotificationCodec = mcpModule.McpServerOauthLoginCompletedNotificationCodec;
+export type McpServerOauthLoginCompletedNotification = mcpModule.McpServerOauthLoginCompletedNotification;
+export type McpServerStartupFailureReasonCodec = mcpModule.McpServerStartupFailureReasonCodec;
+export type McpServerStartupFailureReason = mcpModule.McpServerStartupFailureReason;
+export type McpServerStartupStateCodec = mcpModule.McpServerStartupStateCodec;
+export type McpServerStartupState = mcpModule.McpServerStartupState;
+export type McpServerStatusUpdatedNotificationCodec = mcpModule.McpServerStatusUpdatedNotificationCodec;
+export type McpServerStatusUpdatedNotification = mcpModule.McpServerStatusUpdatedNotification;
+
+export const { AuthRecoveryNotification, ModelListParams, InputModality, ModelAccessPrograms, ModelAvailabilityNux, ModelServiceTier, ModelUpgradeInfo, MultiAgentVersion, ReasoningEffortOption, Model, ModelListResponse, ModelRerouteReason, ModelReroutedNotification, ModelSafetyBufferingUpdatedNotification, ModelVerification, ModelVerificationNotification } = modelCodecs();
+export type AuthRecoveryNotificationCodec = modelModule.AuthRecoveryNotificationCodec;
+export type AuthRecoveryNotification = modelModule.AuthRecoveryNotification;
+export type ModelListParamsCodec = modelModule.ModelListParamsCodec;
+export type ModelListParams = modelModule.ModelListParams;
+export type InputModalityCodec = modelModule.InputModalityCodec;
+export type InputModality = modelModule.InputModality;
+export type ModelAccessProgramsCodec = modelModule.ModelAccessProgramsCodec;
+export type ModelAccessPrograms = modelModule.ModelAccessPrograms;
+export type ModelAvailabilityNuxCodec = modelModule.ModelAvailabilityNuxCodec;
+export type ModelAvailabilityNux = modelModule.ModelAvailabilityNux;
+export type ModelServiceTierCodec = modelModule.ModelServiceTierCodec;
+export type ModelServiceTier = modelModule.ModelServiceTier;
+export type ModelUpgradeInfoCodec = modelModule.ModelUpgradeInfoCodec;
+export type ModelUpgradeInfo = modelModule.ModelUpgradeInfo;
+export type MultiAgentVersionCodec = modelModule.MultiAgentVersionCodec;
+export type MultiAgentVersion = modelModule.MultiAgentVersion;
+export type ReasoningEffortOptionCodec = modelModule.ReasoningEffortOptionCodec;
+export type ReasoningEffortOption = modelModule.ReasoningEffortOption;
+export type ModelCodec = modelModule.ModelCodec;
+export type Model = modelModule.Model;
+export type ModelListResponseCodec = modelModule.ModelListResponseCodec;
+export type ModelListResponse = modelModule.ModelListResponse;
+export type ModelRerouteReasonCodec = modelModule.ModelRerouteReasonCodec;
+export type ModelRerouteReason = modelModule.ModelRerouteReason;
+export type ModelReroutedNotificationCodec = modelModule.ModelReroutedNotificationCodec;
+export type ModelReroutedNotification = modelModule.ModelReroutedNotification;
+export type ModelSafetyBufferingUpdatedNotificationCodec = modelModule.ModelSafetyBufferingUpdatedNotificationCodec;
+export type ModelSafetyBufferingUpdatedNotification = modelModule.ModelSafetyBufferingUpdatedNotification;
+export type ModelVerificationCodec = modelModule.ModelVerificationCodec;
+export type ModelVerification = modelModule.ModelVerification;
+export type ModelVerificationNotificationCodec = modelModule.ModelVerificationNotificationCodec;
+export type ModelVerificationNotification = modelModule.ModelVerificationNotification;
+
+export const { AppBranding, AppReview, AppScreenshot, AppMetadata, AppInfo, AppListUpdatedNotification, HookEventName, HookExecutionMode, HookHandlerType, HookOutputEntryKind, HookOutputEntry, HookRunStatus, HookScope, HookSource, HookRunSummary, HookCompletedNotification, HookStartedNotification, MarketplaceAddParams, MarketplaceAddResponse, PluginInstallParams, AppSummary, PluginAuthPolicy, PluginInstallResponse, PluginListMarketplaceKind, PluginListParams, MarketplaceLoadErrorInfo, MarketplaceInterface, PluginAvailability, PluginDisabledReason, PluginInstallPolicy, PluginInstallPolicySource, PluginInterface, PluginShareDiscoverability, PluginSharePrincipalRole, PluginSharePrincipalType, PluginSharePrincipal, PluginShareContext, PluginSource, PluginSummary, PluginMarketplaceEntry, PluginListResponse, PluginReadParams, AppTemplateUnavailableReason, AppTemplateSummary, PluginHookSummary, ScheduledTaskWeekday, ScheduledTaskSchedule, ScheduledTaskSummary, SkillInterface, SkillSummary, PluginDetail, PluginReadResponse, PluginUninstallParams, PluginUninstallResponse, SkillsChangedNotification, SkillsListParams, SkillErrorInfo, SkillToolDependency, SkillDependencies, SkillScope, SkillMetadata, SkillsListEntry, SkillsListResponse } = pluginCodecs();
+export type AppBrandingCodec = pluginModule.AppBrandingCodec;
+export type AppBranding = pluginModule.AppBranding;
+export type AppReviewCodec = pluginModule.AppReviewCodec;
+export type AppReview = pluginModule.AppReview;
+export type AppScreenshotCodec = pluginModule.AppScreenshotCodec;
+export type AppScreenshot = pluginModule.AppScreenshot;
+export type AppMetadataCodec = pluginModule.AppMetadataCodec;
+export type AppMetadata = pluginModule.AppMetadata;
+export type AppInfoCodec = pluginModule.AppInfoCodec;
+export type AppInfo = pluginModule.AppInfo;
+export type AppListUpdatedNotificationCodec = pluginModule.AppListUpdatedNotificationCodec;
+export type AppListUpdatedNotification = pluginModule.AppListUpdatedNotification;
+export type HookEventNameCodec = pluginModule.HookEventNameCodec;
+export type HookEventName = pluginModule.HookEventName;
+export type HookExecutionModeCodec = pluginModule.HookExecutionModeCodec;
+export type HookExecutionMode = pluginModule.HookExecutionMode;
+export type HookHandlerTypeCodec = pluginModule.HookHandlerTypeCodec;
+export type HookHandlerType = pluginModule.HookHandlerType;
+export type HookOutputEntryKindCodec = pluginModule.HookOutputEntryKindCodec;
+export type HookOutputEntryKind = pluginModule.HookOutputEntryKind;
+export type HookOutputEntryCodec = pluginModule.HookOutputEntryCodec;
+export type HookOutputEntry = pluginModule.HookOutputEntry;
+export type HookRunStatusCodec = pluginModule.HookRunStatusCodec;
+export type HookRunStatus = pluginModule.HookRunStatus;
+export type HookScopeCodec = pluginModule.HookScopeCodec;
+export type HookScope = pluginModule.HookScope;
+export type HookSourceCodec = pluginModule.HookSourceCodec;
+export type HookSource = pluginModule.HookSource;
+export type HookRunSummaryCodec = pluginModule.HookRunSummaryCodec;
+export type HookRunSummary = pluginModule.HookRunSummary;
+export type HookCompletedNotificationCodec = pluginModule.HookCompletedNotificationCodec;
+export type HookCompletedNotification = pluginModule.HookCompletedNotification;
+export type HookStartedNotificationCodec = pluginModule.HookStartedNotificationCodec;
+export type HookStartedNotification = pluginModule.HookStartedNotification;
+export type MarketplaceAddParamsCodec = pluginModule.MarketplaceAddParamsCodec;
+export type MarketplaceAddParams = pluginModule.MarketplaceAddParams;
+export type MarketplaceAddResponseCodec = pluginModule.MarketplaceAddResponseCodec;
+export type MarketplaceAddResponse = pluginModule.MarketplaceAddResponse;
+export type PluginInstallParamsCodec = pluginModule.PluginInstallParamsCodec;
+export type PluginInstallParams = pluginModule.PluginInstallParams;
+export type AppSummaryCodec = pluginModule.AppSummaryCodec;
+export type AppSummary = pluginModule.AppSummary;
+export type PluginAuthPolicyCodec = pluginModule.PluginAuthPolicyCodec;
+export type PluginAuthPolicy = pluginModule.PluginAuthPolicy;
+export type PluginInstallResponseCodec = pluginModule.PluginInstallResponseCodec;
+export type PluginInstallResponse = pluginModule.PluginInstallResponse;
+export type PluginListMarketplaceKindCodec = pluginModule.PluginListMarketplaceKindCodec;
+export type PluginListMarketplaceKind = pluginModule.PluginListMarketplaceKind;
+export type PluginListParamsCodec = pluginModule.PluginListParamsCodec;
+export type PluginListParams = pluginModule.PluginListParams;
+export type MarketplaceLoadErrorInfoCodec = pluginModule.MarketplaceLoadErrorInfoCodec;
+export type MarketplaceLoadErrorInfo = pluginModule.MarketplaceLoadErrorInfo;
+export type MarketplaceInterfaceCodec = pluginModule.MarketplaceInterfaceCodec;
+export type MarketplaceInterface = pluginModule.MarketplaceInterface;
+export type PluginAvailabilityCodec = pluginModule.PluginAvailabilityCodec;
+export type PluginAvailability = pluginModule.PluginAvailability;
+export type PluginDisabledReasonCodec = pluginModule.PluginDisabledReasonCodec;
+export type PluginDisabledReason = pluginModule.PluginDisabledReason;
+export type PluginInstallPolicyCodec = pluginModule.PluginInstallPolicyCodec;
+export type PluginInstallPolicy = pluginModule.PluginInstallPolicy;
+export type PluginInstallPolicySourceCodec = pluginModule.PluginInstallPolicySourceCodec;
+export type PluginInstallPolicySource = pluginModule.PluginInstallPolicySource;
+export type PluginInterfaceCodec = pluginModule.PluginInterfaceCodec;
+export type PluginInterface = pluginModule.PluginInterface;
+export type PluginShareDiscoverabilityCodec = pluginModule.PluginShareDiscoverabilityCodec;
+export type PluginShareDiscoverability = pluginModule.PluginShareDiscoverability;
+export type PluginSharePrincipalRoleCodec = pluginModule.PluginSharePrincipalRoleCodec;
+export type PluginSharePrincipalRole = pluginModule.PluginSharePrincipalRole;
+export type PluginSharePrincipalTypeCodec = pluginModule.PluginSharePrincipalTypeCodec;
+export type PluginSharePrincipalType = pluginModule.PluginSharePrincipalType;
+export type PluginSharePrincipalCodec = pluginModule.PluginSharePrincipalCodec;
+export type PluginSharePrincipal = pluginModule.PluginSharePrincipal;
+export type PluginShareContextCodec = pluginModule.PluginShareContextCodec;
+export type PluginShareContext = pluginModule.PluginShareContext;
+export type PluginSourceCodec = pluginModule.PluginSourceCodec;
+export type PluginSource = pluginModule.PluginSource;
+export type PluginSummaryCodec = pluginModule.PluginSummaryCodec;
+export type PluginSummary = pluginModule.PluginSummary;
+export type PluginMarketplaceEntryCodec = pluginModule.PluginMarketplaceEntryCodec;
+export type PluginMarketplaceEntry = pluginModule.PluginMarketplaceEntry;
+export type PluginListResponseCodec = pluginModule.PluginListResponseCodec;
+export type PluginListResponse = pluginModule.PluginListResponse;
+export type PluginReadParamsCodec = pluginModule.PluginReadParamsCodec;
+export type PluginReadParams = pluginModule.PluginReadParams;
+export type AppTemplateUnavailableReasonCodec = pluginModule.AppTemplateUnavailableReasonCodec;
+export type AppTemplateUnavailableReason = pluginModule.AppTemplateUnavailableReason;
+export type AppTemplateSummaryCodec = pluginModule.AppTemplateSummaryCodec;
+export type AppTemplateSummary = pluginModule.AppTemplateSummary;
+export type PluginHookSummaryCodec = pluginModule.PluginHookSummaryCodec;
+export type PluginHookSummary = pluginModule.PluginHookSummary;
+export type ScheduledTaskWeekdayCodec = pluginModule.ScheduledTaskWeekdayCodec;
+export type ScheduledTaskWeekday = pluginModule.ScheduledTaskWeekday;
+export type ScheduledTaskScheduleCodec = pluginModule.ScheduledTaskScheduleCodec;
+export type ScheduledTaskSchedule = pluginModule.ScheduledTaskSchedule;
+export type ScheduledTaskSummaryCodec = pluginModule.ScheduledTaskSummaryCodec;
+export type ScheduledTaskSummary = pluginModule.ScheduledTaskSummary;
+export type SkillInterfaceCodec = pluginModule.SkillInterfaceCodec;
+export type SkillInterface = pluginModule.SkillInterface;
+export type SkillSummaryCodec = pluginModule.SkillSummaryCodec;
+export type SkillSummary = pluginModule.SkillSummary;
+export type PluginDetailCodec = pluginModule.PluginDetailCodec;
+export type PluginDetail = pluginModule.PluginDetail;
+export type PluginReadResponseCodec = pluginModule.PluginReadResponseCodec;
+export type PluginReadResponse = pluginModule.PluginReadResponse;
+export type PluginUninstallParamsCodec = pluginModule.PluginUninstallParamsCodec;
+export type PluginUninstallParams = pluginModule.PluginUninstallParams;
+export type PluginUninstallResponseCodec = pluginModule.PluginUninstallResponseCodec;
+export type PluginUninstallResponse = pluginModule.PluginUninstallResponse;
+export type SkillsChangedNotificationCodec = pluginModule.SkillsChangedNotificationCodec;
+export type SkillsChangedNotification = pluginModule.SkillsChangedNotification;
+export type SkillsListParamsCodec = pluginModule.SkillsListParamsCodec;
+export type SkillsListParams = pluginModule.SkillsListParams;
+export type SkillErrorInfoCodec = pluginModule.SkillErrorInfoCodec;
+export type SkillErrorInfo = pluginModule.SkillErrorInfo;
+export type SkillToolDependencyCodec = pluginModule.SkillToolDependencyCodec;
+export type SkillToolDependency = pluginModule.SkillToolDependency;
+export type SkillDependenciesCodec = pluginModule.SkillDependenciesCodec;
+export type SkillDependencies = pluginModule.SkillDependencies;
+export type SkillScopeCodec = pluginModule.SkillScopeCodec;
+export type SkillScope = pluginModule.SkillScope;
+export type SkillMetadataCodec = pluginModule.SkillMetadataCodec;
+export type SkillMetadata = pluginModule.SkillMetadata;
+export type SkillsListEntryCodec = pluginModule.SkillsListEntryCodec;
+export type SkillsListEntry = pluginModule.SkillsListEntry;
+export type SkillsListResponseCodec = pluginModule.SkillsListResponseCodec;
+export type SkillsListResponse = pluginModule.SkillsListResponse;
+
+export const { ClientInfo, InitializeCapabilities, InitializeParams, InitializeResponse, DeprecationNoticeNotification, ErrorNotification, GuardianWarningNotification, ServerRequestResolvedNotification, StrictReviewRequiredNotification, WarningNotification } = sessionCodecs();
+export type ClientInfoCodec = sessionModule.ClientInfoCodec;
+export type ClientInfo = sessionModule.ClientInfo;
+export type InitializeCapabilitiesCodec = sessionModule.InitializeCapabilitiesCodec;
+export type InitializeCapabilities = sessionModule.InitializeCapabilities;
+export type InitializeParamsCodec = sessionModule.InitializeParamsCodec;
+export type InitializeParams = sessionModule.InitializeParams;
+export type InitializeResponseCodec = sessionModule.InitializeResponseCodec;
+export type InitializeResponse = sessionModule.InitializeResponse;
+export type DeprecationNoticeNotificationCodec = sessionModule.DeprecationNoticeNotificationCodec;
+export type DeprecationNoticeNotification = sessionModule.DeprecationNoticeNotification;
+export type ErrorNotificationCodec = sessionModule.ErrorNotificationCodec;
+export type ErrorNotification = sessionModule.ErrorNotification;
+export type GuardianWarningNotificationCodec = sessionModule.GuardianWarningNotificationCodec;
+export type GuardianWarningNotification = sessionModule.GuardianWarningNotification;
+export type ServerRequestResolvedNotificationCodec = sessionModule.ServerRequestResolvedNotificationCodec;
+export type ServerRequestResolvedNotification = sessionModule.ServerRequestResolvedNotification;
+export type StrictReviewRequiredNotificationCodec = sessionModule.StrictReviewRequiredNotificationCodec;
+export type StrictReviewRequiredNotification = sessionModule.StrictReviewRequiredNotification;
+export type WarningNotificationCodec = sessionModule.WarningNotificationCodec;
+export type WarningNotification = sessionModule.WarningNotification;
+
+export const { ContextCompactedNotification, EnvironmentConnectionNotification, ThreadArchiveParams, ThreadArchiveResponse, ThreadArchivedNotification, ThreadAttachmentOperation, ThreadAttachmentUpdatedNotification, ThreadClosedNotification, ThreadDeletedNotification, ThreadSource, ThreadForkParams, ActivePermissionProfile, GitInfo, AgentPath, SubAgentSource, SessionSource, ThreadEnvironment, ThreadExtra, ThreadHistoryMode, ThreadSectionAppearance, ThreadSection, ThreadActiveFlag, ThreadStatus, Thread, ThreadForkResponse, ThreadGoalClearedNotification, ThreadGoalStatus, ThreadGoal, ThreadGoalUpdatedNotification, ThreadNameUpdatedNotification, ThreadPredictionResult, ThreadPredictionUpdatedNotification, ThreadProjectUpdatedNotification, ThreadQueueChangedNotification, ThreadUnreadPosition, ThreadReadState, ThreadReadStateChangedNotification, ThreadRealtimeClosedNotification, ThreadRealtimeErrorNotification, ThreadRealtimeItemAddedNotification, ThreadRealtimeBemItemPresentation, ThreadRealtimeTranscriptRole, ThreadRealtimeVoiceTranscript, ThreadRealtimeFrameChannels, ThreadRealtimeHandoffMode, ThreadRealtimeSessionOutcome, ThreadRealtimeItem, ThreadRealtimeItemCompletedNotification, ThreadRealtimeItemStartedNotification, ThreadRealtimeItemTranscriptDeltaNotification, ThreadRealtimeAudioChunk, ThreadRealtimeOutputAudioDeltaNotification, ThreadRealtimeSdpNotification, RealtimeConversationVersion, ThreadRealtimeStartedNotification, ThreadRealtimeTranscriptDeltaNotification, ThreadRealtimeTranscriptDoneNotification, SortDirection, ThreadResumeInitialTurnsPageParams, ThreadResumeParams, TurnsPage, ThreadResumeResponse, ThreadRevertedNotification, ThreadSearchResult, ThreadSearchPartialNotification, ThreadSectionChangedNotification, ThreadSettings, ThreadSettingsUpdatedNotification, DynamicToolFunctionSpec, DynamicToolNamespaceTool, DynamicToolNamespaceSpec, DynamicToolSpec, CapabilityRootLocation, SelectedCapabilityRoot, ThreadStartSource, ThreadStartParams, ThreadStartResponse, ThreadStartedNotification, ThreadStatusChangedNotification, ThreadTokenUsage, ThreadTokenUsageUpdatedNotification, ThreadUnarchivedNotification, ThreadUnsubscribeParams, ThreadUnsubscribeStatus, ThreadUnsubscribeResponse } = threadCodecs();
+export type ContextCompactedNotificationCodec = threadModule.ContextCompactedNotificationCodec;
+export type ContextCompactedNotification = threadModule.ContextCompactedNotification;
+export type EnvironmentConnectionNotificationCodec = threadModule.EnvironmentConnectionNotificationCodec;
+export type EnvironmentConnectionNotification = threadModule.EnvironmentConnectionNotification;
+export type ThreadArchiveParamsCodec = threadModule.ThreadArchiveParamsCodec;
+export type ThreadArchiveParams = threadModule.ThreadArchiveParams;
+export type ThreadArchiveResponseCodec = threadModule.ThreadArchiveResponseCodec;
+export type ThreadArchiveResponse = threadModule.ThreadArchiveResponse;
+export type ThreadArchivedNotificationCodec = threadModule.ThreadArchivedNotificationCodec;
+export type ThreadArchivedNotification = threadModule.ThreadArchivedNotification;
+export type ThreadAttachmentOperationCodec = threadModule.ThreadAttachmentOperationCodec;
+export type ThreadAttachmentOperation = threadModule.ThreadAttachmentOperation;
+export type ThreadAttachmentUpdatedNotificationCodec = threadModule.ThreadAttachmentUpdatedNotificationCodec;
+export type ThreadAttachmentUpdatedNotification = threadModule.ThreadAttachmentUpdatedNotification;
+export type ThreadClosedNotificationCodec = threadModule.ThreadClosedNotificationCodec;
+export type ThreadClosedNotification = threadModule.ThreadClosedNotification;
+export type ThreadDeletedNotificationCodec = threadModule.ThreadDeletedNotificationCodec;
+export type ThreadDeletedNotification = threadModule.ThreadDeletedNotification;
+export type ThreadSourceCodec = threadModule.ThreadSourceCodec;
+export type ThreadSource = threadModule.ThreadSource;
+export type ThreadForkParamsCodec = threadModule.ThreadForkParamsCodec;
+export type ThreadForkParams = threadModule.ThreadForkParams;
+export type ActivePermissionProfileCodec = threadModule.ActivePermissionProfileCodec;
+export type ActivePermissionProfile = threadModule.ActivePermissionProfile;
+export type GitInfoCodec = threadModule.GitInfoCodec;
+export type GitInfo = threadModule.GitInfo;
+export type AgentPathCodec = threadModule.AgentPathCodec;
+export type AgentPath = threadModule.AgentPath;
+export type SubAgentSourceCodec = threadModule.SubAgentSourceCodec;
+export type SubAgentSource = threadModule.SubAgentSource;
+export type SessionSourceCodec = threadModule.SessionSourceCodec;
+export type SessionSource = threadModule.SessionSource;
+export type ThreadEnvironmentCodec = threadModule.ThreadEnvironmentCodec;
+export type ThreadEnvironment = threadModule.ThreadEnvironment;
+export type ThreadExtraCodec = threadModule.ThreadExtraCodec;
+export type ThreadExtra = threadModule.ThreadExtra;
+export type ThreadHistoryModeCodec = threadModule.ThreadHistoryModeCodec;
+export type ThreadHistoryMode = threadModule.ThreadHistoryMode;
+export type ThreadSectionAppearanceCodec = threadModule.ThreadSectionAppearanceCodec;
+export type ThreadSectionAppearance = threadModule.ThreadSectionAppearance;
+export type ThreadSectionCodec = threadModule.ThreadSectionCodec;
+export type ThreadSection = threadModule.ThreadSection;
+export type ThreadActiveFlagCodec = threadModule.ThreadActiveFlagCodec;
+export type ThreadActiveFlag = threadModule.ThreadActiveFlag;
+export type ThreadStatusCodec = threadModule.ThreadStatusCodec;
+export type ThreadStatus = threadModule.ThreadStatus;
+export type ThreadCodec = threadModule.ThreadCodec;
+export type Thread = threadModule.Thread;
+export type ThreadForkResponseCodec = threadModule.ThreadForkResponseCodec;
+export type ThreadForkResponse = threadModule.ThreadForkResponse;
+export type ThreadGoalClearedNotificationCodec = threadModule.ThreadGoalClearedNotificationCodec;
+export type ThreadGoalClearedNotification = threadModule.ThreadGoalClearedNotification;
+export type ThreadGoalStatusCodec = threadModule.ThreadGoalStatusCodec;
+export type ThreadGoalStatus = threadModule.ThreadGoalStatus;
+export type ThreadGoalCodec = threadModule.ThreadGoalCodec;
+export type ThreadGoal = threadModule.ThreadGoal;
+export type ThreadGoalUpdatedNotificationCodec = threadModule.ThreadGoalUpdatedNotificationCodec;
+export type ThreadGoalUpdatedNotification = threadModule.ThreadGoalUpdatedNotification;
+export type ThreadNameUpdatedNotificationCodec = threadModule.ThreadNameUpdatedNotificationCodec;
+export type ThreadNameUpdatedNotification = threadModule.ThreadNameUpdatedNotification;
+export type ThreadPredictionResultCodec = threadModule.ThreadPredictionResultCodec;
+export type ThreadPredictionResult = threadModule.ThreadPredictionResult;
+export type ThreadPredictionUpdatedNotificationCodec = threadModule.ThreadPredictionUpdatedNotificationCodec;
+export type ThreadPredictionUpdatedNotification = threadModule.ThreadPredictionUpdatedNotification;
+export type ThreadProjectUpdatedNotificationCodec = threadModule.ThreadProjectUpdatedNotificationCodec;
+export type ThreadProjectUpdatedNotification = threadModule.ThreadProjectUpdatedNotification;
+export type ThreadQueueChangedNotificationCodec = threadModule.ThreadQueueChangedNotificationCodec;
+export type ThreadQueueChangedNotification = threadModule.ThreadQueueChangedNotification;
+export type ThreadUnreadPositionCodec = threadModule.ThreadUnreadPositionCodec;
+export type ThreadUnreadPosition = threadModule.ThreadUnreadPosition;
+export type ThreadReadStateCodec = threadModule.ThreadReadStateCodec;
+export type ThreadReadState = threadModule.ThreadReadState;
+export type ThreadReadStateChangedNotificationCodec = threadModule.ThreadReadStateChangedNotificationCodec;
+export type ThreadReadStateChangedNotification = threadModule.ThreadReadStateChangedNotification;
+export type ThreadRealtimeClosedNotificationCodec = threadModule.ThreadRealtimeClosedNotificationCodec;
+export type ThreadRealtimeClosedNotification = threadModule.ThreadRealtimeClosedNotification;
+export type ThreadRealtimeErrorNotificationCodec = threadModule.ThreadRealtimeErrorNotificationCodec;
+export type ThreadRealtimeErrorNotification = threadModule.ThreadRealtimeErrorNotification;
+export type ThreadRealtimeItemAddedNotificationCodec = threadModule.ThreadRealtimeItemAddedNotificationCodec;
+export type ThreadRealtimeItemAddedNotification = threadModule.ThreadRealtimeItemAddedNotification;
+export type ThreadRealtimeBemItemPresentationCodec = threadModule.ThreadRealtimeBemItemPresentationCodec;
+export type ThreadRealtimeBemItemPresentation = threadModule.ThreadRealtimeBemItemPresentation;
+export type ThreadRealtimeTranscriptRoleCodec = threadModule.ThreadRealtimeTranscriptRoleCodec;
+export type ThreadRealtimeTranscriptRole = threadModule.ThreadRealtimeTranscriptRole;
+export type ThreadRealtimeVoiceTranscriptCodec = threadModule.ThreadRealtimeVoiceTranscriptCodec;
+export type ThreadRealtimeVoiceTranscript = threadModule.ThreadRealtimeVoiceTranscript;
+export type ThreadRealtimeFrameChannelsCodec = threadModule.ThreadRealtimeFrameChannelsCodec;
+export type ThreadRealtimeFrameChannels = threadModule.ThreadRealtimeFrameChannels;
+export type ThreadRealtimeHandoffModeCodec = threadModule.ThreadRealtimeHandoffModeCodec;
+export type ThreadRealtimeHandoffMode = threadModule.ThreadRealtimeHandoffMode;
+export type ThreadRealtimeSessionOutcomeCodec = threadModule.ThreadRealtimeSessionOutcomeCodec;
+export type ThreadRealtimeSessionOutcome = threadModule.ThreadRealtimeSessionOutcome;
+export type ThreadRealtimeItemCodec = threadModule.ThreadRealtimeItemCodec;
+export type ThreadRealtimeItem = threadModule.ThreadRealtimeItem;
+export type ThreadRealtimeItemCompletedNotificationCodec = threadModule.ThreadRealtimeItemCompletedNotificationCodec;
+export type ThreadRealtimeItemCompletedNotification = threadModule.ThreadRealtimeItemCompletedNotification;
+export type ThreadRealtimeItemStartedNotificationCodec = threadModule.ThreadRealtimeItemStartedNotificationCodec;
+export type ThreadRealtimeItemStartedNotification = threadModule.ThreadRealtimeItemStartedNotification;
+export type ThreadRealtimeItemTranscriptDeltaNotificationCodec = threadModule.ThreadRealtimeItemTranscriptDeltaNotificationCodec;
+export type ThreadRealtimeItemTranscriptDeltaNotification = threadModule.ThreadRealtimeItemTranscriptDeltaNotification;
+export type ThreadRealtimeAudioChunkCodec = threadModule.ThreadRealtimeAudioChunkCodec;
+export type ThreadRealtimeAudioChunk = threadModule.ThreadRealtimeAudioChunk;
+export type ThreadRealtimeOutputAudioDeltaNotificationCodec = threadModule.ThreadRealtimeOutputAudioDeltaNotificationCodec;
+export type ThreadRealtimeOutputAudioDeltaNotification = threadModule.ThreadRealtimeOutputAudioDeltaNotification;
+export type ThreadRealtimeSdpNotificationCodec = threadModule.ThreadRealtimeSdpNotificationCodec;
+export type ThreadRealtimeSdpNotification = threadModule.ThreadRealtimeSdpNotification;
+export type RealtimeConversationVersionCodec = threadModule.RealtimeConversationVersionCodec;
+export type RealtimeConversationVersion = threadModule.RealtimeConversationVersion;
+export type ThreadRealtimeStartedNotificationCodec = threadModule.ThreadRealtimeStartedNotificationCodec;
+export type ThreadRealtimeStartedNotification = threadModule.ThreadRealtimeStartedNotification;
+export type ThreadRealtimeTranscriptDeltaNotificationCodec = threadModule.ThreadRealtimeTranscriptDeltaNotificationCodec;
+export type ThreadRealtimeTranscriptDeltaNotification = threadModule.ThreadRealtimeTranscriptDeltaNotification;
+export type ThreadRealtimeTranscriptDoneNotificationCodec = threadModule.ThreadRealtimeTranscriptDoneNotificationCodec;
+export type ThreadRealtimeTranscriptDoneNotification = threadModule.ThreadRealtimeTranscriptDoneNotification;
+export type SortDirectionCodec = threadModule.SortDirectionCodec;
+export type SortDirection = threadModule.SortDirection;
+export type ThreadResumeInitialTurnsPageParamsCodec = threadModule.ThreadResumeInitialTurnsPageParamsCodec;
+export type ThreadResumeInitialTurnsPageParams = threadModule.ThreadResumeInitialTurnsPageParams;
+export type ThreadResumeParamsCodec = threadModule.ThreadResumeParamsCodec;
+export type ThreadResumeParams = threadModule.ThreadResumeParams;
+export type TurnsPageCodec = threadModule.TurnsPageCodec;
+export type TurnsPage = threadModule.TurnsPage;
+export type ThreadResumeResponseCodec = threadModule.ThreadResumeResponseCodec;
+export type ThreadResumeResponse = threadModule.ThreadResumeResponse;
+export type ThreadRevertedNotificationCodec = threadModule.ThreadRevertedNotificationCodec;
+export type ThreadRevertedNotification = threadModule.ThreadRevertedNotification;
+export type ThreadSearchResultCodec = threadModule.ThreadSearchResultCodec;
+export type ThreadSearchResult = threadModule.ThreadSearchResult;
+export type ThreadSearchPartialNotificationCodec = threadModule.ThreadSearchPartialNotificationCodec;
+export type ThreadSearchPartialNotification = threadModule.ThreadSearchPartialNotification;
+export type ThreadSectionChangedNotificationCodec = threadModule.ThreadSectionChangedNotificationCodec;
+export type ThreadSectionChangedNotification = threadModule.ThreadSectionChangedNotification;
+export type ThreadSettingsCodec = threadModule.ThreadSettingsCodec;
+export type ThreadSettings = threadModule.ThreadSettings;
+export type ThreadSettingsUpdatedNotificationCodec = threadModule.ThreadSettingsUpdatedNotificationCodec;
+export type ThreadSettingsUpdatedNotification = threadModule.ThreadSettingsUpdatedNotification;
+export type DynamicToolFunctionSpecCodec = threadModule.DynamicToolFunctionSpecCodec;
+export type DynamicToolFunctionSpec = threadModule.DynamicToolFunctionSpec;
+export type DynamicToolNamespaceToolCodec = threadModule.DynamicToolNamespaceToolCodec;
+export type DynamicToolNamespaceTool = threadModule.DynamicToolNamespaceTool;
+export type DynamicToolNamespaceSpecCodec = threadModule.DynamicToolNamespaceSpecCodec;
+export type DynamicToolNamespaceSpec = threadModule.DynamicToolNamespaceSpec;
+export type DynamicToolSpecCodec = threadModule.DynamicToolSpecCodec;
+export type DynamicToolSpec = threadModule.DynamicToolSpec;
+export type CapabilityRootLocationCodec = threadModule.CapabilityRootLocationCodec;
+export type CapabilityRootLocation = threadModule.CapabilityRootLocation;
+export type SelectedCapabilityRootCodec = threadModule.SelectedCapabilityRootCodec;
+export type SelectedCapabilityRoot = threadModule.SelectedCapabilityRoot;
+export type ThreadStartSourceCodec = threadModule.ThreadStartSourceCodec;
+export type ThreadStartSource = threadModule.ThreadStartSource;
+export type ThreadStartParamsCodec = threadModule.ThreadStartParamsCodec;
+export type ThreadStartParams = threadModule.ThreadStartParams;
+export type ThreadStartResponseCodec = threadModule.ThreadStartResponseCodec;
+export type ThreadStartResponse = threadModule.ThreadStartResponse;
+export type ThreadStartedNotificationCodec = threadModule.ThreadStartedNotificationCodec;
+export type ThreadStartedNotification = threadModule.ThreadStartedNotification;
+export type ThreadStatusChangedNotificationCodec = threadModule.ThreadStatusChangedNotificationCodec;
+export type ThreadStatusChangedNotification = threadModule.ThreadStatusChangedNotification;
+export type ThreadTokenUsageCodec = threadModule.ThreadTokenUsageCodec;
+export type ThreadTokenUsage = threadModule.ThreadTokenUsage;
+export type ThreadTokenUsageUpdatedNotificationCodec = threadModule.ThreadTokenUsageUpdatedNotificationCodec;
+export type ThreadTokenUsageUpdatedNotification = threadModule.ThreadTokenUsageUpdatedNotification;
+export type ThreadUnarchivedNotificationCodec = threadModule.ThreadUnarchivedNotificationCodec;
+export type ThreadUnarchivedNotification = threadModule.ThreadUnarchivedNotification;
+export type ThreadUnsubscribeParamsCodec = threadModule.ThreadUnsubscribeParamsCodec;
+export type ThreadUnsubscribeParams = threadModule.ThreadUnsubscribeParams;
+export type ThreadUnsubscribeStatusCodec = threadModule.ThreadUnsubscribeStatusCodec;
+export type ThreadUnsubscribeStatus = threadModule.ThreadUnsubscribeStatus;
+export type ThreadUnsubscribeResponseCodec = threadModule.ThreadUnsubscribeResponseCodec;
+export type ThreadUnsubscribeResponse = threadModule.ThreadUnsubscribeResponse;
+
+export const { TurnCompletedNotification, TurnDiffUpdatedNotification, TurnInterruptParams, TurnInterruptResponse, TurnModerationMetadataNotification, TurnPlanStepStatus, TurnPlanStep, TurnPlanUpdatedNotification, AdditionalContextKind, AdditionalContextEntry, TurnToolOutput, TurnStartParams, TurnStartResponse, TurnStartedNotification } = turnCodecs();
+export type TurnCompletedNotificationCodec = turnModule.TurnCompletedNotificationCodec;
+export type TurnCompletedNotification = turnModule.TurnCompletedNotification;
+export type TurnDiffUpdatedNotificationCodec = turnModule.TurnDiffUpdatedNotificationCodec;
+export type TurnDiffUpdatedNotification = turnModule.TurnDiffUpdatedNotification;
+export type TurnInterruptParamsCodec = turnModule.TurnInterruptParamsCodec;
+export type TurnInterruptParams = turnModule.TurnInterruptParams;
+export type TurnInterruptResponseCodec = turnModule.TurnInterruptResponseCodec;
+export type TurnInterruptResponse = turnModule.TurnInterruptResponse;
+export type TurnModerationMetadataNotificationCodec = turnModule.TurnModerationMetadataNotificationCodec;
+export type TurnModerationMetadataNotification = turnModule.TurnModerationMetadataNotification;
+export type TurnPlanStepStatusCodec = turnModule.TurnPlanStepStatusCodec;
+export type TurnPlanStepStatus = turnModule.TurnPlanStepStatus;
+export type TurnPlanStepCodec = turnModule.TurnPlanStepCodec;
+export type TurnPlanStep = turnModule.TurnPlanStep;
+export type TurnPlanUpdatedNotificationCodec = turnModule.TurnPlanUpdatedNotificationCodec;
+export type TurnPlanUpdatedNotification = turnModule.TurnPlanUpdatedNotification;
+export type AdditionalContextKindCodec = turnModule.AdditionalContextKindCodec;
+export type AdditionalContextKind = turnModule.AdditionalContextKind;
+export type AdditionalContextEntryCodec = turnModule.AdditionalContextEntryCodec;
+export type AdditionalContextEntry = turnModule.AdditionalContextEntry;
+export type TurnToolOutputCodec = turnModule.TurnToolOutputCodec;
+export type TurnToolOutput = turnModule.TurnToolOutput;
+export type TurnStartParamsCodec = turnModule.TurnStartParamsCodec;
+export type TurnStartParams = turnModule.TurnStartParams;
+export type TurnStartResponseCodec = turnModule.TurnStartResponseCodec;
+export type TurnStartResponse = turnModule.TurnStartResponse;
+export type TurnStartedNotificationCodec = turnModule.TurnStartedNotificationCodec;
+export type TurnStartedNotification = turnModule.TurnStartedNotification;

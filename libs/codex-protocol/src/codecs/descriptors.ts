@@ -5,13 +5,23 @@
 /**
  * One descriptor per Codex app-server method selected in tools/protocol-codegen/src/config.mjs: the
  * method name with the codecs of its params (and result), plus the `Methods` name table and the
- * registries by method.
+ * registries by method. A descriptor builds the codecs of its feature when first read.
  *
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
-import { clientNotification, clientRequest, serverNotification, serverRequest } from '../Descriptor.js';
-import * as C from './codecs.js';
+import { lazyClientNotification, lazyClientRequest, lazyServerNotification, lazyServerRequest } from '../internal/lazy.js';
+import type * as C from './codecs.js';
+import { accountCodecs } from './account.js';
+import { commandCodecs } from './command.js';
+import { configCodecs } from './config.js';
+import { itemCodecs } from './item.js';
+import { mcpCodecs } from './mcp.js';
+import { modelCodecs } from './model.js';
+import { pluginCodecs } from './plugin.js';
+import { sessionCodecs } from './session.js';
+import { threadCodecs } from './thread.js';
+import { turnCodecs } from './turn.js';
 
 /**
  * Every method name that has a descriptor, keyed by the descriptor name. Refer to methods through
@@ -144,774 +154,774 @@ export const Methods = {
 } as const;
 
 /** Client request `initialize`, with params {@link C.InitializeParams}, answered with {@link C.InitializeResponse}. */
-export const Initialize = clientRequest<typeof Methods.Initialize, C.InitializeParams, C.InitializeResponse>(
+export const Initialize = lazyClientRequest<typeof Methods.Initialize, C.InitializeParams, C.InitializeResponse>(
   Methods.Initialize,
-  C.InitializeParams,
-  C.InitializeResponse,
+  () => sessionCodecs().InitializeParams,
+  () => sessionCodecs().InitializeResponse,
 );
 
 /** Client request `thread/start`, with params {@link C.ThreadStartParams}, answered with {@link C.ThreadStartResponse}. */
-export const ThreadStart = clientRequest<typeof Methods.ThreadStart, C.ThreadStartParams, C.ThreadStartResponse>(
+export const ThreadStart = lazyClientRequest<typeof Methods.ThreadStart, C.ThreadStartParams, C.ThreadStartResponse>(
   Methods.ThreadStart,
-  C.ThreadStartParams,
-  C.ThreadStartResponse,
+  () => threadCodecs().ThreadStartParams,
+  () => threadCodecs().ThreadStartResponse,
 );
 
 /** Client request `thread/resume`, with params {@link C.ThreadResumeParams}, answered with {@link C.ThreadResumeResponse}. */
-export const ThreadResume = clientRequest<typeof Methods.ThreadResume, C.ThreadResumeParams, C.ThreadResumeResponse>(
+export const ThreadResume = lazyClientRequest<typeof Methods.ThreadResume, C.ThreadResumeParams, C.ThreadResumeResponse>(
   Methods.ThreadResume,
-  C.ThreadResumeParams,
-  C.ThreadResumeResponse,
+  () => threadCodecs().ThreadResumeParams,
+  () => threadCodecs().ThreadResumeResponse,
 );
 
 /** Client request `thread/fork`, with params {@link C.ThreadForkParams}, answered with {@link C.ThreadForkResponse}. */
-export const ThreadFork = clientRequest<typeof Methods.ThreadFork, C.ThreadForkParams, C.ThreadForkResponse>(
+export const ThreadFork = lazyClientRequest<typeof Methods.ThreadFork, C.ThreadForkParams, C.ThreadForkResponse>(
   Methods.ThreadFork,
-  C.ThreadForkParams,
-  C.ThreadForkResponse,
+  () => threadCodecs().ThreadForkParams,
+  () => threadCodecs().ThreadForkResponse,
 );
 
 /** Client request `thread/unsubscribe`, with params {@link C.ThreadUnsubscribeParams}, answered with {@link C.ThreadUnsubscribeResponse}. */
-export const ThreadUnsubscribe = clientRequest<typeof Methods.ThreadUnsubscribe, C.ThreadUnsubscribeParams, C.ThreadUnsubscribeResponse>(
+export const ThreadUnsubscribe = lazyClientRequest<typeof Methods.ThreadUnsubscribe, C.ThreadUnsubscribeParams, C.ThreadUnsubscribeResponse>(
   Methods.ThreadUnsubscribe,
-  C.ThreadUnsubscribeParams,
-  C.ThreadUnsubscribeResponse,
+  () => threadCodecs().ThreadUnsubscribeParams,
+  () => threadCodecs().ThreadUnsubscribeResponse,
 );
 
 /** Client request `thread/archive`, with params {@link C.ThreadArchiveParams}, answered with {@link C.ThreadArchiveResponse}. */
-export const ThreadArchive = clientRequest<typeof Methods.ThreadArchive, C.ThreadArchiveParams, C.ThreadArchiveResponse>(
+export const ThreadArchive = lazyClientRequest<typeof Methods.ThreadArchive, C.ThreadArchiveParams, C.ThreadArchiveResponse>(
   Methods.ThreadArchive,
-  C.ThreadArchiveParams,
-  C.ThreadArchiveResponse,
+  () => threadCodecs().ThreadArchiveParams,
+  () => threadCodecs().ThreadArchiveResponse,
 );
 
 /** Client request `turn/start`, with params {@link C.TurnStartParams}, answered with {@link C.TurnStartResponse}. */
-export const TurnStart = clientRequest<typeof Methods.TurnStart, C.TurnStartParams, C.TurnStartResponse>(
+export const TurnStart = lazyClientRequest<typeof Methods.TurnStart, C.TurnStartParams, C.TurnStartResponse>(
   Methods.TurnStart,
-  C.TurnStartParams,
-  C.TurnStartResponse,
+  () => turnCodecs().TurnStartParams,
+  () => turnCodecs().TurnStartResponse,
 );
 
 /** Client request `turn/interrupt`, with params {@link C.TurnInterruptParams}, answered with {@link C.TurnInterruptResponse}. */
-export const TurnInterrupt = clientRequest<typeof Methods.TurnInterrupt, C.TurnInterruptParams, C.TurnInterruptResponse>(
+export const TurnInterrupt = lazyClientRequest<typeof Methods.TurnInterrupt, C.TurnInterruptParams, C.TurnInterruptResponse>(
   Methods.TurnInterrupt,
-  C.TurnInterruptParams,
-  C.TurnInterruptResponse,
+  () => turnCodecs().TurnInterruptParams,
+  () => turnCodecs().TurnInterruptResponse,
 );
 
 /** Client request `config/read`, with params {@link C.ConfigReadParams}, answered with {@link C.ConfigReadResponse}. */
-export const ConfigRead = clientRequest<typeof Methods.ConfigRead, C.ConfigReadParams, C.ConfigReadResponse>(
+export const ConfigRead = lazyClientRequest<typeof Methods.ConfigRead, C.ConfigReadParams, C.ConfigReadResponse>(
   Methods.ConfigRead,
-  C.ConfigReadParams,
-  C.ConfigReadResponse,
+  () => configCodecs().ConfigReadParams,
+  () => configCodecs().ConfigReadResponse,
 );
 
 /** Client request `config/batchWrite`, with params {@link C.ConfigBatchWriteParams}, answered with {@link C.ConfigWriteResponse}. */
-export const ConfigBatchWrite = clientRequest<typeof Methods.ConfigBatchWrite, C.ConfigBatchWriteParams, C.ConfigWriteResponse>(
+export const ConfigBatchWrite = lazyClientRequest<typeof Methods.ConfigBatchWrite, C.ConfigBatchWriteParams, C.ConfigWriteResponse>(
   Methods.ConfigBatchWrite,
-  C.ConfigBatchWriteParams,
-  C.ConfigWriteResponse,
+  () => configCodecs().ConfigBatchWriteParams,
+  () => configCodecs().ConfigWriteResponse,
 );
 
 /** Client request `config/value/write`, with params {@link C.ConfigValueWriteParams}, answered with {@link C.ConfigWriteResponse}. */
-export const ConfigValueWrite = clientRequest<typeof Methods.ConfigValueWrite, C.ConfigValueWriteParams, C.ConfigWriteResponse>(
+export const ConfigValueWrite = lazyClientRequest<typeof Methods.ConfigValueWrite, C.ConfigValueWriteParams, C.ConfigWriteResponse>(
   Methods.ConfigValueWrite,
-  C.ConfigValueWriteParams,
-  C.ConfigWriteResponse,
+  () => configCodecs().ConfigValueWriteParams,
+  () => configCodecs().ConfigWriteResponse,
 );
 
 /** Client request `model/list`, with params {@link C.ModelListParams}, answered with {@link C.ModelListResponse}. */
-export const ModelList = clientRequest<typeof Methods.ModelList, C.ModelListParams, C.ModelListResponse>(
+export const ModelList = lazyClientRequest<typeof Methods.ModelList, C.ModelListParams, C.ModelListResponse>(
   Methods.ModelList,
-  C.ModelListParams,
-  C.ModelListResponse,
+  () => modelCodecs().ModelListParams,
+  () => modelCodecs().ModelListResponse,
 );
 
 /** Client request `account/read`, with params {@link C.GetAccountParams}, answered with {@link C.GetAccountResponse}. */
-export const AccountRead = clientRequest<typeof Methods.AccountRead, C.GetAccountParams, C.GetAccountResponse>(
+export const AccountRead = lazyClientRequest<typeof Methods.AccountRead, C.GetAccountParams, C.GetAccountResponse>(
   Methods.AccountRead,
-  C.GetAccountParams,
-  C.GetAccountResponse,
+  () => accountCodecs().GetAccountParams,
+  () => accountCodecs().GetAccountResponse,
 );
 
 /** Client request `account/logout`, without params, answered with {@link C.LogoutAccountResponse}. */
-export const AccountLogout = clientRequest<typeof Methods.AccountLogout, undefined, C.LogoutAccountResponse>(
+export const AccountLogout = lazyClientRequest<typeof Methods.AccountLogout, undefined, C.LogoutAccountResponse>(
   Methods.AccountLogout,
-  t.undefined,
-  C.LogoutAccountResponse,
+  () => t.undefined,
+  () => accountCodecs().LogoutAccountResponse,
 );
 
 /** Client request `account/login/start`, with params {@link C.LoginAccountParams}, answered with {@link C.LoginAccountResponse}. */
-export const AccountLoginStart = clientRequest<typeof Methods.AccountLoginStart, C.LoginAccountParams, C.LoginAccountResponse>(
+export const AccountLoginStart = lazyClientRequest<typeof Methods.AccountLoginStart, C.LoginAccountParams, C.LoginAccountResponse>(
   Methods.AccountLoginStart,
-  C.LoginAccountParams,
-  C.LoginAccountResponse,
+  () => accountCodecs().LoginAccountParams,
+  () => accountCodecs().LoginAccountResponse,
 );
 
 /** Client request `account/login/cancel`, with params {@link C.CancelLoginAccountParams}, answered with {@link C.CancelLoginAccountResponse}. */
-export const AccountLoginCancel = clientRequest<typeof Methods.AccountLoginCancel, C.CancelLoginAccountParams, C.CancelLoginAccountResponse>(
+export const AccountLoginCancel = lazyClientRequest<typeof Methods.AccountLoginCancel, C.CancelLoginAccountParams, C.CancelLoginAccountResponse>(
   Methods.AccountLoginCancel,
-  C.CancelLoginAccountParams,
-  C.CancelLoginAccountResponse,
+  () => accountCodecs().CancelLoginAccountParams,
+  () => accountCodecs().CancelLoginAccountResponse,
 );
 
 /** Client request `skills/list`, with params {@link C.SkillsListParams}, answered with {@link C.SkillsListResponse}. */
-export const SkillsList = clientRequest<typeof Methods.SkillsList, C.SkillsListParams, C.SkillsListResponse>(
+export const SkillsList = lazyClientRequest<typeof Methods.SkillsList, C.SkillsListParams, C.SkillsListResponse>(
   Methods.SkillsList,
-  C.SkillsListParams,
-  C.SkillsListResponse,
+  () => pluginCodecs().SkillsListParams,
+  () => pluginCodecs().SkillsListResponse,
 );
 
 /** Client request `plugin/list`, with params {@link C.PluginListParams}, answered with {@link C.PluginListResponse}. */
-export const PluginList = clientRequest<typeof Methods.PluginList, C.PluginListParams, C.PluginListResponse>(
+export const PluginList = lazyClientRequest<typeof Methods.PluginList, C.PluginListParams, C.PluginListResponse>(
   Methods.PluginList,
-  C.PluginListParams,
-  C.PluginListResponse,
+  () => pluginCodecs().PluginListParams,
+  () => pluginCodecs().PluginListResponse,
 );
 
 /** Client request `plugin/read`, with params {@link C.PluginReadParams}, answered with {@link C.PluginReadResponse}. */
-export const PluginRead = clientRequest<typeof Methods.PluginRead, C.PluginReadParams, C.PluginReadResponse>(
+export const PluginRead = lazyClientRequest<typeof Methods.PluginRead, C.PluginReadParams, C.PluginReadResponse>(
   Methods.PluginRead,
-  C.PluginReadParams,
-  C.PluginReadResponse,
+  () => pluginCodecs().PluginReadParams,
+  () => pluginCodecs().PluginReadResponse,
 );
 
 /** Client request `plugin/install`, with params {@link C.PluginInstallParams}, answered with {@link C.PluginInstallResponse}. */
-export const PluginInstall = clientRequest<typeof Methods.PluginInstall, C.PluginInstallParams, C.PluginInstallResponse>(
+export const PluginInstall = lazyClientRequest<typeof Methods.PluginInstall, C.PluginInstallParams, C.PluginInstallResponse>(
   Methods.PluginInstall,
-  C.PluginInstallParams,
-  C.PluginInstallResponse,
+  () => pluginCodecs().PluginInstallParams,
+  () => pluginCodecs().PluginInstallResponse,
 );
 
 /** Client request `plugin/uninstall`, with params {@link C.PluginUninstallParams}, answered with {@link C.PluginUninstallResponse}. */
-export const PluginUninstall = clientRequest<typeof Methods.PluginUninstall, C.PluginUninstallParams, C.PluginUninstallResponse>(
+export const PluginUninstall = lazyClientRequest<typeof Methods.PluginUninstall, C.PluginUninstallParams, C.PluginUninstallResponse>(
   Methods.PluginUninstall,
-  C.PluginUninstallParams,
-  C.PluginUninstallResponse,
+  () => pluginCodecs().PluginUninstallParams,
+  () => pluginCodecs().PluginUninstallResponse,
 );
 
 /** Client request `marketplace/add`, with params {@link C.MarketplaceAddParams}, answered with {@link C.MarketplaceAddResponse}. */
-export const MarketplaceAdd = clientRequest<typeof Methods.MarketplaceAdd, C.MarketplaceAddParams, C.MarketplaceAddResponse>(
+export const MarketplaceAdd = lazyClientRequest<typeof Methods.MarketplaceAdd, C.MarketplaceAddParams, C.MarketplaceAddResponse>(
   Methods.MarketplaceAdd,
-  C.MarketplaceAddParams,
-  C.MarketplaceAddResponse,
+  () => pluginCodecs().MarketplaceAddParams,
+  () => pluginCodecs().MarketplaceAddResponse,
 );
 
 /** Client request `permissionProfile/list`, with params {@link C.PermissionProfileListParams}, answered with {@link C.PermissionProfileListResponse}. */
-export const PermissionProfileList = clientRequest<typeof Methods.PermissionProfileList, C.PermissionProfileListParams, C.PermissionProfileListResponse>(
+export const PermissionProfileList = lazyClientRequest<typeof Methods.PermissionProfileList, C.PermissionProfileListParams, C.PermissionProfileListResponse>(
   Methods.PermissionProfileList,
-  C.PermissionProfileListParams,
-  C.PermissionProfileListResponse,
+  () => configCodecs().PermissionProfileListParams,
+  () => configCodecs().PermissionProfileListResponse,
 );
 
 /** Client notification `initialized`, without params. */
-export const Initialized = clientNotification<typeof Methods.Initialized, undefined>(
+export const Initialized = lazyClientNotification<typeof Methods.Initialized, undefined>(
   Methods.Initialized,
-  t.undefined,
+  () => t.undefined,
 );
 
 /** Server request `item/commandExecution/requestApproval`, with params {@link C.CommandExecutionRequestApprovalParams}, answered with {@link C.CommandExecutionRequestApprovalResponse}. */
-export const ItemCommandExecutionRequestApproval = serverRequest<typeof Methods.ItemCommandExecutionRequestApproval, C.CommandExecutionRequestApprovalParams, C.CommandExecutionRequestApprovalResponse>(
+export const ItemCommandExecutionRequestApproval = lazyServerRequest<typeof Methods.ItemCommandExecutionRequestApproval, C.CommandExecutionRequestApprovalParams, C.CommandExecutionRequestApprovalResponse>(
   Methods.ItemCommandExecutionRequestApproval,
-  C.CommandExecutionRequestApprovalParams,
-  C.CommandExecutionRequestApprovalResponse,
+  () => itemCodecs().CommandExecutionRequestApprovalParams,
+  () => itemCodecs().CommandExecutionRequestApprovalResponse,
 );
 
 /** Server request `item/fileChange/requestApproval`, with params {@link C.FileChangeRequestApprovalParams}, answered with {@link C.FileChangeRequestApprovalResponse}. */
-export const ItemFileChangeRequestApproval = serverRequest<typeof Methods.ItemFileChangeRequestApproval, C.FileChangeRequestApprovalParams, C.FileChangeRequestApprovalResponse>(
+export const ItemFileChangeRequestApproval = lazyServerRequest<typeof Methods.ItemFileChangeRequestApproval, C.FileChangeRequestApprovalParams, C.FileChangeRequestApprovalResponse>(
   Methods.ItemFileChangeRequestApproval,
-  C.FileChangeRequestApprovalParams,
-  C.FileChangeRequestApprovalResponse,
+  () => itemCodecs().FileChangeRequestApprovalParams,
+  () => itemCodecs().FileChangeRequestApprovalResponse,
 );
 
 /** Server request `item/tool/requestUserInput`, with params {@link C.ToolRequestUserInputParams}, answered with {@link C.ToolRequestUserInputResponse}. */
-export const ItemToolRequestUserInput = serverRequest<typeof Methods.ItemToolRequestUserInput, C.ToolRequestUserInputParams, C.ToolRequestUserInputResponse>(
+export const ItemToolRequestUserInput = lazyServerRequest<typeof Methods.ItemToolRequestUserInput, C.ToolRequestUserInputParams, C.ToolRequestUserInputResponse>(
   Methods.ItemToolRequestUserInput,
-  C.ToolRequestUserInputParams,
-  C.ToolRequestUserInputResponse,
+  () => itemCodecs().ToolRequestUserInputParams,
+  () => itemCodecs().ToolRequestUserInputResponse,
 );
 
 /** Server request `mcpServer/elicitation/request`, with params {@link C.McpServerElicitationRequestParams}, answered with {@link C.McpServerElicitationRequestResponse}. */
-export const McpServerElicitationRequest = serverRequest<typeof Methods.McpServerElicitationRequest, C.McpServerElicitationRequestParams, C.McpServerElicitationRequestResponse>(
+export const McpServerElicitationRequest = lazyServerRequest<typeof Methods.McpServerElicitationRequest, C.McpServerElicitationRequestParams, C.McpServerElicitationRequestResponse>(
   Methods.McpServerElicitationRequest,
-  C.McpServerElicitationRequestParams,
-  C.McpServerElicitationRequestResponse,
+  () => mcpCodecs().McpServerElicitationRequestParams,
+  () => mcpCodecs().McpServerElicitationRequestResponse,
 );
 
 /** Server request `item/permissions/requestApproval`, with params {@link C.PermissionsRequestApprovalParams}, answered with {@link C.PermissionsRequestApprovalResponse}. */
-export const ItemPermissionsRequestApproval = serverRequest<typeof Methods.ItemPermissionsRequestApproval, C.PermissionsRequestApprovalParams, C.PermissionsRequestApprovalResponse>(
+export const ItemPermissionsRequestApproval = lazyServerRequest<typeof Methods.ItemPermissionsRequestApproval, C.PermissionsRequestApprovalParams, C.PermissionsRequestApprovalResponse>(
   Methods.ItemPermissionsRequestApproval,
-  C.PermissionsRequestApprovalParams,
-  C.PermissionsRequestApprovalResponse,
+  () => itemCodecs().PermissionsRequestApprovalParams,
+  () => itemCodecs().PermissionsRequestApprovalResponse,
 );
 
 /** Server request `item/tool/call`, with params {@link C.DynamicToolCallParams}, answered with {@link C.DynamicToolCallResponse}. */
-export const ItemToolCall = serverRequest<typeof Methods.ItemToolCall, C.DynamicToolCallParams, C.DynamicToolCallResponse>(
+export const ItemToolCall = lazyServerRequest<typeof Methods.ItemToolCall, C.DynamicToolCallParams, C.DynamicToolCallResponse>(
   Methods.ItemToolCall,
-  C.DynamicToolCallParams,
-  C.DynamicToolCallResponse,
+  () => itemCodecs().DynamicToolCallParams,
+  () => itemCodecs().DynamicToolCallResponse,
 );
 
 /** Server request `account/chatgptAuthTokens/refresh`, with params {@link C.ChatgptAuthTokensRefreshParams}, answered with {@link C.ChatgptAuthTokensRefreshResponse}. */
-export const AccountChatgptAuthTokensRefresh = serverRequest<typeof Methods.AccountChatgptAuthTokensRefresh, C.ChatgptAuthTokensRefreshParams, C.ChatgptAuthTokensRefreshResponse>(
+export const AccountChatgptAuthTokensRefresh = lazyServerRequest<typeof Methods.AccountChatgptAuthTokensRefresh, C.ChatgptAuthTokensRefreshParams, C.ChatgptAuthTokensRefreshResponse>(
   Methods.AccountChatgptAuthTokensRefresh,
-  C.ChatgptAuthTokensRefreshParams,
-  C.ChatgptAuthTokensRefreshResponse,
+  () => accountCodecs().ChatgptAuthTokensRefreshParams,
+  () => accountCodecs().ChatgptAuthTokensRefreshResponse,
 );
 
 /** Server request `attestation/generate`, with params {@link C.AttestationGenerateParams}, answered with {@link C.AttestationGenerateResponse}. */
-export const AttestationGenerate = serverRequest<typeof Methods.AttestationGenerate, C.AttestationGenerateParams, C.AttestationGenerateResponse>(
+export const AttestationGenerate = lazyServerRequest<typeof Methods.AttestationGenerate, C.AttestationGenerateParams, C.AttestationGenerateResponse>(
   Methods.AttestationGenerate,
-  C.AttestationGenerateParams,
-  C.AttestationGenerateResponse,
+  () => accountCodecs().AttestationGenerateParams,
+  () => accountCodecs().AttestationGenerateResponse,
 );
 
 /** Server request `applyPatchApproval`, with params {@link C.ApplyPatchApprovalParams}, answered with {@link C.ApplyPatchApprovalResponse}. */
-export const ApplyPatchApproval = serverRequest<typeof Methods.ApplyPatchApproval, C.ApplyPatchApprovalParams, C.ApplyPatchApprovalResponse>(
+export const ApplyPatchApproval = lazyServerRequest<typeof Methods.ApplyPatchApproval, C.ApplyPatchApprovalParams, C.ApplyPatchApprovalResponse>(
   Methods.ApplyPatchApproval,
-  C.ApplyPatchApprovalParams,
-  C.ApplyPatchApprovalResponse,
+  () => commandCodecs().ApplyPatchApprovalParams,
+  () => commandCodecs().ApplyPatchApprovalResponse,
 );
 
 /** Server request `execCommandApproval`, with params {@link C.ExecCommandApprovalParams}, answered with {@link C.ExecCommandApprovalResponse}. */
-export const ExecCommandApproval = serverRequest<typeof Methods.ExecCommandApproval, C.ExecCommandApprovalParams, C.ExecCommandApprovalResponse>(
+export const ExecCommandApproval = lazyServerRequest<typeof Methods.ExecCommandApproval, C.ExecCommandApprovalParams, C.ExecCommandApprovalResponse>(
   Methods.ExecCommandApproval,
-  C.ExecCommandApprovalParams,
-  C.ExecCommandApprovalResponse,
+  () => commandCodecs().ExecCommandApprovalParams,
+  () => commandCodecs().ExecCommandApprovalResponse,
 );
 
 /** Server notification `error`, with params {@link C.ErrorNotification}. */
-export const ErrorNotice = serverNotification<typeof Methods.ErrorNotice, C.ErrorNotification>(
+export const ErrorNotice = lazyServerNotification<typeof Methods.ErrorNotice, C.ErrorNotification>(
   Methods.ErrorNotice,
-  C.ErrorNotification,
+  () => sessionCodecs().ErrorNotification,
 );
 
 /** Server notification `thread/started`, with params {@link C.ThreadStartedNotification}. */
-export const ThreadStarted = serverNotification<typeof Methods.ThreadStarted, C.ThreadStartedNotification>(
+export const ThreadStarted = lazyServerNotification<typeof Methods.ThreadStarted, C.ThreadStartedNotification>(
   Methods.ThreadStarted,
-  C.ThreadStartedNotification,
+  () => threadCodecs().ThreadStartedNotification,
 );
 
 /** Server notification `thread/status/changed`, with params {@link C.ThreadStatusChangedNotification}. */
-export const ThreadStatusChanged = serverNotification<typeof Methods.ThreadStatusChanged, C.ThreadStatusChangedNotification>(
+export const ThreadStatusChanged = lazyServerNotification<typeof Methods.ThreadStatusChanged, C.ThreadStatusChangedNotification>(
   Methods.ThreadStatusChanged,
-  C.ThreadStatusChangedNotification,
+  () => threadCodecs().ThreadStatusChangedNotification,
 );
 
 /** Server notification `thread/readState/changed`, with params {@link C.ThreadReadStateChangedNotification}. */
-export const ThreadReadStateChanged = serverNotification<typeof Methods.ThreadReadStateChanged, C.ThreadReadStateChangedNotification>(
+export const ThreadReadStateChanged = lazyServerNotification<typeof Methods.ThreadReadStateChanged, C.ThreadReadStateChangedNotification>(
   Methods.ThreadReadStateChanged,
-  C.ThreadReadStateChangedNotification,
+  () => threadCodecs().ThreadReadStateChangedNotification,
 );
 
 /** Server notification `thread/archived`, with params {@link C.ThreadArchivedNotification}. */
-export const ThreadArchived = serverNotification<typeof Methods.ThreadArchived, C.ThreadArchivedNotification>(
+export const ThreadArchived = lazyServerNotification<typeof Methods.ThreadArchived, C.ThreadArchivedNotification>(
   Methods.ThreadArchived,
-  C.ThreadArchivedNotification,
+  () => threadCodecs().ThreadArchivedNotification,
 );
 
 /** Server notification `thread/deleted`, with params {@link C.ThreadDeletedNotification}. */
-export const ThreadDeleted = serverNotification<typeof Methods.ThreadDeleted, C.ThreadDeletedNotification>(
+export const ThreadDeleted = lazyServerNotification<typeof Methods.ThreadDeleted, C.ThreadDeletedNotification>(
   Methods.ThreadDeleted,
-  C.ThreadDeletedNotification,
+  () => threadCodecs().ThreadDeletedNotification,
 );
 
 /** Server notification `thread/unarchived`, with params {@link C.ThreadUnarchivedNotification}. */
-export const ThreadUnarchived = serverNotification<typeof Methods.ThreadUnarchived, C.ThreadUnarchivedNotification>(
+export const ThreadUnarchived = lazyServerNotification<typeof Methods.ThreadUnarchived, C.ThreadUnarchivedNotification>(
   Methods.ThreadUnarchived,
-  C.ThreadUnarchivedNotification,
+  () => threadCodecs().ThreadUnarchivedNotification,
 );
 
 /** Server notification `thread/closed`, with params {@link C.ThreadClosedNotification}. */
-export const ThreadClosed = serverNotification<typeof Methods.ThreadClosed, C.ThreadClosedNotification>(
+export const ThreadClosed = lazyServerNotification<typeof Methods.ThreadClosed, C.ThreadClosedNotification>(
   Methods.ThreadClosed,
-  C.ThreadClosedNotification,
+  () => threadCodecs().ThreadClosedNotification,
 );
 
 /** Server notification `thread/reverted`, with params {@link C.ThreadRevertedNotification}. */
-export const ThreadReverted = serverNotification<typeof Methods.ThreadReverted, C.ThreadRevertedNotification>(
+export const ThreadReverted = lazyServerNotification<typeof Methods.ThreadReverted, C.ThreadRevertedNotification>(
   Methods.ThreadReverted,
-  C.ThreadRevertedNotification,
+  () => threadCodecs().ThreadRevertedNotification,
 );
 
 /** Server notification `skills/changed`, with params {@link C.SkillsChangedNotification}. */
-export const SkillsChanged = serverNotification<typeof Methods.SkillsChanged, C.SkillsChangedNotification>(
+export const SkillsChanged = lazyServerNotification<typeof Methods.SkillsChanged, C.SkillsChangedNotification>(
   Methods.SkillsChanged,
-  C.SkillsChangedNotification,
+  () => pluginCodecs().SkillsChangedNotification,
 );
 
 /** Server notification `thread/name/updated`, with params {@link C.ThreadNameUpdatedNotification}. */
-export const ThreadNameUpdated = serverNotification<typeof Methods.ThreadNameUpdated, C.ThreadNameUpdatedNotification>(
+export const ThreadNameUpdated = lazyServerNotification<typeof Methods.ThreadNameUpdated, C.ThreadNameUpdatedNotification>(
   Methods.ThreadNameUpdated,
-  C.ThreadNameUpdatedNotification,
+  () => threadCodecs().ThreadNameUpdatedNotification,
 );
 
 /** Server notification `thread/section/changed`, with params {@link C.ThreadSectionChangedNotification}. */
-export const ThreadSectionChanged = serverNotification<typeof Methods.ThreadSectionChanged, C.ThreadSectionChangedNotification>(
+export const ThreadSectionChanged = lazyServerNotification<typeof Methods.ThreadSectionChanged, C.ThreadSectionChangedNotification>(
   Methods.ThreadSectionChanged,
-  C.ThreadSectionChangedNotification,
+  () => threadCodecs().ThreadSectionChangedNotification,
 );
 
 /** Server notification `thread/attachment/updated`, with params {@link C.ThreadAttachmentUpdatedNotification}. */
-export const ThreadAttachmentUpdated = serverNotification<typeof Methods.ThreadAttachmentUpdated, C.ThreadAttachmentUpdatedNotification>(
+export const ThreadAttachmentUpdated = lazyServerNotification<typeof Methods.ThreadAttachmentUpdated, C.ThreadAttachmentUpdatedNotification>(
   Methods.ThreadAttachmentUpdated,
-  C.ThreadAttachmentUpdatedNotification,
+  () => threadCodecs().ThreadAttachmentUpdatedNotification,
 );
 
 /** Server notification `thread/goal/updated`, with params {@link C.ThreadGoalUpdatedNotification}. */
-export const ThreadGoalUpdated = serverNotification<typeof Methods.ThreadGoalUpdated, C.ThreadGoalUpdatedNotification>(
+export const ThreadGoalUpdated = lazyServerNotification<typeof Methods.ThreadGoalUpdated, C.ThreadGoalUpdatedNotification>(
   Methods.ThreadGoalUpdated,
-  C.ThreadGoalUpdatedNotification,
+  () => threadCodecs().ThreadGoalUpdatedNotification,
 );
 
 /** Server notification `thread/prediction/updated`, with params {@link C.ThreadPredictionUpdatedNotification}. */
-export const ThreadPredictionUpdated = serverNotification<typeof Methods.ThreadPredictionUpdated, C.ThreadPredictionUpdatedNotification>(
+export const ThreadPredictionUpdated = lazyServerNotification<typeof Methods.ThreadPredictionUpdated, C.ThreadPredictionUpdatedNotification>(
   Methods.ThreadPredictionUpdated,
-  C.ThreadPredictionUpdatedNotification,
+  () => threadCodecs().ThreadPredictionUpdatedNotification,
 );
 
 /** Server notification `thread/goal/cleared`, with params {@link C.ThreadGoalClearedNotification}. */
-export const ThreadGoalCleared = serverNotification<typeof Methods.ThreadGoalCleared, C.ThreadGoalClearedNotification>(
+export const ThreadGoalCleared = lazyServerNotification<typeof Methods.ThreadGoalCleared, C.ThreadGoalClearedNotification>(
   Methods.ThreadGoalCleared,
-  C.ThreadGoalClearedNotification,
+  () => threadCodecs().ThreadGoalClearedNotification,
 );
 
 /** Server notification `thread/queue/changed`, with params {@link C.ThreadQueueChangedNotification}. */
-export const ThreadQueueChanged = serverNotification<typeof Methods.ThreadQueueChanged, C.ThreadQueueChangedNotification>(
+export const ThreadQueueChanged = lazyServerNotification<typeof Methods.ThreadQueueChanged, C.ThreadQueueChangedNotification>(
   Methods.ThreadQueueChanged,
-  C.ThreadQueueChangedNotification,
+  () => threadCodecs().ThreadQueueChangedNotification,
 );
 
 /** Server notification `project/changed`, with params {@link C.ProjectChangedNotification}. */
-export const ProjectChanged = serverNotification<typeof Methods.ProjectChanged, C.ProjectChangedNotification>(
+export const ProjectChanged = lazyServerNotification<typeof Methods.ProjectChanged, C.ProjectChangedNotification>(
   Methods.ProjectChanged,
-  C.ProjectChangedNotification,
+  () => configCodecs().ProjectChangedNotification,
 );
 
 /** Server notification `thread/project/updated`, with params {@link C.ThreadProjectUpdatedNotification}. */
-export const ThreadProjectUpdated = serverNotification<typeof Methods.ThreadProjectUpdated, C.ThreadProjectUpdatedNotification>(
+export const ThreadProjectUpdated = lazyServerNotification<typeof Methods.ThreadProjectUpdated, C.ThreadProjectUpdatedNotification>(
   Methods.ThreadProjectUpdated,
-  C.ThreadProjectUpdatedNotification,
+  () => threadCodecs().ThreadProjectUpdatedNotification,
 );
 
 /** Server notification `thread/environment/connected`, with params {@link C.EnvironmentConnectionNotification}. */
-export const ThreadEnvironmentConnected = serverNotification<typeof Methods.ThreadEnvironmentConnected, C.EnvironmentConnectionNotification>(
+export const ThreadEnvironmentConnected = lazyServerNotification<typeof Methods.ThreadEnvironmentConnected, C.EnvironmentConnectionNotification>(
   Methods.ThreadEnvironmentConnected,
-  C.EnvironmentConnectionNotification,
+  () => threadCodecs().EnvironmentConnectionNotification,
 );
 
 /** Server notification `thread/environment/disconnected`, with params {@link C.EnvironmentConnectionNotification}. */
-export const ThreadEnvironmentDisconnected = serverNotification<typeof Methods.ThreadEnvironmentDisconnected, C.EnvironmentConnectionNotification>(
+export const ThreadEnvironmentDisconnected = lazyServerNotification<typeof Methods.ThreadEnvironmentDisconnected, C.EnvironmentConnectionNotification>(
   Methods.ThreadEnvironmentDisconnected,
-  C.EnvironmentConnectionNotification,
+  () => threadCodecs().EnvironmentConnectionNotification,
 );
 
 /** Server notification `thread/settings/updated`, with params {@link C.ThreadSettingsUpdatedNotification}. */
-export const ThreadSettingsUpdated = serverNotification<typeof Methods.ThreadSettingsUpdated, C.ThreadSettingsUpdatedNotification>(
+export const ThreadSettingsUpdated = lazyServerNotification<typeof Methods.ThreadSettingsUpdated, C.ThreadSettingsUpdatedNotification>(
   Methods.ThreadSettingsUpdated,
-  C.ThreadSettingsUpdatedNotification,
+  () => threadCodecs().ThreadSettingsUpdatedNotification,
 );
 
 /** Server notification `thread/tokenUsage/updated`, with params {@link C.ThreadTokenUsageUpdatedNotification}. */
-export const ThreadTokenUsageUpdated = serverNotification<typeof Methods.ThreadTokenUsageUpdated, C.ThreadTokenUsageUpdatedNotification>(
+export const ThreadTokenUsageUpdated = lazyServerNotification<typeof Methods.ThreadTokenUsageUpdated, C.ThreadTokenUsageUpdatedNotification>(
   Methods.ThreadTokenUsageUpdated,
-  C.ThreadTokenUsageUpdatedNotification,
+  () => threadCodecs().ThreadTokenUsageUpdatedNotification,
 );
 
 /** Server notification `turn/started`, with params {@link C.TurnStartedNotification}. */
-export const TurnStarted = serverNotification<typeof Methods.TurnStarted, C.TurnStartedNotification>(
+export const TurnStarted = lazyServerNotification<typeof Methods.TurnStarted, C.TurnStartedNotification>(
   Methods.TurnStarted,
-  C.TurnStartedNotification,
+  () => turnCodecs().TurnStartedNotification,
 );
 
 /** Server notification `hook/started`, with params {@link C.HookStartedNotification}. */
-export const HookStarted = serverNotification<typeof Methods.HookStarted, C.HookStartedNotification>(
+export const HookStarted = lazyServerNotification<typeof Methods.HookStarted, C.HookStartedNotification>(
   Methods.HookStarted,
-  C.HookStartedNotification,
+  () => pluginCodecs().HookStartedNotification,
 );
 
 /** Server notification `turn/completed`, with params {@link C.TurnCompletedNotification}. */
-export const TurnCompleted = serverNotification<typeof Methods.TurnCompleted, C.TurnCompletedNotification>(
+export const TurnCompleted = lazyServerNotification<typeof Methods.TurnCompleted, C.TurnCompletedNotification>(
   Methods.TurnCompleted,
-  C.TurnCompletedNotification,
+  () => turnCodecs().TurnCompletedNotification,
 );
 
 /** Server notification `hook/completed`, with params {@link C.HookCompletedNotification}. */
-export const HookCompleted = serverNotification<typeof Methods.HookCompleted, C.HookCompletedNotification>(
+export const HookCompleted = lazyServerNotification<typeof Methods.HookCompleted, C.HookCompletedNotification>(
   Methods.HookCompleted,
-  C.HookCompletedNotification,
+  () => pluginCodecs().HookCompletedNotification,
 );
 
 /** Server notification `turn/diff/updated`, with params {@link C.TurnDiffUpdatedNotification}. */
-export const TurnDiffUpdated = serverNotification<typeof Methods.TurnDiffUpdated, C.TurnDiffUpdatedNotification>(
+export const TurnDiffUpdated = lazyServerNotification<typeof Methods.TurnDiffUpdated, C.TurnDiffUpdatedNotification>(
   Methods.TurnDiffUpdated,
-  C.TurnDiffUpdatedNotification,
+  () => turnCodecs().TurnDiffUpdatedNotification,
 );
 
 /** Server notification `turn/plan/updated`, with params {@link C.TurnPlanUpdatedNotification}. */
-export const TurnPlanUpdated = serverNotification<typeof Methods.TurnPlanUpdated, C.TurnPlanUpdatedNotification>(
+export const TurnPlanUpdated = lazyServerNotification<typeof Methods.TurnPlanUpdated, C.TurnPlanUpdatedNotification>(
   Methods.TurnPlanUpdated,
-  C.TurnPlanUpdatedNotification,
+  () => turnCodecs().TurnPlanUpdatedNotification,
 );
 
 /** Server notification `item/started`, with params {@link C.ItemStartedNotification}. */
-export const ItemStarted = serverNotification<typeof Methods.ItemStarted, C.ItemStartedNotification>(
+export const ItemStarted = lazyServerNotification<typeof Methods.ItemStarted, C.ItemStartedNotification>(
   Methods.ItemStarted,
-  C.ItemStartedNotification,
+  () => itemCodecs().ItemStartedNotification,
 );
 
 /** Server notification `item/autoApprovalReview/started`, with params {@link C.ItemGuardianApprovalReviewStartedNotification}. */
-export const ItemAutoApprovalReviewStarted = serverNotification<typeof Methods.ItemAutoApprovalReviewStarted, C.ItemGuardianApprovalReviewStartedNotification>(
+export const ItemAutoApprovalReviewStarted = lazyServerNotification<typeof Methods.ItemAutoApprovalReviewStarted, C.ItemGuardianApprovalReviewStartedNotification>(
   Methods.ItemAutoApprovalReviewStarted,
-  C.ItemGuardianApprovalReviewStartedNotification,
+  () => itemCodecs().ItemGuardianApprovalReviewStartedNotification,
 );
 
 /** Server notification `item/autoApprovalReview/completed`, with params {@link C.ItemGuardianApprovalReviewCompletedNotification}. */
-export const ItemAutoApprovalReviewCompleted = serverNotification<typeof Methods.ItemAutoApprovalReviewCompleted, C.ItemGuardianApprovalReviewCompletedNotification>(
+export const ItemAutoApprovalReviewCompleted = lazyServerNotification<typeof Methods.ItemAutoApprovalReviewCompleted, C.ItemGuardianApprovalReviewCompletedNotification>(
   Methods.ItemAutoApprovalReviewCompleted,
-  C.ItemGuardianApprovalReviewCompletedNotification,
+  () => itemCodecs().ItemGuardianApprovalReviewCompletedNotification,
 );
 
 /** Server notification `autoApprovalReview/strictReviewRequired`, with params {@link C.StrictReviewRequiredNotification}. */
-export const AutoApprovalReviewStrictReviewRequired = serverNotification<typeof Methods.AutoApprovalReviewStrictReviewRequired, C.StrictReviewRequiredNotification>(
+export const AutoApprovalReviewStrictReviewRequired = lazyServerNotification<typeof Methods.AutoApprovalReviewStrictReviewRequired, C.StrictReviewRequiredNotification>(
   Methods.AutoApprovalReviewStrictReviewRequired,
-  C.StrictReviewRequiredNotification,
+  () => sessionCodecs().StrictReviewRequiredNotification,
 );
 
 /** Server notification `item/completed`, with params {@link C.ItemCompletedNotification}. */
-export const ItemCompleted = serverNotification<typeof Methods.ItemCompleted, C.ItemCompletedNotification>(
+export const ItemCompleted = lazyServerNotification<typeof Methods.ItemCompleted, C.ItemCompletedNotification>(
   Methods.ItemCompleted,
-  C.ItemCompletedNotification,
+  () => itemCodecs().ItemCompletedNotification,
 );
 
 /** Server notification `rawResponseItem/completed`, with params {@link C.RawResponseItemCompletedNotification}. */
-export const RawResponseItemCompleted = serverNotification<typeof Methods.RawResponseItemCompleted, C.RawResponseItemCompletedNotification>(
+export const RawResponseItemCompleted = lazyServerNotification<typeof Methods.RawResponseItemCompleted, C.RawResponseItemCompletedNotification>(
   Methods.RawResponseItemCompleted,
-  C.RawResponseItemCompletedNotification,
+  () => itemCodecs().RawResponseItemCompletedNotification,
 );
 
 /** Server notification `rawResponse/completed`, with params {@link C.RawResponseCompletedNotification}. */
-export const RawResponseCompleted = serverNotification<typeof Methods.RawResponseCompleted, C.RawResponseCompletedNotification>(
+export const RawResponseCompleted = lazyServerNotification<typeof Methods.RawResponseCompleted, C.RawResponseCompletedNotification>(
   Methods.RawResponseCompleted,
-  C.RawResponseCompletedNotification,
+  () => itemCodecs().RawResponseCompletedNotification,
 );
 
 /** Server notification `item/agentMessage/delta`, with params {@link C.AgentMessageDeltaNotification}. */
-export const ItemAgentMessageDelta = serverNotification<typeof Methods.ItemAgentMessageDelta, C.AgentMessageDeltaNotification>(
+export const ItemAgentMessageDelta = lazyServerNotification<typeof Methods.ItemAgentMessageDelta, C.AgentMessageDeltaNotification>(
   Methods.ItemAgentMessageDelta,
-  C.AgentMessageDeltaNotification,
+  () => itemCodecs().AgentMessageDeltaNotification,
 );
 
 /** Server notification `item/plan/delta`, with params {@link C.PlanDeltaNotification}. */
-export const ItemPlanDelta = serverNotification<typeof Methods.ItemPlanDelta, C.PlanDeltaNotification>(
+export const ItemPlanDelta = lazyServerNotification<typeof Methods.ItemPlanDelta, C.PlanDeltaNotification>(
   Methods.ItemPlanDelta,
-  C.PlanDeltaNotification,
+  () => itemCodecs().PlanDeltaNotification,
 );
 
 /** Server notification `command/exec/outputDelta`, with params {@link C.CommandExecOutputDeltaNotification}. */
-export const CommandExecOutputDelta = serverNotification<typeof Methods.CommandExecOutputDelta, C.CommandExecOutputDeltaNotification>(
+export const CommandExecOutputDelta = lazyServerNotification<typeof Methods.CommandExecOutputDelta, C.CommandExecOutputDeltaNotification>(
   Methods.CommandExecOutputDelta,
-  C.CommandExecOutputDeltaNotification,
+  () => commandCodecs().CommandExecOutputDeltaNotification,
 );
 
 /** Server notification `process/outputDelta`, with params {@link C.ProcessOutputDeltaNotification}. */
-export const ProcessOutputDelta = serverNotification<typeof Methods.ProcessOutputDelta, C.ProcessOutputDeltaNotification>(
+export const ProcessOutputDelta = lazyServerNotification<typeof Methods.ProcessOutputDelta, C.ProcessOutputDeltaNotification>(
   Methods.ProcessOutputDelta,
-  C.ProcessOutputDeltaNotification,
+  () => commandCodecs().ProcessOutputDeltaNotification,
 );
 
 /** Server notification `thread/search/partial`, with params {@link C.ThreadSearchPartialNotification}. */
-export const ThreadSearchPartial = serverNotification<typeof Methods.ThreadSearchPartial, C.ThreadSearchPartialNotification>(
+export const ThreadSearchPartial = lazyServerNotification<typeof Methods.ThreadSearchPartial, C.ThreadSearchPartialNotification>(
   Methods.ThreadSearchPartial,
-  C.ThreadSearchPartialNotification,
+  () => threadCodecs().ThreadSearchPartialNotification,
 );
 
 /** Server notification `process/exited`, with params {@link C.ProcessExitedNotification}. */
-export const ProcessExited = serverNotification<typeof Methods.ProcessExited, C.ProcessExitedNotification>(
+export const ProcessExited = lazyServerNotification<typeof Methods.ProcessExited, C.ProcessExitedNotification>(
   Methods.ProcessExited,
-  C.ProcessExitedNotification,
+  () => commandCodecs().ProcessExitedNotification,
 );
 
 /** Server notification `item/commandExecution/outputDelta`, with params {@link C.CommandExecutionOutputDeltaNotification}. */
-export const ItemCommandExecutionOutputDelta = serverNotification<typeof Methods.ItemCommandExecutionOutputDelta, C.CommandExecutionOutputDeltaNotification>(
+export const ItemCommandExecutionOutputDelta = lazyServerNotification<typeof Methods.ItemCommandExecutionOutputDelta, C.CommandExecutionOutputDeltaNotification>(
   Methods.ItemCommandExecutionOutputDelta,
-  C.CommandExecutionOutputDeltaNotification,
+  () => itemCodecs().CommandExecutionOutputDeltaNotification,
 );
 
 /** Server notification `item/commandExecution/terminalInteraction`, with params {@link C.TerminalInteractionNotification}. */
-export const ItemCommandExecutionTerminalInteraction = serverNotification<typeof Methods.ItemCommandExecutionTerminalInteraction, C.TerminalInteractionNotification>(
+export const ItemCommandExecutionTerminalInteraction = lazyServerNotification<typeof Methods.ItemCommandExecutionTerminalInteraction, C.TerminalInteractionNotification>(
   Methods.ItemCommandExecutionTerminalInteraction,
-  C.TerminalInteractionNotification,
+  () => itemCodecs().TerminalInteractionNotification,
 );
 
 /** Server notification `item/fileChange/outputDelta`, with params {@link C.FileChangeOutputDeltaNotification}. */
-export const ItemFileChangeOutputDelta = serverNotification<typeof Methods.ItemFileChangeOutputDelta, C.FileChangeOutputDeltaNotification>(
+export const ItemFileChangeOutputDelta = lazyServerNotification<typeof Methods.ItemFileChangeOutputDelta, C.FileChangeOutputDeltaNotification>(
   Methods.ItemFileChangeOutputDelta,
-  C.FileChangeOutputDeltaNotification,
+  () => itemCodecs().FileChangeOutputDeltaNotification,
 );
 
 /** Server notification `item/fileChange/patchUpdated`, with params {@link C.FileChangePatchUpdatedNotification}. */
-export const ItemFileChangePatchUpdated = serverNotification<typeof Methods.ItemFileChangePatchUpdated, C.FileChangePatchUpdatedNotification>(
+export const ItemFileChangePatchUpdated = lazyServerNotification<typeof Methods.ItemFileChangePatchUpdated, C.FileChangePatchUpdatedNotification>(
   Methods.ItemFileChangePatchUpdated,
-  C.FileChangePatchUpdatedNotification,
+  () => itemCodecs().FileChangePatchUpdatedNotification,
 );
 
 /** Server notification `serverRequest/resolved`, with params {@link C.ServerRequestResolvedNotification}. */
-export const ServerRequestResolved = serverNotification<typeof Methods.ServerRequestResolved, C.ServerRequestResolvedNotification>(
+export const ServerRequestResolved = lazyServerNotification<typeof Methods.ServerRequestResolved, C.ServerRequestResolvedNotification>(
   Methods.ServerRequestResolved,
-  C.ServerRequestResolvedNotification,
+  () => sessionCodecs().ServerRequestResolvedNotification,
 );
 
 /** Server notification `item/mcpToolCall/progress`, with params {@link C.McpToolCallProgressNotification}. */
-export const ItemMcpToolCallProgress = serverNotification<typeof Methods.ItemMcpToolCallProgress, C.McpToolCallProgressNotification>(
+export const ItemMcpToolCallProgress = lazyServerNotification<typeof Methods.ItemMcpToolCallProgress, C.McpToolCallProgressNotification>(
   Methods.ItemMcpToolCallProgress,
-  C.McpToolCallProgressNotification,
+  () => itemCodecs().McpToolCallProgressNotification,
 );
 
 /** Server notification `mcpServer/oauthLogin/completed`, with params {@link C.McpServerOauthLoginCompletedNotification}. */
-export const McpServerOauthLoginCompleted = serverNotification<typeof Methods.McpServerOauthLoginCompleted, C.McpServerOauthLoginCompletedNotification>(
+export const McpServerOauthLoginCompleted = lazyServerNotification<typeof Methods.McpServerOauthLoginCompleted, C.McpServerOauthLoginCompletedNotification>(
   Methods.McpServerOauthLoginCompleted,
-  C.McpServerOauthLoginCompletedNotification,
+  () => mcpCodecs().McpServerOauthLoginCompletedNotification,
 );
 
 /** Server notification `mcpServer/startupStatus/updated`, with params {@link C.McpServerStatusUpdatedNotification}. */
-export const McpServerStartupStatusUpdated = serverNotification<typeof Methods.McpServerStartupStatusUpdated, C.McpServerStatusUpdatedNotification>(
+export const McpServerStartupStatusUpdated = lazyServerNotification<typeof Methods.McpServerStartupStatusUpdated, C.McpServerStatusUpdatedNotification>(
   Methods.McpServerStartupStatusUpdated,
-  C.McpServerStatusUpdatedNotification,
+  () => mcpCodecs().McpServerStatusUpdatedNotification,
 );
 
 /** Server notification `mcpServer/event/stream/notification`, with params {@link C.McpServerEventStreamNotification}. */
-export const McpServerEventStreamNotice = serverNotification<typeof Methods.McpServerEventStreamNotice, C.McpServerEventStreamNotification>(
+export const McpServerEventStreamNotice = lazyServerNotification<typeof Methods.McpServerEventStreamNotice, C.McpServerEventStreamNotification>(
   Methods.McpServerEventStreamNotice,
-  C.McpServerEventStreamNotification,
+  () => mcpCodecs().McpServerEventStreamNotification,
 );
 
 /** Server notification `account/updated`, with params {@link C.AccountUpdatedNotification}. */
-export const AccountUpdated = serverNotification<typeof Methods.AccountUpdated, C.AccountUpdatedNotification>(
+export const AccountUpdated = lazyServerNotification<typeof Methods.AccountUpdated, C.AccountUpdatedNotification>(
   Methods.AccountUpdated,
-  C.AccountUpdatedNotification,
+  () => accountCodecs().AccountUpdatedNotification,
 );
 
 /** Server notification `account/gatewayOAuth/changed`, with params {@link C.GatewayOAuthChangedNotification}. */
-export const AccountGatewayOAuthChanged = serverNotification<typeof Methods.AccountGatewayOAuthChanged, C.GatewayOAuthChangedNotification>(
+export const AccountGatewayOAuthChanged = lazyServerNotification<typeof Methods.AccountGatewayOAuthChanged, C.GatewayOAuthChangedNotification>(
   Methods.AccountGatewayOAuthChanged,
-  C.GatewayOAuthChangedNotification,
+  () => accountCodecs().GatewayOAuthChangedNotification,
 );
 
 /** Server notification `account/rateLimits/updated`, with params {@link C.AccountRateLimitsUpdatedNotification}. */
-export const AccountRateLimitsUpdated = serverNotification<typeof Methods.AccountRateLimitsUpdated, C.AccountRateLimitsUpdatedNotification>(
+export const AccountRateLimitsUpdated = lazyServerNotification<typeof Methods.AccountRateLimitsUpdated, C.AccountRateLimitsUpdatedNotification>(
   Methods.AccountRateLimitsUpdated,
-  C.AccountRateLimitsUpdatedNotification,
+  () => accountCodecs().AccountRateLimitsUpdatedNotification,
 );
 
 /** Server notification `app/list/updated`, with params {@link C.AppListUpdatedNotification}. */
-export const AppListUpdated = serverNotification<typeof Methods.AppListUpdated, C.AppListUpdatedNotification>(
+export const AppListUpdated = lazyServerNotification<typeof Methods.AppListUpdated, C.AppListUpdatedNotification>(
   Methods.AppListUpdated,
-  C.AppListUpdatedNotification,
+  () => pluginCodecs().AppListUpdatedNotification,
 );
 
 /** Server notification `remoteControl/status/changed`, with params {@link C.RemoteControlStatusChangedNotification}. */
-export const RemoteControlStatusChanged = serverNotification<typeof Methods.RemoteControlStatusChanged, C.RemoteControlStatusChangedNotification>(
+export const RemoteControlStatusChanged = lazyServerNotification<typeof Methods.RemoteControlStatusChanged, C.RemoteControlStatusChangedNotification>(
   Methods.RemoteControlStatusChanged,
-  C.RemoteControlStatusChangedNotification,
+  () => accountCodecs().RemoteControlStatusChangedNotification,
 );
 
 /** Server notification `externalAgentConfig/import/progress`, with params {@link C.ExternalAgentConfigImportProgressNotification}. */
-export const ExternalAgentConfigImportProgress = serverNotification<typeof Methods.ExternalAgentConfigImportProgress, C.ExternalAgentConfigImportProgressNotification>(
+export const ExternalAgentConfigImportProgress = lazyServerNotification<typeof Methods.ExternalAgentConfigImportProgress, C.ExternalAgentConfigImportProgressNotification>(
   Methods.ExternalAgentConfigImportProgress,
-  C.ExternalAgentConfigImportProgressNotification,
+  () => configCodecs().ExternalAgentConfigImportProgressNotification,
 );
 
 /** Server notification `externalAgentConfig/import/completed`, with params {@link C.ExternalAgentConfigImportCompletedNotification}. */
-export const ExternalAgentConfigImportCompleted = serverNotification<typeof Methods.ExternalAgentConfigImportCompleted, C.ExternalAgentConfigImportCompletedNotification>(
+export const ExternalAgentConfigImportCompleted = lazyServerNotification<typeof Methods.ExternalAgentConfigImportCompleted, C.ExternalAgentConfigImportCompletedNotification>(
   Methods.ExternalAgentConfigImportCompleted,
-  C.ExternalAgentConfigImportCompletedNotification,
+  () => configCodecs().ExternalAgentConfigImportCompletedNotification,
 );
 
 /** Server notification `fs/changed`, with params {@link C.FsChangedNotification}. */
-export const FsChanged = serverNotification<typeof Methods.FsChanged, C.FsChangedNotification>(
+export const FsChanged = lazyServerNotification<typeof Methods.FsChanged, C.FsChangedNotification>(
   Methods.FsChanged,
-  C.FsChangedNotification,
+  () => commandCodecs().FsChangedNotification,
 );
 
 /** Server notification `item/reasoning/summaryTextDelta`, with params {@link C.ReasoningSummaryTextDeltaNotification}. */
-export const ItemReasoningSummaryTextDelta = serverNotification<typeof Methods.ItemReasoningSummaryTextDelta, C.ReasoningSummaryTextDeltaNotification>(
+export const ItemReasoningSummaryTextDelta = lazyServerNotification<typeof Methods.ItemReasoningSummaryTextDelta, C.ReasoningSummaryTextDeltaNotification>(
   Methods.ItemReasoningSummaryTextDelta,
-  C.ReasoningSummaryTextDeltaNotification,
+  () => itemCodecs().ReasoningSummaryTextDeltaNotification,
 );
 
 /** Server notification `item/reasoning/summaryPartAdded`, with params {@link C.ReasoningSummaryPartAddedNotification}. */
-export const ItemReasoningSummaryPartAdded = serverNotification<typeof Methods.ItemReasoningSummaryPartAdded, C.ReasoningSummaryPartAddedNotification>(
+export const ItemReasoningSummaryPartAdded = lazyServerNotification<typeof Methods.ItemReasoningSummaryPartAdded, C.ReasoningSummaryPartAddedNotification>(
   Methods.ItemReasoningSummaryPartAdded,
-  C.ReasoningSummaryPartAddedNotification,
+  () => itemCodecs().ReasoningSummaryPartAddedNotification,
 );
 
 /** Server notification `item/reasoning/textDelta`, with params {@link C.ReasoningTextDeltaNotification}. */
-export const ItemReasoningTextDelta = serverNotification<typeof Methods.ItemReasoningTextDelta, C.ReasoningTextDeltaNotification>(
+export const ItemReasoningTextDelta = lazyServerNotification<typeof Methods.ItemReasoningTextDelta, C.ReasoningTextDeltaNotification>(
   Methods.ItemReasoningTextDelta,
-  C.ReasoningTextDeltaNotification,
+  () => itemCodecs().ReasoningTextDeltaNotification,
 );
 
 /** Server notification `thread/compacted`, with params {@link C.ContextCompactedNotification}. */
-export const ThreadCompacted = serverNotification<typeof Methods.ThreadCompacted, C.ContextCompactedNotification>(
+export const ThreadCompacted = lazyServerNotification<typeof Methods.ThreadCompacted, C.ContextCompactedNotification>(
   Methods.ThreadCompacted,
-  C.ContextCompactedNotification,
+  () => threadCodecs().ContextCompactedNotification,
 );
 
 /** Server notification `model/rerouted`, with params {@link C.ModelReroutedNotification}. */
-export const ModelRerouted = serverNotification<typeof Methods.ModelRerouted, C.ModelReroutedNotification>(
+export const ModelRerouted = lazyServerNotification<typeof Methods.ModelRerouted, C.ModelReroutedNotification>(
   Methods.ModelRerouted,
-  C.ModelReroutedNotification,
+  () => modelCodecs().ModelReroutedNotification,
 );
 
 /** Server notification `model/verification`, with params {@link C.ModelVerificationNotification}. */
-export const ModelVerificationNotice = serverNotification<typeof Methods.ModelVerificationNotice, C.ModelVerificationNotification>(
+export const ModelVerificationNotice = lazyServerNotification<typeof Methods.ModelVerificationNotice, C.ModelVerificationNotification>(
   Methods.ModelVerificationNotice,
-  C.ModelVerificationNotification,
+  () => modelCodecs().ModelVerificationNotification,
 );
 
 /** Server notification `modelProvider/authRecoveryStarted`, with params {@link C.AuthRecoveryNotification}. */
-export const ModelProviderAuthRecoveryStarted = serverNotification<typeof Methods.ModelProviderAuthRecoveryStarted, C.AuthRecoveryNotification>(
+export const ModelProviderAuthRecoveryStarted = lazyServerNotification<typeof Methods.ModelProviderAuthRecoveryStarted, C.AuthRecoveryNotification>(
   Methods.ModelProviderAuthRecoveryStarted,
-  C.AuthRecoveryNotification,
+  () => modelCodecs().AuthRecoveryNotification,
 );
 
 /** Server notification `modelProvider/authRecoveryCompleted`, with params {@link C.AuthRecoveryNotification}. */
-export const ModelProviderAuthRecoveryCompleted = serverNotification<typeof Methods.ModelProviderAuthRecoveryCompleted, C.AuthRecoveryNotification>(
+export const ModelProviderAuthRecoveryCompleted = lazyServerNotification<typeof Methods.ModelProviderAuthRecoveryCompleted, C.AuthRecoveryNotification>(
   Methods.ModelProviderAuthRecoveryCompleted,
-  C.AuthRecoveryNotification,
+  () => modelCodecs().AuthRecoveryNotification,
 );
 
 /** Server notification `turn/moderationMetadata`, with params {@link C.TurnModerationMetadataNotification}. */
-export const TurnModerationMetadata = serverNotification<typeof Methods.TurnModerationMetadata, C.TurnModerationMetadataNotification>(
+export const TurnModerationMetadata = lazyServerNotification<typeof Methods.TurnModerationMetadata, C.TurnModerationMetadataNotification>(
   Methods.TurnModerationMetadata,
-  C.TurnModerationMetadataNotification,
+  () => turnCodecs().TurnModerationMetadataNotification,
 );
 
 /** Server notification `model/safetyBuffering/updated`, with params {@link C.ModelSafetyBufferingUpdatedNotification}. */
-export const ModelSafetyBufferingUpdated = serverNotification<typeof Methods.ModelSafetyBufferingUpdated, C.ModelSafetyBufferingUpdatedNotification>(
+export const ModelSafetyBufferingUpdated = lazyServerNotification<typeof Methods.ModelSafetyBufferingUpdated, C.ModelSafetyBufferingUpdatedNotification>(
   Methods.ModelSafetyBufferingUpdated,
-  C.ModelSafetyBufferingUpdatedNotification,
+  () => modelCodecs().ModelSafetyBufferingUpdatedNotification,
 );
 
 /** Server notification `warning`, with params {@link C.WarningNotification}. */
-export const Warning = serverNotification<typeof Methods.Warning, C.WarningNotification>(
+export const Warning = lazyServerNotification<typeof Methods.Warning, C.WarningNotification>(
   Methods.Warning,
-  C.WarningNotification,
+  () => sessionCodecs().WarningNotification,
 );
 
 /** Server notification `guardianWarning`, with params {@link C.GuardianWarningNotification}. */
-export const GuardianWarning = serverNotification<typeof Methods.GuardianWarning, C.GuardianWarningNotification>(
+export const GuardianWarning = lazyServerNotification<typeof Methods.GuardianWarning, C.GuardianWarningNotification>(
   Methods.GuardianWarning,
-  C.GuardianWarningNotification,
+  () => sessionCodecs().GuardianWarningNotification,
 );
 
 /** Server notification `deprecationNotice`, with params {@link C.DeprecationNoticeNotification}. */
-export const DeprecationNotice = serverNotification<typeof Methods.DeprecationNotice, C.DeprecationNoticeNotification>(
+export const DeprecationNotice = lazyServerNotification<typeof Methods.DeprecationNotice, C.DeprecationNoticeNotification>(
   Methods.DeprecationNotice,
-  C.DeprecationNoticeNotification,
+  () => sessionCodecs().DeprecationNoticeNotification,
 );
 
 /** Server notification `configWarning`, with params {@link C.ConfigWarningNotification}. */
-export const ConfigWarning = serverNotification<typeof Methods.ConfigWarning, C.ConfigWarningNotification>(
+export const ConfigWarning = lazyServerNotification<typeof Methods.ConfigWarning, C.ConfigWarningNotification>(
   Methods.ConfigWarning,
-  C.ConfigWarningNotification,
+  () => configCodecs().ConfigWarningNotification,
 );
 
 /** Server notification `fuzzyFileSearch/sessionUpdated`, with params {@link C.FuzzyFileSearchSessionUpdatedNotification}. */
-export const FuzzyFileSearchSessionUpdated = serverNotification<typeof Methods.FuzzyFileSearchSessionUpdated, C.FuzzyFileSearchSessionUpdatedNotification>(
+export const FuzzyFileSearchSessionUpdated = lazyServerNotification<typeof Methods.FuzzyFileSearchSessionUpdated, C.FuzzyFileSearchSessionUpdatedNotification>(
   Methods.FuzzyFileSearchSessionUpdated,
-  C.FuzzyFileSearchSessionUpdatedNotification,
+  () => commandCodecs().FuzzyFileSearchSessionUpdatedNotification,
 );
 
 /** Server notification `fuzzyFileSearch/sessionCompleted`, with params {@link C.FuzzyFileSearchSessionCompletedNotification}. */
-export const FuzzyFileSearchSessionCompleted = serverNotification<typeof Methods.FuzzyFileSearchSessionCompleted, C.FuzzyFileSearchSessionCompletedNotification>(
+export const FuzzyFileSearchSessionCompleted = lazyServerNotification<typeof Methods.FuzzyFileSearchSessionCompleted, C.FuzzyFileSearchSessionCompletedNotification>(
   Methods.FuzzyFileSearchSessionCompleted,
-  C.FuzzyFileSearchSessionCompletedNotification,
+  () => commandCodecs().FuzzyFileSearchSessionCompletedNotification,
 );
 
 /** Server notification `thread/realtime/started`, with params {@link C.ThreadRealtimeStartedNotification}. */
-export const ThreadRealtimeStarted = serverNotification<typeof Methods.ThreadRealtimeStarted, C.ThreadRealtimeStartedNotification>(
+export const ThreadRealtimeStarted = lazyServerNotification<typeof Methods.ThreadRealtimeStarted, C.ThreadRealtimeStartedNotification>(
   Methods.ThreadRealtimeStarted,
-  C.ThreadRealtimeStartedNotification,
+  () => threadCodecs().ThreadRealtimeStartedNotification,
 );
 
 /** Server notification `thread/realtime/itemAdded`, with params {@link C.ThreadRealtimeItemAddedNotification}. */
-export const ThreadRealtimeItemAdded = serverNotification<typeof Methods.ThreadRealtimeItemAdded, C.ThreadRealtimeItemAddedNotification>(
+export const ThreadRealtimeItemAdded = lazyServerNotification<typeof Methods.ThreadRealtimeItemAdded, C.ThreadRealtimeItemAddedNotification>(
   Methods.ThreadRealtimeItemAdded,
-  C.ThreadRealtimeItemAddedNotification,
+  () => threadCodecs().ThreadRealtimeItemAddedNotification,
 );
 
 /** Server notification `thread/realtime/item/started`, with params {@link C.ThreadRealtimeItemStartedNotification}. */
-export const ThreadRealtimeItemStarted = serverNotification<typeof Methods.ThreadRealtimeItemStarted, C.ThreadRealtimeItemStartedNotification>(
+export const ThreadRealtimeItemStarted = lazyServerNotification<typeof Methods.ThreadRealtimeItemStarted, C.ThreadRealtimeItemStartedNotification>(
   Methods.ThreadRealtimeItemStarted,
-  C.ThreadRealtimeItemStartedNotification,
+  () => threadCodecs().ThreadRealtimeItemStartedNotification,
 );
 
 /** Server notification `thread/realtime/item/transcript/delta`, with params {@link C.ThreadRealtimeItemTranscriptDeltaNotification}. */
-export const ThreadRealtimeItemTranscriptDelta = serverNotification<typeof Methods.ThreadRealtimeItemTranscriptDelta, C.ThreadRealtimeItemTranscriptDeltaNotification>(
+export const ThreadRealtimeItemTranscriptDelta = lazyServerNotification<typeof Methods.ThreadRealtimeItemTranscriptDelta, C.ThreadRealtimeItemTranscriptDeltaNotification>(
   Methods.ThreadRealtimeItemTranscriptDelta,
-  C.ThreadRealtimeItemTranscriptDeltaNotification,
+  () => threadCodecs().ThreadRealtimeItemTranscriptDeltaNotification,
 );
 
 /** Server notification `thread/realtime/item/completed`, with params {@link C.ThreadRealtimeItemCompletedNotification}. */
-export const ThreadRealtimeItemCompleted = serverNotification<typeof Methods.ThreadRealtimeItemCompleted, C.ThreadRealtimeItemCompletedNotification>(
+export const ThreadRealtimeItemCompleted = lazyServerNotification<typeof Methods.ThreadRealtimeItemCompleted, C.ThreadRealtimeItemCompletedNotification>(
   Methods.ThreadRealtimeItemCompleted,
-  C.ThreadRealtimeItemCompletedNotification,
+  () => threadCodecs().ThreadRealtimeItemCompletedNotification,
 );
 
 /** Server notification `thread/realtime/transcript/delta`, with params {@link C.ThreadRealtimeTranscriptDeltaNotification}. */
-export const ThreadRealtimeTranscriptDelta = serverNotification<typeof Methods.ThreadRealtimeTranscriptDelta, C.ThreadRealtimeTranscriptDeltaNotification>(
+export const ThreadRealtimeTranscriptDelta = lazyServerNotification<typeof Methods.ThreadRealtimeTranscriptDelta, C.ThreadRealtimeTranscriptDeltaNotification>(
   Methods.ThreadRealtimeTranscriptDelta,
-  C.ThreadRealtimeTranscriptDeltaNotification,
+  () => threadCodecs().ThreadRealtimeTranscriptDeltaNotification,
 );
 
 /** Server notification `thread/realtime/transcript/done`, with params {@link C.ThreadRealtimeTranscriptDoneNotification}. */
-export const ThreadRealtimeTranscriptDone = serverNotification<typeof Methods.ThreadRealtimeTranscriptDone, C.ThreadRealtimeTranscriptDoneNotification>(
+export const ThreadRealtimeTranscriptDone = lazyServerNotification<typeof Methods.ThreadRealtimeTranscriptDone, C.ThreadRealtimeTranscriptDoneNotification>(
   Methods.ThreadRealtimeTranscriptDone,
-  C.ThreadRealtimeTranscriptDoneNotification,
+  () => threadCodecs().ThreadRealtimeTranscriptDoneNotification,
 );
 
 /** Server notification `thread/realtime/outputAudio/delta`, with params {@link C.ThreadRealtimeOutputAudioDeltaNotification}. */
-export const ThreadRealtimeOutputAudioDelta = serverNotification<typeof Methods.ThreadRealtimeOutputAudioDelta, C.ThreadRealtimeOutputAudioDeltaNotification>(
+export const ThreadRealtimeOutputAudioDelta = lazyServerNotification<typeof Methods.ThreadRealtimeOutputAudioDelta, C.ThreadRealtimeOutputAudioDeltaNotification>(
   Methods.ThreadRealtimeOutputAudioDelta,
-  C.ThreadRealtimeOutputAudioDeltaNotification,
+  () => threadCodecs().ThreadRealtimeOutputAudioDeltaNotification,
 );
 
 /** Server notification `thread/realtime/sdp`, with params {@link C.ThreadRealtimeSdpNotification}. */
-export const ThreadRealtimeSdp = serverNotification<typeof Methods.ThreadRealtimeSdp, C.ThreadRealtimeSdpNotification>(
+export const ThreadRealtimeSdp = lazyServerNotification<typeof Methods.ThreadRealtimeSdp, C.ThreadRealtimeSdpNotification>(
   Methods.ThreadRealtimeSdp,
-  C.ThreadRealtimeSdpNotification,
+  () => threadCodecs().ThreadRealtimeSdpNotification,
 );
 
 /** Server notification `thread/realtime/error`, with params {@link C.ThreadRealtimeErrorNotification}. */
-export const ThreadRealtimeError = serverNotification<typeof Methods.ThreadRealtimeError, C.ThreadRealtimeErrorNotification>(
+export const ThreadRealtimeError = lazyServerNotification<typeof Methods.ThreadRealtimeError, C.ThreadRealtimeErrorNotification>(
   Methods.ThreadRealtimeError,
-  C.ThreadRealtimeErrorNotification,
+  () => threadCodecs().ThreadRealtimeErrorNotification,
 );
 
 /** Server notification `thread/realtime/closed`, with params {@link C.ThreadRealtimeClosedNotification}. */
-export const ThreadRealtimeClosed = serverNotification<typeof Methods.ThreadRealtimeClosed, C.ThreadRealtimeClosedNotification>(
+export const ThreadRealtimeClosed = lazyServerNotification<typeof Methods.ThreadRealtimeClosed, C.ThreadRealtimeClosedNotification>(
   Methods.ThreadRealtimeClosed,
-  C.ThreadRealtimeClosedNotification,
+  () => threadCodecs().ThreadRealtimeClosedNotification,
 );
 
 /** Server notification `windows/worldWritableWarning`, with params {@link C.WindowsWorldWritableWarningNotification}. */
-export const WindowsWorldWritableWarning = serverNotification<typeof Methods.WindowsWorldWritableWarning, C.WindowsWorldWritableWarningNotification>(
+export const WindowsWorldWritableWarning = lazyServerNotification<typeof Methods.WindowsWorldWritableWarning, C.WindowsWorldWritableWarningNotification>(
   Methods.WindowsWorldWritableWarning,
-  C.WindowsWorldWritableWarningNotification,
+  () => configCodecs().WindowsWorldWritableWarningNotification,
 );
 
 /** Server notification `windowsSandbox/setupCompleted`, with params {@link C.WindowsSandboxSetupCompletedNotification}. */
-export const WindowsSandboxSetupCompleted = serverNotification<typeof Methods.WindowsSandboxSetupCompleted, C.WindowsSandboxSetupCompletedNotification>(
+export const WindowsSandboxSetupCompleted = lazyServerNotification<typeof Methods.WindowsSandboxSetupCompleted, C.WindowsSandboxSetupCompletedNotification>(
   Methods.WindowsSandboxSetupCompleted,
-  C.WindowsSandboxSetupCompletedNotification,
+  () => configCodecs().WindowsSandboxSetupCompletedNotification,
 );
 
 /** Server notification `account/login/completed`, with params {@link C.AccountLoginCompletedNotification}. */
-export const AccountLoginCompleted = serverNotification<typeof Methods.AccountLoginCompleted, C.AccountLoginCompletedNotification>(
+export const AccountLoginCompleted = lazyServerNotification<typeof Methods.AccountLoginCompleted, C.AccountLoginCompletedNotification>(
   Methods.AccountLoginCompleted,
-  C.AccountLoginCompletedNotification,
+  () => accountCodecs().AccountLoginCompletedNotification,
 );
 
 /** Client requests with a descriptor, keyed by method. */

@@ -30,6 +30,7 @@ type Node = t.Decoder<unknown, unknown> & {
   readonly optional?: Readonly<Record<string, Node>>;
   readonly named?: Node;
   readonly rest?: Node;
+  readonly union?: Node;
   readonly declared?: ReadonlySet<string>;
 };
 
@@ -85,6 +86,9 @@ const derive = (codec: Node, ctx: Context): fc.Arbitrary<unknown> => {
       return fc.bigInt({ min: -maxSafe, max: maxSafe });
     case 'LiteralType':
       return fc.constant(codec.value);
+    case 'OpenUnionType':
+      return derive(inner(codec, 'union'), ctx);
+    case 'OpenKeyofType':
     case 'KeyofType':
       return fc.constantFrom(...Object.keys(codec.keys ?? {}));
     case 'AnyDictionaryType':
@@ -138,7 +142,7 @@ const derive = (codec: Node, ctx: Context): fc.Arbitrary<unknown> => {
 
 const members = (codec: Node): ReadonlyArray<Node> => codec.types ?? [];
 
-const inner = (codec: Node, key: 'type' | 'domain' | 'codomain' | 'named' | 'rest'): Node => {
+const inner = (codec: Node, key: 'type' | 'domain' | 'codomain' | 'named' | 'rest' | 'union'): Node => {
   const found = codec[key];
   if (!found) throw new Error(`arbitraryOf: ${codec.name} has no ${key}`);
   return found;
