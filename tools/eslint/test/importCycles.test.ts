@@ -9,22 +9,6 @@ import { findImportCycles, readProjectSources } from '../importCycles.mjs';
 
 const workspaceRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/**
- * Cycles that exist today and are being removed; this list is to be emptied, never extended.
- * Each entry is one cycle's files, sorted.
- */
-const allowedCycles: readonly (readonly string[])[] = [
-  // desktop-executor: the runtime launcher takes its options type from LocalRuntime, which calls the launcher.
-  ['apps/desktop-executor/src/runtime/LocalRuntime.ts', 'apps/desktop-executor/src/runtime/launchRuntimeProcess.ts'],
-  // app-server-client: the connection imports the client's types, the client builds the connection.
-  ['libs/app-server-client/src/AppServerClient.ts', 'libs/app-server-client/src/internal/Connection.ts'],
-  // app-server-client: spawn composes launch and connect, which import spawn's types.
-  [
-    'libs/app-server-client/src/node/connectAppServer.ts',
-    'libs/app-server-client/src/node/launchAppServer.ts',
-    'libs/app-server-client/src/node/spawnAppServer.ts',
-  ],
-];
 
 describe('findImportCycles', () => {
   it('finds a cycle through type-only imports and re-exports, with .js specifiers naming .ts files', () => {
@@ -57,15 +41,9 @@ describe('findImportCycles', () => {
 });
 
 describe('the workspace', () => {
-  it('has no import cycle among the src/ files of any project, besides the listed ones being removed', () => {
+  it('has no import cycle among the src/ files of any project', () => {
     const cycles = findImportCycles(readProjectSources(workspaceRoot));
-    const isAllowed = (cycle: readonly string[]) => allowedCycles.some((allowed) => allowed.join('\n') === cycle.join('\n'));
-    expect(cycles.filter((cycle) => !isAllowed(cycle))).toEqual([]);
-  });
-
-  it('lists only allowed cycles that still exist (remove an entry once its cycle is gone)', () => {
-    const cycles = findImportCycles(readProjectSources(workspaceRoot)).map((cycle) => cycle.join('\n'));
-    expect(allowedCycles.filter((allowed) => !cycles.includes(allowed.join('\n')))).toEqual([]);
+    expect(cycles).toEqual([]);
   });
 
   it('reads the generated protocol codecs and finds no cycle among them', () => {
