@@ -18,13 +18,12 @@ import {
   WEGENT_APPS_SERVER,
   WEWORK_BROWSER_SERVER,
   applyPermissionMode,
-  diagnoseForms,
   permissionModeOf,
   permissionParams,
   refreshBuiltInServers,
   weworkGranularApprovalPolicy,
-  type FormsFinding,
 } from '@wework/approval-policy';
+import { diagnoseForms, type FormsFinding } from '@wework/elicitation-mapper';
 import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';

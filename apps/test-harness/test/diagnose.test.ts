@@ -5,7 +5,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diagnoseForms } from '@wework/approval-policy';
+import { diagnoseForms } from '@wework/elicitation-mapper';
 import type { ProxyLogEntry } from '../src/index.js';
 import { decodeReportInput, evidenceFromReport, pairExchanges, runDiagnoseCommand, type DiagnoseIo, type ReportInput } from '../src/diagnose/index.js';
 

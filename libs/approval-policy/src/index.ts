@@ -10,7 +10,6 @@
  * - MCP server tool approval: `approve` by default for Wework-managed servers, an explicit
  *   `prompt` always wins; the built-in servers' refresh as `config/batchWrite` edits.
  * - `initialize` capabilities without `openai/form` unless asked.
- * - `diagnoseForms`: the spec's symptom table applied to neutral evidence.
  *
  * Everything here is pure: no IO, no clock, no process.
  *
@@ -91,26 +90,4 @@ export {
 export { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath, type ConfigEditError } from './ConfigEdits.js';
 export { managedConfigFragment, refreshBuiltInServers, weworkFeatures, type BuiltInServer, type ConfigRefresh } from './ConfigRefresh.js';
 export { OPENAI_FORM_EXTENSION, advertisesOpenaiForm, weworkInitializeCapabilities, type CapabilityOptions } from './InitializeCapabilities.js';
-export {
-  ApprovalCard,
-  ElicitationAction,
-  FormEvidence,
-  FormsEvidence,
-  McpErrorEvidence,
-  ServerApprovalEvidence,
-  ToolCallEvidence,
-  decodeFormsEvidence,
-  emptyFormsEvidence,
-  type InvalidFormsEvidence,
-} from './FormsEvidence.js';
-export {
-  FINDING_ORDER,
-  diagnoseForms,
-  formatFinding,
-  type ApprovalSetting,
-  type FindingText,
-  type FormsFinding,
-  type FormsFindingTag,
-  type ResultProblem,
-} from './FormsDiagnosis.js';
 export type { JsonRecord } from './internal/Json.js';

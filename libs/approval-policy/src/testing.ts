@@ -13,7 +13,6 @@ import {
   permissionsRequestApprovalParamsArbitrary,
 } from '@wework/codex-protocol/testing';
 import type { ApprovalMethod } from './ApprovalCards.js';
-import type { ApprovalCard, ElicitationAction, FormEvidence, FormsEvidence, McpErrorEvidence, ServerApprovalEvidence, ToolCallEvidence } from './FormsEvidence.js';
 import type { JsonRecord } from './internal/Json.js';
 import { ToolsApprovalMode } from './McpServerApproval.js';
 import { PERMISSION_MODES, type PermissionMode } from './PermissionMode.js';
@@ -74,61 +73,6 @@ export const codexConfigArbitrary: fc.Arbitrary<JsonRecord> = fc
     if (servers !== undefined) config['mcp_servers'] = servers;
     return config;
   });
-
-const server = fc.constantFrom('forms', 'search', 'wegent_apps');
-const tool = fc.constantFrom('deploy', 'choose_strategy', 'echo', 'configure_release');
-const action: fc.Arbitrary<ElicitationAction> = fc.constantFrom('accept', 'decline', 'cancel', 'none');
-const mcpError: fc.Arbitrary<McpErrorEvidence> = fc.record({
-  code: fc.option(fc.constantFrom(-32602, -32001, -32603), { nil: null }),
-  message: fc.constantFrom(
-    'MCP error -32602: data did not match any variant of untagged enum ElicitRequestParamsWire',
-    'Request timed out',
-    'The MCP client does not support openai/form requests.',
-    'Elicitation response content does not match requested schema: data/replicas must be integer',
-  ),
-});
-
-/** What happened to one plugin form. */
-export const formEvidenceArbitrary: fc.Arbitrary<FormEvidence> = fc.record({
-  server,
-  tool: fc.option(tool, { nil: null }),
-  message: fc.string({ maxLength: 12 }),
-  mode: fc.constantFrom('form', 'openai/form', 'url'),
-  sent: fc.boolean(),
-  hasProperties: fc.boolean(),
-  duringToolCall: fc.option(fc.boolean(), { nil: null }),
-  reachedClient: fc.boolean(),
-  schemaSupported: fc.option(fc.boolean(), { nil: null }),
-  clientAnswer: action,
-  pluginResult: action,
-  pluginError: fc.option(mcpError, { nil: null }),
-  toolContinued: fc.option(fc.boolean(), { nil: null }),
-});
-
-/** What happened to one MCP tool call. */
-export const toolCallEvidenceArbitrary: fc.Arbitrary<ToolCallEvidence> = fc.record({
-  server,
-  tool,
-  approvalCard: fc.constantFrom<ApprovalCard>('none', 'elicitation', 'requestUserInput'),
-  reachedPlugin: fc.boolean(),
-  error: fc.option(fc.constantFrom('MCP tool call requires approval, but approval policy is never', 'user cancelled MCP tool call'), { nil: null }),
-});
-
-const serverApproval: fc.Arbitrary<ServerApprovalEvidence> = fc.record({
-  defaultToolsApprovalMode: fc.option(toolsApprovalModeArbitrary, { nil: null }),
-  tools: fc.dictionary(tool, toolsApprovalModeArbitrary, { maxKeys: 2 }),
-});
-
-/** Evidence for `diagnoseForms`. */
-export const formsEvidenceArbitrary: fc.Arbitrary<FormsEvidence> = fc.record({
-  approvalPolicy: fc.option(approvalPolicyArbitrary, { nil: null }),
-  toolCallMcpElicitation: fc.option(fc.boolean(), { nil: null }),
-  elicitationsAutoDeny: fc.option(fc.boolean(), { nil: null }),
-  openaiFormAdvertised: fc.option(fc.boolean(), { nil: null }),
-  mcpServers: fc.dictionary(server, serverApproval, { maxKeys: 3 }),
-  toolCalls: fc.array(toolCallEvidenceArbitrary, { maxLength: 3 }),
-  forms: fc.array(formEvidenceArbitrary, { maxLength: 3 }),
-});
 
 const amendmentWord = fc.oneof(fc.constantFrom('git', 'status', 'touch', 'npm', 'run', 'a b', "it's", ''), fc.string({ maxLength: 6 }));
 const execAmendment = fc.array(amendmentWord, { minLength: 0, maxLength: 3 });

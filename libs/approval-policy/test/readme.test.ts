@@ -3,17 +3,13 @@
  */
 import { expect, test } from 'vitest';
 import type { ConfigEdit } from '@wework/codex-protocol';
-import { applyPermissionMode, diagnoseForms, emptyFormsEvidence, permissionParamsForTask, refreshBuiltInServers, weworkInitializeCapabilities, type FormEvidence } from '../src/index.js';
+import { applyPermissionMode, permissionParamsForTask, refreshBuiltInServers, weworkInitializeCapabilities } from '../src/index.js';
 
 test('README example', () => {
   const task: unknown = { modelSelection: { model: 'gpt-5.5', options: {} } };
   const currentConfig = { model: 'gpt-5.5', mcp_servers: { wegent_apps: { command: 'old', default_tools_approval_mode: 'prompt' } } };
   const written: Array<{ edits: ReadonlyArray<ConfigEdit> }> = [];
   const sendConfigBatchWrite = (params: { edits: ReadonlyArray<ConfigEdit> }) => written.push(params);
-  const declinedForm: FormEvidence = {
-    server: 'forms', tool: 'deploy', message: 'Choose a deployment target', mode: 'form', sent: true, hasProperties: true, duringToolCall: true,
-    reachedClient: false, schemaSupported: null, clientAnswer: 'none', pluginResult: 'decline', pluginError: null, toolContinued: true,
-  };
 
   // --- README example begins ---
   // initialize: the experimental API, no openai/form.
@@ -27,10 +23,6 @@ test('README example', () => {
   // Connector configure / app sync: refresh the built-in server, keep the user's explicit "prompt".
   const refresh = refreshBuiltInServers(currentConfig, [{ name: 'wegent_apps', entry: { command: 'wegent-apps-mcp' } }]);
   if (refresh._tag === 'Right') sendConfigBatchWrite({ edits: refresh.right.edits }); // [] when nothing changed
-
-  // A plugin got "decline" and no card appeared: why?
-  const findings = diagnoseForms({ ...emptyFormsEvidence, approvalPolicy: 'never', forms: [declinedForm] });
-  // [{ _tag: 'PolicyNeverAutoDeclined', action: 'Use the granular approval policy that only enables MCP elicitations, ...' }]
   // --- README example ends ---
 
   expect(capabilities).toEqual({ experimentalApi: true, requestAttestation: false });
@@ -47,6 +39,4 @@ test('README example', () => {
       ],
     },
   ]);
-  expect(findings.map((f) => f._tag)).toEqual(['PolicyNeverAutoDeclined']);
-  expect(findings[0]?.action).toMatch(/^Use the granular approval policy that only enables MCP elicitations/);
 });

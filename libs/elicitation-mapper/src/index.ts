@@ -6,6 +6,8 @@
  *   from {@link elicitationToCard}, {@link answersToResult} and the tool-approval mapping.
  * - For plugin authors: {@link requestForm} (send a form only where it can be shown; typed
  *   outcome) and the validators the spec leaves to plugins ({@link validateForm}, ...).
+ * - For diagnosing forms that did not work: {@link diagnoseForms} over neutral {@link FormsEvidence},
+ *   and the granular approval policy that lets Codex forward forms ({@link weworkGranularApprovalPolicy}).
  *
  * Everything here is pure: no IO, no clock, no process. `requestForm` calls only the server passed in.
  */
@@ -35,6 +37,7 @@ export {
   type ToolApprovalCard,
   type ToolParamDisplay,
 } from './Card.js';
+export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
 export { elicitationToCard } from './ElicitationCard.js';
 export { decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
 export {
@@ -84,6 +87,29 @@ export {
   type OutOfRange,
   type WrongType,
 } from './FormValidation.js';
+export {
+  ApprovalCard,
+  ElicitationAction,
+  FormEvidence,
+  FormsEvidence,
+  McpErrorEvidence,
+  ServerApprovalEvidence,
+  ToolCallEvidence,
+  decodeFormsEvidence,
+  emptyFormsEvidence,
+  evidenceIssues,
+  type InvalidFormsEvidence,
+} from './FormsEvidence.js';
+export {
+  FINDING_ORDER,
+  diagnoseForms,
+  formatFinding,
+  type ApprovalSetting,
+  type FindingText,
+  type FormsFinding,
+  type FormsFindingTag,
+  type ResultProblem,
+} from './FormsDiagnosis.js';
 export {
   requestForm,
   supportsFormElicitation,

@@ -9,8 +9,16 @@ import * as testing from '../src/testing.js';
 describe('public API', () => {
   test('index.ts', () => {
     expect(Object.keys(index).sort()).toEqual([
+      'ApprovalCard',
+      'ElicitationAction',
+      'FINDING_ORDER',
+      'FormEvidence',
+      'FormsEvidence',
       'MCP_TOOL_CALL_APPROVAL_KIND',
+      'McpErrorEvidence',
+      'ServerApprovalEvidence',
       'TOOL_APPROVAL_QUESTION_ID',
+      'ToolCallEvidence',
       'acceptResult',
       'answerRefusal',
       'answersToContent',
@@ -27,10 +35,18 @@ describe('public API', () => {
       'checkedResponseForCard',
       'declineResult',
       'decodeElicitationRequest',
+      'decodeFormsEvidence',
       'defaultAnswers',
+      'describeApprovalPolicy',
+      'diagnoseForms',
       'elicitationToCard',
+      'emptyFormsEvidence',
+      'evidenceIssues',
       'formRulesFromSchema',
+      'formatFinding',
+      'forwardsElicitations',
       'handleElicitationRequest',
+      'isGranularPolicy',
       'noUsableAnswerResult',
       'requestForm',
       'resolveCustomOption',
@@ -43,6 +59,7 @@ describe('public API', () => {
       'userInputAnswerRefusal',
       'userInputQuestions',
       'validateForm',
+      'weworkGranularApprovalPolicy',
     ]);
   });
 
@@ -51,10 +68,13 @@ describe('public API', () => {
       'answersForCard',
       'codexElicitationRequestParamsArbitrary',
       'codexToolApprovalParamsArbitrary',
+      'formEvidenceArbitrary',
+      'formsEvidenceArbitrary',
       'plainFormRequestArbitrary',
       'propertyKeyArbitrary',
       'supportedPropertyArbitrary',
       'supportedSchemaArbitrary',
+      'toolCallEvidenceArbitrary',
       'unsupportedSchemaArbitrary',
       'usableAnswersForCard',
     ]);

@@ -4,7 +4,7 @@
  */
 import type { McpServerElicitationRequestResponse, ToolRequestUserInputQuestion, ToolRequestUserInputResponse } from '@wework/codex-protocol';
 import { describe, expectTypeOf, test } from 'vitest';
-import type { CardQuestion, ElicitResult, FormContent, HostReply, McpElicitResult } from '../src/index.js';
+import type { CardQuestion, ElicitResult, FormContent, FormsEvidence, HostReply, McpElicitResult } from '../src/index.js';
 import { defaultAnswers, userInputQuestions, type Card } from '../src/index.js';
 
 describe('protocol fit', () => {
@@ -27,5 +27,11 @@ describe('protocol fit', () => {
   test('the MCP SDK form of a result has content of form values', () => {
     expectTypeOf<NonNullable<McpElicitResult['content']>>().toEqualTypeOf<FormContent>();
     expectTypeOf<FormContent[string]>().toEqualTypeOf<string | number | boolean | Array<string>>();
+  });
+});
+
+describe('forms evidence', () => {
+  test('evidence fields are readonly', () => {
+    expectTypeOf<FormsEvidence['forms']>().toExtend<ReadonlyArray<unknown>>();
   });
 });

@@ -2,7 +2,7 @@
  * How to start a sample plugin from the package's built output, as the command line an MCP
  * client (Codex `[mcp_servers.<name>] command/args`, the MCP SDK's stdio transport) runs.
  */
-import { existsSync } from 'node:fs';
+import { fileExists } from './node/fileExists.js';
 import { fileURLToPath } from 'node:url';
 
 /** A command line: the program and its arguments. */
@@ -53,5 +53,5 @@ export function formsPluginCommand(): PluginCommand {
 /** Checks that a plugin's executable has been built; the command line when it has. */
 export function checkPluginBuilt(plugin: SamplePluginName): { readonly ok: true; readonly command: PluginCommand } | { readonly ok: false; readonly error: PluginNotBuilt } {
   const path = pluginBinPath(plugin);
-  return existsSync(path) ? { ok: true, command: samplePluginCommand(plugin) } : { ok: false, error: { _tag: 'PluginNotBuilt', plugin, path } };
+  return fileExists(path) ? { ok: true, command: samplePluginCommand(plugin) } : { ok: false, error: { _tag: 'PluginNotBuilt', plugin, path } };
 }

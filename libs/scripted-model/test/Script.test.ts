@@ -65,9 +65,9 @@ describe('decodeScript', () => {
   });
 
   it('reports wrong value types with the expected type', () => {
-    expect(issues([{ steps: [{ say: 42 }] }])).toEqual([{ path: 'script[0].steps[0].say', message: 'expected string, got 42' }]);
+    expect(issues([{ steps: [{ say: 42 }] }])).toEqual([{ path: 'script[0].steps[0].say', message: 'expected string, got a number' }]);
     expect(issues([{ steps: [{ callTool: { server: 's', tool: 't', arguments: [1] } }] }])).toEqual([
-      { path: 'script[0].steps[0].callTool.arguments', message: 'expected a JSON object, got [1]' },
+      { path: 'script[0].steps[0].callTool.arguments', message: 'expected a JSON object, got an array (1 items)' },
     ]);
     expect(issues([{ steps: [{ shell: { cmd: 'ls', sandboxPermissions: 'always' } }] }])[0]?.path).toBe('script[0].steps[0].shell.sandboxPermissions');
   });
@@ -76,9 +76,9 @@ describe('decodeScript', () => {
     expect(issues([{ steps: [{ say: 'a', reasoning: 'b' }] }])[0]?.message).toMatch(/exactly one key/);
     expect(issues([{ steps: [{}] }])[0]?.message).toMatch(/got none/);
     expect(issues([{ steps: [], hang: true }])[0]?.message).toMatch(/a response has exactly one key/);
-    expect(issues([{ hang: false }])).toEqual([{ path: 'script[0].hang', message: 'expected true, got false' }]);
+    expect(issues([{ hang: false }])).toEqual([{ path: 'script[0].hang', message: 'expected true, got a boolean' }]);
     expect(issues([{ fail: { status: 200, message: 'x' } }])).toEqual([
-      { path: 'script[0].fail.status', message: 'expected an integer from 400 to 599, got 200' },
+      { path: 'script[0].fail.status', message: 'expected an integer from 400 to 599, got a number' },
     ]);
     expect(issues({ steps: [] })[0]).toMatchObject({ path: 'script' });
   });
@@ -123,7 +123,7 @@ describe('formatScriptError', () => {
     const result = decodeScript([{ steps: [{ sya: 'x' }] }, { hang: 1 }]);
     expect(E.isLeft(result) && formatScriptError(result.left)).toBe(
       'script[0].steps[0]: unknown step "sya" (expected one of say, reasoning, callTool, callFunction, shell, applyPatch)\n' +
-        'script[1].hang: expected true, got 1',
+        'script[1].hang: expected true, got a number',
     );
     expect(formatScriptError({ _tag: 'ScriptJsonSyntaxError', message: 'Unexpected end' })).toBe('script is not valid JSON: Unexpected end');
   });

@@ -4,7 +4,7 @@
  *
  * Every function here is pure: evidence and findings in, lines out.
  */
-import { describeApprovalPolicy, formatFinding, type FormEvidence, type FormsFinding } from '@wework/approval-policy';
+import { describeApprovalPolicy, formatFinding, type FormEvidence, type FormsFinding } from '@wework/elicitation-mapper';
 import type { EvidenceSource, ReportEvidence } from './ReportEvidence.js';
 
 const SOURCE: Readonly<Record<EvidenceSource, string>> = {

@@ -1,5 +1,5 @@
 /**
- * Builds the neutral evidence of `@wework/approval-policy`'s `diagnoseForms` from a harness report:
+ * Builds the neutral evidence of `@wework/elicitation-mapper`'s `diagnoseForms` from a harness report:
  * what was in force (the approval policy the app-server answered `thread/start` with, later
  * `turn/start` overrides, the effective config's features and MCP approval modes, the `initialize`
  * capabilities) and what happened to each plugin form (`plugins`: the plugin's `elicitation/create`
@@ -17,8 +17,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { codecs, type AskForApproval } from '@wework/codex-protocol';
-import { advertisesOpenaiForm, weworkFeatures, type ElicitationAction, type FormEvidence, type FormsEvidence, type ServerApprovalEvidence, type ToolCallEvidence } from '@wework/approval-policy';
-import { handleElicitationRequest } from '@wework/elicitation-mapper';
+import { advertisesOpenaiForm, weworkFeatures } from '@wework/approval-policy';
+import { handleElicitationRequest, type ElicitationAction, type FormEvidence, type FormsEvidence, type ServerApprovalEvidence, type ToolCallEvidence } from '@wework/elicitation-mapper';
 import { deepMerge, harnessThreadParams } from '../CodexConfig.js';
 import type { Scenario } from '../Scenario.js';
 import { pairExchanges, type Exchange, type RpcError } from './PluginExchanges.js';

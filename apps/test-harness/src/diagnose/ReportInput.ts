@@ -7,6 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { evidenceIssues } from '@wework/elicitation-mapper';
 import { ProxyLogEntry } from '../proxy/index.js';
 
 const JsonObject = t.UnknownRecord;
@@ -47,12 +48,5 @@ export interface InvalidReport {
 export function decodeReportInput(json: unknown): E.Either<InvalidReport, ReportInput> {
   const decoded = ReportInput.decode(json);
   if (E.isRight(decoded)) return decoded;
-  const issues = decoded.left.map((error) => {
-    const path = error.context
-      .map((entry) => entry.key)
-      .filter((key) => key !== '')
-      .join('.');
-    return `${path || '(root)'}: expected ${error.context[error.context.length - 1]?.type.name ?? 'a value'}`;
-  });
-  return E.left({ _tag: 'InvalidReport', issues: [...new Set(issues)].slice(0, 10) });
+  return E.left({ _tag: 'InvalidReport', issues: evidenceIssues(decoded.left).slice(0, 10) });
 }

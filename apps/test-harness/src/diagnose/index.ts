@@ -1,5 +1,5 @@
 /**
- * The forms diagnosis of the harness: evidence for `@wework/approval-policy`'s `diagnoseForms`
+ * The forms diagnosis of the harness: evidence for `@wework/elicitation-mapper`'s `diagnoseForms`
  * built from a run report, its terminal text, and the `wework-harness diagnose` command.
  */
 export { formatDiagnosis } from './FormatDiagnosis.js';

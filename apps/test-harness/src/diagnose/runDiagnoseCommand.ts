@@ -1,6 +1,6 @@
 /**
  * `wework-harness diagnose <report.json> [--scenario <scenario.json>] [--json]`: reads a run report,
- * builds the forms evidence and prints the diagnosis (`diagnoseForms` of `@wework/approval-policy`).
+ * builds the forms evidence and prints the diagnosis (`diagnoseForms` of `@wework/elicitation-mapper`).
  *
  * When the report does not record the effective config and thread params, they are rebuilt from
  * the scenario: `--scenario`, or the file the report was written next to (`x.report.json` → `x.json`).
@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
-import { diagnoseForms } from '@wework/approval-policy';
+import { diagnoseForms } from '@wework/elicitation-mapper';
 import { formatScenarioError, parseScenario, type Scenario } from '../Scenario.js';
 import { formatDiagnosis } from './FormatDiagnosis.js';
 import { evidenceFromReport } from './ReportEvidence.js';

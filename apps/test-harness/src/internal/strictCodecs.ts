@@ -3,7 +3,7 @@
  * Every function here is pure.
  */
 import * as t from 'io-ts';
-import { expectedTypeName, issuePath } from '@wework/decode-issues';
+import { describeKind, expectedTypeName, issuePath } from '@wework/decode-issues';
 
 /** One decoding problem, located by a dotted path. */
 export interface DecodeIssue {
@@ -52,7 +52,7 @@ export function formatIssues(errors: t.Errors): ReadonlyArray<DecodeIssue> {
   for (const error of errors) {
     // Keys under a union name the member tried, not a place in the document: leave them out.
     const path = issuePath(error.context, { members: 'skipUnions' });
-    const message = error.message ?? `expected ${expectedTypeName(error) ?? 'a valid value'}, got ${JSON.stringify(error.value) ?? 'undefined'}`;
+    const message = error.message ?? `expected ${expectedTypeName(error) ?? 'a valid value'}, got ${describeKind(error.value)}`;
     const line = `${path || '(root)'}: ${message}`;
     if (seen.has(line)) continue;
     seen.add(line);

@@ -4,10 +4,10 @@
  * the structured `connector_auth_required` error with its plugin key and connector slug (what Wework
  * detects to offer a login); once it exists, it posts (simulated) and says so.
  */
-import { existsSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { fileExists } from '../node/fileExists.js';
 
 /** Options of {@link createConnectorServer}. */
 export interface ConnectorServerOptions {
@@ -38,7 +38,7 @@ export function createConnectorServer(options: ConnectorServerOptions): McpServe
     'post_message',
     { description: 'Posts a message to the team chat.', inputSchema: { text: z.string() } },
     async ({ text }): Promise<CallToolResult> =>
-      existsSync(options.loginFile)
+      fileExists(options.loginFile)
         ? { content: [{ type: 'text', text: `posted: ${text}` }] }
         : authRequiredResult(options.pluginKey, options.connectorSlug),
   );

@@ -6,7 +6,7 @@
  * Every function here is pure: plain data in, plain data or an `Either` out.
  */
 import * as t from 'io-ts';
-import { expectedTypeName, issuePath } from '@wework/decode-issues';
+import { describeKind, expectedTypeName, issuePath } from '@wework/decode-issues';
 import * as E from 'fp-ts/lib/Either.js';
 
 /** One problem found while decoding: where (`script[0].steps[1].callTool.tool`) and what. */
@@ -99,11 +99,9 @@ export const JsonObject = new t.Type<Readonly<Record<string, unknown>>, Readonly
   t.identity,
 );
 
-/** Renders a value briefly for an error message. */
+/** Names the kind of a value for an error message (`a number`, `an object`), never the value itself. */
 export function describe(u: unknown): string {
-  if (u === undefined) return 'nothing';
-  const text = JSON.stringify(u) ?? String(u);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return describeKind(u);
 }
 
 /** Renders an io-ts context as a path: `root[0].steps[1].callTool.tool`. */

@@ -9,6 +9,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { codecs } from '@wework/codex-protocol';
+import { expectedTypeName, issuePath } from '@wework/decode-issues';
+import { isRecord } from './internal/json.js';
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
@@ -123,17 +125,28 @@ export interface InvalidFormsEvidence {
  */
 export function decodeFormsEvidence(json: unknown): E.Either<InvalidFormsEvidence, FormsEvidence> {
   const decoded = FormsEvidence.decode(json);
-  if (E.isRight(decoded)) return decoded;
-  const issues = decoded.left.map((error) => {
-    const path = error.context
-      .map((entry) => entry.key)
-      .filter((key) => key !== '')
-      .join('.');
-    const expected = error.context[error.context.length - 1]?.type.name ?? 'a value';
-    return `${path || '(root)'}: expected ${expected}`;
-  });
-  return E.left({ _tag: 'InvalidFormsEvidence', issues: [...new Set(issues)] });
+  return E.isRight(decoded) ? decoded : E.left({ _tag: 'InvalidFormsEvidence', issues: evidenceIssues(decoded.left) });
 }
+
+/**
+ * One line per distinct decode problem, `path: expected X` (a dotted path, `(root)` for the whole
+ * value); values are never printed. Shared by every decoder of diagnosis input.
+ *
+ * @example
+ * ```ts
+ * const decoded = FormsEvidence.decode({ ...emptyFormsEvidence, forms: [{ sent: 1 }] });
+ * if (E.isLeft(decoded)) evidenceIssues(decoded.left); // ['forms.0.server: expected string', ...]
+ * ```
+ */
+export function evidenceIssues(errors: t.Errors): ReadonlyArray<string> {
+  if (!Array.isArray(errors)) return [];
+  const lines = errors.filter(isValidationError).map((error) => `${issuePath(error.context) || '(root)'}: expected ${expectedTypeName(error) ?? 'a value'}`);
+  return [...new Set(lines)];
+}
+
+/** Whether `u` has the shape of an io-ts validation error (so that formatting it cannot throw). */
+const isValidationError = (u: unknown): u is t.ValidationError =>
+  isRecord(u) && Array.isArray(u['context']) && (u['context'] as ReadonlyArray<unknown>).every((entry) => isRecord(entry) && typeof entry['key'] === 'string' && isRecord(entry['type']));
 
 /** Evidence where nothing is known and nothing happened; spread it and override what you know. */
 export const emptyFormsEvidence: FormsEvidence = Object.freeze({

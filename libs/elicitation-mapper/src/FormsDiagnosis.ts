@@ -7,10 +7,10 @@
  * Every function here is pure: evidence in, findings out. Nothing throws.
  */
 import type { AskForApproval } from '@wework/codex-protocol';
+import { formatKeyPath } from '@wework/config-toml';
 import { describeApprovalPolicy, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
-import { formatKeyPath } from './ConfigEdits.js';
-import type { FormEvidence, FormsEvidence, ToolCallEvidence } from './FormsEvidence.js';
-import { own } from './internal/Json.js';
+import { FormsEvidence as FormsEvidenceCodec, type FormEvidence, type FormsEvidence, type ToolCallEvidence } from './FormsEvidence.js';
+import { isRecord, own } from './internal/json.js';
 
 /** What every finding says: the symptom (a spec table row where there is one), its meaning, the action. */
 export interface FindingText {
@@ -249,7 +249,7 @@ function mergeFindings(a: FormsFinding, b: FormsFinding): FormsFinding {
  *
  * @example
  * ```ts
- * import { diagnoseForms, emptyFormsEvidence } from '@wework/approval-policy';
+ * import { diagnoseForms, emptyFormsEvidence } from '@wework/elicitation-mapper';
  * const findings = diagnoseForms({
  *   ...emptyFormsEvidence,
  *   approvalPolicy: 'never',
@@ -261,6 +261,8 @@ function mergeFindings(a: FormsFinding, b: FormsFinding): FormsFinding {
  * ```
  */
 export function diagnoseForms(evidence: FormsEvidence): ReadonlyArray<FormsFinding> {
+  // Only an untyped caller can pass anything else; decode untrusted JSON with `decodeFormsEvidence`.
+  if (!FormsEvidenceCodec.is(evidence)) return [];
   const collected: Collected[] = [
     ...evidence.forms.flatMap((form) => formFindings(evidence, form)),
     ...evidence.toolCalls.flatMap((call) => toolCallFindings(evidence, call)),
@@ -290,10 +292,12 @@ export function diagnoseForms(evidence: FormsEvidence): ReadonlyArray<FormsFindi
  * ```
  */
 export function formatFinding(finding: FormsFinding): ReadonlyArray<string> {
+  // Only an untyped caller can pass anything else: what is not a finding gives no lines.
+  if (!isRecord(finding) || !Array.isArray(finding.where)) return [];
   const lines = [`✗ ${finding._tag}${finding.where.length > 0 ? ` (${finding.where.join(', ')})` : ''}`, `  symptom: ${finding.symptom}`, `  meaning: ${finding.meaning}`, `  action:  ${finding.action}`];
-  if (finding._tag === 'ToolApprovalStillPrompt') {
-    for (const s of finding.settings) lines.push(`  setting: ${s.keyPath} = ${s.mode === null ? '(not set: Codex default "auto")' : JSON.stringify(s.mode)}${s.explicit ? ' (explicit: keep it if the tool needs per-call approval)' : ''}`);
+  if (finding._tag === 'ToolApprovalStillPrompt' && Array.isArray(finding.settings)) {
+    for (const s of finding.settings.filter(isRecord)) lines.push(`  setting: ${s.keyPath} = ${s.mode === null ? '(not set: Codex default "auto")' : JSON.stringify(s.mode)}${s.explicit ? ' (explicit: keep it if the tool needs per-call approval)' : ''}`);
   }
-  if (finding._tag === 'ResultNotHandled') lines.push(`  problem: ${finding.problems.join(', ')}`);
+  if (finding._tag === 'ResultNotHandled' && Array.isArray(finding.problems)) lines.push(`  problem: ${finding.problems.join(', ')}`);
   return lines;
 }
