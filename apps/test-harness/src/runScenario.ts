@@ -18,12 +18,11 @@ import {
   McpServerStartupStatusUpdated,
   ThreadStart,
   TurnInterrupt,
-  describeErrors,
-  formatDecodeIssues,
   toWireJson,
   type AnyServerRequest,
   type ParamsOf,
 } from '@wework/codex-protocol';
+import { describeErrors, formatDecodeIssues } from '@wework/decode-issues';
 import { describeClientError, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';

@@ -10,7 +10,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import { writeDestinationOf, writeFileAtomic } from './AtomicWrite.js';
-import { freshConfigText, normalizeConfig, type ConfigChange, type ConfigError, type ConfigWarning } from './config/index.js';
+import type { ConfigError } from '@wework/config-toml';
+import { freshConfigText, normalizeConfig, type ConfigChange, type ConfigWarning } from './config/index.js';
 import type { CodexHomeLayout } from './HomeLayout.js';
 import { textOf, utf8 } from './internal/Bytes.js';
 

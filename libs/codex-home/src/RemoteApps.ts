@@ -10,7 +10,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { parse, TomlError, type TomlTable } from 'smol-toml';
-import { malformedConfig, UNKNOWN_TOML_REASON, type MalformedConfig } from './config/index.js';
+import { malformedConfig, UNKNOWN_TOML_REASON, type MalformedConfig } from '@wework/config-toml';
 
 /** The config key path of the switch (for `config/read` and `config/batchWrite`). */
 export const REMOTE_APPS_KEY_PATH = 'features.apps';

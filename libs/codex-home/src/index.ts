@@ -9,10 +9,10 @@
  * - First start ({@link detectFirstStart}, {@link applyMigration}) and the remote apps switch
  *   ({@link setRemoteApps}, {@link remoteAppsEdit}).
  * - {@link prepareConfig}: create or normalize config.toml before the app-server starts, with the
- *   pure config.toml functions re-exported from the config module.
+ *   Wework config.toml functions of the config module.
  *
- * Everything here is pure: the programs run through the {@link FileSystemPort} of `@wework/ports`
- * (re-exported here with its error value and the path functions), implemented for Node by
+ * Everything here is pure: the programs run through the `FileSystemPort` of `@wework/ports` (import
+ * it, its error value and the path functions from there), implemented for Node by
  * `@wework/codex-home/node` and in memory by `@wework/codex-home/testing`.
  */
 export {
@@ -80,18 +80,6 @@ export {
   type ConfigPreparationError,
 } from './ConfigPreparation.js';
 export {
-  fileSystemError,
-  isNotFound,
-  PRIVATE_DIRECTORY_MODE,
-  PRIVATE_FILE_MODE,
-  type FileKind,
-  type FileOperation,
-  type FileStat,
-  type FileSystemError,
-  type FileSystemPort,
-  type ReadOptions,
-} from '@wework/ports';
-export {
   ACCOUNT_INDEX_FILE,
   ACCOUNT_PROFILES_DIRECTORY,
   CODEX_HOME_DIRECTORY,
@@ -123,18 +111,6 @@ export {
   type MigrationResult,
   type NativeConfigNotText,
 } from './Migration.js';
-export {
-  baseNameOf,
-  isAbsolutePath,
-  isWithin,
-  joinPath,
-  normalizePath,
-  parentOf,
-  platformOf,
-  resolveLinkTarget,
-  samePath,
-  type Platform,
-} from '@wework/ports';
 export {
   readRemoteApps,
   REMOTE_APPS_DEFAULT,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseNameOf, isAbsolutePath, isWithin, joinPath, normalizePath, parentOf, platformOf, resolveLinkTarget, samePath } from '../src/index.js';
+import { baseNameOf, isAbsolutePath, isWithin, joinPath, normalizePath, parentOf, platformOf, resolveLinkTarget, samePath } from '@wework/ports';
 
 describe('paths on Unix', () => {
   it('joins, normalizes and splits', () => {

@@ -3,15 +3,14 @@
  * path-based messages built from io-ts validation errors.
  *
  * Messages never print a decoded value (it may carry a secret such as a token): they come from the
- * one decode-issue formatter of every io-ts boundary, `@wework/decode-issues` ({@link describeErrors},
- * {@link formatDecodeIssues}, re-exported here).
+ * one decode-issue formatter of every io-ts boundary, `@wework/decode-issues` (`describeErrors`,
+ * `formatDecodeIssues`; import them from there).
  *
  * Every function here is pure: values in, values out.
  */
 import type * as t from 'io-ts';
 import { describeErrors, formatDecodeIssues, type DecodeIssue } from '@wework/decode-issues';
 
-export { describeErrors, formatDecodeIssues, type DecodeIssue } from '@wework/decode-issues';
 
 /** The four kinds of protocol message. */
 export type MessageKind = 'clientRequest' | 'clientNotification' | 'serverRequest' | 'serverNotification';

@@ -54,12 +54,9 @@ export {
   type ServerRequests,
 } from './Messages.js';
 export {
-  describeErrors,
-  formatDecodeIssues,
   invalidParams,
   invalidResult,
   unknownMethod,
-  type DecodeIssue,
   type InvalidParams,
   type InvalidResult,
   type MessageKind,

@@ -3,7 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { describe, expect, test } from 'vitest';
 import * as C from '../src/codecs/codecs.js';
-import { describeErrors, formatDecodeIssues, invalidParams, invalidResult, unknownMethod } from '../src/ProtocolDecodeError.js';
+import { describeErrors, formatDecodeIssues } from '@wework/decode-issues';
+import { invalidParams, invalidResult, unknownMethod } from '../src/ProtocolDecodeError.js';
 import { arbitraryOf } from '../src/testing.js';
 import { corrupted } from './lawsSupport.js';
 

@@ -21,8 +21,6 @@ const handWritten = [
   'decodeResult',
   'decodeServerNotification',
   'decodeServerRequest',
-  'describeErrors',
-  'formatDecodeIssues',
   'emptyObject',
   'encodeMessage',
   'encodeResult',

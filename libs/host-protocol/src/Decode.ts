@@ -8,7 +8,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { describeErrors, formatDecodeIssues } from '@wework/codex-protocol';
+import { describeErrors, formatDecodeIssues } from '@wework/decode-issues';
 import type { RequestDescriptor } from './Descriptor.js';
 
 /**

@@ -41,7 +41,6 @@ export { BridgeStatus, DEFAULT_MAX_STDOUT_BYTES, credentialFields, parseBridgeOu
 export type { StatusOrigin } from './BridgeStatus.js';
 export { HEALTH_TIMEOUT_MS, POLL_TIMEOUT_MS, TOOL_PATH_ENV } from './Ports.js';
 export type { BridgeInvocation, BridgeRunner, ToolResolver, AuthLogRecord, AuthLogger } from './Ports.js';
-export type { Timers } from '@wework/ports';
 export { runHealth, resolveTool, healthKey, HealthCache, deviceHealth } from './HealthCheck.js';
 export type { AuthTarget, HealthUnclear, HealthError, Health, HealthDeps, DeviceHealth } from './HealthCheck.js';
 export { startLoginSession, LoginSessions } from './LoginSession.js';

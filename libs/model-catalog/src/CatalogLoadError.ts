@@ -5,7 +5,7 @@
  *
  * Every function here is pure: values in, values out.
  */
-import type { DecodeIssue } from '@wework/codex-protocol';
+import type { DecodeIssue } from '@wework/decode-issues';
 
 /** Fetching a page failed with the host's own error (for example a closed connection). */
 export interface FetchFailed<E> {

@@ -17,10 +17,9 @@
  * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
  *   removal, invalidate it for everything else.
  *
- * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected {@link Clock}).
+ * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected `Clock` of `@wework/ports`).
  * What a Codex home holds of a plugin ({@link decideHotReload}'s input) is read by `@wework/sync-transaction/node`.
  */
-export type { Clock } from '@wework/ports';
 export {
   afterReload,
   decideHotReload,

@@ -37,27 +37,13 @@ export {
   type IntakeTally,
   type PackageRefused,
 } from './Intake.js';
-export {
-  DIRECTORY_MODE,
-  PRIVATE_FILE_MODE,
-  fileSystemError,
-  isNotFound,
-  type FileKind,
-  type FileOperation,
-  type FileStat,
-  type FileSystemError,
-  type FileSystemPort,
-  type FileToWrite,
-} from '@wework/ports';
 export type { HostPort, ProcessIdentity } from './HostPort.js';
 export {
   cacheDirectoryOf,
   checkIdentifier,
   checkPluginId,
   journalKeyOf,
-  journalPath,
   layoutOf,
-  lockPath,
   manifestPath,
   runtimeHomes,
   type HomeName,
@@ -71,7 +57,6 @@ export {
   editClaudeKnownMarketplaces,
   editClaudeSettings,
   editCodexMarketplace,
-  formatJson,
   readClaudeEnablement,
   type ClaudeInstallation,
   type RegistryParseFailed,

@@ -7,11 +7,11 @@ describe('public API of @wework/sync-transaction', () => {
   it('pins the runtime exports of "."', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
-        'DIRECTORY_MODE', 'Journal', 'JournalPublication', 'Manifest', 'ManifestRecord', 'OwnedCache', 'PACKAGE_DIRECTORY_MODE', 'PRIVATE_FILE_MODE',
+        'Journal', 'JournalPublication', 'Manifest', 'ManifestRecord', 'OwnedCache', 'PACKAGE_DIRECTORY_MODE',
         'PackageEntry', 'PublicationKind', 'acquireLock', 'cacheDirectoryOf', 'claudeSideOf', 'checkIdentifier', 'checkPluginId', 'commitChange', 'compareBundled',
         'decodeJournal', 'decodeManifest', 'directoriesToRead', 'editClaudeInstalledPlugins', 'editClaudeKnownMarketplaces', 'editClaudeSettings',
-        'editCodexMarketplace', 'emptyManifest', 'encodeJournal', 'executeSteps', 'fileDigest', 'fileSystemError', 'filesToRead', 'finish', 'formatJson',
-        'isNotFound', 'isUninstalled', 'journalKeyOf', 'journalPath', 'layoutOf', 'lockPath', 'manifestPath', 'normalizedFileMode', 'ownsCache',
+        'editCodexMarketplace', 'emptyManifest', 'encodeJournal', 'executeSteps', 'fileDigest', 'filesToRead', 'finish',
+        'isUninstalled', 'journalKeyOf', 'layoutOf', 'manifestPath', 'normalizedFileMode', 'ownsCache',
         'packageDigest', 'planChange', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
         'recoverPlugin', 'rollBack', 'runtimeHomes', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
         'validatePackage', 'withRecord',

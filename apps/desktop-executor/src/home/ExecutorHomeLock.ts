@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type * as E from 'fp-ts/lib/Either.js';
-import type { FileSystemError } from '@wework/sync-transaction';
+import type { FileSystemError } from '@wework/ports';
 import { acquireProcessLock, type ProcessLock, type ProcessLockHeld } from '@wework/sync-transaction/node';
 
 /** The exit code of an executor refused because another executor runs on its home. */

@@ -6,14 +6,6 @@
  * Everything here is pure: no IO, no clock, no process.
  */
 export {
-  editNotVerified,
-  malformedConfig,
-  UNKNOWN_TOML_REASON,
-  type ConfigError,
-  type EditNotVerified,
-  type MalformedConfig,
-} from '@wework/config-toml';
-export {
   customInstructionsEdit,
   DEFAULT_INTERACTION_STYLE,
   developerInstructionsEdit,

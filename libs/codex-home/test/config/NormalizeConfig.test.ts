@@ -6,9 +6,9 @@ import {
   freshConfigText,
   normalizeConfig,
   splitDeveloperInstructions,
-  type ConfigError,
   type NormalizedConfig,
 } from '../../src/config/index.js';
+import type { ConfigError } from '@wework/config-toml';
 
 const normalized = (text: string): NormalizedConfig => {
   const result = normalizeConfig(text);
