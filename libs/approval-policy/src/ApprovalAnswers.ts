@@ -29,7 +29,7 @@ import {
 import type { HostReply } from '@wework/elicitation-mapper';
 import { amendmentProblem, type ProposedAmendments } from './ApprovalDecisions.js';
 import { DECISION_QUESTION_ID, PERMISSIONS_CHOICES, type ApprovalMethod, type ApprovalRequestCard, type PermissionsChoice } from './ApprovalCards.js';
-import { isRecord, jsonEqual, own } from './internal/Json.js';
+import { isRecord, jsonEqual, own } from '@wework/codex-protocol';
 
 /** The protocol response of each approval method. */
 export interface ApprovalResponses {

@@ -35,7 +35,7 @@ import {
   type IgnoredDecision,
   type ProposedAmendments,
 } from './ApprovalDecisions.js';
-import { isRecord, jsonEqual, own, withKey, withoutKey } from './internal/Json.js';
+import { isRecord, jsonEqual, own, withKey, withoutKey } from '@wework/codex-protocol';
 import { describePermissions, grantRequested } from './internal/PermissionSummary.js';
 import { describePersistedValue } from './PermissionMode.js';
 

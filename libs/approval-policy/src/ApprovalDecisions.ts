@@ -18,7 +18,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { codecs, type CommandExecutionApprovalDecision, type ExecPolicyAmendment, type NetworkPolicyAmendment } from '@wework/codex-protocol';
-import { jsonEqual } from './internal/Json.js';
+import { jsonEqual } from '@wework/codex-protocol';
 import { describePersistedValue } from './PermissionMode.js';
 
 /** The decisions offered when a request does not advertise any: one-time accept, decline, cancel. */

@@ -11,7 +11,7 @@
  * Every function here is pure.
  */
 import type { InitializeCapabilities } from '@wework/codex-protocol';
-import { isRecord, withoutKey } from './internal/Json.js';
+import { isRecord, withoutKey } from '@wework/codex-protocol';
 
 /** The MCP extension id of OpenAI's form elicitation. */
 export const OPENAI_FORM_EXTENSION = 'openai/form';

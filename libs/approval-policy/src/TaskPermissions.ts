@@ -21,7 +21,7 @@
  * Every function here is pure: JSON in, plain data out. Nothing throws, whatever the input.
  */
 import * as t from 'io-ts';
-import { own } from './internal/Json.js';
+import { own } from '@wework/codex-protocol';
 import { DEFAULT_PERMISSION_MODE, LEAST_PERMISSIVE_MODE, PERMISSION_MODES, PermissionMode, describePersistedValue, permissionParams, type PermissionParams } from './PermissionMode.js';
 
 /** The requests a permission mode applies to. */

@@ -90,4 +90,4 @@ export {
 export { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath, type ConfigEditError } from './ConfigEdits.js';
 export { managedConfigFragment, refreshBuiltInServers, weworkFeatures, type BuiltInServer, type ConfigRefresh } from './ConfigRefresh.js';
 export { OPENAI_FORM_EXTENSION, advertisesOpenaiForm, weworkInitializeCapabilities, type CapabilityOptions } from './InitializeCapabilities.js';
-export type { JsonRecord } from './internal/Json.js';
+export type { JsonRecord } from '@wework/codex-protocol';

@@ -13,7 +13,7 @@ import {
   permissionsRequestApprovalParamsArbitrary,
 } from '@wework/codex-protocol/testing';
 import type { ApprovalMethod } from './ApprovalCards.js';
-import type { JsonRecord } from './internal/Json.js';
+import type { JsonRecord } from '@wework/codex-protocol';
 import { ToolsApprovalMode } from './McpServerApproval.js';
 import { PERMISSION_MODES, type PermissionMode } from './PermissionMode.js';
 

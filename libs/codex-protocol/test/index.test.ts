@@ -37,6 +37,13 @@ const handWritten = [
   'toWireJson',
   'unknownMethod',
   'withRest',
+  'copyRecord',
+  'deepMerge',
+  'isRecord',
+  'jsonEqual',
+  'own',
+  'withKey',
+  'withoutKey',
 ];
 
 /** Generated exports: the name table, the registries, one descriptor per method. */

@@ -11,7 +11,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { ConfigEdit, JsonValue } from '@wework/codex-protocol';
-import { deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord } from './internal/Json.js';
+import { deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord } from '@wework/codex-protocol';
 import { formatKeyPath, parseKeyPath, type InvalidKeyPath } from './KeyPath.js';
 
 /** Why edits could not be applied. */

@@ -1,10 +1,11 @@
 /**
- * Plain JSON helpers shared by the modules of this package.
+ * Plain JSON records as the protocol carries them, and the helpers every library edits them with
+ * (config edits, approval answers, MCP server settings).
  *
  * Every function here is pure: plain data in, plain data out. Nothing throws on any input, and
  * every key (`__proto__` included) is stored as an ordinary own property.
  */
-import type { JsonValue } from '@wework/codex-protocol';
+import type { JsonValue } from './generated/serde_json/JsonValue.js';
 
 /** A JSON object as it comes from a parsed file: keys to arbitrary JSON values. */
 export type JsonRecord = { readonly [key: string]: JsonValue };
