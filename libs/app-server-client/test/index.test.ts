@@ -66,6 +66,7 @@ describe('public API', () => {
         'DEFAULT_STDERR_LIMIT_BYTES',
         'StderrTail',
         'isRunning',
+        'launchAppServer',
         'listProcesses',
         'nativeBinaryLocation',
         'parseProcStat',

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
-import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
+import type { LaunchedAppServer } from '@wework/app-server-client/node';
 import { DEFAULT_MIGRATION_CHOICE, type CodexHome, type MigrationChoice } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
 import { describeHomeLockError, lockExecutorHome } from '../home/ExecutorHomeLock.js';

@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { ConnectionActivity, Disposable, RestartPolicyConfig } from '@wework/app-server-client';
 import { superviseAppServer, type RuntimeStatus, type SupervisedAppServer } from '@wework/app-server-client/node';
-import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
+import type { LaunchedAppServer } from '@wework/app-server-client/node';
 import { localRuntimeOf, runtimeConnectOptions, type LocalRuntime, type LocalRuntimeOptions, type RuntimeError } from './LocalRuntime.js';
 
 export type { RuntimeStatus } from '@wework/app-server-client/node';

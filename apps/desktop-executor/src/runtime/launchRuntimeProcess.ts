@@ -4,7 +4,7 @@
  * the protocol codecs and the rest of itself, and connect once both are ready.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { launchAppServer, type LaunchedAppServer } from '@wework/app-server-client/node/launch';
+import { launchAppServer, type LaunchedAppServer } from '@wework/app-server-client/node';
 import type { RuntimeError } from './RuntimeError.js';
 
 /** What the process needs: the homes, the workspace and the environment (the first options of a local runtime). */

@@ -22,7 +22,7 @@ const sleep = (ms: number): Promise<void> =>
  * @example
  * ```ts
  * import * as E from 'fp-ts/lib/Either.js';
- * import { launchAppServer } from '@wework/app-server-client/node/launch';
+ * import { launchAppServer } from '@wework/app-server-client/node';
  *
  * const launched = await launchAppServer({ codexHome, home: codexHome, env: process.env, cwd: process.cwd() });
  * const spawned = E.isRight(launched) ? await launched.right.connect({ initializeTimeoutMs: 10_000 }) : launched;

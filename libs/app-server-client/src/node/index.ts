@@ -4,7 +4,7 @@
  */
 export { spawnAppServer } from './spawnAppServer.js';
 export type { SpawnAppServerOptions, SpawnedAppServer } from './spawnAppServer.js';
-// `launchAppServer` itself is exported by the light `./node/launch` entry.
+export { launchAppServer } from './launchAppServer.js';
 export type { LaunchAppServerOptions, LaunchedAppServer, ConnectAppServerOptions, LaunchError } from './launchAppServer.js';
 export type { SpawnError, CodexHomeMissing, CodexNotFound, SpawnFailed, InitializeFailed, InitializeTimedOut } from './SpawnError.js';
 export { resolveCodexCommand, nativeBinaryLocation } from './resolveCodexCommand.js';

@@ -1,10 +1,7 @@
 /**
  * Starts `codex app-server` as a child process in its own process group, without connecting to it:
  * the stderr tail, the exit promise, the last-resort exit guard and the process-tree teardown are in
- * place from the moment it runs. `connect()` then loads the client and performs `initialize`.
- *
- * This module deliberately imports neither the client nor the protocol codecs, so a host can start
- * Codex first and load them while Codex boots in its own process.
+ * place from the moment it runs. `connect()` then performs `initialize`.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -12,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { ClientError } from '../ClientError.js';
+import { connectAppServer } from './connectAppServer.js';
 import type { ProcessExited } from '../ClientError.js';
 import { guard, release } from './exitGuard.js';
 import { resolveCodexCommand } from './resolveCodexCommand.js';
@@ -66,7 +64,7 @@ function started(child: ChildProcessWithoutNullStreams): Promise<E.Either<Error,
  * @example
  * ```ts
  * import * as E from 'fp-ts/lib/Either.js';
- * import { launchAppServer } from '@wework/app-server-client/node/launch';
+ * import { launchAppServer } from '@wework/app-server-client/node';
  *
  * const launched = await launchAppServer({ codexHome, home: codexHome, env: process.env, cwd: process.cwd() });
  * if (E.isRight(launched)) {
@@ -154,8 +152,7 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
     exited,
     stderrTail: () => tail.text(),
     connect: (connectOptions = {}) => {
-      // The client and the protocol codecs load only now, while the process may still be booting.
-      connection ??= import('./connectAppServer.js').then(({ connectAppServer }) => connectAppServer(launched, connectOptions));
+      connection ??= connectAppServer(launched, connectOptions);
       return connection;
     },
     dispose,

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * Bundles a library's entry points into few modules after `tsc` has written its declarations: each
+ * entry becomes one ES module in `dist/` (shared code in one `dist/chunk-*.js`), with a source map
+ * back to `src/`. Everything the package depends on (dependencies and peer dependencies) stays an
+ * import, so a host's tree keeps one copy of io-ts and fp-ts.
+ *
+ * Why: Node's ES module loader pays per module (resolution, format detection, package.json reads),
+ * and a library of twenty modules costs several times its code. Declarations stay one per source
+ * module, so editors and type checkers see the sources' layout.
+ *
+ * Usage: node tools/bundle-dist/bundleDist.mjs <package-dir> <entry.ts>...
+ *   (entries relative to the package, e.g. src/index.ts src/testing.ts → dist/index.js dist/testing.js)
+ */
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const [pkgArg, ...entries] = process.argv.slice(2);
+if (pkgArg === undefined || entries.length === 0) {
+  console.error('usage: bundleDist.mjs <package-dir> <entry.ts>...');
+  process.exit(2);
+}
+const pkgDir = resolve(pkgArg);
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((name) => [name, `${name}/*`]);
+const outdir = join(pkgDir, 'dist');
+
+// Earlier chunks would linger beside the new ones.
+for (const file of readdirSync(outdir)) if (/^chunk-.*\.js(\.map)?$/.test(file)) rmSync(join(outdir, file));
+
+await build({
+  absWorkingDir: pkgDir,
+  entryPoints: entries,
+  outdir,
+  outbase: 'src',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  external,
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
