@@ -16,9 +16,7 @@ import { nodeCodexHome } from '@wework/codex-home/node';
 import { afterReload, pluginKey, type HotReloadDecision, type PluginRef } from '@wework/plugin-inventory';
 import {
   commitChange,
-  decodeManifest,
-  manifestPath,
-  readOptionalFile,
+  readManifest,
   recoverAll,
   type Homes,
   type Manifest,
@@ -107,11 +105,10 @@ export async function startCloudExecutor(options: CloudExecutorOptions): Promise
     return line;
   };
 
-  const readManifest = async (): Promise<E.Either<{ readonly _tag: string; readonly detail?: string }, Manifest>> => {
-    const bytes = await readOptionalFile(ports.fs, manifestPath(homes))();
-    if (E.isLeft(bytes)) return E.left({ _tag: bytes.left._tag, detail: bytes.left.code });
-    const manifest = decodeManifest(bytes.right === null ? null : new TextDecoder().decode(bytes.right));
-    return E.isLeft(manifest) ? E.left({ _tag: manifest.left._tag, detail: manifest.left.detail }) : manifest;
+  const currentManifest = async (): Promise<E.Either<{ readonly _tag: string; readonly detail?: string }, Manifest>> => {
+    const manifest = await readManifest(ports.fs, homes)();
+    if (E.isRight(manifest)) return manifest;
+    return E.left(manifest.left._tag === 'ParseFailed' ? { _tag: manifest.left._tag, detail: manifest.left.detail } : { _tag: manifest.left._tag, detail: manifest.left.code });
   };
 
   /** Commits one change and works out what the app-server needs for it. */
@@ -196,7 +193,7 @@ export async function startCloudExecutor(options: CloudExecutorOptions): Promise
   }
 
   const reconcile = async (trigger: Trigger, target: { readonly revision: number; readonly plugins: ReadonlyArray<DesiredPlugin> }): Promise<StatusLine> => {
-    const manifest = await readManifest();
+    const manifest = await currentManifest();
     if (E.isLeft(manifest)) {
       log({ event: 'plugin manifest unreadable', fields: { error: manifest.left._tag } });
       return emit({ type: 'status', outcome: 'Failed', ok: false, trigger, revision: target.revision, error: manifest.left });

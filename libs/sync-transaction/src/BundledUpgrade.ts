@@ -13,10 +13,11 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PluginRef } from '@wework/plugin-inventory';
 import type { FileSystemError, FileSystemPort } from '@wework/ports';
 import { joinPath } from './internal/Paths.js';
-import { cacheDirectoryOf, homeRoot, manifestPath, runtimeHomes, type Homes } from './Layout.js';
-import { decodeManifest, recordOf, type ManifestParseFailed } from './Manifest.js';
+import { cacheDirectoryOf, homeRoot, runtimeHomes, type Homes } from './Layout.js';
+import { recordOf, type ManifestParseFailed } from './Manifest.js';
+import { readManifest } from './ManifestFile.js';
 import { validatePackage, type ValidPackage } from './Package.js';
-import { commitChange, readOptionalFile, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from './Transaction.js';
+import { commitChange, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from './Transaction.js';
 import { packageDigest, treeDigest } from './TreeDigest.js';
 
 /** How the installed cache compares with the bundled package. */
@@ -33,9 +34,7 @@ export type BundledComparison =
 export const compareBundled =
   (fs: FileSystemPort, homes: Homes, plugin: PluginRef, version: string, pkg: ValidPackage): TE.TaskEither<FileSystemError | ManifestParseFailed, BundledComparison> =>
   async () => {
-    const text = await readOptionalFile(fs, manifestPath(homes))();
-    if (E.isLeft(text)) return text;
-    const manifest = decodeManifest(text.right === null ? null : new TextDecoder().decode(text.right));
+    const manifest = await readManifest(fs, homes)();
     if (E.isLeft(manifest)) return manifest;
     const record = recordOf(manifest.right, plugin);
     if (record?.status === 'uninstalled') return E.right({ _tag: 'Uninstalled' });

@@ -16,9 +16,10 @@ import { isNotFound, type FileSystemError, type FileSystemPort } from '@wework/p
 import type { HostPort } from './HostPort.js';
 import { joinPath } from './internal/Paths.js';
 import { decodeJournal, type Journal, type JournalPublication } from './Journal.js';
-import { journalKeyOf, journalPath, lockPath, manifestPath, type Homes } from './Layout.js';
+import { journalKeyOf, journalPath, lockPath, type Homes } from './Layout.js';
 import { acquireLock, sweepLockTemps, type LockError, type LockOptions } from './ManifestLock.js';
-import { decodeManifest, type ManifestParseFailed } from './Manifest.js';
+import type { ManifestParseFailed } from './Manifest.js';
+import { readManifest } from './ManifestFile.js';
 import { treeDigest } from './TreeDigest.js';
 
 /** Why recovery left a destination alone. */
@@ -209,9 +210,7 @@ export const recoverAll =
         if (E.isLeft(outcome)) return outcome;
         plugins.push({ plugin: key, outcome: outcome.right });
       }
-      const manifestBytes = await fs.readFile(manifestPath(homes), { followSymlink: false })();
-      if (E.isLeft(manifestBytes) && !isNotFound(manifestBytes.left)) return manifestBytes;
-      const manifest = decodeManifest(E.isLeft(manifestBytes) ? null : new TextDecoder().decode(manifestBytes.right));
+      const manifest = await readManifest(fs, homes)();
       if (E.isLeft(manifest)) return manifest;
       for (const key of Object.keys(manifest.right.plugins).sort()) if (!keys.includes(key)) plugins.push({ plugin: key, outcome: { _tag: 'Nothing' } });
       return E.right({ plugins, brokeStaleLock: lock.right.brokeStale });

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
-import { DIRECTORY_MODE, PRIVATE_FILE_MODE, isNotFound, type FileSystemError, type FileSystemPort, type FileToWrite } from '@wework/ports';
+import { DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort, type FileToWrite } from '@wework/ports';
 import type { HostPort } from './HostPort.js';
 import { ancestorsOf, baseNameOf, joinPath, parentOf } from './internal/Paths.js';
 import { encodeJournal, type Journal } from './Journal.js';
@@ -431,12 +431,4 @@ export const commitChange =
     } finally {
       if (change._tag === 'Install') await change.source.release?.()();
     }
-  };
-
-/** Reads one file's bytes through the port; `null` when absent. */
-export const readOptionalFile =
-  (fs: FileSystemPort, path: string): TE.TaskEither<FileSystemError, Uint8Array | null> =>
-  async () => {
-    const bytes = await fs.readFile(path, { followSymlink: false })();
-    return E.isLeft(bytes) ? (isNotFound(bytes.left) ? E.right(null) : bytes) : bytes;
   };

@@ -62,6 +62,7 @@ export {
   type RegistryParseFailed,
 } from './Registries.js';
 export { Manifest, ManifestRecord, OwnedCache, decodeManifest, emptyManifest, isUninstalled, ownsCache, recordOf, withRecord, type ManifestParseFailed } from './Manifest.js';
+export { readManifest } from './ManifestFile.js';
 export { Journal, JournalPublication, PublicationKind, decodeJournal, encodeJournal } from './Journal.js';
 export { fileDigest, packageDigest, treeDigest } from './TreeDigest.js';
 export {
@@ -96,7 +97,6 @@ export {
 export {
   commitChange,
   executeSteps,
-  readOptionalFile,
   type BeforeCommit,
   type CommitOptions,
   type ExtractionFailed,

@@ -12,7 +12,7 @@ describe('public API of @wework/sync-transaction', () => {
         'decodeJournal', 'decodeManifest', 'directoriesToRead', 'editClaudeInstalledPlugins', 'editClaudeKnownMarketplaces', 'editClaudeSettings',
         'editCodexMarketplace', 'emptyManifest', 'encodeJournal', 'executeSteps', 'fileDigest', 'filesToRead', 'finish',
         'isUninstalled', 'journalKeyOf', 'layoutOf', 'manifestPath', 'normalizedFileMode', 'ownsCache',
-        'packageDigest', 'planChange', 'readClaudeEnablement', 'readCodexEnablement', 'readOptionalFile', 'recordOf', 'recoverAll',
+        'packageDigest', 'planChange', 'readClaudeEnablement', 'readCodexEnablement', 'readManifest', 'recordOf', 'recoverAll',
         'recoverPlugin', 'rollBack', 'runtimeHomes', 'setCodexEnablement', 'stepsOf', 'sweepJournalTemps', 'sweepLockTemps', 'treeDigest', 'upgradeBundled',
         'validatePackage', 'withRecord',
         'DEFAULT_INTAKE_LIMITS', 'StagedContent', 'admitCopiedBytes', 'admitEntry', 'emptyTally', 'entryKindOf', 'intakeLimits', 'normalizedDirectoryMode',
