@@ -5,7 +5,8 @@
  * Work that cannot finish any more stops counting: a request the client gave up on (its timeout
  * elapsed: a `RequestAbandoned` event) and everything of a connection that has ended.
  */
-import type { AppServerClient, MessageDirection } from './AppServerClient.js';
+import type { AppServerClient } from './AppServerClient.js';
+import type { MessageDirection } from './ClientContract.js';
 import type { JsonRpcId, JsonRpcMessage } from './JsonRpcMessage.js';
 
 /** The live work on a connection at one moment; every list is in the order the work began. */

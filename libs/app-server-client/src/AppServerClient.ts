@@ -28,18 +28,6 @@ import type {
 import type { Disposable } from './internal/ListenerSet.js';
 import { Connection } from './internal/Connection.js';
 
-export type { Disposable } from './internal/ListenerSet.js';
-export type {
-  AppServerClientOptions,
-  MessageDirection,
-  NotificationStreamOptions,
-  RawNotification,
-  ReplyError,
-  RequestErrorOf,
-  RequestOptions,
-  ServerRequestContext,
-  ServerRequestHandler,
-} from './ClientContract.js';
 
 /** The default timeout of a request to the app-server: 60 s. */
 export { DEFAULT_REQUEST_TIMEOUT_MS } from './internal/Connection.js';

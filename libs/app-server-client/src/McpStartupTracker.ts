@@ -5,7 +5,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { McpServerStartupStatusUpdated, type ParamsOf } from '@wework/codex-protocol';
-import type { AppServerClient, Disposable } from './AppServerClient.js';
+import type { AppServerClient } from './AppServerClient.js';
+import type { Disposable } from './internal/ListenerSet.js';
 
 /** The latest startup report of one MCP server. */
 export type McpServerStartup = ParamsOf<typeof McpServerStartupStatusUpdated>;

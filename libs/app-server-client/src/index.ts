@@ -3,14 +3,9 @@
  * and the descriptors of `@wework/codex-protocol`. Spawning the real process lives in `./node`.
  */
 export { createAppServerClient, DEFAULT_CLIENT_INFO, DEFAULT_CAPABILITIES, DEFAULT_REQUEST_TIMEOUT_MS } from './AppServerClient.js';
+export type { AppServerClient, ClientInfo, InitializeCapabilities, InitializeOptions, InitializeResult } from './AppServerClient.js';
 export type {
-  AppServerClient,
   AppServerClientOptions,
-  ClientInfo,
-  Disposable,
-  InitializeCapabilities,
-  InitializeOptions,
-  InitializeResult,
   MessageDirection,
   NotificationStreamOptions,
   RawNotification,
@@ -19,7 +14,8 @@ export type {
   RequestOptions,
   ServerRequestContext,
   ServerRequestHandler,
-} from './AppServerClient.js';
+} from './ClientContract.js';
+export type { Disposable } from './internal/ListenerSet.js';
 export { ClientError, describeClientError } from './ClientError.js';
 export type {
   ConnectionClosed,
