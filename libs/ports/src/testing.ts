@@ -7,3 +7,4 @@
 export { MemoryFileSystem, type MemoryEntry } from './internal/MemoryFileSystem.js';
 export { manualClock, manualTimers, type ManualClock, type ManualTimers } from './internal/ManualTime.js';
 export { sha256Hex } from './internal/Sha256.js';
+export { leftOf, rightOf } from './internal/TaskSides.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryFileSystem } from '../src/testing.js';
-import { leftOf, rightOf } from './support.js';
+import { leftOf, rightOf } from '../src/testing.js';
 
 describe('the in-memory file system behaves like POSIX where the library relies on it', () => {
   it('follows links in directories, and the last one only when asked', async () => {

@@ -18,6 +18,6 @@ describe('public API of @wework/ports', () => {
   });
 
   it('pins the runtime exports of "./testing"', () => {
-    expect(Object.keys(testing).sort()).toEqual(['MemoryFileSystem', 'manualClock', 'manualTimers', 'sha256Hex'].sort());
+    expect(Object.keys(testing).sort()).toEqual(['MemoryFileSystem', 'leftOf', 'manualClock', 'manualTimers', 'rightOf', 'sha256Hex'].sort());
   });
 });
