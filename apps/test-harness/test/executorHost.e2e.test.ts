@@ -117,6 +117,9 @@ describe('the harness as host of the desktop executor', () => {
     expect(await host.request('plugins/list', {})).toEqual({ _tag: 'Right', right: { plugins: [] } });
     expect(await host.request('settings/read', {})).toMatchObject({ right: { instructions: '', style: 'pragmatic' } });
     expect(await host.request('task/archive', { taskId: 'task-1' })).toEqual({ _tag: 'Right', right: {} });
+    // Every notification of the conversation fits its codec in @wework/host-protocol.
+    expect(host.notifications().length).toBeGreaterThan(0);
+    expect(host.protocolViolations()).toEqual([]);
 
     if (process.env['HOST_PROTOCOL_TRANSCRIPT_OUT'] !== undefined) {
       await writeFile(process.env['HOST_PROTOCOL_TRANSCRIPT_OUT'], JSON.stringify({ root: box.root, transcript: host.transcript }, null, 1));

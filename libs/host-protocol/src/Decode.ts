@@ -9,7 +9,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describeErrors, formatDecodeIssues } from '@wework/decode-issues';
-import type { RequestDescriptor } from './Descriptor.js';
+import type { NotificationDescriptor, RequestDescriptor } from './Descriptor.js';
 
 /**
  * Describes io-ts errors in one line by path (from `root`), expected type and the kind of what was
@@ -55,6 +55,26 @@ export const decodeHostParams = <D extends RequestDescriptor>(descriptor: D, raw
 export const decodeHostResult = <D extends RequestDescriptor>(descriptor: D, raw: unknown): E.Either<InvalidHostResult, t.TypeOf<D['result']>> =>
   E.mapLeft((errors: t.Errors): InvalidHostResult => ({ _tag: 'InvalidHostResult', method: descriptor.method, message: describeDecodeErrors(errors, 'result') }))(
     (descriptor.result as t.Type<t.TypeOf<D['result']>, unknown, unknown>).decode(raw),
+  );
+
+/** A notification's params do not fit its codec. */
+export interface InvalidHostNotification {
+  readonly _tag: 'InvalidHostNotification';
+  readonly method: string;
+  /** The places and expected types (never the values). */
+  readonly message: string;
+}
+
+/**
+ * Decodes the params of a notification of `descriptor` (what a host does with each notification it receives).
+ * @example
+ * ```ts
+ * decodeHostNotification(CardDismissedNotification, { cardId: 'card-1' }); // right({ cardId: 'card-1' })
+ * ```
+ */
+export const decodeHostNotification = <D extends NotificationDescriptor>(descriptor: D, raw: unknown): E.Either<InvalidHostNotification, t.TypeOf<D['params']>> =>
+  E.mapLeft((errors: t.Errors): InvalidHostNotification => ({ _tag: 'InvalidHostNotification', method: descriptor.method, message: describeDecodeErrors(errors, 'params') }))(
+    (descriptor.params as t.Type<t.TypeOf<D['params']>, unknown, unknown>).decode(raw),
   );
 
 /** A JSON-RPC 2.0 request message. */

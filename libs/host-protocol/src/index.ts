@@ -53,11 +53,13 @@ export {
 export { CardShow, HostReply, type CardAnswerError, type CardOrigin, type CardShowParams, type HostCard } from './Cards.js';
 export { HostErrorCode } from './ErrorCodes.js';
 export {
+  decodeHostNotification,
   decodeHostParams,
   decodeHostResult,
   describeDecodeErrors,
   hostRequest,
   type HostRequestMessage,
+  type InvalidHostNotification,
   type InvalidHostParams,
   type InvalidHostResult,
 } from './Decode.js';

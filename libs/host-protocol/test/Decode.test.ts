@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { AccountsSwitch, decodeHostParams, decodeHostResult, describeDecodeErrors, hostRequest, HostReply, MessageSend, TaskStop } from '../src/index.js';
+import { AccountsSwitch, CardDismissedNotification, decodeHostNotification, decodeHostParams, decodeHostResult, describeDecodeErrors, hostRequest, HostReply, MessageSend, TaskStop } from '../src/index.js';
 
 describe('params decoding', () => {
   it('names the field and what was expected', () => {
@@ -30,6 +30,17 @@ describe('result decoding', () => {
     expect(decoded).toMatchObject({ left: { _tag: 'InvalidHostResult', method: 'message/send' } });
     if (E.isRight(decoded)) throw new Error('decoded');
     expect(decoded.left.message).toContain('result.threadId: expected string, got nothing');
+    expect(decoded.left.message).not.toContain('sk-live-secret');
+  });
+});
+
+describe('notifications', () => {
+  it('decodes a notification by its descriptor, and names a misfit by place, never by value', () => {
+    expect(decodeHostNotification(CardDismissedNotification, { cardId: 'card-1' })).toEqual(E.right({ cardId: 'card-1' }));
+    const decoded = decodeHostNotification(CardDismissedNotification, { cardId: 42, token: 'sk-live-secret' });
+    expect(decoded).toMatchObject({ left: { _tag: 'InvalidHostNotification', method: 'card/dismissed' } });
+    if (E.isRight(decoded)) throw new Error('decoded');
+    expect(decoded.left.message).toBe('params.cardId: expected string, got a number');
     expect(decoded.left.message).not.toContain('sk-live-secret');
   });
 });

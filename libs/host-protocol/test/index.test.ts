@@ -61,6 +61,7 @@ describe('public API of @wework/host-protocol', () => {
         'TaskStop',
         'TurnCompletedNotification',
         'TurnStartedNotification',
+        'decodeHostNotification',
         'decodeHostParams',
         'decodeHostResult',
         'describeDecodeErrors',

@@ -19,8 +19,10 @@ import { WebSocket } from 'ws';
 import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
 import {
   CardShow,
+  decodeHostNotification,
   decodeHostResult,
   HostErrorCode,
+  HostNotifications,
   HostRequests,
   RuntimeStatusNotification as RuntimeStatusMessage,
   type CardShowParams,
@@ -117,6 +119,11 @@ export interface ExecutorHostClient {
   notifications(method?: string): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
   /** The `runtime/status` notifications received so far, in order. */
   runtimeStatuses(): ReadonlyArray<RuntimeStatusNotification>;
+  /**
+   * The notifications of the protocol whose params did not fit their codec (each decoded with
+   * `@wework/host-protocol`), by method and place, never by value; empty while the executor keeps to the protocol.
+   */
+  protocolViolations(): ReadonlyArray<{ readonly method: string; readonly message: string }>;
   /**
    * Resolves with the first notification of `method` (received from now on, or already received when
    * `includePast`) whose params satisfy `match`; rejects after `timeoutMs` (default 60 s).
@@ -218,7 +225,11 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     }
   });
   const watchers = new Set<(notification: { readonly method: string; readonly params: unknown }) => void>();
+  const violations: Array<{ readonly method: string; readonly message: string }> = [];
   connection.onNotification((method: string, params: unknown) => {
+    const descriptor = Object.prototype.hasOwnProperty.call(HostNotifications, method) ? HostNotifications[method as keyof typeof HostNotifications] : undefined;
+    const decoded = descriptor === undefined ? undefined : decodeHostNotification(descriptor, params);
+    if (decoded !== undefined && E.isLeft(decoded)) violations.push({ method, message: decoded.left.message });
     notifications.push({ method, params });
     for (const watcher of [...watchers]) watcher({ method, params });
   });
@@ -245,6 +256,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     cards,
     notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
     runtimeStatuses: () => notifications.filter((n) => n.method === RuntimeStatusMessage.method).map((n) => n.params as RuntimeStatusNotification),
+    protocolViolations: () => violations,
     nextNotification: <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) =>
       new Promise<P>((resolve, reject) => {
         if (waitOptions.includePast === true) {
