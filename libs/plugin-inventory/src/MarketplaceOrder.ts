@@ -17,8 +17,14 @@ import { decodeIssues, type DecodeIssue } from './internal/decodeIssues.js';
 /** The format version of a stored marketplace order. */
 export const MARKETPLACE_ORDER_VERSION = 1;
 
-/** Codec of a stored marketplace order: `{ version: 1, names: string[] }` (other fields are dropped). */
-export const StoredMarketplaceOrder = t.exact(t.type({ version: t.literal(MARKETPLACE_ORDER_VERSION), names: t.readonlyArray(t.string) }), 'StoredMarketplaceOrder');
+/**
+ * Codec of a stored marketplace order: `{ version: 1, names: string[], labels?: { [name]: label } }`
+ * (the user's labels of their marketplaces; other fields are dropped).
+ */
+export const StoredMarketplaceOrder = t.exact(
+  t.intersection([t.type({ version: t.literal(MARKETPLACE_ORDER_VERSION), names: t.readonlyArray(t.string) }), t.partial({ labels: t.record(t.string, t.string) })]),
+  'StoredMarketplaceOrder',
+);
 /** A stored marketplace order. */
 export type StoredMarketplaceOrder = t.TypeOf<typeof StoredMarketplaceOrder>;
 
@@ -28,15 +34,25 @@ export interface InvalidMarketplaceOrder {
   readonly issues: ReadonlyArray<DecodeIssue>;
 }
 
+/** The user's order of their custom marketplaces and the labels they gave them. */
+export interface MarketplacePreferences {
+  readonly names: ReadonlyArray<string>;
+  readonly labels: Readonly<Record<string, string>>;
+}
+
 /** Reads a stored order (untrusted JSON); never throws. Duplicate names keep their first place. */
-export const decodeMarketplaceOrder = (stored: unknown): E.Either<InvalidMarketplaceOrder, ReadonlyArray<string>> => {
+export const decodeMarketplaceOrder = (stored: unknown): E.Either<InvalidMarketplaceOrder, MarketplacePreferences> => {
   const decoded = StoredMarketplaceOrder.decode(stored);
   if (E.isLeft(decoded)) return E.left({ _tag: 'InvalidMarketplaceOrder', issues: decodeIssues(decoded.left) });
-  return E.right([...new Set(decoded.right.names)]);
+  return E.right({ names: [...new Set(decoded.right.names)], labels: { ...(decoded.right.labels ?? {}) } });
 };
 
-/** The JSON document that stores `names`. */
-export const encodeMarketplaceOrder = (names: ReadonlyArray<string>): StoredMarketplaceOrder => ({ version: MARKETPLACE_ORDER_VERSION, names: [...names] });
+/** The JSON document that stores `preferences`. */
+export const encodeMarketplaceOrder = (preferences: MarketplacePreferences): StoredMarketplaceOrder => ({
+  version: MARKETPLACE_ORDER_VERSION,
+  names: [...preferences.names],
+  labels: { ...preferences.labels },
+});
 
 /**
  * The custom marketplaces in the user's order: first those of `stored` that Codex still reports (in

@@ -162,5 +162,6 @@ export {
   reorderMarketplaces,
   StoredMarketplaceOrder,
   type InvalidMarketplaceOrder,
+  type MarketplacePreferences,
   type ReorderRefused,
 } from './MarketplaceOrder.js';

@@ -61,7 +61,8 @@ describe('stored order', () => {
   it('round-trips and never throws on arbitrary JSON', () => {
     fc.assert(
       fc.property(uniqueNames, (order) => {
-        expect(decodeMarketplaceOrder(JSON.parse(JSON.stringify(encodeMarketplaceOrder(order))))).toEqual(E.right(order));
+        const labels = Object.fromEntries(order.map((name) => [name, `Label ${name}`]));
+        expect(decodeMarketplaceOrder(JSON.parse(JSON.stringify(encodeMarketplaceOrder({ names: order, labels }))))).toEqual(E.right({ names: order, labels }));
       }),
     );
     fc.assert(
@@ -70,6 +71,7 @@ describe('stored order', () => {
       }),
     );
     expect(E.isLeft(decodeMarketplaceOrder({ version: 2, names: [] }))).toBe(true);
-    expect(decodeMarketplaceOrder({ version: 1, names: ['a', 'a', 'b'] })).toEqual(E.right(['a', 'b']));
+    expect(decodeMarketplaceOrder({ version: 1, names: ['a', 'a', 'b'], extra: true })).toEqual(E.right({ names: ['a', 'b'], labels: {} }));
+    expect(E.isLeft(decodeMarketplaceOrder({ version: 1, names: ['a'], labels: { a: 3 } }))).toBe(true);
   });
 });
