@@ -29,6 +29,7 @@ import { AgentMessageDeltaNotification, ItemNotification, RuntimeStatusNotificat
 import { hostSessions, type HostSessions } from './HostSessions.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
+import { marketplacePages, type MarketplacePagesOptions } from '../plugins/MarketplacePages.js';
 
 /** Options of {@link startExecutor}. */
 export interface ExecutorOptions extends ExecutorLaunchOptions {
@@ -41,6 +42,8 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
   readonly timer?: Timer;
   /** How long a turn may run (cards wait for the user meanwhile). Default 24 hours. */
   readonly turnTimeoutMs?: number;
+  /** Replaces the official catalog's upstream fetch (tests; default Codex's `plugin/list`). */
+  readonly officialCatalogFetch?: MarketplacePagesOptions['officialFetch'];
 }
 
 /** A started executor. */
@@ -151,6 +154,14 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     authorizations,
     recoverConnector,
     log,
+    marketplaces: marketplacePages({
+      runtime,
+      executorHome: options.executorHome,
+      codexHome: home.layout.home,
+      clock,
+      log,
+      ...(options.officialCatalogFetch === undefined ? {} : { officialFetch: options.officialCatalogFetch }),
+    }),
   });
   box.tasks = tasks;
   return E.right({
