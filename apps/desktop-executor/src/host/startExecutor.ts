@@ -144,10 +144,11 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       await store.sweepLeftovers();
       return store;
     }));
+  const accounts = accountService({ home, runtime, log });
   const api = executorApi({
     runtime,
     tasks,
-    accounts: accountService({ home, runtime, log }),
+    accounts,
     plugins: plugins.service,
     supervision: supervisor(runtime, log),
     images,
@@ -160,6 +161,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       codexHome: home.layout.home,
       clock,
       log,
+      accounts,
       ...(options.officialCatalogFetch === undefined ? {} : { officialFetch: options.officialCatalogFetch }),
     }),
   });

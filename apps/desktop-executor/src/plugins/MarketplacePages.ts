@@ -11,6 +11,8 @@ import type { FetchCatalog } from '@wework/plugin-inventory';
 import type { Clock } from '@wework/ports';
 import { nodeFileSystem } from '@wework/ports/node';
 import { readFile } from 'node:fs/promises';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AccountService } from '../accounts/AccountService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { marketplacePreferencesStore } from './MarketplacePreferencesStore.js';
@@ -32,6 +34,8 @@ export interface MarketplacePagesOptions {
   readonly codexHome: string;
   readonly clock: Clock;
   readonly log: ExecutorLog;
+  /** The Codex accounts (the active sign-in keys the official catalog's cache). */
+  readonly accounts: AccountService;
   /** Replaces the official catalog's upstream fetch (tests). */
   readonly officialFetch?: FetchCatalog<OfficialFetchError, OfficialCatalogValue>;
 }
@@ -54,6 +58,11 @@ export function marketplacePages(options: MarketplacePagesOptions): MarketplaceP
     clock: options.clock,
     log: options.log,
     deviceId: () => (deviceId ??= deviceIdOf(options.codexHome)),
+    signIn: async () => {
+      const listed = await options.accounts.list();
+      const active = E.isRight(listed) && listed.right.activeAuth === 'present' ? listed.right.accounts.find((account) => account.active) : undefined;
+      return active === undefined ? null : { kind: active.kind, id: active.id, email: active.email, planType: active.planType };
+    },
     ...(options.officialFetch === undefined ? {} : { fetch: options.officialFetch }),
   });
   const preferences = marketplacePreferencesStore(nodeFileSystem(), preferencesFile(options.executorHome), options.log);

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { AccountRead, PluginList } from '@wework/codex-protocol';
+import { PluginList } from '@wework/codex-protocol';
 import {
   catalogByteCounts,
   makeOfficialCatalogCache,
@@ -44,6 +44,15 @@ export type OfficialFetchError =
 /** Why a read of the official catalog has no value. */
 export type OfficialCatalogError = CatalogReadError<OfficialFetchError>;
 
+/** The non-secret claims of a Codex sign-in. */
+export interface SignIn {
+  /** `chatgpt`, `apikey`, … (the official catalog needs `chatgpt`). */
+  readonly kind: string;
+  readonly id: string;
+  readonly email: string | null;
+  readonly planType: string | null;
+}
+
 /** The official catalog of one executor. */
 export interface OfficialCatalog {
   /** The catalog for the current key: cached while fresh, else fetched (shared by concurrent reads). */
@@ -65,15 +74,23 @@ export interface OfficialCatalogOptions {
   readonly log: ExecutorLog;
   /** This device (Codex's installation id). */
   readonly deviceId: () => Promise<string>;
+  /**
+   * The Codex sign-in in use, from the Wework Codex home (local: no request leaves the device), as
+   * non-secret claims; `null` when signed out.
+   */
+  readonly signIn: () => Promise<SignIn | null>;
   /** The Wegent account signed in, `null` when none. */
   readonly wegentAccount?: () => string | null;
   /** Replaces the upstream fetch (tests); default {@link codexOfficialFetch}. */
   readonly fetch?: FetchCatalog<OfficialFetchError, OfficialCatalogValue>;
 }
 
-/** A fingerprint of the Codex sign-in (non-secret claims only, hashed), `none` when signed out. */
-function authFingerprint(account: unknown): string {
-  return createHash('sha256').update(JSON.stringify(account ?? null)).digest('hex').slice(0, 32);
+/** A fingerprint of the Codex sign-in: a hash of its non-secret claims (never a token). */
+function authFingerprint(signIn: SignIn | null): string {
+  return createHash('sha256')
+    .update(JSON.stringify(signIn === null ? null : [signIn.kind, signIn.id, signIn.email, signIn.planType]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** The default fetch: `plugin/list` (with `forceRefetch` on a refresh), the official entry projected. */
@@ -99,28 +116,17 @@ export function codexOfficialFetch(runtime: RuntimeSupervisor, log: ExecutorLog)
 /** The official catalog over the runtime, the cache and the clock. */
 export function officialCatalog(options: OfficialCatalogOptions): OfficialCatalog {
   const cache = makeOfficialCatalogCache<OfficialFetchError, OfficialCatalogValue>({ fetch: options.fetch ?? codexOfficialFetch(options.runtime, options.log), clock: options.clock });
-  const account = async (): Promise<unknown> => {
-    const running = options.runtime.ready();
-    if (E.isLeft(running)) return null;
-    const read = await running.right.server.client.request(AccountRead, {});
-    if (E.isLeft(read) || read.right.account === null) return null;
-    const signedIn = read.right.account;
-    return signedIn.type === 'chatgpt' ? { type: signedIn.type, email: signedIn.email, planType: signedIn.planType, userId: read.right.userId } : { type: signedIn.type };
-  };
   const key = async (): Promise<CatalogCacheKey> => ({
     deviceId: await options.deviceId(),
     runtimeInstanceId: String(options.runtime.current().server.pid),
-    authFingerprint: authFingerprint(await account()),
+    authFingerprint: authFingerprint(await options.signIn()),
     accountId: options.wegentAccount?.() ?? null,
   });
   return {
     read: async () => cache.read(await key()),
     refresh: async () => cache.refresh(await key()),
     cachedUntil: async () => cache.expiresAt(await key()),
-    available: async () => {
-      const signedIn = (await account()) as { readonly type?: unknown } | null;
-      return signedIn?.type === 'chatgpt';
-    },
+    available: async () => (await options.signIn())?.kind === 'chatgpt',
     accountChanged: () => cache.reset(),
   };
 }
