@@ -75,7 +75,15 @@ function catalogServer(): Promise<{ readonly server: Server; readonly url: strin
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const page = (plugins: unknown[]) => JSON.stringify({ plugins, pagination: { next_page_token: null } });
-    const body = path.endsWith('/ps/plugins/list') ? page([linear]) : path.includes('/ps/plugins/installed') || path.includes('/workspace/') ? page([]) : path.endsWith('/plugins/featured') ? '[]' : '{}';
+    const body = path.endsWith('/ps/plugins/list')
+      ? page([linear])
+      : path.includes('/ps/plugins/installed') || path.includes('/workspace/') || path.includes('/suggested/')
+        ? page([])
+        : path.endsWith('/ps/plugins/linear') || path.endsWith(`/ps/plugins/${linear.id}`)
+          ? JSON.stringify(linear)
+          : path.endsWith('/plugins/featured')
+            ? '[]'
+            : '{}';
     response.writeHead(200, { 'content-type': 'application/json' }).end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, hits })));
@@ -349,6 +357,14 @@ describe('after an executor restart, signed in with ChatGPT (loopback plugin bac
     expect((await ok('marketplaces/refresh', { name: 'openai-curated-remote' })).plugins).toBe(1);
     expect(fetched()).toBe(2);
     expect(box.executor.stderr()).toContain('force=true');
+    // The selected plugin's details come from plugin/read (Codex asks the backend for that one plugin).
+    const details = await call('plugins/read', { marketplace: 'openai-curated-remote', plugin: 'linear' });
+    if (E.isRight(details)) {
+      expect(details.right.plugin.summary.pluginId).toBe('linear@openai-curated-remote');
+      expect(details.right.plugin.longDescription).toBe(LONG);
+    } else {
+      throw new Error(`plugins/read of the official plugin failed: ${details.left.code} ${details.left.message} ${JSON.stringify(catalog.hits)}`);
+    }
     const log = box.executor.stderr();
     for (const secret of [LONG, SCREENSHOT, TOKEN_CANARY, 'Issues at a glance']) expect(log).not.toContain(secret);
   });

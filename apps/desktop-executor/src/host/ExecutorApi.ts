@@ -247,6 +247,8 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       logins.set(loginId, pending.right);
       void pending.right.completion.then((outcome) => {
         logins.delete(loginId);
+        // A new sign-in: the official catalog's metadata and fetches in flight belong to the old one.
+        if (E.isRight(outcome)) services.marketplaces?.official.accountChanged();
         onCompleted({ loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountServiceError(outcome.left) : null });
       });
       return ok({ loginId, authUrl: pending.right.authUrl });
