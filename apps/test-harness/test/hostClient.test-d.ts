@@ -7,7 +7,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describe, expectTypeOf, test } from 'vitest';
-import type { HostMethod, HostParamsOf, HostRequests, MessageSend, SendResult, TaskCreate } from '@wework/host-protocol';
+import type { HostMethod, HostParamsOf, HostRequests, MarketplaceList, MessageSend, PluginDetails, SendResult, TaskCreate } from '@wework/host-protocol';
 import type { ExecutorHostClient, HostRequestError, HostRequestParams } from '../src/host/ExecutorHostClient.js';
 
 declare const client: ExecutorHostClient;
@@ -22,6 +22,8 @@ describe('ExecutorHostClient.request', () => {
     expectTypeOf<ClientResults['message/send']>().toEqualTypeOf<E.Either<HostRequestError, t.TypeOf<typeof MessageSend.result>>>();
     expectTypeOf<ClientResults['message/send']>().toEqualTypeOf<E.Either<HostRequestError, SendResult>>();
     expectTypeOf<ClientResults['task/create']>().toEqualTypeOf<E.Either<HostRequestError, t.TypeOf<typeof TaskCreate.result>>>();
+    expectTypeOf<ClientResults['marketplaces/list']>().toEqualTypeOf<E.Either<HostRequestError, MarketplaceList>>();
+    expectTypeOf<ClientResults['plugins/read']>().toEqualTypeOf<E.Either<HostRequestError, { plugin: PluginDetails }>>();
   });
 
   test('takes, for every method, the library’s params (optional fields may be given as undefined)', () => {
@@ -30,6 +32,9 @@ describe('ExecutorHostClient.request', () => {
     expectTypeOf<HostParamsOf<'auth/recover'>>().toExtend<ClientParams['auth/recover']>();
     expectTypeOf<{ taskId: string; pluginKey: string; connectorSlug: string; toolName: undefined }>().toExtend<ClientParams['auth/recover']>();
     expectTypeOf<{ taskId: number }>().not.toExtend<ClientParams['task/stop']>();
+    expectTypeOf<{ source: string; name: undefined; refName: undefined }>().toExtend<ClientParams['marketplaces/add']>();
+    expectTypeOf<{ names: number[] }>().not.toExtend<ClientParams['marketplaces/reorder']>();
+    expectTypeOf<{ marketplace: string }>().not.toExtend<ClientParams['plugins/read']>();
   });
 
   test('only the protocol’s methods can be sent', () => {

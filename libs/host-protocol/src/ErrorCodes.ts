@@ -40,6 +40,16 @@ export const HostErrorCode = {
   RuntimeTimedOut: -32013,
   /** A plugin package was refused at intake (a link, a special file, a hard link, over a limit); nothing on disk changed. */
   PackageRefused: -32014,
+  /** No marketplace with that name (custom or official) is known to Codex. */
+  MarketplaceNotFound: -32020,
+  /** The official marketplace cannot be removed or reordered, or a reorder is not a permutation of the custom marketplaces. */
+  MarketplaceNotEditable: -32021,
+  /** Codex refused to add or refresh the marketplace (an invalid source, a failed clone or pull); nothing was added. */
+  MarketplaceRefused: -32022,
+  /** No plugin with that name in that marketplace. */
+  CatalogPluginNotFound: -32023,
+  /** The official catalog could not be read (offline, not signed in to ChatGPT, or the account changed meanwhile). */
+  CatalogUnavailable: -32024,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];

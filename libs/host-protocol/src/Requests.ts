@@ -9,6 +9,7 @@ import * as t from 'io-ts';
 import { codecs } from '@wework/codex-protocol';
 import { requestDescriptor } from './Descriptor.js';
 import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModelConfig } from './Services.js';
+import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 
 /** The result of the requests that answer nothing but success: `{}`. */
@@ -126,6 +127,13 @@ export const HostRequests = {
   [SupervisionSetModel.method]: SupervisionSetModel,
   [SupervisionClearModel.method]: SupervisionClearModel,
   [SupervisionInspect.method]: SupervisionInspect,
+  [MarketplacesList.method]: MarketplacesList,
+  [MarketplacesAdd.method]: MarketplacesAdd,
+  [MarketplacesRemove.method]: MarketplacesRemove,
+  [MarketplacesReorder.method]: MarketplacesReorder,
+  [MarketplacesRefresh.method]: MarketplacesRefresh,
+  [PluginsCatalog.method]: PluginsCatalog,
+  [PluginsRead.method]: PluginsRead,
 } as const;
 
 /** The method of a host request. */

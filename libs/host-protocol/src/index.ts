@@ -53,6 +53,21 @@ export {
 export { CardShow, HostReply, type CardAnswerError, type CardOrigin, type CardShowParams, type HostCard } from './Cards.js';
 export { HostErrorCode } from './ErrorCodes.js';
 export {
+  CatalogPluginSummary,
+  ConnectorLocalAuthSummary,
+  MarketplaceEntry,
+  MarketplaceKind,
+  MarketplaceList,
+  MarketplacesAdd,
+  MarketplacesList,
+  MarketplacesRefresh,
+  MarketplacesRemove,
+  MarketplacesReorder,
+  PluginDetails,
+  PluginsCatalog,
+  PluginsRead,
+} from './Marketplaces.js';
+export {
   decodeHostNotification,
   decodeHostParams,
   decodeHostResult,

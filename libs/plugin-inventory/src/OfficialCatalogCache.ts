@@ -3,8 +3,9 @@
  * within the last 60 seconds; otherwise it fetches, and reads that arrive while a fetch for their key
  * is running share it. The key is the device, the runtime instance, the Codex auth fingerprint and
  * the Wegent account. Only a read fetches: expiry alone does nothing, and nothing invalidates the
- * value except a change of key or {@link OfficialCatalogCache.reset} (account change, logout) — not
- * plugin installs or removals, not local marketplace refreshes. After a change of key, responses
+ * value except a change of key, {@link OfficialCatalogCache.reset} (account change, logout) or an
+ * explicit {@link OfficialCatalogCache.refresh} of the official tab — not plugin installs or removals,
+ * not local marketplace refreshes. After a change of key, responses
  * still in flight for the old key are neither stored nor returned: their readers get `Superseded`.
  *
  * The cache holds promises but does no IO of its own: the host injects `fetch` and the clock, and
@@ -47,8 +48,11 @@ export interface CatalogReadSuperseded {
 /** Why a read has no value. Failures are not cached: the next read fetches again. */
 export type CatalogReadError<Err> = CatalogFetchFailed<Err> | CatalogFetchRejected | CatalogReadSuperseded;
 
-/** The host's fetch of the official catalog metadata for one key. */
-export type FetchCatalog<Err, V> = (key: CatalogCacheKey) => Promise<E.Either<Err, V>>;
+/**
+ * The host's fetch of the official catalog metadata for one key; `force` when the user asked for a
+ * refresh (the host should bypass any cache of its own upstream).
+ */
+export type FetchCatalog<Err, V> = (key: CatalogCacheKey, options: { readonly force: boolean }) => Promise<E.Either<Err, V>>;
 
 /** The cache. */
 export interface OfficialCatalogCache<Err, V> {
@@ -58,6 +62,12 @@ export interface OfficialCatalogCache<Err, V> {
    * it, as {@link reset} does. Never rejects.
    */
   read(key: CatalogCacheKey): Promise<E.Either<CatalogReadError<Err>, V>>;
+  /**
+   * An explicit refresh (the user's refresh button): the cached value for `key` is no longer served
+   * and a forced fetch starts, unless a fetch for `key` is already running, which it then shares.
+   * Never rejects; a failed refresh leaves nothing cached.
+   */
+  refresh(key: CatalogCacheKey): Promise<E.Either<CatalogReadError<Err>, V>>;
   /**
    * Forgets everything: the cached value and the current key. Reads waiting on a running fetch get
    * `Left(Superseded)` at once and its response is discarded. Call on account change and logout.
@@ -118,7 +128,7 @@ export const makeOfficialCatalogCache = <Err, V>(options: OfficialCatalogCacheOp
 
   const fresh = (now: number): Entry<V> | null => (entry !== null && entry.fetchedAt <= now && now < entry.fetchedAt + ttl ? entry : null);
 
-  const startFetch = (key: CatalogCacheKey, startedAt: number): InFlight<Err, V> => {
+  const startFetch = (key: CatalogCacheKey, startedAt: number, force: boolean): InFlight<Err, V> => {
     let settled = false;
     let resolve: Settle<Err, V> = () => undefined;
     const promise = new Promise<E.Either<CatalogReadError<Err>, V>>((r) => {
@@ -140,7 +150,7 @@ export const makeOfficialCatalogCache = <Err, V>(options: OfficialCatalogCacheOp
     };
     let fetched: Promise<E.Either<Err, V>>;
     try {
-      fetched = options.fetch(key);
+      fetched = options.fetch(key, { force });
     } catch (cause) {
       fetched = Promise.reject(cause);
     }
@@ -161,7 +171,17 @@ export const makeOfficialCatalogCache = <Err, V>(options: OfficialCatalogCacheOp
       const now = options.clock.now();
       const cached = fresh(now);
       if (cached !== null) return Promise.resolve(E.right(cached.value));
-      if (inFlight === null) inFlight = startFetch(key, now);
+      if (inFlight === null) inFlight = startFetch(key, now, false);
+      return inFlight.promise;
+    },
+    refresh: (key) => {
+      const id = catalogCacheKeyId(key);
+      if (id !== currentKey) {
+        reset();
+        currentKey = id;
+      }
+      entry = null;
+      if (inFlight === null) inFlight = startFetch(key, options.clock.now(), true);
       return inFlight.promise;
     },
     reset,

@@ -14,6 +14,9 @@
  *   first attempt, then 60 s doubling to a 1 h cap.
  * - {@link makeOfficialCatalogCache}: the 60 s official-catalog metadata cache with shared fetches and
  *   account-change rejection.
+ * - Catalogs: {@link projectCatalogPlugin} keeps a marketplace list's summary fields (never long
+ *   descriptions or screenshots); {@link orderMarketplaces}/{@link reorderMarketplaces} keep the user's
+ *   order of custom marketplaces (the official one is never part of it).
  * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
  *   removal, invalidate it for everything else.
  *
@@ -143,3 +146,22 @@ export {
   type RemovalState,
 } from './RemovalRetry.js';
 export { findUninstallTarget, withoutPlugin, type Identified, type UninstallTargetNotFound } from './UninstallTarget.js';
+export {
+  CATALOG_DROPPED_FIELDS,
+  catalogByteCounts,
+  projectCatalogPlugin,
+  type CatalogByteCounts,
+  type CatalogPlugin,
+  type CatalogSource,
+} from './PluginCatalog.js';
+export {
+  decodeMarketplaceOrder,
+  encodeMarketplaceOrder,
+  MARKETPLACE_ORDER_VERSION,
+  orderMarketplaces,
+  reorderMarketplaces,
+  StoredMarketplaceOrder,
+  type InvalidMarketplaceOrder,
+  type MarketplacePreferences,
+  type ReorderRefused,
+} from './MarketplaceOrder.js';

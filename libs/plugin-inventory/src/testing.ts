@@ -135,6 +135,8 @@ export const makeFakeClock = (start = 1_700_000_000_000): FakeClock => {
 /** One call of a {@link ControlledFetch}, answered by the test when it chooses. */
 export interface PendingFetch<Err, V> {
   readonly key: CatalogCacheKey;
+  /** Whether the cache asked for a forced fetch (an explicit refresh). */
+  readonly force: boolean;
   resolve(result: E.Either<Err, V>): void;
   reject(cause: unknown): void;
 }
@@ -151,9 +153,9 @@ export const makeControlledFetch = <Err, V>(): ControlledFetch<Err, V> => {
   const calls: PendingFetch<Err, V>[] = [];
   return {
     calls,
-    fetch: (key) =>
+    fetch: (key, options) =>
       new Promise<E.Either<Err, V>>((resolve, reject) => {
-        calls.push({ key, resolve, reject });
+        calls.push({ key, force: options.force, resolve, reject });
       }),
   };
 };

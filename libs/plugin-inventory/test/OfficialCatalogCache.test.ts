@@ -184,3 +184,36 @@ describe('official catalog metadata cache', () => {
     );
   });
 });
+
+describe('explicit refresh of the official tab', () => {
+  it('forces a fetch while the cached value is fresh, and later reads get the refreshed value', async () => {
+    const { fetch, cache, answer } = setup();
+    const k = key('account-1');
+    const first = cache.read(k);
+    answer(0);
+    expect(await first).toEqual(E.right(valueFor(k, 0)));
+    expect(fetch.calls[0]?.force).toBe(false);
+    const refreshed = cache.refresh(k);
+    expect(fetch.calls).toHaveLength(2);
+    expect(fetch.calls[1]?.force).toBe(true);
+    // While the refresh runs, a read shares it instead of answering the old value.
+    const during = cache.read(k);
+    expect(fetch.calls).toHaveLength(2);
+    answer(1);
+    expect(await refreshed).toEqual(E.right(valueFor(k, 1)));
+    expect(await during).toEqual(E.right(valueFor(k, 1)));
+    expect(await cache.read(k)).toEqual(E.right(valueFor(k, 1)));
+    expect(fetch.calls).toHaveLength(2);
+  });
+
+  it('shares a fetch already running; a reset still supersedes it', async () => {
+    const { fetch, cache } = setup();
+    const k = key('account-1');
+    const reading = cache.read(k);
+    const refreshing = cache.refresh(k);
+    expect(fetch.calls).toHaveLength(1);
+    cache.reset();
+    expect(await reading).toEqual(E.left({ _tag: 'Superseded' }));
+    expect(await refreshing).toEqual(E.left({ _tag: 'Superseded' }));
+  });
+});

@@ -7,6 +7,15 @@ describe('public API of @wework/plugin-inventory', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'BUILTIN_APPLICATION_PLUGINS',
+        'CATALOG_DROPPED_FIELDS',
+        'MARKETPLACE_ORDER_VERSION',
+        'StoredMarketplaceOrder',
+        'catalogByteCounts',
+        'decodeMarketplaceOrder',
+        'encodeMarketplaceOrder',
+        'orderMarketplaces',
+        'projectCatalogPlugin',
+        'reorderMarketplaces',
         'CATALOG_TTL_MS',
         'CLOUD_MARKETPLACES',
         'DROPPED_FIELDS',

@@ -32,6 +32,8 @@ export const clientRequests = [
   'plugin/install',
   'plugin/uninstall',
   'marketplace/add',
+  'marketplace/remove',
+  'marketplace/upgrade',
   'permissionProfile/list',
 ];
 

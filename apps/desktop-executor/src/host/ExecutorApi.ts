@@ -31,6 +31,7 @@ import { describeSupervisionError, type Supervisor } from '../supervision/Superv
 import { describeTaskError, type TaskError, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { composeTurn } from '../turn/composeTurn.js';
 import { describePluginServiceError, type PluginService, type PluginServiceError } from './PluginService.js';
+import { describeMarketplaceError, marketplaceFailureCode, type MarketplacePages } from '../plugins/MarketplacePages.js';
 
 /** An error reply: its code, a sentence for a person, and the typed error's tag. */
 export interface HostFailure {
@@ -75,6 +76,13 @@ export interface ExecutorApi {
   setSupervisionModel(params: HostParamsOf<'supervision/setModel'>): Result<'supervision/setModel'>;
   clearSupervisionModel(): Result<'supervision/clearModel'>;
   inspect(params: HostParamsOf<'supervision/inspect'>): Result<'supervision/inspect'>;
+  listMarketplaces(): Result<'marketplaces/list'>;
+  addMarketplace(params: HostParamsOf<'marketplaces/add'>): Result<'marketplaces/add'>;
+  removeMarketplace(params: HostParamsOf<'marketplaces/remove'>): Result<'marketplaces/remove'>;
+  reorderMarketplaces(params: HostParamsOf<'marketplaces/reorder'>): Result<'marketplaces/reorder'>;
+  refreshMarketplace(params: HostParamsOf<'marketplaces/refresh'>): Result<'marketplaces/refresh'>;
+  readCatalog(params: HostParamsOf<'plugins/catalog'>): Result<'plugins/catalog'>;
+  readPlugin(params: HostParamsOf<'plugins/read'>): Result<'plugins/read'>;
 }
 
 /** The services behind the API. */
@@ -91,6 +99,8 @@ export interface ExecutorServices {
   /** Runtime authorization recovery of a connector (login shown through `authorizations`). */
   readonly recoverConnector?: (blocked: ConnectorIdentity & { readonly toolName?: string | undefined }) => Promise<E.Either<RecoveryError, RecoveryContinuation>>;
   readonly log: ExecutorLog;
+  /** The marketplaces, catalogs and plugin details of the plugin pages. */
+  readonly marketplaces?: MarketplacePages;
 }
 
 /** The reply for a runtime error: the app-server gone, a timeout and Codex's overload have codes of their own. */
@@ -143,6 +153,17 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       const running = codex();
       return E.isLeft(running) ? running : answer(...params);
     };
+
+  /** Runs a marketplace page's request; its typed errors become replies with the marketplace codes. */
+  const marketplacePage = async <A>(run: (pages: MarketplacePages) => Promise<E.Either<Parameters<typeof describeMarketplaceError>[0], A>>): Answer<A> => {
+    const pages = services.marketplaces;
+    if (pages === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'marketplaces are not available in this executor', tag: 'NotAvailable' });
+    const answer = await run(pages);
+    if (E.isRight(answer)) return answer;
+    const error = answer.left;
+    if (error._tag === 'Runtime') return E.left(runtimeFailure(error.error));
+    return E.left({ code: marketplaceFailureCode(error), message: describeMarketplaceError(error), tag: error._tag });
+  };
 
   const send: ExecutorApi['send'] = async (params) => {
     const task = tasks.get(params.taskId);
@@ -226,6 +247,8 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       logins.set(loginId, pending.right);
       void pending.right.completion.then((outcome) => {
         logins.delete(loginId);
+        // A new sign-in: the official catalog's metadata and fetches in flight belong to the old one.
+        if (E.isRight(outcome)) services.marketplaces?.official.accountChanged();
         onCompleted({ loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountServiceError(outcome.left) : null });
       });
       return ok({ loginId, authUrl: pending.right.authUrl });
@@ -237,6 +260,8 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     switchAccount: async (params) => {
       const switched = await accounts.switchTo(params.accountId);
       if (E.isLeft(switched)) return E.left({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(switched.left), tag: switched.left._tag });
+      // Another account: the official catalog's cached metadata and fetches in flight belong to the old one.
+      if (switched.right._tag === 'Switched') services.marketplaces?.official.accountChanged();
       const account = switched.right.account;
       return ok({ switched: switched.right._tag === 'Switched', accountId: account.id, email: account.email });
     },
@@ -292,6 +317,14 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       supervision.clearModel();
       return empty();
     },
+    listMarketplaces: () => marketplacePage((pages) => pages.marketplaces.list()),
+    addMarketplace: (params) =>
+      marketplacePage((pages) => pages.marketplaces.add({ source: params.source, ...(params.name === undefined ? {} : { name: params.name }), ...(params.refName === undefined ? {} : { refName: params.refName }) })),
+    removeMarketplace: (params) => marketplacePage(async (pages) => E.map(() => ({}))(await pages.marketplaces.remove(params.name))),
+    reorderMarketplaces: (params) => marketplacePage((pages) => pages.marketplaces.reorder(params.names)),
+    refreshMarketplace: (params) => marketplacePage((pages) => pages.marketplaces.refresh(params.name)),
+    readCatalog: (params) => marketplacePage((pages) => pages.catalog.catalog(params.marketplace)),
+    readPlugin: (params) => marketplacePage(async (pages) => E.map((plugin: HostResultOf<'plugins/read'>['plugin']) => ({ plugin }))(await pages.catalog.read(params.marketplace, params.plugin))),
     inspect: withCodex(async (params: HostParamsOf<'supervision/inspect'>) =>
       E.mapLeft((error: Parameters<typeof describeSupervisionError>[0]) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
     ),

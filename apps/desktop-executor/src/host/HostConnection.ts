@@ -56,6 +56,13 @@ function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions:
     'supervision/setModel': (params) => api.setSupervisionModel(params),
     'supervision/clearModel': () => api.clearSupervisionModel(),
     'supervision/inspect': (params) => api.inspect(params),
+    'marketplaces/list': () => api.listMarketplaces(),
+    'marketplaces/add': (params) => api.addMarketplace(params),
+    'marketplaces/remove': (params) => api.removeMarketplace(params),
+    'marketplaces/reorder': (params) => api.reorderMarketplaces(params),
+    'marketplaces/refresh': (params) => api.refreshMarketplace(params),
+    'plugins/catalog': (params) => api.readCatalog(params),
+    'plugins/read': (params) => api.readPlugin(params),
   };
 }
 

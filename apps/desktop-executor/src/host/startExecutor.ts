@@ -29,6 +29,7 @@ import { AgentMessageDeltaNotification, ItemNotification, RuntimeStatusNotificat
 import { hostSessions, type HostSessions } from './HostSessions.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
+import { marketplacePages, type MarketplacePagesOptions } from '../plugins/MarketplacePages.js';
 
 /** Options of {@link startExecutor}. */
 export interface ExecutorOptions extends ExecutorLaunchOptions {
@@ -41,6 +42,8 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
   readonly timer?: Timer;
   /** How long a turn may run (cards wait for the user meanwhile). Default 24 hours. */
   readonly turnTimeoutMs?: number;
+  /** Replaces the official catalog's upstream fetch (tests; default Codex's `plugin/list`). */
+  readonly officialCatalogFetch?: MarketplacePagesOptions['officialFetch'];
 }
 
 /** A started executor. */
@@ -141,16 +144,26 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       await store.sweepLeftovers();
       return store;
     }));
+  const accounts = accountService({ home, runtime, log });
   const api = executorApi({
     runtime,
     tasks,
-    accounts: accountService({ home, runtime, log }),
+    accounts,
     plugins: plugins.service,
     supervision: supervisor(runtime, log),
     images,
     authorizations,
     recoverConnector,
     log,
+    marketplaces: marketplacePages({
+      runtime,
+      executorHome: options.executorHome,
+      codexHome: home.layout.home,
+      clock,
+      log,
+      accounts,
+      ...(options.officialCatalogFetch === undefined ? {} : { officialFetch: options.officialCatalogFetch }),
+    }),
   });
   box.tasks = tasks;
   return E.right({

@@ -50,6 +50,8 @@ export const Methods = {
   PluginInstall: "plugin/install",
   PluginUninstall: "plugin/uninstall",
   MarketplaceAdd: "marketplace/add",
+  MarketplaceRemove: "marketplace/remove",
+  MarketplaceUpgrade: "marketplace/upgrade",
   PermissionProfileList: "permissionProfile/list",
   Initialized: "initialized",
   ItemCommandExecutionRequestApproval: "item/commandExecution/requestApproval",
@@ -305,6 +307,20 @@ export const MarketplaceAdd = lazyClientRequest<typeof Methods.MarketplaceAdd, C
   Methods.MarketplaceAdd,
   () => pluginCodecs().MarketplaceAddParams,
   () => pluginCodecs().MarketplaceAddResponse,
+);
+
+/** Client request `marketplace/remove`, with params {@link C.MarketplaceRemoveParams}, answered with {@link C.MarketplaceRemoveResponse}. */
+export const MarketplaceRemove = lazyClientRequest<typeof Methods.MarketplaceRemove, C.MarketplaceRemoveParams, C.MarketplaceRemoveResponse>(
+  Methods.MarketplaceRemove,
+  () => pluginCodecs().MarketplaceRemoveParams,
+  () => pluginCodecs().MarketplaceRemoveResponse,
+);
+
+/** Client request `marketplace/upgrade`, with params {@link C.MarketplaceUpgradeParams}, answered with {@link C.MarketplaceUpgradeResponse}. */
+export const MarketplaceUpgrade = lazyClientRequest<typeof Methods.MarketplaceUpgrade, C.MarketplaceUpgradeParams, C.MarketplaceUpgradeResponse>(
+  Methods.MarketplaceUpgrade,
+  () => pluginCodecs().MarketplaceUpgradeParams,
+  () => pluginCodecs().MarketplaceUpgradeResponse,
 );
 
 /** Client request `permissionProfile/list`, with params {@link C.PermissionProfileListParams}, answered with {@link C.PermissionProfileListResponse}. */
@@ -948,6 +964,8 @@ export const clientRequests = {
   [Methods.PluginInstall]: PluginInstall,
   [Methods.PluginUninstall]: PluginUninstall,
   [Methods.MarketplaceAdd]: MarketplaceAdd,
+  [Methods.MarketplaceRemove]: MarketplaceRemove,
+  [Methods.MarketplaceUpgrade]: MarketplaceUpgrade,
   [Methods.PermissionProfileList]: PermissionProfileList,
 } as const;
 

@@ -233,6 +233,45 @@ export type MarketplaceAddResponseCodec = t.TypeC<{ marketplaceName: t.StringC; 
  */
 export type MarketplaceAddResponse = Gen.v2.MarketplaceAddResponse;
 
+/** Static type of the {@link MarketplaceRemoveParams} codec. */
+export type MarketplaceRemoveParamsCodec = t.TypeC<{ marketplaceName: t.StringC }>;
+/**
+ * Generated type `MarketplaceRemoveParams` (`src/generated/v2/MarketplaceRemoveParams.ts`).
+ */
+export type MarketplaceRemoveParams = Gen.v2.MarketplaceRemoveParams;
+
+/** Static type of the {@link MarketplaceRemoveResponse} codec. */
+export type MarketplaceRemoveResponseCodec = t.TypeC<{ marketplaceName: t.StringC; installedRoot: NullableC<AbsolutePathBufCodec> }>;
+/**
+ * Generated type `MarketplaceRemoveResponse` (`src/generated/v2/MarketplaceRemoveResponse.ts`).
+ */
+export type MarketplaceRemoveResponse = Gen.v2.MarketplaceRemoveResponse;
+
+/** Static type of the {@link MarketplaceUpgradeParams} codec. */
+export type MarketplaceUpgradeParamsCodec = StructC<Record<never, never>, { marketplaceName: NullableC<t.StringC> }>;
+/**
+ * Generated type `MarketplaceUpgradeParams` (`src/generated/v2/MarketplaceUpgradeParams.ts`).
+ */
+export type MarketplaceUpgradeParams = Gen.v2.MarketplaceUpgradeParams;
+
+/** Static type of the {@link MarketplaceUpgradeErrorInfo} codec. */
+export type MarketplaceUpgradeErrorInfoCodec = t.TypeC<{ marketplaceName: t.StringC; message: t.StringC }>;
+/**
+ * Generated type `MarketplaceUpgradeErrorInfo` (`src/generated/v2/MarketplaceUpgradeErrorInfo.ts`).
+ */
+export type MarketplaceUpgradeErrorInfo = Gen.v2.MarketplaceUpgradeErrorInfo;
+
+/** Static type of the {@link MarketplaceUpgradeResponse} codec. */
+export type MarketplaceUpgradeResponseCodec = t.TypeC<{
+  selectedMarketplaces: t.ArrayC<t.StringC>;
+  upgradedRoots: t.ArrayC<AbsolutePathBufCodec>;
+  errors: t.ArrayC<MarketplaceUpgradeErrorInfoCodec>;
+}>;
+/**
+ * Generated type `MarketplaceUpgradeResponse` (`src/generated/v2/MarketplaceUpgradeResponse.ts`).
+ */
+export type MarketplaceUpgradeResponse = Gen.v2.MarketplaceUpgradeResponse;
+
 /** Static type of the {@link PluginInstallParams} codec. */
 export type PluginInstallParamsCodec = StructC<
   { pluginName: t.StringC },
@@ -820,6 +859,15 @@ const build = () => {
     "MarketplaceAddParams",
   );
   const MarketplaceAddResponse: MarketplaceAddResponseCodec = t.type({ marketplaceName: t.string, installedRoot: AbsolutePathBuf, alreadyAdded: t.boolean }, "MarketplaceAddResponse");
+  const MarketplaceRemoveParams: MarketplaceRemoveParamsCodec = t.type({ marketplaceName: t.string }, "MarketplaceRemoveParams");
+  const MarketplaceRemoveResponse: MarketplaceRemoveResponseCodec = t.type({ marketplaceName: t.string, installedRoot: nullable(AbsolutePathBuf) }, "MarketplaceRemoveResponse");
+  const MarketplaceUpgradeParams: MarketplaceUpgradeParamsCodec = struct({}, { marketplaceName: nullable(t.string) }, "MarketplaceUpgradeParams");
+  const MarketplaceUpgradeErrorInfo: MarketplaceUpgradeErrorInfoCodec = t.type({ marketplaceName: t.string, message: t.string }, "MarketplaceUpgradeErrorInfo");
+  const MarketplaceUpgradeResponse: MarketplaceUpgradeResponseCodec = t.type({
+    selectedMarketplaces: t.array(t.string),
+    upgradedRoots: t.array(AbsolutePathBuf),
+    errors: t.array(MarketplaceUpgradeErrorInfo),
+  }, "MarketplaceUpgradeResponse");
   const PluginInstallParams: PluginInstallParamsCodec = struct(
     { pluginName: t.string },
     {
@@ -1031,7 +1079,7 @@ const build = () => {
   );
   const SkillsListEntry: SkillsListEntryCodec = t.type({ cwd: t.string, skills: t.array(SkillMetadata), errors: t.array(SkillErrorInfo) }, "SkillsListEntry");
   const SkillsListResponse: SkillsListResponseCodec = t.type({ data: t.array(SkillsListEntry) }, "SkillsListResponse");
-  return { AppBranding, AppReview, AppScreenshot, AppMetadata, AppInfo, AppListUpdatedNotification, HookEventName, HookExecutionMode, HookHandlerType, HookOutputEntryKind, HookOutputEntry, HookRunStatus, HookScope, HookSource, HookRunSummary, HookCompletedNotification, HookStartedNotification, MarketplaceAddParams, MarketplaceAddResponse, PluginInstallParams, AppSummary, PluginAuthPolicy, PluginInstallResponse, PluginListMarketplaceKind, PluginListParams, MarketplaceLoadErrorInfo, MarketplaceInterface, PluginAvailability, PluginDisabledReason, PluginInstallPolicy, PluginInstallPolicySource, PluginInterface, PluginShareDiscoverability, PluginSharePrincipalRole, PluginSharePrincipalType, PluginSharePrincipal, PluginShareContext, PluginSource, PluginSummary, PluginMarketplaceEntry, PluginListResponse, PluginReadParams, AppTemplateUnavailableReason, AppTemplateSummary, PluginHookSummary, ScheduledTaskWeekday, ScheduledTaskSchedule, ScheduledTaskSummary, SkillInterface, SkillSummary, PluginDetail, PluginReadResponse, PluginUninstallParams, PluginUninstallResponse, SkillsChangedNotification, SkillsListParams, SkillErrorInfo, SkillToolDependency, SkillDependencies, SkillScope, SkillMetadata, SkillsListEntry, SkillsListResponse };
+  return { AppBranding, AppReview, AppScreenshot, AppMetadata, AppInfo, AppListUpdatedNotification, HookEventName, HookExecutionMode, HookHandlerType, HookOutputEntryKind, HookOutputEntry, HookRunStatus, HookScope, HookSource, HookRunSummary, HookCompletedNotification, HookStartedNotification, MarketplaceAddParams, MarketplaceAddResponse, MarketplaceRemoveParams, MarketplaceRemoveResponse, MarketplaceUpgradeParams, MarketplaceUpgradeErrorInfo, MarketplaceUpgradeResponse, PluginInstallParams, AppSummary, PluginAuthPolicy, PluginInstallResponse, PluginListMarketplaceKind, PluginListParams, MarketplaceLoadErrorInfo, MarketplaceInterface, PluginAvailability, PluginDisabledReason, PluginInstallPolicy, PluginInstallPolicySource, PluginInterface, PluginShareDiscoverability, PluginSharePrincipalRole, PluginSharePrincipalType, PluginSharePrincipal, PluginShareContext, PluginSource, PluginSummary, PluginMarketplaceEntry, PluginListResponse, PluginReadParams, AppTemplateUnavailableReason, AppTemplateSummary, PluginHookSummary, ScheduledTaskWeekday, ScheduledTaskSchedule, ScheduledTaskSummary, SkillInterface, SkillSummary, PluginDetail, PluginReadResponse, PluginUninstallParams, PluginUninstallResponse, SkillsChangedNotification, SkillsListParams, SkillErrorInfo, SkillToolDependency, SkillDependencies, SkillScope, SkillMetadata, SkillsListEntry, SkillsListResponse };
 };
 
 /** The codecs of the `plugin` module by name, built on the first call. */

@@ -906,6 +906,26 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddResponse>, Gen.v2.MarketplaceAddResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceAddResponse>, Gen.v2.MarketplaceAddResponse>>().toEqualTypeOf<true>();
   });
+  test("MarketplaceRemoveParams", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveParams>, Gen.v2.MarketplaceRemoveParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceRemoveParams>, Gen.v2.MarketplaceRemoveParams>>().toEqualTypeOf<true>();
+  });
+  test("MarketplaceRemoveResponse", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveResponse>, Gen.v2.MarketplaceRemoveResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceRemoveResponse>, Gen.v2.MarketplaceRemoveResponse>>().toEqualTypeOf<true>();
+  });
+  test("MarketplaceUpgradeParams", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeParams>, Gen.v2.MarketplaceUpgradeParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeParams>, Gen.v2.MarketplaceUpgradeParams>>().toEqualTypeOf<true>();
+  });
+  test("MarketplaceUpgradeErrorInfo", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>, Gen.v2.MarketplaceUpgradeErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeErrorInfo>, Gen.v2.MarketplaceUpgradeErrorInfo>>().toEqualTypeOf<true>();
+  });
+  test("MarketplaceUpgradeResponse", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeResponse>, Gen.v2.MarketplaceUpgradeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeResponse>, Gen.v2.MarketplaceUpgradeResponse>>().toEqualTypeOf<true>();
+  });
   test("McpElicitationObjectType", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationObjectType>, Gen.v2.McpElicitationObjectType>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationObjectType>, Gen.v2.McpElicitationObjectType>>().toEqualTypeOf<true>();
@@ -2005,6 +2025,16 @@ describe('descriptor params equal the params of the generated method unions', ()
   test("marketplace/add", () => {
     expectTypeOf<
       MutuallyAssignable<ParamsOf<typeof D.MarketplaceAdd>, UnionParams<Gen.ClientRequest, "marketplace/add">>
+    >().toEqualTypeOf<true>();
+  });
+  test("marketplace/remove", () => {
+    expectTypeOf<
+      MutuallyAssignable<ParamsOf<typeof D.MarketplaceRemove>, UnionParams<Gen.ClientRequest, "marketplace/remove">>
+    >().toEqualTypeOf<true>();
+  });
+  test("marketplace/upgrade", () => {
+    expectTypeOf<
+      MutuallyAssignable<ParamsOf<typeof D.MarketplaceUpgrade>, UnionParams<Gen.ClientRequest, "marketplace/upgrade">>
     >().toEqualTypeOf<true>();
   });
   test("permissionProfile/list", () => {

@@ -1,0 +1,80 @@
+/**
+ * The user's marketplace order and labels on disk: one small JSON file in the executor's home, decoded
+ * when read (a missing or unreadable file is the empty order; an unreadable one is logged by size only)
+ * and written atomically through the file-system port (a flushed temporary file renamed over the old one), so a crash leaves the old
+ * order or the new one, never a torn file.
+ */
+import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import { decodeMarketplaceOrder, encodeMarketplaceOrder, type MarketplacePreferences } from '@wework/plugin-inventory';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemPort } from '@wework/ports';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+
+/** A stored order larger than this is not read (it is never that large). */
+const MAX_PREFERENCES_BYTES = 256 * 1024;
+
+/** The stored marketplace preferences. */
+export interface MarketplacePreferencesStore {
+  read(): Promise<MarketplacePreferences>;
+  /** Replaces the stored preferences atomically; `Left` with the file-system error code. */
+  write(preferences: MarketplacePreferences): Promise<E.Either<string, void>>;
+}
+
+const EMPTY: MarketplacePreferences = { names: [], labels: {} };
+
+/** At most {@link MAX_PREFERENCES_BYTES} of the regular file `path`; `Left` with an error code. */
+async function readBounded(path: string): Promise<E.Either<string, Uint8Array>> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const buffer = new Uint8Array(MAX_PREFERENCES_BYTES + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, 0);
+      return bytesRead > MAX_PREFERENCES_BYTES ? E.left('EFBIG') : E.right(buffer.subarray(0, bytesRead));
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return E.left(typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'EIO');
+  }
+}
+
+/** The store of the file `path` through the file-system port `fs`. */
+export function marketplacePreferencesStore(fs: FileSystemPort, path: string, log: ExecutorLog): MarketplacePreferencesStore {
+  return {
+    read: async () => {
+      const bytes = await readBounded(path);
+      if (E.isLeft(bytes)) {
+        if (bytes.left !== 'ENOENT') log({ event: 'marketplace order unreadable', fields: { code: bytes.left } });
+        return EMPTY;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(new TextDecoder().decode(bytes.right));
+      } catch {
+        log({ event: 'marketplace order unreadable', fields: { reason: 'not JSON', bytes: bytes.right.byteLength } });
+        return EMPTY;
+      }
+      const decoded = decodeMarketplaceOrder(json);
+      if (E.isLeft(decoded)) {
+        log({ event: 'marketplace order unreadable', fields: { reason: 'shape', bytes: bytes.right.byteLength } });
+        return EMPTY;
+      }
+      return decoded.right;
+    },
+    write: async (preferences) => {
+      const directory = dirname(path);
+      const bytes = new TextEncoder().encode(`${JSON.stringify(encodeMarketplaceOrder(preferences), null, 2)}\n`);
+      const made = await fs.makeDirectory(directory, PRIVATE_DIRECTORY_MODE)();
+      if (E.isLeft(made)) return E.left(made.left.code);
+      const temp = await fs.createTempFile(directory, 'marketplaces', bytes, PRIVATE_FILE_MODE)();
+      if (E.isLeft(temp)) return E.left(temp.left.code);
+      const renamed = await fs.rename(temp.right, path)();
+      if (E.isLeft(renamed)) {
+        await fs.removeFile(temp.right)();
+        return E.left(renamed.left.code);
+      }
+      return E.right(undefined);
+    },
+  };
+}
