@@ -33,6 +33,8 @@ export const clientRequests = [
   'plugin/uninstall',
   'marketplace/add',
   'permissionProfile/list',
+  'plugin/installed',
+  'skills/config/write',
 ];
 
 /** Client → server notifications. */

@@ -51,6 +51,8 @@ export const Methods = {
   PluginUninstall: "plugin/uninstall",
   MarketplaceAdd: "marketplace/add",
   PermissionProfileList: "permissionProfile/list",
+  PluginInstalled: "plugin/installed",
+  SkillsConfigWrite: "skills/config/write",
   Initialized: "initialized",
   ItemCommandExecutionRequestApproval: "item/commandExecution/requestApproval",
   ItemFileChangeRequestApproval: "item/fileChange/requestApproval",
@@ -312,6 +314,20 @@ export const PermissionProfileList = lazyClientRequest<typeof Methods.Permission
   Methods.PermissionProfileList,
   () => configCodecs().PermissionProfileListParams,
   () => configCodecs().PermissionProfileListResponse,
+);
+
+/** Client request `plugin/installed`, with params {@link C.PluginInstalledParams}, answered with {@link C.PluginInstalledResponse}. */
+export const PluginInstalled = lazyClientRequest<typeof Methods.PluginInstalled, C.PluginInstalledParams, C.PluginInstalledResponse>(
+  Methods.PluginInstalled,
+  () => pluginCodecs().PluginInstalledParams,
+  () => pluginCodecs().PluginInstalledResponse,
+);
+
+/** Client request `skills/config/write`, with params {@link C.SkillsConfigWriteParams}, answered with {@link C.SkillsConfigWriteResponse}. */
+export const SkillsConfigWrite = lazyClientRequest<typeof Methods.SkillsConfigWrite, C.SkillsConfigWriteParams, C.SkillsConfigWriteResponse>(
+  Methods.SkillsConfigWrite,
+  () => pluginCodecs().SkillsConfigWriteParams,
+  () => pluginCodecs().SkillsConfigWriteResponse,
 );
 
 /** Client notification `initialized`, without params. */
@@ -949,6 +965,8 @@ export const clientRequests = {
   [Methods.PluginUninstall]: PluginUninstall,
   [Methods.MarketplaceAdd]: MarketplaceAdd,
   [Methods.PermissionProfileList]: PermissionProfileList,
+  [Methods.PluginInstalled]: PluginInstalled,
+  [Methods.SkillsConfigWrite]: SkillsConfigWrite,
 } as const;
 
 /** Client notifications with a descriptor, keyed by method. */
