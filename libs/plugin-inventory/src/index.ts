@@ -14,6 +14,9 @@
  *   first attempt, then 60 s doubling to a 1 h cap.
  * - {@link makeOfficialCatalogCache}: the 60 s official-catalog metadata cache with shared fetches and
  *   account-change rejection.
+ * - {@link assembleInventory}: the one installed inventory (origin and status of each plugin);
+ *   {@link decideManagementChange}: how a management switch reaches the runtime;
+ *   {@link preparePluginTrial}: whether "Try in chat" reuses a plugin of the target device.
  * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
  *   removal, invalidate it for everything else.
  *
@@ -142,4 +145,28 @@ export {
   type RemovalRecord,
   type RemovalState,
 } from './RemovalRetry.js';
+export {
+  assembleInventory,
+  OFFICIAL_MARKETPLACE,
+  originOf,
+  type AssembledInventory,
+  type ConfiguredPlugin,
+  type FailedUpdate,
+  type InventoryItem,
+  type InventorySources,
+  type InventoryStatus,
+  type ListedPlugin,
+  type PluginOrigin,
+  type RepairReason,
+} from './InstalledInventory.js';
+export { decideManagementChange, type ManagementChange } from './ManagementChange.js';
+export {
+  preparePluginTrial,
+  TRIAL_INVENTORY_FAILED,
+  type NeedsInstallReason,
+  type TrialDecision,
+  type TrialInventory,
+  type TrialPlugin,
+  type TrialRequest,
+} from './PluginTrial.js';
 export { findUninstallTarget, withoutPlugin, type Identified, type UninstallTargetNotFound } from './UninstallTarget.js';
