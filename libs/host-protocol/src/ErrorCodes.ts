@@ -40,6 +40,16 @@ export const HostErrorCode = {
   RuntimeTimedOut: -32013,
   /** A plugin package was refused at intake (a link, a special file, a hard link, over a limit); nothing on disk changed. */
   PackageRefused: -32014,
+  /** No installed plugin has that identity (`name@marketplace`), or the marketplace does not offer it. */
+  PluginNotFound: -32020,
+  /** No marketplace of that name is known to Codex. */
+  MarketplaceNotFound: -32021,
+  /** No skill of an installed plugin has that path or name. */
+  SkillNotFound: -32022,
+  /** No app of an installed plugin has that id. */
+  AppNotFound: -32023,
+  /** An installation was refused before anything was written (an `on_install` login cancelled or failed, a plugin Codex cannot install). */
+  InstallRefused: -32024,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];

@@ -56,6 +56,13 @@ function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions:
     'supervision/setModel': (params) => api.setSupervisionModel(params),
     'supervision/clearModel': () => api.clearSupervisionModel(),
     'supervision/inspect': (params) => api.inspect(params),
+    'plugins/installed': () => api.installedPlugins(),
+    'plugins/setEnabled': (params) => api.setPluginEnabled(params),
+    'skills/setEnabled': (params) => api.setSkillEnabled(params),
+    'apps/setEnabled': (params) => api.setAppEnabled(params),
+    'integrations/apps/read': () => api.readRemoteApps(),
+    'integrations/apps/write': (params) => api.writeRemoteApps(params),
+    'plugins/trial': (params) => api.tryPlugin(params),
   };
 }
 
