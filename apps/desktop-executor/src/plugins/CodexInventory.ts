@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { ConfigRead, PluginInstalled, PluginRead } from '@wework/codex-protocol';
-import { parsePluginKey, pluginRef, type PluginRef } from '@wework/plugin-inventory';
+import { ConfigRead, PluginInstalled, PluginRead, SkillsList } from '@wework/codex-protocol';
+import { parsePluginKey, pluginKey, pluginRef, type PluginRef } from '@wework/plugin-inventory';
 import { decodeManifest } from '@wework/sync-transaction';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { appSwitchesOf, configuredPluginsOf, type InventoryCodex } from './PluginInventory.js';
@@ -63,8 +63,16 @@ export function codexInventory(runtime: RuntimeSupervisor): InventoryCodex {
       );
       if (E.isLeft(answered)) return E.left(failed(PluginRead.method, answered.left._tag));
       const plugin = answered.right.plugin;
+      // `plugin/read` names a local plugin's skills by their source path; Codex loads (and switches) the
+      // installed copy's, which `skills/list` gives with the plugin's id.
+      const loaded = await codex.request(SkillsList, { forceReload: false });
+      const id = pluginKey(location.ref);
+      const loadedSkills = E.isLeft(loaded) ? [] : loaded.right.data.flatMap((entry) => entry.skills.filter((skill) => skill.pluginId === id));
       return E.right({
-        skills: plugin.skills.map((skill) => ({ name: skill.name, path: skill.path, enabled: skill.enabled })),
+        skills: plugin.skills.map((skill) => {
+          const copy = loadedSkills.find((candidate) => candidate.name === skill.name);
+          return copy === undefined ? { name: skill.name, path: skill.path, enabled: skill.enabled } : { name: skill.name, path: copy.path, enabled: copy.enabled };
+        }),
         apps: plugin.apps.map((app) => ({ id: app.id, name: app.name })),
       });
     },
