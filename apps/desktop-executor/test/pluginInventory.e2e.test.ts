@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseMarkdown } from '@wework/mention-serializer';
-import { respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
+import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
@@ -99,6 +99,13 @@ const installed = async (): Promise<ReadonlyArray<Installed>> => (await result<{
 const byId = async (pluginId: string): Promise<Installed | undefined> => (await installed()).find((plugin) => plugin.pluginId === pluginId);
 const changes = (): ReadonlyArray<unknown> => box.executor.notifications('inventory/changed').map((note) => note.params);
 
+/** The developer messages of request `index` that hand a mentioned plugin's capabilities to the model. */
+const capabilityBlocks = (index: number): ReadonlyArray<string> =>
+  inputItems(box.model.requests[index] ?? { body: null })
+    .filter((item) => item['role'] === 'developer')
+    .map((item) => contentText(item['content']))
+    .filter((text) => text.includes('Capabilities from the'));
+
 let turns = 0;
 /** Sends a message in the task and answers the skills the model saw in that request. */
 async function turn(markdown: string): Promise<ReadonlyArray<string>> {
@@ -159,8 +166,9 @@ describe('the installed inventory through the host protocol', () => {
     expect(await result('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: join(box.root, 'workspace') } })).toMatchObject({ task: { taskId: 'task-1' } });
     const skills = await turn('Use [@notes](plugin://notes@alpha) to jot this down');
     expect(skills).toEqual(expect.arrayContaining(['notes:jot', 'notes:scribble', 'tools:hammer', 'diary:entry']));
-    // The mention reached the model as the plugin's capabilities: its skill is named in what the model received.
-    expect(JSON.stringify(box.model.requests[0]?.body)).toContain('notes:jot');
+    // The mention reached the model as the plugin's capabilities (Codex's developer message for a mentioned plugin).
+    expect(capabilityBlocks(0)).toEqual([expect.stringContaining('Capabilities from the `notes (alpha)` plugin')]);
+    expect(capabilityBlocks(0)[0]).toContain('prefixed with `notes:`');
   });
 
   it('the durable snapshot keeps presentation, recovery fields and default prompts, never long descriptions or screenshots', async () => {
@@ -193,8 +201,9 @@ describe('the installed inventory through the host protocol', () => {
     expect(box.executor.notifications('runtime/status').slice(statusesBefore).map((note) => (note.params as { state: string }).state)).toEqual(['starting', 'ready']);
     expect((await byId('notes@alpha'))?.enabled).toBe(false);
     expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toMatchObject({ kind: 'needsInstall', reason: 'disabled' });
-    const skills = await turn('And now?');
+    const skills = await turn('And now, with [@notes](plugin://notes@alpha)?');
     expect(skills).not.toContain('notes:jot');
+    expect(capabilityBlocks(turns - 1).filter((text) => text.includes('notes (alpha)'))).toHaveLength(1); // only the first turn's, kept in the history
     expect(skills).toEqual(expect.arrayContaining(['notes:scribble', 'tools:hammer']));
 
     const hammer = (await byId('tools@alpha'))?.skills.find((skill) => skill.name === 'tools:hammer');
