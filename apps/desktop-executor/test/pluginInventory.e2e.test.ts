@@ -52,6 +52,29 @@ async function marketplace(dir: string, name: string, plugins: Readonly<Record<s
   }
 }
 
+/** A QR login bridge that is never logged in; a login never completes by itself. */
+const BRIDGE = `#!/usr/bin/env node
+const print = (status) => process.stdout.write(JSON.stringify(status) + '\\n');
+const command = process.argv[2];
+if (command === 'health') print({ status: 'needs_login' });
+else if (command === 'start' || command === 'poll') print({ status: 'pending', qr: { payload: 'https://login.example.com/qr/chat' } });
+`;
+
+/** Adds plugin `chat` to the marketplace in `dir`: a connector with `localAuth` and `authPolicy: on_install`. */
+async function addAuthPlugin(dir: string): Promise<void> {
+  const root = join(dir, 'plugins', 'chat');
+  await mkdir(join(root, '.codex-plugin'), { recursive: true });
+  await mkdir(join(root, 'skills', 'post'), { recursive: true });
+  await mkdir(join(root, 'bin'), { recursive: true });
+  const qr = { type: 'local_qr', authPolicy: 'on_install', health: ['bin/bridge.mjs', 'health'], start: ['bin/bridge.mjs', 'start'], poll: ['bin/bridge.mjs', 'poll'] };
+  await writeFile(join(root, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'chat', version: '1.0.0', description: 'Team chat', skills: './skills/', connectors: [{ slug: 'team-chat', localAuth: qr }] }));
+  await writeFile(join(root, 'skills/post/SKILL.md'), '---\nname: post\ndescription: Posts to the team chat\n---\n\nPost it.\n');
+  await writeFile(join(root, 'bin/bridge.mjs'), BRIDGE, { mode: 0o755 });
+  const manifest = join(dir, '.agents/plugins/marketplace.json');
+  const current = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; plugins: unknown[] };
+  await writeFile(manifest, JSON.stringify({ ...current, plugins: [...current.plugins, { name: 'chat', source: { source: 'local', path: './plugins/chat' } }] }));
+}
+
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'executor-inventory-'));
   const executorHome = join(root, 'executor');
@@ -59,6 +82,7 @@ beforeAll(async () => {
   const markets = { alpha: join(root, 'market-alpha'), beta: join(root, 'market-beta'), personal: join(root, 'market-personal') };
   await Promise.all([codexHome, join(root, 'home'), join(root, 'workspace')].map((dir) => mkdir(dir, { recursive: true })));
   await marketplace(markets.alpha, 'alpha', { notes: 'jot', tools: 'hammer' });
+  await addAuthPlugin(markets.alpha);
   await marketplace(markets.beta, 'beta', { notes: 'scribble' });
   await marketplace(markets.personal, 'wework-personal', { diary: 'entry' });
   const model = await startScriptedModel({ script: Array.from({ length: 12 }, (_, i) => respond(say(`answer ${i + 1}`))) });
@@ -106,6 +130,16 @@ const capabilityBlocks = (index: number): ReadonlyArray<string> =>
     .map((item) => contentText(item['content']))
     .filter((text) => text.includes('Capabilities from the'));
 
+/** Polls `find` every 50 ms until it answers something (at most 30 s). */
+async function until<A>(find: () => A | undefined): Promise<A> {
+  for (let i = 0; i < 600; i++) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('timed out waiting');
+}
+
 let turns = 0;
 /** Sends a message in the task and answers the skills the model saw in that request. */
 async function turn(markdown: string): Promise<ReadonlyArray<string>> {
@@ -138,6 +172,20 @@ describe('the installed inventory through the host protocol', () => {
     expect(await call('skills/setEnabled', { name: 'ghost:none', enabled: false })).toMatchObject({ error: { code: -32022, data: { tag: 'SkillNotFound' } } });
     expect(await call('apps/setEnabled', { id: 'ghost', enabled: false })).toMatchObject({ error: { code: -32023, data: { tag: 'AppNotFound' } } });
     expect(codexTree()).toBe(before);
+    expect(changes()).toEqual([]);
+  });
+
+  it('an on_install login cancelled by the person refuses the marketplace install before Codex writes anything', async () => {
+    const before = codexTree();
+    const marketBefore = JSON.stringify(treeLines(box.markets.alpha));
+    const installing = call('plugins/install', { marketplace: 'alpha', plugin: 'chat' });
+    const waiting = await until(() => box.executor.notifications('auth/session').find((note) => (note.params as { state: string }).state === 'waiting_scan'));
+    const session = waiting.params as { sessionId: string; pluginKey: string; reason: string; qr: { payload: string } };
+    expect(session).toMatchObject({ pluginKey: 'chat@alpha', reason: 'install', qr: { payload: 'https://login.example.com/qr/chat' } });
+    expect(await result('auth/cancel', { sessionId: session.sessionId })).toEqual({});
+    expect(await installing).toMatchObject({ error: { code: -32024, data: { tag: 'InstallRefused' } } });
+    expect(codexTree()).toBe(before);
+    expect(JSON.stringify(treeLines(box.markets.alpha))).toBe(marketBefore);
     expect(changes()).toEqual([]);
   });
 
@@ -190,6 +238,22 @@ describe('the installed inventory through the host protocol', () => {
     ]);
     expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: 'another-device' })).toEqual({ kind: 'needsInstall', pluginId: 'notes@alpha', reason: 'otherDevice' });
     expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'gamma', deviceId: DEVICE })).toEqual({ kind: 'needsInstall', pluginId: 'notes@gamma', reason: 'missing' });
+
+    // An inventory that cannot be read (config.toml broken, so Codex cannot load its configuration) fails the trial; nothing is installed.
+    const config = join(box.codexHome, 'config.toml');
+    const saved = readFileSync(config);
+    const before = codexTree();
+    await writeFile(config, 'this is [not toml');
+    try {
+      expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toEqual({
+        kind: 'failed',
+        message: 'Could not check plugin installation on the target device. Try again.',
+      });
+    } finally {
+      await writeFile(config, saved);
+    }
+    expect(codexTree()).toBe(before);
+    expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toMatchObject({ kind: 'ready' });
   });
 
   it('disabling a plugin removes it from the model’s view on the next turn; a skill switch reloads in place', async () => {
