@@ -329,6 +329,22 @@ describe('the installed inventory through the host protocol', () => {
     expect(await turn('And the diary?')).not.toContain('diary:entry');
   });
 
+  it('a Wegent cloud plugin is part of the same inventory, and is uninstalled by identity through the sync', async () => {
+    const pkg = join(box.root, 'cloud-package');
+    await mkdir(join(pkg, '.codex-plugin'), { recursive: true });
+    await mkdir(join(pkg, 'skills/standup'), { recursive: true });
+    await writeFile(join(pkg, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'team-skills', version: '1.0.0', description: 'Team rituals', skills: './skills/', interface: { displayName: 'Team skills', defaultPrompt: ['Run the stand-up'] } }));
+    await writeFile(join(pkg, 'skills/standup/SKILL.md'), '---\nname: standup\ndescription: Daily stand-up\n---\n\nList yesterday, today, blockers.\n');
+    expect(await result('plugins/install', { marketplace: 'wegent', plugin: 'team-skills', version: '1.0.0', packagePath: pkg })).toMatchObject({ plugin: { pluginId: 'team-skills@wegent', installed: true } });
+    expect(changes().at(-1)).toEqual({ change: 'installed', pluginId: 'team-skills@wegent' });
+    expect(await byId('team-skills@wegent')).toMatchObject({ source: 'cloud', enabled: true, status: { kind: 'ok' }, skills: [{ name: 'team-skills:standup' }] });
+    expect(await result('plugins/trial', { plugin: 'team-skills', marketplace: 'wegent', deviceId: DEVICE })).toMatchObject({ kind: 'ready', draft: { markdown: '[@team-skills](plugin://team-skills@wegent) Run the stand-up' } });
+    expect(await result('plugins/uninstall', { pluginId: 'team-skills@wegent' })).toEqual({});
+    expect(changes().at(-1)).toEqual({ change: 'uninstalled', pluginId: 'team-skills@wegent' });
+    expect(await byId('team-skills@wegent')).toBeUndefined();
+    expect(await result('plugins/list', {})).toEqual({ plugins: [] });
+  });
+
   it('the remote Apps / Connectors switch is readable and writable (features.apps)', async () => {
     expect(await result('integrations/apps/read', {})).toEqual({ enabled: true });
     expect(await result('integrations/apps/write', { enabled: false })).toEqual({ enabled: false });

@@ -147,11 +147,16 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   const inventoryChanged: ExecutorServices['inventoryChanged'] = (change, pluginId) => sessions.broadcast(InventoryChangedNotification.method, { change, pluginId });
   let inventoryServices: Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }> | undefined;
   const pluginInventory = (): Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }> =>
-    (inventoryServices ??= Promise.all([import('../plugins/PluginInventory.js'), import('../plugins/CodexInventory.js'), import('../plugins/PluginManagement.js')]).then(
-      ([{ pluginInventory: makeInventory }, { codexInventory, cloudPluginsOf }, { pluginManagement }]) => {
+    (inventoryServices ??= Promise.all([
+      import('../plugins/PluginInventory.js'),
+      import('../plugins/CodexInventory.js'),
+      import('../plugins/PluginManagement.js'),
+      import('@wework/sync-transaction/node'),
+    ]).then(
+      ([{ pluginInventory: makeInventory }, { codexInventory, cloudPluginsOf }, { pluginManagement }, { inspectInstalledPlugin }]) => {
         const cloudPlugins = () => cloudPluginsOf(pluginHomes.stateDirectory);
         const inventory = makeInventory({
-          codex: codexInventory(runtime),
+          codex: codexInventory(runtime, { plugins: cloudPlugins, inspect: (ref) => inspectInstalledPlugin(pluginHomes, ref) }),
           directory: join(options.executorHome, 'plugin-inventory'),
           cloudPlugins,
           clock,
