@@ -161,8 +161,18 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
     return reloadInPlace(codex);
   };
 
+  // One mutation at a time: an install, uninstall or switch reads the inventory, writes and applies as one step.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial =
+    <P extends unknown[], A>(run: (...params: P) => Promise<A>) =>
+    (...params: P): Promise<A> => {
+      const next = tail.then(() => run(...params));
+      tail = next.catch(() => undefined);
+      return next;
+    };
+
   return {
-    install: async ({ marketplace, plugin }) => {
+    install: serial(async ({ marketplace, plugin }: { readonly marketplace: string; readonly plugin: string }): Answer<PluginSummary> => {
       const codex = client();
       if (E.isLeft(codex)) return codex;
       const ref = pluginRef(plugin, marketplace);
@@ -194,9 +204,9 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       log({ event: 'marketplace install accepted', fields: { plugin: pluginKey(ref.right), authPolicy: installed.right.authPolicy, appsNeedingAuth: installed.right.appsNeedingAuth.length } });
       options.changed('installed', pluginKey(ref.right));
       return E.right({ pluginId: pluginKey(ref.right), name: plugin, marketplace, installed: true, enabled: true, description: null });
-    },
+    }),
 
-    uninstall: async (pluginId) => {
+    uninstall: serial(async (pluginId: string): Answer<void> => {
       const found = await findEntry(pluginId);
       if (E.isLeft(found)) return found;
       const ref = found.right.item.ref;
@@ -219,9 +229,9 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       log({ event: 'plugin uninstalled', fields: { plugin: pluginKey(ref), origin: found.right.item.origin } });
       options.changed('uninstalled', pluginKey(ref));
       return E.right(undefined);
-    },
+    }),
 
-    setPluginEnabled: async (pluginId, enabled) => {
+    setPluginEnabled: serial(async (pluginId: string, enabled: boolean): Answer<void> => {
       const found = await findEntry(pluginId);
       if (E.isLeft(found)) return found;
       const codex = client();
@@ -233,9 +243,9 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       if (E.isLeft(applied)) return applied;
       options.changed('pluginEnabled', pluginKey(ref));
       return E.right(undefined);
-    },
+    }),
 
-    setSkillEnabled: async (selector, enabled) => {
+    setSkillEnabled: serial(async (selector: { readonly path: string } | { readonly name: string }, enabled: boolean): Answer<{ readonly effectiveEnabled: boolean }> => {
       const all = await entries();
       if (E.isLeft(all)) return all;
       const owners = all.right.filter((entry) => entry.view.skills.some((skill) => ('path' in selector ? skill.path === selector.path : skill.name === selector.name)));
@@ -249,9 +259,9 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       if (E.isLeft(applied)) return applied;
       options.changed('skillEnabled', owners.length === 1 ? (owners[0]?.view.pluginId ?? null) : null);
       return E.right({ effectiveEnabled: written.right.effectiveEnabled });
-    },
+    }),
 
-    setAppEnabled: async (id, enabled) => {
+    setAppEnabled: serial(async (id: string, enabled: boolean): Answer<void> => {
       const all = await entries();
       if (E.isLeft(all)) return all;
       const owner = all.right.find((entry) => entry.view.apps.some((app) => app.id === id));
@@ -264,7 +274,7 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       if (E.isLeft(applied)) return applied;
       options.changed('appEnabled', owner.view.pluginId);
       return E.right(undefined);
-    },
+    }),
 
     readRemoteApps: async () => {
       const codex = client();
@@ -276,7 +286,7 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       return E.right(typeof apps === 'boolean' ? apps : REMOTE_APPS_DEFAULT);
     },
 
-    writeRemoteApps: async (enabled) => {
+    writeRemoteApps: serial(async (enabled: boolean): Answer<boolean> => {
       const codex = client();
       if (E.isLeft(codex)) return codex;
       const written = await codex.right.request(ConfigBatchWrite, { edits: [remoteAppsEdit(enabled)], reloadUserConfig: true });
@@ -285,6 +295,6 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
       if (E.isLeft(applied)) return applied;
       options.changed('remoteApps', null);
       return E.right(enabled);
-    },
+    }),
   };
 }
