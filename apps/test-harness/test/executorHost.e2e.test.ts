@@ -147,8 +147,10 @@ describe('the harness as host of the desktop executor', () => {
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'again' })).toMatchObject({ right: { status: 'completed' } });
     expect(skillsAvailable(box.model.requests[1] ?? { body: {} }).map((skill) => skill.name)).not.toContain('team-skills:standup');
     expect(await host.request('plugins/uninstall', { pluginId: 'team-skills@wegent' })).toMatchObject({ left: { data: { tag: 'PluginNotFound' } } });
-    // @ts-expect-error -- params that do not fit on purpose: the executor answers -32602
-    expect(await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-skills' })).toMatchObject({ left: { code: -32602 } });
+    // @ts-expect-error -- params that do not fit on purpose (half of the package form): the executor answers -32602
+    expect(await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-skills', packagePath: '/nowhere' })).toMatchObject({ left: { code: -32602 } });
+    // Without version and packagePath it is a marketplace install, and Codex knows no local marketplace "wegent".
+    expect(await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-skills' })).toMatchObject({ left: { code: -32020, data: { tag: 'MarketplaceNotFound' } } });
   });
 
   it('the WebSocket endpoint refuses connections without the launch token or with a wrong one', async () => {

@@ -7,7 +7,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describe, expectTypeOf, test } from 'vitest';
-import type { HostMethod, HostParamsOf, HostRequests, MarketplaceList, MessageSend, PluginDetails, SendResult, TaskCreate } from '@wework/host-protocol';
+import type { HostMethod, HostParamsOf, HostRequests, InstalledInventory, MarketplaceList, MessageSend, PluginDetails, SendResult, TaskCreate, TrialResult } from '@wework/host-protocol';
 import type { ExecutorHostClient, HostRequestError, HostRequestParams } from '../src/host/ExecutorHostClient.js';
 
 declare const client: ExecutorHostClient;
@@ -35,6 +35,16 @@ describe('ExecutorHostClient.request', () => {
     expectTypeOf<{ source: string; name: undefined; refName: undefined }>().toExtend<ClientParams['marketplaces/add']>();
     expectTypeOf<{ names: number[] }>().not.toExtend<ClientParams['marketplaces/reorder']>();
     expectTypeOf<{ marketplace: string }>().not.toExtend<ClientParams['plugins/read']>();
+    expectTypeOf<{ path: string; enabled: boolean }>().toExtend<ClientParams['skills/setEnabled']>();
+    expectTypeOf<{ name: string; enabled: boolean }>().toExtend<ClientParams['skills/setEnabled']>();
+    expectTypeOf<{ enabled: boolean }>().not.toExtend<ClientParams['skills/setEnabled']>();
+    expectTypeOf<{ marketplace: string; plugin: string }>().toExtend<ClientParams['plugins/install']>();
+    expectTypeOf<{ marketplace: string; plugin: string; version: string; packagePath: string }>().toExtend<ClientParams['plugins/install']>();
+  });
+
+  test('the inventory methods answer the library’s inventory shapes', () => {
+    expectTypeOf<ClientResults['plugins/installed']>().toEqualTypeOf<E.Either<HostRequestError, InstalledInventory>>();
+    expectTypeOf<ClientResults['plugins/trial']>().toEqualTypeOf<E.Either<HostRequestError, TrialResult>>();
   });
 
   test('only the protocol’s methods can be sent', () => {

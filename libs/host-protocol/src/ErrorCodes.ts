@@ -46,10 +46,18 @@ export const HostErrorCode = {
   MarketplaceNotEditable: -32021,
   /** Codex refused to add or refresh the marketplace (an invalid source, a failed clone or pull); nothing was added. */
   MarketplaceRefused: -32022,
-  /** No plugin with that name in that marketplace. */
+  /** No plugin with that name in that marketplace's catalog. */
   CatalogPluginNotFound: -32023,
   /** The official catalog could not be read (offline, not signed in to ChatGPT, or the account changed meanwhile). */
   CatalogUnavailable: -32024,
+  /** No installed plugin has that identity (`name@marketplace`), or the marketplace does not offer it for installation. */
+  PluginNotFound: -32025,
+  /** No skill of an installed plugin has that path or name. */
+  SkillNotFound: -32026,
+  /** No app of an installed plugin has that id. */
+  AppNotFound: -32027,
+  /** An installation was refused before anything was written (an `on_install` login cancelled or failed, a plugin Codex cannot install). */
+  InstallRefused: -32028,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];

@@ -8,6 +8,7 @@
 import * as t from 'io-ts';
 import { codecs } from '@wework/codex-protocol';
 import { notificationDescriptor } from './Descriptor.js';
+import { InventoryChange } from './Inventory.js';
 import { RuntimeStatus } from './Services.js';
 
 /** `transcript/turnStarted`: a turn of a task started. */
@@ -46,6 +47,9 @@ export const AuthSessionNotification = notificationDescriptor(
 /** `runtime/status`: the app-server changed state (`restarting`, `ready`, `failed`, ...), with a reason and a secret-free stderr tail. */
 export const RuntimeStatusNotification = notificationDescriptor('runtime/status', RuntimeStatus);
 
+/** `inventory/changed`: the installed inventory changed (after every install, uninstall and switch); read `plugins/installed` again. */
+export const InventoryChangedNotification = notificationDescriptor('inventory/changed', t.type({ change: InventoryChange, pluginId: t.union([t.string, t.null]) }));
+
 /** Every notification the executor sends to its hosts, by method. */
 export const HostNotifications = {
   [TurnStartedNotification.method]: TurnStartedNotification,
@@ -56,6 +60,7 @@ export const HostNotifications = {
   [LoginCompletedNotification.method]: LoginCompletedNotification,
   [AuthSessionNotification.method]: AuthSessionNotification,
   [RuntimeStatusNotification.method]: RuntimeStatusNotification,
+  [InventoryChangedNotification.method]: InventoryChangedNotification,
 } as const;
 
 /** The method of a notification from the executor. */

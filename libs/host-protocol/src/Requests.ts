@@ -10,6 +10,7 @@ import { codecs } from '@wework/codex-protocol';
 import { requestDescriptor } from './Descriptor.js';
 import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModelConfig } from './Services.js';
 import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
+import { InstalledInventory, TrialResult } from './Inventory.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 
 /** The result of the requests that answer nothing but success: `{}`. */
@@ -79,10 +80,17 @@ export const SettingsRead = requestDescriptor('settings/read', NoParams, t.type(
 export const SettingsWrite = requestDescriptor('settings/write', t.partial({ instructions: t.string, style: t.keyof({ friendly: null, pragmatic: null }) }), EmptyResult);
 /** `plugins/list`: the plugins of the management page. */
 export const PluginsList = requestDescriptor('plugins/list', NoParams, t.type({ plugins: t.readonlyArray(PluginSummary) }));
-/** `plugins/install`: installs (or updates to) a version of a plugin from a package the host unpacked. */
+/**
+ * `plugins/install`: installs (or updates to) a version of a Wegent cloud plugin from a package the host
+ * unpacked (`{ marketplace, plugin, version, packagePath }`), or a plugin of a local or official
+ * marketplace through Codex (`{ marketplace, plugin }`, neither `version` nor `packagePath`).
+ */
 export const PluginsInstall = requestDescriptor(
   'plugins/install',
-  t.type({ marketplace: t.string, plugin: t.string, version: t.string, packagePath: t.string }),
+  t.union([
+    t.type({ marketplace: t.string, plugin: t.string, version: t.string, packagePath: t.string }),
+    t.intersection([t.type({ marketplace: t.string, plugin: t.string }), t.partial({ version: t.undefined, packagePath: t.undefined })]),
+  ]),
   t.type({ plugin: PluginSummary }),
 );
 /** `plugins/uninstall`: removes a plugin. */
@@ -101,6 +109,25 @@ export const SupervisionSetModel = requestDescriptor('supervision/setModel', t.t
 export const SupervisionClearModel = requestDescriptor('supervision/clearModel', NoParams, EmptyResult);
 /** `supervision/inspect`: runs an inspection in its own ephemeral thread. */
 export const SupervisionInspect = requestDescriptor('supervision/inspect', t.type({ prompt: t.string, workspace: t.string }), Inspection);
+
+/** `plugins/installed`: the one inventory of installed plugins (marketplace, management view, chat picker). */
+export const PluginsInstalled = requestDescriptor('plugins/installed', NoParams, InstalledInventory);
+/** `plugins/setEnabled`: switches a whole installed plugin on or off. */
+export const PluginsSetEnabled = requestDescriptor('plugins/setEnabled', t.type({ pluginId: t.string, enabled: t.boolean }), EmptyResult);
+/** `skills/setEnabled`: switches one skill on or off, by its `SKILL.md` path or its name (Codex's `skills/config/write`). */
+export const SkillsSetEnabled = requestDescriptor(
+  'skills/setEnabled',
+  t.union([t.type({ path: t.string, enabled: t.boolean }), t.type({ name: t.string, enabled: t.boolean })]),
+  t.type({ effectiveEnabled: t.boolean }),
+);
+/** `apps/setEnabled`: switches one app (connector) of an installed plugin on or off (`[apps.<id>] enabled`). */
+export const AppsSetEnabled = requestDescriptor('apps/setEnabled', t.type({ id: t.string, enabled: t.boolean }), EmptyResult);
+/** `integrations/apps/read`: the remote Apps / Connectors switch (`features.apps`). */
+export const IntegrationsAppsRead = requestDescriptor('integrations/apps/read', NoParams, t.type({ enabled: t.boolean }));
+/** `integrations/apps/write`: sets the remote Apps / Connectors switch. */
+export const IntegrationsAppsWrite = requestDescriptor('integrations/apps/write', t.type({ enabled: t.boolean }), t.type({ enabled: t.boolean }));
+/** `plugins/trial`: "Try in chat" (`preparePluginTrial`): reuse the plugin on this device, or say it needs installing, never installing. */
+export const PluginsTrial = requestDescriptor('plugins/trial', t.type({ plugin: t.string, marketplace: t.string, deviceId: t.string }), TrialResult);
 
 /** Every request a host sends to the executor, by method. */
 export const HostRequests = {
@@ -134,6 +161,13 @@ export const HostRequests = {
   [MarketplacesRefresh.method]: MarketplacesRefresh,
   [PluginsCatalog.method]: PluginsCatalog,
   [PluginsRead.method]: PluginsRead,
+  [PluginsInstalled.method]: PluginsInstalled,
+  [PluginsSetEnabled.method]: PluginsSetEnabled,
+  [SkillsSetEnabled.method]: SkillsSetEnabled,
+  [AppsSetEnabled.method]: AppsSetEnabled,
+  [IntegrationsAppsRead.method]: IntegrationsAppsRead,
+  [IntegrationsAppsWrite.method]: IntegrationsAppsWrite,
+  [PluginsTrial.method]: PluginsTrial,
 } as const;
 
 /** The method of a host request. */

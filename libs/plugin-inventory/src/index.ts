@@ -17,6 +17,9 @@
  * - Catalogs: {@link projectCatalogPlugin} keeps a marketplace list's summary fields (never long
  *   descriptions or screenshots); {@link orderMarketplaces}/{@link reorderMarketplaces} keep the user's
  *   order of custom marketplaces (the official one is never part of it).
+ * - {@link assembleInventory}: the one installed inventory (origin and status of each plugin);
+ *   {@link decideManagementChange}: how a management switch reaches the runtime;
+ *   {@link preparePluginTrial}: whether "Try in chat" reuses a plugin of the target device.
  * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
  *   removal, invalidate it for everything else.
  *
@@ -145,6 +148,30 @@ export {
   type RemovalRecord,
   type RemovalState,
 } from './RemovalRetry.js';
+export {
+  assembleInventory,
+  OFFICIAL_MARKETPLACE,
+  originOf,
+  type AssembledInventory,
+  type ConfiguredPlugin,
+  type FailedUpdate,
+  type InventoryItem,
+  type InventorySources,
+  type InventoryStatus,
+  type ListedPlugin,
+  type PluginOrigin,
+  type RepairReason,
+} from './InstalledInventory.js';
+export { decideManagementChange, type ManagementChange } from './ManagementChange.js';
+export {
+  preparePluginTrial,
+  TRIAL_INVENTORY_FAILED,
+  type NeedsInstallReason,
+  type TrialDecision,
+  type TrialInventory,
+  type TrialPlugin,
+  type TrialRequest,
+} from './PluginTrial.js';
 export { findUninstallTarget, withoutPlugin, type Identified, type UninstallTargetNotFound } from './UninstallTarget.js';
 export {
   CATALOG_DROPPED_FIELDS,

@@ -35,6 +35,8 @@ export const clientRequests = [
   'marketplace/remove',
   'marketplace/upgrade',
   'permissionProfile/list',
+  'plugin/installed',
+  'skills/config/write',
 ];
 
 /** Client → server notifications. */

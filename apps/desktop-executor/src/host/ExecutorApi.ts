@@ -32,6 +32,10 @@ import { describeTaskError, type TaskError, type TaskRuntime } from '../tasks/Ta
 import { composeTurn } from '../turn/composeTurn.js';
 import { describePluginServiceError, type PluginService, type PluginServiceError } from './PluginService.js';
 import { describeMarketplaceError, marketplaceFailureCode, type MarketplacePages } from '../plugins/MarketplacePages.js';
+import { describeManagementError, type ManagementError, type PluginManagement } from '../plugins/PluginManagement.js';
+import type { PluginInventory } from '../plugins/PluginInventory.js';
+import { preparePluginTrialOn } from '../plugins/PluginTrial.js';
+import { pluginRef } from '@wework/plugin-inventory';
 
 /** An error reply: its code, a sentence for a person, and the typed error's tag. */
 export interface HostFailure {
@@ -83,6 +87,13 @@ export interface ExecutorApi {
   refreshMarketplace(params: HostParamsOf<'marketplaces/refresh'>): Result<'marketplaces/refresh'>;
   readCatalog(params: HostParamsOf<'plugins/catalog'>): Result<'plugins/catalog'>;
   readPlugin(params: HostParamsOf<'plugins/read'>): Result<'plugins/read'>;
+  installedPlugins(): Result<'plugins/installed'>;
+  setPluginEnabled(params: HostParamsOf<'plugins/setEnabled'>): Result<'plugins/setEnabled'>;
+  setSkillEnabled(params: HostParamsOf<'skills/setEnabled'>): Result<'skills/setEnabled'>;
+  setAppEnabled(params: HostParamsOf<'apps/setEnabled'>): Result<'apps/setEnabled'>;
+  readRemoteApps(): Result<'integrations/apps/read'>;
+  writeRemoteApps(params: HostParamsOf<'integrations/apps/write'>): Result<'integrations/apps/write'>;
+  tryPlugin(params: HostParamsOf<'plugins/trial'>): Result<'plugins/trial'>;
 }
 
 /** The services behind the API. */
@@ -98,6 +109,10 @@ export interface ExecutorServices {
   readonly authorizations?: { cancel(sessionId: string): boolean };
   /** Runtime authorization recovery of a connector (login shown through `authorizations`). */
   readonly recoverConnector?: (blocked: ConnectorIdentity & { readonly toolName?: string | undefined }) => Promise<E.Either<RecoveryError, RecoveryContinuation>>;
+  /** The installed inventory and its management (loaded with the plugin machinery). */
+  /** Tells the hosts that the inventory changed (`inventory/changed`). */
+  readonly inventoryChanged: (change: HostNotificationParamsOf<'inventory/changed'>['change'], pluginId: string | null) => void;
+  readonly pluginInventory: () => Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }>;
   readonly log: ExecutorLog;
   /** The marketplaces, catalogs and plugin details of the plugin pages. */
   readonly marketplaces?: MarketplacePages;
@@ -130,6 +145,22 @@ const pluginFailure = (error: PluginServiceError): HostFailure => ({
   message: describePluginServiceError(error),
   tag: error._tag,
 });
+
+const managementFailure = (error: ManagementError): HostFailure => {
+  const message = describeManagementError(error);
+  switch (error._tag) {
+    case 'Runtime':
+      return runtimeFailure(error.error);
+    case 'PluginNotFound':
+    case 'MarketplaceNotFound':
+    case 'SkillNotFound':
+    case 'AppNotFound':
+    case 'InstallRefused':
+      return { code: HostErrorCode[error._tag], message, tag: error._tag };
+    default:
+      return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
+  }
+};
 
 const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);
 const empty = (): E.Either<HostFailure, EmptyResult> => E.right({});
@@ -286,8 +317,19 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       return empty();
     }),
     listPlugins: async () => E.bimap(pluginFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
-    installPlugin: async (params) => E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(await plugins.install(params)),
-    uninstallPlugin: async (params) => E.bimap(pluginFailure, () => ({}))(await plugins.uninstall(params)),
+    installPlugin: async (params) => {
+      const { management, inventory } = await services.pluginInventory();
+      if (params.packagePath !== undefined && params.version !== undefined) {
+        const request = { marketplace: params.marketplace, plugin: params.plugin, version: params.version, packagePath: params.packagePath };
+        const installed = await plugins.install(request);
+        const ref = pluginRef(params.plugin, params.marketplace);
+        if (E.isRight(ref)) (E.isRight(installed) ? inventory.updateSucceeded : (target: typeof ref.right) => inventory.updateFailed(target, installed.left._tag))(ref.right);
+        if (E.isRight(installed)) services.inventoryChanged('installed', installed.right.pluginId);
+        return E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(installed);
+      }
+      return E.bimap(managementFailure, (plugin: PluginSummary) => ({ plugin }))(await management.install({ marketplace: params.marketplace, plugin: params.plugin }));
+    },
+    uninstallPlugin: async (params) => E.bimap(managementFailure, () => ({}))(await (await services.pluginInventory()).management.uninstall(params.pluginId)),
     recoverAuthorization: async ({ taskId, pluginKey, connectorSlug, toolName }) => {
       if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
       if (services.recoverConnector === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'connector authorization is not available in this executor', tag: 'NotAvailable' });
@@ -328,5 +370,22 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     inspect: withCodex(async (params: HostParamsOf<'supervision/inspect'>) =>
       E.mapLeft((error: Parameters<typeof describeSupervisionError>[0]) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
     ),
+    installedPlugins: async () => {
+      const viewed = await (await services.pluginInventory()).inventory.view();
+      return E.isLeft(viewed) ? E.left({ code: HostErrorCode.RuntimeFailed, message: `the plugin inventory could not be read: ${viewed.left.reason}`, tag: viewed.left._tag, retryable: true }) : ok(viewed.right);
+    },
+    setPluginEnabled: async ({ pluginId, enabled }) => E.bimap(managementFailure, () => ({}))(await (await services.pluginInventory()).management.setPluginEnabled(pluginId, enabled)),
+    setSkillEnabled: async (params) => {
+      const selector = 'path' in params ? { path: params.path } : { name: params.name };
+      return E.mapLeft(managementFailure)(await (await services.pluginInventory()).management.setSkillEnabled(selector, params.enabled));
+    },
+    setAppEnabled: async ({ id, enabled }) => E.bimap(managementFailure, () => ({}))(await (await services.pluginInventory()).management.setAppEnabled(id, enabled)),
+    readRemoteApps: async () => E.bimap(managementFailure, (enabled: boolean) => ({ enabled }))(await (await services.pluginInventory()).management.readRemoteApps()),
+    writeRemoteApps: async ({ enabled }) => E.bimap(managementFailure, (now: boolean) => ({ enabled: now }))(await (await services.pluginInventory()).management.writeRemoteApps(enabled)),
+    tryPlugin: async ({ plugin, marketplace, deviceId }) => {
+      const ref = pluginRef(plugin, marketplace);
+      if (E.isLeft(ref)) return E.left(managementFailure({ _tag: 'PluginNotFound', pluginId: `${plugin}@${marketplace}` }));
+      return ok(await preparePluginTrialOn((await services.pluginInventory()).inventory, ref.right, deviceId));
+    },
   };
 }

@@ -63,6 +63,13 @@ function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions:
     'marketplaces/refresh': (params) => api.refreshMarketplace(params),
     'plugins/catalog': (params) => api.readCatalog(params),
     'plugins/read': (params) => api.readPlugin(params),
+    'plugins/installed': () => api.installedPlugins(),
+    'plugins/setEnabled': (params) => api.setPluginEnabled(params),
+    'skills/setEnabled': (params) => api.setSkillEnabled(params),
+    'apps/setEnabled': (params) => api.setAppEnabled(params),
+    'integrations/apps/read': () => api.readRemoteApps(),
+    'integrations/apps/write': (params) => api.writeRemoteApps(params),
+    'plugins/trial': (params) => api.tryPlugin(params),
   };
 }
 

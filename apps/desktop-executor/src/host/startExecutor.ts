@@ -25,7 +25,9 @@ import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
 import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
-import { AgentMessageDeltaNotification, ItemNotification, RuntimeStatusNotification, TurnCompletedNotification, TurnStartedNotification } from '@wework/host-protocol';
+import { AgentMessageDeltaNotification, InventoryChangedNotification, ItemNotification, RuntimeStatusNotification, TurnCompletedNotification, TurnStartedNotification } from '@wework/host-protocol';
+import type { PluginInventory } from '../plugins/PluginInventory.js';
+import type { PluginManagement } from '../plugins/PluginManagement.js';
 import { hostSessions, type HostSessions } from './HostSessions.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
@@ -145,6 +147,30 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       return store;
     }));
   const accounts = accountService({ home, runtime, log });
+  // The one installed inventory and its management: loaded on first use, after the plugin machinery.
+  const inventoryChanged: ExecutorServices['inventoryChanged'] = (change, pluginId) => sessions.broadcast(InventoryChangedNotification.method, { change, pluginId });
+  let inventoryServices: Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }> | undefined;
+  const pluginInventory = (): Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }> =>
+    (inventoryServices ??= Promise.all([
+      import('../plugins/PluginInventory.js'),
+      import('../plugins/CodexInventory.js'),
+      import('../plugins/PluginManagement.js'),
+      import('@wework/sync-transaction/node'),
+    ]).then(
+      ([{ pluginInventory: makeInventory }, { codexInventory, cloudPluginsOf }, { pluginManagement }, { inspectInstalledPlugin }]) => {
+        const cloudPlugins = () => cloudPluginsOf(pluginHomes.stateDirectory);
+        const inventory = makeInventory({
+          codex: codexInventory(runtime, { plugins: cloudPlugins, inspect: (ref) => inspectInstalledPlugin(pluginHomes, ref) }),
+          directory: join(options.executorHome, 'plugin-inventory'),
+          cloudPlugins,
+          clock,
+          deviceId: options.env['WEWORK_DEVICE_ID'] ?? 'this-device',
+          log,
+        });
+        const management = pluginManagement({ runtime, inventory, cloud: plugins.service, cloudPlugins, codexHome: home.layout.home, authorization, changed: inventoryChanged, log });
+        return { inventory, management };
+      },
+    ));
   const api = executorApi({
     runtime,
     tasks,
@@ -154,6 +180,8 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     images,
     authorizations,
     recoverConnector,
+    inventoryChanged,
+    pluginInventory,
     log,
     marketplaces: marketplacePages({
       runtime,

@@ -1,7 +1,7 @@
 /**
  * The executor's serve entry as a child process: {@link spawnServe} starts it with any transport (the
  * one place that spawns it), {@link startServe} adds a minimal host on its stdin/stdout (`--stdio`, one
- * JSON-RPC message per line): requests with a bounded wait for their answer, notifications kept,
+ * JSON-RPC message per line): requests with a bounded wait for their answer, notifications kept (`notifications`),
  * requests from the executor declined. For end-to-end tests of the executor process itself (start-up,
  * its home, its plugin management, hostile hosts); a stop or close never leaves a process behind.
  */
@@ -21,6 +21,8 @@ export interface ServeProcess {
   /** Sends a request; rejects when no answer came within `timeoutMs` (default 120 s) or the process exited. */
   request(method: string, params: object, timeoutMs?: number): Promise<ServeAnswer>;
   stderr(): string;
+  /** The notifications received so far (of one method, if given), in order. */
+  notifications(method?: string): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
   /** Resolves with the exit code once the process exited. */
   readonly exited: Promise<number | null>;
   /** Closes stdin (the executor ends), then SIGKILL after a bound; resolves once it exited. */
@@ -59,9 +61,10 @@ export function spawnServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
 export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): ServeProcess {
   const { child, stderr: stderrText, exited } = spawnServe(['--stdio', ...args], env);
   const pending = new Map<number, (answer: ServeAnswer) => void>();
+  const received: Array<{ readonly method: string; readonly params: unknown }> = [];
   let nextId = 1;
   createInterface({ input: child.stdout }).on('line', (line) => {
-    let message: { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+    let message: { id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
     try {
       message = JSON.parse(line) as typeof message;
     } catch {
@@ -69,6 +72,7 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
     }
     if (typeof message.method === 'string') {
       if (message.id !== undefined) child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'not handled by this host' } })}\n`);
+      else received.push({ method: message.method, params: message.params });
       return;
     }
     if (typeof message.id === 'number') pending.get(message.id)?.(message as ServeAnswer);
@@ -99,5 +103,6 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
     await exited;
     clearTimeout(timer);
   };
-  return { pid: child.pid ?? -1, request, stderr: stderrText, exited, close };
+  const notifications = (method?: string) => received.filter((note) => method === undefined || note.method === method);
+  return { pid: child.pid ?? -1, request, stderr: stderrText, notifications, exited, close };
 }

@@ -80,7 +80,8 @@ export type RuntimeStatusNotification = RuntimeStatus;
 export type HostRequestParams<M extends HostMethod> = OptionalAsUndefined<HostParamsOf<M>>;
 
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
-type OptionalAsUndefined<T> = { [K in Exclude<keyof T, OptionalKeys<T>>]: T[K] } & { [K in OptionalKeys<T>]?: T[K] | undefined };
+// Distributes over unions, so each form of a union of params (e.g. `skills/setEnabled`'s `{ path }` or `{ name }`) keeps its own fields.
+type OptionalAsUndefined<T> = T extends unknown ? { [K in Exclude<keyof T, OptionalKeys<T>>]: T[K] } & { [K in OptionalKeys<T>]?: T[K] | undefined } : never;
 
 /** Options of {@link startExecutorHost}. */
 export interface ExecutorHostOptions {

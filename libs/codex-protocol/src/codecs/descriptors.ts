@@ -53,6 +53,8 @@ export const Methods = {
   MarketplaceRemove: "marketplace/remove",
   MarketplaceUpgrade: "marketplace/upgrade",
   PermissionProfileList: "permissionProfile/list",
+  PluginInstalled: "plugin/installed",
+  SkillsConfigWrite: "skills/config/write",
   Initialized: "initialized",
   ItemCommandExecutionRequestApproval: "item/commandExecution/requestApproval",
   ItemFileChangeRequestApproval: "item/fileChange/requestApproval",
@@ -328,6 +330,20 @@ export const PermissionProfileList = lazyClientRequest<typeof Methods.Permission
   Methods.PermissionProfileList,
   () => configCodecs().PermissionProfileListParams,
   () => configCodecs().PermissionProfileListResponse,
+);
+
+/** Client request `plugin/installed`, with params {@link C.PluginInstalledParams}, answered with {@link C.PluginInstalledResponse}. */
+export const PluginInstalled = lazyClientRequest<typeof Methods.PluginInstalled, C.PluginInstalledParams, C.PluginInstalledResponse>(
+  Methods.PluginInstalled,
+  () => pluginCodecs().PluginInstalledParams,
+  () => pluginCodecs().PluginInstalledResponse,
+);
+
+/** Client request `skills/config/write`, with params {@link C.SkillsConfigWriteParams}, answered with {@link C.SkillsConfigWriteResponse}. */
+export const SkillsConfigWrite = lazyClientRequest<typeof Methods.SkillsConfigWrite, C.SkillsConfigWriteParams, C.SkillsConfigWriteResponse>(
+  Methods.SkillsConfigWrite,
+  () => pluginCodecs().SkillsConfigWriteParams,
+  () => pluginCodecs().SkillsConfigWriteResponse,
 );
 
 /** Client notification `initialized`, without params. */
@@ -967,6 +983,8 @@ export const clientRequests = {
   [Methods.MarketplaceRemove]: MarketplaceRemove,
   [Methods.MarketplaceUpgrade]: MarketplaceUpgrade,
   [Methods.PermissionProfileList]: PermissionProfileList,
+  [Methods.PluginInstalled]: PluginInstalled,
+  [Methods.SkillsConfigWrite]: SkillsConfigWrite,
 } as const;
 
 /** Client notifications with a descriptor, keyed by method. */

@@ -315,32 +315,18 @@ export type PluginInstallResponseCodec = t.TypeC<{ authPolicy: PluginAuthPolicyC
  */
 export type PluginInstallResponse = Gen.v2.PluginInstallResponse;
 
-/** Static type of the {@link PluginListMarketplaceKind} codec. */
-export type PluginListMarketplaceKindCodec = t.KeyofC<{
-  local: null;
-  vertical: null;
-  "workspace-directory": null;
-  "shared-with-me": null;
-  "created-by-me-remote": null;
-}>;
-/**
- * Generated type `PluginListMarketplaceKind` (`src/generated/v2/PluginListMarketplaceKind.ts`).
- */
-export type PluginListMarketplaceKind = Gen.v2.PluginListMarketplaceKind;
-
-/** Static type of the {@link PluginListParams} codec. */
-export type PluginListParamsCodec = StructC<
+/** Static type of the {@link PluginInstalledParams} codec. */
+export type PluginInstalledParamsCodec = StructC<
   Record<never, never>,
   {
     cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    marketplaceKinds: NullableC<t.ArrayC<PluginListMarketplaceKindCodec>>;
-    forceRefetch: t.BooleanC;
+    installSuggestionPluginNames: NullableC<t.ArrayC<t.StringC>>;
   }
 >;
 /**
- * Generated type `PluginListParams` (`src/generated/v2/PluginListParams.ts`).
+ * Generated type `PluginInstalledParams` (`src/generated/v2/PluginInstalledParams.ts`).
  */
-export type PluginListParams = Gen.v2.PluginListParams;
+export type PluginInstalledParams = Gen.v2.PluginInstalledParams;
 
 /** Static type of the {@link MarketplaceLoadErrorInfo} codec. */
 export type MarketplaceLoadErrorInfoCodec = t.TypeC<{ marketplacePath: AbsolutePathBufCodec; message: t.StringC }>;
@@ -522,6 +508,43 @@ export type PluginMarketplaceEntryCodec = t.TypeC<{
  */
 export type PluginMarketplaceEntry = Gen.v2.PluginMarketplaceEntry;
 
+/** Static type of the {@link PluginInstalledResponse} codec. */
+export type PluginInstalledResponseCodec = t.TypeC<{
+  marketplaces: t.ArrayC<PluginMarketplaceEntryCodec>;
+  marketplaceLoadErrors: t.ArrayC<MarketplaceLoadErrorInfoCodec>;
+}>;
+/**
+ * Generated type `PluginInstalledResponse` (`src/generated/v2/PluginInstalledResponse.ts`).
+ */
+export type PluginInstalledResponse = Gen.v2.PluginInstalledResponse;
+
+/** Static type of the {@link PluginListMarketplaceKind} codec. */
+export type PluginListMarketplaceKindCodec = t.KeyofC<{
+  local: null;
+  vertical: null;
+  "workspace-directory": null;
+  "shared-with-me": null;
+  "created-by-me-remote": null;
+}>;
+/**
+ * Generated type `PluginListMarketplaceKind` (`src/generated/v2/PluginListMarketplaceKind.ts`).
+ */
+export type PluginListMarketplaceKind = Gen.v2.PluginListMarketplaceKind;
+
+/** Static type of the {@link PluginListParams} codec. */
+export type PluginListParamsCodec = StructC<
+  Record<never, never>,
+  {
+    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    marketplaceKinds: NullableC<t.ArrayC<PluginListMarketplaceKindCodec>>;
+    forceRefetch: t.BooleanC;
+  }
+>;
+/**
+ * Generated type `PluginListParams` (`src/generated/v2/PluginListParams.ts`).
+ */
+export type PluginListParams = Gen.v2.PluginListParams;
+
 /** Static type of the {@link PluginListResponse} codec. */
 export type PluginListResponseCodec = t.TypeC<{
   marketplaces: t.ArrayC<PluginMarketplaceEntryCodec>;
@@ -687,6 +710,20 @@ export type SkillsChangedNotificationCodec = EmptyObjectC;
  * Generated type `SkillsChangedNotification` (`src/generated/v2/SkillsChangedNotification.ts`).
  */
 export type SkillsChangedNotification = Gen.v2.SkillsChangedNotification;
+
+/** Static type of the {@link SkillsConfigWriteParams} codec. */
+export type SkillsConfigWriteParamsCodec = StructC<{ enabled: t.BooleanC }, { path: NullableC<AbsolutePathBufCodec>; name: NullableC<t.StringC> }>;
+/**
+ * Generated type `SkillsConfigWriteParams` (`src/generated/v2/SkillsConfigWriteParams.ts`).
+ */
+export type SkillsConfigWriteParams = Gen.v2.SkillsConfigWriteParams;
+
+/** Static type of the {@link SkillsConfigWriteResponse} codec. */
+export type SkillsConfigWriteResponseCodec = t.TypeC<{ effectiveEnabled: t.BooleanC }>;
+/**
+ * Generated type `SkillsConfigWriteResponse` (`src/generated/v2/SkillsConfigWriteResponse.ts`).
+ */
+export type SkillsConfigWriteResponse = Gen.v2.SkillsConfigWriteResponse;
 
 /** Static type of the {@link SkillsListParams} codec. */
 export type SkillsListParamsCodec = StructC<Record<never, never>, { cwds: t.ArrayC<t.StringC>; forceReload: t.BooleanC }>;
@@ -886,21 +923,10 @@ const build = () => {
   }, "AppSummary");
   const PluginAuthPolicy: PluginAuthPolicyCodec = t.keyof({ ON_INSTALL: null, ON_USE: null }, "PluginAuthPolicy");
   const PluginInstallResponse: PluginInstallResponseCodec = t.type({ authPolicy: PluginAuthPolicy, appsNeedingAuth: t.array(AppSummary) }, "PluginInstallResponse");
-  const PluginListMarketplaceKind: PluginListMarketplaceKindCodec = t.keyof({
-    local: null,
-    vertical: null,
-    "workspace-directory": null,
-    "shared-with-me": null,
-    "created-by-me-remote": null,
-  }, "PluginListMarketplaceKind");
-  const PluginListParams: PluginListParamsCodec = struct(
+  const PluginInstalledParams: PluginInstalledParamsCodec = struct(
     {},
-    {
-      cwds: nullable(t.array(AbsolutePathBuf)),
-      marketplaceKinds: nullable(t.array(PluginListMarketplaceKind)),
-      forceRefetch: t.boolean,
-    },
-    "PluginListParams",
+    { cwds: nullable(t.array(AbsolutePathBuf)), installSuggestionPluginNames: nullable(t.array(t.string)) },
+    "PluginInstalledParams",
   );
   const MarketplaceLoadErrorInfo: MarketplaceLoadErrorInfoCodec = t.type({ marketplacePath: AbsolutePathBuf, message: t.string }, "MarketplaceLoadErrorInfo");
   const MarketplaceInterface: MarketplaceInterfaceCodec = t.type({ displayName: nullable(t.string) }, "MarketplaceInterface");
@@ -987,6 +1013,23 @@ const build = () => {
     interface: nullable(MarketplaceInterface),
     plugins: t.array(PluginSummary),
   }, "PluginMarketplaceEntry");
+  const PluginInstalledResponse: PluginInstalledResponseCodec = t.type({ marketplaces: t.array(PluginMarketplaceEntry), marketplaceLoadErrors: t.array(MarketplaceLoadErrorInfo) }, "PluginInstalledResponse");
+  const PluginListMarketplaceKind: PluginListMarketplaceKindCodec = t.keyof({
+    local: null,
+    vertical: null,
+    "workspace-directory": null,
+    "shared-with-me": null,
+    "created-by-me-remote": null,
+  }, "PluginListMarketplaceKind");
+  const PluginListParams: PluginListParamsCodec = struct(
+    {},
+    {
+      cwds: nullable(t.array(AbsolutePathBuf)),
+      marketplaceKinds: nullable(t.array(PluginListMarketplaceKind)),
+      forceRefetch: t.boolean,
+    },
+    "PluginListParams",
+  );
   const PluginListResponse: PluginListResponseCodec = t.type({
     marketplaces: t.array(PluginMarketplaceEntry),
     marketplaceLoadErrors: t.array(MarketplaceLoadErrorInfo),
@@ -1056,6 +1099,12 @@ const build = () => {
   const PluginUninstallParams: PluginUninstallParamsCodec = t.type({ pluginId: t.string }, "PluginUninstallParams");
   const PluginUninstallResponse: PluginUninstallResponseCodec = emptyObject;
   const SkillsChangedNotification: SkillsChangedNotificationCodec = emptyObject;
+  const SkillsConfigWriteParams: SkillsConfigWriteParamsCodec = struct(
+    { enabled: t.boolean },
+    { path: nullable(AbsolutePathBuf), name: nullable(t.string) },
+    "SkillsConfigWriteParams",
+  );
+  const SkillsConfigWriteResponse: SkillsConfigWriteResponseCodec = t.type({ effectiveEnabled: t.boolean }, "SkillsConfigWriteResponse");
   const SkillsListParams: SkillsListParamsCodec = struct({}, { cwds: t.array(t.string), forceReload: t.boolean }, "SkillsListParams");
   const SkillErrorInfo: SkillErrorInfoCodec = t.type({ path: t.string, message: t.string }, "SkillErrorInfo");
   const SkillToolDependency: SkillToolDependencyCodec = struct(
@@ -1079,7 +1128,7 @@ const build = () => {
   );
   const SkillsListEntry: SkillsListEntryCodec = t.type({ cwd: t.string, skills: t.array(SkillMetadata), errors: t.array(SkillErrorInfo) }, "SkillsListEntry");
   const SkillsListResponse: SkillsListResponseCodec = t.type({ data: t.array(SkillsListEntry) }, "SkillsListResponse");
-  return { AppBranding, AppReview, AppScreenshot, AppMetadata, AppInfo, AppListUpdatedNotification, HookEventName, HookExecutionMode, HookHandlerType, HookOutputEntryKind, HookOutputEntry, HookRunStatus, HookScope, HookSource, HookRunSummary, HookCompletedNotification, HookStartedNotification, MarketplaceAddParams, MarketplaceAddResponse, MarketplaceRemoveParams, MarketplaceRemoveResponse, MarketplaceUpgradeParams, MarketplaceUpgradeErrorInfo, MarketplaceUpgradeResponse, PluginInstallParams, AppSummary, PluginAuthPolicy, PluginInstallResponse, PluginListMarketplaceKind, PluginListParams, MarketplaceLoadErrorInfo, MarketplaceInterface, PluginAvailability, PluginDisabledReason, PluginInstallPolicy, PluginInstallPolicySource, PluginInterface, PluginShareDiscoverability, PluginSharePrincipalRole, PluginSharePrincipalType, PluginSharePrincipal, PluginShareContext, PluginSource, PluginSummary, PluginMarketplaceEntry, PluginListResponse, PluginReadParams, AppTemplateUnavailableReason, AppTemplateSummary, PluginHookSummary, ScheduledTaskWeekday, ScheduledTaskSchedule, ScheduledTaskSummary, SkillInterface, SkillSummary, PluginDetail, PluginReadResponse, PluginUninstallParams, PluginUninstallResponse, SkillsChangedNotification, SkillsListParams, SkillErrorInfo, SkillToolDependency, SkillDependencies, SkillScope, SkillMetadata, SkillsListEntry, SkillsListResponse };
+  return { AppBranding, AppReview, AppScreenshot, AppMetadata, AppInfo, AppListUpdatedNotification, HookEventName, HookExecutionMode, HookHandlerType, HookOutputEntryKind, HookOutputEntry, HookRunStatus, HookScope, HookSource, HookRunSummary, HookCompletedNotification, HookStartedNotification, MarketplaceAddParams, MarketplaceAddResponse, MarketplaceRemoveParams, MarketplaceRemoveResponse, MarketplaceUpgradeParams, MarketplaceUpgradeErrorInfo, MarketplaceUpgradeResponse, PluginInstallParams, AppSummary, PluginAuthPolicy, PluginInstallResponse, PluginInstalledParams, MarketplaceLoadErrorInfo, MarketplaceInterface, PluginAvailability, PluginDisabledReason, PluginInstallPolicy, PluginInstallPolicySource, PluginInterface, PluginShareDiscoverability, PluginSharePrincipalRole, PluginSharePrincipalType, PluginSharePrincipal, PluginShareContext, PluginSource, PluginSummary, PluginMarketplaceEntry, PluginInstalledResponse, PluginListMarketplaceKind, PluginListParams, PluginListResponse, PluginReadParams, AppTemplateUnavailableReason, AppTemplateSummary, PluginHookSummary, ScheduledTaskWeekday, ScheduledTaskSchedule, ScheduledTaskSummary, SkillInterface, SkillSummary, PluginDetail, PluginReadResponse, PluginUninstallParams, PluginUninstallResponse, SkillsChangedNotification, SkillsConfigWriteParams, SkillsConfigWriteResponse, SkillsListParams, SkillErrorInfo, SkillToolDependency, SkillDependencies, SkillScope, SkillMetadata, SkillsListEntry, SkillsListResponse };
 };
 
 /** The codecs of the `plugin` module by name, built on the first call. */

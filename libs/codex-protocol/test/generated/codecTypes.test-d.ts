@@ -1166,13 +1166,9 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallResponse>, Gen.v2.PluginInstallResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstallResponse>, Gen.v2.PluginInstallResponse>>().toEqualTypeOf<true>();
   });
-  test("PluginListMarketplaceKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListMarketplaceKind>, Gen.v2.PluginListMarketplaceKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginListMarketplaceKind>, Gen.v2.PluginListMarketplaceKind>>().toEqualTypeOf<true>();
-  });
-  test("PluginListParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListParams>, Gen.v2.PluginListParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginListParams>, Gen.v2.PluginListParams>>().toEqualTypeOf<true>();
+  test("PluginInstalledParams", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstalledParams>, Gen.v2.PluginInstalledParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstalledParams>, Gen.v2.PluginInstalledParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceLoadErrorInfo", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>, Gen.v2.MarketplaceLoadErrorInfo>>().toEqualTypeOf<true>();
@@ -1233,6 +1229,18 @@ describe('codec types equal the generated types, decoded and encoded', () => {
   test("PluginMarketplaceEntry", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginMarketplaceEntry>, Gen.v2.PluginMarketplaceEntry>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginMarketplaceEntry>, Gen.v2.PluginMarketplaceEntry>>().toEqualTypeOf<true>();
+  });
+  test("PluginInstalledResponse", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstalledResponse>, Gen.v2.PluginInstalledResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstalledResponse>, Gen.v2.PluginInstalledResponse>>().toEqualTypeOf<true>();
+  });
+  test("PluginListMarketplaceKind", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListMarketplaceKind>, Gen.v2.PluginListMarketplaceKind>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginListMarketplaceKind>, Gen.v2.PluginListMarketplaceKind>>().toEqualTypeOf<true>();
+  });
+  test("PluginListParams", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListParams>, Gen.v2.PluginListParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginListParams>, Gen.v2.PluginListParams>>().toEqualTypeOf<true>();
   });
   test("PluginListResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListResponse>, Gen.v2.PluginListResponse>>().toEqualTypeOf<true>();
@@ -1405,6 +1413,14 @@ describe('codec types equal the generated types, decoded and encoded', () => {
   test("SkillsChangedNotification", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsChangedNotification>, Gen.v2.SkillsChangedNotification>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsChangedNotification>, Gen.v2.SkillsChangedNotification>>().toEqualTypeOf<true>();
+  });
+  test("SkillsConfigWriteParams", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteParams>, Gen.v2.SkillsConfigWriteParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsConfigWriteParams>, Gen.v2.SkillsConfigWriteParams>>().toEqualTypeOf<true>();
+  });
+  test("SkillsConfigWriteResponse", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteResponse>, Gen.v2.SkillsConfigWriteResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsConfigWriteResponse>, Gen.v2.SkillsConfigWriteResponse>>().toEqualTypeOf<true>();
   });
   test("SkillsListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListParams>, Gen.v2.SkillsListParams>>().toEqualTypeOf<true>();
@@ -2040,6 +2056,16 @@ describe('descriptor params equal the params of the generated method unions', ()
   test("permissionProfile/list", () => {
     expectTypeOf<
       MutuallyAssignable<ParamsOf<typeof D.PermissionProfileList>, UnionParams<Gen.ClientRequest, "permissionProfile/list">>
+    >().toEqualTypeOf<true>();
+  });
+  test("plugin/installed", () => {
+    expectTypeOf<
+      MutuallyAssignable<ParamsOf<typeof D.PluginInstalled>, UnionParams<Gen.ClientRequest, "plugin/installed">>
+    >().toEqualTypeOf<true>();
+  });
+  test("skills/config/write", () => {
+    expectTypeOf<
+      MutuallyAssignable<ParamsOf<typeof D.SkillsConfigWrite>, UnionParams<Gen.ClientRequest, "skills/config/write">>
     >().toEqualTypeOf<true>();
   });
   test("initialized", () => {
