@@ -17,21 +17,24 @@ import type { NotificationDescriptor, RequestDescriptor } from './Descriptor.js'
  */
 export const describeDecodeErrors = (errors: t.Errors, root = 'params'): string => formatDecodeIssues(describeErrors(errors, root));
 
-/** A request's params do not fit its codec. */
-export interface InvalidHostParams {
-  readonly _tag: 'InvalidHostParams';
+/** A message part that does not fit its codec: the method, and the places and expected types (never the values). */
+interface Misfit<Tag extends string> {
+  readonly _tag: Tag;
   readonly method: string;
   /** The places and expected types (never the values). */
   readonly message: string;
 }
 
+/** A request's params do not fit its codec. */
+export type InvalidHostParams = Misfit<'InvalidHostParams'>;
 /** A request's result does not fit its codec. */
-export interface InvalidHostResult {
-  readonly _tag: 'InvalidHostResult';
-  readonly method: string;
-  /** The places and expected types (never the values). */
-  readonly message: string;
-}
+export type InvalidHostResult = Misfit<'InvalidHostResult'>;
+/** A notification's params do not fit its codec. */
+export type InvalidHostNotification = Misfit<'InvalidHostNotification'>;
+
+/** Decodes `raw` with `codec`; a misfit is tagged `tag` and described from `root`. */
+const decodeAs = <A, Tag extends string>(codec: t.Mixed, raw: unknown, tag: Tag, method: string, root: string): E.Either<Misfit<Tag>, A> =>
+  E.mapLeft((errors: t.Errors): Misfit<Tag> => ({ _tag: tag, method, message: describeDecodeErrors(errors, root) }))((codec as t.Type<A, unknown, unknown>).decode(raw));
 
 /**
  * Decodes the params of a request of `descriptor` (absent params read as `{}`).
@@ -41,9 +44,7 @@ export interface InvalidHostResult {
  * ```
  */
 export const decodeHostParams = <D extends RequestDescriptor>(descriptor: D, raw: unknown): E.Either<InvalidHostParams, t.TypeOf<D['params']>> =>
-  E.mapLeft((errors: t.Errors): InvalidHostParams => ({ _tag: 'InvalidHostParams', method: descriptor.method, message: describeDecodeErrors(errors, 'params') }))(
-    (descriptor.params as t.Type<t.TypeOf<D['params']>, unknown, unknown>).decode(raw ?? {}),
-  );
+  decodeAs(descriptor.params, raw ?? {}, 'InvalidHostParams', descriptor.method, 'params');
 
 /**
  * Decodes the result of a request of `descriptor`.
@@ -53,17 +54,7 @@ export const decodeHostParams = <D extends RequestDescriptor>(descriptor: D, raw
  * ```
  */
 export const decodeHostResult = <D extends RequestDescriptor>(descriptor: D, raw: unknown): E.Either<InvalidHostResult, t.TypeOf<D['result']>> =>
-  E.mapLeft((errors: t.Errors): InvalidHostResult => ({ _tag: 'InvalidHostResult', method: descriptor.method, message: describeDecodeErrors(errors, 'result') }))(
-    (descriptor.result as t.Type<t.TypeOf<D['result']>, unknown, unknown>).decode(raw),
-  );
-
-/** A notification's params do not fit its codec. */
-export interface InvalidHostNotification {
-  readonly _tag: 'InvalidHostNotification';
-  readonly method: string;
-  /** The places and expected types (never the values). */
-  readonly message: string;
-}
+  decodeAs(descriptor.result, raw, 'InvalidHostResult', descriptor.method, 'result');
 
 /**
  * Decodes the params of a notification of `descriptor` (what a host does with each notification it receives).
@@ -73,9 +64,7 @@ export interface InvalidHostNotification {
  * ```
  */
 export const decodeHostNotification = <D extends NotificationDescriptor>(descriptor: D, raw: unknown): E.Either<InvalidHostNotification, t.TypeOf<D['params']>> =>
-  E.mapLeft((errors: t.Errors): InvalidHostNotification => ({ _tag: 'InvalidHostNotification', method: descriptor.method, message: describeDecodeErrors(errors, 'params') }))(
-    (descriptor.params as t.Type<t.TypeOf<D['params']>, unknown, unknown>).decode(raw),
-  );
+  decodeAs(descriptor.params, raw, 'InvalidHostNotification', descriptor.method, 'params');
 
 /** A JSON-RPC 2.0 request message. */
 export interface HostRequestMessage<M extends string, P> {
