@@ -126,4 +126,4 @@ export const features = {
  * libraries that switch exhaustively on decoded enums (approval-policy first) handle the
  * unknown case; turning it on widens the decoded types and adds strict twin codecs.
  */
-export const forwardCompatible = false;
+export const forwardCompatible = true;

@@ -19,7 +19,7 @@ import {
   type ActivePermissionProfile,
   type ParamsOf,
   type Turn,
-  type UserInput,
+  type UserInputStrict,
 } from '@wework/codex-protocol';
 import {
   describeClientError,
@@ -124,9 +124,9 @@ export interface LocalRuntime {
   forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /**
    * Runs one user turn to its end, with the task's permission params when given. `input` is plain text,
-   * or the turn's `UserInput` items as composed by the executor (text with mentions, skills, images).
+   * or the turn's `UserInput` items (strict: what we send) as composed by the executor (text with mentions, skills, images).
    */
-  runTurn(threadId: string, input: string | ReadonlyArray<UserInput>, params?: TurnCallParams): Promise<E.Either<RuntimeError, Turn>>;
+  runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams): Promise<E.Either<RuntimeError, Turn>>;
   /** Loads the model catalog (`model/list`, hidden models excluded, every page, order kept). */
   loadModelCatalog(): Promise<E.Either<RuntimeError, ModelCatalog>>;
   /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
@@ -216,8 +216,8 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     return E.right(handleOf(forked.right));
   };
 
-  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInput>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
-    const items: UserInput[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
+  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
+    const items: UserInputStrict[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
     const outcome = await runClientTurn(client, { ...params, threadId, input: items }, { timeoutMs: options.turnTimeoutMs ?? 120_000, interruptOnStop: false });
     switch (outcome._tag) {
       case 'StartFailed':
