@@ -19,7 +19,7 @@ export interface UnknownPart {
   readonly kind: 'literal' | 'variant';
   /** Where it is: `$` is the value itself, then `.property`, `[index]`, `.*` for a record's keys. */
   readonly path: string;
-  /** The name of the open codec that read it (`TurnStatus`, `ThreadItem`). */
+  /** The name of the open codec that read it, or of the type it is inline in (`TurnStatus`, `ThreadItem`). */
   readonly codec: string;
   /** The unknown literal as received. Untrusted text: log {@link loggableLiteral} of it. */
   readonly literal: string;
@@ -75,7 +75,7 @@ const propertyPath = (path: string, key: string): string => (SAFE_PATH_KEY.test(
  */
 export function unknownParts(codec: t.Decoder<unknown, unknown>, value: unknown, options: UnknownPartsOptions = {}): ReadonlyArray<UnknownPart> {
   const walk: Walk = { out: [], maxParts: options.maxParts ?? 16, maxDepth: options.maxDepth ?? 64 };
-  visit(codec as Node, value, '$', 0, walk);
+  visitNode(codec as Node, value, '$', 0, walk, (codec as Node).name);
   return walk.out;
 }
 
@@ -95,34 +95,38 @@ const LOGGABLE = /^[A-Za-z0-9_./:-]{1,64}$/;
  */
 export const loggableLiteral = (literal: string): string => (LOGGABLE.test(literal) ? literal : '<not a protocol word>');
 
-function visit(codec: Node, value: unknown, path: string, depth: number, walk: Walk): void {
+/** A codec name that is a type name (`ThreadItem`), not io-ts' spelled-out form of an inline codec. */
+const TYPE_NAME = /^[A-Za-z_][\w]{0,99}$/;
+
+function visitNode(codec: Node, value: unknown, path: string, depth: number, walk: Walk, owner: string): void {
   if (walk.out.length >= walk.maxParts || depth > walk.maxDepth) return;
-  const next = depth + 1;
+  const name = TYPE_NAME.test(codec.name) ? codec.name : owner;
+  const visit = (inner: Node, item: unknown, at: string): void => visitNode(inner, item, at, depth + 1, walk, name);
   switch (codec._tag) {
     case 'OpenKeyofType':
-      if (typeof value === 'string' && !hasOwn(codec.keys ?? {}, value)) walk.out.push({ kind: 'literal', path, codec: codec.name, literal: value });
+      if (typeof value === 'string' && !hasOwn(codec.keys ?? {}, value)) walk.out.push({ kind: 'literal', path, codec: name, literal: value });
       return;
     case 'OpenUnionType':
       if (isUnknownVariant(value)) {
-        walk.out.push({ kind: 'variant', path: propertyPath(path, value.tag), codec: codec.name, literal: value.literal });
+        walk.out.push({ kind: 'variant', path: propertyPath(path, value.tag), codec: name, literal: value.literal });
         return;
       }
-      if (codec.union) visit(codec.union, value, path, next, walk);
+      if (codec.union) visit(codec.union, value, path);
       return;
     case 'UnionType': {
       const member = (codec.types ?? []).find((m) => m.is(value));
-      if (member) visit(member, value, path, next, walk);
+      if (member) visit(member, value, path);
       return;
     }
     case 'IntersectionType':
-      for (const member of codec.types ?? []) visit(member, value, path, next, walk);
+      for (const member of codec.types ?? []) visit(member, value, path);
       return;
     case 'NullableType':
     case 'ReadonlyType':
     case 'ExactType':
     case 'RefinementType':
     case 'RecursiveType':
-      if (value !== null && codec.type) visit(codec.type, value, path, next, walk);
+      if (value !== null && codec.type) visit(codec.type, value, path);
       return;
     case 'InterfaceType':
     case 'PartialType':
@@ -130,7 +134,7 @@ function visit(codec: Node, value: unknown, path: string, depth: number, walk: W
       if (!isObject(value)) return;
       for (const props of [codec.props, codec.optional]) {
         for (const [key, prop] of Object.entries(props ?? {})) {
-          if (hasOwn(value, key)) visit(prop, value[key], propertyPath(path, key), next, walk);
+          if (hasOwn(value, key)) visit(prop, value[key], propertyPath(path, key));
         }
       }
       return;
@@ -138,22 +142,22 @@ function visit(codec: Node, value: unknown, path: string, depth: number, walk: W
     case 'ReadonlyArrayType':
       if (Array.isArray(value) && codec.type) {
         const element = codec.type;
-        value.forEach((item: unknown, index) => visit(element, item, `${path}[${index}]`, next, walk));
+        value.forEach((item: unknown, index) => visit(element, item, `${path}[${index}]`));
       }
       return;
     case 'DictionaryType':
       if (isObject(value) && codec.codomain) {
         const codomain = codec.codomain;
-        for (const item of Object.values(value)) visit(codomain, item, `${path}.*`, next, walk);
+        for (const item of Object.values(value)) visit(codomain, item, `${path}.*`);
       }
       return;
     case 'WithRestType':
       if (!isObject(value)) return;
-      if (codec.named) visit(codec.named, value, path, next, walk);
+      if (codec.named) visit(codec.named, value, path);
       if (codec.rest) {
         const rest = codec.rest;
         const declared = codec.declared ?? new Set<string>();
-        for (const [key, item] of Object.entries(value)) if (!declared.has(key)) visit(rest, item, `${path}.*`, next, walk);
+        for (const [key, item] of Object.entries(value)) if (!declared.has(key)) visit(rest, item, `${path}.*`);
       }
       return;
     default:

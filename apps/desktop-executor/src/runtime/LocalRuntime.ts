@@ -34,6 +34,7 @@ import {
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
+import { logUnknownProtocolValues } from './UnknownValueLog.js';
 import { launchRuntimeProcess, type RuntimeProcessOptions } from './launchRuntimeProcess.js';
 import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
@@ -153,10 +154,12 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   const client = server.client;
   const activity = trackActivity(client);
   const stopListener = options.attach?.(client);
+  const unknownValues = logUnknownProtocolValues(client, options.log);
   // The connection ended: its cards can never be answered, its activity is gone.
   void client.closed.then(() => {
     stopListener?.dispose?.();
     activity.dispose();
+    unknownValues.dispose();
   });
   /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
   const loadedHere = new Set<string>();
