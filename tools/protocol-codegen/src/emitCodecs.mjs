@@ -342,7 +342,7 @@ export function docBlock(lines) {
  * @returns {string}
  */
 export function emitTypesModule(input) {
-  const { plan, modules, codexVersion } = input;
+  const { modules, codexVersion } = input;
   return [
     generatedHeader(codexVersion),
     '/**',
