@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserInput } from '@wework/codex-protocol';
+import type { UserInputStrict } from '@wework/codex-protocol';
 import { modelProviderSettings, respond, say, userMessages } from '@wework/scripted-model';
 import type { ModelRouterRegistration } from '../src/tasks/ModelRouterRegistry.js';
 import { startTaskSandbox } from './support/taskSandbox.js';
@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const text = (value: string): UserInput[] => [{ type: 'text', text: value, text_elements: [] }];
+const text = (value: string): UserInputStrict[] => [{ type: 'text', text: value, text_elements: [] }];
 
 describe('fork', () => {
   it('passes the source task’s model, provider, permissions and workspace to thread/fork and copies the task fields', async () => {

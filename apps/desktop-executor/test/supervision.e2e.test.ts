@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserInput } from '@wework/codex-protocol';
+import type { UserInputStrict } from '@wework/codex-protocol';
 import { respond, say, userMessages } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { supervisor } from '../src/supervision/Supervisor.js';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 const CANARY = 'CANARY-supervision-4d1e-model-credential';
-const text = (value: string): UserInput[] => [{ type: 'text', text: value, text_elements: [] }];
+const text = (value: string): UserInputStrict[] => [{ type: 'text', text: value, text_elements: [] }];
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

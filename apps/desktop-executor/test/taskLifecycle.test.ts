@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { describeClientError } from '@wework/app-server-client';
-import type { UserInput } from '@wework/codex-protocol';
+import type { UserInputStrict } from '@wework/codex-protocol';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
 import { inMemoryModelRouterRegistry } from '../src/tasks/ModelRouterRegistry.js';
 import { taskRuntime, type NewTask, type TaskRuntime } from '../src/tasks/TaskRuntime.js';
@@ -16,7 +16,7 @@ import { fakeClock, type FakeClock } from './support/fakeClock.js';
 import { fakeRuntime, type FakeRuntime } from './support/fakeRuntime.js';
 
 const MINUTE = 60_000;
-const text: UserInput[] = [{ type: 'text', text: 'hello', text_elements: [] }];
+const text: UserInputStrict[] = [{ type: 'text', text: 'hello', text_elements: [] }];
 const newTask = (taskId: string): NewTask => ({ taskId, modelSelection: { model: null, options: { permissionMode: 'full-access' } }, executionRequest: { workspace: '/workspace' } });
 
 interface Box {

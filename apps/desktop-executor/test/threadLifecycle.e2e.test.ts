@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { respond, say, userMessages } from '@wework/scripted-model';
-import type { UserInput } from '@wework/codex-protocol';
+import type { UserInputStrict } from '@wework/codex-protocol';
 import type { NewTask } from '../src/tasks/TaskRuntime.js';
 import { startTaskSandbox, type TaskSandbox } from './support/taskSandbox.js';
 
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 const MINUTE = 60_000;
-const text = (value: string): UserInput[] => [{ type: 'text', text: value, text_elements: [] }];
+const text = (value: string): UserInputStrict[] => [{ type: 'text', text: value, text_elements: [] }];
 
 const newTask = (box: TaskSandbox, taskId: string): NewTask => ({
   taskId,

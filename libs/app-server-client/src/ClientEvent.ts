@@ -85,6 +85,20 @@ export interface NotificationsDropped {
   readonly bufferSize: number;
 }
 
+/**
+ * A message decoded, but carries enum literals or union variants of a newer Codex (see
+ * `unknownParts` of `@wework/codex-protocol`): it was delivered with them as typed unknown cases.
+ * Reported for every such message; `parts` name kind, path and codec, and the literal only in
+ * its loggable form (never a value of the message).
+ */
+export interface UnknownProtocolValues {
+  readonly _tag: 'UnknownProtocolValues';
+  readonly method: string;
+  /** `params` of a server request or notification, `result` of a client request. */
+  readonly side: 'params' | 'result';
+  readonly parts: ReadonlyArray<{ readonly kind: 'literal' | 'variant'; readonly path: string; readonly codec: string; readonly literal: string }>;
+}
+
 /** Anything on the client's event stream. */
 export type ClientEvent =
   | MalformedMessage
@@ -98,4 +112,5 @@ export type ClientEvent =
   | ListenerFailed
   | ProtocolWarning
   | RequestAbandoned
-  | NotificationsDropped;
+  | NotificationsDropped
+  | UnknownProtocolValues;

@@ -41,6 +41,7 @@ export type {
   RequestAbandoned,
   ServerRequestRejected,
   ServerRequestRejection,
+  UnknownProtocolValues,
 } from './ClientEvent.js';
 export { WireErrorCode } from './WireErrorCode.js';
 export { JsonRpcMessage, JsonRpcId, JsonRpcErrorObject, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse } from './JsonRpcMessage.js';

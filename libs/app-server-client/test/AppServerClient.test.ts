@@ -6,6 +6,7 @@ import {
   McpServerElicitationRequest,
   ServerRequestResolved,
   ThreadArchived,
+  ThreadStatusChanged,
   clientNotification,
   clientRequest,
 } from '@wework/codex-protocol';
@@ -253,6 +254,21 @@ describe('AppServerClient notifications and tap', () => {
     expect(archived).toEqual(['t1', 't2']);
     expect(raw).toEqual(['thread/archived', 'thread/archived', 'some/future/notification', 'thread/archived']);
     expect(events).toEqual([expect.objectContaining({ _tag: 'InvalidNotification', method: 'thread/archived' })]);
+  });
+
+  it('delivers a notification carrying a literal of a newer Codex, and reports where (never the value)', async () => {
+    const { peer, client, events } = connect();
+    const statuses: unknown[] = [];
+    client.on(ThreadStatusChanged, (params) => statuses.push(params.status));
+    peer.send({ method: 'thread/status/changed', params: { threadId: 't1', status: { type: 'hibernating', since: 'sk-secret-1' } } });
+    peer.send({ method: 'thread/status/changed', params: { threadId: 't1', status: { type: 'idle' } } });
+    await waitFor(() => statuses.length === 2);
+    expect(statuses[0]).toMatchObject({ _unknown: true, literal: 'hibernating' });
+    expect(statuses[1]).toEqual({ type: 'idle' });
+    expect(events).toEqual([
+      { _tag: 'UnknownProtocolValues', method: 'thread/status/changed', side: 'params', parts: [{ kind: 'variant', path: '$.status.type', codec: 'ThreadStatus', literal: 'hibernating' }] },
+    ]);
+    expect(JSON.stringify(events)).not.toContain('sk-secret-1');
   });
 
   it('keeps notification order for any sequence', async () => {

@@ -89,7 +89,7 @@ function proposedOf(card: Readonly<Record<string, unknown>>): ProposedAmendments
 }
 
 function commandResponse(card: Readonly<Record<string, unknown>>, decision: unknown): E.Either<ApprovalAnswerNote, CommandExecutionRequestApprovalResponse> {
-  if (!codecs.CommandExecutionApprovalDecision.is(decision)) return E.left({ _tag: 'InvalidDecision', message: 'the card maps this option to no command decision' });
+  if (!codecs.CommandExecutionApprovalDecisionStrict.is(decision)) return E.left({ _tag: 'InvalidDecision', message: 'the card maps this option to no command decision' });
   if (typeof decision === 'string') return E.right({ decision });
   const proposed = proposedOf(card);
   if (proposed === null) return E.left({ _tag: 'InvalidCard', message: 'the card has no readable proposed amendments' });

@@ -5,6 +5,10 @@
  * plus the metadata that maps the chosen option back to the exact protocol value
  * (`decisions[i]` belongs to `questions[0].options[i]`).
  *
+ * A request that carries an enum literal or a union variant of a newer Codex anywhere in its
+ * params (an unknown approval kind, permission or path kind) gets no card: it is refused
+ * ({@link UnknownApprovalRequest}), never accepted on a guess.
+ *
  * Command and file-change cards show only the decisions the request advertises, in the order of
  * `availableDecisions` (see `ApprovalDecisions` for what is left out and for the conservative set
  * used when nothing is advertised). Permission cards have four fixed choices: allow for this turn,
@@ -16,13 +20,14 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   codecs,
   invalidParams,
-  type CommandExecutionApprovalDecision,
+  type CommandExecutionApprovalDecisionStrict,
   type CommandExecutionRequestApprovalParams,
   type FileChangeApprovalDecision,
   type GrantedPermissionProfile,
   type InvalidParams,
   type RequestPermissionProfile,
   type ToolRequestUserInputQuestion,
+  unknownParts,
 } from '@wework/codex-protocol';
 import {
   CONSERVATIVE_DECISIONS,
@@ -90,7 +95,7 @@ export interface CommandApprovalCard extends CardCommon {
   readonly _tag: 'CommandApprovalCard';
   readonly method: 'item/commandExecution/requestApproval';
   /** `decisions[i]` is the exact protocol value of `questions[0].options[i]`. */
-  readonly decisions: ReadonlyArray<CommandExecutionApprovalDecision>;
+  readonly decisions: ReadonlyArray<CommandExecutionApprovalDecisionStrict>;
   /** True when the request advertised nothing and the conservative set is offered. */
   readonly conservative: boolean;
   /** Advertised entries that are not offered, and why (for the log). */
@@ -132,7 +137,28 @@ export type ApprovalRequestCard = CommandApprovalCard | FileChangeApprovalCard |
 export type ApprovalCardError =
   | { readonly _tag: 'UnknownApprovalMethod'; readonly method: string; readonly message: string }
   | (InvalidParams & { readonly approvalMethod: ApprovalMethod })
-  | { readonly _tag: 'NoUsableDecisions'; readonly method: ApprovalMethod; readonly ignored: ReadonlyArray<IgnoredDecision>; readonly message: string };
+  | { readonly _tag: 'NoUsableDecisions'; readonly method: ApprovalMethod; readonly ignored: ReadonlyArray<IgnoredDecision>; readonly message: string }
+  | UnknownApprovalRequest;
+
+/**
+ * The request carries an enum literal or a union variant of a newer Codex (an unknown approval
+ * kind, an unknown kind of permission or path...): what it asks to allow cannot be shown exactly,
+ * so it is refused. `parts` say where (kind, path, codec; never the value).
+ */
+export interface UnknownApprovalRequest {
+  readonly _tag: 'UnknownApprovalRequest';
+  readonly method: ApprovalMethod;
+  readonly parts: ReadonlyArray<{ readonly kind: 'literal' | 'variant'; readonly path: string; readonly codec: string }>;
+  readonly message: string;
+}
+
+/** The unknown parts of decoded params, as an {@link UnknownApprovalRequest}, or `null` when there are none. */
+function unknownRequest(method: ApprovalMethod, codec: Parameters<typeof unknownParts>[0], params: unknown): UnknownApprovalRequest | null {
+  const parts = unknownParts(codec, params).map(({ kind, path, codec: name }) => ({ kind, path: path.replace(/^\$/, 'params'), codec: name }));
+  if (parts.length === 0) return null;
+  const where = parts.map((p) => `${p.path} (${p.codec})`).join(', ');
+  return { _tag: 'UnknownApprovalRequest', method, parts, message: `${method} carries what this version does not know at ${where}; refused` };
+}
 
 const line = (label: string, value: string | null | undefined): string => (value === null || value === undefined || value === '' ? '' : `\n${label}: ${value}`);
 
@@ -173,6 +199,8 @@ function commandCard(params: Readonly<Record<string, unknown>>): E.Either<Approv
   const decoded = codecs.CommandExecutionRequestApprovalParams.decode(withoutKey(withKind, 'availableDecisions'));
   if (E.isLeft(decoded)) return E.left(invalid(method, decoded.left));
   const p = decoded.right;
+  const unknown = unknownRequest(method, codecs.CommandExecutionRequestApprovalParams, p);
+  if (unknown !== null) return E.left(unknown);
   const proposed: ProposedAmendments = { execpolicy: p.proposedExecpolicyAmendment ?? null, network: p.proposedNetworkPolicyAmendments ?? null };
   const offered = offeredCommandDecisions(own(params, 'availableDecisions'), proposed);
   if (E.isLeft(offered)) return E.left(invalidMessage(method, offered.left));
@@ -201,6 +229,8 @@ function fileChangeCard(params: Readonly<Record<string, unknown>>): E.Either<App
   const decoded = codecs.FileChangeRequestApprovalParams.decode(withoutKey(params, 'availableDecisions'));
   if (E.isLeft(decoded)) return E.left(invalid(method, decoded.left));
   const p = decoded.right;
+  const unknown = unknownRequest(method, codecs.FileChangeRequestApprovalParams, p);
+  if (unknown !== null) return E.left(unknown);
   // Codex 0.171.0 does not advertise file-change decisions; a future server that does is honoured entry by entry.
   const available = own(params, 'availableDecisions');
   let decisions: ReadonlyArray<FileChangeApprovalDecision> = CONSERVATIVE_DECISIONS;
@@ -242,6 +272,11 @@ function permissionsCard(params: Readonly<Record<string, unknown>>): E.Either<Ap
   const decoded = codecs.PermissionsRequestApprovalParams.decode(params);
   if (E.isLeft(decoded)) return E.left(invalid(method, decoded.left));
   const p = decoded.right;
+  const unknown = unknownRequest(method, codecs.PermissionsRequestApprovalParams, p);
+  if (unknown !== null) return E.left(unknown);
+  const grant = grantRequested(p.permissions);
+  // Unreachable once nothing is unknown; kept so that only a grant of strict protocol values is ever sent.
+  if (grant === null) return E.left({ _tag: 'UnknownApprovalRequest', method, parts: [], message: `${method} asks for permissions this version cannot grant; refused` });
   const summary = describePermissions(p.permissions) ?? 'no specific permission';
   return E.right({
     _tag: 'PermissionsApprovalCard',
@@ -251,7 +286,7 @@ function permissionsCard(params: Readonly<Record<string, unknown>>): E.Either<Ap
     submitOnSelect: true,
     decisions: PERMISSIONS_CHOICES,
     requested: p.permissions,
-    grant: grantRequested(p.permissions),
+    grant,
   });
 }
 

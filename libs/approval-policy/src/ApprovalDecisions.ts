@@ -5,7 +5,8 @@
  * Rules:
  *
  * - A card offers only the decisions the request advertises (`availableDecisions`), in their
- *   order. Entries that are not protocol decisions, duplicates, structured decisions without a
+ *   order. Entries that are not protocol decisions (a decision of a newer Codex included: a card
+ *   offers only what this version knows and can send back), duplicates, structured decisions without a
  *   usable amendment (an empty command prefix, an empty host) and amendments that do not match the
  *   request's own proposal (`proposedExecpolicyAmendment`, `proposedNetworkPolicyAmendments`) are
  *   left out and listed as {@link IgnoredDecision}s.
@@ -17,7 +18,7 @@
  * Every function here is pure: values in, values out. Nothing throws.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { codecs, type CommandExecutionApprovalDecision, type ExecPolicyAmendment, type NetworkPolicyAmendment } from '@wework/codex-protocol';
+import { codecs, type CommandExecutionApprovalDecisionStrict, type ExecPolicyAmendment, type NetworkPolicyAmendment } from '@wework/codex-protocol';
 import { jsonEqual } from '@wework/codex-protocol';
 import { describePersistedValue } from './PermissionMode.js';
 
@@ -57,7 +58,7 @@ const HOST = /^[A-Za-z0-9.:[\]*_-]+$/;
 const showHost = (host: string): string => (HOST.test(host) ? host : JSON.stringify(host));
 
 /** Why a structured decision cannot be offered, if it cannot. */
-export function amendmentProblem(decision: CommandExecutionApprovalDecision, proposed: ProposedAmendments): { readonly _tag: 'InvalidAmendment' | 'MismatchedAmendment'; readonly message: string } | null {
+export function amendmentProblem(decision: CommandExecutionApprovalDecisionStrict, proposed: ProposedAmendments): { readonly _tag: 'InvalidAmendment' | 'MismatchedAmendment'; readonly message: string } | null {
   if (typeof decision === 'string') return null;
   if ('acceptWithExecpolicyAmendment' in decision) {
     const prefix = decision.acceptWithExecpolicyAmendment.execpolicy_amendment;
@@ -83,13 +84,13 @@ export function amendmentProblem(decision: CommandExecutionApprovalDecision, pro
 export function offeredCommandDecisions(
   available: unknown,
   proposed: ProposedAmendments,
-): E.Either<string, { readonly decisions: ReadonlyArray<CommandExecutionApprovalDecision>; readonly ignored: ReadonlyArray<IgnoredDecision>; readonly conservative: boolean }> {
+): E.Either<string, { readonly decisions: ReadonlyArray<CommandExecutionApprovalDecisionStrict>; readonly ignored: ReadonlyArray<IgnoredDecision>; readonly conservative: boolean }> {
   if (available === undefined || available === null) return E.right({ decisions: CONSERVATIVE_DECISIONS, ignored: [], conservative: true });
   if (!Array.isArray(available)) return E.left(`availableDecisions is ${describePersistedValue(available)}, not an array`);
-  const decisions: CommandExecutionApprovalDecision[] = [];
+  const decisions: CommandExecutionApprovalDecisionStrict[] = [];
   const ignored: IgnoredDecision[] = [];
   (available as ReadonlyArray<unknown>).forEach((entry, index) => {
-    const decoded = codecs.CommandExecutionApprovalDecision.decode(entry);
+    const decoded = codecs.CommandExecutionApprovalDecisionStrict.decode(entry);
     if (E.isLeft(decoded)) return void ignored.push({ _tag: 'UnknownDecision', index, description: describePersistedValue(entry) });
     const decision = decoded.right;
     if (decisions.some((d) => jsonEqual(d, decision))) return void ignored.push({ _tag: 'DuplicateDecision', index });
@@ -101,7 +102,7 @@ export function offeredCommandDecisions(
 }
 
 /** The option shown for a command decision. */
-export function commandDecisionOption(decision: CommandExecutionApprovalDecision, subject: CommandSubject): DecisionOption {
+export function commandDecisionOption(decision: CommandExecutionApprovalDecisionStrict, subject: CommandSubject): DecisionOption {
   const network = typeof subject === 'object' ? subject.network : null;
   const what = network !== null ? `network access to ${showHost(network.host)}` : subject === 'stdin' ? 'this input' : 'this command';
   if (typeof decision === 'object') {

@@ -39,7 +39,8 @@ export type ApprovalRequestDecision = ShowApprovalCard | RespondToApproval | Not
 /**
  * Decides what to do with a server request: show an approval card, or respond at once with the
  * safe refusal (`{ decision: 'decline' }`, or the empty grant `{ permissions: {}, scope: 'turn' }`
- * for permission requests) when the params cannot be read or advertise nothing Wework can offer.
+ * for permission requests) when the params cannot be read, carry what this version does not know,
+ * or advertise nothing Wework can offer.
  * Called with one of the {@link ApprovalMethod}s, the result is never `NotAnApprovalRequest`.
  *
  * @example
@@ -64,6 +65,7 @@ export function handleApprovalRequest(method: string, params: unknown): Approval
     case 'InvalidParams':
       return respond(reason.approvalMethod, reason);
     case 'NoUsableDecisions':
+    case 'UnknownApprovalRequest':
       return respond(reason.method, reason);
   }
 }

@@ -14,7 +14,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { AskForApproval, ThreadForkParams, ThreadResumeParams, ThreadStartParams, TurnStartParams } from '@wework/codex-protocol';
+import type { AskForApproval, AskForApprovalStrict, ThreadForkParams, ThreadResumeParams, ThreadStartParams, TurnStartParams } from '@wework/codex-protocol';
 import { isGranularPolicy, weworkGranularApprovalPolicy } from './ApprovalPolicy.js';
 
 /** Codec of a persisted permission mode (`modelSelection.options.permissionMode`). */
@@ -34,7 +34,8 @@ export type PermissionProfileId = ':read-only' | ':workspace' | ':danger-full-ac
 /** The params a permission mode sets on `thread/start`, `thread/resume`, `thread/fork` and `turn/start`. */
 export interface PermissionParams {
   readonly permissions: PermissionProfileId;
-  readonly approvalPolicy: AskForApproval;
+  /** What we send: the strict protocol type, never a literal this version does not know. */
+  readonly approvalPolicy: AskForApprovalStrict;
 }
 
 /** A persisted permission mode that is not one of the three. */

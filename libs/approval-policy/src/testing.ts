@@ -5,7 +5,7 @@
  * Every value here is pure: arbitraries describe values; fast-check supplies the randomness.
  */
 import * as fc from 'fast-check';
-import { codecs, type AskForApproval, type FileChangeRequestApprovalParams, type JsonValue, type PermissionsRequestApprovalParams } from '@wework/codex-protocol';
+import { codecs, type AskForApprovalStrict, type FileChangeRequestApprovalParams, type JsonValue, type PermissionsRequestApprovalParams } from '@wework/codex-protocol';
 import {
   arbitraryOf,
   commandExecutionRequestApprovalParamsArbitrary,
@@ -23,8 +23,8 @@ export const permissionModeArbitrary: fc.Arbitrary<PermissionMode> = fc.constant
 /** Any Codex tool approval mode. */
 export const toolsApprovalModeArbitrary: fc.Arbitrary<ToolsApprovalMode> = fc.constantFrom(...(Object.keys(ToolsApprovalMode.keys) as ToolsApprovalMode[]));
 
-/** Any `AskForApproval` (the generated protocol type). */
-export const approvalPolicyArbitrary: fc.Arbitrary<AskForApproval> = arbitraryOf(codecs.AskForApproval);
+/** Any `AskForApproval` this version knows (the generated protocol type, as we send it). */
+export const approvalPolicyArbitrary: fc.Arbitrary<AskForApprovalStrict> = arbitraryOf(codecs.AskForApprovalStrict);
 
 const key: fc.Arbitrary<string> = fc.oneof(fc.constantFrom('forms', 'search', 'wegent_apps', 'wework_browser', 'dotted.name', 'deploy'), fc.string({ maxLength: 6 }));
 const scalar: fc.Arbitrary<JsonValue> = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());

@@ -3,7 +3,7 @@
  */
 import { describe, expectTypeOf, test } from 'vitest';
 import type {
-  AskForApproval,
+  AskForApprovalStrict,
   CommandExecutionRequestApprovalResponse,
   FileChangeRequestApprovalResponse,
   InitializeCapabilities,
@@ -34,8 +34,8 @@ import {
 
 describe('public types', () => {
   test('the policy and the params use the generated protocol types', () => {
-    expectTypeOf(weworkGranularApprovalPolicy).toExtend<AskForApproval>();
-    expectTypeOf(permissionParams('workspace').approvalPolicy).toEqualTypeOf<AskForApproval>();
+    expectTypeOf(weworkGranularApprovalPolicy).toExtend<AskForApprovalStrict>();
+    expectTypeOf(permissionParams('workspace').approvalPolicy).toEqualTypeOf<AskForApprovalStrict>();
     expectTypeOf<PermissionMode>().toEqualTypeOf<'read-only' | 'workspace' | 'full-access'>();
     expectTypeOf(weworkInitializeCapabilities()).toEqualTypeOf<InitializeCapabilities>();
   });
@@ -58,7 +58,7 @@ describe('approval card types', () => {
 
   test('card questions have the protocol question shape', () => {
     expectTypeOf<DecisionQuestion>().toExtend<Readonly<Omit<ToolRequestUserInputQuestion, 'options'>>>();
-    expectTypeOf(permissionParamsForTask({}, 'turn/start').params.approvalPolicy).toEqualTypeOf<AskForApproval>();
+    expectTypeOf(permissionParamsForTask({}, 'turn/start').params.approvalPolicy).toEqualTypeOf<AskForApprovalStrict>();
   });
 });
 

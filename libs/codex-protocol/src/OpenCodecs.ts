@@ -40,7 +40,19 @@ export type UnknownVariant<Tag extends string> = {
 } & { readonly [K in Tag]?: undefined };
 
 /**
- * Whether a decoded value is the unknown variant of an open tagged union.
+ * Any unknown variant, whatever its tag property: what {@link isUnknownVariant} narrows to. (An
+ * `UnknownVariant<string>` would say that every property reads `undefined`.)
+ */
+export interface SomeUnknownVariant {
+  readonly _unknown: true;
+  readonly tag: string;
+  readonly literal: string;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Whether a decoded value is the unknown variant of an open tagged union. On a decoded union it
+ * narrows both ways: to the unknown variant, or to the known ones.
  * @example
  * ```ts
  * import { codecs, isUnknownVariant } from '@wework/codex-protocol';
@@ -48,7 +60,7 @@ export type UnknownVariant<Tag extends string> = {
  * if (item._tag === 'Right' && isUnknownVariant(item.right)) item.right.literal; // 'hologram'
  * ```
  */
-export const isUnknownVariant = (value: unknown): value is UnknownVariant<string> =>
+export const isUnknownVariant = (value: unknown): value is SomeUnknownVariant =>
   typeof value === 'object' && value !== null && (value as { _unknown?: unknown })._unknown === true;
 
 const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
@@ -121,7 +133,10 @@ export class OpenUnionType<Tag extends string, CS extends [t.Mixed, t.Mixed, ...
       name,
       (u): u is t.TypeOf<CS[number]> | UnknownVariant<Tag> => isUnknownVariant(u) || union.is(u),
       (u, c) => {
-        const decoded = union.validate(u, c);
+        // The known variants are validated as the plain union standing in this codec's place, so
+        // that error paths and decode-issue formatting see an io-ts union (which adds no step).
+        const last = c[c.length - 1];
+        const decoded = union.validate(u, last === undefined ? c : [...c.slice(0, -1), { ...last, type: union }]);
         if (decoded._tag === 'Right' || typeof u !== 'object' || u === null) return decoded;
         const value: unknown = (u as Record<string, unknown>)[tag];
         if (typeof value !== 'string' || known.includes(value)) return decoded;

@@ -97,3 +97,17 @@ export type * from './codecs/types.js';
 /** Every generated type of the protocol, as ts-rs laid them out (`Generated.v2.ThreadItem`). */
 export type * as Generated from './generated/index.js';
 export { copyRecord, deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord } from './JsonRecord.js';
+export {
+  isKnownLiteral,
+  isUnknownVariant,
+  openKeyof,
+  OpenKeyofType,
+  openUnion,
+  OpenUnionType,
+  type OpenKeyofC,
+  type OpenUnionC,
+  type SomeUnknownVariant,
+  type UnknownLiteral,
+  type UnknownVariant,
+} from './OpenCodecs.js';
+export { hasUnknownParts, loggableLiteral, unknownParts, type UnknownPart, type UnknownPartsOptions } from './UnknownParts.js';

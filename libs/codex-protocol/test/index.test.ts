@@ -44,6 +44,15 @@ const handWritten = [
   'own',
   'withKey',
   'withoutKey',
+  'OpenKeyofType',
+  'OpenUnionType',
+  'hasUnknownParts',
+  'isKnownLiteral',
+  'isUnknownVariant',
+  'loggableLiteral',
+  'openKeyof',
+  'openUnion',
+  'unknownParts',
 ];
 
 /** Generated exports: the name table, the registries, one descriptor per method. */

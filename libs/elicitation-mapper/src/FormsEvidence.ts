@@ -91,8 +91,8 @@ export type ServerApprovalEvidence = t.TypeOf<typeof ServerApprovalEvidence>;
 /** Everything {@link diagnoseForms} looks at. */
 export const FormsEvidence = t.readonly(
   t.type({
-    /** The approval policy in force for the thread/turn. */
-    approvalPolicy: nullable(codecs.AskForApproval),
+    /** The approval policy in force for the thread/turn (one this version knows: an unknown one is no evidence). */
+    approvalPolicy: nullable(codecs.AskForApprovalStrict),
     /** `[features] tool_call_mcp_elicitation`. */
     toolCallMcpElicitation: nullable(t.boolean),
     /** The MCP runtime's `elicitations_auto_deny`. */

@@ -12,7 +12,7 @@
  *
  * Every value here is pure: arbitraries describe values; fast-check supplies the randomness.
  */
-import { codecs, type AskForApproval, type ToolRequestUserInputResponse } from '@wework/codex-protocol';
+import { codecs, type AskForApprovalStrict, type ToolRequestUserInputResponse } from '@wework/codex-protocol';
 import { arbitraryOf } from '@wework/codex-protocol/testing';
 import * as fc from 'fast-check';
 import type { AnswerType, Card, CardQuestion } from './Card.js';
@@ -312,8 +312,8 @@ export function answersForCard(card: Card): fc.Arbitrary<ToolRequestUserInputRes
     .map(([answered, extra]) => responseOf([...answered.filter((entry) => entry !== undefined), ...extra]));
 }
 
-/** Any `AskForApproval` (the generated protocol type). */
-const askForApprovalArbitrary: fc.Arbitrary<AskForApproval> = arbitraryOf(codecs.AskForApproval);
+/** Any `AskForApproval` this version knows (the generated protocol type). */
+const askForApprovalArbitrary: fc.Arbitrary<AskForApprovalStrict> = arbitraryOf(codecs.AskForApprovalStrict);
 /** Codex's MCP tool approval modes (`auto`, `prompt`, `writes`, `approve`). */
 const toolsApprovalMode: fc.Arbitrary<string> = fc.constantFrom('auto', 'prompt', 'writes', 'approve');
 const server = fc.constantFrom('forms', 'search', 'wegent_apps');

@@ -12,7 +12,7 @@
  *
  * Every function here is pure.
  */
-import type { TextElement, UserInput } from '@wework/codex-protocol';
+import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { normalize, validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
 import { parse } from './Parse.js';
@@ -27,7 +27,7 @@ interface TextItem {
   readonly elements: TextElement[];
 }
 
-function documentToCodexInput(doc: ComposerDocument): UserInput[] {
+function documentToCodexInput(doc: ComposerDocument): UserInputStrict[] {
   const segments = normalize(doc);
   const items: TextItem[] = [{ text: '', elements: [] }];
   const mentions: Mention[] = [];
@@ -51,7 +51,7 @@ function documentToCodexInput(doc: ComposerDocument): UserInput[] {
     }
     item.text += part.slice(from);
   });
-  const texts: UserInput[] = items.filter((item) => item.text !== '' || items.length === 1).map((item) => ({ type: 'text', text: item.text, text_elements: item.elements }));
+  const texts: UserInputStrict[] = items.filter((item) => item.text !== '' || items.length === 1).map((item) => ({ type: 'text', text: item.text, text_elements: item.elements }));
   return [...texts, ...mentions.map(structuredItemOf)];
 }
 
@@ -71,7 +71,7 @@ function documentToCodexInput(doc: ComposerDocument): UserInput[] {
  * //   { type: 'skill', name: 'pdf', path: '/s/pdf/SKILL.md' },
  * // ])
  */
-export function toCodexTurnInput(input: ComposerDocument | string): E.Either<InvalidMention, UserInput[]> {
+export function toCodexTurnInput(input: ComposerDocument | string): E.Either<InvalidMention, UserInputStrict[]> {
   const doc = typeof input === 'string' ? parse(input) : input;
   return E.map(documentToCodexInput)(validateDocument(doc));
 }

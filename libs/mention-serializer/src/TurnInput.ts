@@ -1,12 +1,12 @@
 /**
- * Composer content → the `input` of Codex `turn/start` (`UserInput[]`). Every function is pure.
+ * Composer content → the `input` of Codex `turn/start` (`UserInputStrict[]`, what we send). Every function is pure.
  *
  * The result is one `text` item carrying the serialized markdown, with a `text_elements` entry
  * per mention (its UTF-8 byte range and a `$name`/`@name` placeholder), followed by one structured
  * item per mention in document order: `{ type: 'skill', name, path }` for skills and
  * `{ type: 'mention', name, path }` for apps (`app://id`) and plugins (`plugin://name@marketplace`).
  */
-import type { TextElement, UserInput } from '@wework/codex-protocol';
+import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
 import { parse } from './Parse.js';
@@ -14,7 +14,7 @@ import { serializeWithRanges, sigilOf, targetOf } from './Serialize.js';
 import { utf8Length } from './internal/escaping.js';
 
 /** The structured item Codex consumes for one mention. */
-export function structuredItemOf(mention: Mention): UserInput {
+export function structuredItemOf(mention: Mention): UserInputStrict {
   return mention.kind === 'skill'
     ? { type: 'skill', name: mention.name, path: mention.path }
     : { type: 'mention', name: mention.name, path: targetOf(mention) };
@@ -33,12 +33,12 @@ export function structuredItemOf(mention: Mention): UserInput {
  * //   { type: 'mention', name: 'Sites', path: 'plugin://wegent-sites@wegent' },
  * // ])
  */
-export function toTurnInput(input: ComposerDocument | string): E.Either<InvalidMention, UserInput[]> {
+export function toTurnInput(input: ComposerDocument | string): E.Either<InvalidMention, UserInputStrict[]> {
   const doc = typeof input === 'string' ? parse(input) : input;
   return E.map(documentToTurnInput)(validateDocument(doc));
 }
 
-function documentToTurnInput(doc: ComposerDocument): UserInput[] {
+function documentToTurnInput(doc: ComposerDocument): UserInputStrict[] {
   const { markdown, mentions } = serializeWithRanges(doc);
   const elements: TextElement[] = [];
   let offset = 0;

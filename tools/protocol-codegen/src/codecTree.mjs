@@ -176,8 +176,18 @@ const unknownVariantKeys = new Set(['_unknown', 'tag', 'literal', 'raw']);
  * @returns {{ tag: string, tags: string[] } | undefined}
  */
 export function unionTag(members) {
-  /** @param {CodecNode} m */
-  const requiredOf = (m) => (m.kind === 'type' ? m.properties : m.kind === 'struct' ? m.required : undefined);
+  /**
+   * The required properties of an object member; of an intersection, those of its object parts.
+   * @param {CodecNode} m
+   * @returns {{ name: string, node: CodecNode }[] | undefined}
+   */
+  const requiredOf = (m) => {
+    if (m.kind === 'type') return m.properties;
+    if (m.kind === 'struct') return m.required;
+    if (m.kind !== 'intersection') return undefined;
+    const parts = m.members.map(requiredOf);
+    return parts.some((part) => part !== undefined) ? parts.flatMap((part) => part ?? []) : undefined;
+  };
   const [first] = members;
   const firstProps = first ? requiredOf(first) : undefined;
   if (members.length < 2 || !firstProps) return undefined;

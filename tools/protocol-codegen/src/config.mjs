@@ -126,8 +126,7 @@ export const features = {
 
 /**
  * Whether the codecs of what the peer sends are forward compatible (see modules.mjs): unknown
- * enum literals and tagged-union variants decode to typed unknown cases. Off until the
- * libraries that switch exhaustively on decoded enums (approval-policy first) handle the
- * unknown case; turning it on widens the decoded types and adds strict twin codecs.
+ * enum literals and tagged-union variants decode to typed unknown cases, and every type that we
+ * send too gets a strict twin codec and type (`AskForApprovalStrict`) for what we encode.
  */
-export const forwardCompatible = false;
+export const forwardCompatible = true;

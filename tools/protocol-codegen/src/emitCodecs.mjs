@@ -342,15 +342,16 @@ export function docBlock(lines) {
  * @returns {string}
  */
 export function emitTypesModule(input) {
-  const { plan, modules, codexVersion } = input;
+  const { modules, codexVersion } = input;
   return [
     generatedHeader(codexVersion),
     '/**',
     ' * The types of every codec, by their codec names (generated types, widened where the peer sends',
-    ' * them), and the static type `XCodec` of each codec of the `codecs` object.',
+    ' * them; `XStrict`, the generated type, where we send it too), and the static type `XCodec` of each',
+    ' * codec of the `codecs` object.',
     ' */',
     ...modules.modules.flatMap((module) => {
-      const names = plan.order.filter((id) => modules.moduleOf.get(id) === module).map((id) => flatName(plan, id)).sort();
+      const names = moduleEntries(input, module).map((e) => e.name).sort();
       const codecTypes = moduleEntries(input, module).map((e) => `${e.name}Codec`).sort();
       return ['export type {', ...[...names, ...codecTypes].map((name) => `  ${name},`), `} from './${module}.js';`];
     }),

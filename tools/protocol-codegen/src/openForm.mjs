@@ -17,17 +17,31 @@ import { printTsType, propertyKey } from './codecTree.mjs';
 const flatten = (ir) => (ir.kind === 'union' ? ir.members.flatMap(flatten) : [ir]);
 
 /**
+ * The required properties of an object; of an intersection, those of its object parts
+ * (`{ type: 'image' } & ({ url } | { fileId })`); undefined for anything else.
+ * @param {TypeIR} ir
+ * @returns {{ name: string, optional: boolean, type: TypeIR }[] | undefined}
+ */
+function requiredOf(ir) {
+  if (ir.kind === 'object') return ir.properties.filter((p) => !p.optional);
+  if (ir.kind !== 'intersection') return undefined;
+  const parts = ir.members.map(requiredOf);
+  return parts.some((part) => part !== undefined) ? parts.flatMap((part) => part ?? []) : undefined;
+}
+
+/**
  * The tag property of a union of tagged objects, or undefined.
  * @param {TypeIR[]} members
  */
 function tagOf(members) {
   const objects = members.filter((m) => m.kind !== 'null' && m.kind !== 'undefined');
-  if (objects.length < 2 || !objects.every((m) => m.kind === 'object')) return undefined;
-  const [first] = objects;
-  if (!first || first.kind !== 'object') return undefined;
-  for (const candidate of first.properties.filter((p) => !p.optional && !['_unknown', 'tag', 'literal', 'raw'].includes(p.name))) {
-    const tags = objects.map((m) => {
-      const p = m.kind === 'object' ? m.properties.find((q) => q.name === candidate.name && !q.optional) : undefined;
+  const required = objects.map(requiredOf);
+  if (objects.length < 2 || !required.every((props) => props !== undefined)) return undefined;
+  const [first] = required;
+  if (!first) return undefined;
+  for (const candidate of first.filter((p) => !['_unknown', 'tag', 'literal', 'raw'].includes(p.name))) {
+    const tags = required.map((props) => {
+      const p = props?.find((q) => q.name === candidate.name);
       return p && p.type.kind === 'literal' && typeof p.type.value === 'string' ? p.type.value : undefined;
     });
     if (tags.every((tag) => tag !== undefined) && new Set(tags).size === tags.length) return candidate.name;

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { printRuntime, printType, toCodecTree } from '../src/codecTree.mjs';
+import { openTree, printRuntime, printType, toCodecTree } from '../src/codecTree.mjs';
 import { toIR } from '../src/protocolModel.mjs';
 
 /** The runtime and static codec of a ts-rs type expression; references resolve to their name. */
@@ -56,4 +56,22 @@ describe('the ts-rs subset maps to io-ts', () => {
       expect(() => codecOf(typeText)).toThrow(/unsupported/);
     },
   );
+});
+
+describe('the open form of a tagged union', () => {
+  const openRuntimeOf = (typeText: string): string => {
+    const source = ts.createSourceFile('T.ts', `type T = ${typeText};`, ts.ScriptTarget.Latest, true);
+    const alias = source.statements[0] as ts.TypeAliasDeclaration;
+    return printRuntime(openTree(toCodecTree(toIR(alias.type, (name: string) => name, 'T'), (id: string) => id)), 0, false);
+  };
+
+  test('finds the tag in members that are intersections, as UserInput has them ({ type: "image" } & ({ url } | { fileId }))', () => {
+    expect(openRuntimeOf('{ "type": "text", text: string } | ({ "type": "image" } & ({ url: string } | { fileId: string }))')).toMatch(
+      /^openUnion\("type", \["text","image"\], /,
+    );
+  });
+
+  test('leaves a union without one distinct literal tag per member closed', () => {
+    expect(openRuntimeOf('{ "type": "a" } | ({ id: string } & ({ url: string } | { fileId: string }))')).toMatch(/^t\.union\(/);
+  });
 });

@@ -19,7 +19,7 @@ import {
   type ActivePermissionProfile,
   type ParamsOf,
   type Turn,
-  type UserInput,
+  type UserInputStrict,
 } from '@wework/codex-protocol';
 import {
   describeClientError,
@@ -34,6 +34,7 @@ import {
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
+import { logUnknownProtocolValues } from './UnknownValueLog.js';
 import { launchRuntimeProcess, type RuntimeProcessOptions } from './launchRuntimeProcess.js';
 import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
@@ -124,9 +125,9 @@ export interface LocalRuntime {
   forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /**
    * Runs one user turn to its end, with the task's permission params when given. `input` is plain text,
-   * or the turn's `UserInput` items as composed by the executor (text with mentions, skills, images).
+   * or the turn's `UserInput` items (strict: what we send) as composed by the executor (text with mentions, skills, images).
    */
-  runTurn(threadId: string, input: string | ReadonlyArray<UserInput>, params?: TurnCallParams): Promise<E.Either<RuntimeError, Turn>>;
+  runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams): Promise<E.Either<RuntimeError, Turn>>;
   /** Loads the model catalog (`model/list`, hidden models excluded, every page, order kept). */
   loadModelCatalog(): Promise<E.Either<RuntimeError, ModelCatalog>>;
   /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
@@ -153,10 +154,12 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   const client = server.client;
   const activity = trackActivity(client);
   const stopListener = options.attach?.(client);
+  const unknownValues = logUnknownProtocolValues(client, options.log);
   // The connection ended: its cards can never be answered, its activity is gone.
   void client.closed.then(() => {
     stopListener?.dispose?.();
     activity.dispose();
+    unknownValues.dispose();
   });
   /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
   const loadedHere = new Set<string>();
@@ -216,8 +219,8 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     return E.right(handleOf(forked.right));
   };
 
-  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInput>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
-    const items: UserInput[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
+  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
+    const items: UserInputStrict[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
     const outcome = await runClientTurn(client, { ...params, threadId, input: items }, { timeoutMs: options.turnTimeoutMs ?? 120_000, interruptOnStop: false });
     switch (outcome._tag) {
       case 'StartFailed':

@@ -5,7 +5,7 @@
  * memory (see `SupervisionModel.ts`) and passed as per-thread overrides; it is never persisted or logged.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { ItemCompleted, ThreadUnsubscribe, type UserInput } from '@wework/codex-protocol';
+import { ItemCompleted, ThreadUnsubscribe, type UserInputStrict } from '@wework/codex-protocol';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import type { RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
@@ -63,7 +63,7 @@ export function supervisor(runtime: RuntimeSupervisor, log: ExecutorLog): Superv
         if (params.threadId === threadId && params.item.type === 'agentMessage') messages.push(params.item.text);
       });
       try {
-        const input: UserInput[] = [{ type: 'text', text: request.prompt, text_elements: [] }];
+        const input: UserInputStrict[] = [{ type: 'text', text: request.prompt, text_elements: [] }];
         const turn = await current.runTurn(threadId, input);
         if (E.isLeft(turn)) return E.left({ _tag: 'InspectionFailed', error: turn.left });
         log({ event: 'inspection finished', fields: { threadId, status: turn.right.status } });

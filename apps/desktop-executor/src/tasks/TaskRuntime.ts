@@ -14,7 +14,7 @@
  * does a new thread take its place.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInput } from '@wework/codex-protocol';
+import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInputStrict } from '@wework/codex-protocol';
 import { describeClientError } from '@wework/app-server-client';
 import { makeThreadLifecycle, type ArchiveThread, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus, type UnsubscribeReason } from '@wework/thread-lifecycle';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
@@ -89,7 +89,7 @@ export interface TaskRuntime {
    * Runs one user turn of the task (resuming its thread first when it was released), with the task's
    * permissions and model. `modelSelection`, when given, is saved first (the composer's current choice).
    */
-  send(taskId: string, input: ReadonlyArray<UserInput>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>>;
+  send(taskId: string, input: ReadonlyArray<UserInputStrict>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>>;
   /** Cancels the task's cards and interrupts its turn. */
   stop(taskId: string): Promise<E.Either<TaskError, void>>;
   /** Archives the task: `thread/unsubscribe` at once (or when its running turn ends), then `thread/archive`. */
@@ -245,7 +245,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return E.right(copy);
   };
 
-  const send = async (taskId: string, input: ReadonlyArray<UserInput>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>> => {
+  const send = async (taskId: string, input: ReadonlyArray<UserInputStrict>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>> => {
     const known = found(taskId);
     if (E.isLeft(known)) return known;
     if (known.right.archived) return E.left({ _tag: 'TaskArchived', taskId });

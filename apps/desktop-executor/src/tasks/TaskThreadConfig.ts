@@ -7,7 +7,7 @@
  * Every function here is pure.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { AskForApproval, JsonValue } from '@wework/codex-protocol';
+import type { AskForApprovalStrict, JsonValue } from '@wework/codex-protocol';
 import { permissionParamsForTask, type PermissionCall, type UnknownPermissionModeWarning } from '@wework/approval-policy';
 import type { ModelRouterRegistration, ModelRouterRegistry } from './ModelRouterRegistry.js';
 import type { TaskRecord } from './TaskRecord.js';
@@ -22,7 +22,7 @@ export interface ModelRouterRegistrationMissing {
 /** The params shared by `thread/start`, `thread/resume`, `thread/fork` (and, without provider and workspace, `turn/start`). */
 export interface TaskThreadConfig {
   readonly permissions?: string | null;
-  readonly approvalPolicy?: AskForApproval | null;
+  readonly approvalPolicy?: AskForApprovalStrict | null;
   readonly model?: string;
   readonly modelProvider?: string;
   readonly cwd: string;

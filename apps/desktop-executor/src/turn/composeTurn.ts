@@ -5,7 +5,7 @@
  * catalog) and the task's permission mode.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { UserInput } from '@wework/codex-protocol';
+import type { UserInputStrict } from '@wework/codex-protocol';
 import { permissionParamsForTask, type UnknownPermissionModeWarning } from '@wework/approval-policy';
 import { describeImageError, type ImageError, type ModelCategory } from '@wework/image-preprocess';
 import type { TurnImages } from '@wework/image-preprocess/node';
@@ -31,7 +31,7 @@ export type ComposeError = SendBlocked | { readonly _tag: 'InvalidComposerConten
 
 /** A composed turn, ready for `turn/start`. */
 export interface ComposedTurn {
-  readonly input: ReadonlyArray<UserInput>;
+  readonly input: ReadonlyArray<UserInputStrict>;
   readonly params: TurnCallParams & { readonly model: string };
   /** Attachments that could not be prepared (left out of the turn), and a corrupt persisted permission mode. */
   readonly warnings: ReadonlyArray<{ readonly attachment: string; readonly error: ImageError; readonly message: string } | UnknownPermissionModeWarning>;
@@ -44,7 +44,7 @@ export async function composeTurn(request: TurnRequest, catalog: ModelCatalog, i
   const text = toCodexTurnInput(request.markdown);
   if (E.isLeft(text)) return E.left({ _tag: 'InvalidComposerContent', reason: text.left });
   const warnings: Array<ComposedTurn['warnings'][number]> = [];
-  const imageItems: UserInput[] = [];
+  const imageItems: UserInputStrict[] = [];
   for (const attachment of request.attachments) {
     const prepared = await images.prepare(attachment, request.modelCategory);
     if (E.isLeft(prepared)) warnings.push({ attachment, error: prepared.left, message: describeImageError(prepared.left) });

@@ -16,7 +16,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { codecs, type AskForApproval } from '@wework/codex-protocol';
+import { codecs, type AskForApprovalStrict } from '@wework/codex-protocol';
 import { advertisesOpenaiForm, weworkFeatures } from '@wework/approval-policy';
 import { handleElicitationRequest, type ElicitationAction, type FormEvidence, type FormsEvidence, type ServerApprovalEvidence, type ToolCallEvidence } from '@wework/elicitation-mapper';
 import { deepMerge, harnessThreadParams } from '../CodexConfig.js';
@@ -50,18 +50,18 @@ type McpToolCallItem = t.TypeOf<typeof McpToolCallItem>;
 const Action = t.keyof({ accept: null, decline: null, cancel: null });
 const THREAD_METHODS = new Set(['thread/start', 'thread/resume', 'thread/fork']);
 
-function policyFromWire(wire: ReportInput['wire']): AskForApproval | undefined {
+function policyFromWire(wire: ReportInput['wire']): AskForApprovalStrict | undefined {
   const threadRequests = new Set<unknown>();
-  let policy: AskForApproval | undefined;
+  let policy: AskForApprovalStrict | undefined;
   for (const { direction, message } of wire) {
     const method = field(message, 'method');
     const id = field(message, 'id');
     if (direction === 'toAppServer' && typeof method === 'string') {
       if (THREAD_METHODS.has(method)) threadRequests.add(id);
-      const override = codecs.AskForApproval.decode(field(field(message, 'params'), 'approvalPolicy'));
+      const override = codecs.AskForApprovalStrict.decode(field(field(message, 'params'), 'approvalPolicy'));
       if (method === 'turn/start' && E.isRight(override)) policy = override.right;
     } else if (direction === 'fromAppServer' && method === undefined && threadRequests.has(id)) {
-      const answered = codecs.AskForApproval.decode(field(field(message, 'result'), 'approvalPolicy'));
+      const answered = codecs.AskForApprovalStrict.decode(field(field(message, 'result'), 'approvalPolicy'));
       if (E.isRight(answered)) policy = answered.right;
     }
   }
@@ -242,9 +242,9 @@ function formsOf(report: ReportInput, items: ReadonlyArray<McpToolCallItem>, exc
  */
 export function evidenceFromReport(report: ReportInput, scenario?: Scenario): ReportEvidence {
   const wirePolicy = policyFromWire(report.wire);
-  const reportPolicy = codecs.AskForApproval.decode(field(report.threadParams, 'approvalPolicy'));
-  const scenarioPolicy = scenario === undefined ? undefined : codecs.AskForApproval.decode(harnessThreadParams('', scenario.thread ?? {})['approvalPolicy']);
-  const [approvalPolicy, policySource]: [AskForApproval | null, EvidenceSource] =
+  const reportPolicy = codecs.AskForApprovalStrict.decode(field(report.threadParams, 'approvalPolicy'));
+  const scenarioPolicy = scenario === undefined ? undefined : codecs.AskForApprovalStrict.decode(harnessThreadParams('', scenario.thread ?? {})['approvalPolicy']);
+  const [approvalPolicy, policySource]: [AskForApprovalStrict | null, EvidenceSource] =
     wirePolicy !== undefined
       ? [wirePolicy, 'wire']
       : E.isRight(reportPolicy)

@@ -20,6 +20,8 @@ import type {
   ParamsOf,
   ResultOf,
 } from '@wework/codex-protocol';
+import { loggableLiteral, unknownParts } from '@wework/codex-protocol';
+import type * as t from 'io-ts';
 import { ClientError } from '../ClientError.js';
 import type { ProcessExited, RequestAborted, TerminalError } from '../ClientError.js';
 import type { ClientEvent, ServerRequestRejection } from '../ClientEvent.js';
@@ -218,6 +220,7 @@ export class Connection {
       sent.then(
         (raw) => {
           const decoded = safeDecode(descriptor.result as AnyClientRequest['result'], raw);
+          if (E.isRight(decoded)) this.reportUnknown(method, 'result', descriptor.result, decoded.right);
           settle(E.isRight(decoded) ? E.right(decoded.right as ResultOf<D>) : E.left(ClientError.decodeFailed(method, decoded.left)));
         },
         (error: unknown) => settle(E.left(this.sendError(method, error))),
@@ -384,6 +387,7 @@ export class Connection {
     if (entry === undefined) return reject('NoHandler', WireErrorCode.MethodNotFound, `Unhandled method ${method}`);
     const decoded = safeDecode(entry.descriptor.params, params);
     if (E.isLeft(decoded)) return reject('InvalidParams', WireErrorCode.InvalidParams, `Invalid params for ${method}: ${decoded.left}`);
+    this.reportUnknown(method, 'params', entry.descriptor.params, decoded.right);
     let reply: unknown;
     try {
       reply = await entry.handler(decoded.right, { id, method });
@@ -418,6 +422,7 @@ export class Connection {
         decoded = safeDecode(entry.descriptor.params, params);
         decodedBy.set(entry.descriptor, decoded);
         if (E.isLeft(decoded)) this.emit({ _tag: 'InvalidNotification', method, message: decoded.left });
+        else this.reportUnknown(method, 'params', entry.descriptor.params, decoded.right);
       }
       if (E.isLeft(decoded)) continue;
       try {
@@ -432,6 +437,13 @@ export class Connection {
     if (this.taps.size === 0) return;
     const decoded = JsonRpcMessage.decode(message);
     if (E.isRight(decoded)) this.taps.emit('outgoing', decoded.right);
+  }
+
+  /** Reports what a decoded message carries of a newer Codex (never its values). */
+  private reportUnknown(method: string, side: 'params' | 'result', codec: t.Decoder<unknown, unknown>, value: unknown): void {
+    const parts = unknownParts(codec, value);
+    if (parts.length === 0) return;
+    this.emit({ _tag: 'UnknownProtocolValues', method, side, parts: parts.map(({ kind, path, codec: name, literal }) => ({ kind, path, codec: name, literal: loggableLiteral(literal) })) });
   }
 
   private emit(event: ClientEvent): void {

@@ -8,7 +8,7 @@
  *
  * Every function here is pure: values in, values out.
  */
-import type { AdditionalFileSystemPermissions, FileSystemPath, GrantedPermissionProfile, RequestPermissionProfile } from '@wework/codex-protocol';
+import { codecs, type AdditionalFileSystemPermissions, type FileSystemPath, type GrantedPermissionProfile, type RequestPermissionProfile } from '@wework/codex-protocol';
 
 const pathText = (path: FileSystemPath): string => {
   switch (path.type) {
@@ -30,7 +30,11 @@ const pathText = (path: FileSystemPath): string => {
           return '/tmp';
         case 'unknown':
           return path.value.subpath ? `${path.value.path}/${path.value.subpath}` : path.value.path;
+        default:
+          return 'a kind of special path this version does not know';
       }
+    default:
+      return 'a kind of path this version does not know';
   }
 };
 
@@ -51,10 +55,15 @@ export function describePermissions(profile: RequestPermissionProfile): string |
   return parts.length === 0 ? null : [...new Set(parts)].join('; ');
 }
 
-/** The grant of exactly the requested permissions: `null` parts are left out, the others kept as they are. */
-export function grantRequested(profile: RequestPermissionProfile): GrantedPermissionProfile {
-  return {
+/**
+ * The grant of exactly the requested permissions: `null` parts are left out, the others kept as
+ * they are. `null` when a part is not a strict protocol value (it carries what this version does
+ * not know), so that nothing unknown is ever granted.
+ */
+export function grantRequested(profile: RequestPermissionProfile): GrantedPermissionProfile | null {
+  const grant: unknown = {
     ...(profile.network ? { network: profile.network } : {}),
     ...(profile.fileSystem ? { fileSystem: profile.fileSystem } : {}),
   };
+  return codecs.GrantedPermissionProfile.is(grant) ? grant : null;
 }

@@ -11,6 +11,7 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, nullable, type NullableC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
@@ -19,9 +20,9 @@ import type * as Gen from '../generated/index.js';
 /** Static type of the {@link DesktopOnboardingEntrypoint} codec. */
 export type DesktopOnboardingEntrypointCodec = t.LiteralC<"life_sciences">;
 /**
- * Generated type `DesktopOnboardingEntrypoint` (`src/generated/v2/DesktopOnboardingEntrypoint.ts`).
+ * Generated type `DesktopOnboardingEntrypoint` (`src/generated/v2/DesktopOnboardingEntrypoint.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type DesktopOnboardingEntrypoint = Gen.v2.DesktopOnboardingEntrypoint;
+export type DesktopOnboardingEntrypoint = t.TypeOf<DesktopOnboardingEntrypointCodec>;
 
 /** Static type of the {@link AccountLoginCompletedNotification} codec. */
 export type AccountLoginCompletedNotificationCodec = t.TypeC<{
@@ -31,12 +32,12 @@ export type AccountLoginCompletedNotificationCodec = t.TypeC<{
   onboardingEntrypoint: NullableC<DesktopOnboardingEntrypointCodec>;
 }>;
 /**
- * Generated type `AccountLoginCompletedNotification` (`src/generated/v2/AccountLoginCompletedNotification.ts`).
+ * Generated type `AccountLoginCompletedNotification` (`src/generated/v2/AccountLoginCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AccountLoginCompletedNotification = Gen.v2.AccountLoginCompletedNotification;
+export type AccountLoginCompletedNotification = t.TypeOf<AccountLoginCompletedNotificationCodec>;
 
 /** Static type of the {@link PlanType} codec. */
-export type PlanTypeCodec = t.KeyofC<{
+export type PlanTypeCodec = OpenKeyofC<{
   free: null;
   go: null;
   plus: null;
@@ -59,19 +60,19 @@ export type PlanTypeCodec = t.KeyofC<{
   unknown: null;
 }>;
 /**
- * Generated type `PlanType` (`src/generated/PlanType.ts`).
+ * Generated type `PlanType` (`src/generated/PlanType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PlanType = Gen.PlanType;
+export type PlanType = t.TypeOf<PlanTypeCodec>;
 
 /** Static type of the {@link CreditsSnapshot} codec. */
 export type CreditsSnapshotCodec = t.TypeC<{ hasCredits: t.BooleanC; unlimited: t.BooleanC; balance: NullableC<t.StringC> }>;
 /**
- * Generated type `CreditsSnapshot` (`src/generated/v2/CreditsSnapshot.ts`).
+ * Generated type `CreditsSnapshot` (`src/generated/v2/CreditsSnapshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CreditsSnapshot = Gen.v2.CreditsSnapshot;
+export type CreditsSnapshot = t.TypeOf<CreditsSnapshotCodec>;
 
 /** Static type of the {@link RateLimitReachedType} codec. */
-export type RateLimitReachedTypeCodec = t.KeyofC<{
+export type RateLimitReachedTypeCodec = OpenKeyofC<{
   rate_limit_reached: null;
   workspace_owner_credits_depleted: null;
   workspace_member_credits_depleted: null;
@@ -79,23 +80,23 @@ export type RateLimitReachedTypeCodec = t.KeyofC<{
   workspace_member_usage_limit_reached: null;
 }>;
 /**
- * Generated type `RateLimitReachedType` (`src/generated/v2/RateLimitReachedType.ts`).
+ * Generated type `RateLimitReachedType` (`src/generated/v2/RateLimitReachedType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RateLimitReachedType = Gen.v2.RateLimitReachedType;
+export type RateLimitReachedType = t.TypeOf<RateLimitReachedTypeCodec>;
 
 /** Static type of the {@link RateLimitWindow} codec. */
 export type RateLimitWindowCodec = t.TypeC<{ usedPercent: t.NumberC; windowDurationMins: NullableC<t.NumberC>; resetsAt: NullableC<t.NumberC> }>;
 /**
- * Generated type `RateLimitWindow` (`src/generated/v2/RateLimitWindow.ts`).
+ * Generated type `RateLimitWindow` (`src/generated/v2/RateLimitWindow.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RateLimitWindow = Gen.v2.RateLimitWindow;
+export type RateLimitWindow = t.TypeOf<RateLimitWindowCodec>;
 
 /** Static type of the {@link SpendControlLimitSnapshot} codec. */
 export type SpendControlLimitSnapshotCodec = t.TypeC<{ limit: t.StringC; used: t.StringC; remainingPercent: t.NumberC; resetsAt: t.NumberC }>;
 /**
- * Generated type `SpendControlLimitSnapshot` (`src/generated/v2/SpendControlLimitSnapshot.ts`).
+ * Generated type `SpendControlLimitSnapshot` (`src/generated/v2/SpendControlLimitSnapshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SpendControlLimitSnapshot = Gen.v2.SpendControlLimitSnapshot;
+export type SpendControlLimitSnapshot = t.TypeOf<SpendControlLimitSnapshotCodec>;
 
 /** Static type of the {@link RateLimitSnapshot} codec. */
 export type RateLimitSnapshotCodec = t.TypeC<{
@@ -111,9 +112,9 @@ export type RateLimitSnapshotCodec = t.TypeC<{
   rateLimitReachedType: NullableC<RateLimitReachedTypeCodec>;
 }>;
 /**
- * Generated type `RateLimitSnapshot` (`src/generated/v2/RateLimitSnapshot.ts`).
+ * Generated type `RateLimitSnapshot` (`src/generated/v2/RateLimitSnapshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RateLimitSnapshot = Gen.v2.RateLimitSnapshot;
+export type RateLimitSnapshot = t.TypeOf<RateLimitSnapshotCodec>;
 
 /** Static type of the {@link AccountRateLimitsUpdatedNotification} codec. */
 export type AccountRateLimitsUpdatedNotificationCodec = t.TypeC<{ rateLimits: RateLimitSnapshotCodec }>;
@@ -124,12 +125,12 @@ export type AccountRateLimitsUpdatedNotificationCodec = t.TypeC<{ rateLimits: Ra
  * or refetch that snapshot. Nullable account metadata may be unavailable in a rolling update and
  * does not clear a previously observed value.
  *
- * Generated type `AccountRateLimitsUpdatedNotification` (`src/generated/v2/AccountRateLimitsUpdatedNotification.ts`).
+ * Generated type `AccountRateLimitsUpdatedNotification` (`src/generated/v2/AccountRateLimitsUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AccountRateLimitsUpdatedNotification = Gen.v2.AccountRateLimitsUpdatedNotification;
+export type AccountRateLimitsUpdatedNotification = t.TypeOf<AccountRateLimitsUpdatedNotificationCodec>;
 
 /** Static type of the {@link AuthMode} codec. */
-export type AuthModeCodec = t.KeyofC<{
+export type AuthModeCodec = OpenKeyofC<{
   apikey: null;
   chatgpt: null;
   chatgptAuthTokens: null;
@@ -142,16 +143,16 @@ export type AuthModeCodec = t.KeyofC<{
 /**
  * Authentication mode for OpenAI-backed providers.
  *
- * Generated type `AuthMode` (`src/generated/AuthMode.ts`).
+ * Generated type `AuthMode` (`src/generated/AuthMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AuthMode = Gen.AuthMode;
+export type AuthMode = t.TypeOf<AuthModeCodec>;
 
 /** Static type of the {@link AccountUpdateReason} codec. */
-export type AccountUpdateReasonCodec = t.KeyofC<{ workspaceRoutingReady: null; unknown: null }>;
+export type AccountUpdateReasonCodec = OpenKeyofC<{ workspaceRoutingReady: null; unknown: null }>;
 /**
- * Generated type `AccountUpdateReason` (`src/generated/v2/AccountUpdateReason.ts`).
+ * Generated type `AccountUpdateReason` (`src/generated/v2/AccountUpdateReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AccountUpdateReason = Gen.v2.AccountUpdateReason;
+export type AccountUpdateReason = t.TypeOf<AccountUpdateReasonCodec>;
 
 /** Static type of the {@link AccountUpdatedNotification} codec. */
 export type AccountUpdatedNotificationCodec = t.TypeC<{
@@ -160,16 +161,16 @@ export type AccountUpdatedNotificationCodec = t.TypeC<{
   reason: NullableC<AccountUpdateReasonCodec>;
 }>;
 /**
- * Generated type `AccountUpdatedNotification` (`src/generated/v2/AccountUpdatedNotification.ts`).
+ * Generated type `AccountUpdatedNotification` (`src/generated/v2/AccountUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AccountUpdatedNotification = Gen.v2.AccountUpdatedNotification;
+export type AccountUpdatedNotification = t.TypeOf<AccountUpdatedNotificationCodec>;
 
 /** Static type of the {@link AttestationGenerateParams} codec. */
 export type AttestationGenerateParamsCodec = EmptyObjectC;
 /**
- * Generated type `AttestationGenerateParams` (`src/generated/v2/AttestationGenerateParams.ts`).
+ * Generated type `AttestationGenerateParams` (`src/generated/v2/AttestationGenerateParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AttestationGenerateParams = Gen.v2.AttestationGenerateParams;
+export type AttestationGenerateParams = t.TypeOf<AttestationGenerateParamsCodec>;
 
 /** Static type of the {@link AttestationGenerateResponse} codec. */
 export type AttestationGenerateResponseCodec = t.TypeC<{ token: t.StringC }>;
@@ -186,32 +187,32 @@ export type CancelLoginAccountParamsCodec = t.TypeC<{ loginId: t.StringC }>;
 export type CancelLoginAccountParams = Gen.v2.CancelLoginAccountParams;
 
 /** Static type of the {@link CancelLoginAccountStatus} codec. */
-export type CancelLoginAccountStatusCodec = t.KeyofC<{ canceled: null; notFound: null }>;
+export type CancelLoginAccountStatusCodec = OpenKeyofC<{ canceled: null; notFound: null }>;
 /**
- * Generated type `CancelLoginAccountStatus` (`src/generated/v2/CancelLoginAccountStatus.ts`).
+ * Generated type `CancelLoginAccountStatus` (`src/generated/v2/CancelLoginAccountStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CancelLoginAccountStatus = Gen.v2.CancelLoginAccountStatus;
+export type CancelLoginAccountStatus = t.TypeOf<CancelLoginAccountStatusCodec>;
 
 /** Static type of the {@link CancelLoginAccountResponse} codec. */
 export type CancelLoginAccountResponseCodec = t.TypeC<{ status: CancelLoginAccountStatusCodec }>;
 /**
- * Generated type `CancelLoginAccountResponse` (`src/generated/v2/CancelLoginAccountResponse.ts`).
+ * Generated type `CancelLoginAccountResponse` (`src/generated/v2/CancelLoginAccountResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CancelLoginAccountResponse = Gen.v2.CancelLoginAccountResponse;
+export type CancelLoginAccountResponse = t.TypeOf<CancelLoginAccountResponseCodec>;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshReason} codec. */
 export type ChatgptAuthTokensRefreshReasonCodec = t.LiteralC<"unauthorized">;
 /**
- * Generated type `ChatgptAuthTokensRefreshReason` (`src/generated/v2/ChatgptAuthTokensRefreshReason.ts`).
+ * Generated type `ChatgptAuthTokensRefreshReason` (`src/generated/v2/ChatgptAuthTokensRefreshReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ChatgptAuthTokensRefreshReason = Gen.v2.ChatgptAuthTokensRefreshReason;
+export type ChatgptAuthTokensRefreshReason = t.TypeOf<ChatgptAuthTokensRefreshReasonCodec>;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshParams} codec. */
 export type ChatgptAuthTokensRefreshParamsCodec = StructC<{ reason: ChatgptAuthTokensRefreshReasonCodec }, { previousAccountId: NullableC<t.StringC> }>;
 /**
- * Generated type `ChatgptAuthTokensRefreshParams` (`src/generated/v2/ChatgptAuthTokensRefreshParams.ts`).
+ * Generated type `ChatgptAuthTokensRefreshParams` (`src/generated/v2/ChatgptAuthTokensRefreshParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ChatgptAuthTokensRefreshParams = Gen.v2.ChatgptAuthTokensRefreshParams;
+export type ChatgptAuthTokensRefreshParams = t.TypeOf<ChatgptAuthTokensRefreshParamsCodec>;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshResponse} codec. */
 export type ChatgptAuthTokensRefreshResponseCodec = t.TypeC<{ accessToken: t.StringC; chatgptAccountId: t.StringC; chatgptPlanType: NullableC<t.StringC> }>;
@@ -221,11 +222,11 @@ export type ChatgptAuthTokensRefreshResponseCodec = t.TypeC<{ accessToken: t.Str
 export type ChatgptAuthTokensRefreshResponse = Gen.v2.ChatgptAuthTokensRefreshResponse;
 
 /** Static type of the {@link GatewayOAuthStatus} codec. */
-export type GatewayOAuthStatusCodec = t.KeyofC<{ notReady: null; started: null; succeeded: null; failed: null }>;
+export type GatewayOAuthStatusCodec = OpenKeyofC<{ notReady: null; started: null; succeeded: null; failed: null }>;
 /**
- * Generated type `GatewayOAuthStatus` (`src/generated/v2/GatewayOAuthStatus.ts`).
+ * Generated type `GatewayOAuthStatus` (`src/generated/v2/GatewayOAuthStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GatewayOAuthStatus = Gen.v2.GatewayOAuthStatus;
+export type GatewayOAuthStatus = t.TypeOf<GatewayOAuthStatusCodec>;
 
 /** Static type of the {@link GatewayOAuthChangedNotification} codec. */
 export type GatewayOAuthChangedNotificationCodec = t.TypeC<{
@@ -236,9 +237,9 @@ export type GatewayOAuthChangedNotificationCodec = t.TypeC<{
   error: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `GatewayOAuthChangedNotification` (`src/generated/v2/GatewayOAuthChangedNotification.ts`).
+ * Generated type `GatewayOAuthChangedNotification` (`src/generated/v2/GatewayOAuthChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GatewayOAuthChangedNotification = Gen.v2.GatewayOAuthChangedNotification;
+export type GatewayOAuthChangedNotification = t.TypeOf<GatewayOAuthChangedNotificationCodec>;
 
 /** Static type of the {@link GetAccountParams} codec. */
 export type GetAccountParamsCodec = StructC<Record<never, never>, { refreshToken: t.BooleanC }>;
@@ -248,7 +249,7 @@ export type GetAccountParamsCodec = StructC<Record<never, never>, { refreshToken
 export type GetAccountParams = Gen.v2.GetAccountParams;
 
 /** Static type of the {@link Account} codec. */
-export type AccountCodec = t.UnionC<[
+export type AccountCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"apiKey"> }>,
   t.TypeC<{
     type: t.LiteralC<"chatgpt">;
@@ -260,25 +261,25 @@ export type AccountCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"gcp"> }>,
 ]>;
 /**
- * Generated type `Account` (`src/generated/v2/Account.ts`).
+ * Generated type `Account` (`src/generated/v2/Account.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Account = Gen.v2.Account;
+export type Account = t.TypeOf<AccountCodec>;
 
 /** Static type of the {@link AccountRoutingOverride} codec. */
-export type AccountRoutingOverrideCodec = t.KeyofC<{ NO_CONSTRAINT: null; us: null; us_cr: null }>;
+export type AccountRoutingOverrideCodec = OpenKeyofC<{ NO_CONSTRAINT: null; us: null; us_cr: null }>;
 /**
  * Backend routing policy. Wire values match the accounts/check contract.
  *
- * Generated type `AccountRoutingOverride` (`src/generated/v2/AccountRoutingOverride.ts`).
+ * Generated type `AccountRoutingOverride` (`src/generated/v2/AccountRoutingOverride.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AccountRoutingOverride = Gen.v2.AccountRoutingOverride;
+export type AccountRoutingOverride = t.TypeOf<AccountRoutingOverrideCodec>;
 
 /** Static type of the {@link WorkspaceRouting} codec. */
 export type WorkspaceRoutingCodec = t.TypeC<{ chatgptAccountId: t.StringC; backendOrigin: t.StringC; accountRoutingOverride: AccountRoutingOverrideCodec }>;
 /**
- * Generated type `WorkspaceRouting` (`src/generated/v2/WorkspaceRouting.ts`).
+ * Generated type `WorkspaceRouting` (`src/generated/v2/WorkspaceRouting.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WorkspaceRouting = Gen.v2.WorkspaceRouting;
+export type WorkspaceRouting = t.TypeOf<WorkspaceRoutingCodec>;
 
 /** Static type of the {@link GetAccountResponse} codec. */
 export type GetAccountResponseCodec = t.TypeC<{
@@ -288,9 +289,9 @@ export type GetAccountResponseCodec = t.TypeC<{
   workspaceRouting: NullableC<WorkspaceRoutingCodec>;
 }>;
 /**
- * Generated type `GetAccountResponse` (`src/generated/v2/GetAccountResponse.ts`).
+ * Generated type `GetAccountResponse` (`src/generated/v2/GetAccountResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GetAccountResponse = Gen.v2.GetAccountResponse;
+export type GetAccountResponse = t.TypeOf<GetAccountResponseCodec>;
 
 /** Static type of the {@link LoginAppBrand} codec. */
 export type LoginAppBrandCodec = t.KeyofC<{ codex: null; chatgpt: null }>;
@@ -332,7 +333,7 @@ export type LoginAccountParamsCodec = t.UnionC<[
 export type LoginAccountParams = Gen.v2.LoginAccountParams;
 
 /** Static type of the {@link LoginAccountResponse} codec. */
-export type LoginAccountResponseCodec = t.UnionC<[
+export type LoginAccountResponseCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"apiKey"> }>,
   t.TypeC<{ type: t.LiteralC<"chatgpt">; loginId: t.StringC; authUrl: t.StringC }>,
   t.TypeC<{
@@ -345,23 +346,23 @@ export type LoginAccountResponseCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"amazonBedrock"> }>,
 ]>;
 /**
- * Generated type `LoginAccountResponse` (`src/generated/v2/LoginAccountResponse.ts`).
+ * Generated type `LoginAccountResponse` (`src/generated/v2/LoginAccountResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type LoginAccountResponse = Gen.v2.LoginAccountResponse;
+export type LoginAccountResponse = t.TypeOf<LoginAccountResponseCodec>;
 
 /** Static type of the {@link LogoutAccountResponse} codec. */
 export type LogoutAccountResponseCodec = EmptyObjectC;
 /**
- * Generated type `LogoutAccountResponse` (`src/generated/v2/LogoutAccountResponse.ts`).
+ * Generated type `LogoutAccountResponse` (`src/generated/v2/LogoutAccountResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type LogoutAccountResponse = Gen.v2.LogoutAccountResponse;
+export type LogoutAccountResponse = t.TypeOf<LogoutAccountResponseCodec>;
 
 /** Static type of the {@link RemoteControlConnectionStatus} codec. */
-export type RemoteControlConnectionStatusCodec = t.KeyofC<{ disabled: null; connecting: null; connected: null; errored: null }>;
+export type RemoteControlConnectionStatusCodec = OpenKeyofC<{ disabled: null; connecting: null; connected: null; errored: null }>;
 /**
- * Generated type `RemoteControlConnectionStatus` (`src/generated/v2/RemoteControlConnectionStatus.ts`).
+ * Generated type `RemoteControlConnectionStatus` (`src/generated/v2/RemoteControlConnectionStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RemoteControlConnectionStatus = Gen.v2.RemoteControlConnectionStatus;
+export type RemoteControlConnectionStatus = t.TypeOf<RemoteControlConnectionStatusCodec>;
 
 /** Static type of the {@link RemoteControlStatusChangedNotification} codec. */
 export type RemoteControlStatusChangedNotificationCodec = t.TypeC<{
@@ -373,9 +374,9 @@ export type RemoteControlStatusChangedNotificationCodec = t.TypeC<{
 /**
  * Current remote-control connection status and remote identity exposed to clients.
  *
- * Generated type `RemoteControlStatusChangedNotification` (`src/generated/v2/RemoteControlStatusChangedNotification.ts`).
+ * Generated type `RemoteControlStatusChangedNotification` (`src/generated/v2/RemoteControlStatusChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RemoteControlStatusChangedNotification = Gen.v2.RemoteControlStatusChangedNotification;
+export type RemoteControlStatusChangedNotification = t.TypeOf<RemoteControlStatusChangedNotificationCodec>;
 
 const build = () => {
   const DesktopOnboardingEntrypoint: DesktopOnboardingEntrypointCodec = t.literal("life_sciences");
@@ -385,7 +386,7 @@ const build = () => {
     error: nullable(t.string),
     onboardingEntrypoint: nullable(DesktopOnboardingEntrypoint),
   }, "AccountLoginCompletedNotification");
-  const PlanType: PlanTypeCodec = t.keyof({
+  const PlanType: PlanTypeCodec = openKeyof({
     free: null,
     go: null,
     plus: null,
@@ -408,7 +409,7 @@ const build = () => {
     unknown: null,
   }, "PlanType");
   const CreditsSnapshot: CreditsSnapshotCodec = t.type({ hasCredits: t.boolean, unlimited: t.boolean, balance: nullable(t.string) }, "CreditsSnapshot");
-  const RateLimitReachedType: RateLimitReachedTypeCodec = t.keyof({
+  const RateLimitReachedType: RateLimitReachedTypeCodec = openKeyof({
     rate_limit_reached: null,
     workspace_owner_credits_depleted: null,
     workspace_member_credits_depleted: null,
@@ -430,7 +431,7 @@ const build = () => {
     rateLimitReachedType: nullable(RateLimitReachedType),
   }, "RateLimitSnapshot");
   const AccountRateLimitsUpdatedNotification: AccountRateLimitsUpdatedNotificationCodec = t.type({ rateLimits: RateLimitSnapshot }, "AccountRateLimitsUpdatedNotification");
-  const AuthMode: AuthModeCodec = t.keyof({
+  const AuthMode: AuthModeCodec = openKeyof({
     apikey: null,
     chatgpt: null,
     chatgptAuthTokens: null,
@@ -440,12 +441,12 @@ const build = () => {
     bedrockApiKey: null,
     bedrockAccessKeys: null,
   }, "AuthMode");
-  const AccountUpdateReason: AccountUpdateReasonCodec = t.keyof({ workspaceRoutingReady: null, unknown: null }, "AccountUpdateReason");
+  const AccountUpdateReason: AccountUpdateReasonCodec = openKeyof({ workspaceRoutingReady: null, unknown: null }, "AccountUpdateReason");
   const AccountUpdatedNotification: AccountUpdatedNotificationCodec = t.type({ authMode: nullable(AuthMode), planType: nullable(PlanType), reason: nullable(AccountUpdateReason) }, "AccountUpdatedNotification");
   const AttestationGenerateParams: AttestationGenerateParamsCodec = emptyObject;
   const AttestationGenerateResponse: AttestationGenerateResponseCodec = t.type({ token: t.string }, "AttestationGenerateResponse");
   const CancelLoginAccountParams: CancelLoginAccountParamsCodec = t.type({ loginId: t.string }, "CancelLoginAccountParams");
-  const CancelLoginAccountStatus: CancelLoginAccountStatusCodec = t.keyof({ canceled: null, notFound: null }, "CancelLoginAccountStatus");
+  const CancelLoginAccountStatus: CancelLoginAccountStatusCodec = openKeyof({ canceled: null, notFound: null }, "CancelLoginAccountStatus");
   const CancelLoginAccountResponse: CancelLoginAccountResponseCodec = t.type({ status: CancelLoginAccountStatus }, "CancelLoginAccountResponse");
   const ChatgptAuthTokensRefreshReason: ChatgptAuthTokensRefreshReasonCodec = t.literal("unauthorized");
   const ChatgptAuthTokensRefreshParams: ChatgptAuthTokensRefreshParamsCodec = struct(
@@ -454,7 +455,7 @@ const build = () => {
     "ChatgptAuthTokensRefreshParams",
   );
   const ChatgptAuthTokensRefreshResponse: ChatgptAuthTokensRefreshResponseCodec = t.type({ accessToken: t.string, chatgptAccountId: t.string, chatgptPlanType: nullable(t.string) }, "ChatgptAuthTokensRefreshResponse");
-  const GatewayOAuthStatus: GatewayOAuthStatusCodec = t.keyof({ notReady: null, started: null, succeeded: null, failed: null }, "GatewayOAuthStatus");
+  const GatewayOAuthStatus: GatewayOAuthStatusCodec = openKeyof({ notReady: null, started: null, succeeded: null, failed: null }, "GatewayOAuthStatus");
   const GatewayOAuthChangedNotification: GatewayOAuthChangedNotificationCodec = t.type({
     loginId: nullable(t.string),
     authUrl: nullable(t.string),
@@ -463,7 +464,7 @@ const build = () => {
     error: nullable(t.string),
   }, "GatewayOAuthChangedNotification");
   const GetAccountParams: GetAccountParamsCodec = struct({}, { refreshToken: t.boolean }, "GetAccountParams");
-  const Account: AccountCodec = t.union([
+  const Account: AccountCodec = openUnion("type", ["apiKey","chatgpt","amazonBedrock","gcp"], [
     t.type({ type: t.literal("apiKey") }),
     t.type({
       type: t.literal("chatgpt"),
@@ -474,7 +475,7 @@ const build = () => {
     t.type({ type: t.literal("amazonBedrock"), usesCodexManagedCredentials: t.boolean }),
     t.type({ type: t.literal("gcp") }),
   ], "Account");
-  const AccountRoutingOverride: AccountRoutingOverrideCodec = t.keyof({ NO_CONSTRAINT: null, us: null, us_cr: null }, "AccountRoutingOverride");
+  const AccountRoutingOverride: AccountRoutingOverrideCodec = openKeyof({ NO_CONSTRAINT: null, us: null, us_cr: null }, "AccountRoutingOverride");
   const WorkspaceRouting: WorkspaceRoutingCodec = t.type({ chatgptAccountId: t.string, backendOrigin: t.string, accountRoutingOverride: AccountRoutingOverride }, "WorkspaceRouting");
   const GetAccountResponse: GetAccountResponseCodec = t.type({
     account: nullable(Account),
@@ -509,7 +510,7 @@ const build = () => {
       { sessionToken: nullable(t.string) },
     ),
   ], "LoginAccountParams");
-  const LoginAccountResponse: LoginAccountResponseCodec = t.union([
+  const LoginAccountResponse: LoginAccountResponseCodec = openUnion("type", ["apiKey","chatgpt","chatgptDeviceCode","chatgptAuthTokens","amazonBedrock"], [
     t.type({ type: t.literal("apiKey") }),
     t.type({ type: t.literal("chatgpt"), loginId: t.string, authUrl: t.string }),
     t.type({ type: t.literal("chatgptDeviceCode"), loginId: t.string, verificationUrl: t.string, userCode: t.string }),
@@ -517,7 +518,7 @@ const build = () => {
     t.type({ type: t.literal("amazonBedrock") }),
   ], "LoginAccountResponse");
   const LogoutAccountResponse: LogoutAccountResponseCodec = emptyObject;
-  const RemoteControlConnectionStatus: RemoteControlConnectionStatusCodec = t.keyof({ disabled: null, connecting: null, connected: null, errored: null }, "RemoteControlConnectionStatus");
+  const RemoteControlConnectionStatus: RemoteControlConnectionStatusCodec = openKeyof({ disabled: null, connecting: null, connected: null, errored: null }, "RemoteControlConnectionStatus");
   const RemoteControlStatusChangedNotification: RemoteControlStatusChangedNotificationCodec = t.type({
     status: RemoteControlConnectionStatus,
     serverName: t.string,

@@ -8,22 +8,25 @@
  *
  * Pure: building these values does no IO.
  */
-import { commonCodecs, type AbsolutePathBufCodec, type AgentMessageDeliveryCodec, type AgentMessageDisplayCodec, type AgentMessageInputContentCodec, type AgentMessageModerationCodec, type AnswerAnnotationCodec, type AnswerReplacementCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type AsyncUserInputQuestionCodec, type BlockReasonCodec, type ByteRangeCodec, type CodexErrorInfoCodec, type CollabAgentStateCodec, type CollabAgentStatusCodec, type CollabAgentToolCodec, type CollabAgentToolCallStatusCodec, type CollaborationModeCodec, type CommandActionCodec, type CommandExecutionSourceCodec, type CommandExecutionStatusCodec, type ConfigurationReasoningCodec, type ContentItemCodec, type CoreWebSearchActionCodec, type CyberAccessProgramCodec, type DynamicToolCallOutputContentItemCodec, type DynamicToolCallStatusCodec, type FileUpdateChangeCodec, type FunctionCallOutputBodyCodec, type FunctionCallOutputContentItemCodec, type HelplineSubjectCodec, type HookPromptFragmentCodec, type ImageDetailCodec, type ImageGenerationFailureCodec, type ImageGenerationInputImageCodec, type ImageGenerationItemCodec, type InternalChatMessageMetadataPassthroughCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type LocalShellActionCodec, type LocalShellExecActionCodec, type LocalShellStatusCodec, type McpAppDisplayModeCodec, type McpAppUiCodec, type McpToolCallAppContextCodec, type McpToolCallErrorCodec, type McpToolCallResultCodec, type McpToolCallStatusCodec, type MemoryCitationCodec, type MemoryCitationEntryCodec, type MessagePhaseCodec, type MisalignmentErrorDetailsCodec, type MisalignmentSteerCodec, type ModeKindCodec, type MultiAgentModeCodec, type NetworkAccessCodec, type NonSteerableTurnKindCodec, type PatchApplyStatusCodec, type PatchChangeKindCodec, type PersonalityCodec, type ReasoningEffortCodec, type ReasoningItemContentCodec, type ReasoningItemReasoningSummaryCodec, type ReasoningSummaryCodec, type RequestIdCodec, type ResponseItemCodec, type ResponseItemIdCodec, type SandboxModeCodec, type SandboxPolicyCodec, type SettingsCodec, type SleepItemCodec, type SubAgentActivityKindCodec, type TextElementCodec, type ThreadIdCodec, type ThreadItemCodec, type TokenUsageBreakdownCodec, type TrustedContactsCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type TurnErrorCodec, type TurnItemsViewCodec, type TurnStatusCodec, type UserInputCodec, type WebSearchActionCodec, type WebSearchItemCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type AbsolutePathBufStrictCodec, type AgentMessageDeliveryCodec, type AgentMessageDisplayCodec, type AgentMessageInputContentCodec, type AgentMessageInputContentStrictCodec, type AgentMessageModerationCodec, type AnswerAnnotationCodec, type AnswerReplacementCodec, type ApprovalsReviewerCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalCodec, type AskForApprovalStrictCodec, type AsyncUserInputQuestionCodec, type BlockReasonCodec, type ByteRangeCodec, type ByteRangeStrictCodec, type CodexErrorInfoCodec, type CollabAgentStateCodec, type CollabAgentStatusCodec, type CollabAgentToolCodec, type CollabAgentToolCallStatusCodec, type CollaborationModeCodec, type CollaborationModeStrictCodec, type CommandActionCodec, type CommandExecutionSourceCodec, type CommandExecutionStatusCodec, type ConfigurationReasoningCodec, type ConfigurationReasoningStrictCodec, type ContentItemCodec, type ContentItemStrictCodec, type CoreWebSearchActionCodec, type CoreWebSearchActionStrictCodec, type CyberAccessProgramCodec, type CyberAccessProgramStrictCodec, type DynamicToolCallOutputContentItemCodec, type DynamicToolCallOutputContentItemStrictCodec, type DynamicToolCallStatusCodec, type FileUpdateChangeCodec, type FunctionCallOutputBodyCodec, type FunctionCallOutputBodyStrictCodec, type FunctionCallOutputContentItemCodec, type FunctionCallOutputContentItemStrictCodec, type HelplineSubjectCodec, type HookPromptFragmentCodec, type ImageDetailCodec, type ImageDetailStrictCodec, type ImageGenerationFailureCodec, type ImageGenerationInputImageCodec, type ImageGenerationItemCodec, type InternalChatMessageMetadataPassthroughCodec, type InternalChatMessageMetadataPassthroughStrictCodec, type JsonValueCodec, type JsonValueStrictCodec, type LegacyAppPathStringCodec, type LegacyAppPathStringStrictCodec, type LocalShellActionCodec, type LocalShellActionStrictCodec, type LocalShellExecActionCodec, type LocalShellExecActionStrictCodec, type LocalShellStatusCodec, type LocalShellStatusStrictCodec, type McpAppDisplayModeCodec, type McpAppUiCodec, type McpToolCallAppContextCodec, type McpToolCallErrorCodec, type McpToolCallResultCodec, type McpToolCallStatusCodec, type MemoryCitationCodec, type MemoryCitationEntryCodec, type MessagePhaseCodec, type MessagePhaseStrictCodec, type MisalignmentErrorDetailsCodec, type MisalignmentSteerCodec, type ModeKindCodec, type ModeKindStrictCodec, type MultiAgentModeCodec, type MultiAgentModeStrictCodec, type NetworkAccessCodec, type NetworkAccessStrictCodec, type NonSteerableTurnKindCodec, type PatchApplyStatusCodec, type PatchChangeKindCodec, type PersonalityCodec, type PersonalityStrictCodec, type ReasoningEffortCodec, type ReasoningEffortStrictCodec, type ReasoningItemContentCodec, type ReasoningItemContentStrictCodec, type ReasoningItemReasoningSummaryCodec, type ReasoningItemReasoningSummaryStrictCodec, type ReasoningSummaryCodec, type ReasoningSummaryStrictCodec, type RequestIdCodec, type ResponseItemCodec, type ResponseItemIdCodec, type ResponseItemIdStrictCodec, type ResponseItemStrictCodec, type SandboxModeCodec, type SandboxModeStrictCodec, type SandboxPolicyCodec, type SandboxPolicyStrictCodec, type SettingsCodec, type SettingsStrictCodec, type SleepItemCodec, type SubAgentActivityKindCodec, type TextElementCodec, type TextElementStrictCodec, type ThreadIdCodec, type ThreadItemCodec, type TokenUsageBreakdownCodec, type TrustedContactsCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type TurnErrorCodec, type TurnItemsViewCodec, type TurnItemsViewStrictCodec, type TurnStatusCodec, type UserInputCodec, type UserInputStrictCodec, type WebSearchActionCodec, type WebSearchItemCodec } from './common.js';
 import { accountCodecs, type AccountCodec, type AccountLoginCompletedNotificationCodec, type AccountRateLimitsUpdatedNotificationCodec, type AccountRoutingOverrideCodec, type AccountUpdateReasonCodec, type AccountUpdatedNotificationCodec, type AttestationGenerateParamsCodec, type AttestationGenerateResponseCodec, type AuthModeCodec, type CancelLoginAccountParamsCodec, type CancelLoginAccountResponseCodec, type CancelLoginAccountStatusCodec, type ChatgptAuthTokensRefreshParamsCodec, type ChatgptAuthTokensRefreshReasonCodec, type ChatgptAuthTokensRefreshResponseCodec, type CreditsSnapshotCodec, type DesktopOnboardingEntrypointCodec, type GatewayOAuthChangedNotificationCodec, type GatewayOAuthStatusCodec, type GetAccountParamsCodec, type GetAccountResponseCodec, type LoginAccountParamsCodec, type LoginAccountResponseCodec, type LoginAppBrandCodec, type LogoutAccountResponseCodec, type PlanTypeCodec, type RateLimitReachedTypeCodec, type RateLimitSnapshotCodec, type RateLimitWindowCodec, type RemoteControlConnectionStatusCodec, type RemoteControlStatusChangedNotificationCodec, type SpendControlLimitSnapshotCodec, type WorkspaceRoutingCodec } from './account.js';
 import { commandCodecs, type ApplyPatchApprovalParamsCodec, type ApplyPatchApprovalResponseCodec, type CommandExecOutputDeltaNotificationCodec, type CommandExecOutputStreamCodec, type CoreExecPolicyAmendmentCodec, type CoreNetworkPolicyAmendmentCodec, type CoreNetworkPolicyRuleActionCodec, type ExecCommandApprovalParamsCodec, type ExecCommandApprovalResponseCodec, type FileChangeCodec, type FsChangedNotificationCodec, type FuzzyFileSearchMatchTypeCodec, type FuzzyFileSearchResultCodec, type FuzzyFileSearchSessionCompletedNotificationCodec, type FuzzyFileSearchSessionUpdatedNotificationCodec, type ParsedCommandCodec, type ProcessExitedNotificationCodec, type ProcessOutputDeltaNotificationCodec, type ProcessOutputStreamCodec, type ReviewDecisionCodec } from './command.js';
 import { configCodecs, type AllowDenyRequirementCodec, type AnalyticsConfigCodec, type AppLinksConfigCodec, type AppToolApprovalCodec, type AppToolsConfigCodec, type AppsConfigCodec, type AppsDefaultConfigCodec, type AutoCompactTokenLimitScopeCodec, type BrowserUseConfigCodec, type BrowserUseOriginPolicyConfigCodec, type ComputerUseConfigCodec, type ComputerUseMacosConfigCodec, type ComputerUseWindowsConfigCodec, type ComputerUseWindowsExeConfigCodec, type ConfigCodec, type ConfigBatchWriteParamsCodec, type ConfigEditCodec, type ConfigLayerCodec, type ConfigLayerMetadataCodec, type ConfigLayerSourceCodec, type ConfigReadParamsCodec, type ConfigReadResponseCodec, type ConfigValueWriteParamsCodec, type ConfigWarningNotificationCodec, type ConfigWriteResponseCodec, type ExternalAgentConfigImportCompletedNotificationCodec, type ExternalAgentConfigImportItemTypeFailureCodec, type ExternalAgentConfigImportItemTypeSuccessCodec, type ExternalAgentConfigImportProgressNotificationCodec, type ExternalAgentConfigImportTypeResultCodec, type ExternalAgentConfigMigrationItemTypeCodec, type ForcedChatgptWorkspaceIdsCodec, type ForcedLoginMethodCodec, type MergeStrategyCodec, type OverriddenMetadataCodec, type PermissionProfileListParamsCodec, type PermissionProfileListResponseCodec, type PermissionProfileSummaryCodec, type ProjectChangeTypeCodec, type ProjectChangedNotificationCodec, type SandboxWorkspaceWriteCodec, type TextPositionCodec, type TextRangeCodec, type ToolExposureSurfaceCodec, type ToolsV2Codec, type VerbosityCodec, type WebSearchContextSizeCodec, type WebSearchLocationCodec, type WebSearchModeCodec, type WebSearchProviderCodec, type WebSearchToolConfigCodec, type WindowsSandboxSetupCompletedNotificationCodec, type WindowsSandboxSetupModeCodec, type WindowsWorldWritableWarningNotificationCodec, type WriteStatusCodec } from './config.js';
-import { itemCodecs, type AdditionalFileSystemPermissionsCodec, type AdditionalNetworkPermissionsCodec, type AdditionalPermissionProfileCodec, type AgentMessageDeltaNotificationCodec, type AutoReviewDecisionSourceCodec, type CommandExecutionApprovalDecisionCodec, type CommandExecutionApprovalKindCodec, type CommandExecutionOutputDeltaNotificationCodec, type CommandExecutionRequestApprovalParamsCodec, type CommandExecutionRequestApprovalResponseCodec, type DynamicToolCallParamsCodec, type DynamicToolCallResponseCodec, type ExecPolicyAmendmentCodec, type FileChangeApprovalDecisionCodec, type FileChangeOutputDeltaNotificationCodec, type FileChangePatchUpdatedNotificationCodec, type FileChangeRequestApprovalParamsCodec, type FileChangeRequestApprovalResponseCodec, type FileSystemAccessModeCodec, type FileSystemPathCodec, type FileSystemSandboxEntryCodec, type FileSystemSpecialPathCodec, type GrantedPermissionProfileCodec, type GuardianApprovalReviewCodec, type GuardianApprovalReviewActionCodec, type GuardianApprovalReviewStatusCodec, type GuardianCommandSourceCodec, type GuardianRiskLevelCodec, type GuardianUserAuthorizationCodec, type ItemCompletedNotificationCodec, type ItemGuardianApprovalReviewCompletedNotificationCodec, type ItemGuardianApprovalReviewStartedNotificationCodec, type ItemStartedNotificationCodec, type McpToolCallProgressNotificationCodec, type NetworkApprovalContextCodec, type NetworkApprovalProtocolCodec, type NetworkPolicyAmendmentCodec, type NetworkPolicyRuleActionCodec, type PermissionGrantScopeCodec, type PermissionsRequestApprovalParamsCodec, type PermissionsRequestApprovalResponseCodec, type PlanDeltaNotificationCodec, type RawResponseCompletedNotificationCodec, type RawResponseItemCompletedNotificationCodec, type ReasoningSummaryPartAddedNotificationCodec, type ReasoningSummaryTextDeltaNotificationCodec, type ReasoningTextDeltaNotificationCodec, type RequestPermissionProfileCodec, type ResponseUsageMetadataCodec, type TerminalInteractionNotificationCodec, type ToolRequestUserInputAnswerCodec, type ToolRequestUserInputOptionCodec, type ToolRequestUserInputParamsCodec, type ToolRequestUserInputQuestionCodec, type ToolRequestUserInputResponseCodec } from './item.js';
+import { itemCodecs, type AdditionalFileSystemPermissionsCodec, type AdditionalFileSystemPermissionsStrictCodec, type AdditionalNetworkPermissionsCodec, type AdditionalNetworkPermissionsStrictCodec, type AdditionalPermissionProfileCodec, type AgentMessageDeltaNotificationCodec, type AutoReviewDecisionSourceCodec, type CommandExecutionApprovalDecisionCodec, type CommandExecutionApprovalDecisionStrictCodec, type CommandExecutionApprovalKindCodec, type CommandExecutionOutputDeltaNotificationCodec, type CommandExecutionRequestApprovalParamsCodec, type CommandExecutionRequestApprovalResponseCodec, type DynamicToolCallParamsCodec, type DynamicToolCallResponseCodec, type ExecPolicyAmendmentCodec, type ExecPolicyAmendmentStrictCodec, type FileChangeApprovalDecisionCodec, type FileChangeOutputDeltaNotificationCodec, type FileChangePatchUpdatedNotificationCodec, type FileChangeRequestApprovalParamsCodec, type FileChangeRequestApprovalResponseCodec, type FileSystemAccessModeCodec, type FileSystemAccessModeStrictCodec, type FileSystemPathCodec, type FileSystemPathStrictCodec, type FileSystemSandboxEntryCodec, type FileSystemSandboxEntryStrictCodec, type FileSystemSpecialPathCodec, type FileSystemSpecialPathStrictCodec, type GrantedPermissionProfileCodec, type GuardianApprovalReviewCodec, type GuardianApprovalReviewActionCodec, type GuardianApprovalReviewStatusCodec, type GuardianCommandSourceCodec, type GuardianRiskLevelCodec, type GuardianUserAuthorizationCodec, type ItemCompletedNotificationCodec, type ItemGuardianApprovalReviewCompletedNotificationCodec, type ItemGuardianApprovalReviewStartedNotificationCodec, type ItemStartedNotificationCodec, type McpToolCallProgressNotificationCodec, type NetworkApprovalContextCodec, type NetworkApprovalProtocolCodec, type NetworkPolicyAmendmentCodec, type NetworkPolicyAmendmentStrictCodec, type NetworkPolicyRuleActionCodec, type NetworkPolicyRuleActionStrictCodec, type PermissionGrantScopeCodec, type PermissionsRequestApprovalParamsCodec, type PermissionsRequestApprovalResponseCodec, type PlanDeltaNotificationCodec, type RawResponseCompletedNotificationCodec, type RawResponseItemCompletedNotificationCodec, type ReasoningSummaryPartAddedNotificationCodec, type ReasoningSummaryTextDeltaNotificationCodec, type ReasoningTextDeltaNotificationCodec, type RequestPermissionProfileCodec, type ResponseUsageMetadataCodec, type TerminalInteractionNotificationCodec, type ToolRequestUserInputAnswerCodec, type ToolRequestUserInputOptionCodec, type ToolRequestUserInputParamsCodec, type ToolRequestUserInputQuestionCodec, type ToolRequestUserInputResponseCodec } from './item.js';
 import { mcpCodecs, type McpElicitationArrayTypeCodec, type McpElicitationBooleanSchemaCodec, type McpElicitationBooleanTypeCodec, type McpElicitationConstOptionCodec, type McpElicitationEnumSchemaCodec, type McpElicitationLegacyTitledEnumSchemaCodec, type McpElicitationMultiSelectEnumSchemaCodec, type McpElicitationNumberSchemaCodec, type McpElicitationNumberTypeCodec, type McpElicitationObjectTypeCodec, type McpElicitationPrimitiveSchemaCodec, type McpElicitationSchemaCodec, type McpElicitationSingleSelectEnumSchemaCodec, type McpElicitationStringFormatCodec, type McpElicitationStringSchemaCodec, type McpElicitationStringTypeCodec, type McpElicitationTitledEnumItemsCodec, type McpElicitationTitledMultiSelectEnumSchemaCodec, type McpElicitationTitledSingleSelectEnumSchemaCodec, type McpElicitationUntitledEnumItemsCodec, type McpElicitationUntitledMultiSelectEnumSchemaCodec, type McpElicitationUntitledSingleSelectEnumSchemaCodec, type McpServerElicitationActionCodec, type McpServerElicitationRequestParamsCodec, type McpServerElicitationRequestResponseCodec, type McpServerEventNotificationCodec, type McpServerEventStreamNotificationCodec, type McpServerOauthLoginCompletedNotificationCodec, type McpServerStartupFailureReasonCodec, type McpServerStartupStateCodec, type McpServerStatusUpdatedNotificationCodec } from './mcp.js';
 import { modelCodecs, type AuthRecoveryNotificationCodec, type InputModalityCodec, type ModelCodec, type ModelAccessProgramsCodec, type ModelAvailabilityNuxCodec, type ModelListParamsCodec, type ModelListResponseCodec, type ModelRerouteReasonCodec, type ModelReroutedNotificationCodec, type ModelSafetyBufferingUpdatedNotificationCodec, type ModelServiceTierCodec, type ModelUpgradeInfoCodec, type ModelVerificationCodec, type ModelVerificationNotificationCodec, type MultiAgentVersionCodec, type ReasoningEffortOptionCodec } from './model.js';
 import { pluginCodecs, type AppBrandingCodec, type AppInfoCodec, type AppListUpdatedNotificationCodec, type AppMetadataCodec, type AppReviewCodec, type AppScreenshotCodec, type AppSummaryCodec, type AppTemplateSummaryCodec, type AppTemplateUnavailableReasonCodec, type HookCompletedNotificationCodec, type HookEventNameCodec, type HookExecutionModeCodec, type HookHandlerTypeCodec, type HookOutputEntryCodec, type HookOutputEntryKindCodec, type HookRunStatusCodec, type HookRunSummaryCodec, type HookScopeCodec, type HookSourceCodec, type HookStartedNotificationCodec, type MarketplaceAddParamsCodec, type MarketplaceAddResponseCodec, type MarketplaceInterfaceCodec, type MarketplaceLoadErrorInfoCodec, type MarketplaceRemoveParamsCodec, type MarketplaceRemoveResponseCodec, type MarketplaceUpgradeErrorInfoCodec, type MarketplaceUpgradeParamsCodec, type MarketplaceUpgradeResponseCodec, type PluginAuthPolicyCodec, type PluginAvailabilityCodec, type PluginDetailCodec, type PluginDisabledReasonCodec, type PluginHookSummaryCodec, type PluginInstallParamsCodec, type PluginInstallPolicyCodec, type PluginInstallPolicySourceCodec, type PluginInstallResponseCodec, type PluginInstalledParamsCodec, type PluginInstalledResponseCodec, type PluginInterfaceCodec, type PluginListMarketplaceKindCodec, type PluginListParamsCodec, type PluginListResponseCodec, type PluginMarketplaceEntryCodec, type PluginReadParamsCodec, type PluginReadResponseCodec, type PluginShareContextCodec, type PluginShareDiscoverabilityCodec, type PluginSharePrincipalCodec, type PluginSharePrincipalRoleCodec, type PluginSharePrincipalTypeCodec, type PluginSourceCodec, type PluginSummaryCodec, type PluginUninstallParamsCodec, type PluginUninstallResponseCodec, type ScheduledTaskScheduleCodec, type ScheduledTaskSummaryCodec, type ScheduledTaskWeekdayCodec, type SkillDependenciesCodec, type SkillErrorInfoCodec, type SkillInterfaceCodec, type SkillMetadataCodec, type SkillScopeCodec, type SkillSummaryCodec, type SkillToolDependencyCodec, type SkillsChangedNotificationCodec, type SkillsConfigWriteParamsCodec, type SkillsConfigWriteResponseCodec, type SkillsListEntryCodec, type SkillsListParamsCodec, type SkillsListResponseCodec } from './plugin.js';
 import { sessionCodecs, type ClientInfoCodec, type DeprecationNoticeNotificationCodec, type ErrorNotificationCodec, type GuardianWarningNotificationCodec, type InitializeCapabilitiesCodec, type InitializeParamsCodec, type InitializeResponseCodec, type ServerRequestResolvedNotificationCodec, type StrictReviewRequiredNotificationCodec, type WarningNotificationCodec } from './session.js';
-import { threadCodecs, type ActivePermissionProfileCodec, type AgentPathCodec, type CapabilityRootLocationCodec, type ContextCompactedNotificationCodec, type DynamicToolFunctionSpecCodec, type DynamicToolNamespaceSpecCodec, type DynamicToolNamespaceToolCodec, type DynamicToolSpecCodec, type EnvironmentConnectionNotificationCodec, type GitInfoCodec, type RealtimeConversationVersionCodec, type SelectedCapabilityRootCodec, type SessionSourceCodec, type SortDirectionCodec, type SubAgentSourceCodec, type ThreadCodec, type ThreadActiveFlagCodec, type ThreadArchiveParamsCodec, type ThreadArchiveResponseCodec, type ThreadArchivedNotificationCodec, type ThreadAttachmentOperationCodec, type ThreadAttachmentUpdatedNotificationCodec, type ThreadClosedNotificationCodec, type ThreadDeletedNotificationCodec, type ThreadEnvironmentCodec, type ThreadExtraCodec, type ThreadForkParamsCodec, type ThreadForkResponseCodec, type ThreadGoalCodec, type ThreadGoalClearedNotificationCodec, type ThreadGoalStatusCodec, type ThreadGoalUpdatedNotificationCodec, type ThreadHistoryModeCodec, type ThreadNameUpdatedNotificationCodec, type ThreadPredictionResultCodec, type ThreadPredictionUpdatedNotificationCodec, type ThreadProjectUpdatedNotificationCodec, type ThreadQueueChangedNotificationCodec, type ThreadReadStateCodec, type ThreadReadStateChangedNotificationCodec, type ThreadRealtimeAudioChunkCodec, type ThreadRealtimeBemItemPresentationCodec, type ThreadRealtimeClosedNotificationCodec, type ThreadRealtimeErrorNotificationCodec, type ThreadRealtimeFrameChannelsCodec, type ThreadRealtimeHandoffModeCodec, type ThreadRealtimeItemCodec, type ThreadRealtimeItemAddedNotificationCodec, type ThreadRealtimeItemCompletedNotificationCodec, type ThreadRealtimeItemStartedNotificationCodec, type ThreadRealtimeItemTranscriptDeltaNotificationCodec, type ThreadRealtimeOutputAudioDeltaNotificationCodec, type ThreadRealtimeSdpNotificationCodec, type ThreadRealtimeSessionOutcomeCodec, type ThreadRealtimeStartedNotificationCodec, type ThreadRealtimeTranscriptDeltaNotificationCodec, type ThreadRealtimeTranscriptDoneNotificationCodec, type ThreadRealtimeTranscriptRoleCodec, type ThreadRealtimeVoiceTranscriptCodec, type ThreadResumeInitialTurnsPageParamsCodec, type ThreadResumeParamsCodec, type ThreadResumeResponseCodec, type ThreadRevertedNotificationCodec, type ThreadSearchPartialNotificationCodec, type ThreadSearchResultCodec, type ThreadSectionCodec, type ThreadSectionAppearanceCodec, type ThreadSectionChangedNotificationCodec, type ThreadSettingsCodec, type ThreadSettingsUpdatedNotificationCodec, type ThreadSourceCodec, type ThreadStartParamsCodec, type ThreadStartResponseCodec, type ThreadStartSourceCodec, type ThreadStartedNotificationCodec, type ThreadStatusCodec, type ThreadStatusChangedNotificationCodec, type ThreadTokenUsageCodec, type ThreadTokenUsageUpdatedNotificationCodec, type ThreadUnarchivedNotificationCodec, type ThreadUnreadPositionCodec, type ThreadUnsubscribeParamsCodec, type ThreadUnsubscribeResponseCodec, type ThreadUnsubscribeStatusCodec, type TurnsPageCodec } from './thread.js';
+import { threadCodecs, type ActivePermissionProfileCodec, type AgentPathCodec, type CapabilityRootLocationCodec, type ContextCompactedNotificationCodec, type DynamicToolFunctionSpecCodec, type DynamicToolNamespaceSpecCodec, type DynamicToolNamespaceToolCodec, type DynamicToolSpecCodec, type EnvironmentConnectionNotificationCodec, type GitInfoCodec, type RealtimeConversationVersionCodec, type SelectedCapabilityRootCodec, type SessionSourceCodec, type SortDirectionCodec, type SubAgentSourceCodec, type ThreadCodec, type ThreadActiveFlagCodec, type ThreadArchiveParamsCodec, type ThreadArchiveResponseCodec, type ThreadArchivedNotificationCodec, type ThreadAttachmentOperationCodec, type ThreadAttachmentUpdatedNotificationCodec, type ThreadClosedNotificationCodec, type ThreadDeletedNotificationCodec, type ThreadEnvironmentCodec, type ThreadExtraCodec, type ThreadForkParamsCodec, type ThreadForkResponseCodec, type ThreadGoalCodec, type ThreadGoalClearedNotificationCodec, type ThreadGoalStatusCodec, type ThreadGoalUpdatedNotificationCodec, type ThreadHistoryModeCodec, type ThreadHistoryModeStrictCodec, type ThreadNameUpdatedNotificationCodec, type ThreadPredictionResultCodec, type ThreadPredictionUpdatedNotificationCodec, type ThreadProjectUpdatedNotificationCodec, type ThreadQueueChangedNotificationCodec, type ThreadReadStateCodec, type ThreadReadStateChangedNotificationCodec, type ThreadRealtimeAudioChunkCodec, type ThreadRealtimeBemItemPresentationCodec, type ThreadRealtimeClosedNotificationCodec, type ThreadRealtimeErrorNotificationCodec, type ThreadRealtimeFrameChannelsCodec, type ThreadRealtimeHandoffModeCodec, type ThreadRealtimeItemCodec, type ThreadRealtimeItemAddedNotificationCodec, type ThreadRealtimeItemCompletedNotificationCodec, type ThreadRealtimeItemStartedNotificationCodec, type ThreadRealtimeItemTranscriptDeltaNotificationCodec, type ThreadRealtimeOutputAudioDeltaNotificationCodec, type ThreadRealtimeSdpNotificationCodec, type ThreadRealtimeSessionOutcomeCodec, type ThreadRealtimeStartedNotificationCodec, type ThreadRealtimeTranscriptDeltaNotificationCodec, type ThreadRealtimeTranscriptDoneNotificationCodec, type ThreadRealtimeTranscriptRoleCodec, type ThreadRealtimeVoiceTranscriptCodec, type ThreadResumeInitialTurnsPageParamsCodec, type ThreadResumeParamsCodec, type ThreadResumeResponseCodec, type ThreadRevertedNotificationCodec, type ThreadSearchPartialNotificationCodec, type ThreadSearchResultCodec, type ThreadSectionCodec, type ThreadSectionAppearanceCodec, type ThreadSectionChangedNotificationCodec, type ThreadSettingsCodec, type ThreadSettingsUpdatedNotificationCodec, type ThreadSourceCodec, type ThreadSourceStrictCodec, type ThreadStartParamsCodec, type ThreadStartResponseCodec, type ThreadStartSourceCodec, type ThreadStartedNotificationCodec, type ThreadStatusCodec, type ThreadStatusChangedNotificationCodec, type ThreadTokenUsageCodec, type ThreadTokenUsageUpdatedNotificationCodec, type ThreadUnarchivedNotificationCodec, type ThreadUnreadPositionCodec, type ThreadUnsubscribeParamsCodec, type ThreadUnsubscribeResponseCodec, type ThreadUnsubscribeStatusCodec, type TurnsPageCodec } from './thread.js';
 import { turnCodecs, type AdditionalContextEntryCodec, type AdditionalContextKindCodec, type TurnCompletedNotificationCodec, type TurnDiffUpdatedNotificationCodec, type TurnInterruptParamsCodec, type TurnInterruptResponseCodec, type TurnModerationMetadataNotificationCodec, type TurnPlanStepCodec, type TurnPlanStepStatusCodec, type TurnPlanUpdatedNotificationCodec, type TurnStartParamsCodec, type TurnStartResponseCodec, type TurnStartedNotificationCodec, type TurnToolOutputCodec } from './turn.js';
 
 /** Every generated codec by its name, built on first use. */
 export const codecs = {
   get AbsolutePathBuf(): AbsolutePathBufCodec {
     return commonCodecs().AbsolutePathBuf;
+  },
+  get AbsolutePathBufStrict(): AbsolutePathBufStrictCodec {
+    return commonCodecs().AbsolutePathBufStrict;
   },
   get Account(): AccountCodec {
     return accountCodecs().Account;
@@ -55,8 +58,14 @@ export const codecs = {
   get AdditionalFileSystemPermissions(): AdditionalFileSystemPermissionsCodec {
     return itemCodecs().AdditionalFileSystemPermissions;
   },
+  get AdditionalFileSystemPermissionsStrict(): AdditionalFileSystemPermissionsStrictCodec {
+    return itemCodecs().AdditionalFileSystemPermissionsStrict;
+  },
   get AdditionalNetworkPermissions(): AdditionalNetworkPermissionsCodec {
     return itemCodecs().AdditionalNetworkPermissions;
+  },
+  get AdditionalNetworkPermissionsStrict(): AdditionalNetworkPermissionsStrictCodec {
+    return itemCodecs().AdditionalNetworkPermissionsStrict;
   },
   get AdditionalPermissionProfile(): AdditionalPermissionProfileCodec {
     return itemCodecs().AdditionalPermissionProfile;
@@ -72,6 +81,9 @@ export const codecs = {
   },
   get AgentMessageInputContent(): AgentMessageInputContentCodec {
     return commonCodecs().AgentMessageInputContent;
+  },
+  get AgentMessageInputContentStrict(): AgentMessageInputContentStrictCodec {
+    return commonCodecs().AgentMessageInputContentStrict;
   },
   get AgentMessageModeration(): AgentMessageModerationCodec {
     return commonCodecs().AgentMessageModeration;
@@ -136,6 +148,9 @@ export const codecs = {
   get ApprovalsReviewer(): ApprovalsReviewerCodec {
     return commonCodecs().ApprovalsReviewer;
   },
+  get ApprovalsReviewerStrict(): ApprovalsReviewerStrictCodec {
+    return commonCodecs().ApprovalsReviewerStrict;
+  },
   get AppsConfig(): AppsConfigCodec {
     return configCodecs().AppsConfig;
   },
@@ -144,6 +159,9 @@ export const codecs = {
   },
   get AskForApproval(): AskForApprovalCodec {
     return commonCodecs().AskForApproval;
+  },
+  get AskForApprovalStrict(): AskForApprovalStrictCodec {
+    return commonCodecs().AskForApprovalStrict;
   },
   get AsyncUserInputQuestion(): AsyncUserInputQuestionCodec {
     return commonCodecs().AsyncUserInputQuestion;
@@ -177,6 +195,9 @@ export const codecs = {
   },
   get ByteRange(): ByteRangeCodec {
     return commonCodecs().ByteRange;
+  },
+  get ByteRangeStrict(): ByteRangeStrictCodec {
+    return commonCodecs().ByteRangeStrict;
   },
   get CancelLoginAccountParams(): CancelLoginAccountParamsCodec {
     return accountCodecs().CancelLoginAccountParams;
@@ -220,6 +241,9 @@ export const codecs = {
   get CollaborationMode(): CollaborationModeCodec {
     return commonCodecs().CollaborationMode;
   },
+  get CollaborationModeStrict(): CollaborationModeStrictCodec {
+    return commonCodecs().CollaborationModeStrict;
+  },
   get CommandAction(): CommandActionCodec {
     return commonCodecs().CommandAction;
   },
@@ -231,6 +255,9 @@ export const codecs = {
   },
   get CommandExecutionApprovalDecision(): CommandExecutionApprovalDecisionCodec {
     return itemCodecs().CommandExecutionApprovalDecision;
+  },
+  get CommandExecutionApprovalDecisionStrict(): CommandExecutionApprovalDecisionStrictCodec {
+    return itemCodecs().CommandExecutionApprovalDecisionStrict;
   },
   get CommandExecutionApprovalKind(): CommandExecutionApprovalKindCodec {
     return itemCodecs().CommandExecutionApprovalKind;
@@ -298,8 +325,14 @@ export const codecs = {
   get ConfigurationReasoning(): ConfigurationReasoningCodec {
     return commonCodecs().ConfigurationReasoning;
   },
+  get ConfigurationReasoningStrict(): ConfigurationReasoningStrictCodec {
+    return commonCodecs().ConfigurationReasoningStrict;
+  },
   get ContentItem(): ContentItemCodec {
     return commonCodecs().ContentItem;
+  },
+  get ContentItemStrict(): ContentItemStrictCodec {
+    return commonCodecs().ContentItemStrict;
   },
   get ContextCompactedNotification(): ContextCompactedNotificationCodec {
     return threadCodecs().ContextCompactedNotification;
@@ -316,11 +349,17 @@ export const codecs = {
   get CoreWebSearchAction(): CoreWebSearchActionCodec {
     return commonCodecs().CoreWebSearchAction;
   },
+  get CoreWebSearchActionStrict(): CoreWebSearchActionStrictCodec {
+    return commonCodecs().CoreWebSearchActionStrict;
+  },
   get CreditsSnapshot(): CreditsSnapshotCodec {
     return accountCodecs().CreditsSnapshot;
   },
   get CyberAccessProgram(): CyberAccessProgramCodec {
     return commonCodecs().CyberAccessProgram;
+  },
+  get CyberAccessProgramStrict(): CyberAccessProgramStrictCodec {
+    return commonCodecs().CyberAccessProgramStrict;
   },
   get DeprecationNoticeNotification(): DeprecationNoticeNotificationCodec {
     return sessionCodecs().DeprecationNoticeNotification;
@@ -330,6 +369,9 @@ export const codecs = {
   },
   get DynamicToolCallOutputContentItem(): DynamicToolCallOutputContentItemCodec {
     return commonCodecs().DynamicToolCallOutputContentItem;
+  },
+  get DynamicToolCallOutputContentItemStrict(): DynamicToolCallOutputContentItemStrictCodec {
+    return commonCodecs().DynamicToolCallOutputContentItemStrict;
   },
   get DynamicToolCallParams(): DynamicToolCallParamsCodec {
     return itemCodecs().DynamicToolCallParams;
@@ -366,6 +408,9 @@ export const codecs = {
   },
   get ExecPolicyAmendment(): ExecPolicyAmendmentCodec {
     return itemCodecs().ExecPolicyAmendment;
+  },
+  get ExecPolicyAmendmentStrict(): ExecPolicyAmendmentStrictCodec {
+    return itemCodecs().ExecPolicyAmendmentStrict;
   },
   get ExternalAgentConfigImportCompletedNotification(): ExternalAgentConfigImportCompletedNotificationCodec {
     return configCodecs().ExternalAgentConfigImportCompletedNotification;
@@ -406,14 +451,26 @@ export const codecs = {
   get FileSystemAccessMode(): FileSystemAccessModeCodec {
     return itemCodecs().FileSystemAccessMode;
   },
+  get FileSystemAccessModeStrict(): FileSystemAccessModeStrictCodec {
+    return itemCodecs().FileSystemAccessModeStrict;
+  },
   get FileSystemPath(): FileSystemPathCodec {
     return itemCodecs().FileSystemPath;
+  },
+  get FileSystemPathStrict(): FileSystemPathStrictCodec {
+    return itemCodecs().FileSystemPathStrict;
   },
   get FileSystemSandboxEntry(): FileSystemSandboxEntryCodec {
     return itemCodecs().FileSystemSandboxEntry;
   },
+  get FileSystemSandboxEntryStrict(): FileSystemSandboxEntryStrictCodec {
+    return itemCodecs().FileSystemSandboxEntryStrict;
+  },
   get FileSystemSpecialPath(): FileSystemSpecialPathCodec {
     return itemCodecs().FileSystemSpecialPath;
+  },
+  get FileSystemSpecialPathStrict(): FileSystemSpecialPathStrictCodec {
+    return itemCodecs().FileSystemSpecialPathStrict;
   },
   get FileUpdateChange(): FileUpdateChangeCodec {
     return commonCodecs().FileUpdateChange;
@@ -430,8 +487,14 @@ export const codecs = {
   get FunctionCallOutputBody(): FunctionCallOutputBodyCodec {
     return commonCodecs().FunctionCallOutputBody;
   },
+  get FunctionCallOutputBodyStrict(): FunctionCallOutputBodyStrictCodec {
+    return commonCodecs().FunctionCallOutputBodyStrict;
+  },
   get FunctionCallOutputContentItem(): FunctionCallOutputContentItemCodec {
     return commonCodecs().FunctionCallOutputContentItem;
+  },
+  get FunctionCallOutputContentItemStrict(): FunctionCallOutputContentItemStrictCodec {
+    return commonCodecs().FunctionCallOutputContentItemStrict;
   },
   get FuzzyFileSearchMatchType(): FuzzyFileSearchMatchTypeCodec {
     return commandCodecs().FuzzyFileSearchMatchType;
@@ -526,6 +589,9 @@ export const codecs = {
   get ImageDetail(): ImageDetailCodec {
     return commonCodecs().ImageDetail;
   },
+  get ImageDetailStrict(): ImageDetailStrictCodec {
+    return commonCodecs().ImageDetailStrict;
+  },
   get ImageGenerationFailure(): ImageGenerationFailureCodec {
     return commonCodecs().ImageGenerationFailure;
   },
@@ -550,6 +616,9 @@ export const codecs = {
   get InternalChatMessageMetadataPassthrough(): InternalChatMessageMetadataPassthroughCodec {
     return commonCodecs().InternalChatMessageMetadataPassthrough;
   },
+  get InternalChatMessageMetadataPassthroughStrict(): InternalChatMessageMetadataPassthroughStrictCodec {
+    return commonCodecs().InternalChatMessageMetadataPassthroughStrict;
+  },
   get ItemCompletedNotification(): ItemCompletedNotificationCodec {
     return itemCodecs().ItemCompletedNotification;
   },
@@ -565,17 +634,32 @@ export const codecs = {
   get JsonValue(): JsonValueCodec {
     return commonCodecs().JsonValue;
   },
+  get JsonValueStrict(): JsonValueStrictCodec {
+    return commonCodecs().JsonValueStrict;
+  },
   get LegacyAppPathString(): LegacyAppPathStringCodec {
     return commonCodecs().LegacyAppPathString;
+  },
+  get LegacyAppPathStringStrict(): LegacyAppPathStringStrictCodec {
+    return commonCodecs().LegacyAppPathStringStrict;
   },
   get LocalShellAction(): LocalShellActionCodec {
     return commonCodecs().LocalShellAction;
   },
+  get LocalShellActionStrict(): LocalShellActionStrictCodec {
+    return commonCodecs().LocalShellActionStrict;
+  },
   get LocalShellExecAction(): LocalShellExecActionCodec {
     return commonCodecs().LocalShellExecAction;
   },
+  get LocalShellExecActionStrict(): LocalShellExecActionStrictCodec {
+    return commonCodecs().LocalShellExecActionStrict;
+  },
   get LocalShellStatus(): LocalShellStatusCodec {
     return commonCodecs().LocalShellStatus;
+  },
+  get LocalShellStatusStrict(): LocalShellStatusStrictCodec {
+    return commonCodecs().LocalShellStatusStrict;
   },
   get LoginAccountParams(): LoginAccountParamsCodec {
     return accountCodecs().LoginAccountParams;
@@ -742,6 +826,9 @@ export const codecs = {
   get MessagePhase(): MessagePhaseCodec {
     return commonCodecs().MessagePhase;
   },
+  get MessagePhaseStrict(): MessagePhaseStrictCodec {
+    return commonCodecs().MessagePhaseStrict;
+  },
   get MisalignmentErrorDetails(): MisalignmentErrorDetailsCodec {
     return commonCodecs().MisalignmentErrorDetails;
   },
@@ -750,6 +837,9 @@ export const codecs = {
   },
   get ModeKind(): ModeKindCodec {
     return commonCodecs().ModeKind;
+  },
+  get ModeKindStrict(): ModeKindStrictCodec {
+    return commonCodecs().ModeKindStrict;
   },
   get Model(): ModelCodec {
     return modelCodecs().Model;
@@ -790,11 +880,17 @@ export const codecs = {
   get MultiAgentMode(): MultiAgentModeCodec {
     return commonCodecs().MultiAgentMode;
   },
+  get MultiAgentModeStrict(): MultiAgentModeStrictCodec {
+    return commonCodecs().MultiAgentModeStrict;
+  },
   get MultiAgentVersion(): MultiAgentVersionCodec {
     return modelCodecs().MultiAgentVersion;
   },
   get NetworkAccess(): NetworkAccessCodec {
     return commonCodecs().NetworkAccess;
+  },
+  get NetworkAccessStrict(): NetworkAccessStrictCodec {
+    return commonCodecs().NetworkAccessStrict;
   },
   get NetworkApprovalContext(): NetworkApprovalContextCodec {
     return itemCodecs().NetworkApprovalContext;
@@ -805,8 +901,14 @@ export const codecs = {
   get NetworkPolicyAmendment(): NetworkPolicyAmendmentCodec {
     return itemCodecs().NetworkPolicyAmendment;
   },
+  get NetworkPolicyAmendmentStrict(): NetworkPolicyAmendmentStrictCodec {
+    return itemCodecs().NetworkPolicyAmendmentStrict;
+  },
   get NetworkPolicyRuleAction(): NetworkPolicyRuleActionCodec {
     return itemCodecs().NetworkPolicyRuleAction;
+  },
+  get NetworkPolicyRuleActionStrict(): NetworkPolicyRuleActionStrictCodec {
+    return itemCodecs().NetworkPolicyRuleActionStrict;
   },
   get NonSteerableTurnKind(): NonSteerableTurnKindCodec {
     return commonCodecs().NonSteerableTurnKind;
@@ -843,6 +945,9 @@ export const codecs = {
   },
   get Personality(): PersonalityCodec {
     return commonCodecs().Personality;
+  },
+  get PersonalityStrict(): PersonalityStrictCodec {
+    return commonCodecs().PersonalityStrict;
   },
   get PlanDeltaNotification(): PlanDeltaNotificationCodec {
     return itemCodecs().PlanDeltaNotification;
@@ -970,17 +1075,29 @@ export const codecs = {
   get ReasoningEffortOption(): ReasoningEffortOptionCodec {
     return modelCodecs().ReasoningEffortOption;
   },
+  get ReasoningEffortStrict(): ReasoningEffortStrictCodec {
+    return commonCodecs().ReasoningEffortStrict;
+  },
   get ReasoningItemContent(): ReasoningItemContentCodec {
     return commonCodecs().ReasoningItemContent;
   },
+  get ReasoningItemContentStrict(): ReasoningItemContentStrictCodec {
+    return commonCodecs().ReasoningItemContentStrict;
+  },
   get ReasoningItemReasoningSummary(): ReasoningItemReasoningSummaryCodec {
     return commonCodecs().ReasoningItemReasoningSummary;
+  },
+  get ReasoningItemReasoningSummaryStrict(): ReasoningItemReasoningSummaryStrictCodec {
+    return commonCodecs().ReasoningItemReasoningSummaryStrict;
   },
   get ReasoningSummary(): ReasoningSummaryCodec {
     return commonCodecs().ReasoningSummary;
   },
   get ReasoningSummaryPartAddedNotification(): ReasoningSummaryPartAddedNotificationCodec {
     return itemCodecs().ReasoningSummaryPartAddedNotification;
+  },
+  get ReasoningSummaryStrict(): ReasoningSummaryStrictCodec {
+    return commonCodecs().ReasoningSummaryStrict;
   },
   get ReasoningSummaryTextDeltaNotification(): ReasoningSummaryTextDeltaNotificationCodec {
     return itemCodecs().ReasoningSummaryTextDeltaNotification;
@@ -1006,6 +1123,12 @@ export const codecs = {
   get ResponseItemId(): ResponseItemIdCodec {
     return commonCodecs().ResponseItemId;
   },
+  get ResponseItemIdStrict(): ResponseItemIdStrictCodec {
+    return commonCodecs().ResponseItemIdStrict;
+  },
+  get ResponseItemStrict(): ResponseItemStrictCodec {
+    return commonCodecs().ResponseItemStrict;
+  },
   get ResponseUsageMetadata(): ResponseUsageMetadataCodec {
     return itemCodecs().ResponseUsageMetadata;
   },
@@ -1015,8 +1138,14 @@ export const codecs = {
   get SandboxMode(): SandboxModeCodec {
     return commonCodecs().SandboxMode;
   },
+  get SandboxModeStrict(): SandboxModeStrictCodec {
+    return commonCodecs().SandboxModeStrict;
+  },
   get SandboxPolicy(): SandboxPolicyCodec {
     return commonCodecs().SandboxPolicy;
+  },
+  get SandboxPolicyStrict(): SandboxPolicyStrictCodec {
+    return commonCodecs().SandboxPolicyStrict;
   },
   get SandboxWorkspaceWrite(): SandboxWorkspaceWriteCodec {
     return configCodecs().SandboxWorkspaceWrite;
@@ -1041,6 +1170,9 @@ export const codecs = {
   },
   get Settings(): SettingsCodec {
     return commonCodecs().Settings;
+  },
+  get SettingsStrict(): SettingsStrictCodec {
+    return commonCodecs().SettingsStrict;
   },
   get SkillDependencies(): SkillDependenciesCodec {
     return pluginCodecs().SkillDependencies;
@@ -1105,6 +1237,9 @@ export const codecs = {
   get TextElement(): TextElementCodec {
     return commonCodecs().TextElement;
   },
+  get TextElementStrict(): TextElementStrictCodec {
+    return commonCodecs().TextElementStrict;
+  },
   get TextPosition(): TextPositionCodec {
     return configCodecs().TextPosition;
   },
@@ -1164,6 +1299,9 @@ export const codecs = {
   },
   get ThreadHistoryMode(): ThreadHistoryModeCodec {
     return threadCodecs().ThreadHistoryMode;
+  },
+  get ThreadHistoryModeStrict(): ThreadHistoryModeStrictCodec {
+    return threadCodecs().ThreadHistoryModeStrict;
   },
   get ThreadId(): ThreadIdCodec {
     return commonCodecs().ThreadId;
@@ -1285,6 +1423,9 @@ export const codecs = {
   get ThreadSource(): ThreadSourceCodec {
     return threadCodecs().ThreadSource;
   },
+  get ThreadSourceStrict(): ThreadSourceStrictCodec {
+    return threadCodecs().ThreadSourceStrict;
+  },
   get ThreadStartParams(): ThreadStartParamsCodec {
     return threadCodecs().ThreadStartParams;
   },
@@ -1375,6 +1516,9 @@ export const codecs = {
   get TurnItemsView(): TurnItemsViewCodec {
     return commonCodecs().TurnItemsView;
   },
+  get TurnItemsViewStrict(): TurnItemsViewStrictCodec {
+    return commonCodecs().TurnItemsViewStrict;
+  },
   get TurnModerationMetadataNotification(): TurnModerationMetadataNotificationCodec {
     return turnCodecs().TurnModerationMetadataNotification;
   },
@@ -1407,6 +1551,9 @@ export const codecs = {
   },
   get UserInput(): UserInputCodec {
     return commonCodecs().UserInput;
+  },
+  get UserInputStrict(): UserInputStrictCodec {
+    return commonCodecs().UserInputStrict;
   },
   get Verbosity(): VerbosityCodec {
     return configCodecs().Verbosity;

@@ -11,6 +11,7 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { struct, type StructC } from '../StructCodecs.js';
 import { nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
@@ -18,15 +19,15 @@ import type * as Gen from '../generated/index.js';
 import { commonCodecs, type AbsolutePathBufCodec, type ThreadIdCodec } from './common.js';
 
 /** Static type of the {@link FileChange} codec. */
-export type FileChangeCodec = t.UnionC<[
+export type FileChangeCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"add">; content: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"delete">; content: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"update">; unified_diff: t.StringC; move_path: NullableC<t.StringC> }>,
 ]>;
 /**
- * Generated type `FileChange` (`src/generated/FileChange.ts`).
+ * Generated type `FileChange` (`src/generated/FileChange.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileChange = Gen.FileChange;
+export type FileChange = t.TypeOf<FileChangeCodec>;
 
 /** Static type of the {@link ApplyPatchApprovalParams} codec. */
 export type ApplyPatchApprovalParamsCodec = t.TypeC<{
@@ -37,9 +38,9 @@ export type ApplyPatchApprovalParamsCodec = t.TypeC<{
   grantRoot: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ApplyPatchApprovalParams` (`src/generated/ApplyPatchApprovalParams.ts`).
+ * Generated type `ApplyPatchApprovalParams` (`src/generated/ApplyPatchApprovalParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ApplyPatchApprovalParams = Gen.ApplyPatchApprovalParams;
+export type ApplyPatchApprovalParams = t.TypeOf<ApplyPatchApprovalParamsCodec>;
 
 /** Static type of the {@link CoreExecPolicyAmendment} codec. */
 export type CoreExecPolicyAmendmentCodec = t.ArrayC<t.StringC>;
@@ -96,16 +97,16 @@ export type ApplyPatchApprovalResponseCodec = t.TypeC<{ decision: ReviewDecision
 export type ApplyPatchApprovalResponse = Gen.ApplyPatchApprovalResponse;
 
 /** Static type of the {@link ParsedCommand} codec. */
-export type ParsedCommandCodec = t.UnionC<[
+export type ParsedCommandCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"read">; cmd: t.StringC; name: t.StringC; path: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"list_files">; cmd: t.StringC; path: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"search">; cmd: t.StringC; query: NullableC<t.StringC>; path: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"unknown">; cmd: t.StringC }>,
 ]>;
 /**
- * Generated type `ParsedCommand` (`src/generated/ParsedCommand.ts`).
+ * Generated type `ParsedCommand` (`src/generated/ParsedCommand.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ParsedCommand = Gen.ParsedCommand;
+export type ParsedCommand = t.TypeOf<ParsedCommandCodec>;
 
 /** Static type of the {@link ExecCommandApprovalParams} codec. */
 export type ExecCommandApprovalParamsCodec = t.TypeC<{
@@ -118,9 +119,9 @@ export type ExecCommandApprovalParamsCodec = t.TypeC<{
   parsedCmd: t.ArrayC<ParsedCommandCodec>;
 }>;
 /**
- * Generated type `ExecCommandApprovalParams` (`src/generated/ExecCommandApprovalParams.ts`).
+ * Generated type `ExecCommandApprovalParams` (`src/generated/ExecCommandApprovalParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExecCommandApprovalParams = Gen.ExecCommandApprovalParams;
+export type ExecCommandApprovalParams = t.TypeOf<ExecCommandApprovalParamsCodec>;
 
 /** Static type of the {@link ExecCommandApprovalResponse} codec. */
 export type ExecCommandApprovalResponseCodec = t.TypeC<{ decision: ReviewDecisionCodec }>;
@@ -132,16 +133,16 @@ export type ExecCommandApprovalResponse = Gen.ExecCommandApprovalResponse;
 /** Static type of the {@link FuzzyFileSearchSessionCompletedNotification} codec. */
 export type FuzzyFileSearchSessionCompletedNotificationCodec = t.TypeC<{ sessionId: t.StringC }>;
 /**
- * Generated type `FuzzyFileSearchSessionCompletedNotification` (`src/generated/FuzzyFileSearchSessionCompletedNotification.ts`).
+ * Generated type `FuzzyFileSearchSessionCompletedNotification` (`src/generated/FuzzyFileSearchSessionCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FuzzyFileSearchSessionCompletedNotification = Gen.FuzzyFileSearchSessionCompletedNotification;
+export type FuzzyFileSearchSessionCompletedNotification = t.TypeOf<FuzzyFileSearchSessionCompletedNotificationCodec>;
 
 /** Static type of the {@link FuzzyFileSearchMatchType} codec. */
-export type FuzzyFileSearchMatchTypeCodec = t.KeyofC<{ file: null; directory: null }>;
+export type FuzzyFileSearchMatchTypeCodec = OpenKeyofC<{ file: null; directory: null }>;
 /**
- * Generated type `FuzzyFileSearchMatchType` (`src/generated/FuzzyFileSearchMatchType.ts`).
+ * Generated type `FuzzyFileSearchMatchType` (`src/generated/FuzzyFileSearchMatchType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FuzzyFileSearchMatchType = Gen.FuzzyFileSearchMatchType;
+export type FuzzyFileSearchMatchType = t.TypeOf<FuzzyFileSearchMatchTypeCodec>;
 
 /** Static type of the {@link FuzzyFileSearchResult} codec. */
 export type FuzzyFileSearchResultCodec = t.TypeC<{
@@ -155,25 +156,25 @@ export type FuzzyFileSearchResultCodec = t.TypeC<{
 /**
  * Superset of [`codex_file_search::FileMatch`]
  *
- * Generated type `FuzzyFileSearchResult` (`src/generated/FuzzyFileSearchResult.ts`).
+ * Generated type `FuzzyFileSearchResult` (`src/generated/FuzzyFileSearchResult.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FuzzyFileSearchResult = Gen.FuzzyFileSearchResult;
+export type FuzzyFileSearchResult = t.TypeOf<FuzzyFileSearchResultCodec>;
 
 /** Static type of the {@link FuzzyFileSearchSessionUpdatedNotification} codec. */
 export type FuzzyFileSearchSessionUpdatedNotificationCodec = t.TypeC<{ sessionId: t.StringC; query: t.StringC; files: t.ArrayC<FuzzyFileSearchResultCodec> }>;
 /**
- * Generated type `FuzzyFileSearchSessionUpdatedNotification` (`src/generated/FuzzyFileSearchSessionUpdatedNotification.ts`).
+ * Generated type `FuzzyFileSearchSessionUpdatedNotification` (`src/generated/FuzzyFileSearchSessionUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FuzzyFileSearchSessionUpdatedNotification = Gen.FuzzyFileSearchSessionUpdatedNotification;
+export type FuzzyFileSearchSessionUpdatedNotification = t.TypeOf<FuzzyFileSearchSessionUpdatedNotificationCodec>;
 
 /** Static type of the {@link CommandExecOutputStream} codec. */
-export type CommandExecOutputStreamCodec = t.KeyofC<{ stdout: null; stderr: null }>;
+export type CommandExecOutputStreamCodec = OpenKeyofC<{ stdout: null; stderr: null }>;
 /**
  * Stream label for `command/exec/outputDelta` notifications.
  *
- * Generated type `CommandExecOutputStream` (`src/generated/v2/CommandExecOutputStream.ts`).
+ * Generated type `CommandExecOutputStream` (`src/generated/v2/CommandExecOutputStream.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecOutputStream = Gen.v2.CommandExecOutputStream;
+export type CommandExecOutputStream = t.TypeOf<CommandExecOutputStreamCodec>;
 
 /** Static type of the {@link CommandExecOutputDeltaNotification} codec. */
 export type CommandExecOutputDeltaNotificationCodec = t.TypeC<{ processId: t.StringC; stream: CommandExecOutputStreamCodec; deltaBase64: t.StringC; capReached: t.BooleanC }>;
@@ -183,18 +184,18 @@ export type CommandExecOutputDeltaNotificationCodec = t.TypeC<{ processId: t.Str
  * These notifications are connection-scoped. If the originating connection
  * closes, the server terminates the process.
  *
- * Generated type `CommandExecOutputDeltaNotification` (`src/generated/v2/CommandExecOutputDeltaNotification.ts`).
+ * Generated type `CommandExecOutputDeltaNotification` (`src/generated/v2/CommandExecOutputDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecOutputDeltaNotification = Gen.v2.CommandExecOutputDeltaNotification;
+export type CommandExecOutputDeltaNotification = t.TypeOf<CommandExecOutputDeltaNotificationCodec>;
 
 /** Static type of the {@link FsChangedNotification} codec. */
 export type FsChangedNotificationCodec = t.TypeC<{ watchId: t.StringC; changedPaths: t.ArrayC<AbsolutePathBufCodec> }>;
 /**
  * Filesystem watch notification emitted for `fs/watch` subscribers.
  *
- * Generated type `FsChangedNotification` (`src/generated/v2/FsChangedNotification.ts`).
+ * Generated type `FsChangedNotification` (`src/generated/v2/FsChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FsChangedNotification = Gen.v2.FsChangedNotification;
+export type FsChangedNotification = t.TypeOf<FsChangedNotificationCodec>;
 
 /** Static type of the {@link ProcessExitedNotification} codec. */
 export type ProcessExitedNotificationCodec = StructC<
@@ -211,31 +212,31 @@ export type ProcessExitedNotificationCodec = StructC<
 /**
  * Final process exit notification for `process/spawn`.
  *
- * Generated type `ProcessExitedNotification` (`src/generated/v2/ProcessExitedNotification.ts`).
+ * Generated type `ProcessExitedNotification` (`src/generated/v2/ProcessExitedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ProcessExitedNotification = Gen.v2.ProcessExitedNotification;
+export type ProcessExitedNotification = t.TypeOf<ProcessExitedNotificationCodec>;
 
 /** Static type of the {@link ProcessOutputStream} codec. */
-export type ProcessOutputStreamCodec = t.KeyofC<{ stdout: null; stderr: null }>;
+export type ProcessOutputStreamCodec = OpenKeyofC<{ stdout: null; stderr: null }>;
 /**
  * Stream label for `process/outputDelta` notifications.
  *
- * Generated type `ProcessOutputStream` (`src/generated/v2/ProcessOutputStream.ts`).
+ * Generated type `ProcessOutputStream` (`src/generated/v2/ProcessOutputStream.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ProcessOutputStream = Gen.v2.ProcessOutputStream;
+export type ProcessOutputStream = t.TypeOf<ProcessOutputStreamCodec>;
 
 /** Static type of the {@link ProcessOutputDeltaNotification} codec. */
 export type ProcessOutputDeltaNotificationCodec = t.TypeC<{ processHandle: t.StringC; stream: ProcessOutputStreamCodec; deltaBase64: t.StringC; capReached: t.BooleanC }>;
 /**
  * Base64-encoded output chunk emitted for a streaming `process/spawn` request.
  *
- * Generated type `ProcessOutputDeltaNotification` (`src/generated/v2/ProcessOutputDeltaNotification.ts`).
+ * Generated type `ProcessOutputDeltaNotification` (`src/generated/v2/ProcessOutputDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ProcessOutputDeltaNotification = Gen.v2.ProcessOutputDeltaNotification;
+export type ProcessOutputDeltaNotification = t.TypeOf<ProcessOutputDeltaNotificationCodec>;
 
 const build = () => {
   const { AbsolutePathBuf, ThreadId } = commonCodecs();
-  const FileChange: FileChangeCodec = t.union([
+  const FileChange: FileChangeCodec = openUnion("type", ["add","delete","update"], [
     t.type({ type: t.literal("add"), content: t.string }),
     t.type({ type: t.literal("delete"), content: t.string }),
     t.type({ type: t.literal("update"), unified_diff: t.string, move_path: nullable(t.string) }),
@@ -263,7 +264,7 @@ const build = () => {
     t.type({ denied: t.type({ rejection: t.string }) }),
   ], "ReviewDecision");
   const ApplyPatchApprovalResponse: ApplyPatchApprovalResponseCodec = t.type({ decision: ReviewDecision }, "ApplyPatchApprovalResponse");
-  const ParsedCommand: ParsedCommandCodec = t.union([
+  const ParsedCommand: ParsedCommandCodec = openUnion("type", ["read","list_files","search","unknown"], [
     t.type({ type: t.literal("read"), cmd: t.string, name: t.string, path: t.string }),
     t.type({ type: t.literal("list_files"), cmd: t.string, path: nullable(t.string) }),
     t.type({ type: t.literal("search"), cmd: t.string, query: nullable(t.string), path: nullable(t.string) }),
@@ -280,7 +281,7 @@ const build = () => {
   }, "ExecCommandApprovalParams");
   const ExecCommandApprovalResponse: ExecCommandApprovalResponseCodec = t.type({ decision: ReviewDecision }, "ExecCommandApprovalResponse");
   const FuzzyFileSearchSessionCompletedNotification: FuzzyFileSearchSessionCompletedNotificationCodec = t.type({ sessionId: t.string }, "FuzzyFileSearchSessionCompletedNotification");
-  const FuzzyFileSearchMatchType: FuzzyFileSearchMatchTypeCodec = t.keyof({ file: null, directory: null }, "FuzzyFileSearchMatchType");
+  const FuzzyFileSearchMatchType: FuzzyFileSearchMatchTypeCodec = openKeyof({ file: null, directory: null }, "FuzzyFileSearchMatchType");
   const FuzzyFileSearchResult: FuzzyFileSearchResultCodec = t.type({
     root: t.string,
     path: t.string,
@@ -290,7 +291,7 @@ const build = () => {
     indices: nullable(t.array(t.number)),
   }, "FuzzyFileSearchResult");
   const FuzzyFileSearchSessionUpdatedNotification: FuzzyFileSearchSessionUpdatedNotificationCodec = t.type({ sessionId: t.string, query: t.string, files: t.array(FuzzyFileSearchResult) }, "FuzzyFileSearchSessionUpdatedNotification");
-  const CommandExecOutputStream: CommandExecOutputStreamCodec = t.keyof({ stdout: null, stderr: null }, "CommandExecOutputStream");
+  const CommandExecOutputStream: CommandExecOutputStreamCodec = openKeyof({ stdout: null, stderr: null }, "CommandExecOutputStream");
   const CommandExecOutputDeltaNotification: CommandExecOutputDeltaNotificationCodec = t.type({ processId: t.string, stream: CommandExecOutputStream, deltaBase64: t.string, capReached: t.boolean }, "CommandExecOutputDeltaNotification");
   const FsChangedNotification: FsChangedNotificationCodec = t.type({ watchId: t.string, changedPaths: t.array(AbsolutePathBuf) }, "FsChangedNotification");
   const ProcessExitedNotification: ProcessExitedNotificationCodec = struct(
@@ -305,7 +306,7 @@ const build = () => {
     { outputDrainTimedOut: nullable(t.boolean) },
     "ProcessExitedNotification",
   );
-  const ProcessOutputStream: ProcessOutputStreamCodec = t.keyof({ stdout: null, stderr: null }, "ProcessOutputStream");
+  const ProcessOutputStream: ProcessOutputStreamCodec = openKeyof({ stdout: null, stderr: null }, "ProcessOutputStream");
   const ProcessOutputDeltaNotification: ProcessOutputDeltaNotificationCodec = t.type({ processHandle: t.string, stream: ProcessOutputStream, deltaBase64: t.string, capReached: t.boolean }, "ProcessOutputDeltaNotification");
   return { FileChange, ApplyPatchApprovalParams, CoreExecPolicyAmendment, CoreNetworkPolicyRuleAction, CoreNetworkPolicyAmendment, ReviewDecision, ApplyPatchApprovalResponse, ParsedCommand, ExecCommandApprovalParams, ExecCommandApprovalResponse, FuzzyFileSearchSessionCompletedNotification, FuzzyFileSearchMatchType, FuzzyFileSearchResult, FuzzyFileSearchSessionUpdatedNotification, CommandExecOutputStream, CommandExecOutputDeltaNotification, FsChangedNotification, ProcessExitedNotification, ProcessOutputStream, ProcessOutputDeltaNotification };
 };

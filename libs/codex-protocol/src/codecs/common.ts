@@ -11,6 +11,7 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { intersection, struct, type StructC } from '../StructCodecs.js';
 import { jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
@@ -24,16 +25,25 @@ export type ThreadIdCodec = t.StringC;
  *
  * Codex-generated thread IDs are UUIDv7, and some use cases rely on that.
  *
- * Generated type `ThreadId` (`src/generated/ThreadId.ts`).
+ * Generated type `ThreadId` (`src/generated/ThreadId.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadId = Gen.ThreadId;
+export type ThreadId = t.TypeOf<ThreadIdCodec>;
 
 /** Static type of the {@link JsonValue} codec (recursive, so typed by the generated type). */
 export type JsonValueCodec = t.Type<JsonValue, JsonValue, unknown>;
 /**
- * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`).
+ * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
 export type JsonValue = Generated_serde_json_JsonValue;
+
+/** Static type of the {@link JsonValueStrict} codec (recursive, so typed by the generated type). */
+export type JsonValueStrictCodec = t.Type<JsonValueStrict, JsonValueStrict, unknown>;
+/**
+ * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`).
+ *
+ * The strict codec of {@link JsonValue}, for what we send.
+ */
+export type JsonValueStrict = Generated_serde_json_JsonValue;
 
 /** Static type of the {@link AbsolutePathBuf} codec. */
 export type AbsolutePathBufCodec = t.StringC;
@@ -46,9 +56,26 @@ export type AbsolutePathBufCodec = t.StringC;
  * deserialization will fail unless the path being deserialized is already
  * absolute.
  *
- * Generated type `AbsolutePathBuf` (`src/generated/AbsolutePathBuf.ts`).
+ * Generated type `AbsolutePathBuf` (`src/generated/AbsolutePathBuf.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AbsolutePathBuf = Gen.AbsolutePathBuf;
+export type AbsolutePathBuf = t.TypeOf<AbsolutePathBufCodec>;
+
+/** Static type of the {@link AbsolutePathBufStrict} codec. */
+export type AbsolutePathBufStrictCodec = t.StringC;
+/**
+ * A path that is guaranteed to be absolute and normalized (though it is not
+ * guaranteed to be canonicalized or exist on the filesystem).
+ *
+ * IMPORTANT: When deserializing an `AbsolutePathBuf`, a base path must be set
+ * using [AbsolutePathBufGuard::new]. If no base path is set, the
+ * deserialization will fail unless the path being deserialized is already
+ * absolute.
+ *
+ * Generated type `AbsolutePathBuf` (`src/generated/AbsolutePathBuf.ts`).
+ *
+ * The strict codec of {@link AbsolutePathBuf}, for what we send.
+ */
+export type AbsolutePathBufStrict = Gen.AbsolutePathBuf;
 
 /** Static type of the {@link LegacyAppPathString} codec. */
 export type LegacyAppPathStringCodec = t.StringC;
@@ -74,44 +101,111 @@ export type LegacyAppPathStringCodec = t.StringC;
  * path text remains valid until an operation such as [`Self::to_path_uri`]
  * requires an absolute path.
  *
- * Generated type `LegacyAppPathString` (`src/generated/LegacyAppPathString.ts`).
+ * Generated type `LegacyAppPathString` (`src/generated/LegacyAppPathString.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type LegacyAppPathString = Gen.LegacyAppPathString;
+export type LegacyAppPathString = t.TypeOf<LegacyAppPathStringCodec>;
+
+/** Static type of the {@link LegacyAppPathStringStrict} codec. */
+export type LegacyAppPathStringStrictCodec = t.StringC;
+/**
+ * A UTF-8 path for preserving raw path compatibility at the app-server API
+ * boundary while Codex migrates to [`PathUri`].
+ *
+ * Supports storing arbitrary strings read from the API and converting to and
+ * from [`PathUri`] using an explicitly selected native path convention.
+ *
+ * When converting from [`PathUri`], "native" refers to the supplied
+ * [`PathConvention`], which may be foreign to the operating system running
+ * this process. The inner string is private so path-producing code must use a
+ * path conversion method instead of bypassing the intended conversion
+ * boundary. Non-UTF-8 paths are converted to UTF-8 lossily because this API
+ * value is serialized as a JSON string.
+ *
+ * Deserialization and [`Self::from_string`] accept any UTF-8 string without
+ * interpreting or validating it. Use [`Self::from_string`] when a caller
+ * already owns legacy app-server path text and needs to preserve its wire
+ * spelling; use [`Self::from_path`], [`Self::from_abs_path`], or
+ * [`Self::from_path_uri`] when converting an actual path value. Relative
+ * path text remains valid until an operation such as [`Self::to_path_uri`]
+ * requires an absolute path.
+ *
+ * Generated type `LegacyAppPathString` (`src/generated/LegacyAppPathString.ts`).
+ *
+ * The strict codec of {@link LegacyAppPathString}, for what we send.
+ */
+export type LegacyAppPathStringStrict = Gen.LegacyAppPathString;
 
 /** Static type of the {@link CommandAction} codec. */
-export type CommandActionCodec = t.UnionC<[
+export type CommandActionCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"read">; command: t.StringC; name: t.StringC; path: LegacyAppPathStringCodec }>,
   t.TypeC<{ type: t.LiteralC<"listFiles">; command: t.StringC; path: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"search">; command: t.StringC; query: NullableC<t.StringC>; path: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"unknown">; command: t.StringC }>,
 ]>;
 /**
- * Generated type `CommandAction` (`src/generated/v2/CommandAction.ts`).
+ * Generated type `CommandAction` (`src/generated/v2/CommandAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandAction = Gen.v2.CommandAction;
+export type CommandAction = t.TypeOf<CommandActionCodec>;
 
 /** Static type of the {@link ReasoningEffort} codec. */
 export type ReasoningEffortCodec = t.StringC;
 /**
  * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#get-started-with-reasoning
  *
- * Generated type `ReasoningEffort` (`src/generated/ReasoningEffort.ts`).
+ * Generated type `ReasoningEffort` (`src/generated/ReasoningEffort.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ReasoningEffort = Gen.ReasoningEffort;
+export type ReasoningEffort = t.TypeOf<ReasoningEffortCodec>;
+
+/** Static type of the {@link ReasoningEffortStrict} codec. */
+export type ReasoningEffortStrictCodec = t.StringC;
+/**
+ * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#get-started-with-reasoning
+ *
+ * Generated type `ReasoningEffort` (`src/generated/ReasoningEffort.ts`).
+ *
+ * The strict codec of {@link ReasoningEffort}, for what we send.
+ */
+export type ReasoningEffortStrict = Gen.ReasoningEffort;
 
 /** Static type of the {@link ReasoningSummary} codec. */
-export type ReasoningSummaryCodec = t.KeyofC<{ auto: null; concise: null; detailed: null; none: null }>;
+export type ReasoningSummaryCodec = OpenKeyofC<{ auto: null; concise: null; detailed: null; none: null }>;
+/**
+ * A summary of the reasoning performed by the model. This can be useful for
+ * debugging and understanding the model's reasoning process.
+ * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#reasoning-summaries
+ *
+ * Generated type `ReasoningSummary` (`src/generated/ReasoningSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type ReasoningSummary = t.TypeOf<ReasoningSummaryCodec>;
+
+/** Static type of the {@link ReasoningSummaryStrict} codec. */
+export type ReasoningSummaryStrictCodec = t.KeyofC<{ auto: null; concise: null; detailed: null; none: null }>;
 /**
  * A summary of the reasoning performed by the model. This can be useful for
  * debugging and understanding the model's reasoning process.
  * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#reasoning-summaries
  *
  * Generated type `ReasoningSummary` (`src/generated/ReasoningSummary.ts`).
+ *
+ * The strict codec of {@link ReasoningSummary}, for what we send.
  */
-export type ReasoningSummary = Gen.ReasoningSummary;
+export type ReasoningSummaryStrict = Gen.ReasoningSummary;
 
 /** Static type of the {@link ApprovalsReviewer} codec. */
-export type ApprovalsReviewerCodec = t.KeyofC<{ user: null; auto_review: null; guardian_subagent: null }>;
+export type ApprovalsReviewerCodec = OpenKeyofC<{ user: null; auto_review: null; guardian_subagent: null }>;
+/**
+ * Configures who approval requests are routed to for review. Examples
+ * include sandbox escapes, blocked network access, MCP approval prompts, and
+ * ARC escalations. Defaults to `user`. `auto_review` uses a carefully
+ * prompted subagent to gather relevant context and apply a risk-based
+ * decision framework before approving or denying the request.
+ *
+ * Generated type `ApprovalsReviewer` (`src/generated/v2/ApprovalsReviewer.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type ApprovalsReviewer = t.TypeOf<ApprovalsReviewerCodec>;
+
+/** Static type of the {@link ApprovalsReviewerStrict} codec. */
+export type ApprovalsReviewerStrictCodec = t.KeyofC<{ user: null; auto_review: null; guardian_subagent: null }>;
 /**
  * Configures who approval requests are routed to for review. Examples
  * include sandbox escapes, blocked network access, MCP approval prompts, and
@@ -120,11 +214,31 @@ export type ApprovalsReviewerCodec = t.KeyofC<{ user: null; auto_review: null; g
  * decision framework before approving or denying the request.
  *
  * Generated type `ApprovalsReviewer` (`src/generated/v2/ApprovalsReviewer.ts`).
+ *
+ * The strict codec of {@link ApprovalsReviewer}, for what we send.
  */
-export type ApprovalsReviewer = Gen.v2.ApprovalsReviewer;
+export type ApprovalsReviewerStrict = Gen.v2.ApprovalsReviewer;
 
 /** Static type of the {@link AskForApproval} codec. */
 export type AskForApprovalCodec = t.UnionC<[
+  OpenKeyofC<{ untrusted: null; "on-request": null; never: null }>,
+  t.TypeC<{
+    granular: t.TypeC<{
+      sandbox_approval: t.BooleanC;
+      rules: t.BooleanC;
+      skill_approval: t.BooleanC;
+      request_permissions: t.BooleanC;
+      mcp_elicitations: t.BooleanC;
+    }>;
+  }>,
+]>;
+/**
+ * Generated type `AskForApproval` (`src/generated/v2/AskForApproval.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type AskForApproval = t.TypeOf<AskForApprovalCodec>;
+
+/** Static type of the {@link AskForApprovalStrict} codec. */
+export type AskForApprovalStrictCodec = t.UnionC<[
   t.KeyofC<{ untrusted: null; "on-request": null; never: null }>,
   t.TypeC<{
     granular: t.TypeC<{
@@ -138,37 +252,61 @@ export type AskForApprovalCodec = t.UnionC<[
 ]>;
 /**
  * Generated type `AskForApproval` (`src/generated/v2/AskForApproval.ts`).
+ *
+ * The strict codec of {@link AskForApproval}, for what we send.
  */
-export type AskForApproval = Gen.v2.AskForApproval;
+export type AskForApprovalStrict = Gen.v2.AskForApproval;
 
 /** Static type of the {@link SandboxMode} codec. */
-export type SandboxModeCodec = t.KeyofC<{ "read-only": null; "workspace-write": null; "danger-full-access": null }>;
+export type SandboxModeCodec = OpenKeyofC<{ "read-only": null; "workspace-write": null; "danger-full-access": null }>;
+/**
+ * Generated type `SandboxMode` (`src/generated/v2/SandboxMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type SandboxMode = t.TypeOf<SandboxModeCodec>;
+
+/** Static type of the {@link SandboxModeStrict} codec. */
+export type SandboxModeStrictCodec = t.KeyofC<{ "read-only": null; "workspace-write": null; "danger-full-access": null }>;
 /**
  * Generated type `SandboxMode` (`src/generated/v2/SandboxMode.ts`).
+ *
+ * The strict codec of {@link SandboxMode}, for what we send.
  */
-export type SandboxMode = Gen.v2.SandboxMode;
+export type SandboxModeStrict = Gen.v2.SandboxMode;
 
 /** Static type of the {@link DynamicToolCallOutputContentItem} codec. */
-export type DynamicToolCallOutputContentItemCodec = t.UnionC<[
+export type DynamicToolCallOutputContentItemCodec = OpenUnionC<"type", [
+  t.TypeC<{ type: t.LiteralC<"inputText">; text: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"inputImage">; imageUrl: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"inputAudio">; audioUrl: t.StringC }>,
+]>;
+/**
+ * Generated type `DynamicToolCallOutputContentItem` (`src/generated/v2/DynamicToolCallOutputContentItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type DynamicToolCallOutputContentItem = t.TypeOf<DynamicToolCallOutputContentItemCodec>;
+
+/** Static type of the {@link DynamicToolCallOutputContentItemStrict} codec. */
+export type DynamicToolCallOutputContentItemStrictCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"inputText">; text: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"inputImage">; imageUrl: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"inputAudio">; audioUrl: t.StringC }>,
 ]>;
 /**
  * Generated type `DynamicToolCallOutputContentItem` (`src/generated/v2/DynamicToolCallOutputContentItem.ts`).
+ *
+ * The strict codec of {@link DynamicToolCallOutputContentItem}, for what we send.
  */
-export type DynamicToolCallOutputContentItem = Gen.v2.DynamicToolCallOutputContentItem;
+export type DynamicToolCallOutputContentItemStrict = Gen.v2.DynamicToolCallOutputContentItem;
 
 /** Static type of the {@link NonSteerableTurnKind} codec. */
-export type NonSteerableTurnKindCodec = t.KeyofC<{ review: null; compact: null }>;
+export type NonSteerableTurnKindCodec = OpenKeyofC<{ review: null; compact: null }>;
 /**
- * Generated type `NonSteerableTurnKind` (`src/generated/v2/NonSteerableTurnKind.ts`).
+ * Generated type `NonSteerableTurnKind` (`src/generated/v2/NonSteerableTurnKind.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type NonSteerableTurnKind = Gen.v2.NonSteerableTurnKind;
+export type NonSteerableTurnKind = t.TypeOf<NonSteerableTurnKindCodec>;
 
 /** Static type of the {@link CodexErrorInfo} codec. */
 export type CodexErrorInfoCodec = t.UnionC<[
-  t.KeyofC<{
+  OpenKeyofC<{
     contextWindowExceeded: null;
     sessionBudgetExceeded: null;
     usageLimitExceeded: null;
@@ -203,16 +341,16 @@ export type CodexErrorInfoCodec = t.UnionC<[
  * When an upstream HTTP status is available (for example, from the Responses API or a provider),
  * it is forwarded in `httpStatusCode` on the relevant `codexErrorInfo` variant.
  *
- * Generated type `CodexErrorInfo` (`src/generated/v2/CodexErrorInfo.ts`).
+ * Generated type `CodexErrorInfo` (`src/generated/v2/CodexErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CodexErrorInfo = Gen.v2.CodexErrorInfo;
+export type CodexErrorInfo = t.TypeOf<CodexErrorInfoCodec>;
 
 /** Static type of the {@link MisalignmentSteer} codec. */
 export type MisalignmentSteerCodec = t.TypeC<{ message: t.StringC }>;
 /**
- * Generated type `MisalignmentSteer` (`src/generated/v2/MisalignmentSteer.ts`).
+ * Generated type `MisalignmentSteer` (`src/generated/v2/MisalignmentSteer.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MisalignmentSteer = Gen.v2.MisalignmentSteer;
+export type MisalignmentSteer = t.TypeOf<MisalignmentSteerCodec>;
 
 /** Static type of the {@link MisalignmentErrorDetails} codec. */
 export type MisalignmentErrorDetailsCodec = StructC<
@@ -224,9 +362,9 @@ export type MisalignmentErrorDetailsCodec = StructC<
   { reviewTarget: NullableC<t.StringC> }
 >;
 /**
- * Generated type `MisalignmentErrorDetails` (`src/generated/v2/MisalignmentErrorDetails.ts`).
+ * Generated type `MisalignmentErrorDetails` (`src/generated/v2/MisalignmentErrorDetails.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MisalignmentErrorDetails = Gen.v2.MisalignmentErrorDetails;
+export type MisalignmentErrorDetails = t.TypeOf<MisalignmentErrorDetailsCodec>;
 
 /** Static type of the {@link TurnError} codec. */
 export type TurnErrorCodec = t.TypeC<{
@@ -236,37 +374,46 @@ export type TurnErrorCodec = t.TypeC<{
   misalignment: NullableC<MisalignmentErrorDetailsCodec>;
 }>;
 /**
- * Generated type `TurnError` (`src/generated/v2/TurnError.ts`).
+ * Generated type `TurnError` (`src/generated/v2/TurnError.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnError = Gen.v2.TurnError;
+export type TurnError = t.TypeOf<TurnErrorCodec>;
 
 /** Static type of the {@link PatchChangeKind} codec. */
-export type PatchChangeKindCodec = t.UnionC<[
+export type PatchChangeKindCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"add"> }>,
   t.TypeC<{ type: t.LiteralC<"delete"> }>,
   t.TypeC<{ type: t.LiteralC<"update">; move_path: NullableC<t.StringC> }>,
 ]>;
 /**
- * Generated type `PatchChangeKind` (`src/generated/v2/PatchChangeKind.ts`).
+ * Generated type `PatchChangeKind` (`src/generated/v2/PatchChangeKind.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PatchChangeKind = Gen.v2.PatchChangeKind;
+export type PatchChangeKind = t.TypeOf<PatchChangeKindCodec>;
 
 /** Static type of the {@link FileUpdateChange} codec. */
 export type FileUpdateChangeCodec = t.TypeC<{ path: t.StringC; kind: PatchChangeKindCodec; diff: t.StringC }>;
 /**
- * Generated type `FileUpdateChange` (`src/generated/v2/FileUpdateChange.ts`).
+ * Generated type `FileUpdateChange` (`src/generated/v2/FileUpdateChange.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileUpdateChange = Gen.v2.FileUpdateChange;
+export type FileUpdateChange = t.TypeOf<FileUpdateChangeCodec>;
 
 /** Static type of the {@link ImageDetail} codec. */
-export type ImageDetailCodec = t.KeyofC<{ auto: null; low: null; high: null; original: null }>;
+export type ImageDetailCodec = OpenKeyofC<{ auto: null; low: null; high: null; original: null }>;
+/**
+ * Generated type `ImageDetail` (`src/generated/ImageDetail.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type ImageDetail = t.TypeOf<ImageDetailCodec>;
+
+/** Static type of the {@link ImageDetailStrict} codec. */
+export type ImageDetailStrictCodec = t.KeyofC<{ auto: null; low: null; high: null; original: null }>;
 /**
  * Generated type `ImageDetail` (`src/generated/ImageDetail.ts`).
+ *
+ * The strict codec of {@link ImageDetail}, for what we send.
  */
-export type ImageDetail = Gen.ImageDetail;
+export type ImageDetailStrict = Gen.ImageDetail;
 
 /** Static type of the {@link FunctionCallOutputContentItem} codec. */
-export type FunctionCallOutputContentItemCodec = t.UnionC<[
+export type FunctionCallOutputContentItemCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
   t.IntersectionC<[
     StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailCodec }>,
@@ -282,32 +429,64 @@ export type FunctionCallOutputContentItemCodec = t.UnionC<[
  * Responses API compatible content items that can be returned by a tool call.
  * This is a subset of ContentItem with the types we support as function call outputs.
  *
- * Generated type `FunctionCallOutputContentItem` (`src/generated/FunctionCallOutputContentItem.ts`).
+ * Generated type `FunctionCallOutputContentItem` (`src/generated/FunctionCallOutputContentItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FunctionCallOutputContentItem = Gen.FunctionCallOutputContentItem;
+export type FunctionCallOutputContentItem = t.TypeOf<FunctionCallOutputContentItemCodec>;
+
+/** Static type of the {@link FunctionCallOutputContentItemStrict} codec. */
+export type FunctionCallOutputContentItemStrictCodec = t.UnionC<[
+  t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
+  t.IntersectionC<[
+    StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailStrictCodec }>,
+    t.UnionC<[t.TypeC<{ image_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
+  ]>,
+  t.IntersectionC<[
+    t.TypeC<{ type: t.LiteralC<"input_audio"> }>,
+    t.UnionC<[t.TypeC<{ audio_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
+  ]>,
+  t.TypeC<{ type: t.LiteralC<"encrypted_content">; encrypted_content: t.StringC }>,
+]>;
+/**
+ * Responses API compatible content items that can be returned by a tool call.
+ * This is a subset of ContentItem with the types we support as function call outputs.
+ *
+ * Generated type `FunctionCallOutputContentItem` (`src/generated/FunctionCallOutputContentItem.ts`).
+ *
+ * The strict codec of {@link FunctionCallOutputContentItem}, for what we send.
+ */
+export type FunctionCallOutputContentItemStrict = Gen.FunctionCallOutputContentItem;
 
 /** Static type of the {@link FunctionCallOutputBody} codec. */
 export type FunctionCallOutputBodyCodec = t.UnionC<[t.StringC, t.ArrayC<FunctionCallOutputContentItemCodec>]>;
 /**
- * Generated type `FunctionCallOutputBody` (`src/generated/FunctionCallOutputBody.ts`).
+ * Generated type `FunctionCallOutputBody` (`src/generated/FunctionCallOutputBody.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FunctionCallOutputBody = Gen.FunctionCallOutputBody;
+export type FunctionCallOutputBody = t.TypeOf<FunctionCallOutputBodyCodec>;
+
+/** Static type of the {@link FunctionCallOutputBodyStrict} codec. */
+export type FunctionCallOutputBodyStrictCodec = t.UnionC<[t.StringC, t.ArrayC<FunctionCallOutputContentItemStrictCodec>]>;
+/**
+ * Generated type `FunctionCallOutputBody` (`src/generated/FunctionCallOutputBody.ts`).
+ *
+ * The strict codec of {@link FunctionCallOutputBody}, for what we send.
+ */
+export type FunctionCallOutputBodyStrict = Gen.FunctionCallOutputBody;
 
 /** Static type of the {@link ImageGenerationFailure} codec. */
 export type ImageGenerationFailureCodec = t.TypeC<{ type: t.LiteralC<"usageLimitExceeded">; limitId: t.StringC; resetsAt: NullableC<t.NumberC> }>;
 /**
- * Generated type `ImageGenerationFailure` (`src/generated/ImageGenerationFailure.ts`).
+ * Generated type `ImageGenerationFailure` (`src/generated/ImageGenerationFailure.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ImageGenerationFailure = Gen.ImageGenerationFailure;
+export type ImageGenerationFailure = t.TypeOf<ImageGenerationFailureCodec>;
 
 /** Static type of the {@link ImageGenerationInputImage} codec. */
 export type ImageGenerationInputImageCodec = t.TypeC<{ path: AbsolutePathBufCodec; sha256: t.StringC }>;
 /**
  * A local image file successfully read for this exact image-generation request.
  *
- * Generated type `ImageGenerationInputImage` (`src/generated/ImageGenerationInputImage.ts`).
+ * Generated type `ImageGenerationInputImage` (`src/generated/ImageGenerationInputImage.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ImageGenerationInputImage = Gen.ImageGenerationInputImage;
+export type ImageGenerationInputImage = t.TypeOf<ImageGenerationInputImageCodec>;
 
 /** Static type of the {@link ImageGenerationItem} codec. */
 export type ImageGenerationItemCodec = t.IntersectionC<[
@@ -328,12 +507,24 @@ export type ImageGenerationItemCodec = t.IntersectionC<[
   t.UnionC<[t.TypeC<{ fileId: t.StringC }>, t.TypeC<{ result: t.StringC }>]>,
 ]>;
 /**
- * Generated type `ImageGenerationItem` (`src/generated/ImageGenerationItem.ts`).
+ * Generated type `ImageGenerationItem` (`src/generated/ImageGenerationItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ImageGenerationItem = Gen.ImageGenerationItem;
+export type ImageGenerationItem = t.TypeOf<ImageGenerationItemCodec>;
 
 /** Static type of the {@link MessagePhase} codec. */
-export type MessagePhaseCodec = t.KeyofC<{ commentary: null; partial_answer: null; final_answer: null }>;
+export type MessagePhaseCodec = OpenKeyofC<{ commentary: null; partial_answer: null; final_answer: null }>;
+/**
+ * Classifies assistant text as commentary, a partial answer, or a terminal answer.
+ *
+ * Providers do not emit this consistently, so callers must treat `None` as
+ * "phase unknown" and keep compatibility behavior for legacy models.
+ *
+ * Generated type `MessagePhase` (`src/generated/MessagePhase.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type MessagePhase = t.TypeOf<MessagePhaseCodec>;
+
+/** Static type of the {@link MessagePhaseStrict} codec. */
+export type MessagePhaseStrictCodec = t.KeyofC<{ commentary: null; partial_answer: null; final_answer: null }>;
 /**
  * Classifies assistant text as commentary, a partial answer, or a terminal answer.
  *
@@ -341,29 +532,31 @@ export type MessagePhaseCodec = t.KeyofC<{ commentary: null; partial_answer: nul
  * "phase unknown" and keep compatibility behavior for legacy models.
  *
  * Generated type `MessagePhase` (`src/generated/MessagePhase.ts`).
+ *
+ * The strict codec of {@link MessagePhase}, for what we send.
  */
-export type MessagePhase = Gen.MessagePhase;
+export type MessagePhaseStrict = Gen.MessagePhase;
 
 /** Static type of the {@link SleepItem} codec. */
 export type SleepItemCodec = t.TypeC<{ id: t.StringC; durationMs: t.NumberC }>;
 /**
  * Display item emitted by the interruptible `clock.sleep` tool.
  *
- * Generated type `SleepItem` (`src/generated/SleepItem.ts`).
+ * Generated type `SleepItem` (`src/generated/SleepItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SleepItem = Gen.SleepItem;
+export type SleepItem = t.TypeOf<SleepItemCodec>;
 
 /** Static type of the {@link WebSearchAction} codec. */
-export type WebSearchActionCodec = t.UnionC<[
+export type WebSearchActionCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"search">; query: NullableC<t.StringC>; queries: NullableC<t.ArrayC<t.StringC>> }>,
   t.TypeC<{ type: t.LiteralC<"openPage">; url: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"findInPage">; url: NullableC<t.StringC>; pattern: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"other"> }>,
 ]>;
 /**
- * Generated type `WebSearchAction` (`src/generated/v2/WebSearchAction.ts`).
+ * Generated type `WebSearchAction` (`src/generated/v2/WebSearchAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchAction = Gen.v2.WebSearchAction;
+export type WebSearchAction = t.TypeOf<WebSearchActionCodec>;
 
 /** Static type of the {@link WebSearchItem} codec. */
 export type WebSearchItemCodec = t.TypeC<{
@@ -373,57 +566,57 @@ export type WebSearchItemCodec = t.TypeC<{
   results: NullableC<t.ArrayC<JsonValueCodec>>;
 }>;
 /**
- * Generated type `WebSearchItem` (`src/generated/WebSearchItem.ts`).
+ * Generated type `WebSearchItem` (`src/generated/WebSearchItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchItem = Gen.WebSearchItem;
+export type WebSearchItem = t.TypeOf<WebSearchItemCodec>;
 
 /** Static type of the {@link AgentMessageDelivery} codec. */
 export type AgentMessageDeliveryCodec = t.LiteralC<"async">;
 /**
- * Generated type `AgentMessageDelivery` (`src/generated/v2/AgentMessageDelivery.ts`).
+ * Generated type `AgentMessageDelivery` (`src/generated/v2/AgentMessageDelivery.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AgentMessageDelivery = Gen.v2.AgentMessageDelivery;
+export type AgentMessageDelivery = t.TypeOf<AgentMessageDeliveryCodec>;
 
 /** Static type of the {@link HelplineSubject} codec. */
-export type HelplineSubjectCodec = t.KeyofC<{ answer: null; prompt: null }>;
+export type HelplineSubjectCodec = OpenKeyofC<{ answer: null; prompt: null }>;
 /**
- * Generated type `HelplineSubject` (`src/generated/v2/HelplineSubject.ts`).
+ * Generated type `HelplineSubject` (`src/generated/v2/HelplineSubject.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HelplineSubject = Gen.v2.HelplineSubject;
+export type HelplineSubject = t.TypeOf<HelplineSubjectCodec>;
 
 /** Static type of the {@link AnswerAnnotation} codec. */
 export type AnswerAnnotationCodec = t.TypeC<{ kind: t.LiteralC<"wellbeingHelpline">; subject: HelplineSubjectCodec }>;
 /**
- * Generated type `AnswerAnnotation` (`src/generated/v2/AnswerAnnotation.ts`).
+ * Generated type `AnswerAnnotation` (`src/generated/v2/AnswerAnnotation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AnswerAnnotation = Gen.v2.AnswerAnnotation;
+export type AnswerAnnotation = t.TypeOf<AnswerAnnotationCodec>;
 
 /** Static type of the {@link AnswerReplacement} codec. */
 export type AnswerReplacementCodec = t.TypeC<{ kind: t.LiteralC<"wellbeingPromptHelpline"> }>;
 /**
- * Generated type `AnswerReplacement` (`src/generated/v2/AnswerReplacement.ts`).
+ * Generated type `AnswerReplacement` (`src/generated/v2/AnswerReplacement.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AnswerReplacement = Gen.v2.AnswerReplacement;
+export type AnswerReplacement = t.TypeOf<AnswerReplacementCodec>;
 
 /** Static type of the {@link BlockReason} codec. */
-export type BlockReasonCodec = t.UnionC<[
+export type BlockReasonCodec = OpenUnionC<"kind", [
   t.TypeC<{ kind: t.LiteralC<"protection">; protectionType: t.StringC }>,
   StructC<{ kind: t.LiteralC<"cyber"> }, { trustedAccess: t.BooleanC }>,
 ]>;
 /**
- * Generated type `BlockReason` (`src/generated/v2/BlockReason.ts`).
+ * Generated type `BlockReason` (`src/generated/v2/BlockReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type BlockReason = Gen.v2.BlockReason;
+export type BlockReason = t.TypeOf<BlockReasonCodec>;
 
 /** Static type of the {@link TrustedContacts} codec. */
-export type TrustedContactsCodec = t.KeyofC<{ check: null; skip: null }>;
+export type TrustedContactsCodec = OpenKeyofC<{ check: null; skip: null }>;
 /**
- * Generated type `TrustedContacts` (`src/generated/v2/TrustedContacts.ts`).
+ * Generated type `TrustedContacts` (`src/generated/v2/TrustedContacts.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TrustedContacts = Gen.v2.TrustedContacts;
+export type TrustedContacts = t.TypeOf<TrustedContactsCodec>;
 
 /** Static type of the {@link AgentMessageDisplay} codec. */
-export type AgentMessageDisplayCodec = t.UnionC<[
+export type AgentMessageDisplayCodec = OpenUnionC<"mode", [
   StructC<
     { mode: t.LiteralC<"show">; version: t.LiteralC<1>; trustedContacts: TrustedContactsCodec },
     { annotation: AnswerAnnotationCodec }
@@ -434,26 +627,26 @@ export type AgentMessageDisplayCodec = t.UnionC<[
 /**
  * How Chat should present a recovered answer.
  *
- * Generated type `AgentMessageDisplay` (`src/generated/v2/AgentMessageDisplay.ts`).
+ * Generated type `AgentMessageDisplay` (`src/generated/v2/AgentMessageDisplay.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AgentMessageDisplay = Gen.v2.AgentMessageDisplay;
+export type AgentMessageDisplay = t.TypeOf<AgentMessageDisplayCodec>;
 
 /** Static type of the {@link AgentMessageModeration} codec. */
 export type AgentMessageModerationCodec = t.TypeC<{ moderated: t.BooleanC; display: NullableC<AgentMessageDisplayCodec> }>;
 /**
- * Generated type `AgentMessageModeration` (`src/generated/v2/AgentMessageModeration.ts`).
+ * Generated type `AgentMessageModeration` (`src/generated/v2/AgentMessageModeration.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AgentMessageModeration = Gen.v2.AgentMessageModeration;
+export type AgentMessageModeration = t.TypeOf<AgentMessageModerationCodec>;
 
 /** Static type of the {@link AsyncUserInputQuestion} codec. */
 export type AsyncUserInputQuestionCodec = t.TypeC<{ title: t.StringC; options: NullableC<t.ArrayC<t.StringC>> }>;
 /**
- * Generated type `AsyncUserInputQuestion` (`src/generated/v2/AsyncUserInputQuestion.ts`).
+ * Generated type `AsyncUserInputQuestion` (`src/generated/v2/AsyncUserInputQuestion.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AsyncUserInputQuestion = Gen.v2.AsyncUserInputQuestion;
+export type AsyncUserInputQuestion = t.TypeOf<AsyncUserInputQuestionCodec>;
 
 /** Static type of the {@link CollabAgentStatus} codec. */
-export type CollabAgentStatusCodec = t.KeyofC<{
+export type CollabAgentStatusCodec = OpenKeyofC<{
   pendingInit: null;
   running: null;
   interrupted: null;
@@ -463,19 +656,19 @@ export type CollabAgentStatusCodec = t.KeyofC<{
   notFound: null;
 }>;
 /**
- * Generated type `CollabAgentStatus` (`src/generated/v2/CollabAgentStatus.ts`).
+ * Generated type `CollabAgentStatus` (`src/generated/v2/CollabAgentStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CollabAgentStatus = Gen.v2.CollabAgentStatus;
+export type CollabAgentStatus = t.TypeOf<CollabAgentStatusCodec>;
 
 /** Static type of the {@link CollabAgentState} codec. */
 export type CollabAgentStateCodec = t.TypeC<{ status: CollabAgentStatusCodec; message: NullableC<t.StringC> }>;
 /**
- * Generated type `CollabAgentState` (`src/generated/v2/CollabAgentState.ts`).
+ * Generated type `CollabAgentState` (`src/generated/v2/CollabAgentState.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CollabAgentState = Gen.v2.CollabAgentState;
+export type CollabAgentState = t.TypeOf<CollabAgentStateCodec>;
 
 /** Static type of the {@link CollabAgentTool} codec. */
-export type CollabAgentToolCodec = t.KeyofC<{
+export type CollabAgentToolCodec = OpenKeyofC<{
   spawnAgent: null;
   sendInput: null;
   resumeAgent: null;
@@ -487,60 +680,60 @@ export type CollabAgentToolCodec = t.KeyofC<{
   listAgents: null;
 }>;
 /**
- * Generated type `CollabAgentTool` (`src/generated/v2/CollabAgentTool.ts`).
+ * Generated type `CollabAgentTool` (`src/generated/v2/CollabAgentTool.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CollabAgentTool = Gen.v2.CollabAgentTool;
+export type CollabAgentTool = t.TypeOf<CollabAgentToolCodec>;
 
 /** Static type of the {@link CollabAgentToolCallStatus} codec. */
-export type CollabAgentToolCallStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null; interrupted: null }>;
+export type CollabAgentToolCallStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null; interrupted: null }>;
 /**
- * Generated type `CollabAgentToolCallStatus` (`src/generated/v2/CollabAgentToolCallStatus.ts`).
+ * Generated type `CollabAgentToolCallStatus` (`src/generated/v2/CollabAgentToolCallStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CollabAgentToolCallStatus = Gen.v2.CollabAgentToolCallStatus;
+export type CollabAgentToolCallStatus = t.TypeOf<CollabAgentToolCallStatusCodec>;
 
 /** Static type of the {@link CommandExecutionSource} codec. */
-export type CommandExecutionSourceCodec = t.KeyofC<{ agent: null; userShell: null; unifiedExecStartup: null; unifiedExecInteraction: null }>;
+export type CommandExecutionSourceCodec = OpenKeyofC<{ agent: null; userShell: null; unifiedExecStartup: null; unifiedExecInteraction: null }>;
 /**
- * Generated type `CommandExecutionSource` (`src/generated/v2/CommandExecutionSource.ts`).
+ * Generated type `CommandExecutionSource` (`src/generated/v2/CommandExecutionSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecutionSource = Gen.v2.CommandExecutionSource;
+export type CommandExecutionSource = t.TypeOf<CommandExecutionSourceCodec>;
 
 /** Static type of the {@link CommandExecutionStatus} codec. */
-export type CommandExecutionStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
+export type CommandExecutionStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
 /**
- * Generated type `CommandExecutionStatus` (`src/generated/v2/CommandExecutionStatus.ts`).
+ * Generated type `CommandExecutionStatus` (`src/generated/v2/CommandExecutionStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecutionStatus = Gen.v2.CommandExecutionStatus;
+export type CommandExecutionStatus = t.TypeOf<CommandExecutionStatusCodec>;
 
 /** Static type of the {@link DynamicToolCallStatus} codec. */
-export type DynamicToolCallStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null }>;
+export type DynamicToolCallStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null }>;
 /**
- * Generated type `DynamicToolCallStatus` (`src/generated/v2/DynamicToolCallStatus.ts`).
+ * Generated type `DynamicToolCallStatus` (`src/generated/v2/DynamicToolCallStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type DynamicToolCallStatus = Gen.v2.DynamicToolCallStatus;
+export type DynamicToolCallStatus = t.TypeOf<DynamicToolCallStatusCodec>;
 
 /** Static type of the {@link HookPromptFragment} codec. */
 export type HookPromptFragmentCodec = t.TypeC<{ text: t.StringC; hookRunId: t.StringC }>;
 /**
- * Generated type `HookPromptFragment` (`src/generated/v2/HookPromptFragment.ts`).
+ * Generated type `HookPromptFragment` (`src/generated/v2/HookPromptFragment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookPromptFragment = Gen.v2.HookPromptFragment;
+export type HookPromptFragment = t.TypeOf<HookPromptFragmentCodec>;
 
 /** Static type of the {@link McpAppDisplayMode} codec. */
-export type McpAppDisplayModeCodec = t.KeyofC<{ inline: null; fullscreen: null }>;
+export type McpAppDisplayModeCodec = OpenKeyofC<{ inline: null; fullscreen: null }>;
 /**
- * Generated type `McpAppDisplayMode` (`src/generated/v2/McpAppDisplayMode.ts`).
+ * Generated type `McpAppDisplayMode` (`src/generated/v2/McpAppDisplayMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpAppDisplayMode = Gen.v2.McpAppDisplayMode;
+export type McpAppDisplayMode = t.TypeOf<McpAppDisplayModeCodec>;
 
 /** Static type of the {@link McpAppUi} codec. */
 export type McpAppUiCodec = t.TypeC<{ resourceUri: t.StringC; preferredModelDisplayMode: McpAppDisplayModeCodec }>;
 /**
  * UI resource and display preference for model invocations, captured from the tool descriptor.
  *
- * Generated type `McpAppUi` (`src/generated/v2/McpAppUi.ts`).
+ * Generated type `McpAppUi` (`src/generated/v2/McpAppUi.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpAppUi = Gen.v2.McpAppUi;
+export type McpAppUi = t.TypeOf<McpAppUiCodec>;
 
 /** Static type of the {@link McpToolCallAppContext} codec. */
 export type McpToolCallAppContextCodec = t.TypeC<{
@@ -551,16 +744,16 @@ export type McpToolCallAppContextCodec = t.TypeC<{
   actionName: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `McpToolCallAppContext` (`src/generated/v2/McpToolCallAppContext.ts`).
+ * Generated type `McpToolCallAppContext` (`src/generated/v2/McpToolCallAppContext.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpToolCallAppContext = Gen.v2.McpToolCallAppContext;
+export type McpToolCallAppContext = t.TypeOf<McpToolCallAppContextCodec>;
 
 /** Static type of the {@link McpToolCallError} codec. */
 export type McpToolCallErrorCodec = t.TypeC<{ message: t.StringC }>;
 /**
- * Generated type `McpToolCallError` (`src/generated/v2/McpToolCallError.ts`).
+ * Generated type `McpToolCallError` (`src/generated/v2/McpToolCallError.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpToolCallError = Gen.v2.McpToolCallError;
+export type McpToolCallError = t.TypeOf<McpToolCallErrorCodec>;
 
 /** Static type of the {@link McpToolCallResult} codec. */
 export type McpToolCallResultCodec = t.TypeC<{
@@ -569,61 +762,79 @@ export type McpToolCallResultCodec = t.TypeC<{
   _meta: NullableC<JsonValueCodec>;
 }>;
 /**
- * Generated type `McpToolCallResult` (`src/generated/v2/McpToolCallResult.ts`).
+ * Generated type `McpToolCallResult` (`src/generated/v2/McpToolCallResult.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpToolCallResult = Gen.v2.McpToolCallResult;
+export type McpToolCallResult = t.TypeOf<McpToolCallResultCodec>;
 
 /** Static type of the {@link McpToolCallStatus} codec. */
-export type McpToolCallStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null }>;
+export type McpToolCallStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null }>;
 /**
- * Generated type `McpToolCallStatus` (`src/generated/v2/McpToolCallStatus.ts`).
+ * Generated type `McpToolCallStatus` (`src/generated/v2/McpToolCallStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpToolCallStatus = Gen.v2.McpToolCallStatus;
+export type McpToolCallStatus = t.TypeOf<McpToolCallStatusCodec>;
 
 /** Static type of the {@link MemoryCitationEntry} codec. */
 export type MemoryCitationEntryCodec = t.TypeC<{ path: t.StringC; lineStart: t.NumberC; lineEnd: t.NumberC; note: t.StringC }>;
 /**
- * Generated type `MemoryCitationEntry` (`src/generated/v2/MemoryCitationEntry.ts`).
+ * Generated type `MemoryCitationEntry` (`src/generated/v2/MemoryCitationEntry.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MemoryCitationEntry = Gen.v2.MemoryCitationEntry;
+export type MemoryCitationEntry = t.TypeOf<MemoryCitationEntryCodec>;
 
 /** Static type of the {@link MemoryCitation} codec. */
 export type MemoryCitationCodec = t.TypeC<{ entries: t.ArrayC<MemoryCitationEntryCodec>; threadIds: t.ArrayC<t.StringC> }>;
 /**
- * Generated type `MemoryCitation` (`src/generated/v2/MemoryCitation.ts`).
+ * Generated type `MemoryCitation` (`src/generated/v2/MemoryCitation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MemoryCitation = Gen.v2.MemoryCitation;
+export type MemoryCitation = t.TypeOf<MemoryCitationCodec>;
 
 /** Static type of the {@link PatchApplyStatus} codec. */
-export type PatchApplyStatusCodec = t.KeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
+export type PatchApplyStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
 /**
- * Generated type `PatchApplyStatus` (`src/generated/v2/PatchApplyStatus.ts`).
+ * Generated type `PatchApplyStatus` (`src/generated/v2/PatchApplyStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PatchApplyStatus = Gen.v2.PatchApplyStatus;
+export type PatchApplyStatus = t.TypeOf<PatchApplyStatusCodec>;
 
 /** Static type of the {@link SubAgentActivityKind} codec. */
-export type SubAgentActivityKindCodec = t.KeyofC<{ started: null; interacted: null; interrupted: null; completed: null }>;
+export type SubAgentActivityKindCodec = OpenKeyofC<{ started: null; interacted: null; interrupted: null; completed: null }>;
 /**
- * Generated type `SubAgentActivityKind` (`src/generated/v2/SubAgentActivityKind.ts`).
+ * Generated type `SubAgentActivityKind` (`src/generated/v2/SubAgentActivityKind.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SubAgentActivityKind = Gen.v2.SubAgentActivityKind;
+export type SubAgentActivityKind = t.TypeOf<SubAgentActivityKindCodec>;
 
 /** Static type of the {@link ByteRange} codec. */
 export type ByteRangeCodec = t.TypeC<{ start: t.NumberC; end: t.NumberC }>;
 /**
- * Generated type `ByteRange` (`src/generated/v2/ByteRange.ts`).
+ * Generated type `ByteRange` (`src/generated/v2/ByteRange.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ByteRange = Gen.v2.ByteRange;
+export type ByteRange = t.TypeOf<ByteRangeCodec>;
+
+/** Static type of the {@link ByteRangeStrict} codec. */
+export type ByteRangeStrictCodec = t.TypeC<{ start: t.NumberC; end: t.NumberC }>;
+/**
+ * Generated type `ByteRange` (`src/generated/v2/ByteRange.ts`).
+ *
+ * The strict codec of {@link ByteRange}, for what we send.
+ */
+export type ByteRangeStrict = Gen.v2.ByteRange;
 
 /** Static type of the {@link TextElement} codec. */
 export type TextElementCodec = t.TypeC<{ byteRange: ByteRangeCodec; placeholder: NullableC<t.StringC> }>;
 /**
- * Generated type `TextElement` (`src/generated/v2/TextElement.ts`).
+ * Generated type `TextElement` (`src/generated/v2/TextElement.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TextElement = Gen.v2.TextElement;
+export type TextElement = t.TypeOf<TextElementCodec>;
+
+/** Static type of the {@link TextElementStrict} codec. */
+export type TextElementStrictCodec = t.TypeC<{ byteRange: ByteRangeStrictCodec; placeholder: NullableC<t.StringC> }>;
+/**
+ * Generated type `TextElement` (`src/generated/v2/TextElement.ts`).
+ *
+ * The strict codec of {@link TextElement}, for what we send.
+ */
+export type TextElementStrict = Gen.v2.TextElement;
 
 /** Static type of the {@link UserInput} codec. */
-export type UserInputCodec = t.UnionC<[
+export type UserInputCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC; text_elements: t.ArrayC<TextElementCodec> }>,
   t.IntersectionC<[
     StructC<{ type: t.LiteralC<"image"> }, { detail: ImageDetailCodec }>,
@@ -639,14 +850,37 @@ export type UserInputCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"mention">; name: t.StringC; path: t.StringC }>,
 ]>;
 /**
- * Generated type `UserInput` (`src/generated/v2/UserInput.ts`).
+ * Generated type `UserInput` (`src/generated/v2/UserInput.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type UserInput = Gen.v2.UserInput;
+export type UserInput = t.TypeOf<UserInputCodec>;
+
+/** Static type of the {@link UserInputStrict} codec. */
+export type UserInputStrictCodec = t.UnionC<[
+  t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC; text_elements: t.ArrayC<TextElementStrictCodec> }>,
+  t.IntersectionC<[
+    StructC<{ type: t.LiteralC<"image"> }, { detail: ImageDetailStrictCodec }>,
+    t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
+  ]>,
+  StructC<{ type: t.LiteralC<"localImage">; path: t.StringC }, { detail: ImageDetailStrictCodec }>,
+  t.IntersectionC<[
+    t.TypeC<{ type: t.LiteralC<"audio"> }>,
+    t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
+  ]>,
+  t.TypeC<{ type: t.LiteralC<"localAudio">; path: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"skill">; name: t.StringC; path: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"mention">; name: t.StringC; path: t.StringC }>,
+]>;
+/**
+ * Generated type `UserInput` (`src/generated/v2/UserInput.ts`).
+ *
+ * The strict codec of {@link UserInput}, for what we send.
+ */
+export type UserInputStrict = Gen.v2.UserInput;
 
 /** Static type of the {@link ThreadItem} codec. */
 export type ThreadItemCodec = t.IntersectionC<[
   StructC<Record<never, never>, { startedAtMs: NullableC<t.NumberC>; completedAtMs: NullableC<t.NumberC> }>,
-  t.UnionC<[
+  OpenUnionC<"type", [
     t.TypeC<{
       type: t.LiteralC<"userMessage">;
       id: t.StringC;
@@ -757,19 +991,31 @@ export type ThreadItemCodec = t.IntersectionC<[
 /**
  * A thread item and its recorded lifecycle times. The payload stays flat on the wire.
  *
- * Generated type `ThreadItem` (`src/generated/v2/ThreadItem.ts`).
+ * Generated type `ThreadItem` (`src/generated/v2/ThreadItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadItem = Gen.v2.ThreadItem;
+export type ThreadItem = t.TypeOf<ThreadItemCodec>;
 
 /** Static type of the {@link CyberAccessProgram} codec. */
-export type CyberAccessProgramCodec = t.KeyofC<{ standard: null; daybreakBlue: null; daybreakRed: null }>;
+export type CyberAccessProgramCodec = OpenKeyofC<{ standard: null; daybreakBlue: null; daybreakRed: null }>;
+/**
+ * Requested cyber treatment for an OpenAI model turn.
+ * Authorization and model-tier restrictions remain server-owned.
+ *
+ * Generated type `CyberAccessProgram` (`src/generated/v2/CyberAccessProgram.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type CyberAccessProgram = t.TypeOf<CyberAccessProgramCodec>;
+
+/** Static type of the {@link CyberAccessProgramStrict} codec. */
+export type CyberAccessProgramStrictCodec = t.KeyofC<{ standard: null; daybreakBlue: null; daybreakRed: null }>;
 /**
  * Requested cyber treatment for an OpenAI model turn.
  * Authorization and model-tier restrictions remain server-owned.
  *
  * Generated type `CyberAccessProgram` (`src/generated/v2/CyberAccessProgram.ts`).
+ *
+ * The strict codec of {@link CyberAccessProgram}, for what we send.
  */
-export type CyberAccessProgram = Gen.v2.CyberAccessProgram;
+export type CyberAccessProgramStrict = Gen.v2.CyberAccessProgram;
 
 /** Static type of the {@link TokenUsageBreakdown} codec. */
 export type TokenUsageBreakdownCodec = t.TypeC<{
@@ -781,31 +1027,54 @@ export type TokenUsageBreakdownCodec = t.TypeC<{
   reasoningOutputTokens: t.NumberC;
 }>;
 /**
- * Generated type `TokenUsageBreakdown` (`src/generated/v2/TokenUsageBreakdown.ts`).
+ * Generated type `TokenUsageBreakdown` (`src/generated/v2/TokenUsageBreakdown.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TokenUsageBreakdown = Gen.v2.TokenUsageBreakdown;
+export type TokenUsageBreakdown = t.TypeOf<TokenUsageBreakdownCodec>;
 
 /** Static type of the {@link AgentMessageInputContent} codec. */
-export type AgentMessageInputContentCodec = t.UnionC<[
+export type AgentMessageInputContentCodec = OpenUnionC<"type", [
+  t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"encrypted_content">; encrypted_content: t.StringC }>,
+]>;
+/**
+ * Generated type `AgentMessageInputContent` (`src/generated/AgentMessageInputContent.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type AgentMessageInputContent = t.TypeOf<AgentMessageInputContentCodec>;
+
+/** Static type of the {@link AgentMessageInputContentStrict} codec. */
+export type AgentMessageInputContentStrictCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"encrypted_content">; encrypted_content: t.StringC }>,
 ]>;
 /**
  * Generated type `AgentMessageInputContent` (`src/generated/AgentMessageInputContent.ts`).
+ *
+ * The strict codec of {@link AgentMessageInputContent}, for what we send.
  */
-export type AgentMessageInputContent = Gen.AgentMessageInputContent;
+export type AgentMessageInputContentStrict = Gen.AgentMessageInputContent;
 
 /** Static type of the {@link ConfigurationReasoning} codec. */
 export type ConfigurationReasoningCodec = t.TypeC<{ effort: ReasoningEffortCodec }>;
 /**
  * Reasoning settings interpreted by the backend for the routed model.
  *
- * Generated type `ConfigurationReasoning` (`src/generated/ConfigurationReasoning.ts`).
+ * Generated type `ConfigurationReasoning` (`src/generated/ConfigurationReasoning.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigurationReasoning = Gen.ConfigurationReasoning;
+export type ConfigurationReasoning = t.TypeOf<ConfigurationReasoningCodec>;
+
+/** Static type of the {@link ConfigurationReasoningStrict} codec. */
+export type ConfigurationReasoningStrictCodec = t.TypeC<{ effort: ReasoningEffortStrictCodec }>;
+/**
+ * Reasoning settings interpreted by the backend for the routed model.
+ *
+ * Generated type `ConfigurationReasoning` (`src/generated/ConfigurationReasoning.ts`).
+ *
+ * The strict codec of {@link ConfigurationReasoning}, for what we send.
+ */
+export type ConfigurationReasoningStrict = Gen.ConfigurationReasoning;
 
 /** Static type of the {@link ContentItem} codec. */
-export type ContentItemCodec = t.UnionC<[
+export type ContentItemCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
   t.IntersectionC<[
     StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailCodec }>,
@@ -821,9 +1090,32 @@ export type ContentItemCodec = t.UnionC<[
   >,
 ]>;
 /**
- * Generated type `ContentItem` (`src/generated/ContentItem.ts`).
+ * Generated type `ContentItem` (`src/generated/ContentItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ContentItem = Gen.ContentItem;
+export type ContentItem = t.TypeOf<ContentItemCodec>;
+
+/** Static type of the {@link ContentItemStrict} codec. */
+export type ContentItemStrictCodec = t.UnionC<[
+  t.TypeC<{ type: t.LiteralC<"input_text">; text: t.StringC }>,
+  t.IntersectionC<[
+    StructC<{ type: t.LiteralC<"input_image"> }, { detail: ImageDetailStrictCodec }>,
+    t.UnionC<[t.TypeC<{ image_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
+  ]>,
+  t.IntersectionC<[
+    t.TypeC<{ type: t.LiteralC<"input_audio"> }>,
+    t.UnionC<[t.TypeC<{ audio_url: t.StringC }>, t.TypeC<{ file_id: t.StringC }>]>,
+  ]>,
+  StructC<
+    { type: t.LiteralC<"output_text">; text: t.StringC },
+    { annotations: t.ArrayC<t.UnknownC>; logprobs: t.ArrayC<t.UnknownC> }
+  >,
+]>;
+/**
+ * Generated type `ContentItem` (`src/generated/ContentItem.ts`).
+ *
+ * The strict codec of {@link ContentItem}, for what we send.
+ */
+export type ContentItemStrict = Gen.ContentItem;
 
 /** Static type of the {@link InternalChatMessageMetadataPassthrough} codec. */
 export type InternalChatMessageMetadataPassthroughCodec = StructC<Record<never, never>, { turn_id: t.StringC }>;
@@ -833,9 +1125,23 @@ export type InternalChatMessageMetadataPassthroughCodec = StructC<Record<never, 
  * Responses API strongly types this payload. Do not modify it without first getting API
  * approval and making the corresponding Responses API change.
  *
- * Generated type `InternalChatMessageMetadataPassthrough` (`src/generated/InternalChatMessageMetadataPassthrough.ts`).
+ * Generated type `InternalChatMessageMetadataPassthrough` (`src/generated/InternalChatMessageMetadataPassthrough.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type InternalChatMessageMetadataPassthrough = Gen.InternalChatMessageMetadataPassthrough;
+export type InternalChatMessageMetadataPassthrough = t.TypeOf<InternalChatMessageMetadataPassthroughCodec>;
+
+/** Static type of the {@link InternalChatMessageMetadataPassthroughStrict} codec. */
+export type InternalChatMessageMetadataPassthroughStrictCodec = StructC<Record<never, never>, { turn_id: t.StringC }>;
+/**
+ * Internal Responses API passthrough metadata copied into underlying chat messages.
+ *
+ * Responses API strongly types this payload. Do not modify it without first getting API
+ * approval and making the corresponding Responses API change.
+ *
+ * Generated type `InternalChatMessageMetadataPassthrough` (`src/generated/InternalChatMessageMetadataPassthrough.ts`).
+ *
+ * The strict codec of {@link InternalChatMessageMetadataPassthrough}, for what we send.
+ */
+export type InternalChatMessageMetadataPassthroughStrict = Gen.InternalChatMessageMetadataPassthrough;
 
 /** Static type of the {@link LocalShellExecAction} codec. */
 export type LocalShellExecActionCodec = t.TypeC<{
@@ -846,40 +1152,94 @@ export type LocalShellExecActionCodec = t.TypeC<{
   user: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`).
+ * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type LocalShellExecAction = Gen.LocalShellExecAction;
+export type LocalShellExecAction = t.TypeOf<LocalShellExecActionCodec>;
+
+/** Static type of the {@link LocalShellExecActionStrict} codec. */
+export type LocalShellExecActionStrictCodec = t.TypeC<{
+  command: t.ArrayC<t.StringC>;
+  timeout_ms: NullableC<JsonBigIntC>;
+  working_directory: NullableC<t.StringC>;
+  env: NullableC<OptionalRecordC<t.StringC>>;
+  user: NullableC<t.StringC>;
+}>;
+/**
+ * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`).
+ *
+ * The strict codec of {@link LocalShellExecAction}, for what we send.
+ */
+export type LocalShellExecActionStrict = Gen.LocalShellExecAction;
 
 /** Static type of the {@link LocalShellAction} codec. */
 export type LocalShellActionCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"exec"> }>, LocalShellExecActionCodec]>;
 /**
- * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`).
+ * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type LocalShellAction = Gen.LocalShellAction;
+export type LocalShellAction = t.TypeOf<LocalShellActionCodec>;
+
+/** Static type of the {@link LocalShellActionStrict} codec. */
+export type LocalShellActionStrictCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"exec"> }>, LocalShellExecActionStrictCodec]>;
+/**
+ * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`).
+ *
+ * The strict codec of {@link LocalShellAction}, for what we send.
+ */
+export type LocalShellActionStrict = Gen.LocalShellAction;
 
 /** Static type of the {@link LocalShellStatus} codec. */
-export type LocalShellStatusCodec = t.KeyofC<{ completed: null; in_progress: null; incomplete: null }>;
+export type LocalShellStatusCodec = OpenKeyofC<{ completed: null; in_progress: null; incomplete: null }>;
+/**
+ * Generated type `LocalShellStatus` (`src/generated/LocalShellStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type LocalShellStatus = t.TypeOf<LocalShellStatusCodec>;
+
+/** Static type of the {@link LocalShellStatusStrict} codec. */
+export type LocalShellStatusStrictCodec = t.KeyofC<{ completed: null; in_progress: null; incomplete: null }>;
 /**
  * Generated type `LocalShellStatus` (`src/generated/LocalShellStatus.ts`).
+ *
+ * The strict codec of {@link LocalShellStatus}, for what we send.
  */
-export type LocalShellStatus = Gen.LocalShellStatus;
+export type LocalShellStatusStrict = Gen.LocalShellStatus;
 
 /** Static type of the {@link ReasoningItemContent} codec. */
-export type ReasoningItemContentCodec = t.UnionC<[
+export type ReasoningItemContentCodec = OpenUnionC<"type", [
+  t.TypeC<{ type: t.LiteralC<"reasoning_text">; text: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC }>,
+]>;
+/**
+ * Generated type `ReasoningItemContent` (`src/generated/ReasoningItemContent.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type ReasoningItemContent = t.TypeOf<ReasoningItemContentCodec>;
+
+/** Static type of the {@link ReasoningItemContentStrict} codec. */
+export type ReasoningItemContentStrictCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"reasoning_text">; text: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC }>,
 ]>;
 /**
  * Generated type `ReasoningItemContent` (`src/generated/ReasoningItemContent.ts`).
+ *
+ * The strict codec of {@link ReasoningItemContent}, for what we send.
  */
-export type ReasoningItemContent = Gen.ReasoningItemContent;
+export type ReasoningItemContentStrict = Gen.ReasoningItemContent;
 
 /** Static type of the {@link ReasoningItemReasoningSummary} codec. */
 export type ReasoningItemReasoningSummaryCodec = t.TypeC<{ type: t.LiteralC<"summary_text">; text: t.StringC }>;
 /**
- * Generated type `ReasoningItemReasoningSummary` (`src/generated/ReasoningItemReasoningSummary.ts`).
+ * Generated type `ReasoningItemReasoningSummary` (`src/generated/ReasoningItemReasoningSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ReasoningItemReasoningSummary = Gen.ReasoningItemReasoningSummary;
+export type ReasoningItemReasoningSummary = t.TypeOf<ReasoningItemReasoningSummaryCodec>;
+
+/** Static type of the {@link ReasoningItemReasoningSummaryStrict} codec. */
+export type ReasoningItemReasoningSummaryStrictCodec = t.TypeC<{ type: t.LiteralC<"summary_text">; text: t.StringC }>;
+/**
+ * Generated type `ReasoningItemReasoningSummary` (`src/generated/ReasoningItemReasoningSummary.ts`).
+ *
+ * The strict codec of {@link ReasoningItemReasoningSummary}, for what we send.
+ */
+export type ReasoningItemReasoningSummaryStrict = Gen.ReasoningItemReasoningSummary;
 
 /** Static type of the {@link ResponseItemId} codec. */
 export type ResponseItemIdCodec = t.StringC;
@@ -887,12 +1247,36 @@ export type ResponseItemIdCodec = t.StringC;
  * A Responses API item ID. New IDs require an explicit prefix; deserialization
  * remains permissive so legacy rollouts can still be read.
  *
- * Generated type `ResponseItemId` (`src/generated/ResponseItemId.ts`).
+ * Generated type `ResponseItemId` (`src/generated/ResponseItemId.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ResponseItemId = Gen.ResponseItemId;
+export type ResponseItemId = t.TypeOf<ResponseItemIdCodec>;
+
+/** Static type of the {@link ResponseItemIdStrict} codec. */
+export type ResponseItemIdStrictCodec = t.StringC;
+/**
+ * A Responses API item ID. New IDs require an explicit prefix; deserialization
+ * remains permissive so legacy rollouts can still be read.
+ *
+ * Generated type `ResponseItemId` (`src/generated/ResponseItemId.ts`).
+ *
+ * The strict codec of {@link ResponseItemId}, for what we send.
+ */
+export type ResponseItemIdStrict = Gen.ResponseItemId;
 
 /** Static type of the {@link CoreWebSearchAction} codec. */
-export type CoreWebSearchActionCodec = t.UnionC<[
+export type CoreWebSearchActionCodec = OpenUnionC<"type", [
+  StructC<{ type: t.LiteralC<"search"> }, { query: t.StringC; queries: t.ArrayC<t.StringC> }>,
+  StructC<{ type: t.LiteralC<"open_page"> }, { url: t.StringC }>,
+  StructC<{ type: t.LiteralC<"find_in_page"> }, { url: t.StringC; pattern: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"other"> }>,
+]>;
+/**
+ * Generated type `WebSearchAction` (`src/generated/WebSearchAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type CoreWebSearchAction = t.TypeOf<CoreWebSearchActionCodec>;
+
+/** Static type of the {@link CoreWebSearchActionStrict} codec. */
+export type CoreWebSearchActionStrictCodec = t.UnionC<[
   StructC<{ type: t.LiteralC<"search"> }, { query: t.StringC; queries: t.ArrayC<t.StringC> }>,
   StructC<{ type: t.LiteralC<"open_page"> }, { url: t.StringC }>,
   StructC<{ type: t.LiteralC<"find_in_page"> }, { url: t.StringC; pattern: t.StringC }>,
@@ -900,11 +1284,13 @@ export type CoreWebSearchActionCodec = t.UnionC<[
 ]>;
 /**
  * Generated type `WebSearchAction` (`src/generated/WebSearchAction.ts`).
+ *
+ * The strict codec of {@link CoreWebSearchAction}, for what we send.
  */
-export type CoreWebSearchAction = Gen.WebSearchAction;
+export type CoreWebSearchActionStrict = Gen.WebSearchAction;
 
 /** Static type of the {@link ResponseItem} codec. */
-export type ResponseItemCodec = t.UnionC<[
+export type ResponseItemCodec = OpenUnionC<"type", [
   StructC<
     { type: t.LiteralC<"additional_tools">; role: t.StringC; tools: t.ArrayC<t.UnknownC> },
     { id: ResponseItemIdCodec }
@@ -1061,36 +1447,225 @@ export type ResponseItemCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"other"> }>,
 ]>;
 /**
- * Generated type `ResponseItem` (`src/generated/ResponseItem.ts`).
+ * Generated type `ResponseItem` (`src/generated/ResponseItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ResponseItem = Gen.ResponseItem;
+export type ResponseItem = t.TypeOf<ResponseItemCodec>;
+
+/** Static type of the {@link ResponseItemStrict} codec. */
+export type ResponseItemStrictCodec = t.UnionC<[
+  StructC<
+    { type: t.LiteralC<"additional_tools">; role: t.StringC; tools: t.ArrayC<t.UnknownC> },
+    { id: ResponseItemIdStrictCodec }
+  >,
+  StructC<
+    { type: t.LiteralC<"message">; role: t.StringC; content: t.ArrayC<ContentItemStrictCodec> },
+    {
+      encrypted_content: t.StringC;
+      status: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      phase: MessagePhaseStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    {
+      type: t.LiteralC<"agent_message">;
+      author: t.StringC;
+      recipient: t.StringC;
+      content: t.ArrayC<AgentMessageInputContentStrictCodec>;
+    },
+    {
+      id: ResponseItemIdStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    {
+      type: t.LiteralC<"reasoning">;
+      summary: t.ArrayC<ReasoningItemReasoningSummaryStrictCodec>;
+      encrypted_content: NullableC<t.StringC>;
+    },
+    {
+      id: ResponseItemIdStrictCodec;
+      content: t.ArrayC<ReasoningItemContentStrictCodec>;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    {
+      type: t.LiteralC<"local_shell_call">;
+      call_id: NullableC<t.StringC>;
+      status: LocalShellStatusStrictCodec;
+      action: LocalShellActionStrictCodec;
+    },
+    {
+      encrypted_content: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"function_call">; name: t.StringC; arguments: t.StringC; call_id: t.StringC },
+    {
+      encrypted_content: t.StringC;
+      status: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      namespace: t.StringC;
+      encrypted_function_args: t.ArrayC<t.StringC>;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    {
+      type: t.LiteralC<"tool_search_call">;
+      call_id: NullableC<t.StringC>;
+      execution: t.StringC;
+      arguments: t.UnknownC;
+    },
+    {
+      encrypted_content: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      status: t.StringC;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"function_call_output">; output: FunctionCallOutputBodyStrictCodec },
+    {
+      id: ResponseItemIdStrictCodec;
+      call_id: t.StringC;
+      name: t.StringC;
+      namespace: t.StringC;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"custom_tool_call">; call_id: t.StringC; name: t.StringC; input: t.StringC },
+    {
+      encrypted_content: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      status: t.StringC;
+      namespace: t.StringC;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    {
+      type: t.LiteralC<"custom_tool_call_output">;
+      call_id: t.StringC;
+      output: FunctionCallOutputBodyStrictCodec;
+    },
+    {
+      id: ResponseItemIdStrictCodec;
+      name: t.StringC;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    {
+      type: t.LiteralC<"tool_search_output">;
+      call_id: NullableC<t.StringC>;
+      status: t.StringC;
+      execution: t.StringC;
+      tools: t.ArrayC<t.UnknownC>;
+    },
+    {
+      id: ResponseItemIdStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"web_search_call"> },
+    {
+      encrypted_content: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      status: t.StringC;
+      action: CoreWebSearchActionStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"image_generation_call">; status: t.StringC; result: t.StringC },
+    {
+      encrypted_content: t.StringC;
+      id: ResponseItemIdStrictCodec;
+      revised_prompt: t.StringC;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  StructC<
+    { type: t.LiteralC<"compaction">; encrypted_content: t.StringC },
+    {
+      id: ResponseItemIdStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  t.TypeC<{ type: t.LiteralC<"configuration_update">; reasoning: ConfigurationReasoningStrictCodec }>,
+  t.TypeC<{ type: t.LiteralC<"compaction_trigger"> }>,
+  StructC<
+    { type: t.LiteralC<"context_compaction"> },
+    {
+      id: ResponseItemIdStrictCodec;
+      encrypted_content: t.StringC;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+    }
+  >,
+  t.TypeC<{ type: t.LiteralC<"other"> }>,
+]>;
+/**
+ * Generated type `ResponseItem` (`src/generated/ResponseItem.ts`).
+ *
+ * The strict codec of {@link ResponseItem}, for what we send.
+ */
+export type ResponseItemStrict = Gen.ResponseItem;
 
 /** Static type of the {@link RequestId} codec. */
 export type RequestIdCodec = t.UnionC<[t.StringC, t.NumberC]>;
 /**
- * Generated type `RequestId` (`src/generated/RequestId.ts`).
+ * Generated type `RequestId` (`src/generated/RequestId.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RequestId = Gen.RequestId;
+export type RequestId = t.TypeOf<RequestIdCodec>;
 
 /** Static type of the {@link MultiAgentMode} codec. */
-export type MultiAgentModeCodec = t.UnionC<[t.TypeC<{ custom: t.StringC }>, t.KeyofC<{ explicitRequestOnly: null; proactive: null }>]>;
+export type MultiAgentModeCodec = t.UnionC<[t.TypeC<{ custom: t.StringC }>, OpenKeyofC<{ explicitRequestOnly: null; proactive: null }>]>;
+/**
+ * Controls the effective multi-agent delegation instructions for a turn. `custom` means the
+ * configured mode hint defines the policy instead of a built-in policy.
+ *
+ * Generated type `MultiAgentMode` (`src/generated/MultiAgentMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type MultiAgentMode = t.TypeOf<MultiAgentModeCodec>;
+
+/** Static type of the {@link MultiAgentModeStrict} codec. */
+export type MultiAgentModeStrictCodec = t.UnionC<[t.TypeC<{ custom: t.StringC }>, t.KeyofC<{ explicitRequestOnly: null; proactive: null }>]>;
 /**
  * Controls the effective multi-agent delegation instructions for a turn. `custom` means the
  * configured mode hint defines the policy instead of a built-in policy.
  *
  * Generated type `MultiAgentMode` (`src/generated/MultiAgentMode.ts`).
+ *
+ * The strict codec of {@link MultiAgentMode}, for what we send.
  */
-export type MultiAgentMode = Gen.MultiAgentMode;
+export type MultiAgentModeStrict = Gen.MultiAgentMode;
 
 /** Static type of the {@link NetworkAccess} codec. */
-export type NetworkAccessCodec = t.KeyofC<{ restricted: null; enabled: null }>;
+export type NetworkAccessCodec = OpenKeyofC<{ restricted: null; enabled: null }>;
+/**
+ * Generated type `NetworkAccess` (`src/generated/v2/NetworkAccess.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type NetworkAccess = t.TypeOf<NetworkAccessCodec>;
+
+/** Static type of the {@link NetworkAccessStrict} codec. */
+export type NetworkAccessStrictCodec = t.KeyofC<{ restricted: null; enabled: null }>;
 /**
  * Generated type `NetworkAccess` (`src/generated/v2/NetworkAccess.ts`).
+ *
+ * The strict codec of {@link NetworkAccess}, for what we send.
  */
-export type NetworkAccess = Gen.v2.NetworkAccess;
+export type NetworkAccessStrict = Gen.v2.NetworkAccess;
 
 /** Static type of the {@link SandboxPolicy} codec. */
-export type SandboxPolicyCodec = t.UnionC<[
+export type SandboxPolicyCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"dangerFullAccess"> }>,
   t.TypeC<{ type: t.LiteralC<"readOnly">; networkAccess: t.BooleanC }>,
   t.TypeC<{ type: t.LiteralC<"externalSandbox">; networkAccess: NetworkAccessCodec }>,
@@ -1103,23 +1678,52 @@ export type SandboxPolicyCodec = t.UnionC<[
   }>,
 ]>;
 /**
- * Generated type `SandboxPolicy` (`src/generated/v2/SandboxPolicy.ts`).
+ * Generated type `SandboxPolicy` (`src/generated/v2/SandboxPolicy.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SandboxPolicy = Gen.v2.SandboxPolicy;
+export type SandboxPolicy = t.TypeOf<SandboxPolicyCodec>;
+
+/** Static type of the {@link SandboxPolicyStrict} codec. */
+export type SandboxPolicyStrictCodec = t.UnionC<[
+  t.TypeC<{ type: t.LiteralC<"dangerFullAccess"> }>,
+  t.TypeC<{ type: t.LiteralC<"readOnly">; networkAccess: t.BooleanC }>,
+  t.TypeC<{ type: t.LiteralC<"externalSandbox">; networkAccess: NetworkAccessStrictCodec }>,
+  t.TypeC<{
+    type: t.LiteralC<"workspaceWrite">;
+    writableRoots: t.ArrayC<AbsolutePathBufStrictCodec>;
+    networkAccess: t.BooleanC;
+    excludeTmpdirEnvVar: t.BooleanC;
+    excludeSlashTmp: t.BooleanC;
+  }>,
+]>;
+/**
+ * Generated type `SandboxPolicy` (`src/generated/v2/SandboxPolicy.ts`).
+ *
+ * The strict codec of {@link SandboxPolicy}, for what we send.
+ */
+export type SandboxPolicyStrict = Gen.v2.SandboxPolicy;
 
 /** Static type of the {@link TurnItemsView} codec. */
-export type TurnItemsViewCodec = t.KeyofC<{ notLoaded: null; summary: null; full: null }>;
+export type TurnItemsViewCodec = OpenKeyofC<{ notLoaded: null; summary: null; full: null }>;
+/**
+ * Generated type `TurnItemsView` (`src/generated/v2/TurnItemsView.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type TurnItemsView = t.TypeOf<TurnItemsViewCodec>;
+
+/** Static type of the {@link TurnItemsViewStrict} codec. */
+export type TurnItemsViewStrictCodec = t.KeyofC<{ notLoaded: null; summary: null; full: null }>;
 /**
  * Generated type `TurnItemsView` (`src/generated/v2/TurnItemsView.ts`).
+ *
+ * The strict codec of {@link TurnItemsView}, for what we send.
  */
-export type TurnItemsView = Gen.v2.TurnItemsView;
+export type TurnItemsViewStrict = Gen.v2.TurnItemsView;
 
 /** Static type of the {@link TurnStatus} codec. */
-export type TurnStatusCodec = t.KeyofC<{ completed: null; interrupted: null; failed: null; inProgress: null }>;
+export type TurnStatusCodec = OpenKeyofC<{ completed: null; interrupted: null; failed: null; inProgress: null }>;
 /**
- * Generated type `TurnStatus` (`src/generated/v2/TurnStatus.ts`).
+ * Generated type `TurnStatus` (`src/generated/v2/TurnStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnStatus = Gen.v2.TurnStatus;
+export type TurnStatus = t.TypeOf<TurnStatusCodec>;
 
 /** Static type of the {@link Turn} codec. */
 export type TurnCodec = t.TypeC<{
@@ -1134,27 +1738,49 @@ export type TurnCodec = t.TypeC<{
   durationMs: NullableC<t.NumberC>;
 }>;
 /**
- * Generated type `Turn` (`src/generated/v2/Turn.ts`).
+ * Generated type `Turn` (`src/generated/v2/Turn.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Turn = Gen.v2.Turn;
+export type Turn = t.TypeOf<TurnCodec>;
 
 /** Static type of the {@link Personality} codec. */
-export type PersonalityCodec = t.KeyofC<{ none: null; friendly: null; pragmatic: null }>;
+export type PersonalityCodec = OpenKeyofC<{ none: null; friendly: null; pragmatic: null }>;
+/**
+ * Deprecated: `friendly` and `pragmatic` no longer select a style.
+ *
+ * Generated type `Personality` (`src/generated/Personality.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type Personality = t.TypeOf<PersonalityCodec>;
+
+/** Static type of the {@link PersonalityStrict} codec. */
+export type PersonalityStrictCodec = t.KeyofC<{ none: null; friendly: null; pragmatic: null }>;
 /**
  * Deprecated: `friendly` and `pragmatic` no longer select a style.
  *
  * Generated type `Personality` (`src/generated/Personality.ts`).
+ *
+ * The strict codec of {@link Personality}, for what we send.
  */
-export type Personality = Gen.Personality;
+export type PersonalityStrict = Gen.Personality;
 
 /** Static type of the {@link ModeKind} codec. */
-export type ModeKindCodec = t.KeyofC<{ plan: null; default: null }>;
+export type ModeKindCodec = OpenKeyofC<{ plan: null; default: null }>;
+/**
+ * Initial collaboration mode to use when the TUI starts.
+ *
+ * Generated type `ModeKind` (`src/generated/ModeKind.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type ModeKind = t.TypeOf<ModeKindCodec>;
+
+/** Static type of the {@link ModeKindStrict} codec. */
+export type ModeKindStrictCodec = t.KeyofC<{ plan: null; default: null }>;
 /**
  * Initial collaboration mode to use when the TUI starts.
  *
  * Generated type `ModeKind` (`src/generated/ModeKind.ts`).
+ *
+ * The strict codec of {@link ModeKind}, for what we send.
  */
-export type ModeKind = Gen.ModeKind;
+export type ModeKindStrict = Gen.ModeKind;
 
 /** Static type of the {@link Settings} codec. */
 export type SettingsCodec = t.TypeC<{
@@ -1165,23 +1791,49 @@ export type SettingsCodec = t.TypeC<{
 /**
  * Settings for a collaboration mode.
  *
- * Generated type `Settings` (`src/generated/Settings.ts`).
+ * Generated type `Settings` (`src/generated/Settings.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Settings = Gen.Settings;
+export type Settings = t.TypeOf<SettingsCodec>;
+
+/** Static type of the {@link SettingsStrict} codec. */
+export type SettingsStrictCodec = t.TypeC<{
+  model: t.StringC;
+  reasoning_effort: NullableC<ReasoningEffortStrictCodec>;
+  developer_instructions: NullableC<t.StringC>;
+}>;
+/**
+ * Settings for a collaboration mode.
+ *
+ * Generated type `Settings` (`src/generated/Settings.ts`).
+ *
+ * The strict codec of {@link Settings}, for what we send.
+ */
+export type SettingsStrict = Gen.Settings;
 
 /** Static type of the {@link CollaborationMode} codec. */
 export type CollaborationModeCodec = t.TypeC<{ mode: ModeKindCodec; settings: SettingsCodec }>;
 /**
  * Collaboration mode for a Codex session.
  *
- * Generated type `CollaborationMode` (`src/generated/CollaborationMode.ts`).
+ * Generated type `CollaborationMode` (`src/generated/CollaborationMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CollaborationMode = Gen.CollaborationMode;
+export type CollaborationMode = t.TypeOf<CollaborationModeCodec>;
+
+/** Static type of the {@link CollaborationModeStrict} codec. */
+export type CollaborationModeStrictCodec = t.TypeC<{ mode: ModeKindStrictCodec; settings: SettingsStrictCodec }>;
+/**
+ * Collaboration mode for a Codex session.
+ *
+ * Generated type `CollaborationMode` (`src/generated/CollaborationMode.ts`).
+ *
+ * The strict codec of {@link CollaborationMode}, for what we send.
+ */
+export type CollaborationModeStrict = Gen.CollaborationMode;
 
 /** Static type of the {@link TurnEnvironmentParams} codec. */
 export type TurnEnvironmentParamsCodec = StructC<
-  { environmentId: t.StringC; cwd: LegacyAppPathStringCodec },
-  { runtimeWorkspaceRoots: NullableC<t.ArrayC<LegacyAppPathStringCodec>> }
+  { environmentId: t.StringC; cwd: LegacyAppPathStringStrictCodec },
+  { runtimeWorkspaceRoots: NullableC<t.ArrayC<LegacyAppPathStringStrictCodec>> }
 >;
 /**
  * Generated type `TurnEnvironmentParams` (`src/generated/v2/TurnEnvironmentParams.ts`).
@@ -1193,19 +1845,27 @@ const build = () => {
   const JsonValue: JsonValueCodec = t.recursion("JsonValue", () =>
     nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
   );
+  const JsonValueStrict: JsonValueStrictCodec = t.recursion("JsonValueStrict", () =>
+    nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValueStrict), optionalRecord(JsonValueStrict)])),
+  );
   const AbsolutePathBuf: AbsolutePathBufCodec = t.string;
+  const AbsolutePathBufStrict: AbsolutePathBufStrictCodec = t.string;
   const LegacyAppPathString: LegacyAppPathStringCodec = t.string;
-  const CommandAction: CommandActionCodec = t.union([
+  const LegacyAppPathStringStrict: LegacyAppPathStringStrictCodec = t.string;
+  const CommandAction: CommandActionCodec = openUnion("type", ["read","listFiles","search","unknown"], [
     t.type({ type: t.literal("read"), command: t.string, name: t.string, path: LegacyAppPathString }),
     t.type({ type: t.literal("listFiles"), command: t.string, path: nullable(t.string) }),
     t.type({ type: t.literal("search"), command: t.string, query: nullable(t.string), path: nullable(t.string) }),
     t.type({ type: t.literal("unknown"), command: t.string }),
   ], "CommandAction");
   const ReasoningEffort: ReasoningEffortCodec = t.string;
-  const ReasoningSummary: ReasoningSummaryCodec = t.keyof({ auto: null, concise: null, detailed: null, none: null }, "ReasoningSummary");
-  const ApprovalsReviewer: ApprovalsReviewerCodec = t.keyof({ user: null, auto_review: null, guardian_subagent: null }, "ApprovalsReviewer");
+  const ReasoningEffortStrict: ReasoningEffortStrictCodec = t.string;
+  const ReasoningSummary: ReasoningSummaryCodec = openKeyof({ auto: null, concise: null, detailed: null, none: null }, "ReasoningSummary");
+  const ReasoningSummaryStrict: ReasoningSummaryStrictCodec = t.keyof({ auto: null, concise: null, detailed: null, none: null }, "ReasoningSummaryStrict");
+  const ApprovalsReviewer: ApprovalsReviewerCodec = openKeyof({ user: null, auto_review: null, guardian_subagent: null }, "ApprovalsReviewer");
+  const ApprovalsReviewerStrict: ApprovalsReviewerStrictCodec = t.keyof({ user: null, auto_review: null, guardian_subagent: null }, "ApprovalsReviewerStrict");
   const AskForApproval: AskForApprovalCodec = t.union([
-    t.keyof({ untrusted: null, "on-request": null, never: null }),
+    openKeyof({ untrusted: null, "on-request": null, never: null }),
     t.type({
       granular: t.type({
         sandbox_approval: t.boolean,
@@ -1216,15 +1876,33 @@ const build = () => {
       }),
     }),
   ], "AskForApproval");
-  const SandboxMode: SandboxModeCodec = t.keyof({ "read-only": null, "workspace-write": null, "danger-full-access": null }, "SandboxMode");
-  const DynamicToolCallOutputContentItem: DynamicToolCallOutputContentItemCodec = t.union([
+  const AskForApprovalStrict: AskForApprovalStrictCodec = t.union([
+    t.keyof({ untrusted: null, "on-request": null, never: null }),
+    t.type({
+      granular: t.type({
+        sandbox_approval: t.boolean,
+        rules: t.boolean,
+        skill_approval: t.boolean,
+        request_permissions: t.boolean,
+        mcp_elicitations: t.boolean,
+      }),
+    }),
+  ], "AskForApprovalStrict");
+  const SandboxMode: SandboxModeCodec = openKeyof({ "read-only": null, "workspace-write": null, "danger-full-access": null }, "SandboxMode");
+  const SandboxModeStrict: SandboxModeStrictCodec = t.keyof({ "read-only": null, "workspace-write": null, "danger-full-access": null }, "SandboxModeStrict");
+  const DynamicToolCallOutputContentItem: DynamicToolCallOutputContentItemCodec = openUnion("type", ["inputText","inputImage","inputAudio"], [
     t.type({ type: t.literal("inputText"), text: t.string }),
     t.type({ type: t.literal("inputImage"), imageUrl: t.string }),
     t.type({ type: t.literal("inputAudio"), audioUrl: t.string }),
   ], "DynamicToolCallOutputContentItem");
-  const NonSteerableTurnKind: NonSteerableTurnKindCodec = t.keyof({ review: null, compact: null }, "NonSteerableTurnKind");
+  const DynamicToolCallOutputContentItemStrict: DynamicToolCallOutputContentItemStrictCodec = t.union([
+    t.type({ type: t.literal("inputText"), text: t.string }),
+    t.type({ type: t.literal("inputImage"), imageUrl: t.string }),
+    t.type({ type: t.literal("inputAudio"), audioUrl: t.string }),
+  ], "DynamicToolCallOutputContentItemStrict");
+  const NonSteerableTurnKind: NonSteerableTurnKindCodec = openKeyof({ review: null, compact: null }, "NonSteerableTurnKind");
   const CodexErrorInfo: CodexErrorInfoCodec = t.union([
-    t.keyof({
+    openKeyof({
       contextWindowExceeded: null,
       sessionBudgetExceeded: null,
       usageLimitExceeded: null,
@@ -1269,14 +1947,15 @@ const build = () => {
     additionalDetails: nullable(t.string),
     misalignment: nullable(MisalignmentErrorDetails),
   }, "TurnError");
-  const PatchChangeKind: PatchChangeKindCodec = t.union([
+  const PatchChangeKind: PatchChangeKindCodec = openUnion("type", ["add","delete","update"], [
     t.type({ type: t.literal("add") }),
     t.type({ type: t.literal("delete") }),
     t.type({ type: t.literal("update"), move_path: nullable(t.string) }),
   ], "PatchChangeKind");
   const FileUpdateChange: FileUpdateChangeCodec = t.type({ path: t.string, kind: PatchChangeKind, diff: t.string }, "FileUpdateChange");
-  const ImageDetail: ImageDetailCodec = t.keyof({ auto: null, low: null, high: null, original: null }, "ImageDetail");
-  const FunctionCallOutputContentItem: FunctionCallOutputContentItemCodec = t.union([
+  const ImageDetail: ImageDetailCodec = openKeyof({ auto: null, low: null, high: null, original: null }, "ImageDetail");
+  const ImageDetailStrict: ImageDetailStrictCodec = t.keyof({ auto: null, low: null, high: null, original: null }, "ImageDetailStrict");
+  const FunctionCallOutputContentItem: FunctionCallOutputContentItemCodec = openUnion("type", ["input_text","input_image","input_audio","encrypted_content"], [
     t.type({ type: t.literal("input_text"), text: t.string }),
     intersection([
       struct({ type: t.literal("input_image") }, { detail: ImageDetail }),
@@ -1288,7 +1967,20 @@ const build = () => {
     ]),
     t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
   ], "FunctionCallOutputContentItem");
+  const FunctionCallOutputContentItemStrict: FunctionCallOutputContentItemStrictCodec = t.union([
+    t.type({ type: t.literal("input_text"), text: t.string }),
+    intersection([
+      struct({ type: t.literal("input_image") }, { detail: ImageDetailStrict }),
+      t.union([t.type({ image_url: t.string }), t.type({ file_id: t.string })]),
+    ]),
+    intersection([
+      t.type({ type: t.literal("input_audio") }),
+      t.union([t.type({ audio_url: t.string }), t.type({ file_id: t.string })]),
+    ]),
+    t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
+  ], "FunctionCallOutputContentItemStrict");
   const FunctionCallOutputBody: FunctionCallOutputBodyCodec = t.union([t.string, t.array(FunctionCallOutputContentItem)], "FunctionCallOutputBody");
+  const FunctionCallOutputBodyStrict: FunctionCallOutputBodyStrictCodec = t.union([t.string, t.array(FunctionCallOutputContentItemStrict)], "FunctionCallOutputBodyStrict");
   const ImageGenerationFailure: ImageGenerationFailureCodec = t.type({ type: t.literal("usageLimitExceeded"), limitId: t.string, resetsAt: nullable(t.number) }, "ImageGenerationFailure");
   const ImageGenerationInputImage: ImageGenerationInputImageCodec = t.type({ path: AbsolutePathBuf, sha256: t.string }, "ImageGenerationInputImage");
   const ImageGenerationItem: ImageGenerationItemCodec = intersection([
@@ -1308,9 +2000,10 @@ const build = () => {
     ),
     t.union([t.type({ fileId: t.string }), t.type({ result: t.string })]),
   ], "ImageGenerationItem");
-  const MessagePhase: MessagePhaseCodec = t.keyof({ commentary: null, partial_answer: null, final_answer: null }, "MessagePhase");
+  const MessagePhase: MessagePhaseCodec = openKeyof({ commentary: null, partial_answer: null, final_answer: null }, "MessagePhase");
+  const MessagePhaseStrict: MessagePhaseStrictCodec = t.keyof({ commentary: null, partial_answer: null, final_answer: null }, "MessagePhaseStrict");
   const SleepItem: SleepItemCodec = t.type({ id: t.string, durationMs: t.number }, "SleepItem");
-  const WebSearchAction: WebSearchActionCodec = t.union([
+  const WebSearchAction: WebSearchActionCodec = openUnion("type", ["search","openPage","findInPage","other"], [
     t.type({ type: t.literal("search"), query: nullable(t.string), queries: nullable(t.array(t.string)) }),
     t.type({ type: t.literal("openPage"), url: nullable(t.string) }),
     t.type({ type: t.literal("findInPage"), url: nullable(t.string), pattern: nullable(t.string) }),
@@ -1318,15 +2011,15 @@ const build = () => {
   ], "WebSearchAction");
   const WebSearchItem: WebSearchItemCodec = t.type({ id: t.string, query: t.string, action: nullable(WebSearchAction), results: nullable(t.array(JsonValue)) }, "WebSearchItem");
   const AgentMessageDelivery: AgentMessageDeliveryCodec = t.literal("async");
-  const HelplineSubject: HelplineSubjectCodec = t.keyof({ answer: null, prompt: null }, "HelplineSubject");
+  const HelplineSubject: HelplineSubjectCodec = openKeyof({ answer: null, prompt: null }, "HelplineSubject");
   const AnswerAnnotation: AnswerAnnotationCodec = t.type({ kind: t.literal("wellbeingHelpline"), subject: HelplineSubject }, "AnswerAnnotation");
   const AnswerReplacement: AnswerReplacementCodec = t.type({ kind: t.literal("wellbeingPromptHelpline") }, "AnswerReplacement");
-  const BlockReason: BlockReasonCodec = t.union([
+  const BlockReason: BlockReasonCodec = openUnion("kind", ["protection","cyber"], [
     t.type({ kind: t.literal("protection"), protectionType: t.string }),
     struct({ kind: t.literal("cyber") }, { trustedAccess: t.boolean }),
   ], "BlockReason");
-  const TrustedContacts: TrustedContactsCodec = t.keyof({ check: null, skip: null }, "TrustedContacts");
-  const AgentMessageDisplay: AgentMessageDisplayCodec = t.union([
+  const TrustedContacts: TrustedContactsCodec = openKeyof({ check: null, skip: null }, "TrustedContacts");
+  const AgentMessageDisplay: AgentMessageDisplayCodec = openUnion("mode", ["show","hide","block"], [
     struct(
       { mode: t.literal("show"), version: t.literal(1), trustedContacts: TrustedContacts },
       { annotation: AnswerAnnotation },
@@ -1336,7 +2029,7 @@ const build = () => {
   ], "AgentMessageDisplay");
   const AgentMessageModeration: AgentMessageModerationCodec = t.type({ moderated: t.boolean, display: nullable(AgentMessageDisplay) }, "AgentMessageModeration");
   const AsyncUserInputQuestion: AsyncUserInputQuestionCodec = t.type({ title: t.string, options: nullable(t.array(t.string)) }, "AsyncUserInputQuestion");
-  const CollabAgentStatus: CollabAgentStatusCodec = t.keyof({
+  const CollabAgentStatus: CollabAgentStatusCodec = openKeyof({
     pendingInit: null,
     running: null,
     interrupted: null,
@@ -1346,7 +2039,7 @@ const build = () => {
     notFound: null,
   }, "CollabAgentStatus");
   const CollabAgentState: CollabAgentStateCodec = t.type({ status: CollabAgentStatus, message: nullable(t.string) }, "CollabAgentState");
-  const CollabAgentTool: CollabAgentToolCodec = t.keyof({
+  const CollabAgentTool: CollabAgentToolCodec = openKeyof({
     spawnAgent: null,
     sendInput: null,
     resumeAgent: null,
@@ -1357,12 +2050,12 @@ const build = () => {
     interruptAgent: null,
     listAgents: null,
   }, "CollabAgentTool");
-  const CollabAgentToolCallStatus: CollabAgentToolCallStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null, interrupted: null }, "CollabAgentToolCallStatus");
-  const CommandExecutionSource: CommandExecutionSourceCodec = t.keyof({ agent: null, userShell: null, unifiedExecStartup: null, unifiedExecInteraction: null }, "CommandExecutionSource");
-  const CommandExecutionStatus: CommandExecutionStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null, declined: null }, "CommandExecutionStatus");
-  const DynamicToolCallStatus: DynamicToolCallStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null }, "DynamicToolCallStatus");
+  const CollabAgentToolCallStatus: CollabAgentToolCallStatusCodec = openKeyof({ inProgress: null, completed: null, failed: null, interrupted: null }, "CollabAgentToolCallStatus");
+  const CommandExecutionSource: CommandExecutionSourceCodec = openKeyof({ agent: null, userShell: null, unifiedExecStartup: null, unifiedExecInteraction: null }, "CommandExecutionSource");
+  const CommandExecutionStatus: CommandExecutionStatusCodec = openKeyof({ inProgress: null, completed: null, failed: null, declined: null }, "CommandExecutionStatus");
+  const DynamicToolCallStatus: DynamicToolCallStatusCodec = openKeyof({ inProgress: null, completed: null, failed: null }, "DynamicToolCallStatus");
   const HookPromptFragment: HookPromptFragmentCodec = t.type({ text: t.string, hookRunId: t.string }, "HookPromptFragment");
-  const McpAppDisplayMode: McpAppDisplayModeCodec = t.keyof({ inline: null, fullscreen: null }, "McpAppDisplayMode");
+  const McpAppDisplayMode: McpAppDisplayModeCodec = openKeyof({ inline: null, fullscreen: null }, "McpAppDisplayMode");
   const McpAppUi: McpAppUiCodec = t.type({ resourceUri: t.string, preferredModelDisplayMode: McpAppDisplayMode }, "McpAppUi");
   const McpToolCallAppContext: McpToolCallAppContextCodec = t.type({
     connectorId: t.string,
@@ -1373,14 +2066,16 @@ const build = () => {
   }, "McpToolCallAppContext");
   const McpToolCallError: McpToolCallErrorCodec = t.type({ message: t.string }, "McpToolCallError");
   const McpToolCallResult: McpToolCallResultCodec = t.type({ content: t.array(JsonValue), structuredContent: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpToolCallResult");
-  const McpToolCallStatus: McpToolCallStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null }, "McpToolCallStatus");
+  const McpToolCallStatus: McpToolCallStatusCodec = openKeyof({ inProgress: null, completed: null, failed: null }, "McpToolCallStatus");
   const MemoryCitationEntry: MemoryCitationEntryCodec = t.type({ path: t.string, lineStart: t.number, lineEnd: t.number, note: t.string }, "MemoryCitationEntry");
   const MemoryCitation: MemoryCitationCodec = t.type({ entries: t.array(MemoryCitationEntry), threadIds: t.array(t.string) }, "MemoryCitation");
-  const PatchApplyStatus: PatchApplyStatusCodec = t.keyof({ inProgress: null, completed: null, failed: null, declined: null }, "PatchApplyStatus");
-  const SubAgentActivityKind: SubAgentActivityKindCodec = t.keyof({ started: null, interacted: null, interrupted: null, completed: null }, "SubAgentActivityKind");
+  const PatchApplyStatus: PatchApplyStatusCodec = openKeyof({ inProgress: null, completed: null, failed: null, declined: null }, "PatchApplyStatus");
+  const SubAgentActivityKind: SubAgentActivityKindCodec = openKeyof({ started: null, interacted: null, interrupted: null, completed: null }, "SubAgentActivityKind");
   const ByteRange: ByteRangeCodec = t.type({ start: t.number, end: t.number }, "ByteRange");
+  const ByteRangeStrict: ByteRangeStrictCodec = t.type({ start: t.number, end: t.number }, "ByteRangeStrict");
   const TextElement: TextElementCodec = t.type({ byteRange: ByteRange, placeholder: nullable(t.string) }, "TextElement");
-  const UserInput: UserInputCodec = t.union([
+  const TextElementStrict: TextElementStrictCodec = t.type({ byteRange: ByteRangeStrict, placeholder: nullable(t.string) }, "TextElementStrict");
+  const UserInput: UserInputCodec = openUnion("type", ["text","image","localImage","audio","localAudio","skill","mention"], [
     t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElement) }),
     intersection([
       struct({ type: t.literal("image") }, { detail: ImageDetail }),
@@ -1392,9 +2087,21 @@ const build = () => {
     t.type({ type: t.literal("skill"), name: t.string, path: t.string }),
     t.type({ type: t.literal("mention"), name: t.string, path: t.string }),
   ], "UserInput");
+  const UserInputStrict: UserInputStrictCodec = t.union([
+    t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElementStrict) }),
+    intersection([
+      struct({ type: t.literal("image") }, { detail: ImageDetailStrict }),
+      t.union([t.type({ url: t.string }), t.type({ fileId: t.string })]),
+    ]),
+    struct({ type: t.literal("localImage"), path: t.string }, { detail: ImageDetailStrict }),
+    intersection([t.type({ type: t.literal("audio") }), t.union([t.type({ url: t.string }), t.type({ fileId: t.string })])]),
+    t.type({ type: t.literal("localAudio"), path: t.string }),
+    t.type({ type: t.literal("skill"), name: t.string, path: t.string }),
+    t.type({ type: t.literal("mention"), name: t.string, path: t.string }),
+  ], "UserInputStrict");
   const ThreadItem: ThreadItemCodec = intersection([
     struct({}, { startedAtMs: nullable(t.number), completedAtMs: nullable(t.number) }),
-    t.union([
+    openUnion("type", ["userMessage","hookPrompt","agentMessage","functionCallOutput","plan","reasoning","commandExecution","fileChange","mcpToolCall","dynamicToolCall","collabAgentToolCall","subAgentActivity","webSearch","imageView","sleep","imageGeneration","enteredReviewMode","exitedReviewMode","contextCompaction"], [
       t.type({ type: t.literal("userMessage"), id: t.string, clientId: nullable(t.string), content: t.array(UserInput) }),
       t.type({ type: t.literal("hookPrompt"), id: t.string, fragments: t.array(HookPromptFragment) }),
       t.type({
@@ -1497,7 +2204,8 @@ const build = () => {
       t.type({ type: t.literal("contextCompaction"), id: t.string }),
     ]),
   ], "ThreadItem");
-  const CyberAccessProgram: CyberAccessProgramCodec = t.keyof({ standard: null, daybreakBlue: null, daybreakRed: null }, "CyberAccessProgram");
+  const CyberAccessProgram: CyberAccessProgramCodec = openKeyof({ standard: null, daybreakBlue: null, daybreakRed: null }, "CyberAccessProgram");
+  const CyberAccessProgramStrict: CyberAccessProgramStrictCodec = t.keyof({ standard: null, daybreakBlue: null, daybreakRed: null }, "CyberAccessProgramStrict");
   const TokenUsageBreakdown: TokenUsageBreakdownCodec = t.type({
     totalTokens: t.number,
     inputTokens: t.number,
@@ -1506,12 +2214,17 @@ const build = () => {
     outputTokens: t.number,
     reasoningOutputTokens: t.number,
   }, "TokenUsageBreakdown");
-  const AgentMessageInputContent: AgentMessageInputContentCodec = t.union([
+  const AgentMessageInputContent: AgentMessageInputContentCodec = openUnion("type", ["input_text","encrypted_content"], [
     t.type({ type: t.literal("input_text"), text: t.string }),
     t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
   ], "AgentMessageInputContent");
+  const AgentMessageInputContentStrict: AgentMessageInputContentStrictCodec = t.union([
+    t.type({ type: t.literal("input_text"), text: t.string }),
+    t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
+  ], "AgentMessageInputContentStrict");
   const ConfigurationReasoning: ConfigurationReasoningCodec = t.type({ effort: ReasoningEffort }, "ConfigurationReasoning");
-  const ContentItem: ContentItemCodec = t.union([
+  const ConfigurationReasoningStrict: ConfigurationReasoningStrictCodec = t.type({ effort: ReasoningEffortStrict }, "ConfigurationReasoningStrict");
+  const ContentItem: ContentItemCodec = openUnion("type", ["input_text","input_image","input_audio","output_text"], [
     t.type({ type: t.literal("input_text"), text: t.string }),
     intersection([
       struct({ type: t.literal("input_image") }, { detail: ImageDetail }),
@@ -1526,7 +2239,23 @@ const build = () => {
       { annotations: t.array(t.unknown), logprobs: t.array(t.unknown) },
     ),
   ], "ContentItem");
+  const ContentItemStrict: ContentItemStrictCodec = t.union([
+    t.type({ type: t.literal("input_text"), text: t.string }),
+    intersection([
+      struct({ type: t.literal("input_image") }, { detail: ImageDetailStrict }),
+      t.union([t.type({ image_url: t.string }), t.type({ file_id: t.string })]),
+    ]),
+    intersection([
+      t.type({ type: t.literal("input_audio") }),
+      t.union([t.type({ audio_url: t.string }), t.type({ file_id: t.string })]),
+    ]),
+    struct(
+      { type: t.literal("output_text"), text: t.string },
+      { annotations: t.array(t.unknown), logprobs: t.array(t.unknown) },
+    ),
+  ], "ContentItemStrict");
   const InternalChatMessageMetadataPassthrough: InternalChatMessageMetadataPassthroughCodec = struct({}, { turn_id: t.string }, "InternalChatMessageMetadataPassthrough");
+  const InternalChatMessageMetadataPassthroughStrict: InternalChatMessageMetadataPassthroughStrictCodec = struct({}, { turn_id: t.string }, "InternalChatMessageMetadataPassthroughStrict");
   const LocalShellExecAction: LocalShellExecActionCodec = t.type({
     command: t.array(t.string),
     timeout_ms: nullable(jsonBigInt),
@@ -1534,21 +2263,42 @@ const build = () => {
     env: nullable(optionalRecord(t.string)),
     user: nullable(t.string),
   }, "LocalShellExecAction");
+  const LocalShellExecActionStrict: LocalShellExecActionStrictCodec = t.type({
+    command: t.array(t.string),
+    timeout_ms: nullable(jsonBigInt),
+    working_directory: nullable(t.string),
+    env: nullable(optionalRecord(t.string)),
+    user: nullable(t.string),
+  }, "LocalShellExecActionStrict");
   const LocalShellAction: LocalShellActionCodec = intersection([t.type({ type: t.literal("exec") }), LocalShellExecAction], "LocalShellAction");
-  const LocalShellStatus: LocalShellStatusCodec = t.keyof({ completed: null, in_progress: null, incomplete: null }, "LocalShellStatus");
-  const ReasoningItemContent: ReasoningItemContentCodec = t.union([
+  const LocalShellActionStrict: LocalShellActionStrictCodec = intersection([t.type({ type: t.literal("exec") }), LocalShellExecActionStrict], "LocalShellActionStrict");
+  const LocalShellStatus: LocalShellStatusCodec = openKeyof({ completed: null, in_progress: null, incomplete: null }, "LocalShellStatus");
+  const LocalShellStatusStrict: LocalShellStatusStrictCodec = t.keyof({ completed: null, in_progress: null, incomplete: null }, "LocalShellStatusStrict");
+  const ReasoningItemContent: ReasoningItemContentCodec = openUnion("type", ["reasoning_text","text"], [
     t.type({ type: t.literal("reasoning_text"), text: t.string }),
     t.type({ type: t.literal("text"), text: t.string }),
   ], "ReasoningItemContent");
+  const ReasoningItemContentStrict: ReasoningItemContentStrictCodec = t.union([
+    t.type({ type: t.literal("reasoning_text"), text: t.string }),
+    t.type({ type: t.literal("text"), text: t.string }),
+  ], "ReasoningItemContentStrict");
   const ReasoningItemReasoningSummary: ReasoningItemReasoningSummaryCodec = t.type({ type: t.literal("summary_text"), text: t.string }, "ReasoningItemReasoningSummary");
+  const ReasoningItemReasoningSummaryStrict: ReasoningItemReasoningSummaryStrictCodec = t.type({ type: t.literal("summary_text"), text: t.string }, "ReasoningItemReasoningSummaryStrict");
   const ResponseItemId: ResponseItemIdCodec = t.string;
-  const CoreWebSearchAction: CoreWebSearchActionCodec = t.union([
+  const ResponseItemIdStrict: ResponseItemIdStrictCodec = t.string;
+  const CoreWebSearchAction: CoreWebSearchActionCodec = openUnion("type", ["search","open_page","find_in_page","other"], [
     struct({ type: t.literal("search") }, { query: t.string, queries: t.array(t.string) }),
     struct({ type: t.literal("open_page") }, { url: t.string }),
     struct({ type: t.literal("find_in_page") }, { url: t.string, pattern: t.string }),
     t.type({ type: t.literal("other") }),
   ], "CoreWebSearchAction");
-  const ResponseItem: ResponseItemCodec = t.union([
+  const CoreWebSearchActionStrict: CoreWebSearchActionStrictCodec = t.union([
+    struct({ type: t.literal("search") }, { query: t.string, queries: t.array(t.string) }),
+    struct({ type: t.literal("open_page") }, { url: t.string }),
+    struct({ type: t.literal("find_in_page") }, { url: t.string, pattern: t.string }),
+    t.type({ type: t.literal("other") }),
+  ], "CoreWebSearchActionStrict");
+  const ResponseItem: ResponseItemCodec = openUnion("type", ["additional_tools","message","agent_message","reasoning","local_shell_call","function_call","tool_search_call","function_call_output","custom_tool_call","custom_tool_call_output","tool_search_output","web_search_call","image_generation_call","compaction","configuration_update","compaction_trigger","context_compaction","other"], [
     struct({ type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) }, { id: ResponseItemId }),
     struct(
       { type: t.literal("message"), role: t.string, content: t.array(ContentItem) },
@@ -1692,10 +2442,168 @@ const build = () => {
     ),
     t.type({ type: t.literal("other") }),
   ], "ResponseItem");
+  const ResponseItemStrict: ResponseItemStrictCodec = t.union([
+    struct(
+      { type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) },
+      { id: ResponseItemIdStrict },
+    ),
+    struct(
+      { type: t.literal("message"), role: t.string, content: t.array(ContentItemStrict) },
+      {
+        encrypted_content: t.string,
+        status: t.string,
+        id: ResponseItemIdStrict,
+        phase: MessagePhaseStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      {
+        type: t.literal("agent_message"),
+        author: t.string,
+        recipient: t.string,
+        content: t.array(AgentMessageInputContentStrict),
+      },
+      {
+        id: ResponseItemIdStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      {
+        type: t.literal("reasoning"),
+        summary: t.array(ReasoningItemReasoningSummaryStrict),
+        encrypted_content: nullable(t.string),
+      },
+      {
+        id: ResponseItemIdStrict,
+        content: t.array(ReasoningItemContentStrict),
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      {
+        type: t.literal("local_shell_call"),
+        call_id: nullable(t.string),
+        status: LocalShellStatusStrict,
+        action: LocalShellActionStrict,
+      },
+      {
+        encrypted_content: t.string,
+        id: ResponseItemIdStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("function_call"), name: t.string, arguments: t.string, call_id: t.string },
+      {
+        encrypted_content: t.string,
+        status: t.string,
+        id: ResponseItemIdStrict,
+        namespace: t.string,
+        encrypted_function_args: t.array(t.string),
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      {
+        type: t.literal("tool_search_call"),
+        call_id: nullable(t.string),
+        execution: t.string,
+        arguments: t.unknown,
+      },
+      {
+        encrypted_content: t.string,
+        id: ResponseItemIdStrict,
+        status: t.string,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("function_call_output"), output: FunctionCallOutputBodyStrict },
+      {
+        id: ResponseItemIdStrict,
+        call_id: t.string,
+        name: t.string,
+        namespace: t.string,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("custom_tool_call"), call_id: t.string, name: t.string, input: t.string },
+      {
+        encrypted_content: t.string,
+        id: ResponseItemIdStrict,
+        status: t.string,
+        namespace: t.string,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("custom_tool_call_output"), call_id: t.string, output: FunctionCallOutputBodyStrict },
+      {
+        id: ResponseItemIdStrict,
+        name: t.string,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      {
+        type: t.literal("tool_search_output"),
+        call_id: nullable(t.string),
+        status: t.string,
+        execution: t.string,
+        tools: t.array(t.unknown),
+      },
+      {
+        id: ResponseItemIdStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("web_search_call") },
+      {
+        encrypted_content: t.string,
+        id: ResponseItemIdStrict,
+        status: t.string,
+        action: CoreWebSearchActionStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("image_generation_call"), status: t.string, result: t.string },
+      {
+        encrypted_content: t.string,
+        id: ResponseItemIdStrict,
+        revised_prompt: t.string,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    struct(
+      { type: t.literal("compaction"), encrypted_content: t.string },
+      {
+        id: ResponseItemIdStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    t.type({ type: t.literal("configuration_update"), reasoning: ConfigurationReasoningStrict }),
+    t.type({ type: t.literal("compaction_trigger") }),
+    struct(
+      { type: t.literal("context_compaction") },
+      {
+        id: ResponseItemIdStrict,
+        encrypted_content: t.string,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+      },
+    ),
+    t.type({ type: t.literal("other") }),
+  ], "ResponseItemStrict");
   const RequestId: RequestIdCodec = t.union([t.string, t.number], "RequestId");
-  const MultiAgentMode: MultiAgentModeCodec = t.union([t.type({ custom: t.string }), t.keyof({ explicitRequestOnly: null, proactive: null })], "MultiAgentMode");
-  const NetworkAccess: NetworkAccessCodec = t.keyof({ restricted: null, enabled: null }, "NetworkAccess");
-  const SandboxPolicy: SandboxPolicyCodec = t.union([
+  const MultiAgentMode: MultiAgentModeCodec = t.union([t.type({ custom: t.string }), openKeyof({ explicitRequestOnly: null, proactive: null })], "MultiAgentMode");
+  const MultiAgentModeStrict: MultiAgentModeStrictCodec = t.union([t.type({ custom: t.string }), t.keyof({ explicitRequestOnly: null, proactive: null })], "MultiAgentModeStrict");
+  const NetworkAccess: NetworkAccessCodec = openKeyof({ restricted: null, enabled: null }, "NetworkAccess");
+  const NetworkAccessStrict: NetworkAccessStrictCodec = t.keyof({ restricted: null, enabled: null }, "NetworkAccessStrict");
+  const SandboxPolicy: SandboxPolicyCodec = openUnion("type", ["dangerFullAccess","readOnly","externalSandbox","workspaceWrite"], [
     t.type({ type: t.literal("dangerFullAccess") }),
     t.type({ type: t.literal("readOnly"), networkAccess: t.boolean }),
     t.type({ type: t.literal("externalSandbox"), networkAccess: NetworkAccess }),
@@ -1707,8 +2615,21 @@ const build = () => {
       excludeSlashTmp: t.boolean,
     }),
   ], "SandboxPolicy");
-  const TurnItemsView: TurnItemsViewCodec = t.keyof({ notLoaded: null, summary: null, full: null }, "TurnItemsView");
-  const TurnStatus: TurnStatusCodec = t.keyof({ completed: null, interrupted: null, failed: null, inProgress: null }, "TurnStatus");
+  const SandboxPolicyStrict: SandboxPolicyStrictCodec = t.union([
+    t.type({ type: t.literal("dangerFullAccess") }),
+    t.type({ type: t.literal("readOnly"), networkAccess: t.boolean }),
+    t.type({ type: t.literal("externalSandbox"), networkAccess: NetworkAccessStrict }),
+    t.type({
+      type: t.literal("workspaceWrite"),
+      writableRoots: t.array(AbsolutePathBufStrict),
+      networkAccess: t.boolean,
+      excludeTmpdirEnvVar: t.boolean,
+      excludeSlashTmp: t.boolean,
+    }),
+  ], "SandboxPolicyStrict");
+  const TurnItemsView: TurnItemsViewCodec = openKeyof({ notLoaded: null, summary: null, full: null }, "TurnItemsView");
+  const TurnItemsViewStrict: TurnItemsViewStrictCodec = t.keyof({ notLoaded: null, summary: null, full: null }, "TurnItemsViewStrict");
+  const TurnStatus: TurnStatusCodec = openKeyof({ completed: null, interrupted: null, failed: null, inProgress: null }, "TurnStatus");
   const Turn: TurnCodec = t.type({
     id: t.string,
     rootTurnId: nullable(t.string),
@@ -1720,16 +2641,24 @@ const build = () => {
     completedAt: nullable(t.number),
     durationMs: nullable(t.number),
   }, "Turn");
-  const Personality: PersonalityCodec = t.keyof({ none: null, friendly: null, pragmatic: null }, "Personality");
-  const ModeKind: ModeKindCodec = t.keyof({ plan: null, default: null }, "ModeKind");
+  const Personality: PersonalityCodec = openKeyof({ none: null, friendly: null, pragmatic: null }, "Personality");
+  const PersonalityStrict: PersonalityStrictCodec = t.keyof({ none: null, friendly: null, pragmatic: null }, "PersonalityStrict");
+  const ModeKind: ModeKindCodec = openKeyof({ plan: null, default: null }, "ModeKind");
+  const ModeKindStrict: ModeKindStrictCodec = t.keyof({ plan: null, default: null }, "ModeKindStrict");
   const Settings: SettingsCodec = t.type({ model: t.string, reasoning_effort: nullable(ReasoningEffort), developer_instructions: nullable(t.string) }, "Settings");
+  const SettingsStrict: SettingsStrictCodec = t.type({
+    model: t.string,
+    reasoning_effort: nullable(ReasoningEffortStrict),
+    developer_instructions: nullable(t.string),
+  }, "SettingsStrict");
   const CollaborationMode: CollaborationModeCodec = t.type({ mode: ModeKind, settings: Settings }, "CollaborationMode");
+  const CollaborationModeStrict: CollaborationModeStrictCodec = t.type({ mode: ModeKindStrict, settings: SettingsStrict }, "CollaborationModeStrict");
   const TurnEnvironmentParams: TurnEnvironmentParamsCodec = struct(
-    { environmentId: t.string, cwd: LegacyAppPathString },
-    { runtimeWorkspaceRoots: nullable(t.array(LegacyAppPathString)) },
+    { environmentId: t.string, cwd: LegacyAppPathStringStrict },
+    { runtimeWorkspaceRoots: nullable(t.array(LegacyAppPathStringStrict)) },
     "TurnEnvironmentParams",
   );
-  return { ThreadId, JsonValue, AbsolutePathBuf, LegacyAppPathString, CommandAction, ReasoningEffort, ReasoningSummary, ApprovalsReviewer, AskForApproval, SandboxMode, DynamicToolCallOutputContentItem, NonSteerableTurnKind, CodexErrorInfo, MisalignmentSteer, MisalignmentErrorDetails, TurnError, PatchChangeKind, FileUpdateChange, ImageDetail, FunctionCallOutputContentItem, FunctionCallOutputBody, ImageGenerationFailure, ImageGenerationInputImage, ImageGenerationItem, MessagePhase, SleepItem, WebSearchAction, WebSearchItem, AgentMessageDelivery, HelplineSubject, AnswerAnnotation, AnswerReplacement, BlockReason, TrustedContacts, AgentMessageDisplay, AgentMessageModeration, AsyncUserInputQuestion, CollabAgentStatus, CollabAgentState, CollabAgentTool, CollabAgentToolCallStatus, CommandExecutionSource, CommandExecutionStatus, DynamicToolCallStatus, HookPromptFragment, McpAppDisplayMode, McpAppUi, McpToolCallAppContext, McpToolCallError, McpToolCallResult, McpToolCallStatus, MemoryCitationEntry, MemoryCitation, PatchApplyStatus, SubAgentActivityKind, ByteRange, TextElement, UserInput, ThreadItem, CyberAccessProgram, TokenUsageBreakdown, AgentMessageInputContent, ConfigurationReasoning, ContentItem, InternalChatMessageMetadataPassthrough, LocalShellExecAction, LocalShellAction, LocalShellStatus, ReasoningItemContent, ReasoningItemReasoningSummary, ResponseItemId, CoreWebSearchAction, ResponseItem, RequestId, MultiAgentMode, NetworkAccess, SandboxPolicy, TurnItemsView, TurnStatus, Turn, Personality, ModeKind, Settings, CollaborationMode, TurnEnvironmentParams };
+  return { ThreadId, JsonValue, JsonValueStrict, AbsolutePathBuf, AbsolutePathBufStrict, LegacyAppPathString, LegacyAppPathStringStrict, CommandAction, ReasoningEffort, ReasoningEffortStrict, ReasoningSummary, ReasoningSummaryStrict, ApprovalsReviewer, ApprovalsReviewerStrict, AskForApproval, AskForApprovalStrict, SandboxMode, SandboxModeStrict, DynamicToolCallOutputContentItem, DynamicToolCallOutputContentItemStrict, NonSteerableTurnKind, CodexErrorInfo, MisalignmentSteer, MisalignmentErrorDetails, TurnError, PatchChangeKind, FileUpdateChange, ImageDetail, ImageDetailStrict, FunctionCallOutputContentItem, FunctionCallOutputContentItemStrict, FunctionCallOutputBody, FunctionCallOutputBodyStrict, ImageGenerationFailure, ImageGenerationInputImage, ImageGenerationItem, MessagePhase, MessagePhaseStrict, SleepItem, WebSearchAction, WebSearchItem, AgentMessageDelivery, HelplineSubject, AnswerAnnotation, AnswerReplacement, BlockReason, TrustedContacts, AgentMessageDisplay, AgentMessageModeration, AsyncUserInputQuestion, CollabAgentStatus, CollabAgentState, CollabAgentTool, CollabAgentToolCallStatus, CommandExecutionSource, CommandExecutionStatus, DynamicToolCallStatus, HookPromptFragment, McpAppDisplayMode, McpAppUi, McpToolCallAppContext, McpToolCallError, McpToolCallResult, McpToolCallStatus, MemoryCitationEntry, MemoryCitation, PatchApplyStatus, SubAgentActivityKind, ByteRange, ByteRangeStrict, TextElement, TextElementStrict, UserInput, UserInputStrict, ThreadItem, CyberAccessProgram, CyberAccessProgramStrict, TokenUsageBreakdown, AgentMessageInputContent, AgentMessageInputContentStrict, ConfigurationReasoning, ConfigurationReasoningStrict, ContentItem, ContentItemStrict, InternalChatMessageMetadataPassthrough, InternalChatMessageMetadataPassthroughStrict, LocalShellExecAction, LocalShellExecActionStrict, LocalShellAction, LocalShellActionStrict, LocalShellStatus, LocalShellStatusStrict, ReasoningItemContent, ReasoningItemContentStrict, ReasoningItemReasoningSummary, ReasoningItemReasoningSummaryStrict, ResponseItemId, ResponseItemIdStrict, CoreWebSearchAction, CoreWebSearchActionStrict, ResponseItem, ResponseItemStrict, RequestId, MultiAgentMode, MultiAgentModeStrict, NetworkAccess, NetworkAccessStrict, SandboxPolicy, SandboxPolicyStrict, TurnItemsView, TurnItemsViewStrict, TurnStatus, Turn, Personality, PersonalityStrict, ModeKind, ModeKindStrict, Settings, SettingsStrict, CollaborationMode, CollaborationModeStrict, TurnEnvironmentParams };
 };
 
 /** The codecs of the `common` module by name, built on the first call. */

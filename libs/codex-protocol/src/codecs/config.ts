@@ -11,11 +11,12 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { struct, type StructC, withRest, type WithRestC } from '../StructCodecs.js';
 import { jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type JsonValueCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type SandboxModeCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type JsonValueCodec, type JsonValueStrictCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type SandboxModeCodec } from './common.js';
 
 /** Static type of the {@link MergeStrategy} codec. */
 export type MergeStrategyCodec = t.KeyofC<{ replace: null; upsert: null }>;
@@ -25,7 +26,7 @@ export type MergeStrategyCodec = t.KeyofC<{ replace: null; upsert: null }>;
 export type MergeStrategy = Gen.v2.MergeStrategy;
 
 /** Static type of the {@link ConfigEdit} codec. */
-export type ConfigEditCodec = t.TypeC<{ keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec }>;
+export type ConfigEditCodec = t.TypeC<{ keyPath: t.StringC; value: JsonValueStrictCodec; mergeStrategy: MergeStrategyCodec }>;
 /**
  * Generated type `ConfigEdit` (`src/generated/v2/ConfigEdit.ts`).
  */
@@ -49,47 +50,47 @@ export type ConfigReadParamsCodec = StructC<Record<never, never>, { includeLayer
 export type ConfigReadParams = Gen.v2.ConfigReadParams;
 
 /** Static type of the {@link AutoCompactTokenLimitScope} codec. */
-export type AutoCompactTokenLimitScopeCodec = t.KeyofC<{ total: null; body_after_prefix: null }>;
+export type AutoCompactTokenLimitScopeCodec = OpenKeyofC<{ total: null; body_after_prefix: null }>;
 /**
  * Selects which part of the active context is charged against
  * `model_auto_compact_token_limit`.
  *
- * Generated type `AutoCompactTokenLimitScope` (`src/generated/AutoCompactTokenLimitScope.ts`).
+ * Generated type `AutoCompactTokenLimitScope` (`src/generated/AutoCompactTokenLimitScope.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AutoCompactTokenLimitScope = Gen.AutoCompactTokenLimitScope;
+export type AutoCompactTokenLimitScope = t.TypeOf<AutoCompactTokenLimitScopeCodec>;
 
 /** Static type of the {@link ForcedLoginMethod} codec. */
-export type ForcedLoginMethodCodec = t.KeyofC<{ chatgpt: null; api: null }>;
+export type ForcedLoginMethodCodec = OpenKeyofC<{ chatgpt: null; api: null }>;
 /**
- * Generated type `ForcedLoginMethod` (`src/generated/ForcedLoginMethod.ts`).
+ * Generated type `ForcedLoginMethod` (`src/generated/ForcedLoginMethod.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ForcedLoginMethod = Gen.ForcedLoginMethod;
+export type ForcedLoginMethod = t.TypeOf<ForcedLoginMethodCodec>;
 
 /** Static type of the {@link Verbosity} codec. */
-export type VerbosityCodec = t.KeyofC<{ low: null; medium: null; high: null }>;
+export type VerbosityCodec = OpenKeyofC<{ low: null; medium: null; high: null }>;
 /**
  * Controls output length/detail on GPT-5 models via the Responses API.
  * Serialized with lowercase values to match the OpenAI API.
  *
- * Generated type `Verbosity` (`src/generated/Verbosity.ts`).
+ * Generated type `Verbosity` (`src/generated/Verbosity.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Verbosity = Gen.Verbosity;
+export type Verbosity = t.TypeOf<VerbosityCodec>;
 
 /** Static type of the {@link WebSearchMode} codec. */
-export type WebSearchModeCodec = t.KeyofC<{ disabled: null; cached: null; indexed: null; live: null }>;
+export type WebSearchModeCodec = OpenKeyofC<{ disabled: null; cached: null; indexed: null; live: null }>;
 /**
- * Generated type `WebSearchMode` (`src/generated/WebSearchMode.ts`).
+ * Generated type `WebSearchMode` (`src/generated/WebSearchMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchMode = Gen.WebSearchMode;
+export type WebSearchMode = t.TypeOf<WebSearchModeCodec>;
 
 /** Static type of the {@link WebSearchProvider} codec. */
-export type WebSearchProviderCodec = t.KeyofC<{ standalone: null; search_mcp: null }>;
+export type WebSearchProviderCodec = OpenKeyofC<{ standalone: null; search_mcp: null }>;
 /**
  * Provider preference selected by the resolved model catalog entry.
  *
- * Generated type `WebSearchProvider` (`src/generated/WebSearchProvider.ts`).
+ * Generated type `WebSearchProvider` (`src/generated/WebSearchProvider.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchProvider = Gen.WebSearchProvider;
+export type WebSearchProvider = t.TypeOf<WebSearchProviderCodec>;
 
 /** Static type of the {@link AnalyticsConfig} codec. */
 export type AnalyticsConfigCodec = WithRestC<
@@ -100,25 +101,25 @@ export type AnalyticsConfigCodec = WithRestC<
   ]>
 >;
 /**
- * Generated type `AnalyticsConfig` (`src/generated/v2/AnalyticsConfig.ts`).
+ * Generated type `AnalyticsConfig` (`src/generated/v2/AnalyticsConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AnalyticsConfig = Gen.v2.AnalyticsConfig;
+export type AnalyticsConfig = t.TypeOf<AnalyticsConfigCodec>;
 
 /** Static type of the {@link ToolExposureSurface} codec. */
-export type ToolExposureSurfaceCodec = t.KeyofC<{ code_mode: null; deferred: null; direct: null }>;
+export type ToolExposureSurfaceCodec = OpenKeyofC<{ code_mode: null; deferred: null; direct: null }>;
 /**
  * A model-facing surface on which a tool can be exposed.
  *
- * Generated type `ToolExposureSurface` (`src/generated/ToolExposureSurface.ts`).
+ * Generated type `ToolExposureSurface` (`src/generated/ToolExposureSurface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ToolExposureSurface = Gen.ToolExposureSurface;
+export type ToolExposureSurface = t.TypeOf<ToolExposureSurfaceCodec>;
 
 /** Static type of the {@link AppToolApproval} codec. */
-export type AppToolApprovalCodec = t.KeyofC<{ auto: null; prompt: null; writes: null; approve: null }>;
+export type AppToolApprovalCodec = OpenKeyofC<{ auto: null; prompt: null; writes: null; approve: null }>;
 /**
- * Generated type `AppToolApproval` (`src/generated/v2/AppToolApproval.ts`).
+ * Generated type `AppToolApproval` (`src/generated/v2/AppToolApproval.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppToolApproval = Gen.v2.AppToolApproval;
+export type AppToolApproval = t.TypeOf<AppToolApprovalCodec>;
 
 /** Static type of the {@link AppLinksConfig} codec. */
 export type AppLinksConfigCodec = OptionalRecordC<t.TypeC<{
@@ -128,16 +129,16 @@ export type AppLinksConfigCodec = OptionalRecordC<t.TypeC<{
 /**
  * Account settings for a single app.
  *
- * Generated type `AppLinksConfig` (`src/generated/v2/AppLinksConfig.ts`).
+ * Generated type `AppLinksConfig` (`src/generated/v2/AppLinksConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppLinksConfig = Gen.v2.AppLinksConfig;
+export type AppLinksConfig = t.TypeOf<AppLinksConfigCodec>;
 
 /** Static type of the {@link AppToolsConfig} codec. */
 export type AppToolsConfigCodec = OptionalRecordC<t.TypeC<{ enabled: NullableC<t.BooleanC>; approval_mode: NullableC<AppToolApprovalCodec> }>>;
 /**
- * Generated type `AppToolsConfig` (`src/generated/v2/AppToolsConfig.ts`).
+ * Generated type `AppToolsConfig` (`src/generated/v2/AppToolsConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppToolsConfig = Gen.v2.AppToolsConfig;
+export type AppToolsConfig = t.TypeOf<AppToolsConfigCodec>;
 
 /** Static type of the {@link AppsDefaultConfig} codec. */
 export type AppsDefaultConfigCodec = t.TypeC<{
@@ -148,9 +149,9 @@ export type AppsDefaultConfigCodec = t.TypeC<{
   default_tools_approval_mode: NullableC<AppToolApprovalCodec>;
 }>;
 /**
- * Generated type `AppsDefaultConfig` (`src/generated/v2/AppsDefaultConfig.ts`).
+ * Generated type `AppsDefaultConfig` (`src/generated/v2/AppsDefaultConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppsDefaultConfig = Gen.v2.AppsDefaultConfig;
+export type AppsDefaultConfig = t.TypeOf<AppsDefaultConfigCodec>;
 
 /** Static type of the {@link AppsConfig} codec. */
 export type AppsConfigCodec = WithRestC<
@@ -171,16 +172,16 @@ export type AppsConfigCodec = WithRestC<
   ]>
 >;
 /**
- * Generated type `AppsConfig` (`src/generated/v2/AppsConfig.ts`).
+ * Generated type `AppsConfig` (`src/generated/v2/AppsConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppsConfig = Gen.v2.AppsConfig;
+export type AppsConfig = t.TypeOf<AppsConfigCodec>;
 
 /** Static type of the {@link AllowDenyRequirement} codec. */
-export type AllowDenyRequirementCodec = t.KeyofC<{ allow: null; deny: null }>;
+export type AllowDenyRequirementCodec = OpenKeyofC<{ allow: null; deny: null }>;
 /**
- * Generated type `AllowDenyRequirement` (`src/generated/v2/AllowDenyRequirement.ts`).
+ * Generated type `AllowDenyRequirement` (`src/generated/v2/AllowDenyRequirement.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AllowDenyRequirement = Gen.v2.AllowDenyRequirement;
+export type AllowDenyRequirement = t.TypeOf<AllowDenyRequirementCodec>;
 
 /** Static type of the {@link BrowserUseOriginPolicyConfig} codec. */
 export type BrowserUseOriginPolicyConfigCodec = t.TypeC<{
@@ -190,9 +191,9 @@ export type BrowserUseOriginPolicyConfigCodec = t.TypeC<{
   full_cdp_access: NullableC<AllowDenyRequirementCodec>;
 }>;
 /**
- * Generated type `BrowserUseOriginPolicyConfig` (`src/generated/v2/BrowserUseOriginPolicyConfig.ts`).
+ * Generated type `BrowserUseOriginPolicyConfig` (`src/generated/v2/BrowserUseOriginPolicyConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type BrowserUseOriginPolicyConfig = Gen.v2.BrowserUseOriginPolicyConfig;
+export type BrowserUseOriginPolicyConfig = t.TypeOf<BrowserUseOriginPolicyConfigCodec>;
 
 /** Static type of the {@link BrowserUseConfig} codec. */
 export type BrowserUseConfigCodec = t.TypeC<{
@@ -201,16 +202,16 @@ export type BrowserUseConfigCodec = t.TypeC<{
   origins: NullableC<OptionalRecordC<BrowserUseOriginPolicyConfigCodec>>;
 }>;
 /**
- * Generated type `BrowserUseConfig` (`src/generated/v2/BrowserUseConfig.ts`).
+ * Generated type `BrowserUseConfig` (`src/generated/v2/BrowserUseConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type BrowserUseConfig = Gen.v2.BrowserUseConfig;
+export type BrowserUseConfig = t.TypeOf<BrowserUseConfigCodec>;
 
 /** Static type of the {@link ComputerUseMacosConfig} codec. */
 export type ComputerUseMacosConfigCodec = t.TypeC<{ bundle_ids: NullableC<OptionalRecordC<AllowDenyRequirementCodec>> }>;
 /**
- * Generated type `ComputerUseMacosConfig` (`src/generated/v2/ComputerUseMacosConfig.ts`).
+ * Generated type `ComputerUseMacosConfig` (`src/generated/v2/ComputerUseMacosConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ComputerUseMacosConfig = Gen.v2.ComputerUseMacosConfig;
+export type ComputerUseMacosConfig = t.TypeOf<ComputerUseMacosConfigCodec>;
 
 /** Static type of the {@link ComputerUseWindowsExeConfig} codec. */
 export type ComputerUseWindowsExeConfigCodec = t.TypeC<{
@@ -220,9 +221,9 @@ export type ComputerUseWindowsExeConfigCodec = t.TypeC<{
   access: AllowDenyRequirementCodec;
 }>;
 /**
- * Generated type `ComputerUseWindowsExeConfig` (`src/generated/v2/ComputerUseWindowsExeConfig.ts`).
+ * Generated type `ComputerUseWindowsExeConfig` (`src/generated/v2/ComputerUseWindowsExeConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ComputerUseWindowsExeConfig = Gen.v2.ComputerUseWindowsExeConfig;
+export type ComputerUseWindowsExeConfig = t.TypeOf<ComputerUseWindowsExeConfigCodec>;
 
 /** Static type of the {@link ComputerUseWindowsConfig} codec. */
 export type ComputerUseWindowsConfigCodec = t.TypeC<{
@@ -230,9 +231,9 @@ export type ComputerUseWindowsConfigCodec = t.TypeC<{
   exes: NullableC<t.ArrayC<ComputerUseWindowsExeConfigCodec>>;
 }>;
 /**
- * Generated type `ComputerUseWindowsConfig` (`src/generated/v2/ComputerUseWindowsConfig.ts`).
+ * Generated type `ComputerUseWindowsConfig` (`src/generated/v2/ComputerUseWindowsConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ComputerUseWindowsConfig = Gen.v2.ComputerUseWindowsConfig;
+export type ComputerUseWindowsConfig = t.TypeOf<ComputerUseWindowsConfigCodec>;
 
 /** Static type of the {@link ComputerUseConfig} codec. */
 export type ComputerUseConfigCodec = t.TypeC<{
@@ -241,18 +242,18 @@ export type ComputerUseConfigCodec = t.TypeC<{
   windows: NullableC<ComputerUseWindowsConfigCodec>;
 }>;
 /**
- * Generated type `ComputerUseConfig` (`src/generated/v2/ComputerUseConfig.ts`).
+ * Generated type `ComputerUseConfig` (`src/generated/v2/ComputerUseConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ComputerUseConfig = Gen.v2.ComputerUseConfig;
+export type ComputerUseConfig = t.TypeOf<ComputerUseConfigCodec>;
 
 /** Static type of the {@link ForcedChatgptWorkspaceIds} codec. */
 export type ForcedChatgptWorkspaceIdsCodec = t.UnionC<[t.StringC, t.ArrayC<t.StringC>]>;
 /**
  * Backward-compatible API shape for ChatGPT workspace login restrictions.
  *
- * Generated type `ForcedChatgptWorkspaceIds` (`src/generated/v2/ForcedChatgptWorkspaceIds.ts`).
+ * Generated type `ForcedChatgptWorkspaceIds` (`src/generated/v2/ForcedChatgptWorkspaceIds.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ForcedChatgptWorkspaceIds = Gen.v2.ForcedChatgptWorkspaceIds;
+export type ForcedChatgptWorkspaceIds = t.TypeOf<ForcedChatgptWorkspaceIdsCodec>;
 
 /** Static type of the {@link SandboxWorkspaceWrite} codec. */
 export type SandboxWorkspaceWriteCodec = t.TypeC<{
@@ -262,16 +263,16 @@ export type SandboxWorkspaceWriteCodec = t.TypeC<{
   exclude_slash_tmp: t.BooleanC;
 }>;
 /**
- * Generated type `SandboxWorkspaceWrite` (`src/generated/v2/SandboxWorkspaceWrite.ts`).
+ * Generated type `SandboxWorkspaceWrite` (`src/generated/v2/SandboxWorkspaceWrite.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SandboxWorkspaceWrite = Gen.v2.SandboxWorkspaceWrite;
+export type SandboxWorkspaceWrite = t.TypeOf<SandboxWorkspaceWriteCodec>;
 
 /** Static type of the {@link WebSearchContextSize} codec. */
-export type WebSearchContextSizeCodec = t.KeyofC<{ low: null; medium: null; high: null }>;
+export type WebSearchContextSizeCodec = OpenKeyofC<{ low: null; medium: null; high: null }>;
 /**
- * Generated type `WebSearchContextSize` (`src/generated/WebSearchContextSize.ts`).
+ * Generated type `WebSearchContextSize` (`src/generated/WebSearchContextSize.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchContextSize = Gen.WebSearchContextSize;
+export type WebSearchContextSize = t.TypeOf<WebSearchContextSizeCodec>;
 
 /** Static type of the {@link WebSearchLocation} codec. */
 export type WebSearchLocationCodec = t.TypeC<{
@@ -281,9 +282,9 @@ export type WebSearchLocationCodec = t.TypeC<{
   timezone: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `WebSearchLocation` (`src/generated/WebSearchLocation.ts`).
+ * Generated type `WebSearchLocation` (`src/generated/WebSearchLocation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchLocation = Gen.WebSearchLocation;
+export type WebSearchLocation = t.TypeOf<WebSearchLocationCodec>;
 
 /** Static type of the {@link WebSearchToolConfig} codec. */
 export type WebSearchToolConfigCodec = t.TypeC<{
@@ -292,16 +293,16 @@ export type WebSearchToolConfigCodec = t.TypeC<{
   location: NullableC<WebSearchLocationCodec>;
 }>;
 /**
- * Generated type `WebSearchToolConfig` (`src/generated/WebSearchToolConfig.ts`).
+ * Generated type `WebSearchToolConfig` (`src/generated/WebSearchToolConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WebSearchToolConfig = Gen.WebSearchToolConfig;
+export type WebSearchToolConfig = t.TypeOf<WebSearchToolConfigCodec>;
 
 /** Static type of the {@link ToolsV2} codec. */
 export type ToolsV2Codec = t.TypeC<{ web_search: NullableC<WebSearchToolConfigCodec> }>;
 /**
- * Generated type `ToolsV2` (`src/generated/v2/ToolsV2.ts`).
+ * Generated type `ToolsV2` (`src/generated/v2/ToolsV2.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ToolsV2 = Gen.v2.ToolsV2;
+export type ToolsV2 = t.TypeOf<ToolsV2Codec>;
 
 /** Static type of the {@link Config} codec. */
 export type ConfigCodec = WithRestC<
@@ -340,12 +341,12 @@ export type ConfigCodec = WithRestC<
   ]>
 >;
 /**
- * Generated type `Config` (`src/generated/v2/Config.ts`).
+ * Generated type `Config` (`src/generated/v2/Config.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Config = Gen.v2.Config;
+export type Config = t.TypeOf<ConfigCodec>;
 
 /** Static type of the {@link ConfigLayerSource} codec. */
-export type ConfigLayerSourceCodec = t.UnionC<[
+export type ConfigLayerSourceCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"packagedDefaults">; file: AbsolutePathBufCodec }>,
   t.TypeC<{ type: t.LiteralC<"mdm">; domain: t.StringC; key: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"system">; file: AbsolutePathBufCodec }>,
@@ -357,9 +358,9 @@ export type ConfigLayerSourceCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"legacyManagedConfigTomlFromMdm"> }>,
 ]>;
 /**
- * Generated type `ConfigLayerSource` (`src/generated/v2/ConfigLayerSource.ts`).
+ * Generated type `ConfigLayerSource` (`src/generated/v2/ConfigLayerSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigLayerSource = Gen.v2.ConfigLayerSource;
+export type ConfigLayerSource = t.TypeOf<ConfigLayerSourceCodec>;
 
 /** Static type of the {@link ConfigLayer} codec. */
 export type ConfigLayerCodec = t.TypeC<{
@@ -369,16 +370,16 @@ export type ConfigLayerCodec = t.TypeC<{
   disabledReason: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ConfigLayer` (`src/generated/v2/ConfigLayer.ts`).
+ * Generated type `ConfigLayer` (`src/generated/v2/ConfigLayer.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigLayer = Gen.v2.ConfigLayer;
+export type ConfigLayer = t.TypeOf<ConfigLayerCodec>;
 
 /** Static type of the {@link ConfigLayerMetadata} codec. */
 export type ConfigLayerMetadataCodec = t.TypeC<{ name: ConfigLayerSourceCodec; version: t.StringC }>;
 /**
- * Generated type `ConfigLayerMetadata` (`src/generated/v2/ConfigLayerMetadata.ts`).
+ * Generated type `ConfigLayerMetadata` (`src/generated/v2/ConfigLayerMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigLayerMetadata = Gen.v2.ConfigLayerMetadata;
+export type ConfigLayerMetadata = t.TypeOf<ConfigLayerMetadataCodec>;
 
 /** Static type of the {@link ConfigReadResponse} codec. */
 export type ConfigReadResponseCodec = t.TypeC<{
@@ -387,13 +388,13 @@ export type ConfigReadResponseCodec = t.TypeC<{
   layers: NullableC<t.ArrayC<ConfigLayerCodec>>;
 }>;
 /**
- * Generated type `ConfigReadResponse` (`src/generated/v2/ConfigReadResponse.ts`).
+ * Generated type `ConfigReadResponse` (`src/generated/v2/ConfigReadResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigReadResponse = Gen.v2.ConfigReadResponse;
+export type ConfigReadResponse = t.TypeOf<ConfigReadResponseCodec>;
 
 /** Static type of the {@link ConfigValueWriteParams} codec. */
 export type ConfigValueWriteParamsCodec = StructC<
-  { keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec },
+  { keyPath: t.StringC; value: JsonValueStrictCodec; mergeStrategy: MergeStrategyCodec },
   { filePath: NullableC<t.StringC>; expectedVersion: NullableC<t.StringC> }
 >;
 /**
@@ -404,37 +405,37 @@ export type ConfigValueWriteParams = Gen.v2.ConfigValueWriteParams;
 /** Static type of the {@link TextPosition} codec. */
 export type TextPositionCodec = t.TypeC<{ line: t.NumberC; column: t.NumberC }>;
 /**
- * Generated type `TextPosition` (`src/generated/v2/TextPosition.ts`).
+ * Generated type `TextPosition` (`src/generated/v2/TextPosition.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TextPosition = Gen.v2.TextPosition;
+export type TextPosition = t.TypeOf<TextPositionCodec>;
 
 /** Static type of the {@link TextRange} codec. */
 export type TextRangeCodec = t.TypeC<{ start: TextPositionCodec; end: TextPositionCodec }>;
 /**
- * Generated type `TextRange` (`src/generated/v2/TextRange.ts`).
+ * Generated type `TextRange` (`src/generated/v2/TextRange.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TextRange = Gen.v2.TextRange;
+export type TextRange = t.TypeOf<TextRangeCodec>;
 
 /** Static type of the {@link ConfigWarningNotification} codec. */
 export type ConfigWarningNotificationCodec = StructC<{ summary: t.StringC; details: NullableC<t.StringC> }, { path: t.StringC; range: TextRangeCodec }>;
 /**
- * Generated type `ConfigWarningNotification` (`src/generated/v2/ConfigWarningNotification.ts`).
+ * Generated type `ConfigWarningNotification` (`src/generated/v2/ConfigWarningNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigWarningNotification = Gen.v2.ConfigWarningNotification;
+export type ConfigWarningNotification = t.TypeOf<ConfigWarningNotificationCodec>;
 
 /** Static type of the {@link OverriddenMetadata} codec. */
 export type OverriddenMetadataCodec = t.TypeC<{ message: t.StringC; overridingLayer: ConfigLayerMetadataCodec; effectiveValue: JsonValueCodec }>;
 /**
- * Generated type `OverriddenMetadata` (`src/generated/v2/OverriddenMetadata.ts`).
+ * Generated type `OverriddenMetadata` (`src/generated/v2/OverriddenMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type OverriddenMetadata = Gen.v2.OverriddenMetadata;
+export type OverriddenMetadata = t.TypeOf<OverriddenMetadataCodec>;
 
 /** Static type of the {@link WriteStatus} codec. */
-export type WriteStatusCodec = t.KeyofC<{ ok: null; okOverridden: null }>;
+export type WriteStatusCodec = OpenKeyofC<{ ok: null; okOverridden: null }>;
 /**
- * Generated type `WriteStatus` (`src/generated/v2/WriteStatus.ts`).
+ * Generated type `WriteStatus` (`src/generated/v2/WriteStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WriteStatus = Gen.v2.WriteStatus;
+export type WriteStatus = t.TypeOf<WriteStatusCodec>;
 
 /** Static type of the {@link ConfigWriteResponse} codec. */
 export type ConfigWriteResponseCodec = t.TypeC<{
@@ -444,12 +445,12 @@ export type ConfigWriteResponseCodec = t.TypeC<{
   overriddenMetadata: NullableC<OverriddenMetadataCodec>;
 }>;
 /**
- * Generated type `ConfigWriteResponse` (`src/generated/v2/ConfigWriteResponse.ts`).
+ * Generated type `ConfigWriteResponse` (`src/generated/v2/ConfigWriteResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ConfigWriteResponse = Gen.v2.ConfigWriteResponse;
+export type ConfigWriteResponse = t.TypeOf<ConfigWriteResponseCodec>;
 
 /** Static type of the {@link ExternalAgentConfigMigrationItemType} codec. */
-export type ExternalAgentConfigMigrationItemTypeCodec = t.KeyofC<{
+export type ExternalAgentConfigMigrationItemTypeCodec = OpenKeyofC<{
   AGENTS_MD: null;
   CONFIG: null;
   SKILLS: null;
@@ -462,9 +463,9 @@ export type ExternalAgentConfigMigrationItemTypeCodec = t.KeyofC<{
   SESSIONS: null;
 }>;
 /**
- * Generated type `ExternalAgentConfigMigrationItemType` (`src/generated/v2/ExternalAgentConfigMigrationItemType.ts`).
+ * Generated type `ExternalAgentConfigMigrationItemType` (`src/generated/v2/ExternalAgentConfigMigrationItemType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExternalAgentConfigMigrationItemType = Gen.v2.ExternalAgentConfigMigrationItemType;
+export type ExternalAgentConfigMigrationItemType = t.TypeOf<ExternalAgentConfigMigrationItemTypeCodec>;
 
 /** Static type of the {@link ExternalAgentConfigImportItemTypeFailure} codec. */
 export type ExternalAgentConfigImportItemTypeFailureCodec = t.TypeC<{
@@ -477,9 +478,9 @@ export type ExternalAgentConfigImportItemTypeFailureCodec = t.TypeC<{
   source: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ExternalAgentConfigImportItemTypeFailure` (`src/generated/v2/ExternalAgentConfigImportItemTypeFailure.ts`).
+ * Generated type `ExternalAgentConfigImportItemTypeFailure` (`src/generated/v2/ExternalAgentConfigImportItemTypeFailure.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExternalAgentConfigImportItemTypeFailure = Gen.v2.ExternalAgentConfigImportItemTypeFailure;
+export type ExternalAgentConfigImportItemTypeFailure = t.TypeOf<ExternalAgentConfigImportItemTypeFailureCodec>;
 
 /** Static type of the {@link ExternalAgentConfigImportItemTypeSuccess} codec. */
 export type ExternalAgentConfigImportItemTypeSuccessCodec = t.TypeC<{
@@ -490,9 +491,9 @@ export type ExternalAgentConfigImportItemTypeSuccessCodec = t.TypeC<{
   title: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ExternalAgentConfigImportItemTypeSuccess` (`src/generated/v2/ExternalAgentConfigImportItemTypeSuccess.ts`).
+ * Generated type `ExternalAgentConfigImportItemTypeSuccess` (`src/generated/v2/ExternalAgentConfigImportItemTypeSuccess.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExternalAgentConfigImportItemTypeSuccess = Gen.v2.ExternalAgentConfigImportItemTypeSuccess;
+export type ExternalAgentConfigImportItemTypeSuccess = t.TypeOf<ExternalAgentConfigImportItemTypeSuccessCodec>;
 
 /** Static type of the {@link ExternalAgentConfigImportTypeResult} codec. */
 export type ExternalAgentConfigImportTypeResultCodec = t.TypeC<{
@@ -501,23 +502,23 @@ export type ExternalAgentConfigImportTypeResultCodec = t.TypeC<{
   failures: t.ArrayC<ExternalAgentConfigImportItemTypeFailureCodec>;
 }>;
 /**
- * Generated type `ExternalAgentConfigImportTypeResult` (`src/generated/v2/ExternalAgentConfigImportTypeResult.ts`).
+ * Generated type `ExternalAgentConfigImportTypeResult` (`src/generated/v2/ExternalAgentConfigImportTypeResult.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExternalAgentConfigImportTypeResult = Gen.v2.ExternalAgentConfigImportTypeResult;
+export type ExternalAgentConfigImportTypeResult = t.TypeOf<ExternalAgentConfigImportTypeResultCodec>;
 
 /** Static type of the {@link ExternalAgentConfigImportCompletedNotification} codec. */
 export type ExternalAgentConfigImportCompletedNotificationCodec = t.TypeC<{ importId: t.StringC; itemTypeResults: t.ArrayC<ExternalAgentConfigImportTypeResultCodec> }>;
 /**
- * Generated type `ExternalAgentConfigImportCompletedNotification` (`src/generated/v2/ExternalAgentConfigImportCompletedNotification.ts`).
+ * Generated type `ExternalAgentConfigImportCompletedNotification` (`src/generated/v2/ExternalAgentConfigImportCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExternalAgentConfigImportCompletedNotification = Gen.v2.ExternalAgentConfigImportCompletedNotification;
+export type ExternalAgentConfigImportCompletedNotification = t.TypeOf<ExternalAgentConfigImportCompletedNotificationCodec>;
 
 /** Static type of the {@link ExternalAgentConfigImportProgressNotification} codec. */
 export type ExternalAgentConfigImportProgressNotificationCodec = t.TypeC<{ importId: t.StringC; itemTypeResults: t.ArrayC<ExternalAgentConfigImportTypeResultCodec> }>;
 /**
- * Generated type `ExternalAgentConfigImportProgressNotification` (`src/generated/v2/ExternalAgentConfigImportProgressNotification.ts`).
+ * Generated type `ExternalAgentConfigImportProgressNotification` (`src/generated/v2/ExternalAgentConfigImportProgressNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExternalAgentConfigImportProgressNotification = Gen.v2.ExternalAgentConfigImportProgressNotification;
+export type ExternalAgentConfigImportProgressNotification = t.TypeOf<ExternalAgentConfigImportProgressNotificationCodec>;
 
 /** Static type of the {@link PermissionProfileListParams} codec. */
 export type PermissionProfileListParamsCodec = StructC<Record<never, never>, { cursor: NullableC<t.StringC>; limit: NullableC<t.NumberC>; cwd: NullableC<t.StringC> }>;
@@ -529,67 +530,67 @@ export type PermissionProfileListParams = Gen.v2.PermissionProfileListParams;
 /** Static type of the {@link PermissionProfileSummary} codec. */
 export type PermissionProfileSummaryCodec = t.TypeC<{ id: t.StringC; description: NullableC<t.StringC>; allowed: t.BooleanC }>;
 /**
- * Generated type `PermissionProfileSummary` (`src/generated/v2/PermissionProfileSummary.ts`).
+ * Generated type `PermissionProfileSummary` (`src/generated/v2/PermissionProfileSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PermissionProfileSummary = Gen.v2.PermissionProfileSummary;
+export type PermissionProfileSummary = t.TypeOf<PermissionProfileSummaryCodec>;
 
 /** Static type of the {@link PermissionProfileListResponse} codec. */
 export type PermissionProfileListResponseCodec = t.TypeC<{ data: t.ArrayC<PermissionProfileSummaryCodec>; nextCursor: NullableC<t.StringC> }>;
 /**
- * Generated type `PermissionProfileListResponse` (`src/generated/v2/PermissionProfileListResponse.ts`).
+ * Generated type `PermissionProfileListResponse` (`src/generated/v2/PermissionProfileListResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PermissionProfileListResponse = Gen.v2.PermissionProfileListResponse;
+export type PermissionProfileListResponse = t.TypeOf<PermissionProfileListResponseCodec>;
 
 /** Static type of the {@link ProjectChangeType} codec. */
-export type ProjectChangeTypeCodec = t.KeyofC<{ created: null; updated: null; deleted: null }>;
+export type ProjectChangeTypeCodec = OpenKeyofC<{ created: null; updated: null; deleted: null }>;
 /**
- * Generated type `ProjectChangeType` (`src/generated/v2/ProjectChangeType.ts`).
+ * Generated type `ProjectChangeType` (`src/generated/v2/ProjectChangeType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ProjectChangeType = Gen.v2.ProjectChangeType;
+export type ProjectChangeType = t.TypeOf<ProjectChangeTypeCodec>;
 
 /** Static type of the {@link ProjectChangedNotification} codec. */
 export type ProjectChangedNotificationCodec = t.TypeC<{ projectId: t.StringC; changeType: ProjectChangeTypeCodec }>;
 /**
- * Generated type `ProjectChangedNotification` (`src/generated/v2/ProjectChangedNotification.ts`).
+ * Generated type `ProjectChangedNotification` (`src/generated/v2/ProjectChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ProjectChangedNotification = Gen.v2.ProjectChangedNotification;
+export type ProjectChangedNotification = t.TypeOf<ProjectChangedNotificationCodec>;
 
 /** Static type of the {@link WindowsSandboxSetupMode} codec. */
-export type WindowsSandboxSetupModeCodec = t.KeyofC<{ elevated: null; unelevated: null }>;
+export type WindowsSandboxSetupModeCodec = OpenKeyofC<{ elevated: null; unelevated: null }>;
 /**
- * Generated type `WindowsSandboxSetupMode` (`src/generated/v2/WindowsSandboxSetupMode.ts`).
+ * Generated type `WindowsSandboxSetupMode` (`src/generated/v2/WindowsSandboxSetupMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WindowsSandboxSetupMode = Gen.v2.WindowsSandboxSetupMode;
+export type WindowsSandboxSetupMode = t.TypeOf<WindowsSandboxSetupModeCodec>;
 
 /** Static type of the {@link WindowsSandboxSetupCompletedNotification} codec. */
 export type WindowsSandboxSetupCompletedNotificationCodec = t.TypeC<{ mode: WindowsSandboxSetupModeCodec; success: t.BooleanC; error: NullableC<t.StringC> }>;
 /**
- * Generated type `WindowsSandboxSetupCompletedNotification` (`src/generated/v2/WindowsSandboxSetupCompletedNotification.ts`).
+ * Generated type `WindowsSandboxSetupCompletedNotification` (`src/generated/v2/WindowsSandboxSetupCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WindowsSandboxSetupCompletedNotification = Gen.v2.WindowsSandboxSetupCompletedNotification;
+export type WindowsSandboxSetupCompletedNotification = t.TypeOf<WindowsSandboxSetupCompletedNotificationCodec>;
 
 /** Static type of the {@link WindowsWorldWritableWarningNotification} codec. */
 export type WindowsWorldWritableWarningNotificationCodec = t.TypeC<{ samplePaths: t.ArrayC<t.StringC>; extraCount: t.NumberC; failedScan: t.BooleanC }>;
 /**
- * Generated type `WindowsWorldWritableWarningNotification` (`src/generated/v2/WindowsWorldWritableWarningNotification.ts`).
+ * Generated type `WindowsWorldWritableWarningNotification` (`src/generated/v2/WindowsWorldWritableWarningNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type WindowsWorldWritableWarningNotification = Gen.v2.WindowsWorldWritableWarningNotification;
+export type WindowsWorldWritableWarningNotification = t.TypeOf<WindowsWorldWritableWarningNotificationCodec>;
 
 const build = () => {
-  const { AbsolutePathBuf, ApprovalsReviewer, AskForApproval, JsonValue, ReasoningEffort, ReasoningSummary, SandboxMode } = commonCodecs();
+  const { AbsolutePathBuf, ApprovalsReviewer, AskForApproval, JsonValue, JsonValueStrict, ReasoningEffort, ReasoningSummary, SandboxMode } = commonCodecs();
   const MergeStrategy: MergeStrategyCodec = t.keyof({ replace: null, upsert: null }, "MergeStrategy");
-  const ConfigEdit: ConfigEditCodec = t.type({ keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy }, "ConfigEdit");
+  const ConfigEdit: ConfigEditCodec = t.type({ keyPath: t.string, value: JsonValueStrict, mergeStrategy: MergeStrategy }, "ConfigEdit");
   const ConfigBatchWriteParams: ConfigBatchWriteParamsCodec = struct(
     { edits: t.array(ConfigEdit) },
     { filePath: nullable(t.string), expectedVersion: nullable(t.string), reloadUserConfig: t.boolean },
     "ConfigBatchWriteParams",
   );
   const ConfigReadParams: ConfigReadParamsCodec = struct({}, { includeLayers: t.boolean, cwd: nullable(t.string) }, "ConfigReadParams");
-  const AutoCompactTokenLimitScope: AutoCompactTokenLimitScopeCodec = t.keyof({ total: null, body_after_prefix: null }, "AutoCompactTokenLimitScope");
-  const ForcedLoginMethod: ForcedLoginMethodCodec = t.keyof({ chatgpt: null, api: null }, "ForcedLoginMethod");
-  const Verbosity: VerbosityCodec = t.keyof({ low: null, medium: null, high: null }, "Verbosity");
-  const WebSearchMode: WebSearchModeCodec = t.keyof({ disabled: null, cached: null, indexed: null, live: null }, "WebSearchMode");
-  const WebSearchProvider: WebSearchProviderCodec = t.keyof({ standalone: null, search_mcp: null }, "WebSearchProvider");
+  const AutoCompactTokenLimitScope: AutoCompactTokenLimitScopeCodec = openKeyof({ total: null, body_after_prefix: null }, "AutoCompactTokenLimitScope");
+  const ForcedLoginMethod: ForcedLoginMethodCodec = openKeyof({ chatgpt: null, api: null }, "ForcedLoginMethod");
+  const Verbosity: VerbosityCodec = openKeyof({ low: null, medium: null, high: null }, "Verbosity");
+  const WebSearchMode: WebSearchModeCodec = openKeyof({ disabled: null, cached: null, indexed: null, live: null }, "WebSearchMode");
+  const WebSearchProvider: WebSearchProviderCodec = openKeyof({ standalone: null, search_mcp: null }, "WebSearchProvider");
   const AnalyticsConfig: AnalyticsConfigCodec = withRest(
     t.type({ enabled: nullable(t.boolean) }),
     t.union([
@@ -598,8 +599,8 @@ const build = () => {
     ]),
     "AnalyticsConfig",
   );
-  const ToolExposureSurface: ToolExposureSurfaceCodec = t.keyof({ code_mode: null, deferred: null, direct: null }, "ToolExposureSurface");
-  const AppToolApproval: AppToolApprovalCodec = t.keyof({ auto: null, prompt: null, writes: null, approve: null }, "AppToolApproval");
+  const ToolExposureSurface: ToolExposureSurfaceCodec = openKeyof({ code_mode: null, deferred: null, direct: null }, "ToolExposureSurface");
+  const AppToolApproval: AppToolApprovalCodec = openKeyof({ auto: null, prompt: null, writes: null, approve: null }, "AppToolApproval");
   const AppLinksConfig: AppLinksConfigCodec = optionalRecord(t.type({ approvals_reviewer: nullable(ApprovalsReviewer), default_tools_approval_mode: nullable(AppToolApproval) }), "AppLinksConfig");
   const AppToolsConfig: AppToolsConfigCodec = optionalRecord(t.type({ enabled: nullable(t.boolean), approval_mode: nullable(AppToolApproval) }), "AppToolsConfig");
   const AppsDefaultConfig: AppsDefaultConfigCodec = t.type({
@@ -627,7 +628,7 @@ const build = () => {
     ]),
     "AppsConfig",
   );
-  const AllowDenyRequirement: AllowDenyRequirementCodec = t.keyof({ allow: null, deny: null }, "AllowDenyRequirement");
+  const AllowDenyRequirement: AllowDenyRequirementCodec = openKeyof({ allow: null, deny: null }, "AllowDenyRequirement");
   const BrowserUseOriginPolicyConfig: BrowserUseOriginPolicyConfigCodec = t.type({
     access: nullable(AllowDenyRequirement),
     downloads: nullable(AllowDenyRequirement),
@@ -662,7 +663,7 @@ const build = () => {
     exclude_tmpdir_env_var: t.boolean,
     exclude_slash_tmp: t.boolean,
   }, "SandboxWorkspaceWrite");
-  const WebSearchContextSize: WebSearchContextSizeCodec = t.keyof({ low: null, medium: null, high: null }, "WebSearchContextSize");
+  const WebSearchContextSize: WebSearchContextSizeCodec = openKeyof({ low: null, medium: null, high: null }, "WebSearchContextSize");
   const WebSearchLocation: WebSearchLocationCodec = t.type({
     country: nullable(t.string),
     region: nullable(t.string),
@@ -711,7 +712,7 @@ const build = () => {
     ]),
     "Config",
   );
-  const ConfigLayerSource: ConfigLayerSourceCodec = t.union([
+  const ConfigLayerSource: ConfigLayerSourceCodec = openUnion("type", ["packagedDefaults","mdm","system","enterpriseManaged","user","project","sessionFlags","legacyManagedConfigTomlFromFile","legacyManagedConfigTomlFromMdm"], [
     t.type({ type: t.literal("packagedDefaults"), file: AbsolutePathBuf }),
     t.type({ type: t.literal("mdm"), domain: t.string, key: t.string }),
     t.type({ type: t.literal("system"), file: AbsolutePathBuf }),
@@ -726,7 +727,7 @@ const build = () => {
   const ConfigLayerMetadata: ConfigLayerMetadataCodec = t.type({ name: ConfigLayerSource, version: t.string }, "ConfigLayerMetadata");
   const ConfigReadResponse: ConfigReadResponseCodec = t.type({ config: Config, origins: optionalRecord(ConfigLayerMetadata), layers: nullable(t.array(ConfigLayer)) }, "ConfigReadResponse");
   const ConfigValueWriteParams: ConfigValueWriteParamsCodec = struct(
-    { keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy },
+    { keyPath: t.string, value: JsonValueStrict, mergeStrategy: MergeStrategy },
     { filePath: nullable(t.string), expectedVersion: nullable(t.string) },
     "ConfigValueWriteParams",
   );
@@ -738,14 +739,14 @@ const build = () => {
     "ConfigWarningNotification",
   );
   const OverriddenMetadata: OverriddenMetadataCodec = t.type({ message: t.string, overridingLayer: ConfigLayerMetadata, effectiveValue: JsonValue }, "OverriddenMetadata");
-  const WriteStatus: WriteStatusCodec = t.keyof({ ok: null, okOverridden: null }, "WriteStatus");
+  const WriteStatus: WriteStatusCodec = openKeyof({ ok: null, okOverridden: null }, "WriteStatus");
   const ConfigWriteResponse: ConfigWriteResponseCodec = t.type({
     status: WriteStatus,
     version: t.string,
     filePath: AbsolutePathBuf,
     overriddenMetadata: nullable(OverriddenMetadata),
   }, "ConfigWriteResponse");
-  const ExternalAgentConfigMigrationItemType: ExternalAgentConfigMigrationItemTypeCodec = t.keyof({
+  const ExternalAgentConfigMigrationItemType: ExternalAgentConfigMigrationItemTypeCodec = openKeyof({
     AGENTS_MD: null,
     CONFIG: null,
     SKILLS: null,
@@ -787,9 +788,9 @@ const build = () => {
   );
   const PermissionProfileSummary: PermissionProfileSummaryCodec = t.type({ id: t.string, description: nullable(t.string), allowed: t.boolean }, "PermissionProfileSummary");
   const PermissionProfileListResponse: PermissionProfileListResponseCodec = t.type({ data: t.array(PermissionProfileSummary), nextCursor: nullable(t.string) }, "PermissionProfileListResponse");
-  const ProjectChangeType: ProjectChangeTypeCodec = t.keyof({ created: null, updated: null, deleted: null }, "ProjectChangeType");
+  const ProjectChangeType: ProjectChangeTypeCodec = openKeyof({ created: null, updated: null, deleted: null }, "ProjectChangeType");
   const ProjectChangedNotification: ProjectChangedNotificationCodec = t.type({ projectId: t.string, changeType: ProjectChangeType }, "ProjectChangedNotification");
-  const WindowsSandboxSetupMode: WindowsSandboxSetupModeCodec = t.keyof({ elevated: null, unelevated: null }, "WindowsSandboxSetupMode");
+  const WindowsSandboxSetupMode: WindowsSandboxSetupModeCodec = openKeyof({ elevated: null, unelevated: null }, "WindowsSandboxSetupMode");
   const WindowsSandboxSetupCompletedNotification: WindowsSandboxSetupCompletedNotificationCodec = t.type({ mode: WindowsSandboxSetupMode, success: t.boolean, error: nullable(t.string) }, "WindowsSandboxSetupCompletedNotification");
   const WindowsWorldWritableWarningNotification: WindowsWorldWritableWarningNotificationCodec = t.type({ samplePaths: t.array(t.string), extraCount: t.number, failedScan: t.boolean }, "WindowsWorldWritableWarningNotification");
   return { MergeStrategy, ConfigEdit, ConfigBatchWriteParams, ConfigReadParams, AutoCompactTokenLimitScope, ForcedLoginMethod, Verbosity, WebSearchMode, WebSearchProvider, AnalyticsConfig, ToolExposureSurface, AppToolApproval, AppLinksConfig, AppToolsConfig, AppsDefaultConfig, AppsConfig, AllowDenyRequirement, BrowserUseOriginPolicyConfig, BrowserUseConfig, ComputerUseMacosConfig, ComputerUseWindowsExeConfig, ComputerUseWindowsConfig, ComputerUseConfig, ForcedChatgptWorkspaceIds, SandboxWorkspaceWrite, WebSearchContextSize, WebSearchLocation, WebSearchToolConfig, ToolsV2, Config, ConfigLayerSource, ConfigLayer, ConfigLayerMetadata, ConfigReadResponse, ConfigValueWriteParams, TextPosition, TextRange, ConfigWarningNotification, OverriddenMetadata, WriteStatus, ConfigWriteResponse, ExternalAgentConfigMigrationItemType, ExternalAgentConfigImportItemTypeFailure, ExternalAgentConfigImportItemTypeSuccess, ExternalAgentConfigImportTypeResult, ExternalAgentConfigImportCompletedNotification, ExternalAgentConfigImportProgressNotification, PermissionProfileListParams, PermissionProfileSummary, PermissionProfileListResponse, ProjectChangeType, ProjectChangedNotification, WindowsSandboxSetupMode, WindowsSandboxSetupCompletedNotification, WindowsWorldWritableWarningNotification };

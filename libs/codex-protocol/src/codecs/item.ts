@@ -11,35 +11,45 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { struct, type StructC } from '../StructCodecs.js';
 import { nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type CommandActionCodec, type DynamicToolCallOutputContentItemCodec, type FileUpdateChangeCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type ResponseItemCodec, type ThreadItemCodec, type TokenUsageBreakdownCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type CommandActionCodec, type DynamicToolCallOutputContentItemStrictCodec, type FileUpdateChangeCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type LegacyAppPathStringStrictCodec, type ResponseItemCodec, type ThreadItemCodec, type TokenUsageBreakdownCodec } from './common.js';
 
 /** Static type of the {@link AgentMessageDeltaNotification} codec. */
 export type AgentMessageDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
 /**
- * Generated type `AgentMessageDeltaNotification` (`src/generated/v2/AgentMessageDeltaNotification.ts`).
+ * Generated type `AgentMessageDeltaNotification` (`src/generated/v2/AgentMessageDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AgentMessageDeltaNotification = Gen.v2.AgentMessageDeltaNotification;
+export type AgentMessageDeltaNotification = t.TypeOf<AgentMessageDeltaNotificationCodec>;
 
 /** Static type of the {@link CommandExecutionOutputDeltaNotification} codec. */
 export type CommandExecutionOutputDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
 /**
- * Generated type `CommandExecutionOutputDeltaNotification` (`src/generated/v2/CommandExecutionOutputDeltaNotification.ts`).
+ * Generated type `CommandExecutionOutputDeltaNotification` (`src/generated/v2/CommandExecutionOutputDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecutionOutputDeltaNotification = Gen.v2.CommandExecutionOutputDeltaNotification;
+export type CommandExecutionOutputDeltaNotification = t.TypeOf<CommandExecutionOutputDeltaNotificationCodec>;
 
 /** Static type of the {@link FileSystemAccessMode} codec. */
-export type FileSystemAccessModeCodec = t.KeyofC<{ read: null; write: null; deny: null }>;
+export type FileSystemAccessModeCodec = OpenKeyofC<{ read: null; write: null; deny: null }>;
+/**
+ * Generated type `FileSystemAccessMode` (`src/generated/v2/FileSystemAccessMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type FileSystemAccessMode = t.TypeOf<FileSystemAccessModeCodec>;
+
+/** Static type of the {@link FileSystemAccessModeStrict} codec. */
+export type FileSystemAccessModeStrictCodec = t.KeyofC<{ read: null; write: null; deny: null }>;
 /**
  * Generated type `FileSystemAccessMode` (`src/generated/v2/FileSystemAccessMode.ts`).
+ *
+ * The strict codec of {@link FileSystemAccessMode}, for what we send.
  */
-export type FileSystemAccessMode = Gen.v2.FileSystemAccessMode;
+export type FileSystemAccessModeStrict = Gen.v2.FileSystemAccessMode;
 
 /** Static type of the {@link FileSystemSpecialPath} codec. */
-export type FileSystemSpecialPathCodec = t.UnionC<[
+export type FileSystemSpecialPathCodec = OpenUnionC<"kind", [
   t.TypeC<{ kind: t.LiteralC<"root"> }>,
   t.TypeC<{ kind: t.LiteralC<"minimal"> }>,
   t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: NullableC<LegacyAppPathStringCodec> }>,
@@ -48,27 +58,65 @@ export type FileSystemSpecialPathCodec = t.UnionC<[
   t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: NullableC<LegacyAppPathStringCodec> }>,
 ]>;
 /**
- * Generated type `FileSystemSpecialPath` (`src/generated/v2/FileSystemSpecialPath.ts`).
+ * Generated type `FileSystemSpecialPath` (`src/generated/v2/FileSystemSpecialPath.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileSystemSpecialPath = Gen.v2.FileSystemSpecialPath;
+export type FileSystemSpecialPath = t.TypeOf<FileSystemSpecialPathCodec>;
+
+/** Static type of the {@link FileSystemSpecialPathStrict} codec. */
+export type FileSystemSpecialPathStrictCodec = t.UnionC<[
+  t.TypeC<{ kind: t.LiteralC<"root"> }>,
+  t.TypeC<{ kind: t.LiteralC<"minimal"> }>,
+  t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: NullableC<LegacyAppPathStringStrictCodec> }>,
+  t.TypeC<{ kind: t.LiteralC<"tmpdir"> }>,
+  t.TypeC<{ kind: t.LiteralC<"slash_tmp"> }>,
+  t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: NullableC<LegacyAppPathStringStrictCodec> }>,
+]>;
+/**
+ * Generated type `FileSystemSpecialPath` (`src/generated/v2/FileSystemSpecialPath.ts`).
+ *
+ * The strict codec of {@link FileSystemSpecialPath}, for what we send.
+ */
+export type FileSystemSpecialPathStrict = Gen.v2.FileSystemSpecialPath;
 
 /** Static type of the {@link FileSystemPath} codec. */
-export type FileSystemPathCodec = t.UnionC<[
+export type FileSystemPathCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"path">; path: LegacyAppPathStringCodec }>,
   t.TypeC<{ type: t.LiteralC<"glob_pattern">; pattern: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"special">; value: FileSystemSpecialPathCodec }>,
 ]>;
 /**
- * Generated type `FileSystemPath` (`src/generated/v2/FileSystemPath.ts`).
+ * Generated type `FileSystemPath` (`src/generated/v2/FileSystemPath.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileSystemPath = Gen.v2.FileSystemPath;
+export type FileSystemPath = t.TypeOf<FileSystemPathCodec>;
+
+/** Static type of the {@link FileSystemPathStrict} codec. */
+export type FileSystemPathStrictCodec = t.UnionC<[
+  t.TypeC<{ type: t.LiteralC<"path">; path: LegacyAppPathStringStrictCodec }>,
+  t.TypeC<{ type: t.LiteralC<"glob_pattern">; pattern: t.StringC }>,
+  t.TypeC<{ type: t.LiteralC<"special">; value: FileSystemSpecialPathStrictCodec }>,
+]>;
+/**
+ * Generated type `FileSystemPath` (`src/generated/v2/FileSystemPath.ts`).
+ *
+ * The strict codec of {@link FileSystemPath}, for what we send.
+ */
+export type FileSystemPathStrict = Gen.v2.FileSystemPath;
 
 /** Static type of the {@link FileSystemSandboxEntry} codec. */
 export type FileSystemSandboxEntryCodec = t.TypeC<{ path: FileSystemPathCodec; access: FileSystemAccessModeCodec }>;
 /**
- * Generated type `FileSystemSandboxEntry` (`src/generated/v2/FileSystemSandboxEntry.ts`).
+ * Generated type `FileSystemSandboxEntry` (`src/generated/v2/FileSystemSandboxEntry.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileSystemSandboxEntry = Gen.v2.FileSystemSandboxEntry;
+export type FileSystemSandboxEntry = t.TypeOf<FileSystemSandboxEntryCodec>;
+
+/** Static type of the {@link FileSystemSandboxEntryStrict} codec. */
+export type FileSystemSandboxEntryStrictCodec = t.TypeC<{ path: FileSystemPathStrictCodec; access: FileSystemAccessModeStrictCodec }>;
+/**
+ * Generated type `FileSystemSandboxEntry` (`src/generated/v2/FileSystemSandboxEntry.ts`).
+ *
+ * The strict codec of {@link FileSystemSandboxEntry}, for what we send.
+ */
+export type FileSystemSandboxEntryStrict = Gen.v2.FileSystemSandboxEntry;
 
 /** Static type of the {@link AdditionalFileSystemPermissions} codec. */
 export type AdditionalFileSystemPermissionsCodec = StructC<
@@ -76,16 +124,40 @@ export type AdditionalFileSystemPermissionsCodec = StructC<
   { globScanMaxDepth: t.NumberC; entries: t.ArrayC<FileSystemSandboxEntryCodec> }
 >;
 /**
- * Generated type `AdditionalFileSystemPermissions` (`src/generated/v2/AdditionalFileSystemPermissions.ts`).
+ * Generated type `AdditionalFileSystemPermissions` (`src/generated/v2/AdditionalFileSystemPermissions.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AdditionalFileSystemPermissions = Gen.v2.AdditionalFileSystemPermissions;
+export type AdditionalFileSystemPermissions = t.TypeOf<AdditionalFileSystemPermissionsCodec>;
+
+/** Static type of the {@link AdditionalFileSystemPermissionsStrict} codec. */
+export type AdditionalFileSystemPermissionsStrictCodec = StructC<
+  {
+    read: NullableC<t.ArrayC<LegacyAppPathStringStrictCodec>>;
+    write: NullableC<t.ArrayC<LegacyAppPathStringStrictCodec>>;
+  },
+  { globScanMaxDepth: t.NumberC; entries: t.ArrayC<FileSystemSandboxEntryStrictCodec> }
+>;
+/**
+ * Generated type `AdditionalFileSystemPermissions` (`src/generated/v2/AdditionalFileSystemPermissions.ts`).
+ *
+ * The strict codec of {@link AdditionalFileSystemPermissions}, for what we send.
+ */
+export type AdditionalFileSystemPermissionsStrict = Gen.v2.AdditionalFileSystemPermissions;
 
 /** Static type of the {@link AdditionalNetworkPermissions} codec. */
 export type AdditionalNetworkPermissionsCodec = t.TypeC<{ enabled: NullableC<t.BooleanC> }>;
 /**
- * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`).
+ * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AdditionalNetworkPermissions = Gen.v2.AdditionalNetworkPermissions;
+export type AdditionalNetworkPermissions = t.TypeOf<AdditionalNetworkPermissionsCodec>;
+
+/** Static type of the {@link AdditionalNetworkPermissionsStrict} codec. */
+export type AdditionalNetworkPermissionsStrictCodec = t.TypeC<{ enabled: NullableC<t.BooleanC> }>;
+/**
+ * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`).
+ *
+ * The strict codec of {@link AdditionalNetworkPermissions}, for what we send.
+ */
+export type AdditionalNetworkPermissionsStrict = Gen.v2.AdditionalNetworkPermissions;
 
 /** Static type of the {@link AdditionalPermissionProfile} codec. */
 export type AdditionalPermissionProfileCodec = t.TypeC<{
@@ -93,64 +165,104 @@ export type AdditionalPermissionProfileCodec = t.TypeC<{
   fileSystem: NullableC<AdditionalFileSystemPermissionsCodec>;
 }>;
 /**
- * Generated type `AdditionalPermissionProfile` (`src/generated/v2/AdditionalPermissionProfile.ts`).
+ * Generated type `AdditionalPermissionProfile` (`src/generated/v2/AdditionalPermissionProfile.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AdditionalPermissionProfile = Gen.v2.AdditionalPermissionProfile;
+export type AdditionalPermissionProfile = t.TypeOf<AdditionalPermissionProfileCodec>;
 
 /** Static type of the {@link ExecPolicyAmendment} codec. */
 export type ExecPolicyAmendmentCodec = t.ArrayC<t.StringC>;
 /**
- * Generated type `ExecPolicyAmendment` (`src/generated/v2/ExecPolicyAmendment.ts`).
+ * Generated type `ExecPolicyAmendment` (`src/generated/v2/ExecPolicyAmendment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ExecPolicyAmendment = Gen.v2.ExecPolicyAmendment;
+export type ExecPolicyAmendment = t.TypeOf<ExecPolicyAmendmentCodec>;
+
+/** Static type of the {@link ExecPolicyAmendmentStrict} codec. */
+export type ExecPolicyAmendmentStrictCodec = t.ArrayC<t.StringC>;
+/**
+ * Generated type `ExecPolicyAmendment` (`src/generated/v2/ExecPolicyAmendment.ts`).
+ *
+ * The strict codec of {@link ExecPolicyAmendment}, for what we send.
+ */
+export type ExecPolicyAmendmentStrict = Gen.v2.ExecPolicyAmendment;
 
 /** Static type of the {@link NetworkPolicyRuleAction} codec. */
-export type NetworkPolicyRuleActionCodec = t.KeyofC<{ allow: null; deny: null }>;
+export type NetworkPolicyRuleActionCodec = OpenKeyofC<{ allow: null; deny: null }>;
+/**
+ * Generated type `NetworkPolicyRuleAction` (`src/generated/v2/NetworkPolicyRuleAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type NetworkPolicyRuleAction = t.TypeOf<NetworkPolicyRuleActionCodec>;
+
+/** Static type of the {@link NetworkPolicyRuleActionStrict} codec. */
+export type NetworkPolicyRuleActionStrictCodec = t.KeyofC<{ allow: null; deny: null }>;
 /**
  * Generated type `NetworkPolicyRuleAction` (`src/generated/v2/NetworkPolicyRuleAction.ts`).
+ *
+ * The strict codec of {@link NetworkPolicyRuleAction}, for what we send.
  */
-export type NetworkPolicyRuleAction = Gen.v2.NetworkPolicyRuleAction;
+export type NetworkPolicyRuleActionStrict = Gen.v2.NetworkPolicyRuleAction;
 
 /** Static type of the {@link NetworkPolicyAmendment} codec. */
 export type NetworkPolicyAmendmentCodec = t.TypeC<{ host: t.StringC; action: NetworkPolicyRuleActionCodec }>;
 /**
- * Generated type `NetworkPolicyAmendment` (`src/generated/v2/NetworkPolicyAmendment.ts`).
+ * Generated type `NetworkPolicyAmendment` (`src/generated/v2/NetworkPolicyAmendment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type NetworkPolicyAmendment = Gen.v2.NetworkPolicyAmendment;
+export type NetworkPolicyAmendment = t.TypeOf<NetworkPolicyAmendmentCodec>;
+
+/** Static type of the {@link NetworkPolicyAmendmentStrict} codec. */
+export type NetworkPolicyAmendmentStrictCodec = t.TypeC<{ host: t.StringC; action: NetworkPolicyRuleActionStrictCodec }>;
+/**
+ * Generated type `NetworkPolicyAmendment` (`src/generated/v2/NetworkPolicyAmendment.ts`).
+ *
+ * The strict codec of {@link NetworkPolicyAmendment}, for what we send.
+ */
+export type NetworkPolicyAmendmentStrict = Gen.v2.NetworkPolicyAmendment;
 
 /** Static type of the {@link CommandExecutionApprovalDecision} codec. */
 export type CommandExecutionApprovalDecisionCodec = t.UnionC<[
-  t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>,
+  OpenKeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>,
   t.TypeC<{ acceptWithExecpolicyAmendment: t.TypeC<{ execpolicy_amendment: ExecPolicyAmendmentCodec }> }>,
   t.TypeC<{ applyNetworkPolicyAmendment: t.TypeC<{ network_policy_amendment: NetworkPolicyAmendmentCodec }> }>,
 ]>;
 /**
- * Generated type `CommandExecutionApprovalDecision` (`src/generated/v2/CommandExecutionApprovalDecision.ts`).
+ * Generated type `CommandExecutionApprovalDecision` (`src/generated/v2/CommandExecutionApprovalDecision.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecutionApprovalDecision = Gen.v2.CommandExecutionApprovalDecision;
+export type CommandExecutionApprovalDecision = t.TypeOf<CommandExecutionApprovalDecisionCodec>;
+
+/** Static type of the {@link CommandExecutionApprovalDecisionStrict} codec. */
+export type CommandExecutionApprovalDecisionStrictCodec = t.UnionC<[
+  t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>,
+  t.TypeC<{ acceptWithExecpolicyAmendment: t.TypeC<{ execpolicy_amendment: ExecPolicyAmendmentStrictCodec }> }>,
+  t.TypeC<{ applyNetworkPolicyAmendment: t.TypeC<{ network_policy_amendment: NetworkPolicyAmendmentStrictCodec }> }>,
+]>;
+/**
+ * Generated type `CommandExecutionApprovalDecision` (`src/generated/v2/CommandExecutionApprovalDecision.ts`).
+ *
+ * The strict codec of {@link CommandExecutionApprovalDecision}, for what we send.
+ */
+export type CommandExecutionApprovalDecisionStrict = Gen.v2.CommandExecutionApprovalDecision;
 
 /** Static type of the {@link CommandExecutionApprovalKind} codec. */
-export type CommandExecutionApprovalKindCodec = t.KeyofC<{ command: null; humanCommand: null; writeStdin: null }>;
+export type CommandExecutionApprovalKindCodec = OpenKeyofC<{ command: null; humanCommand: null; writeStdin: null }>;
 /**
  * Distinguishes a command approval from input sent to an existing terminal.
  *
- * Generated type `CommandExecutionApprovalKind` (`src/generated/v2/CommandExecutionApprovalKind.ts`).
+ * Generated type `CommandExecutionApprovalKind` (`src/generated/v2/CommandExecutionApprovalKind.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecutionApprovalKind = Gen.v2.CommandExecutionApprovalKind;
+export type CommandExecutionApprovalKind = t.TypeOf<CommandExecutionApprovalKindCodec>;
 
 /** Static type of the {@link NetworkApprovalProtocol} codec. */
-export type NetworkApprovalProtocolCodec = t.KeyofC<{ http: null; https: null; socks5Tcp: null; socks5Udp: null }>;
+export type NetworkApprovalProtocolCodec = OpenKeyofC<{ http: null; https: null; socks5Tcp: null; socks5Udp: null }>;
 /**
- * Generated type `NetworkApprovalProtocol` (`src/generated/v2/NetworkApprovalProtocol.ts`).
+ * Generated type `NetworkApprovalProtocol` (`src/generated/v2/NetworkApprovalProtocol.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type NetworkApprovalProtocol = Gen.v2.NetworkApprovalProtocol;
+export type NetworkApprovalProtocol = t.TypeOf<NetworkApprovalProtocolCodec>;
 
 /** Static type of the {@link NetworkApprovalContext} codec. */
 export type NetworkApprovalContextCodec = t.TypeC<{ host: t.StringC; protocol: NetworkApprovalProtocolCodec }>;
 /**
- * Generated type `NetworkApprovalContext` (`src/generated/v2/NetworkApprovalContext.ts`).
+ * Generated type `NetworkApprovalContext` (`src/generated/v2/NetworkApprovalContext.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type NetworkApprovalContext = Gen.v2.NetworkApprovalContext;
+export type NetworkApprovalContext = t.TypeOf<NetworkApprovalContextCodec>;
 
 /** Static type of the {@link CommandExecutionRequestApprovalParams} codec. */
 export type CommandExecutionRequestApprovalParamsCodec = StructC<
@@ -176,12 +288,12 @@ export type CommandExecutionRequestApprovalParamsCodec = StructC<
   }
 >;
 /**
- * Generated type `CommandExecutionRequestApprovalParams` (`src/generated/v2/CommandExecutionRequestApprovalParams.ts`).
+ * Generated type `CommandExecutionRequestApprovalParams` (`src/generated/v2/CommandExecutionRequestApprovalParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type CommandExecutionRequestApprovalParams = Gen.v2.CommandExecutionRequestApprovalParams;
+export type CommandExecutionRequestApprovalParams = t.TypeOf<CommandExecutionRequestApprovalParamsCodec>;
 
 /** Static type of the {@link CommandExecutionRequestApprovalResponse} codec. */
-export type CommandExecutionRequestApprovalResponseCodec = t.TypeC<{ decision: CommandExecutionApprovalDecisionCodec }>;
+export type CommandExecutionRequestApprovalResponseCodec = t.TypeC<{ decision: CommandExecutionApprovalDecisionStrictCodec }>;
 /**
  * Generated type `CommandExecutionRequestApprovalResponse` (`src/generated/v2/CommandExecutionRequestApprovalResponse.ts`).
  */
@@ -197,12 +309,12 @@ export type DynamicToolCallParamsCodec = t.TypeC<{
   arguments: JsonValueCodec;
 }>;
 /**
- * Generated type `DynamicToolCallParams` (`src/generated/v2/DynamicToolCallParams.ts`).
+ * Generated type `DynamicToolCallParams` (`src/generated/v2/DynamicToolCallParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type DynamicToolCallParams = Gen.v2.DynamicToolCallParams;
+export type DynamicToolCallParams = t.TypeOf<DynamicToolCallParamsCodec>;
 
 /** Static type of the {@link DynamicToolCallResponse} codec. */
-export type DynamicToolCallResponseCodec = t.TypeC<{ contentItems: t.ArrayC<DynamicToolCallOutputContentItemCodec>; success: t.BooleanC }>;
+export type DynamicToolCallResponseCodec = t.TypeC<{ contentItems: t.ArrayC<DynamicToolCallOutputContentItemStrictCodec>; success: t.BooleanC }>;
 /**
  * Generated type `DynamicToolCallResponse` (`src/generated/v2/DynamicToolCallResponse.ts`).
  */
@@ -215,16 +327,16 @@ export type FileChangeOutputDeltaNotificationCodec = t.TypeC<{ threadId: t.Strin
  *
  * The server no longer emits this notification.
  *
- * Generated type `FileChangeOutputDeltaNotification` (`src/generated/v2/FileChangeOutputDeltaNotification.ts`).
+ * Generated type `FileChangeOutputDeltaNotification` (`src/generated/v2/FileChangeOutputDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileChangeOutputDeltaNotification = Gen.v2.FileChangeOutputDeltaNotification;
+export type FileChangeOutputDeltaNotification = t.TypeOf<FileChangeOutputDeltaNotificationCodec>;
 
 /** Static type of the {@link FileChangePatchUpdatedNotification} codec. */
 export type FileChangePatchUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; changes: t.ArrayC<FileUpdateChangeCodec> }>;
 /**
- * Generated type `FileChangePatchUpdatedNotification` (`src/generated/v2/FileChangePatchUpdatedNotification.ts`).
+ * Generated type `FileChangePatchUpdatedNotification` (`src/generated/v2/FileChangePatchUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileChangePatchUpdatedNotification = Gen.v2.FileChangePatchUpdatedNotification;
+export type FileChangePatchUpdatedNotification = t.TypeOf<FileChangePatchUpdatedNotificationCodec>;
 
 /** Static type of the {@link FileChangeRequestApprovalParams} codec. */
 export type FileChangeRequestApprovalParamsCodec = StructC<
@@ -232,9 +344,9 @@ export type FileChangeRequestApprovalParamsCodec = StructC<
   { reason: NullableC<t.StringC>; grantRoot: NullableC<t.StringC> }
 >;
 /**
- * Generated type `FileChangeRequestApprovalParams` (`src/generated/v2/FileChangeRequestApprovalParams.ts`).
+ * Generated type `FileChangeRequestApprovalParams` (`src/generated/v2/FileChangeRequestApprovalParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type FileChangeRequestApprovalParams = Gen.v2.FileChangeRequestApprovalParams;
+export type FileChangeRequestApprovalParams = t.TypeOf<FileChangeRequestApprovalParamsCodec>;
 
 /** Static type of the {@link FileChangeApprovalDecision} codec. */
 export type FileChangeApprovalDecisionCodec = t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>;
@@ -256,45 +368,45 @@ export type ItemCompletedNotificationCodec = StructC<
   { contentTokenCount: NullableC<t.NumberC> }
 >;
 /**
- * Generated type `ItemCompletedNotification` (`src/generated/v2/ItemCompletedNotification.ts`).
+ * Generated type `ItemCompletedNotification` (`src/generated/v2/ItemCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ItemCompletedNotification = Gen.v2.ItemCompletedNotification;
+export type ItemCompletedNotification = t.TypeOf<ItemCompletedNotificationCodec>;
 
 /** Static type of the {@link AutoReviewDecisionSource} codec. */
 export type AutoReviewDecisionSourceCodec = t.LiteralC<"agent">;
 /**
  * [UNSTABLE] Source that produced a terminal approval auto-review decision.
  *
- * Generated type `AutoReviewDecisionSource` (`src/generated/v2/AutoReviewDecisionSource.ts`).
+ * Generated type `AutoReviewDecisionSource` (`src/generated/v2/AutoReviewDecisionSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AutoReviewDecisionSource = Gen.v2.AutoReviewDecisionSource;
+export type AutoReviewDecisionSource = t.TypeOf<AutoReviewDecisionSourceCodec>;
 
 /** Static type of the {@link GuardianApprovalReviewStatus} codec. */
-export type GuardianApprovalReviewStatusCodec = t.KeyofC<{ inProgress: null; approved: null; denied: null; timedOut: null; aborted: null }>;
+export type GuardianApprovalReviewStatusCodec = OpenKeyofC<{ inProgress: null; approved: null; denied: null; timedOut: null; aborted: null }>;
 /**
  * [UNSTABLE] Lifecycle state for an approval auto-review.
  *
- * Generated type `GuardianApprovalReviewStatus` (`src/generated/v2/GuardianApprovalReviewStatus.ts`).
+ * Generated type `GuardianApprovalReviewStatus` (`src/generated/v2/GuardianApprovalReviewStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GuardianApprovalReviewStatus = Gen.v2.GuardianApprovalReviewStatus;
+export type GuardianApprovalReviewStatus = t.TypeOf<GuardianApprovalReviewStatusCodec>;
 
 /** Static type of the {@link GuardianRiskLevel} codec. */
-export type GuardianRiskLevelCodec = t.KeyofC<{ low: null; medium: null; high: null; critical: null }>;
+export type GuardianRiskLevelCodec = OpenKeyofC<{ low: null; medium: null; high: null; critical: null }>;
 /**
  * [UNSTABLE] Risk level assigned by approval auto-review.
  *
- * Generated type `GuardianRiskLevel` (`src/generated/v2/GuardianRiskLevel.ts`).
+ * Generated type `GuardianRiskLevel` (`src/generated/v2/GuardianRiskLevel.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GuardianRiskLevel = Gen.v2.GuardianRiskLevel;
+export type GuardianRiskLevel = t.TypeOf<GuardianRiskLevelCodec>;
 
 /** Static type of the {@link GuardianUserAuthorization} codec. */
-export type GuardianUserAuthorizationCodec = t.KeyofC<{ unknown: null; low: null; medium: null; high: null }>;
+export type GuardianUserAuthorizationCodec = OpenKeyofC<{ unknown: null; low: null; medium: null; high: null }>;
 /**
  * [UNSTABLE] Authorization level assigned by approval auto-review.
  *
- * Generated type `GuardianUserAuthorization` (`src/generated/v2/GuardianUserAuthorization.ts`).
+ * Generated type `GuardianUserAuthorization` (`src/generated/v2/GuardianUserAuthorization.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GuardianUserAuthorization = Gen.v2.GuardianUserAuthorization;
+export type GuardianUserAuthorization = t.TypeOf<GuardianUserAuthorizationCodec>;
 
 /** Static type of the {@link GuardianApprovalReview} codec. */
 export type GuardianApprovalReviewCodec = t.TypeC<{
@@ -308,16 +420,16 @@ export type GuardianApprovalReviewCodec = t.TypeC<{
  * `item/autoApprovalReview/*` notifications. This shape is expected to change
  * soon.
  *
- * Generated type `GuardianApprovalReview` (`src/generated/v2/GuardianApprovalReview.ts`).
+ * Generated type `GuardianApprovalReview` (`src/generated/v2/GuardianApprovalReview.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GuardianApprovalReview = Gen.v2.GuardianApprovalReview;
+export type GuardianApprovalReview = t.TypeOf<GuardianApprovalReviewCodec>;
 
 /** Static type of the {@link GuardianCommandSource} codec. */
-export type GuardianCommandSourceCodec = t.KeyofC<{ shell: null; unifiedExec: null }>;
+export type GuardianCommandSourceCodec = OpenKeyofC<{ shell: null; unifiedExec: null }>;
 /**
- * Generated type `GuardianCommandSource` (`src/generated/v2/GuardianCommandSource.ts`).
+ * Generated type `GuardianCommandSource` (`src/generated/v2/GuardianCommandSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GuardianCommandSource = Gen.v2.GuardianCommandSource;
+export type GuardianCommandSource = t.TypeOf<GuardianCommandSourceCodec>;
 
 /** Static type of the {@link RequestPermissionProfile} codec. */
 export type RequestPermissionProfileCodec = t.TypeC<{
@@ -325,12 +437,12 @@ export type RequestPermissionProfileCodec = t.TypeC<{
   fileSystem: NullableC<AdditionalFileSystemPermissionsCodec>;
 }>;
 /**
- * Generated type `RequestPermissionProfile` (`src/generated/v2/RequestPermissionProfile.ts`).
+ * Generated type `RequestPermissionProfile` (`src/generated/v2/RequestPermissionProfile.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RequestPermissionProfile = Gen.v2.RequestPermissionProfile;
+export type RequestPermissionProfile = t.TypeOf<RequestPermissionProfileCodec>;
 
 /** Static type of the {@link GuardianApprovalReviewAction} codec. */
-export type GuardianApprovalReviewActionCodec = t.UnionC<[
+export type GuardianApprovalReviewActionCodec = OpenUnionC<"type", [
   t.TypeC<{
     type: t.LiteralC<"command">;
     source: GuardianCommandSourceCodec;
@@ -374,9 +486,9 @@ export type GuardianApprovalReviewActionCodec = t.UnionC<[
   }>,
 ]>;
 /**
- * Generated type `GuardianApprovalReviewAction` (`src/generated/v2/GuardianApprovalReviewAction.ts`).
+ * Generated type `GuardianApprovalReviewAction` (`src/generated/v2/GuardianApprovalReviewAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GuardianApprovalReviewAction = Gen.v2.GuardianApprovalReviewAction;
+export type GuardianApprovalReviewAction = t.TypeOf<GuardianApprovalReviewActionCodec>;
 
 /** Static type of the {@link ItemGuardianApprovalReviewCompletedNotification} codec. */
 export type ItemGuardianApprovalReviewCompletedNotificationCodec = t.TypeC<{
@@ -394,9 +506,9 @@ export type ItemGuardianApprovalReviewCompletedNotificationCodec = t.TypeC<{
  * [UNSTABLE] Temporary notification payload for approval auto-review. This
  * shape is expected to change soon.
  *
- * Generated type `ItemGuardianApprovalReviewCompletedNotification` (`src/generated/v2/ItemGuardianApprovalReviewCompletedNotification.ts`).
+ * Generated type `ItemGuardianApprovalReviewCompletedNotification` (`src/generated/v2/ItemGuardianApprovalReviewCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ItemGuardianApprovalReviewCompletedNotification = Gen.v2.ItemGuardianApprovalReviewCompletedNotification;
+export type ItemGuardianApprovalReviewCompletedNotification = t.TypeOf<ItemGuardianApprovalReviewCompletedNotificationCodec>;
 
 /** Static type of the {@link ItemGuardianApprovalReviewStartedNotification} codec. */
 export type ItemGuardianApprovalReviewStartedNotificationCodec = t.TypeC<{
@@ -412,23 +524,23 @@ export type ItemGuardianApprovalReviewStartedNotificationCodec = t.TypeC<{
  * [UNSTABLE] Temporary notification payload for approval auto-review. This
  * shape is expected to change soon.
  *
- * Generated type `ItemGuardianApprovalReviewStartedNotification` (`src/generated/v2/ItemGuardianApprovalReviewStartedNotification.ts`).
+ * Generated type `ItemGuardianApprovalReviewStartedNotification` (`src/generated/v2/ItemGuardianApprovalReviewStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ItemGuardianApprovalReviewStartedNotification = Gen.v2.ItemGuardianApprovalReviewStartedNotification;
+export type ItemGuardianApprovalReviewStartedNotification = t.TypeOf<ItemGuardianApprovalReviewStartedNotificationCodec>;
 
 /** Static type of the {@link ItemStartedNotification} codec. */
 export type ItemStartedNotificationCodec = t.TypeC<{ item: ThreadItemCodec; threadId: t.StringC; turnId: t.StringC; startedAtMs: t.NumberC }>;
 /**
- * Generated type `ItemStartedNotification` (`src/generated/v2/ItemStartedNotification.ts`).
+ * Generated type `ItemStartedNotification` (`src/generated/v2/ItemStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ItemStartedNotification = Gen.v2.ItemStartedNotification;
+export type ItemStartedNotification = t.TypeOf<ItemStartedNotificationCodec>;
 
 /** Static type of the {@link McpToolCallProgressNotification} codec. */
 export type McpToolCallProgressNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; message: t.StringC }>;
 /**
- * Generated type `McpToolCallProgressNotification` (`src/generated/v2/McpToolCallProgressNotification.ts`).
+ * Generated type `McpToolCallProgressNotification` (`src/generated/v2/McpToolCallProgressNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpToolCallProgressNotification = Gen.v2.McpToolCallProgressNotification;
+export type McpToolCallProgressNotification = t.TypeOf<McpToolCallProgressNotificationCodec>;
 
 /** Static type of the {@link PermissionsRequestApprovalParams} codec. */
 export type PermissionsRequestApprovalParamsCodec = t.TypeC<{
@@ -442,14 +554,14 @@ export type PermissionsRequestApprovalParamsCodec = t.TypeC<{
   permissions: RequestPermissionProfileCodec;
 }>;
 /**
- * Generated type `PermissionsRequestApprovalParams` (`src/generated/v2/PermissionsRequestApprovalParams.ts`).
+ * Generated type `PermissionsRequestApprovalParams` (`src/generated/v2/PermissionsRequestApprovalParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PermissionsRequestApprovalParams = Gen.v2.PermissionsRequestApprovalParams;
+export type PermissionsRequestApprovalParams = t.TypeOf<PermissionsRequestApprovalParamsCodec>;
 
 /** Static type of the {@link GrantedPermissionProfile} codec. */
 export type GrantedPermissionProfileCodec = StructC<
   Record<never, never>,
-  { network: AdditionalNetworkPermissionsCodec; fileSystem: AdditionalFileSystemPermissionsCodec }
+  { network: AdditionalNetworkPermissionsStrictCodec; fileSystem: AdditionalFileSystemPermissionsStrictCodec }
 >;
 /**
  * Generated type `GrantedPermissionProfile` (`src/generated/v2/GrantedPermissionProfile.ts`).
@@ -479,18 +591,18 @@ export type PlanDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: 
  * EXPERIMENTAL - proposed plan streaming deltas for plan items. Clients should
  * not assume concatenated deltas match the completed plan item content.
  *
- * Generated type `PlanDeltaNotification` (`src/generated/v2/PlanDeltaNotification.ts`).
+ * Generated type `PlanDeltaNotification` (`src/generated/v2/PlanDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PlanDeltaNotification = Gen.v2.PlanDeltaNotification;
+export type PlanDeltaNotification = t.TypeOf<PlanDeltaNotificationCodec>;
 
 /** Static type of the {@link ResponseUsageMetadata} codec. */
 export type ResponseUsageMetadataCodec = t.TypeC<{ amount: NullableC<t.StringC>; metadata: NullableC<JsonValueCodec> }>;
 /**
  * Usage metadata reported for one upstream response.
  *
- * Generated type `ResponseUsageMetadata` (`src/generated/v2/ResponseUsageMetadata.ts`).
+ * Generated type `ResponseUsageMetadata` (`src/generated/v2/ResponseUsageMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ResponseUsageMetadata = Gen.v2.ResponseUsageMetadata;
+export type ResponseUsageMetadata = t.TypeOf<ResponseUsageMetadataCodec>;
 
 /** Static type of the {@link RawResponseCompletedNotification} codec. */
 export type RawResponseCompletedNotificationCodec = t.TypeC<{
@@ -504,53 +616,53 @@ export type RawResponseCompletedNotificationCodec = t.TypeC<{
  * Internal-only notification containing the exact usage from one upstream
  * Responses API completion.
  *
- * Generated type `RawResponseCompletedNotification` (`src/generated/v2/RawResponseCompletedNotification.ts`).
+ * Generated type `RawResponseCompletedNotification` (`src/generated/v2/RawResponseCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RawResponseCompletedNotification = Gen.v2.RawResponseCompletedNotification;
+export type RawResponseCompletedNotification = t.TypeOf<RawResponseCompletedNotificationCodec>;
 
 /** Static type of the {@link RawResponseItemCompletedNotification} codec. */
 export type RawResponseItemCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; item: ResponseItemCodec }>;
 /**
- * Generated type `RawResponseItemCompletedNotification` (`src/generated/v2/RawResponseItemCompletedNotification.ts`).
+ * Generated type `RawResponseItemCompletedNotification` (`src/generated/v2/RawResponseItemCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RawResponseItemCompletedNotification = Gen.v2.RawResponseItemCompletedNotification;
+export type RawResponseItemCompletedNotification = t.TypeOf<RawResponseItemCompletedNotificationCodec>;
 
 /** Static type of the {@link ReasoningSummaryPartAddedNotification} codec. */
 export type ReasoningSummaryPartAddedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; summaryIndex: t.NumberC }>;
 /**
- * Generated type `ReasoningSummaryPartAddedNotification` (`src/generated/v2/ReasoningSummaryPartAddedNotification.ts`).
+ * Generated type `ReasoningSummaryPartAddedNotification` (`src/generated/v2/ReasoningSummaryPartAddedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ReasoningSummaryPartAddedNotification = Gen.v2.ReasoningSummaryPartAddedNotification;
+export type ReasoningSummaryPartAddedNotification = t.TypeOf<ReasoningSummaryPartAddedNotificationCodec>;
 
 /** Static type of the {@link ReasoningSummaryTextDeltaNotification} codec. */
 export type ReasoningSummaryTextDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC; summaryIndex: t.NumberC }>;
 /**
- * Generated type `ReasoningSummaryTextDeltaNotification` (`src/generated/v2/ReasoningSummaryTextDeltaNotification.ts`).
+ * Generated type `ReasoningSummaryTextDeltaNotification` (`src/generated/v2/ReasoningSummaryTextDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ReasoningSummaryTextDeltaNotification = Gen.v2.ReasoningSummaryTextDeltaNotification;
+export type ReasoningSummaryTextDeltaNotification = t.TypeOf<ReasoningSummaryTextDeltaNotificationCodec>;
 
 /** Static type of the {@link ReasoningTextDeltaNotification} codec. */
 export type ReasoningTextDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC; contentIndex: t.NumberC }>;
 /**
- * Generated type `ReasoningTextDeltaNotification` (`src/generated/v2/ReasoningTextDeltaNotification.ts`).
+ * Generated type `ReasoningTextDeltaNotification` (`src/generated/v2/ReasoningTextDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ReasoningTextDeltaNotification = Gen.v2.ReasoningTextDeltaNotification;
+export type ReasoningTextDeltaNotification = t.TypeOf<ReasoningTextDeltaNotificationCodec>;
 
 /** Static type of the {@link TerminalInteractionNotification} codec. */
 export type TerminalInteractionNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; processId: t.StringC; stdin: t.StringC }>;
 /**
- * Generated type `TerminalInteractionNotification` (`src/generated/v2/TerminalInteractionNotification.ts`).
+ * Generated type `TerminalInteractionNotification` (`src/generated/v2/TerminalInteractionNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TerminalInteractionNotification = Gen.v2.TerminalInteractionNotification;
+export type TerminalInteractionNotification = t.TypeOf<TerminalInteractionNotificationCodec>;
 
 /** Static type of the {@link ToolRequestUserInputOption} codec. */
 export type ToolRequestUserInputOptionCodec = t.TypeC<{ label: t.StringC; description: t.StringC }>;
 /**
  * EXPERIMENTAL. Defines a single selectable option for request_user_input.
  *
- * Generated type `ToolRequestUserInputOption` (`src/generated/v2/ToolRequestUserInputOption.ts`).
+ * Generated type `ToolRequestUserInputOption` (`src/generated/v2/ToolRequestUserInputOption.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ToolRequestUserInputOption = Gen.v2.ToolRequestUserInputOption;
+export type ToolRequestUserInputOption = t.TypeOf<ToolRequestUserInputOptionCodec>;
 
 /** Static type of the {@link ToolRequestUserInputQuestion} codec. */
 export type ToolRequestUserInputQuestionCodec = t.TypeC<{
@@ -564,9 +676,9 @@ export type ToolRequestUserInputQuestionCodec = t.TypeC<{
 /**
  * EXPERIMENTAL. Represents one request_user_input question and its required options.
  *
- * Generated type `ToolRequestUserInputQuestion` (`src/generated/v2/ToolRequestUserInputQuestion.ts`).
+ * Generated type `ToolRequestUserInputQuestion` (`src/generated/v2/ToolRequestUserInputQuestion.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ToolRequestUserInputQuestion = Gen.v2.ToolRequestUserInputQuestion;
+export type ToolRequestUserInputQuestion = t.TypeOf<ToolRequestUserInputQuestionCodec>;
 
 /** Static type of the {@link ToolRequestUserInputParams} codec. */
 export type ToolRequestUserInputParamsCodec = t.TypeC<{
@@ -580,9 +692,9 @@ export type ToolRequestUserInputParamsCodec = t.TypeC<{
 /**
  * EXPERIMENTAL. Params sent with a request_user_input event.
  *
- * Generated type `ToolRequestUserInputParams` (`src/generated/v2/ToolRequestUserInputParams.ts`).
+ * Generated type `ToolRequestUserInputParams` (`src/generated/v2/ToolRequestUserInputParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ToolRequestUserInputParams = Gen.v2.ToolRequestUserInputParams;
+export type ToolRequestUserInputParams = t.TypeOf<ToolRequestUserInputParamsCodec>;
 
 /** Static type of the {@link ToolRequestUserInputAnswer} codec. */
 export type ToolRequestUserInputAnswerCodec = t.TypeC<{ answers: t.ArrayC<t.StringC> }>;
@@ -603,11 +715,12 @@ export type ToolRequestUserInputResponseCodec = t.TypeC<{ answers: OptionalRecor
 export type ToolRequestUserInputResponse = Gen.v2.ToolRequestUserInputResponse;
 
 const build = () => {
-  const { AbsolutePathBuf, CommandAction, DynamicToolCallOutputContentItem, FileUpdateChange, JsonValue, LegacyAppPathString, ResponseItem, ThreadItem, TokenUsageBreakdown } = commonCodecs();
+  const { AbsolutePathBuf, CommandAction, DynamicToolCallOutputContentItemStrict, FileUpdateChange, JsonValue, LegacyAppPathString, LegacyAppPathStringStrict, ResponseItem, ThreadItem, TokenUsageBreakdown } = commonCodecs();
   const AgentMessageDeltaNotification: AgentMessageDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "AgentMessageDeltaNotification");
   const CommandExecutionOutputDeltaNotification: CommandExecutionOutputDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "CommandExecutionOutputDeltaNotification");
-  const FileSystemAccessMode: FileSystemAccessModeCodec = t.keyof({ read: null, write: null, deny: null }, "FileSystemAccessMode");
-  const FileSystemSpecialPath: FileSystemSpecialPathCodec = t.union([
+  const FileSystemAccessMode: FileSystemAccessModeCodec = openKeyof({ read: null, write: null, deny: null }, "FileSystemAccessMode");
+  const FileSystemAccessModeStrict: FileSystemAccessModeStrictCodec = t.keyof({ read: null, write: null, deny: null }, "FileSystemAccessModeStrict");
+  const FileSystemSpecialPath: FileSystemSpecialPathCodec = openUnion("kind", ["root","minimal","project_roots","tmpdir","slash_tmp","unknown"], [
     t.type({ kind: t.literal("root") }),
     t.type({ kind: t.literal("minimal") }),
     t.type({ kind: t.literal("project_roots"), subpath: nullable(LegacyAppPathString) }),
@@ -615,29 +728,57 @@ const build = () => {
     t.type({ kind: t.literal("slash_tmp") }),
     t.type({ kind: t.literal("unknown"), path: t.string, subpath: nullable(LegacyAppPathString) }),
   ], "FileSystemSpecialPath");
-  const FileSystemPath: FileSystemPathCodec = t.union([
+  const FileSystemSpecialPathStrict: FileSystemSpecialPathStrictCodec = t.union([
+    t.type({ kind: t.literal("root") }),
+    t.type({ kind: t.literal("minimal") }),
+    t.type({ kind: t.literal("project_roots"), subpath: nullable(LegacyAppPathStringStrict) }),
+    t.type({ kind: t.literal("tmpdir") }),
+    t.type({ kind: t.literal("slash_tmp") }),
+    t.type({ kind: t.literal("unknown"), path: t.string, subpath: nullable(LegacyAppPathStringStrict) }),
+  ], "FileSystemSpecialPathStrict");
+  const FileSystemPath: FileSystemPathCodec = openUnion("type", ["path","glob_pattern","special"], [
     t.type({ type: t.literal("path"), path: LegacyAppPathString }),
     t.type({ type: t.literal("glob_pattern"), pattern: t.string }),
     t.type({ type: t.literal("special"), value: FileSystemSpecialPath }),
   ], "FileSystemPath");
+  const FileSystemPathStrict: FileSystemPathStrictCodec = t.union([
+    t.type({ type: t.literal("path"), path: LegacyAppPathStringStrict }),
+    t.type({ type: t.literal("glob_pattern"), pattern: t.string }),
+    t.type({ type: t.literal("special"), value: FileSystemSpecialPathStrict }),
+  ], "FileSystemPathStrict");
   const FileSystemSandboxEntry: FileSystemSandboxEntryCodec = t.type({ path: FileSystemPath, access: FileSystemAccessMode }, "FileSystemSandboxEntry");
+  const FileSystemSandboxEntryStrict: FileSystemSandboxEntryStrictCodec = t.type({ path: FileSystemPathStrict, access: FileSystemAccessModeStrict }, "FileSystemSandboxEntryStrict");
   const AdditionalFileSystemPermissions: AdditionalFileSystemPermissionsCodec = struct(
     { read: nullable(t.array(LegacyAppPathString)), write: nullable(t.array(LegacyAppPathString)) },
     { globScanMaxDepth: t.number, entries: t.array(FileSystemSandboxEntry) },
     "AdditionalFileSystemPermissions",
   );
+  const AdditionalFileSystemPermissionsStrict: AdditionalFileSystemPermissionsStrictCodec = struct(
+    { read: nullable(t.array(LegacyAppPathStringStrict)), write: nullable(t.array(LegacyAppPathStringStrict)) },
+    { globScanMaxDepth: t.number, entries: t.array(FileSystemSandboxEntryStrict) },
+    "AdditionalFileSystemPermissionsStrict",
+  );
   const AdditionalNetworkPermissions: AdditionalNetworkPermissionsCodec = t.type({ enabled: nullable(t.boolean) }, "AdditionalNetworkPermissions");
+  const AdditionalNetworkPermissionsStrict: AdditionalNetworkPermissionsStrictCodec = t.type({ enabled: nullable(t.boolean) }, "AdditionalNetworkPermissionsStrict");
   const AdditionalPermissionProfile: AdditionalPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "AdditionalPermissionProfile");
   const ExecPolicyAmendment: ExecPolicyAmendmentCodec = t.array(t.string, "ExecPolicyAmendment");
-  const NetworkPolicyRuleAction: NetworkPolicyRuleActionCodec = t.keyof({ allow: null, deny: null }, "NetworkPolicyRuleAction");
+  const ExecPolicyAmendmentStrict: ExecPolicyAmendmentStrictCodec = t.array(t.string, "ExecPolicyAmendmentStrict");
+  const NetworkPolicyRuleAction: NetworkPolicyRuleActionCodec = openKeyof({ allow: null, deny: null }, "NetworkPolicyRuleAction");
+  const NetworkPolicyRuleActionStrict: NetworkPolicyRuleActionStrictCodec = t.keyof({ allow: null, deny: null }, "NetworkPolicyRuleActionStrict");
   const NetworkPolicyAmendment: NetworkPolicyAmendmentCodec = t.type({ host: t.string, action: NetworkPolicyRuleAction }, "NetworkPolicyAmendment");
+  const NetworkPolicyAmendmentStrict: NetworkPolicyAmendmentStrictCodec = t.type({ host: t.string, action: NetworkPolicyRuleActionStrict }, "NetworkPolicyAmendmentStrict");
   const CommandExecutionApprovalDecision: CommandExecutionApprovalDecisionCodec = t.union([
-    t.keyof({ accept: null, acceptForSession: null, decline: null, cancel: null }),
+    openKeyof({ accept: null, acceptForSession: null, decline: null, cancel: null }),
     t.type({ acceptWithExecpolicyAmendment: t.type({ execpolicy_amendment: ExecPolicyAmendment }) }),
     t.type({ applyNetworkPolicyAmendment: t.type({ network_policy_amendment: NetworkPolicyAmendment }) }),
   ], "CommandExecutionApprovalDecision");
-  const CommandExecutionApprovalKind: CommandExecutionApprovalKindCodec = t.keyof({ command: null, humanCommand: null, writeStdin: null }, "CommandExecutionApprovalKind");
-  const NetworkApprovalProtocol: NetworkApprovalProtocolCodec = t.keyof({ http: null, https: null, socks5Tcp: null, socks5Udp: null }, "NetworkApprovalProtocol");
+  const CommandExecutionApprovalDecisionStrict: CommandExecutionApprovalDecisionStrictCodec = t.union([
+    t.keyof({ accept: null, acceptForSession: null, decline: null, cancel: null }),
+    t.type({ acceptWithExecpolicyAmendment: t.type({ execpolicy_amendment: ExecPolicyAmendmentStrict }) }),
+    t.type({ applyNetworkPolicyAmendment: t.type({ network_policy_amendment: NetworkPolicyAmendmentStrict }) }),
+  ], "CommandExecutionApprovalDecisionStrict");
+  const CommandExecutionApprovalKind: CommandExecutionApprovalKindCodec = openKeyof({ command: null, humanCommand: null, writeStdin: null }, "CommandExecutionApprovalKind");
+  const NetworkApprovalProtocol: NetworkApprovalProtocolCodec = openKeyof({ http: null, https: null, socks5Tcp: null, socks5Udp: null }, "NetworkApprovalProtocol");
   const NetworkApprovalContext: NetworkApprovalContextCodec = t.type({ host: t.string, protocol: NetworkApprovalProtocol }, "NetworkApprovalContext");
   const CommandExecutionRequestApprovalParams: CommandExecutionRequestApprovalParamsCodec = struct(
     {
@@ -662,7 +803,7 @@ const build = () => {
     },
     "CommandExecutionRequestApprovalParams",
   );
-  const CommandExecutionRequestApprovalResponse: CommandExecutionRequestApprovalResponseCodec = t.type({ decision: CommandExecutionApprovalDecision }, "CommandExecutionRequestApprovalResponse");
+  const CommandExecutionRequestApprovalResponse: CommandExecutionRequestApprovalResponseCodec = t.type({ decision: CommandExecutionApprovalDecisionStrict }, "CommandExecutionRequestApprovalResponse");
   const DynamicToolCallParams: DynamicToolCallParamsCodec = t.type({
     threadId: t.string,
     turnId: t.string,
@@ -671,7 +812,7 @@ const build = () => {
     tool: t.string,
     arguments: JsonValue,
   }, "DynamicToolCallParams");
-  const DynamicToolCallResponse: DynamicToolCallResponseCodec = t.type({ contentItems: t.array(DynamicToolCallOutputContentItem), success: t.boolean }, "DynamicToolCallResponse");
+  const DynamicToolCallResponse: DynamicToolCallResponseCodec = t.type({ contentItems: t.array(DynamicToolCallOutputContentItemStrict), success: t.boolean }, "DynamicToolCallResponse");
   const FileChangeOutputDeltaNotification: FileChangeOutputDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "FileChangeOutputDeltaNotification");
   const FileChangePatchUpdatedNotification: FileChangePatchUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, changes: t.array(FileUpdateChange) }, "FileChangePatchUpdatedNotification");
   const FileChangeRequestApprovalParams: FileChangeRequestApprovalParamsCodec = struct(
@@ -687,18 +828,18 @@ const build = () => {
     "ItemCompletedNotification",
   );
   const AutoReviewDecisionSource: AutoReviewDecisionSourceCodec = t.literal("agent");
-  const GuardianApprovalReviewStatus: GuardianApprovalReviewStatusCodec = t.keyof({ inProgress: null, approved: null, denied: null, timedOut: null, aborted: null }, "GuardianApprovalReviewStatus");
-  const GuardianRiskLevel: GuardianRiskLevelCodec = t.keyof({ low: null, medium: null, high: null, critical: null }, "GuardianRiskLevel");
-  const GuardianUserAuthorization: GuardianUserAuthorizationCodec = t.keyof({ unknown: null, low: null, medium: null, high: null }, "GuardianUserAuthorization");
+  const GuardianApprovalReviewStatus: GuardianApprovalReviewStatusCodec = openKeyof({ inProgress: null, approved: null, denied: null, timedOut: null, aborted: null }, "GuardianApprovalReviewStatus");
+  const GuardianRiskLevel: GuardianRiskLevelCodec = openKeyof({ low: null, medium: null, high: null, critical: null }, "GuardianRiskLevel");
+  const GuardianUserAuthorization: GuardianUserAuthorizationCodec = openKeyof({ unknown: null, low: null, medium: null, high: null }, "GuardianUserAuthorization");
   const GuardianApprovalReview: GuardianApprovalReviewCodec = t.type({
     status: GuardianApprovalReviewStatus,
     riskLevel: nullable(GuardianRiskLevel),
     userAuthorization: nullable(GuardianUserAuthorization),
     rationale: nullable(t.string),
   }, "GuardianApprovalReview");
-  const GuardianCommandSource: GuardianCommandSourceCodec = t.keyof({ shell: null, unifiedExec: null }, "GuardianCommandSource");
+  const GuardianCommandSource: GuardianCommandSourceCodec = openKeyof({ shell: null, unifiedExec: null }, "GuardianCommandSource");
   const RequestPermissionProfile: RequestPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "RequestPermissionProfile");
-  const GuardianApprovalReviewAction: GuardianApprovalReviewActionCodec = t.union([
+  const GuardianApprovalReviewAction: GuardianApprovalReviewActionCodec = openUnion("type", ["command","execve","writeStdin","applyPatch","networkAccess","mcpToolCall","requestPermissions"], [
     t.type({ type: t.literal("command"), source: GuardianCommandSource, command: t.string, cwd: LegacyAppPathString }),
     t.type({
       type: t.literal("execve"),
@@ -766,7 +907,7 @@ const build = () => {
   }, "PermissionsRequestApprovalParams");
   const GrantedPermissionProfile: GrantedPermissionProfileCodec = struct(
     {},
-    { network: AdditionalNetworkPermissions, fileSystem: AdditionalFileSystemPermissions },
+    { network: AdditionalNetworkPermissionsStrict, fileSystem: AdditionalFileSystemPermissionsStrict },
     "GrantedPermissionProfile",
   );
   const PermissionGrantScope: PermissionGrantScopeCodec = t.keyof({ turn: null, session: null }, "PermissionGrantScope");
@@ -808,7 +949,7 @@ const build = () => {
   }, "ToolRequestUserInputParams");
   const ToolRequestUserInputAnswer: ToolRequestUserInputAnswerCodec = t.type({ answers: t.array(t.string) }, "ToolRequestUserInputAnswer");
   const ToolRequestUserInputResponse: ToolRequestUserInputResponseCodec = t.type({ answers: optionalRecord(ToolRequestUserInputAnswer) }, "ToolRequestUserInputResponse");
-  return { AgentMessageDeltaNotification, CommandExecutionOutputDeltaNotification, FileSystemAccessMode, FileSystemSpecialPath, FileSystemPath, FileSystemSandboxEntry, AdditionalFileSystemPermissions, AdditionalNetworkPermissions, AdditionalPermissionProfile, ExecPolicyAmendment, NetworkPolicyRuleAction, NetworkPolicyAmendment, CommandExecutionApprovalDecision, CommandExecutionApprovalKind, NetworkApprovalProtocol, NetworkApprovalContext, CommandExecutionRequestApprovalParams, CommandExecutionRequestApprovalResponse, DynamicToolCallParams, DynamicToolCallResponse, FileChangeOutputDeltaNotification, FileChangePatchUpdatedNotification, FileChangeRequestApprovalParams, FileChangeApprovalDecision, FileChangeRequestApprovalResponse, ItemCompletedNotification, AutoReviewDecisionSource, GuardianApprovalReviewStatus, GuardianRiskLevel, GuardianUserAuthorization, GuardianApprovalReview, GuardianCommandSource, RequestPermissionProfile, GuardianApprovalReviewAction, ItemGuardianApprovalReviewCompletedNotification, ItemGuardianApprovalReviewStartedNotification, ItemStartedNotification, McpToolCallProgressNotification, PermissionsRequestApprovalParams, GrantedPermissionProfile, PermissionGrantScope, PermissionsRequestApprovalResponse, PlanDeltaNotification, ResponseUsageMetadata, RawResponseCompletedNotification, RawResponseItemCompletedNotification, ReasoningSummaryPartAddedNotification, ReasoningSummaryTextDeltaNotification, ReasoningTextDeltaNotification, TerminalInteractionNotification, ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequestUserInputParams, ToolRequestUserInputAnswer, ToolRequestUserInputResponse };
+  return { AgentMessageDeltaNotification, CommandExecutionOutputDeltaNotification, FileSystemAccessMode, FileSystemAccessModeStrict, FileSystemSpecialPath, FileSystemSpecialPathStrict, FileSystemPath, FileSystemPathStrict, FileSystemSandboxEntry, FileSystemSandboxEntryStrict, AdditionalFileSystemPermissions, AdditionalFileSystemPermissionsStrict, AdditionalNetworkPermissions, AdditionalNetworkPermissionsStrict, AdditionalPermissionProfile, ExecPolicyAmendment, ExecPolicyAmendmentStrict, NetworkPolicyRuleAction, NetworkPolicyRuleActionStrict, NetworkPolicyAmendment, NetworkPolicyAmendmentStrict, CommandExecutionApprovalDecision, CommandExecutionApprovalDecisionStrict, CommandExecutionApprovalKind, NetworkApprovalProtocol, NetworkApprovalContext, CommandExecutionRequestApprovalParams, CommandExecutionRequestApprovalResponse, DynamicToolCallParams, DynamicToolCallResponse, FileChangeOutputDeltaNotification, FileChangePatchUpdatedNotification, FileChangeRequestApprovalParams, FileChangeApprovalDecision, FileChangeRequestApprovalResponse, ItemCompletedNotification, AutoReviewDecisionSource, GuardianApprovalReviewStatus, GuardianRiskLevel, GuardianUserAuthorization, GuardianApprovalReview, GuardianCommandSource, RequestPermissionProfile, GuardianApprovalReviewAction, ItemGuardianApprovalReviewCompletedNotification, ItemGuardianApprovalReviewStartedNotification, ItemStartedNotification, McpToolCallProgressNotification, PermissionsRequestApprovalParams, GrantedPermissionProfile, PermissionGrantScope, PermissionsRequestApprovalResponse, PlanDeltaNotification, ResponseUsageMetadata, RawResponseCompletedNotification, RawResponseItemCompletedNotification, ReasoningSummaryPartAddedNotification, ReasoningSummaryTextDeltaNotification, ReasoningTextDeltaNotification, TerminalInteractionNotification, ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequestUserInputParams, ToolRequestUserInputAnswer, ToolRequestUserInputResponse };
 };
 
 /** The codecs of the `item` module by name, built on the first call. */

@@ -11,39 +11,40 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { intersection, struct, type StructC } from '../StructCodecs.js';
 import { jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type JsonValueCodec } from './common.js';
+import { commonCodecs, type JsonValueCodec, type JsonValueStrictCodec } from './common.js';
 
 /** Static type of the {@link McpElicitationObjectType} codec. */
 export type McpElicitationObjectTypeCodec = t.LiteralC<"object">;
 /**
- * Generated type `McpElicitationObjectType` (`src/generated/v2/McpElicitationObjectType.ts`).
+ * Generated type `McpElicitationObjectType` (`src/generated/v2/McpElicitationObjectType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationObjectType = Gen.v2.McpElicitationObjectType;
+export type McpElicitationObjectType = t.TypeOf<McpElicitationObjectTypeCodec>;
 
 /** Static type of the {@link McpElicitationBooleanType} codec. */
 export type McpElicitationBooleanTypeCodec = t.LiteralC<"boolean">;
 /**
- * Generated type `McpElicitationBooleanType` (`src/generated/v2/McpElicitationBooleanType.ts`).
+ * Generated type `McpElicitationBooleanType` (`src/generated/v2/McpElicitationBooleanType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationBooleanType = Gen.v2.McpElicitationBooleanType;
+export type McpElicitationBooleanType = t.TypeOf<McpElicitationBooleanTypeCodec>;
 
 /** Static type of the {@link McpElicitationBooleanSchema} codec. */
 export type McpElicitationBooleanSchemaCodec = StructC<{ type: McpElicitationBooleanTypeCodec }, { title: t.StringC; description: t.StringC; default: t.BooleanC }>;
 /**
- * Generated type `McpElicitationBooleanSchema` (`src/generated/v2/McpElicitationBooleanSchema.ts`).
+ * Generated type `McpElicitationBooleanSchema` (`src/generated/v2/McpElicitationBooleanSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationBooleanSchema = Gen.v2.McpElicitationBooleanSchema;
+export type McpElicitationBooleanSchema = t.TypeOf<McpElicitationBooleanSchemaCodec>;
 
 /** Static type of the {@link McpElicitationStringType} codec. */
 export type McpElicitationStringTypeCodec = t.LiteralC<"string">;
 /**
- * Generated type `McpElicitationStringType` (`src/generated/v2/McpElicitationStringType.ts`).
+ * Generated type `McpElicitationStringType` (`src/generated/v2/McpElicitationStringType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationStringType = Gen.v2.McpElicitationStringType;
+export type McpElicitationStringType = t.TypeOf<McpElicitationStringTypeCodec>;
 
 /** Static type of the {@link McpElicitationLegacyTitledEnumSchema} codec. */
 export type McpElicitationLegacyTitledEnumSchemaCodec = StructC<
@@ -51,30 +52,30 @@ export type McpElicitationLegacyTitledEnumSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; enumNames: t.ArrayC<t.StringC>; default: t.StringC }
 >;
 /**
- * Generated type `McpElicitationLegacyTitledEnumSchema` (`src/generated/v2/McpElicitationLegacyTitledEnumSchema.ts`).
+ * Generated type `McpElicitationLegacyTitledEnumSchema` (`src/generated/v2/McpElicitationLegacyTitledEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationLegacyTitledEnumSchema = Gen.v2.McpElicitationLegacyTitledEnumSchema;
+export type McpElicitationLegacyTitledEnumSchema = t.TypeOf<McpElicitationLegacyTitledEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationArrayType} codec. */
 export type McpElicitationArrayTypeCodec = t.LiteralC<"array">;
 /**
- * Generated type `McpElicitationArrayType` (`src/generated/v2/McpElicitationArrayType.ts`).
+ * Generated type `McpElicitationArrayType` (`src/generated/v2/McpElicitationArrayType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationArrayType = Gen.v2.McpElicitationArrayType;
+export type McpElicitationArrayType = t.TypeOf<McpElicitationArrayTypeCodec>;
 
 /** Static type of the {@link McpElicitationConstOption} codec. */
 export type McpElicitationConstOptionCodec = t.TypeC<{ const: t.StringC; title: t.StringC }>;
 /**
- * Generated type `McpElicitationConstOption` (`src/generated/v2/McpElicitationConstOption.ts`).
+ * Generated type `McpElicitationConstOption` (`src/generated/v2/McpElicitationConstOption.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationConstOption = Gen.v2.McpElicitationConstOption;
+export type McpElicitationConstOption = t.TypeOf<McpElicitationConstOptionCodec>;
 
 /** Static type of the {@link McpElicitationTitledEnumItems} codec. */
 export type McpElicitationTitledEnumItemsCodec = t.TypeC<{ anyOf: t.ArrayC<McpElicitationConstOptionCodec> }>;
 /**
- * Generated type `McpElicitationTitledEnumItems` (`src/generated/v2/McpElicitationTitledEnumItems.ts`).
+ * Generated type `McpElicitationTitledEnumItems` (`src/generated/v2/McpElicitationTitledEnumItems.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationTitledEnumItems = Gen.v2.McpElicitationTitledEnumItems;
+export type McpElicitationTitledEnumItems = t.TypeOf<McpElicitationTitledEnumItemsCodec>;
 
 /** Static type of the {@link McpElicitationTitledMultiSelectEnumSchema} codec. */
 export type McpElicitationTitledMultiSelectEnumSchemaCodec = StructC<
@@ -88,16 +89,16 @@ export type McpElicitationTitledMultiSelectEnumSchemaCodec = StructC<
   }
 >;
 /**
- * Generated type `McpElicitationTitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationTitledMultiSelectEnumSchema.ts`).
+ * Generated type `McpElicitationTitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationTitledMultiSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationTitledMultiSelectEnumSchema = Gen.v2.McpElicitationTitledMultiSelectEnumSchema;
+export type McpElicitationTitledMultiSelectEnumSchema = t.TypeOf<McpElicitationTitledMultiSelectEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationUntitledEnumItems} codec. */
 export type McpElicitationUntitledEnumItemsCodec = t.TypeC<{ type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> }>;
 /**
- * Generated type `McpElicitationUntitledEnumItems` (`src/generated/v2/McpElicitationUntitledEnumItems.ts`).
+ * Generated type `McpElicitationUntitledEnumItems` (`src/generated/v2/McpElicitationUntitledEnumItems.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationUntitledEnumItems = Gen.v2.McpElicitationUntitledEnumItems;
+export type McpElicitationUntitledEnumItems = t.TypeOf<McpElicitationUntitledEnumItemsCodec>;
 
 /** Static type of the {@link McpElicitationUntitledMultiSelectEnumSchema} codec. */
 export type McpElicitationUntitledMultiSelectEnumSchemaCodec = StructC<
@@ -111,16 +112,16 @@ export type McpElicitationUntitledMultiSelectEnumSchemaCodec = StructC<
   }
 >;
 /**
- * Generated type `McpElicitationUntitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledMultiSelectEnumSchema.ts`).
+ * Generated type `McpElicitationUntitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledMultiSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationUntitledMultiSelectEnumSchema = Gen.v2.McpElicitationUntitledMultiSelectEnumSchema;
+export type McpElicitationUntitledMultiSelectEnumSchema = t.TypeOf<McpElicitationUntitledMultiSelectEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationMultiSelectEnumSchema} codec. */
 export type McpElicitationMultiSelectEnumSchemaCodec = t.UnionC<[McpElicitationUntitledMultiSelectEnumSchemaCodec, McpElicitationTitledMultiSelectEnumSchemaCodec]>;
 /**
- * Generated type `McpElicitationMultiSelectEnumSchema` (`src/generated/v2/McpElicitationMultiSelectEnumSchema.ts`).
+ * Generated type `McpElicitationMultiSelectEnumSchema` (`src/generated/v2/McpElicitationMultiSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationMultiSelectEnumSchema = Gen.v2.McpElicitationMultiSelectEnumSchema;
+export type McpElicitationMultiSelectEnumSchema = t.TypeOf<McpElicitationMultiSelectEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationTitledSingleSelectEnumSchema} codec. */
 export type McpElicitationTitledSingleSelectEnumSchemaCodec = StructC<
@@ -128,9 +129,9 @@ export type McpElicitationTitledSingleSelectEnumSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; default: t.StringC }
 >;
 /**
- * Generated type `McpElicitationTitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationTitledSingleSelectEnumSchema.ts`).
+ * Generated type `McpElicitationTitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationTitledSingleSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationTitledSingleSelectEnumSchema = Gen.v2.McpElicitationTitledSingleSelectEnumSchema;
+export type McpElicitationTitledSingleSelectEnumSchema = t.TypeOf<McpElicitationTitledSingleSelectEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationUntitledSingleSelectEnumSchema} codec. */
 export type McpElicitationUntitledSingleSelectEnumSchemaCodec = StructC<
@@ -138,16 +139,16 @@ export type McpElicitationUntitledSingleSelectEnumSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; default: t.StringC }
 >;
 /**
- * Generated type `McpElicitationUntitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledSingleSelectEnumSchema.ts`).
+ * Generated type `McpElicitationUntitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledSingleSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationUntitledSingleSelectEnumSchema = Gen.v2.McpElicitationUntitledSingleSelectEnumSchema;
+export type McpElicitationUntitledSingleSelectEnumSchema = t.TypeOf<McpElicitationUntitledSingleSelectEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationSingleSelectEnumSchema} codec. */
 export type McpElicitationSingleSelectEnumSchemaCodec = t.UnionC<[McpElicitationUntitledSingleSelectEnumSchemaCodec, McpElicitationTitledSingleSelectEnumSchemaCodec]>;
 /**
- * Generated type `McpElicitationSingleSelectEnumSchema` (`src/generated/v2/McpElicitationSingleSelectEnumSchema.ts`).
+ * Generated type `McpElicitationSingleSelectEnumSchema` (`src/generated/v2/McpElicitationSingleSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationSingleSelectEnumSchema = Gen.v2.McpElicitationSingleSelectEnumSchema;
+export type McpElicitationSingleSelectEnumSchema = t.TypeOf<McpElicitationSingleSelectEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationEnumSchema} codec. */
 export type McpElicitationEnumSchemaCodec = t.UnionC<[
@@ -156,16 +157,16 @@ export type McpElicitationEnumSchemaCodec = t.UnionC<[
   McpElicitationLegacyTitledEnumSchemaCodec,
 ]>;
 /**
- * Generated type `McpElicitationEnumSchema` (`src/generated/v2/McpElicitationEnumSchema.ts`).
+ * Generated type `McpElicitationEnumSchema` (`src/generated/v2/McpElicitationEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationEnumSchema = Gen.v2.McpElicitationEnumSchema;
+export type McpElicitationEnumSchema = t.TypeOf<McpElicitationEnumSchemaCodec>;
 
 /** Static type of the {@link McpElicitationNumberType} codec. */
-export type McpElicitationNumberTypeCodec = t.KeyofC<{ number: null; integer: null }>;
+export type McpElicitationNumberTypeCodec = OpenKeyofC<{ number: null; integer: null }>;
 /**
- * Generated type `McpElicitationNumberType` (`src/generated/v2/McpElicitationNumberType.ts`).
+ * Generated type `McpElicitationNumberType` (`src/generated/v2/McpElicitationNumberType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationNumberType = Gen.v2.McpElicitationNumberType;
+export type McpElicitationNumberType = t.TypeOf<McpElicitationNumberTypeCodec>;
 
 /** Static type of the {@link McpElicitationNumberSchema} codec. */
 export type McpElicitationNumberSchemaCodec = StructC<
@@ -173,16 +174,16 @@ export type McpElicitationNumberSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; minimum: t.NumberC; maximum: t.NumberC; default: t.NumberC }
 >;
 /**
- * Generated type `McpElicitationNumberSchema` (`src/generated/v2/McpElicitationNumberSchema.ts`).
+ * Generated type `McpElicitationNumberSchema` (`src/generated/v2/McpElicitationNumberSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationNumberSchema = Gen.v2.McpElicitationNumberSchema;
+export type McpElicitationNumberSchema = t.TypeOf<McpElicitationNumberSchemaCodec>;
 
 /** Static type of the {@link McpElicitationStringFormat} codec. */
-export type McpElicitationStringFormatCodec = t.KeyofC<{ email: null; uri: null; date: null; "date-time": null }>;
+export type McpElicitationStringFormatCodec = OpenKeyofC<{ email: null; uri: null; date: null; "date-time": null }>;
 /**
- * Generated type `McpElicitationStringFormat` (`src/generated/v2/McpElicitationStringFormat.ts`).
+ * Generated type `McpElicitationStringFormat` (`src/generated/v2/McpElicitationStringFormat.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationStringFormat = Gen.v2.McpElicitationStringFormat;
+export type McpElicitationStringFormat = t.TypeOf<McpElicitationStringFormatCodec>;
 
 /** Static type of the {@link McpElicitationStringSchema} codec. */
 export type McpElicitationStringSchemaCodec = StructC<
@@ -197,9 +198,9 @@ export type McpElicitationStringSchemaCodec = StructC<
   }
 >;
 /**
- * Generated type `McpElicitationStringSchema` (`src/generated/v2/McpElicitationStringSchema.ts`).
+ * Generated type `McpElicitationStringSchema` (`src/generated/v2/McpElicitationStringSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationStringSchema = Gen.v2.McpElicitationStringSchema;
+export type McpElicitationStringSchema = t.TypeOf<McpElicitationStringSchemaCodec>;
 
 /** Static type of the {@link McpElicitationPrimitiveSchema} codec. */
 export type McpElicitationPrimitiveSchemaCodec = t.UnionC<[
@@ -209,9 +210,9 @@ export type McpElicitationPrimitiveSchemaCodec = t.UnionC<[
   McpElicitationBooleanSchemaCodec,
 ]>;
 /**
- * Generated type `McpElicitationPrimitiveSchema` (`src/generated/v2/McpElicitationPrimitiveSchema.ts`).
+ * Generated type `McpElicitationPrimitiveSchema` (`src/generated/v2/McpElicitationPrimitiveSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationPrimitiveSchema = Gen.v2.McpElicitationPrimitiveSchema;
+export type McpElicitationPrimitiveSchema = t.TypeOf<McpElicitationPrimitiveSchemaCodec>;
 
 /** Static type of the {@link McpElicitationSchema} codec. */
 export type McpElicitationSchemaCodec = StructC<
@@ -224,9 +225,9 @@ export type McpElicitationSchemaCodec = StructC<
  * This matches the `requestedSchema` shape from the MCP 2025-11-25
  * `ElicitRequestFormParams` schema.
  *
- * Generated type `McpElicitationSchema` (`src/generated/v2/McpElicitationSchema.ts`).
+ * Generated type `McpElicitationSchema` (`src/generated/v2/McpElicitationSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpElicitationSchema = Gen.v2.McpElicitationSchema;
+export type McpElicitationSchema = t.TypeOf<McpElicitationSchemaCodec>;
 
 /** Static type of the {@link McpServerElicitationRequestParams} codec. */
 export type McpServerElicitationRequestParamsCodec = t.IntersectionC<[
@@ -236,7 +237,7 @@ export type McpServerElicitationRequestParamsCodec = t.IntersectionC<[
     serverName: t.StringC;
     environmentId: NullableC<t.StringC>;
   }>,
-  t.UnionC<[
+  OpenUnionC<"mode", [
     t.TypeC<{
       mode: t.LiteralC<"openai/userVerification">;
       _meta: NullableC<JsonValueCodec>;
@@ -272,9 +273,9 @@ export type McpServerElicitationRequestParamsCodec = t.IntersectionC<[
   ]>,
 ]>;
 /**
- * Generated type `McpServerElicitationRequestParams` (`src/generated/v2/McpServerElicitationRequestParams.ts`).
+ * Generated type `McpServerElicitationRequestParams` (`src/generated/v2/McpServerElicitationRequestParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerElicitationRequestParams = Gen.v2.McpServerElicitationRequestParams;
+export type McpServerElicitationRequestParams = t.TypeOf<McpServerElicitationRequestParamsCodec>;
 
 /** Static type of the {@link McpServerElicitationAction} codec. */
 export type McpServerElicitationActionCodec = t.KeyofC<{ accept: null; decline: null; cancel: null }>;
@@ -286,8 +287,8 @@ export type McpServerElicitationAction = Gen.v2.McpServerElicitationAction;
 /** Static type of the {@link McpServerElicitationRequestResponse} codec. */
 export type McpServerElicitationRequestResponseCodec = t.TypeC<{
   action: McpServerElicitationActionCodec;
-  content: NullableC<JsonValueCodec>;
-  _meta: NullableC<JsonValueCodec>;
+  content: NullableC<JsonValueStrictCodec>;
+  _meta: NullableC<JsonValueStrictCodec>;
 }>;
 /**
  * Generated type `McpServerElicitationRequestResponse` (`src/generated/v2/McpServerElicitationRequestResponse.ts`).
@@ -297,16 +298,16 @@ export type McpServerElicitationRequestResponse = Gen.v2.McpServerElicitationReq
 /** Static type of the {@link McpServerEventNotification} codec. */
 export type McpServerEventNotificationCodec = t.TypeC<{ method: t.StringC; params: JsonValueCodec }>;
 /**
- * Generated type `McpServerEventNotification` (`src/generated/v2/McpServerEventNotification.ts`).
+ * Generated type `McpServerEventNotification` (`src/generated/v2/McpServerEventNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerEventNotification = Gen.v2.McpServerEventNotification;
+export type McpServerEventNotification = t.TypeOf<McpServerEventNotificationCodec>;
 
 /** Static type of the {@link McpServerEventStreamNotification} codec. */
 export type McpServerEventStreamNotificationCodec = t.TypeC<{ subscriptionId: t.StringC; notification: McpServerEventNotificationCodec }>;
 /**
- * Generated type `McpServerEventStreamNotification` (`src/generated/v2/McpServerEventStreamNotification.ts`).
+ * Generated type `McpServerEventStreamNotification` (`src/generated/v2/McpServerEventStreamNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerEventStreamNotification = Gen.v2.McpServerEventStreamNotification;
+export type McpServerEventStreamNotification = t.TypeOf<McpServerEventStreamNotificationCodec>;
 
 /** Static type of the {@link McpServerOauthLoginCompletedNotification} codec. */
 export type McpServerOauthLoginCompletedNotificationCodec = StructC<
@@ -314,23 +315,23 @@ export type McpServerOauthLoginCompletedNotificationCodec = StructC<
   { loginId: NullableC<t.StringC>; error: t.StringC }
 >;
 /**
- * Generated type `McpServerOauthLoginCompletedNotification` (`src/generated/v2/McpServerOauthLoginCompletedNotification.ts`).
+ * Generated type `McpServerOauthLoginCompletedNotification` (`src/generated/v2/McpServerOauthLoginCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerOauthLoginCompletedNotification = Gen.v2.McpServerOauthLoginCompletedNotification;
+export type McpServerOauthLoginCompletedNotification = t.TypeOf<McpServerOauthLoginCompletedNotificationCodec>;
 
 /** Static type of the {@link McpServerStartupFailureReason} codec. */
 export type McpServerStartupFailureReasonCodec = t.LiteralC<"reauthenticationRequired">;
 /**
- * Generated type `McpServerStartupFailureReason` (`src/generated/v2/McpServerStartupFailureReason.ts`).
+ * Generated type `McpServerStartupFailureReason` (`src/generated/v2/McpServerStartupFailureReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerStartupFailureReason = Gen.v2.McpServerStartupFailureReason;
+export type McpServerStartupFailureReason = t.TypeOf<McpServerStartupFailureReasonCodec>;
 
 /** Static type of the {@link McpServerStartupState} codec. */
-export type McpServerStartupStateCodec = t.KeyofC<{ starting: null; ready: null; failed: null; cancelled: null }>;
+export type McpServerStartupStateCodec = OpenKeyofC<{ starting: null; ready: null; failed: null; cancelled: null }>;
 /**
- * Generated type `McpServerStartupState` (`src/generated/v2/McpServerStartupState.ts`).
+ * Generated type `McpServerStartupState` (`src/generated/v2/McpServerStartupState.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerStartupState = Gen.v2.McpServerStartupState;
+export type McpServerStartupState = t.TypeOf<McpServerStartupStateCodec>;
 
 /** Static type of the {@link McpServerStatusUpdatedNotification} codec. */
 export type McpServerStatusUpdatedNotificationCodec = t.TypeC<{
@@ -342,12 +343,12 @@ export type McpServerStatusUpdatedNotificationCodec = t.TypeC<{
   failureReason: NullableC<McpServerStartupFailureReasonCodec>;
 }>;
 /**
- * Generated type `McpServerStatusUpdatedNotification` (`src/generated/v2/McpServerStatusUpdatedNotification.ts`).
+ * Generated type `McpServerStatusUpdatedNotification` (`src/generated/v2/McpServerStatusUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type McpServerStatusUpdatedNotification = Gen.v2.McpServerStatusUpdatedNotification;
+export type McpServerStatusUpdatedNotification = t.TypeOf<McpServerStatusUpdatedNotificationCodec>;
 
 const build = () => {
-  const { JsonValue } = commonCodecs();
+  const { JsonValue, JsonValueStrict } = commonCodecs();
   const McpElicitationObjectType: McpElicitationObjectTypeCodec = t.literal("object");
   const McpElicitationBooleanType: McpElicitationBooleanTypeCodec = t.literal("boolean");
   const McpElicitationBooleanSchema: McpElicitationBooleanSchemaCodec = struct(
@@ -404,13 +405,13 @@ const build = () => {
     McpElicitationMultiSelectEnumSchema,
     McpElicitationLegacyTitledEnumSchema,
   ], "McpElicitationEnumSchema");
-  const McpElicitationNumberType: McpElicitationNumberTypeCodec = t.keyof({ number: null, integer: null }, "McpElicitationNumberType");
+  const McpElicitationNumberType: McpElicitationNumberTypeCodec = openKeyof({ number: null, integer: null }, "McpElicitationNumberType");
   const McpElicitationNumberSchema: McpElicitationNumberSchemaCodec = struct(
     { type: McpElicitationNumberType },
     { title: t.string, description: t.string, minimum: t.number, maximum: t.number, default: t.number },
     "McpElicitationNumberSchema",
   );
-  const McpElicitationStringFormat: McpElicitationStringFormatCodec = t.keyof({ email: null, uri: null, date: null, "date-time": null }, "McpElicitationStringFormat");
+  const McpElicitationStringFormat: McpElicitationStringFormatCodec = openKeyof({ email: null, uri: null, date: null, "date-time": null }, "McpElicitationStringFormat");
   const McpElicitationStringSchema: McpElicitationStringSchemaCodec = struct(
     { type: McpElicitationStringType },
     {
@@ -436,7 +437,7 @@ const build = () => {
   );
   const McpServerElicitationRequestParams: McpServerElicitationRequestParamsCodec = intersection([
     t.type({ threadId: t.string, turnId: nullable(t.string), serverName: t.string, environmentId: nullable(t.string) }),
-    t.union([
+    openUnion("mode", ["openai/userVerification","form","openai/form","openaiForm","url"], [
       t.type({
         mode: t.literal("openai/userVerification"),
         _meta: nullable(JsonValue),
@@ -472,7 +473,7 @@ const build = () => {
     ]),
   ], "McpServerElicitationRequestParams");
   const McpServerElicitationAction: McpServerElicitationActionCodec = t.keyof({ accept: null, decline: null, cancel: null }, "McpServerElicitationAction");
-  const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({ action: McpServerElicitationAction, content: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpServerElicitationRequestResponse");
+  const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({ action: McpServerElicitationAction, content: nullable(JsonValueStrict), _meta: nullable(JsonValueStrict) }, "McpServerElicitationRequestResponse");
   const McpServerEventNotification: McpServerEventNotificationCodec = t.type({ method: t.string, params: JsonValue }, "McpServerEventNotification");
   const McpServerEventStreamNotification: McpServerEventStreamNotificationCodec = t.type({ subscriptionId: t.string, notification: McpServerEventNotification }, "McpServerEventStreamNotification");
   const McpServerOauthLoginCompletedNotification: McpServerOauthLoginCompletedNotificationCodec = struct(
@@ -481,7 +482,7 @@ const build = () => {
     "McpServerOauthLoginCompletedNotification",
   );
   const McpServerStartupFailureReason: McpServerStartupFailureReasonCodec = t.literal("reauthenticationRequired");
-  const McpServerStartupState: McpServerStartupStateCodec = t.keyof({ starting: null, ready: null, failed: null, cancelled: null }, "McpServerStartupState");
+  const McpServerStartupState: McpServerStartupStateCodec = openKeyof({ starting: null, ready: null, failed: null, cancelled: null }, "McpServerStartupState");
   const McpServerStatusUpdatedNotification: McpServerStatusUpdatedNotificationCodec = t.type({
     threadId: nullable(t.string),
     name: t.string,

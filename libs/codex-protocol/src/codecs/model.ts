@@ -11,6 +11,7 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC } from '../OpenCodecs.js';
 import { struct, type StructC } from '../StructCodecs.js';
 import { nullable, type NullableC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
@@ -20,9 +21,9 @@ import { commonCodecs, type CyberAccessProgramCodec, type ReasoningEffortCodec }
 /** Static type of the {@link AuthRecoveryNotification} codec. */
 export type AuthRecoveryNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; provider: t.StringC; message: t.StringC }>;
 /**
- * Generated type `AuthRecoveryNotification` (`src/generated/v2/AuthRecoveryNotification.ts`).
+ * Generated type `AuthRecoveryNotification` (`src/generated/v2/AuthRecoveryNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AuthRecoveryNotification = Gen.v2.AuthRecoveryNotification;
+export type AuthRecoveryNotification = t.TypeOf<AuthRecoveryNotificationCodec>;
 
 /** Static type of the {@link ModelListParams} codec. */
 export type ModelListParamsCodec = StructC<
@@ -40,36 +41,36 @@ export type ModelListParamsCodec = StructC<
 export type ModelListParams = Gen.v2.ModelListParams;
 
 /** Static type of the {@link InputModality} codec. */
-export type InputModalityCodec = t.KeyofC<{ text: null; image: null; audio: null }>;
+export type InputModalityCodec = OpenKeyofC<{ text: null; image: null; audio: null }>;
 /**
  * Canonical user-input modality tags advertised by a model.
  *
- * Generated type `InputModality` (`src/generated/InputModality.ts`).
+ * Generated type `InputModality` (`src/generated/InputModality.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type InputModality = Gen.InputModality;
+export type InputModality = t.TypeOf<InputModalityCodec>;
 
 /** Static type of the {@link ModelAccessPrograms} codec. */
 export type ModelAccessProgramsCodec = t.TypeC<{ cyber: t.ArrayC<CyberAccessProgramCodec> }>;
 /**
  * Caller-specific explicit access programs advertised by model discovery.
  *
- * Generated type `ModelAccessPrograms` (`src/generated/v2/ModelAccessPrograms.ts`).
+ * Generated type `ModelAccessPrograms` (`src/generated/v2/ModelAccessPrograms.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelAccessPrograms = Gen.v2.ModelAccessPrograms;
+export type ModelAccessPrograms = t.TypeOf<ModelAccessProgramsCodec>;
 
 /** Static type of the {@link ModelAvailabilityNux} codec. */
 export type ModelAvailabilityNuxCodec = t.TypeC<{ message: t.StringC }>;
 /**
- * Generated type `ModelAvailabilityNux` (`src/generated/v2/ModelAvailabilityNux.ts`).
+ * Generated type `ModelAvailabilityNux` (`src/generated/v2/ModelAvailabilityNux.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelAvailabilityNux = Gen.v2.ModelAvailabilityNux;
+export type ModelAvailabilityNux = t.TypeOf<ModelAvailabilityNuxCodec>;
 
 /** Static type of the {@link ModelServiceTier} codec. */
 export type ModelServiceTierCodec = t.TypeC<{ id: t.StringC; name: t.StringC; description: t.StringC }>;
 /**
- * Generated type `ModelServiceTier` (`src/generated/v2/ModelServiceTier.ts`).
+ * Generated type `ModelServiceTier` (`src/generated/v2/ModelServiceTier.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelServiceTier = Gen.v2.ModelServiceTier;
+export type ModelServiceTier = t.TypeOf<ModelServiceTierCodec>;
 
 /** Static type of the {@link ModelUpgradeInfo} codec. */
 export type ModelUpgradeInfoCodec = t.TypeC<{
@@ -80,25 +81,25 @@ export type ModelUpgradeInfoCodec = t.TypeC<{
   retirementAt: NullableC<t.NumberC>;
 }>;
 /**
- * Generated type `ModelUpgradeInfo` (`src/generated/v2/ModelUpgradeInfo.ts`).
+ * Generated type `ModelUpgradeInfo` (`src/generated/v2/ModelUpgradeInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelUpgradeInfo = Gen.v2.ModelUpgradeInfo;
+export type ModelUpgradeInfo = t.TypeOf<ModelUpgradeInfoCodec>;
 
 /** Static type of the {@link MultiAgentVersion} codec. */
-export type MultiAgentVersionCodec = t.KeyofC<{ disabled: null; v1: null; v2: null }>;
+export type MultiAgentVersionCodec = OpenKeyofC<{ disabled: null; v1: null; v2: null }>;
 /**
  * Multi-agent runtime supported by a model.
  *
- * Generated type `MultiAgentVersion` (`src/generated/v2/MultiAgentVersion.ts`).
+ * Generated type `MultiAgentVersion` (`src/generated/v2/MultiAgentVersion.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MultiAgentVersion = Gen.v2.MultiAgentVersion;
+export type MultiAgentVersion = t.TypeOf<MultiAgentVersionCodec>;
 
 /** Static type of the {@link ReasoningEffortOption} codec. */
 export type ReasoningEffortOptionCodec = t.TypeC<{ reasoningEffort: ReasoningEffortCodec; description: t.StringC }>;
 /**
- * Generated type `ReasoningEffortOption` (`src/generated/v2/ReasoningEffortOption.ts`).
+ * Generated type `ReasoningEffortOption` (`src/generated/v2/ReasoningEffortOption.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ReasoningEffortOption = Gen.v2.ReasoningEffortOption;
+export type ReasoningEffortOption = t.TypeOf<ReasoningEffortOptionCodec>;
 
 /** Static type of the {@link Model} codec. */
 export type ModelCodec = t.TypeC<{
@@ -123,23 +124,23 @@ export type ModelCodec = t.TypeC<{
   isDefault: t.BooleanC;
 }>;
 /**
- * Generated type `Model` (`src/generated/v2/Model.ts`).
+ * Generated type `Model` (`src/generated/v2/Model.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Model = Gen.v2.Model;
+export type Model = t.TypeOf<ModelCodec>;
 
 /** Static type of the {@link ModelListResponse} codec. */
 export type ModelListResponseCodec = t.TypeC<{ data: t.ArrayC<ModelCodec>; nextCursor: NullableC<t.StringC> }>;
 /**
- * Generated type `ModelListResponse` (`src/generated/v2/ModelListResponse.ts`).
+ * Generated type `ModelListResponse` (`src/generated/v2/ModelListResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelListResponse = Gen.v2.ModelListResponse;
+export type ModelListResponse = t.TypeOf<ModelListResponseCodec>;
 
 /** Static type of the {@link ModelRerouteReason} codec. */
 export type ModelRerouteReasonCodec = t.LiteralC<"highRiskCyberActivity">;
 /**
- * Generated type `ModelRerouteReason` (`src/generated/v2/ModelRerouteReason.ts`).
+ * Generated type `ModelRerouteReason` (`src/generated/v2/ModelRerouteReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelRerouteReason = Gen.v2.ModelRerouteReason;
+export type ModelRerouteReason = t.TypeOf<ModelRerouteReasonCodec>;
 
 /** Static type of the {@link ModelReroutedNotification} codec. */
 export type ModelReroutedNotificationCodec = t.TypeC<{
@@ -150,9 +151,9 @@ export type ModelReroutedNotificationCodec = t.TypeC<{
   reason: ModelRerouteReasonCodec;
 }>;
 /**
- * Generated type `ModelReroutedNotification` (`src/generated/v2/ModelReroutedNotification.ts`).
+ * Generated type `ModelReroutedNotification` (`src/generated/v2/ModelReroutedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelReroutedNotification = Gen.v2.ModelReroutedNotification;
+export type ModelReroutedNotification = t.TypeOf<ModelReroutedNotificationCodec>;
 
 /** Static type of the {@link ModelSafetyBufferingUpdatedNotification} codec. */
 export type ModelSafetyBufferingUpdatedNotificationCodec = t.TypeC<{
@@ -165,23 +166,23 @@ export type ModelSafetyBufferingUpdatedNotificationCodec = t.TypeC<{
   fasterModel: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ModelSafetyBufferingUpdatedNotification` (`src/generated/v2/ModelSafetyBufferingUpdatedNotification.ts`).
+ * Generated type `ModelSafetyBufferingUpdatedNotification` (`src/generated/v2/ModelSafetyBufferingUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelSafetyBufferingUpdatedNotification = Gen.v2.ModelSafetyBufferingUpdatedNotification;
+export type ModelSafetyBufferingUpdatedNotification = t.TypeOf<ModelSafetyBufferingUpdatedNotificationCodec>;
 
 /** Static type of the {@link ModelVerification} codec. */
 export type ModelVerificationCodec = t.LiteralC<"trustedAccessForCyber">;
 /**
- * Generated type `ModelVerification` (`src/generated/v2/ModelVerification.ts`).
+ * Generated type `ModelVerification` (`src/generated/v2/ModelVerification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelVerification = Gen.v2.ModelVerification;
+export type ModelVerification = t.TypeOf<ModelVerificationCodec>;
 
 /** Static type of the {@link ModelVerificationNotification} codec. */
 export type ModelVerificationNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; verifications: t.ArrayC<ModelVerificationCodec> }>;
 /**
- * Generated type `ModelVerificationNotification` (`src/generated/v2/ModelVerificationNotification.ts`).
+ * Generated type `ModelVerificationNotification` (`src/generated/v2/ModelVerificationNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ModelVerificationNotification = Gen.v2.ModelVerificationNotification;
+export type ModelVerificationNotification = t.TypeOf<ModelVerificationNotificationCodec>;
 
 const build = () => {
   const { CyberAccessProgram, ReasoningEffort } = commonCodecs();
@@ -196,7 +197,7 @@ const build = () => {
     },
     "ModelListParams",
   );
-  const InputModality: InputModalityCodec = t.keyof({ text: null, image: null, audio: null }, "InputModality");
+  const InputModality: InputModalityCodec = openKeyof({ text: null, image: null, audio: null }, "InputModality");
   const ModelAccessPrograms: ModelAccessProgramsCodec = t.type({ cyber: t.array(CyberAccessProgram) }, "ModelAccessPrograms");
   const ModelAvailabilityNux: ModelAvailabilityNuxCodec = t.type({ message: t.string }, "ModelAvailabilityNux");
   const ModelServiceTier: ModelServiceTierCodec = t.type({ id: t.string, name: t.string, description: t.string }, "ModelServiceTier");
@@ -207,7 +208,7 @@ const build = () => {
     migrationMarkdown: nullable(t.string),
     retirementAt: nullable(t.number),
   }, "ModelUpgradeInfo");
-  const MultiAgentVersion: MultiAgentVersionCodec = t.keyof({ disabled: null, v1: null, v2: null }, "MultiAgentVersion");
+  const MultiAgentVersion: MultiAgentVersionCodec = openKeyof({ disabled: null, v1: null, v2: null }, "MultiAgentVersion");
   const ReasoningEffortOption: ReasoningEffortOptionCodec = t.type({ reasoningEffort: ReasoningEffort, description: t.string }, "ReasoningEffortOption");
   const Model: ModelCodec = t.type({
     id: t.string,

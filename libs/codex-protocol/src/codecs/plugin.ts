@@ -11,11 +11,12 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type LegacyAppPathStringCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type AbsolutePathBufStrictCodec, type LegacyAppPathStringCodec } from './common.js';
 
 /** Static type of the {@link AppBranding} codec. */
 export type AppBrandingCodec = t.TypeC<{
@@ -29,23 +30,23 @@ export type AppBrandingCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - app metadata returned by app-list APIs.
  *
- * Generated type `AppBranding` (`src/generated/v2/AppBranding.ts`).
+ * Generated type `AppBranding` (`src/generated/v2/AppBranding.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppBranding = Gen.v2.AppBranding;
+export type AppBranding = t.TypeOf<AppBrandingCodec>;
 
 /** Static type of the {@link AppReview} codec. */
 export type AppReviewCodec = t.TypeC<{ status: t.StringC }>;
 /**
- * Generated type `AppReview` (`src/generated/v2/AppReview.ts`).
+ * Generated type `AppReview` (`src/generated/v2/AppReview.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppReview = Gen.v2.AppReview;
+export type AppReview = t.TypeOf<AppReviewCodec>;
 
 /** Static type of the {@link AppScreenshot} codec. */
 export type AppScreenshotCodec = t.TypeC<{ url: NullableC<t.StringC>; fileId: NullableC<t.StringC>; userPrompt: t.StringC }>;
 /**
- * Generated type `AppScreenshot` (`src/generated/v2/AppScreenshot.ts`).
+ * Generated type `AppScreenshot` (`src/generated/v2/AppScreenshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppScreenshot = Gen.v2.AppScreenshot;
+export type AppScreenshot = t.TypeOf<AppScreenshotCodec>;
 
 /** Static type of the {@link AppMetadata} codec. */
 export type AppMetadataCodec = t.TypeC<{
@@ -62,9 +63,9 @@ export type AppMetadataCodec = t.TypeC<{
   showInComposerWhenUnlinked: NullableC<t.BooleanC>;
 }>;
 /**
- * Generated type `AppMetadata` (`src/generated/v2/AppMetadata.ts`).
+ * Generated type `AppMetadata` (`src/generated/v2/AppMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppMetadata = Gen.v2.AppMetadata;
+export type AppMetadata = t.TypeOf<AppMetadataCodec>;
 
 /** Static type of the {@link AppInfo} codec. */
 export type AppInfoCodec = t.TypeC<{
@@ -87,21 +88,21 @@ export type AppInfoCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - app metadata returned by app-list APIs.
  *
- * Generated type `AppInfo` (`src/generated/v2/AppInfo.ts`).
+ * Generated type `AppInfo` (`src/generated/v2/AppInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppInfo = Gen.v2.AppInfo;
+export type AppInfo = t.TypeOf<AppInfoCodec>;
 
 /** Static type of the {@link AppListUpdatedNotification} codec. */
 export type AppListUpdatedNotificationCodec = t.TypeC<{ data: t.ArrayC<AppInfoCodec> }>;
 /**
  * EXPERIMENTAL - notification emitted when the app list changes.
  *
- * Generated type `AppListUpdatedNotification` (`src/generated/v2/AppListUpdatedNotification.ts`).
+ * Generated type `AppListUpdatedNotification` (`src/generated/v2/AppListUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppListUpdatedNotification = Gen.v2.AppListUpdatedNotification;
+export type AppListUpdatedNotification = t.TypeOf<AppListUpdatedNotificationCodec>;
 
 /** Static type of the {@link HookEventName} codec. */
-export type HookEventNameCodec = t.KeyofC<{
+export type HookEventNameCodec = OpenKeyofC<{
   preModelRequest: null;
   postModelRequest: null;
   preToolUse: null;
@@ -118,54 +119,54 @@ export type HookEventNameCodec = t.KeyofC<{
   interrupt: null;
 }>;
 /**
- * Generated type `HookEventName` (`src/generated/v2/HookEventName.ts`).
+ * Generated type `HookEventName` (`src/generated/v2/HookEventName.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookEventName = Gen.v2.HookEventName;
+export type HookEventName = t.TypeOf<HookEventNameCodec>;
 
 /** Static type of the {@link HookExecutionMode} codec. */
-export type HookExecutionModeCodec = t.KeyofC<{ sync: null; async: null }>;
+export type HookExecutionModeCodec = OpenKeyofC<{ sync: null; async: null }>;
 /**
- * Generated type `HookExecutionMode` (`src/generated/v2/HookExecutionMode.ts`).
+ * Generated type `HookExecutionMode` (`src/generated/v2/HookExecutionMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookExecutionMode = Gen.v2.HookExecutionMode;
+export type HookExecutionMode = t.TypeOf<HookExecutionModeCodec>;
 
 /** Static type of the {@link HookHandlerType} codec. */
-export type HookHandlerTypeCodec = t.KeyofC<{ command: null; mcpTool: null; prompt: null; agent: null }>;
+export type HookHandlerTypeCodec = OpenKeyofC<{ command: null; mcpTool: null; prompt: null; agent: null }>;
 /**
- * Generated type `HookHandlerType` (`src/generated/v2/HookHandlerType.ts`).
+ * Generated type `HookHandlerType` (`src/generated/v2/HookHandlerType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookHandlerType = Gen.v2.HookHandlerType;
+export type HookHandlerType = t.TypeOf<HookHandlerTypeCodec>;
 
 /** Static type of the {@link HookOutputEntryKind} codec. */
-export type HookOutputEntryKindCodec = t.KeyofC<{ warning: null; stop: null; feedback: null; context: null; error: null }>;
+export type HookOutputEntryKindCodec = OpenKeyofC<{ warning: null; stop: null; feedback: null; context: null; error: null }>;
 /**
- * Generated type `HookOutputEntryKind` (`src/generated/v2/HookOutputEntryKind.ts`).
+ * Generated type `HookOutputEntryKind` (`src/generated/v2/HookOutputEntryKind.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookOutputEntryKind = Gen.v2.HookOutputEntryKind;
+export type HookOutputEntryKind = t.TypeOf<HookOutputEntryKindCodec>;
 
 /** Static type of the {@link HookOutputEntry} codec. */
 export type HookOutputEntryCodec = t.TypeC<{ kind: HookOutputEntryKindCodec; text: t.StringC }>;
 /**
- * Generated type `HookOutputEntry` (`src/generated/v2/HookOutputEntry.ts`).
+ * Generated type `HookOutputEntry` (`src/generated/v2/HookOutputEntry.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookOutputEntry = Gen.v2.HookOutputEntry;
+export type HookOutputEntry = t.TypeOf<HookOutputEntryCodec>;
 
 /** Static type of the {@link HookRunStatus} codec. */
-export type HookRunStatusCodec = t.KeyofC<{ running: null; completed: null; failed: null; blocked: null; stopped: null }>;
+export type HookRunStatusCodec = OpenKeyofC<{ running: null; completed: null; failed: null; blocked: null; stopped: null }>;
 /**
- * Generated type `HookRunStatus` (`src/generated/v2/HookRunStatus.ts`).
+ * Generated type `HookRunStatus` (`src/generated/v2/HookRunStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookRunStatus = Gen.v2.HookRunStatus;
+export type HookRunStatus = t.TypeOf<HookRunStatusCodec>;
 
 /** Static type of the {@link HookScope} codec. */
-export type HookScopeCodec = t.KeyofC<{ thread: null; turn: null }>;
+export type HookScopeCodec = OpenKeyofC<{ thread: null; turn: null }>;
 /**
- * Generated type `HookScope` (`src/generated/v2/HookScope.ts`).
+ * Generated type `HookScope` (`src/generated/v2/HookScope.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookScope = Gen.v2.HookScope;
+export type HookScope = t.TypeOf<HookScopeCodec>;
 
 /** Static type of the {@link HookSource} codec. */
-export type HookSourceCodec = t.KeyofC<{
+export type HookSourceCodec = OpenKeyofC<{
   system: null;
   user: null;
   project: null;
@@ -179,9 +180,9 @@ export type HookSourceCodec = t.KeyofC<{
   unknown: null;
 }>;
 /**
- * Generated type `HookSource` (`src/generated/v2/HookSource.ts`).
+ * Generated type `HookSource` (`src/generated/v2/HookSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookSource = Gen.v2.HookSource;
+export type HookSource = t.TypeOf<HookSourceCodec>;
 
 /** Static type of the {@link HookRunSummary} codec. */
 export type HookRunSummaryCodec = t.TypeC<{
@@ -201,23 +202,23 @@ export type HookRunSummaryCodec = t.TypeC<{
   entries: t.ArrayC<HookOutputEntryCodec>;
 }>;
 /**
- * Generated type `HookRunSummary` (`src/generated/v2/HookRunSummary.ts`).
+ * Generated type `HookRunSummary` (`src/generated/v2/HookRunSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookRunSummary = Gen.v2.HookRunSummary;
+export type HookRunSummary = t.TypeOf<HookRunSummaryCodec>;
 
 /** Static type of the {@link HookCompletedNotification} codec. */
 export type HookCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; run: HookRunSummaryCodec }>;
 /**
- * Generated type `HookCompletedNotification` (`src/generated/v2/HookCompletedNotification.ts`).
+ * Generated type `HookCompletedNotification` (`src/generated/v2/HookCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookCompletedNotification = Gen.v2.HookCompletedNotification;
+export type HookCompletedNotification = t.TypeOf<HookCompletedNotificationCodec>;
 
 /** Static type of the {@link HookStartedNotification} codec. */
 export type HookStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; run: HookRunSummaryCodec }>;
 /**
- * Generated type `HookStartedNotification` (`src/generated/v2/HookStartedNotification.ts`).
+ * Generated type `HookStartedNotification` (`src/generated/v2/HookStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type HookStartedNotification = Gen.v2.HookStartedNotification;
+export type HookStartedNotification = t.TypeOf<HookStartedNotificationCodec>;
 
 /** Static type of the {@link MarketplaceAddParams} codec. */
 export type MarketplaceAddParamsCodec = StructC<{ source: t.StringC }, { refName: NullableC<t.StringC>; sparsePaths: NullableC<t.ArrayC<t.StringC>> }>;
@@ -229,9 +230,9 @@ export type MarketplaceAddParams = Gen.v2.MarketplaceAddParams;
 /** Static type of the {@link MarketplaceAddResponse} codec. */
 export type MarketplaceAddResponseCodec = t.TypeC<{ marketplaceName: t.StringC; installedRoot: AbsolutePathBufCodec; alreadyAdded: t.BooleanC }>;
 /**
- * Generated type `MarketplaceAddResponse` (`src/generated/v2/MarketplaceAddResponse.ts`).
+ * Generated type `MarketplaceAddResponse` (`src/generated/v2/MarketplaceAddResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MarketplaceAddResponse = Gen.v2.MarketplaceAddResponse;
+export type MarketplaceAddResponse = t.TypeOf<MarketplaceAddResponseCodec>;
 
 /** Static type of the {@link MarketplaceRemoveParams} codec. */
 export type MarketplaceRemoveParamsCodec = t.TypeC<{ marketplaceName: t.StringC }>;
@@ -243,9 +244,9 @@ export type MarketplaceRemoveParams = Gen.v2.MarketplaceRemoveParams;
 /** Static type of the {@link MarketplaceRemoveResponse} codec. */
 export type MarketplaceRemoveResponseCodec = t.TypeC<{ marketplaceName: t.StringC; installedRoot: NullableC<AbsolutePathBufCodec> }>;
 /**
- * Generated type `MarketplaceRemoveResponse` (`src/generated/v2/MarketplaceRemoveResponse.ts`).
+ * Generated type `MarketplaceRemoveResponse` (`src/generated/v2/MarketplaceRemoveResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MarketplaceRemoveResponse = Gen.v2.MarketplaceRemoveResponse;
+export type MarketplaceRemoveResponse = t.TypeOf<MarketplaceRemoveResponseCodec>;
 
 /** Static type of the {@link MarketplaceUpgradeParams} codec. */
 export type MarketplaceUpgradeParamsCodec = StructC<Record<never, never>, { marketplaceName: NullableC<t.StringC> }>;
@@ -257,9 +258,9 @@ export type MarketplaceUpgradeParams = Gen.v2.MarketplaceUpgradeParams;
 /** Static type of the {@link MarketplaceUpgradeErrorInfo} codec. */
 export type MarketplaceUpgradeErrorInfoCodec = t.TypeC<{ marketplaceName: t.StringC; message: t.StringC }>;
 /**
- * Generated type `MarketplaceUpgradeErrorInfo` (`src/generated/v2/MarketplaceUpgradeErrorInfo.ts`).
+ * Generated type `MarketplaceUpgradeErrorInfo` (`src/generated/v2/MarketplaceUpgradeErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MarketplaceUpgradeErrorInfo = Gen.v2.MarketplaceUpgradeErrorInfo;
+export type MarketplaceUpgradeErrorInfo = t.TypeOf<MarketplaceUpgradeErrorInfoCodec>;
 
 /** Static type of the {@link MarketplaceUpgradeResponse} codec. */
 export type MarketplaceUpgradeResponseCodec = t.TypeC<{
@@ -268,15 +269,15 @@ export type MarketplaceUpgradeResponseCodec = t.TypeC<{
   errors: t.ArrayC<MarketplaceUpgradeErrorInfoCodec>;
 }>;
 /**
- * Generated type `MarketplaceUpgradeResponse` (`src/generated/v2/MarketplaceUpgradeResponse.ts`).
+ * Generated type `MarketplaceUpgradeResponse` (`src/generated/v2/MarketplaceUpgradeResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MarketplaceUpgradeResponse = Gen.v2.MarketplaceUpgradeResponse;
+export type MarketplaceUpgradeResponse = t.TypeOf<MarketplaceUpgradeResponseCodec>;
 
 /** Static type of the {@link PluginInstallParams} codec. */
 export type PluginInstallParamsCodec = StructC<
   { pluginName: t.StringC },
   {
-    marketplacePath: NullableC<AbsolutePathBufCodec>;
+    marketplacePath: NullableC<AbsolutePathBufStrictCodec>;
     remoteMarketplaceName: NullableC<t.StringC>;
     installAttemptId: NullableC<t.StringC>;
   }
@@ -297,29 +298,29 @@ export type AppSummaryCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - app metadata summary for plugin responses.
  *
- * Generated type `AppSummary` (`src/generated/v2/AppSummary.ts`).
+ * Generated type `AppSummary` (`src/generated/v2/AppSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppSummary = Gen.v2.AppSummary;
+export type AppSummary = t.TypeOf<AppSummaryCodec>;
 
 /** Static type of the {@link PluginAuthPolicy} codec. */
-export type PluginAuthPolicyCodec = t.KeyofC<{ ON_INSTALL: null; ON_USE: null }>;
+export type PluginAuthPolicyCodec = OpenKeyofC<{ ON_INSTALL: null; ON_USE: null }>;
 /**
- * Generated type `PluginAuthPolicy` (`src/generated/v2/PluginAuthPolicy.ts`).
+ * Generated type `PluginAuthPolicy` (`src/generated/v2/PluginAuthPolicy.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginAuthPolicy = Gen.v2.PluginAuthPolicy;
+export type PluginAuthPolicy = t.TypeOf<PluginAuthPolicyCodec>;
 
 /** Static type of the {@link PluginInstallResponse} codec. */
 export type PluginInstallResponseCodec = t.TypeC<{ authPolicy: PluginAuthPolicyCodec; appsNeedingAuth: t.ArrayC<AppSummaryCodec> }>;
 /**
- * Generated type `PluginInstallResponse` (`src/generated/v2/PluginInstallResponse.ts`).
+ * Generated type `PluginInstallResponse` (`src/generated/v2/PluginInstallResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginInstallResponse = Gen.v2.PluginInstallResponse;
+export type PluginInstallResponse = t.TypeOf<PluginInstallResponseCodec>;
 
 /** Static type of the {@link PluginInstalledParams} codec. */
 export type PluginInstalledParamsCodec = StructC<
   Record<never, never>,
   {
-    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    cwds: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
     installSuggestionPluginNames: NullableC<t.ArrayC<t.StringC>>;
   }
 >;
@@ -331,44 +332,44 @@ export type PluginInstalledParams = Gen.v2.PluginInstalledParams;
 /** Static type of the {@link MarketplaceLoadErrorInfo} codec. */
 export type MarketplaceLoadErrorInfoCodec = t.TypeC<{ marketplacePath: AbsolutePathBufCodec; message: t.StringC }>;
 /**
- * Generated type `MarketplaceLoadErrorInfo` (`src/generated/v2/MarketplaceLoadErrorInfo.ts`).
+ * Generated type `MarketplaceLoadErrorInfo` (`src/generated/v2/MarketplaceLoadErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MarketplaceLoadErrorInfo = Gen.v2.MarketplaceLoadErrorInfo;
+export type MarketplaceLoadErrorInfo = t.TypeOf<MarketplaceLoadErrorInfoCodec>;
 
 /** Static type of the {@link MarketplaceInterface} codec. */
 export type MarketplaceInterfaceCodec = t.TypeC<{ displayName: NullableC<t.StringC> }>;
 /**
- * Generated type `MarketplaceInterface` (`src/generated/v2/MarketplaceInterface.ts`).
+ * Generated type `MarketplaceInterface` (`src/generated/v2/MarketplaceInterface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type MarketplaceInterface = Gen.v2.MarketplaceInterface;
+export type MarketplaceInterface = t.TypeOf<MarketplaceInterfaceCodec>;
 
 /** Static type of the {@link PluginAvailability} codec. */
-export type PluginAvailabilityCodec = t.KeyofC<{ AVAILABLE: null; DISABLED_BY_ADMIN: null }>;
+export type PluginAvailabilityCodec = OpenKeyofC<{ AVAILABLE: null; DISABLED_BY_ADMIN: null }>;
 /**
- * Generated type `PluginAvailability` (`src/generated/v2/PluginAvailability.ts`).
+ * Generated type `PluginAvailability` (`src/generated/v2/PluginAvailability.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginAvailability = Gen.v2.PluginAvailability;
+export type PluginAvailability = t.TypeOf<PluginAvailabilityCodec>;
 
 /** Static type of the {@link PluginDisabledReason} codec. */
-export type PluginDisabledReasonCodec = t.KeyofC<{ disabled_by_admin: null; plan_not_eligible: null; required_app_unavailable: null; unknown: null }>;
+export type PluginDisabledReasonCodec = OpenKeyofC<{ disabled_by_admin: null; plan_not_eligible: null; required_app_unavailable: null; unknown: null }>;
 /**
- * Generated type `PluginDisabledReason` (`src/generated/v2/PluginDisabledReason.ts`).
+ * Generated type `PluginDisabledReason` (`src/generated/v2/PluginDisabledReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginDisabledReason = Gen.v2.PluginDisabledReason;
+export type PluginDisabledReason = t.TypeOf<PluginDisabledReasonCodec>;
 
 /** Static type of the {@link PluginInstallPolicy} codec. */
-export type PluginInstallPolicyCodec = t.KeyofC<{ NOT_AVAILABLE: null; AVAILABLE: null; INSTALLED_BY_DEFAULT: null }>;
+export type PluginInstallPolicyCodec = OpenKeyofC<{ NOT_AVAILABLE: null; AVAILABLE: null; INSTALLED_BY_DEFAULT: null }>;
 /**
- * Generated type `PluginInstallPolicy` (`src/generated/v2/PluginInstallPolicy.ts`).
+ * Generated type `PluginInstallPolicy` (`src/generated/v2/PluginInstallPolicy.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginInstallPolicy = Gen.v2.PluginInstallPolicy;
+export type PluginInstallPolicy = t.TypeOf<PluginInstallPolicyCodec>;
 
 /** Static type of the {@link PluginInstallPolicySource} codec. */
-export type PluginInstallPolicySourceCodec = t.KeyofC<{ WORKSPACE_SETTING: null; IMPLICIT_CANONICAL_APP: null }>;
+export type PluginInstallPolicySourceCodec = OpenKeyofC<{ WORKSPACE_SETTING: null; IMPLICIT_CANONICAL_APP: null }>;
 /**
- * Generated type `PluginInstallPolicySource` (`src/generated/v2/PluginInstallPolicySource.ts`).
+ * Generated type `PluginInstallPolicySource` (`src/generated/v2/PluginInstallPolicySource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginInstallPolicySource = Gen.v2.PluginInstallPolicySource;
+export type PluginInstallPolicySource = t.TypeOf<PluginInstallPolicySourceCodec>;
 
 /** Static type of the {@link PluginInterface} codec. */
 export type PluginInterfaceCodec = t.TypeC<{
@@ -393,30 +394,30 @@ export type PluginInterfaceCodec = t.TypeC<{
   screenshotUrls: t.ArrayC<t.StringC>;
 }>;
 /**
- * Generated type `PluginInterface` (`src/generated/v2/PluginInterface.ts`).
+ * Generated type `PluginInterface` (`src/generated/v2/PluginInterface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginInterface = Gen.v2.PluginInterface;
+export type PluginInterface = t.TypeOf<PluginInterfaceCodec>;
 
 /** Static type of the {@link PluginShareDiscoverability} codec. */
-export type PluginShareDiscoverabilityCodec = t.KeyofC<{ LISTED: null; UNLISTED: null; PRIVATE: null }>;
+export type PluginShareDiscoverabilityCodec = OpenKeyofC<{ LISTED: null; UNLISTED: null; PRIVATE: null }>;
 /**
- * Generated type `PluginShareDiscoverability` (`src/generated/v2/PluginShareDiscoverability.ts`).
+ * Generated type `PluginShareDiscoverability` (`src/generated/v2/PluginShareDiscoverability.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginShareDiscoverability = Gen.v2.PluginShareDiscoverability;
+export type PluginShareDiscoverability = t.TypeOf<PluginShareDiscoverabilityCodec>;
 
 /** Static type of the {@link PluginSharePrincipalRole} codec. */
-export type PluginSharePrincipalRoleCodec = t.KeyofC<{ reader: null; editor: null; owner: null }>;
+export type PluginSharePrincipalRoleCodec = OpenKeyofC<{ reader: null; editor: null; owner: null }>;
 /**
- * Generated type `PluginSharePrincipalRole` (`src/generated/v2/PluginSharePrincipalRole.ts`).
+ * Generated type `PluginSharePrincipalRole` (`src/generated/v2/PluginSharePrincipalRole.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginSharePrincipalRole = Gen.v2.PluginSharePrincipalRole;
+export type PluginSharePrincipalRole = t.TypeOf<PluginSharePrincipalRoleCodec>;
 
 /** Static type of the {@link PluginSharePrincipalType} codec. */
-export type PluginSharePrincipalTypeCodec = t.KeyofC<{ user: null; group: null; workspace: null }>;
+export type PluginSharePrincipalTypeCodec = OpenKeyofC<{ user: null; group: null; workspace: null }>;
 /**
- * Generated type `PluginSharePrincipalType` (`src/generated/v2/PluginSharePrincipalType.ts`).
+ * Generated type `PluginSharePrincipalType` (`src/generated/v2/PluginSharePrincipalType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginSharePrincipalType = Gen.v2.PluginSharePrincipalType;
+export type PluginSharePrincipalType = t.TypeOf<PluginSharePrincipalTypeCodec>;
 
 /** Static type of the {@link PluginSharePrincipal} codec. */
 export type PluginSharePrincipalCodec = t.TypeC<{
@@ -426,9 +427,9 @@ export type PluginSharePrincipalCodec = t.TypeC<{
   name: t.StringC;
 }>;
 /**
- * Generated type `PluginSharePrincipal` (`src/generated/v2/PluginSharePrincipal.ts`).
+ * Generated type `PluginSharePrincipal` (`src/generated/v2/PluginSharePrincipal.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginSharePrincipal = Gen.v2.PluginSharePrincipal;
+export type PluginSharePrincipal = t.TypeOf<PluginSharePrincipalCodec>;
 
 /** Static type of the {@link PluginShareContext} codec. */
 export type PluginShareContextCodec = t.TypeC<{
@@ -442,12 +443,12 @@ export type PluginShareContextCodec = t.TypeC<{
   canPublishToWorkspace: NullableC<t.BooleanC>;
 }>;
 /**
- * Generated type `PluginShareContext` (`src/generated/v2/PluginShareContext.ts`).
+ * Generated type `PluginShareContext` (`src/generated/v2/PluginShareContext.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginShareContext = Gen.v2.PluginShareContext;
+export type PluginShareContext = t.TypeOf<PluginShareContextCodec>;
 
 /** Static type of the {@link PluginSource} codec. */
-export type PluginSourceCodec = t.UnionC<[
+export type PluginSourceCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"local">; path: AbsolutePathBufCodec }>,
   t.TypeC<{
     type: t.LiteralC<"git">;
@@ -465,9 +466,9 @@ export type PluginSourceCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"remote"> }>,
 ]>;
 /**
- * Generated type `PluginSource` (`src/generated/v2/PluginSource.ts`).
+ * Generated type `PluginSource` (`src/generated/v2/PluginSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginSource = Gen.v2.PluginSource;
+export type PluginSource = t.TypeOf<PluginSourceCodec>;
 
 /** Static type of the {@link PluginSummary} codec. */
 export type PluginSummaryCodec = t.TypeC<{
@@ -492,9 +493,9 @@ export type PluginSummaryCodec = t.TypeC<{
   keywords: t.ArrayC<t.StringC>;
 }>;
 /**
- * Generated type `PluginSummary` (`src/generated/v2/PluginSummary.ts`).
+ * Generated type `PluginSummary` (`src/generated/v2/PluginSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginSummary = Gen.v2.PluginSummary;
+export type PluginSummary = t.TypeOf<PluginSummaryCodec>;
 
 /** Static type of the {@link PluginMarketplaceEntry} codec. */
 export type PluginMarketplaceEntryCodec = t.TypeC<{
@@ -504,9 +505,9 @@ export type PluginMarketplaceEntryCodec = t.TypeC<{
   plugins: t.ArrayC<PluginSummaryCodec>;
 }>;
 /**
- * Generated type `PluginMarketplaceEntry` (`src/generated/v2/PluginMarketplaceEntry.ts`).
+ * Generated type `PluginMarketplaceEntry` (`src/generated/v2/PluginMarketplaceEntry.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginMarketplaceEntry = Gen.v2.PluginMarketplaceEntry;
+export type PluginMarketplaceEntry = t.TypeOf<PluginMarketplaceEntryCodec>;
 
 /** Static type of the {@link PluginInstalledResponse} codec. */
 export type PluginInstalledResponseCodec = t.TypeC<{
@@ -514,9 +515,9 @@ export type PluginInstalledResponseCodec = t.TypeC<{
   marketplaceLoadErrors: t.ArrayC<MarketplaceLoadErrorInfoCodec>;
 }>;
 /**
- * Generated type `PluginInstalledResponse` (`src/generated/v2/PluginInstalledResponse.ts`).
+ * Generated type `PluginInstalledResponse` (`src/generated/v2/PluginInstalledResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginInstalledResponse = Gen.v2.PluginInstalledResponse;
+export type PluginInstalledResponse = t.TypeOf<PluginInstalledResponseCodec>;
 
 /** Static type of the {@link PluginListMarketplaceKind} codec. */
 export type PluginListMarketplaceKindCodec = t.KeyofC<{
@@ -535,7 +536,7 @@ export type PluginListMarketplaceKind = Gen.v2.PluginListMarketplaceKind;
 export type PluginListParamsCodec = StructC<
   Record<never, never>,
   {
-    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
+    cwds: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
     marketplaceKinds: NullableC<t.ArrayC<PluginListMarketplaceKindCodec>>;
     forceRefetch: t.BooleanC;
   }
@@ -552,14 +553,14 @@ export type PluginListResponseCodec = t.TypeC<{
   featuredPluginIds: t.ArrayC<t.StringC>;
 }>;
 /**
- * Generated type `PluginListResponse` (`src/generated/v2/PluginListResponse.ts`).
+ * Generated type `PluginListResponse` (`src/generated/v2/PluginListResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginListResponse = Gen.v2.PluginListResponse;
+export type PluginListResponse = t.TypeOf<PluginListResponseCodec>;
 
 /** Static type of the {@link PluginReadParams} codec. */
 export type PluginReadParamsCodec = StructC<
   { pluginName: t.StringC },
-  { marketplacePath: NullableC<AbsolutePathBufCodec>; remoteMarketplaceName: NullableC<t.StringC> }
+  { marketplacePath: NullableC<AbsolutePathBufStrictCodec>; remoteMarketplaceName: NullableC<t.StringC> }
 >;
 /**
  * Generated type `PluginReadParams` (`src/generated/v2/PluginReadParams.ts`).
@@ -567,11 +568,11 @@ export type PluginReadParamsCodec = StructC<
 export type PluginReadParams = Gen.v2.PluginReadParams;
 
 /** Static type of the {@link AppTemplateUnavailableReason} codec. */
-export type AppTemplateUnavailableReasonCodec = t.KeyofC<{ NOT_CONFIGURED_FOR_WORKSPACE: null; NO_ACTIVE_WORKSPACE: null }>;
+export type AppTemplateUnavailableReasonCodec = OpenKeyofC<{ NOT_CONFIGURED_FOR_WORKSPACE: null; NO_ACTIVE_WORKSPACE: null }>;
 /**
- * Generated type `AppTemplateUnavailableReason` (`src/generated/v2/AppTemplateUnavailableReason.ts`).
+ * Generated type `AppTemplateUnavailableReason` (`src/generated/v2/AppTemplateUnavailableReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppTemplateUnavailableReason = Gen.v2.AppTemplateUnavailableReason;
+export type AppTemplateUnavailableReason = t.TypeOf<AppTemplateUnavailableReasonCodec>;
 
 /** Static type of the {@link AppTemplateSummary} codec. */
 export type AppTemplateSummaryCodec = t.TypeC<{
@@ -586,26 +587,26 @@ export type AppTemplateSummaryCodec = t.TypeC<{
   reason: NullableC<AppTemplateUnavailableReasonCodec>;
 }>;
 /**
- * Generated type `AppTemplateSummary` (`src/generated/v2/AppTemplateSummary.ts`).
+ * Generated type `AppTemplateSummary` (`src/generated/v2/AppTemplateSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AppTemplateSummary = Gen.v2.AppTemplateSummary;
+export type AppTemplateSummary = t.TypeOf<AppTemplateSummaryCodec>;
 
 /** Static type of the {@link PluginHookSummary} codec. */
 export type PluginHookSummaryCodec = t.TypeC<{ key: t.StringC; eventName: HookEventNameCodec }>;
 /**
- * Generated type `PluginHookSummary` (`src/generated/v2/PluginHookSummary.ts`).
+ * Generated type `PluginHookSummary` (`src/generated/v2/PluginHookSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginHookSummary = Gen.v2.PluginHookSummary;
+export type PluginHookSummary = t.TypeOf<PluginHookSummaryCodec>;
 
 /** Static type of the {@link ScheduledTaskWeekday} codec. */
-export type ScheduledTaskWeekdayCodec = t.KeyofC<{ MO: null; TU: null; WE: null; TH: null; FR: null; SA: null; SU: null }>;
+export type ScheduledTaskWeekdayCodec = OpenKeyofC<{ MO: null; TU: null; WE: null; TH: null; FR: null; SA: null; SU: null }>;
 /**
- * Generated type `ScheduledTaskWeekday` (`src/generated/v2/ScheduledTaskWeekday.ts`).
+ * Generated type `ScheduledTaskWeekday` (`src/generated/v2/ScheduledTaskWeekday.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ScheduledTaskWeekday = Gen.v2.ScheduledTaskWeekday;
+export type ScheduledTaskWeekday = t.TypeOf<ScheduledTaskWeekdayCodec>;
 
 /** Static type of the {@link ScheduledTaskSchedule} codec. */
-export type ScheduledTaskScheduleCodec = t.UnionC<[
+export type ScheduledTaskScheduleCodec = OpenUnionC<"type", [
   t.TypeC<{
     type: t.LiteralC<"hourly">;
     intervalHours: t.NumberC;
@@ -616,16 +617,16 @@ export type ScheduledTaskScheduleCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"weekly">; days: t.ArrayC<ScheduledTaskWeekdayCodec>; time: t.StringC }>,
 ]>;
 /**
- * Generated type `ScheduledTaskSchedule` (`src/generated/v2/ScheduledTaskSchedule.ts`).
+ * Generated type `ScheduledTaskSchedule` (`src/generated/v2/ScheduledTaskSchedule.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ScheduledTaskSchedule = Gen.v2.ScheduledTaskSchedule;
+export type ScheduledTaskSchedule = t.TypeOf<ScheduledTaskScheduleCodec>;
 
 /** Static type of the {@link ScheduledTaskSummary} codec. */
 export type ScheduledTaskSummaryCodec = t.TypeC<{ key: t.StringC; name: t.StringC; prompt: t.StringC; schedule: ScheduledTaskScheduleCodec }>;
 /**
- * Generated type `ScheduledTaskSummary` (`src/generated/v2/ScheduledTaskSummary.ts`).
+ * Generated type `ScheduledTaskSummary` (`src/generated/v2/ScheduledTaskSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ScheduledTaskSummary = Gen.v2.ScheduledTaskSummary;
+export type ScheduledTaskSummary = t.TypeOf<ScheduledTaskSummaryCodec>;
 
 /** Static type of the {@link SkillInterface} codec. */
 export type SkillInterfaceCodec = StructC<
@@ -640,9 +641,9 @@ export type SkillInterfaceCodec = StructC<
   }
 >;
 /**
- * Generated type `SkillInterface` (`src/generated/v2/SkillInterface.ts`).
+ * Generated type `SkillInterface` (`src/generated/v2/SkillInterface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillInterface = Gen.v2.SkillInterface;
+export type SkillInterface = t.TypeOf<SkillInterfaceCodec>;
 
 /** Static type of the {@link SkillSummary} codec. */
 export type SkillSummaryCodec = t.TypeC<{
@@ -654,9 +655,9 @@ export type SkillSummaryCodec = t.TypeC<{
   enabled: t.BooleanC;
 }>;
 /**
- * Generated type `SkillSummary` (`src/generated/v2/SkillSummary.ts`).
+ * Generated type `SkillSummary` (`src/generated/v2/SkillSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillSummary = Gen.v2.SkillSummary;
+export type SkillSummary = t.TypeOf<SkillSummaryCodec>;
 
 /** Static type of the {@link PluginDetail} codec. */
 export type PluginDetailCodec = t.TypeC<{
@@ -674,16 +675,16 @@ export type PluginDetailCodec = t.TypeC<{
   scheduledTasks: NullableC<t.ArrayC<ScheduledTaskSummaryCodec>>;
 }>;
 /**
- * Generated type `PluginDetail` (`src/generated/v2/PluginDetail.ts`).
+ * Generated type `PluginDetail` (`src/generated/v2/PluginDetail.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginDetail = Gen.v2.PluginDetail;
+export type PluginDetail = t.TypeOf<PluginDetailCodec>;
 
 /** Static type of the {@link PluginReadResponse} codec. */
 export type PluginReadResponseCodec = t.TypeC<{ plugin: PluginDetailCodec }>;
 /**
- * Generated type `PluginReadResponse` (`src/generated/v2/PluginReadResponse.ts`).
+ * Generated type `PluginReadResponse` (`src/generated/v2/PluginReadResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginReadResponse = Gen.v2.PluginReadResponse;
+export type PluginReadResponse = t.TypeOf<PluginReadResponseCodec>;
 
 /** Static type of the {@link PluginUninstallParams} codec. */
 export type PluginUninstallParamsCodec = t.TypeC<{ pluginId: t.StringC }>;
@@ -695,9 +696,9 @@ export type PluginUninstallParams = Gen.v2.PluginUninstallParams;
 /** Static type of the {@link PluginUninstallResponse} codec. */
 export type PluginUninstallResponseCodec = EmptyObjectC;
 /**
- * Generated type `PluginUninstallResponse` (`src/generated/v2/PluginUninstallResponse.ts`).
+ * Generated type `PluginUninstallResponse` (`src/generated/v2/PluginUninstallResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type PluginUninstallResponse = Gen.v2.PluginUninstallResponse;
+export type PluginUninstallResponse = t.TypeOf<PluginUninstallResponseCodec>;
 
 /** Static type of the {@link SkillsChangedNotification} codec. */
 export type SkillsChangedNotificationCodec = EmptyObjectC;
@@ -707,12 +708,12 @@ export type SkillsChangedNotificationCodec = EmptyObjectC;
  * Treat this as an invalidation signal and re-run `skills/list` with the
  * client's current parameters when refreshed skill metadata is needed.
  *
- * Generated type `SkillsChangedNotification` (`src/generated/v2/SkillsChangedNotification.ts`).
+ * Generated type `SkillsChangedNotification` (`src/generated/v2/SkillsChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillsChangedNotification = Gen.v2.SkillsChangedNotification;
+export type SkillsChangedNotification = t.TypeOf<SkillsChangedNotificationCodec>;
 
 /** Static type of the {@link SkillsConfigWriteParams} codec. */
-export type SkillsConfigWriteParamsCodec = StructC<{ enabled: t.BooleanC }, { path: NullableC<AbsolutePathBufCodec>; name: NullableC<t.StringC> }>;
+export type SkillsConfigWriteParamsCodec = StructC<{ enabled: t.BooleanC }, { path: NullableC<AbsolutePathBufStrictCodec>; name: NullableC<t.StringC> }>;
 /**
  * Generated type `SkillsConfigWriteParams` (`src/generated/v2/SkillsConfigWriteParams.ts`).
  */
@@ -721,9 +722,9 @@ export type SkillsConfigWriteParams = Gen.v2.SkillsConfigWriteParams;
 /** Static type of the {@link SkillsConfigWriteResponse} codec. */
 export type SkillsConfigWriteResponseCodec = t.TypeC<{ effectiveEnabled: t.BooleanC }>;
 /**
- * Generated type `SkillsConfigWriteResponse` (`src/generated/v2/SkillsConfigWriteResponse.ts`).
+ * Generated type `SkillsConfigWriteResponse` (`src/generated/v2/SkillsConfigWriteResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillsConfigWriteResponse = Gen.v2.SkillsConfigWriteResponse;
+export type SkillsConfigWriteResponse = t.TypeOf<SkillsConfigWriteResponseCodec>;
 
 /** Static type of the {@link SkillsListParams} codec. */
 export type SkillsListParamsCodec = StructC<Record<never, never>, { cwds: t.ArrayC<t.StringC>; forceReload: t.BooleanC }>;
@@ -735,9 +736,9 @@ export type SkillsListParams = Gen.v2.SkillsListParams;
 /** Static type of the {@link SkillErrorInfo} codec. */
 export type SkillErrorInfoCodec = t.TypeC<{ path: t.StringC; message: t.StringC }>;
 /**
- * Generated type `SkillErrorInfo` (`src/generated/v2/SkillErrorInfo.ts`).
+ * Generated type `SkillErrorInfo` (`src/generated/v2/SkillErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillErrorInfo = Gen.v2.SkillErrorInfo;
+export type SkillErrorInfo = t.TypeOf<SkillErrorInfoCodec>;
 
 /** Static type of the {@link SkillToolDependency} codec. */
 export type SkillToolDependencyCodec = StructC<
@@ -745,23 +746,23 @@ export type SkillToolDependencyCodec = StructC<
   { description: t.StringC; transport: t.StringC; command: t.StringC; url: t.StringC }
 >;
 /**
- * Generated type `SkillToolDependency` (`src/generated/v2/SkillToolDependency.ts`).
+ * Generated type `SkillToolDependency` (`src/generated/v2/SkillToolDependency.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillToolDependency = Gen.v2.SkillToolDependency;
+export type SkillToolDependency = t.TypeOf<SkillToolDependencyCodec>;
 
 /** Static type of the {@link SkillDependencies} codec. */
 export type SkillDependenciesCodec = t.TypeC<{ tools: t.ArrayC<SkillToolDependencyCodec> }>;
 /**
- * Generated type `SkillDependencies` (`src/generated/v2/SkillDependencies.ts`).
+ * Generated type `SkillDependencies` (`src/generated/v2/SkillDependencies.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillDependencies = Gen.v2.SkillDependencies;
+export type SkillDependencies = t.TypeOf<SkillDependenciesCodec>;
 
 /** Static type of the {@link SkillScope} codec. */
-export type SkillScopeCodec = t.KeyofC<{ user: null; repo: null; system: null; admin: null }>;
+export type SkillScopeCodec = OpenKeyofC<{ user: null; repo: null; system: null; admin: null }>;
 /**
- * Generated type `SkillScope` (`src/generated/v2/SkillScope.ts`).
+ * Generated type `SkillScope` (`src/generated/v2/SkillScope.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillScope = Gen.v2.SkillScope;
+export type SkillScope = t.TypeOf<SkillScopeCodec>;
 
 /** Static type of the {@link SkillMetadata} codec. */
 export type SkillMetadataCodec = StructC<
@@ -776,26 +777,26 @@ export type SkillMetadataCodec = StructC<
   { shortDescription: t.StringC; interface: SkillInterfaceCodec; dependencies: SkillDependenciesCodec }
 >;
 /**
- * Generated type `SkillMetadata` (`src/generated/v2/SkillMetadata.ts`).
+ * Generated type `SkillMetadata` (`src/generated/v2/SkillMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillMetadata = Gen.v2.SkillMetadata;
+export type SkillMetadata = t.TypeOf<SkillMetadataCodec>;
 
 /** Static type of the {@link SkillsListEntry} codec. */
 export type SkillsListEntryCodec = t.TypeC<{ cwd: t.StringC; skills: t.ArrayC<SkillMetadataCodec>; errors: t.ArrayC<SkillErrorInfoCodec> }>;
 /**
- * Generated type `SkillsListEntry` (`src/generated/v2/SkillsListEntry.ts`).
+ * Generated type `SkillsListEntry` (`src/generated/v2/SkillsListEntry.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillsListEntry = Gen.v2.SkillsListEntry;
+export type SkillsListEntry = t.TypeOf<SkillsListEntryCodec>;
 
 /** Static type of the {@link SkillsListResponse} codec. */
 export type SkillsListResponseCodec = t.TypeC<{ data: t.ArrayC<SkillsListEntryCodec> }>;
 /**
- * Generated type `SkillsListResponse` (`src/generated/v2/SkillsListResponse.ts`).
+ * Generated type `SkillsListResponse` (`src/generated/v2/SkillsListResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SkillsListResponse = Gen.v2.SkillsListResponse;
+export type SkillsListResponse = t.TypeOf<SkillsListResponseCodec>;
 
 const build = () => {
-  const { AbsolutePathBuf, LegacyAppPathString } = commonCodecs();
+  const { AbsolutePathBuf, AbsolutePathBufStrict, LegacyAppPathString } = commonCodecs();
   const AppBranding: AppBrandingCodec = t.type({
     category: nullable(t.string),
     developer: nullable(t.string),
@@ -837,7 +838,7 @@ const build = () => {
     pluginDisplayNames: t.array(t.string),
   }, "AppInfo");
   const AppListUpdatedNotification: AppListUpdatedNotificationCodec = t.type({ data: t.array(AppInfo) }, "AppListUpdatedNotification");
-  const HookEventName: HookEventNameCodec = t.keyof({
+  const HookEventName: HookEventNameCodec = openKeyof({
     preModelRequest: null,
     postModelRequest: null,
     preToolUse: null,
@@ -853,13 +854,13 @@ const build = () => {
     stop: null,
     interrupt: null,
   }, "HookEventName");
-  const HookExecutionMode: HookExecutionModeCodec = t.keyof({ sync: null, async: null }, "HookExecutionMode");
-  const HookHandlerType: HookHandlerTypeCodec = t.keyof({ command: null, mcpTool: null, prompt: null, agent: null }, "HookHandlerType");
-  const HookOutputEntryKind: HookOutputEntryKindCodec = t.keyof({ warning: null, stop: null, feedback: null, context: null, error: null }, "HookOutputEntryKind");
+  const HookExecutionMode: HookExecutionModeCodec = openKeyof({ sync: null, async: null }, "HookExecutionMode");
+  const HookHandlerType: HookHandlerTypeCodec = openKeyof({ command: null, mcpTool: null, prompt: null, agent: null }, "HookHandlerType");
+  const HookOutputEntryKind: HookOutputEntryKindCodec = openKeyof({ warning: null, stop: null, feedback: null, context: null, error: null }, "HookOutputEntryKind");
   const HookOutputEntry: HookOutputEntryCodec = t.type({ kind: HookOutputEntryKind, text: t.string }, "HookOutputEntry");
-  const HookRunStatus: HookRunStatusCodec = t.keyof({ running: null, completed: null, failed: null, blocked: null, stopped: null }, "HookRunStatus");
-  const HookScope: HookScopeCodec = t.keyof({ thread: null, turn: null }, "HookScope");
-  const HookSource: HookSourceCodec = t.keyof({
+  const HookRunStatus: HookRunStatusCodec = openKeyof({ running: null, completed: null, failed: null, blocked: null, stopped: null }, "HookRunStatus");
+  const HookScope: HookScopeCodec = openKeyof({ thread: null, turn: null }, "HookScope");
+  const HookSource: HookSourceCodec = openKeyof({
     system: null,
     user: null,
     project: null,
@@ -908,7 +909,7 @@ const build = () => {
   const PluginInstallParams: PluginInstallParamsCodec = struct(
     { pluginName: t.string },
     {
-      marketplacePath: nullable(AbsolutePathBuf),
+      marketplacePath: nullable(AbsolutePathBufStrict),
       remoteMarketplaceName: nullable(t.string),
       installAttemptId: nullable(t.string),
     },
@@ -921,19 +922,22 @@ const build = () => {
     installUrl: nullable(t.string),
     category: nullable(t.string),
   }, "AppSummary");
-  const PluginAuthPolicy: PluginAuthPolicyCodec = t.keyof({ ON_INSTALL: null, ON_USE: null }, "PluginAuthPolicy");
+  const PluginAuthPolicy: PluginAuthPolicyCodec = openKeyof({ ON_INSTALL: null, ON_USE: null }, "PluginAuthPolicy");
   const PluginInstallResponse: PluginInstallResponseCodec = t.type({ authPolicy: PluginAuthPolicy, appsNeedingAuth: t.array(AppSummary) }, "PluginInstallResponse");
   const PluginInstalledParams: PluginInstalledParamsCodec = struct(
     {},
-    { cwds: nullable(t.array(AbsolutePathBuf)), installSuggestionPluginNames: nullable(t.array(t.string)) },
+    {
+      cwds: nullable(t.array(AbsolutePathBufStrict)),
+      installSuggestionPluginNames: nullable(t.array(t.string)),
+    },
     "PluginInstalledParams",
   );
   const MarketplaceLoadErrorInfo: MarketplaceLoadErrorInfoCodec = t.type({ marketplacePath: AbsolutePathBuf, message: t.string }, "MarketplaceLoadErrorInfo");
   const MarketplaceInterface: MarketplaceInterfaceCodec = t.type({ displayName: nullable(t.string) }, "MarketplaceInterface");
-  const PluginAvailability: PluginAvailabilityCodec = t.keyof({ AVAILABLE: null, DISABLED_BY_ADMIN: null }, "PluginAvailability");
-  const PluginDisabledReason: PluginDisabledReasonCodec = t.keyof({ disabled_by_admin: null, plan_not_eligible: null, required_app_unavailable: null, unknown: null }, "PluginDisabledReason");
-  const PluginInstallPolicy: PluginInstallPolicyCodec = t.keyof({ NOT_AVAILABLE: null, AVAILABLE: null, INSTALLED_BY_DEFAULT: null }, "PluginInstallPolicy");
-  const PluginInstallPolicySource: PluginInstallPolicySourceCodec = t.keyof({ WORKSPACE_SETTING: null, IMPLICIT_CANONICAL_APP: null }, "PluginInstallPolicySource");
+  const PluginAvailability: PluginAvailabilityCodec = openKeyof({ AVAILABLE: null, DISABLED_BY_ADMIN: null }, "PluginAvailability");
+  const PluginDisabledReason: PluginDisabledReasonCodec = openKeyof({ disabled_by_admin: null, plan_not_eligible: null, required_app_unavailable: null, unknown: null }, "PluginDisabledReason");
+  const PluginInstallPolicy: PluginInstallPolicyCodec = openKeyof({ NOT_AVAILABLE: null, AVAILABLE: null, INSTALLED_BY_DEFAULT: null }, "PluginInstallPolicy");
+  const PluginInstallPolicySource: PluginInstallPolicySourceCodec = openKeyof({ WORKSPACE_SETTING: null, IMPLICIT_CANONICAL_APP: null }, "PluginInstallPolicySource");
   const PluginInterface: PluginInterfaceCodec = t.type({
     displayName: nullable(t.string),
     shortDescription: nullable(t.string),
@@ -955,9 +959,9 @@ const build = () => {
     screenshots: t.array(AbsolutePathBuf),
     screenshotUrls: t.array(t.string),
   }, "PluginInterface");
-  const PluginShareDiscoverability: PluginShareDiscoverabilityCodec = t.keyof({ LISTED: null, UNLISTED: null, PRIVATE: null }, "PluginShareDiscoverability");
-  const PluginSharePrincipalRole: PluginSharePrincipalRoleCodec = t.keyof({ reader: null, editor: null, owner: null }, "PluginSharePrincipalRole");
-  const PluginSharePrincipalType: PluginSharePrincipalTypeCodec = t.keyof({ user: null, group: null, workspace: null }, "PluginSharePrincipalType");
+  const PluginShareDiscoverability: PluginShareDiscoverabilityCodec = openKeyof({ LISTED: null, UNLISTED: null, PRIVATE: null }, "PluginShareDiscoverability");
+  const PluginSharePrincipalRole: PluginSharePrincipalRoleCodec = openKeyof({ reader: null, editor: null, owner: null }, "PluginSharePrincipalRole");
+  const PluginSharePrincipalType: PluginSharePrincipalTypeCodec = openKeyof({ user: null, group: null, workspace: null }, "PluginSharePrincipalType");
   const PluginSharePrincipal: PluginSharePrincipalCodec = t.type({
     principalType: PluginSharePrincipalType,
     principalId: t.string,
@@ -974,7 +978,7 @@ const build = () => {
     sharePrincipals: nullable(t.array(PluginSharePrincipal)),
     canPublishToWorkspace: nullable(t.boolean),
   }, "PluginShareContext");
-  const PluginSource: PluginSourceCodec = t.union([
+  const PluginSource: PluginSourceCodec = openUnion("type", ["local","git","npm","remote"], [
     t.type({ type: t.literal("local"), path: AbsolutePathBuf }),
     t.type({
       type: t.literal("git"),
@@ -1024,7 +1028,7 @@ const build = () => {
   const PluginListParams: PluginListParamsCodec = struct(
     {},
     {
-      cwds: nullable(t.array(AbsolutePathBuf)),
+      cwds: nullable(t.array(AbsolutePathBufStrict)),
       marketplaceKinds: nullable(t.array(PluginListMarketplaceKind)),
       forceRefetch: t.boolean,
     },
@@ -1037,10 +1041,10 @@ const build = () => {
   }, "PluginListResponse");
   const PluginReadParams: PluginReadParamsCodec = struct(
     { pluginName: t.string },
-    { marketplacePath: nullable(AbsolutePathBuf), remoteMarketplaceName: nullable(t.string) },
+    { marketplacePath: nullable(AbsolutePathBufStrict), remoteMarketplaceName: nullable(t.string) },
     "PluginReadParams",
   );
-  const AppTemplateUnavailableReason: AppTemplateUnavailableReasonCodec = t.keyof({ NOT_CONFIGURED_FOR_WORKSPACE: null, NO_ACTIVE_WORKSPACE: null }, "AppTemplateUnavailableReason");
+  const AppTemplateUnavailableReason: AppTemplateUnavailableReasonCodec = openKeyof({ NOT_CONFIGURED_FOR_WORKSPACE: null, NO_ACTIVE_WORKSPACE: null }, "AppTemplateUnavailableReason");
   const AppTemplateSummary: AppTemplateSummaryCodec = t.type({
     templateId: t.string,
     name: t.string,
@@ -1053,8 +1057,8 @@ const build = () => {
     reason: nullable(AppTemplateUnavailableReason),
   }, "AppTemplateSummary");
   const PluginHookSummary: PluginHookSummaryCodec = t.type({ key: t.string, eventName: HookEventName }, "PluginHookSummary");
-  const ScheduledTaskWeekday: ScheduledTaskWeekdayCodec = t.keyof({ MO: null, TU: null, WE: null, TH: null, FR: null, SA: null, SU: null }, "ScheduledTaskWeekday");
-  const ScheduledTaskSchedule: ScheduledTaskScheduleCodec = t.union([
+  const ScheduledTaskWeekday: ScheduledTaskWeekdayCodec = openKeyof({ MO: null, TU: null, WE: null, TH: null, FR: null, SA: null, SU: null }, "ScheduledTaskWeekday");
+  const ScheduledTaskSchedule: ScheduledTaskScheduleCodec = openUnion("type", ["hourly","daily","weekdays","weekly"], [
     t.type({ type: t.literal("hourly"), intervalHours: t.number, days: nullable(t.array(ScheduledTaskWeekday)) }),
     t.type({ type: t.literal("daily"), time: t.string }),
     t.type({ type: t.literal("weekdays"), time: t.string }),
@@ -1101,7 +1105,7 @@ const build = () => {
   const SkillsChangedNotification: SkillsChangedNotificationCodec = emptyObject;
   const SkillsConfigWriteParams: SkillsConfigWriteParamsCodec = struct(
     { enabled: t.boolean },
-    { path: nullable(AbsolutePathBuf), name: nullable(t.string) },
+    { path: nullable(AbsolutePathBufStrict), name: nullable(t.string) },
     "SkillsConfigWriteParams",
   );
   const SkillsConfigWriteResponse: SkillsConfigWriteResponseCodec = t.type({ effectiveEnabled: t.boolean }, "SkillsConfigWriteResponse");
@@ -1113,7 +1117,7 @@ const build = () => {
     "SkillToolDependency",
   );
   const SkillDependencies: SkillDependenciesCodec = t.type({ tools: t.array(SkillToolDependency) }, "SkillDependencies");
-  const SkillScope: SkillScopeCodec = t.keyof({ user: null, repo: null, system: null, admin: null }, "SkillScope");
+  const SkillScope: SkillScopeCodec = openKeyof({ user: null, repo: null, system: null, admin: null }, "SkillScope");
   const SkillMetadata: SkillMetadataCodec = struct(
     {
       name: t.string,

@@ -11,27 +11,28 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC, openUnion, type OpenUnionC } from '../OpenCodecs.js';
 import { intersection, struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type CollaborationModeCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type MultiAgentModeCodec, type PersonalityCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type RequestIdCodec, type ResponseItemCodec, type SandboxModeCodec, type SandboxPolicyCodec, type ThreadIdCodec, type TokenUsageBreakdownCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type TurnItemsViewCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type AbsolutePathBufStrictCodec, type ApprovalsReviewerCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalCodec, type AskForApprovalStrictCodec, type CollaborationModeCodec, type JsonValueCodec, type JsonValueStrictCodec, type LegacyAppPathStringCodec, type MultiAgentModeCodec, type MultiAgentModeStrictCodec, type PersonalityCodec, type PersonalityStrictCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type RequestIdCodec, type ResponseItemStrictCodec, type SandboxModeStrictCodec, type SandboxPolicyCodec, type ThreadIdCodec, type TokenUsageBreakdownCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type TurnItemsViewStrictCodec } from './common.js';
 
 /** Static type of the {@link ContextCompactedNotification} codec. */
 export type ContextCompactedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC }>;
 /**
  * Deprecated: Use `ContextCompaction` item type instead.
  *
- * Generated type `ContextCompactedNotification` (`src/generated/v2/ContextCompactedNotification.ts`).
+ * Generated type `ContextCompactedNotification` (`src/generated/v2/ContextCompactedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ContextCompactedNotification = Gen.v2.ContextCompactedNotification;
+export type ContextCompactedNotification = t.TypeOf<ContextCompactedNotificationCodec>;
 
 /** Static type of the {@link EnvironmentConnectionNotification} codec. */
 export type EnvironmentConnectionNotificationCodec = t.TypeC<{ threadId: t.StringC; environmentId: t.StringC }>;
 /**
- * Generated type `EnvironmentConnectionNotification` (`src/generated/v2/EnvironmentConnectionNotification.ts`).
+ * Generated type `EnvironmentConnectionNotification` (`src/generated/v2/EnvironmentConnectionNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type EnvironmentConnectionNotification = Gen.v2.EnvironmentConnectionNotification;
+export type EnvironmentConnectionNotification = t.TypeOf<EnvironmentConnectionNotificationCodec>;
 
 /** Static type of the {@link ThreadArchiveParams} codec. */
 export type ThreadArchiveParamsCodec = t.TypeC<{ threadId: t.StringC }>;
@@ -43,25 +44,25 @@ export type ThreadArchiveParams = Gen.v2.ThreadArchiveParams;
 /** Static type of the {@link ThreadArchiveResponse} codec. */
 export type ThreadArchiveResponseCodec = EmptyObjectC;
 /**
- * Generated type `ThreadArchiveResponse` (`src/generated/v2/ThreadArchiveResponse.ts`).
+ * Generated type `ThreadArchiveResponse` (`src/generated/v2/ThreadArchiveResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadArchiveResponse = Gen.v2.ThreadArchiveResponse;
+export type ThreadArchiveResponse = t.TypeOf<ThreadArchiveResponseCodec>;
 
 /** Static type of the {@link ThreadArchivedNotification} codec. */
 export type ThreadArchivedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadArchivedNotification` (`src/generated/v2/ThreadArchivedNotification.ts`).
+ * Generated type `ThreadArchivedNotification` (`src/generated/v2/ThreadArchivedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadArchivedNotification = Gen.v2.ThreadArchivedNotification;
+export type ThreadArchivedNotification = t.TypeOf<ThreadArchivedNotificationCodec>;
 
 /** Static type of the {@link ThreadAttachmentOperation} codec. */
-export type ThreadAttachmentOperationCodec = t.KeyofC<{ created: null; deleted: null }>;
+export type ThreadAttachmentOperationCodec = OpenKeyofC<{ created: null; deleted: null }>;
 /**
  * The persisted attachment change represented by a notification.
  *
- * Generated type `ThreadAttachmentOperation` (`src/generated/v2/ThreadAttachmentOperation.ts`).
+ * Generated type `ThreadAttachmentOperation` (`src/generated/v2/ThreadAttachmentOperation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadAttachmentOperation = Gen.v2.ThreadAttachmentOperation;
+export type ThreadAttachmentOperation = t.TypeOf<ThreadAttachmentOperationCodec>;
 
 /** Static type of the {@link ThreadAttachmentUpdatedNotification} codec. */
 export type ThreadAttachmentUpdatedNotificationCodec = t.TypeC<{
@@ -74,30 +75,39 @@ export type ThreadAttachmentUpdatedNotificationCodec = t.TypeC<{
 /**
  * Notification published after a thread attachment is created or deleted.
  *
- * Generated type `ThreadAttachmentUpdatedNotification` (`src/generated/v2/ThreadAttachmentUpdatedNotification.ts`).
+ * Generated type `ThreadAttachmentUpdatedNotification` (`src/generated/v2/ThreadAttachmentUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadAttachmentUpdatedNotification = Gen.v2.ThreadAttachmentUpdatedNotification;
+export type ThreadAttachmentUpdatedNotification = t.TypeOf<ThreadAttachmentUpdatedNotificationCodec>;
 
 /** Static type of the {@link ThreadClosedNotification} codec. */
 export type ThreadClosedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadClosedNotification` (`src/generated/v2/ThreadClosedNotification.ts`).
+ * Generated type `ThreadClosedNotification` (`src/generated/v2/ThreadClosedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadClosedNotification = Gen.v2.ThreadClosedNotification;
+export type ThreadClosedNotification = t.TypeOf<ThreadClosedNotificationCodec>;
 
 /** Static type of the {@link ThreadDeletedNotification} codec. */
 export type ThreadDeletedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadDeletedNotification` (`src/generated/v2/ThreadDeletedNotification.ts`).
+ * Generated type `ThreadDeletedNotification` (`src/generated/v2/ThreadDeletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadDeletedNotification = Gen.v2.ThreadDeletedNotification;
+export type ThreadDeletedNotification = t.TypeOf<ThreadDeletedNotificationCodec>;
 
 /** Static type of the {@link ThreadSource} codec. */
 export type ThreadSourceCodec = t.StringC;
 /**
- * Generated type `ThreadSource` (`src/generated/v2/ThreadSource.ts`).
+ * Generated type `ThreadSource` (`src/generated/v2/ThreadSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSource = Gen.v2.ThreadSource;
+export type ThreadSource = t.TypeOf<ThreadSourceCodec>;
+
+/** Static type of the {@link ThreadSourceStrict} codec. */
+export type ThreadSourceStrictCodec = t.StringC;
+/**
+ * Generated type `ThreadSource` (`src/generated/v2/ThreadSource.ts`).
+ *
+ * The strict codec of {@link ThreadSource}, for what we send.
+ */
+export type ThreadSourceStrict = Gen.v2.ThreadSource;
 
 /** Static type of the {@link ThreadForkParams} codec. */
 export type ThreadForkParamsCodec = StructC<
@@ -112,17 +122,17 @@ export type ThreadForkParamsCodec = StructC<
     modelProvider: NullableC<t.StringC>;
     serviceTier: NullableC<t.StringC>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox: NullableC<SandboxModeCodec>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    approvalPolicy: NullableC<AskForApprovalStrictCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
+    sandbox: NullableC<SandboxModeStrictCodec>;
     permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueCodec>>;
+    config: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
     baseInstructions: NullableC<t.StringC>;
     developerInstructions: NullableC<t.StringC>;
     ephemeral: t.BooleanC;
     attachToSource: t.BooleanC;
-    threadSource: NullableC<ThreadSourceCodec>;
+    threadSource: NullableC<ThreadSourceStrictCodec>;
     excludeTurns: t.BooleanC;
     deferGoalContinuation: t.BooleanC;
   }
@@ -144,27 +154,27 @@ export type ThreadForkParams = Gen.v2.ThreadForkParams;
 /** Static type of the {@link ActivePermissionProfile} codec. */
 export type ActivePermissionProfileCodec = t.TypeC<{ id: t.StringC; extends: NullableC<t.StringC> }>;
 /**
- * Generated type `ActivePermissionProfile` (`src/generated/v2/ActivePermissionProfile.ts`).
+ * Generated type `ActivePermissionProfile` (`src/generated/v2/ActivePermissionProfile.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ActivePermissionProfile = Gen.v2.ActivePermissionProfile;
+export type ActivePermissionProfile = t.TypeOf<ActivePermissionProfileCodec>;
 
 /** Static type of the {@link GitInfo} codec. */
 export type GitInfoCodec = t.TypeC<{ sha: NullableC<t.StringC>; branch: NullableC<t.StringC>; originUrl: NullableC<t.StringC> }>;
 /**
- * Generated type `GitInfo` (`src/generated/v2/GitInfo.ts`).
+ * Generated type `GitInfo` (`src/generated/v2/GitInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type GitInfo = Gen.v2.GitInfo;
+export type GitInfo = t.TypeOf<GitInfoCodec>;
 
 /** Static type of the {@link AgentPath} codec. */
 export type AgentPathCodec = t.StringC;
 /**
- * Generated type `AgentPath` (`src/generated/AgentPath.ts`).
+ * Generated type `AgentPath` (`src/generated/AgentPath.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type AgentPath = Gen.AgentPath;
+export type AgentPath = t.TypeOf<AgentPathCodec>;
 
 /** Static type of the {@link SubAgentSource} codec. */
 export type SubAgentSourceCodec = t.UnionC<[
-  t.KeyofC<{ review: null; compact: null; memory_consolidation: null }>,
+  OpenKeyofC<{ review: null; compact: null; memory_consolidation: null }>,
   t.TypeC<{
     thread_spawn: t.TypeC<{
       parent_thread_id: ThreadIdCodec;
@@ -177,20 +187,20 @@ export type SubAgentSourceCodec = t.UnionC<[
   t.TypeC<{ other: t.StringC }>,
 ]>;
 /**
- * Generated type `SubAgentSource` (`src/generated/SubAgentSource.ts`).
+ * Generated type `SubAgentSource` (`src/generated/SubAgentSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SubAgentSource = Gen.SubAgentSource;
+export type SubAgentSource = t.TypeOf<SubAgentSourceCodec>;
 
 /** Static type of the {@link SessionSource} codec. */
 export type SessionSourceCodec = t.UnionC<[
-  t.KeyofC<{ cli: null; vscode: null; exec: null; appServer: null; unknown: null }>,
+  OpenKeyofC<{ cli: null; vscode: null; exec: null; appServer: null; unknown: null }>,
   t.TypeC<{ custom: t.StringC }>,
   t.TypeC<{ subAgent: SubAgentSourceCodec }>,
 ]>;
 /**
- * Generated type `SessionSource` (`src/generated/v2/SessionSource.ts`).
+ * Generated type `SessionSource` (`src/generated/v2/SessionSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type SessionSource = Gen.v2.SessionSource;
+export type SessionSource = t.TypeOf<SessionSourceCodec>;
 
 /** Static type of the {@link ThreadEnvironment} codec. */
 export type ThreadEnvironmentCodec = t.TypeC<{
@@ -201,62 +211,71 @@ export type ThreadEnvironmentCodec = t.TypeC<{
 /**
  * An environment selected by a loaded thread, independent of connection status.
  *
- * Generated type `ThreadEnvironment` (`src/generated/v2/ThreadEnvironment.ts`).
+ * Generated type `ThreadEnvironment` (`src/generated/v2/ThreadEnvironment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadEnvironment = Gen.v2.ThreadEnvironment;
+export type ThreadEnvironment = t.TypeOf<ThreadEnvironmentCodec>;
 
 /** Static type of the {@link ThreadExtra} codec. */
 export type ThreadExtraCodec = EmptyObjectC;
 /**
  * Extra app-server data for a thread.
  *
- * Generated type `ThreadExtra` (`src/generated/v2/ThreadExtra.ts`).
+ * Generated type `ThreadExtra` (`src/generated/v2/ThreadExtra.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadExtra = Gen.v2.ThreadExtra;
+export type ThreadExtra = t.TypeOf<ThreadExtraCodec>;
 
 /** Static type of the {@link ThreadHistoryMode} codec. */
-export type ThreadHistoryModeCodec = t.KeyofC<{ legacy: null; paginated: null }>;
+export type ThreadHistoryModeCodec = OpenKeyofC<{ legacy: null; paginated: null }>;
+/**
+ * Generated type `ThreadHistoryMode` (`src/generated/v2/ThreadHistoryMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ */
+export type ThreadHistoryMode = t.TypeOf<ThreadHistoryModeCodec>;
+
+/** Static type of the {@link ThreadHistoryModeStrict} codec. */
+export type ThreadHistoryModeStrictCodec = t.KeyofC<{ legacy: null; paginated: null }>;
 /**
  * Generated type `ThreadHistoryMode` (`src/generated/v2/ThreadHistoryMode.ts`).
+ *
+ * The strict codec of {@link ThreadHistoryMode}, for what we send.
  */
-export type ThreadHistoryMode = Gen.v2.ThreadHistoryMode;
+export type ThreadHistoryModeStrict = Gen.v2.ThreadHistoryMode;
 
 /** Static type of the {@link ThreadSectionAppearance} codec. */
 export type ThreadSectionAppearanceCodec = t.TypeC<{ icon: NullableC<t.StringC>; color: NullableC<t.StringC> }>;
 /**
  * Extensible visual presentation for a custom thread section.
  *
- * Generated type `ThreadSectionAppearance` (`src/generated/v2/ThreadSectionAppearance.ts`).
+ * Generated type `ThreadSectionAppearance` (`src/generated/v2/ThreadSectionAppearance.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSectionAppearance = Gen.v2.ThreadSectionAppearance;
+export type ThreadSectionAppearance = t.TypeOf<ThreadSectionAppearanceCodec>;
 
 /** Static type of the {@link ThreadSection} codec. */
 export type ThreadSectionCodec = t.TypeC<{ id: t.StringC; name: t.StringC; appearance: NullableC<ThreadSectionAppearanceCodec> }>;
 /**
  * An independently persisted, user-visible thread section.
  *
- * Generated type `ThreadSection` (`src/generated/v2/ThreadSection.ts`).
+ * Generated type `ThreadSection` (`src/generated/v2/ThreadSection.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSection = Gen.v2.ThreadSection;
+export type ThreadSection = t.TypeOf<ThreadSectionCodec>;
 
 /** Static type of the {@link ThreadActiveFlag} codec. */
-export type ThreadActiveFlagCodec = t.KeyofC<{ waitingOnApproval: null; waitingOnUserInput: null }>;
+export type ThreadActiveFlagCodec = OpenKeyofC<{ waitingOnApproval: null; waitingOnUserInput: null }>;
 /**
- * Generated type `ThreadActiveFlag` (`src/generated/v2/ThreadActiveFlag.ts`).
+ * Generated type `ThreadActiveFlag` (`src/generated/v2/ThreadActiveFlag.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadActiveFlag = Gen.v2.ThreadActiveFlag;
+export type ThreadActiveFlag = t.TypeOf<ThreadActiveFlagCodec>;
 
 /** Static type of the {@link ThreadStatus} codec. */
-export type ThreadStatusCodec = t.UnionC<[
+export type ThreadStatusCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"notLoaded"> }>,
   t.TypeC<{ type: t.LiteralC<"idle"> }>,
   t.TypeC<{ type: t.LiteralC<"systemError"> }>,
   t.TypeC<{ type: t.LiteralC<"active">; activeFlags: t.ArrayC<ThreadActiveFlagCodec> }>,
 ]>;
 /**
- * Generated type `ThreadStatus` (`src/generated/v2/ThreadStatus.ts`).
+ * Generated type `ThreadStatus` (`src/generated/v2/ThreadStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadStatus = Gen.v2.ThreadStatus;
+export type ThreadStatus = t.TypeOf<ThreadStatusCodec>;
 
 /** Static type of the {@link Thread} codec. */
 export type ThreadCodec = t.TypeC<{
@@ -295,9 +314,9 @@ export type ThreadCodec = t.TypeC<{
   turns: t.ArrayC<TurnCodec>;
 }>;
 /**
- * Generated type `Thread` (`src/generated/v2/Thread.ts`).
+ * Generated type `Thread` (`src/generated/v2/Thread.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type Thread = Gen.v2.Thread;
+export type Thread = t.TypeOf<ThreadCodec>;
 
 /** Static type of the {@link ThreadForkResponse} codec. */
 export type ThreadForkResponseCodec = t.TypeC<{
@@ -317,23 +336,23 @@ export type ThreadForkResponseCodec = t.TypeC<{
   multiAgentMode: MultiAgentModeCodec;
 }>;
 /**
- * Generated type `ThreadForkResponse` (`src/generated/v2/ThreadForkResponse.ts`).
+ * Generated type `ThreadForkResponse` (`src/generated/v2/ThreadForkResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadForkResponse = Gen.v2.ThreadForkResponse;
+export type ThreadForkResponse = t.TypeOf<ThreadForkResponseCodec>;
 
 /** Static type of the {@link ThreadGoalClearedNotification} codec. */
 export type ThreadGoalClearedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadGoalClearedNotification` (`src/generated/v2/ThreadGoalClearedNotification.ts`).
+ * Generated type `ThreadGoalClearedNotification` (`src/generated/v2/ThreadGoalClearedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadGoalClearedNotification = Gen.v2.ThreadGoalClearedNotification;
+export type ThreadGoalClearedNotification = t.TypeOf<ThreadGoalClearedNotificationCodec>;
 
 /** Static type of the {@link ThreadGoalStatus} codec. */
-export type ThreadGoalStatusCodec = t.KeyofC<{ active: null; paused: null; blocked: null; usageLimited: null; budgetLimited: null; complete: null }>;
+export type ThreadGoalStatusCodec = OpenKeyofC<{ active: null; paused: null; blocked: null; usageLimited: null; budgetLimited: null; complete: null }>;
 /**
- * Generated type `ThreadGoalStatus` (`src/generated/v2/ThreadGoalStatus.ts`).
+ * Generated type `ThreadGoalStatus` (`src/generated/v2/ThreadGoalStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadGoalStatus = Gen.v2.ThreadGoalStatus;
+export type ThreadGoalStatus = t.TypeOf<ThreadGoalStatusCodec>;
 
 /** Static type of the {@link ThreadGoal} codec. */
 export type ThreadGoalCodec = t.TypeC<{
@@ -347,61 +366,61 @@ export type ThreadGoalCodec = t.TypeC<{
   updatedAt: t.NumberC;
 }>;
 /**
- * Generated type `ThreadGoal` (`src/generated/v2/ThreadGoal.ts`).
+ * Generated type `ThreadGoal` (`src/generated/v2/ThreadGoal.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadGoal = Gen.v2.ThreadGoal;
+export type ThreadGoal = t.TypeOf<ThreadGoalCodec>;
 
 /** Static type of the {@link ThreadGoalUpdatedNotification} codec. */
 export type ThreadGoalUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: NullableC<t.StringC>; goal: ThreadGoalCodec }>;
 /**
- * Generated type `ThreadGoalUpdatedNotification` (`src/generated/v2/ThreadGoalUpdatedNotification.ts`).
+ * Generated type `ThreadGoalUpdatedNotification` (`src/generated/v2/ThreadGoalUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadGoalUpdatedNotification = Gen.v2.ThreadGoalUpdatedNotification;
+export type ThreadGoalUpdatedNotification = t.TypeOf<ThreadGoalUpdatedNotificationCodec>;
 
 /** Static type of the {@link ThreadNameUpdatedNotification} codec. */
 export type ThreadNameUpdatedNotificationCodec = StructC<{ threadId: t.StringC }, { threadName: t.StringC }>;
 /**
- * Generated type `ThreadNameUpdatedNotification` (`src/generated/v2/ThreadNameUpdatedNotification.ts`).
+ * Generated type `ThreadNameUpdatedNotification` (`src/generated/v2/ThreadNameUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadNameUpdatedNotification = Gen.v2.ThreadNameUpdatedNotification;
+export type ThreadNameUpdatedNotification = t.TypeOf<ThreadNameUpdatedNotificationCodec>;
 
 /** Static type of the {@link ThreadPredictionResult} codec. */
-export type ThreadPredictionResultCodec = t.UnionC<[
+export type ThreadPredictionResultCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"completed">; text: NullableC<t.StringC> }>,
   t.TypeC<{ type: t.LiteralC<"failed"> }>,
 ]>;
 /**
- * Generated type `ThreadPredictionResult` (`src/generated/v2/ThreadPredictionResult.ts`).
+ * Generated type `ThreadPredictionResult` (`src/generated/v2/ThreadPredictionResult.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadPredictionResult = Gen.v2.ThreadPredictionResult;
+export type ThreadPredictionResult = t.TypeOf<ThreadPredictionResultCodec>;
 
 /** Static type of the {@link ThreadPredictionUpdatedNotification} codec. */
 export type ThreadPredictionUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; sourceTurnId: t.StringC; result: ThreadPredictionResultCodec }>;
 /**
- * Generated type `ThreadPredictionUpdatedNotification` (`src/generated/v2/ThreadPredictionUpdatedNotification.ts`).
+ * Generated type `ThreadPredictionUpdatedNotification` (`src/generated/v2/ThreadPredictionUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadPredictionUpdatedNotification = Gen.v2.ThreadPredictionUpdatedNotification;
+export type ThreadPredictionUpdatedNotification = t.TypeOf<ThreadPredictionUpdatedNotificationCodec>;
 
 /** Static type of the {@link ThreadProjectUpdatedNotification} codec. */
 export type ThreadProjectUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; projectId: NullableC<t.StringC> }>;
 /**
- * Generated type `ThreadProjectUpdatedNotification` (`src/generated/v2/ThreadProjectUpdatedNotification.ts`).
+ * Generated type `ThreadProjectUpdatedNotification` (`src/generated/v2/ThreadProjectUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadProjectUpdatedNotification = Gen.v2.ThreadProjectUpdatedNotification;
+export type ThreadProjectUpdatedNotification = t.TypeOf<ThreadProjectUpdatedNotificationCodec>;
 
 /** Static type of the {@link ThreadQueueChangedNotification} codec. */
 export type ThreadQueueChangedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadQueueChangedNotification` (`src/generated/v2/ThreadQueueChangedNotification.ts`).
+ * Generated type `ThreadQueueChangedNotification` (`src/generated/v2/ThreadQueueChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadQueueChangedNotification = Gen.v2.ThreadQueueChangedNotification;
+export type ThreadQueueChangedNotification = t.TypeOf<ThreadQueueChangedNotificationCodec>;
 
 /** Static type of the {@link ThreadUnreadPosition} codec. */
-export type ThreadUnreadPositionCodec = t.UnionC<[t.TypeC<{ type: t.LiteralC<"threadStart"> }>, t.TypeC<{ type: t.LiteralC<"turn">; turnId: t.StringC }>]>;
+export type ThreadUnreadPositionCodec = OpenUnionC<"type", [t.TypeC<{ type: t.LiteralC<"threadStart"> }>, t.TypeC<{ type: t.LiteralC<"turn">; turnId: t.StringC }>]>;
 /**
- * Generated type `ThreadUnreadPosition` (`src/generated/v2/ThreadUnreadPosition.ts`).
+ * Generated type `ThreadUnreadPosition` (`src/generated/v2/ThreadUnreadPosition.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadUnreadPosition = Gen.v2.ThreadUnreadPosition;
+export type ThreadUnreadPosition = t.TypeOf<ThreadUnreadPositionCodec>;
 
 /** Static type of the {@link ThreadReadState} codec. */
 export type ThreadReadStateCodec = t.TypeC<{ firstUnread: NullableC<ThreadUnreadPositionCodec>; revision: t.StringC }>;
@@ -409,46 +428,46 @@ export type ThreadReadStateCodec = t.TypeC<{ firstUnread: NullableC<ThreadUnread
  * The first unread position in a durable local thread. A null position means read.
  * The opaque revision guards edits against activity or marks the caller has not seen.
  *
- * Generated type `ThreadReadState` (`src/generated/v2/ThreadReadState.ts`).
+ * Generated type `ThreadReadState` (`src/generated/v2/ThreadReadState.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadReadState = Gen.v2.ThreadReadState;
+export type ThreadReadState = t.TypeOf<ThreadReadStateCodec>;
 
 /** Static type of the {@link ThreadReadStateChangedNotification} codec. */
 export type ThreadReadStateChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; readState: ThreadReadStateCodec }>;
 /**
- * Generated type `ThreadReadStateChangedNotification` (`src/generated/v2/ThreadReadStateChangedNotification.ts`).
+ * Generated type `ThreadReadStateChangedNotification` (`src/generated/v2/ThreadReadStateChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadReadStateChangedNotification = Gen.v2.ThreadReadStateChangedNotification;
+export type ThreadReadStateChangedNotification = t.TypeOf<ThreadReadStateChangedNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeClosedNotification} codec. */
 export type ThreadRealtimeClosedNotificationCodec = t.TypeC<{ threadId: t.StringC; reason: NullableC<t.StringC> }>;
 /**
  * EXPERIMENTAL - emitted when thread realtime transport closes.
  *
- * Generated type `ThreadRealtimeClosedNotification` (`src/generated/v2/ThreadRealtimeClosedNotification.ts`).
+ * Generated type `ThreadRealtimeClosedNotification` (`src/generated/v2/ThreadRealtimeClosedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeClosedNotification = Gen.v2.ThreadRealtimeClosedNotification;
+export type ThreadRealtimeClosedNotification = t.TypeOf<ThreadRealtimeClosedNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeErrorNotification} codec. */
 export type ThreadRealtimeErrorNotificationCodec = t.TypeC<{ threadId: t.StringC; message: t.StringC }>;
 /**
  * EXPERIMENTAL - emitted when thread realtime encounters an error.
  *
- * Generated type `ThreadRealtimeErrorNotification` (`src/generated/v2/ThreadRealtimeErrorNotification.ts`).
+ * Generated type `ThreadRealtimeErrorNotification` (`src/generated/v2/ThreadRealtimeErrorNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeErrorNotification = Gen.v2.ThreadRealtimeErrorNotification;
+export type ThreadRealtimeErrorNotification = t.TypeOf<ThreadRealtimeErrorNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeItemAddedNotification} codec. */
 export type ThreadRealtimeItemAddedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: JsonValueCodec }>;
 /**
  * EXPERIMENTAL - raw non-audio thread realtime item emitted by the backend.
  *
- * Generated type `ThreadRealtimeItemAddedNotification` (`src/generated/v2/ThreadRealtimeItemAddedNotification.ts`).
+ * Generated type `ThreadRealtimeItemAddedNotification` (`src/generated/v2/ThreadRealtimeItemAddedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeItemAddedNotification = Gen.v2.ThreadRealtimeItemAddedNotification;
+export type ThreadRealtimeItemAddedNotification = t.TypeOf<ThreadRealtimeItemAddedNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeBemItemPresentation} codec. */
-export type ThreadRealtimeBemItemPresentationCodec = t.UnionC<[
+export type ThreadRealtimeBemItemPresentationCodec = OpenUnionC<"type", [
   t.TypeC<{ type: t.LiteralC<"wholeItem"> }>,
   t.TypeC<{ type: t.LiteralC<"inlineMarkdown"> }>,
   t.TypeC<{ type: t.LiteralC<"inlineVisualization">; index: t.NumberC }>,
@@ -456,23 +475,23 @@ export type ThreadRealtimeBemItemPresentationCodec = t.UnionC<[
 /**
  * EXPERIMENTAL - how an existing agent item appears in a realtime conversation.
  *
- * Generated type `ThreadRealtimeBemItemPresentation` (`src/generated/v2/ThreadRealtimeBemItemPresentation.ts`).
+ * Generated type `ThreadRealtimeBemItemPresentation` (`src/generated/v2/ThreadRealtimeBemItemPresentation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeBemItemPresentation = Gen.v2.ThreadRealtimeBemItemPresentation;
+export type ThreadRealtimeBemItemPresentation = t.TypeOf<ThreadRealtimeBemItemPresentationCodec>;
 
 /** Static type of the {@link ThreadRealtimeTranscriptRole} codec. */
-export type ThreadRealtimeTranscriptRoleCodec = t.KeyofC<{ user: null; assistant: null }>;
+export type ThreadRealtimeTranscriptRoleCodec = OpenKeyofC<{ user: null; assistant: null }>;
 /**
- * Generated type `ThreadRealtimeTranscriptRole` (`src/generated/v2/ThreadRealtimeTranscriptRole.ts`).
+ * Generated type `ThreadRealtimeTranscriptRole` (`src/generated/v2/ThreadRealtimeTranscriptRole.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeTranscriptRole = Gen.v2.ThreadRealtimeTranscriptRole;
+export type ThreadRealtimeTranscriptRole = t.TypeOf<ThreadRealtimeTranscriptRoleCodec>;
 
 /** Static type of the {@link ThreadRealtimeVoiceTranscript} codec. */
 export type ThreadRealtimeVoiceTranscriptCodec = t.TypeC<{ role: ThreadRealtimeTranscriptRoleCodec; text: t.StringC }>;
 /**
- * Generated type `ThreadRealtimeVoiceTranscript` (`src/generated/v2/ThreadRealtimeVoiceTranscript.ts`).
+ * Generated type `ThreadRealtimeVoiceTranscript` (`src/generated/v2/ThreadRealtimeVoiceTranscript.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeVoiceTranscript = Gen.v2.ThreadRealtimeVoiceTranscript;
+export type ThreadRealtimeVoiceTranscript = t.TypeOf<ThreadRealtimeVoiceTranscriptCodec>;
 
 /** Static type of the {@link ThreadRealtimeFrameChannels} codec. */
 export type ThreadRealtimeFrameChannelsCodec = t.TypeC<{ voice_transcript: ThreadRealtimeVoiceTranscriptCodec }>;
@@ -480,28 +499,28 @@ export type ThreadRealtimeFrameChannelsCodec = t.TypeC<{ voice_transcript: Threa
  * A frame holds one or more payloads, at most one per channel. They share one ID,
  * observation time, and seal. V1 requires its only channel, `voice_transcript`.
  *
- * Generated type `ThreadRealtimeFrameChannels` (`src/generated/v2/ThreadRealtimeFrameChannels.ts`).
+ * Generated type `ThreadRealtimeFrameChannels` (`src/generated/v2/ThreadRealtimeFrameChannels.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeFrameChannels = Gen.v2.ThreadRealtimeFrameChannels;
+export type ThreadRealtimeFrameChannels = t.TypeOf<ThreadRealtimeFrameChannelsCodec>;
 
 /** Static type of the {@link ThreadRealtimeHandoffMode} codec. */
-export type ThreadRealtimeHandoffModeCodec = t.KeyofC<{ start: null; steer: null }>;
+export type ThreadRealtimeHandoffModeCodec = OpenKeyofC<{ start: null; steer: null }>;
 /**
- * Generated type `ThreadRealtimeHandoffMode` (`src/generated/v2/ThreadRealtimeHandoffMode.ts`).
+ * Generated type `ThreadRealtimeHandoffMode` (`src/generated/v2/ThreadRealtimeHandoffMode.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeHandoffMode = Gen.v2.ThreadRealtimeHandoffMode;
+export type ThreadRealtimeHandoffMode = t.TypeOf<ThreadRealtimeHandoffModeCodec>;
 
 /** Static type of the {@link ThreadRealtimeSessionOutcome} codec. */
-export type ThreadRealtimeSessionOutcomeCodec = t.KeyofC<{ ended: null; failed: null }>;
+export type ThreadRealtimeSessionOutcomeCodec = OpenKeyofC<{ ended: null; failed: null }>;
 /**
- * Generated type `ThreadRealtimeSessionOutcome` (`src/generated/v2/ThreadRealtimeSessionOutcome.ts`).
+ * Generated type `ThreadRealtimeSessionOutcome` (`src/generated/v2/ThreadRealtimeSessionOutcome.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeSessionOutcome = Gen.v2.ThreadRealtimeSessionOutcome;
+export type ThreadRealtimeSessionOutcome = t.TypeOf<ThreadRealtimeSessionOutcomeCodec>;
 
 /** Static type of the {@link ThreadRealtimeItem} codec. */
 export type ThreadRealtimeItemCodec = t.IntersectionC<[
   StructC<{ id: t.StringC; realtimeSessionId: t.StringC }, { observedAtMs: t.NumberC }>,
-  t.UnionC<[
+  OpenUnionC<"type", [
     t.TypeC<{ type: t.LiteralC<"realtimeSessionStarted"> }>,
     t.TypeC<{ type: t.LiteralC<"frame">; channels: ThreadRealtimeFrameChannelsCodec }>,
     t.TypeC<{ type: t.LiteralC<"transcriptSegment">; role: ThreadRealtimeTranscriptRoleCodec; text: t.StringC }>,
@@ -532,36 +551,36 @@ export type ThreadRealtimeItemCodec = t.IntersectionC<[
 /**
  * EXPERIMENTAL - a thread-scoped realtime item in the canonical timeline.
  *
- * Generated type `ThreadRealtimeItem` (`src/generated/v2/ThreadRealtimeItem.ts`).
+ * Generated type `ThreadRealtimeItem` (`src/generated/v2/ThreadRealtimeItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeItem = Gen.v2.ThreadRealtimeItem;
+export type ThreadRealtimeItem = t.TypeOf<ThreadRealtimeItemCodec>;
 
 /** Static type of the {@link ThreadRealtimeItemCompletedNotification} codec. */
 export type ThreadRealtimeItemCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: ThreadRealtimeItemCodec }>;
 /**
  * EXPERIMENTAL - a realtime timeline item published after canonical commit.
  *
- * Generated type `ThreadRealtimeItemCompletedNotification` (`src/generated/v2/ThreadRealtimeItemCompletedNotification.ts`).
+ * Generated type `ThreadRealtimeItemCompletedNotification` (`src/generated/v2/ThreadRealtimeItemCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeItemCompletedNotification = Gen.v2.ThreadRealtimeItemCompletedNotification;
+export type ThreadRealtimeItemCompletedNotification = t.TypeOf<ThreadRealtimeItemCompletedNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeItemStartedNotification} codec. */
 export type ThreadRealtimeItemStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: ThreadRealtimeItemCodec }>;
 /**
  * EXPERIMENTAL - a realtime timeline item started before its content streams.
  *
- * Generated type `ThreadRealtimeItemStartedNotification` (`src/generated/v2/ThreadRealtimeItemStartedNotification.ts`).
+ * Generated type `ThreadRealtimeItemStartedNotification` (`src/generated/v2/ThreadRealtimeItemStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeItemStartedNotification = Gen.v2.ThreadRealtimeItemStartedNotification;
+export type ThreadRealtimeItemStartedNotification = t.TypeOf<ThreadRealtimeItemStartedNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeItemTranscriptDeltaNotification} codec. */
 export type ThreadRealtimeItemTranscriptDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
 /**
  * EXPERIMENTAL - text appended to an active realtime transcript item.
  *
- * Generated type `ThreadRealtimeItemTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeItemTranscriptDeltaNotification.ts`).
+ * Generated type `ThreadRealtimeItemTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeItemTranscriptDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeItemTranscriptDeltaNotification = Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification;
+export type ThreadRealtimeItemTranscriptDeltaNotification = t.TypeOf<ThreadRealtimeItemTranscriptDeltaNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeAudioChunk} codec. */
 export type ThreadRealtimeAudioChunkCodec = t.TypeC<{
@@ -574,43 +593,43 @@ export type ThreadRealtimeAudioChunkCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - thread realtime audio chunk.
  *
- * Generated type `ThreadRealtimeAudioChunk` (`src/generated/v2/ThreadRealtimeAudioChunk.ts`).
+ * Generated type `ThreadRealtimeAudioChunk` (`src/generated/v2/ThreadRealtimeAudioChunk.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeAudioChunk = Gen.v2.ThreadRealtimeAudioChunk;
+export type ThreadRealtimeAudioChunk = t.TypeOf<ThreadRealtimeAudioChunkCodec>;
 
 /** Static type of the {@link ThreadRealtimeOutputAudioDeltaNotification} codec. */
 export type ThreadRealtimeOutputAudioDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; audio: ThreadRealtimeAudioChunkCodec }>;
 /**
  * EXPERIMENTAL - streamed output audio emitted by thread realtime.
  *
- * Generated type `ThreadRealtimeOutputAudioDeltaNotification` (`src/generated/v2/ThreadRealtimeOutputAudioDeltaNotification.ts`).
+ * Generated type `ThreadRealtimeOutputAudioDeltaNotification` (`src/generated/v2/ThreadRealtimeOutputAudioDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeOutputAudioDeltaNotification = Gen.v2.ThreadRealtimeOutputAudioDeltaNotification;
+export type ThreadRealtimeOutputAudioDeltaNotification = t.TypeOf<ThreadRealtimeOutputAudioDeltaNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeSdpNotification} codec. */
 export type ThreadRealtimeSdpNotificationCodec = t.TypeC<{ threadId: t.StringC; sdp: t.StringC }>;
 /**
  * EXPERIMENTAL - emitted with the remote SDP for a WebRTC realtime session.
  *
- * Generated type `ThreadRealtimeSdpNotification` (`src/generated/v2/ThreadRealtimeSdpNotification.ts`).
+ * Generated type `ThreadRealtimeSdpNotification` (`src/generated/v2/ThreadRealtimeSdpNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeSdpNotification = Gen.v2.ThreadRealtimeSdpNotification;
+export type ThreadRealtimeSdpNotification = t.TypeOf<ThreadRealtimeSdpNotificationCodec>;
 
 /** Static type of the {@link RealtimeConversationVersion} codec. */
-export type RealtimeConversationVersionCodec = t.KeyofC<{ v1: null; v2: null; v3: null }>;
+export type RealtimeConversationVersionCodec = OpenKeyofC<{ v1: null; v2: null; v3: null }>;
 /**
- * Generated type `RealtimeConversationVersion` (`src/generated/RealtimeConversationVersion.ts`).
+ * Generated type `RealtimeConversationVersion` (`src/generated/RealtimeConversationVersion.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type RealtimeConversationVersion = Gen.RealtimeConversationVersion;
+export type RealtimeConversationVersion = t.TypeOf<RealtimeConversationVersionCodec>;
 
 /** Static type of the {@link ThreadRealtimeStartedNotification} codec. */
 export type ThreadRealtimeStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; realtimeSessionId: NullableC<t.StringC>; version: RealtimeConversationVersionCodec }>;
 /**
  * EXPERIMENTAL - emitted when thread realtime startup is accepted.
  *
- * Generated type `ThreadRealtimeStartedNotification` (`src/generated/v2/ThreadRealtimeStartedNotification.ts`).
+ * Generated type `ThreadRealtimeStartedNotification` (`src/generated/v2/ThreadRealtimeStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeStartedNotification = Gen.v2.ThreadRealtimeStartedNotification;
+export type ThreadRealtimeStartedNotification = t.TypeOf<ThreadRealtimeStartedNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeTranscriptDeltaNotification} codec. */
 export type ThreadRealtimeTranscriptDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; role: t.StringC; delta: t.StringC }>;
@@ -618,9 +637,9 @@ export type ThreadRealtimeTranscriptDeltaNotificationCodec = t.TypeC<{ threadId:
  * EXPERIMENTAL - flat transcript delta emitted whenever realtime
  * transcript text changes.
  *
- * Generated type `ThreadRealtimeTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeTranscriptDeltaNotification.ts`).
+ * Generated type `ThreadRealtimeTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeTranscriptDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeTranscriptDeltaNotification = Gen.v2.ThreadRealtimeTranscriptDeltaNotification;
+export type ThreadRealtimeTranscriptDeltaNotification = t.TypeOf<ThreadRealtimeTranscriptDeltaNotificationCodec>;
 
 /** Static type of the {@link ThreadRealtimeTranscriptDoneNotification} codec. */
 export type ThreadRealtimeTranscriptDoneNotificationCodec = t.TypeC<{ threadId: t.StringC; role: t.StringC; text: t.StringC }>;
@@ -628,9 +647,9 @@ export type ThreadRealtimeTranscriptDoneNotificationCodec = t.TypeC<{ threadId: 
  * EXPERIMENTAL - final transcript text emitted when realtime completes
  * a transcript part.
  *
- * Generated type `ThreadRealtimeTranscriptDoneNotification` (`src/generated/v2/ThreadRealtimeTranscriptDoneNotification.ts`).
+ * Generated type `ThreadRealtimeTranscriptDoneNotification` (`src/generated/v2/ThreadRealtimeTranscriptDoneNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRealtimeTranscriptDoneNotification = Gen.v2.ThreadRealtimeTranscriptDoneNotification;
+export type ThreadRealtimeTranscriptDoneNotification = t.TypeOf<ThreadRealtimeTranscriptDoneNotificationCodec>;
 
 /** Static type of the {@link SortDirection} codec. */
 export type SortDirectionCodec = t.KeyofC<{ asc: null; desc: null }>;
@@ -645,7 +664,7 @@ export type ThreadResumeInitialTurnsPageParamsCodec = StructC<
   {
     limit: NullableC<t.NumberC>;
     sortDirection: NullableC<SortDirectionCodec>;
-    itemsView: NullableC<TurnItemsViewCodec>;
+    itemsView: NullableC<TurnItemsViewStrictCodec>;
   }
 >;
 /**
@@ -657,21 +676,21 @@ export type ThreadResumeInitialTurnsPageParams = Gen.v2.ThreadResumeInitialTurns
 export type ThreadResumeParamsCodec = StructC<
   { threadId: t.StringC },
   {
-    history: NullableC<t.ArrayC<ResponseItemCodec>>;
+    history: NullableC<t.ArrayC<ResponseItemStrictCodec>>;
     path: NullableC<t.StringC>;
     model: NullableC<t.StringC>;
     modelProvider: NullableC<t.StringC>;
     serviceTier: NullableC<t.StringC>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox: NullableC<SandboxModeCodec>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    approvalPolicy: NullableC<AskForApprovalStrictCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
+    sandbox: NullableC<SandboxModeStrictCodec>;
     permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueCodec>>;
+    config: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
     baseInstructions: NullableC<t.StringC>;
     developerInstructions: NullableC<t.StringC>;
-    personality: NullableC<PersonalityCodec>;
+    personality: NullableC<PersonalityStrictCodec>;
     excludeTurns: t.BooleanC;
     initialTurnsPage: NullableC<ThreadResumeInitialTurnsPageParamsCodec>;
   }
@@ -699,9 +718,9 @@ export type ThreadResumeParams = Gen.v2.ThreadResumeParams;
 /** Static type of the {@link TurnsPage} codec. */
 export type TurnsPageCodec = t.TypeC<{ data: t.ArrayC<TurnCodec>; nextCursor: NullableC<t.StringC>; backwardsCursor: NullableC<t.StringC> }>;
 /**
- * Generated type `TurnsPage` (`src/generated/v2/TurnsPage.ts`).
+ * Generated type `TurnsPage` (`src/generated/v2/TurnsPage.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnsPage = Gen.v2.TurnsPage;
+export type TurnsPage = t.TypeOf<TurnsPageCodec>;
 
 /** Static type of the {@link ThreadResumeResponse} codec. */
 export type ThreadResumeResponseCodec = t.TypeC<{
@@ -725,23 +744,23 @@ export type ThreadResumeResponseCodec = t.TypeC<{
   itemsBackwardsCursor: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ThreadResumeResponse` (`src/generated/v2/ThreadResumeResponse.ts`).
+ * Generated type `ThreadResumeResponse` (`src/generated/v2/ThreadResumeResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadResumeResponse = Gen.v2.ThreadResumeResponse;
+export type ThreadResumeResponse = t.TypeOf<ThreadResumeResponseCodec>;
 
 /** Static type of the {@link ThreadRevertedNotification} codec. */
 export type ThreadRevertedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadRevertedNotification` (`src/generated/v2/ThreadRevertedNotification.ts`).
+ * Generated type `ThreadRevertedNotification` (`src/generated/v2/ThreadRevertedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadRevertedNotification = Gen.v2.ThreadRevertedNotification;
+export type ThreadRevertedNotification = t.TypeOf<ThreadRevertedNotificationCodec>;
 
 /** Static type of the {@link ThreadSearchResult} codec. */
 export type ThreadSearchResultCodec = t.TypeC<{ thread: ThreadCodec; snippet: t.StringC }>;
 /**
- * Generated type `ThreadSearchResult` (`src/generated/v2/ThreadSearchResult.ts`).
+ * Generated type `ThreadSearchResult` (`src/generated/v2/ThreadSearchResult.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSearchResult = Gen.v2.ThreadSearchResult;
+export type ThreadSearchResult = t.TypeOf<ThreadSearchResultCodec>;
 
 /** Static type of the {@link ThreadSearchPartialNotification} codec. */
 export type ThreadSearchPartialNotificationCodec = t.TypeC<{ requestId: RequestIdCodec; data: t.ArrayC<ThreadSearchResultCodec> }>;
@@ -753,18 +772,18 @@ export type ThreadSearchPartialNotificationCodec = t.TypeC<{ requestId: RequestI
  * and the current watched status; live thread settings are enriched in the final response.
  * Replace provisional rows with the authoritative final response. No partials follow it or an error.
  *
- * Generated type `ThreadSearchPartialNotification` (`src/generated/v2/ThreadSearchPartialNotification.ts`).
+ * Generated type `ThreadSearchPartialNotification` (`src/generated/v2/ThreadSearchPartialNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSearchPartialNotification = Gen.v2.ThreadSearchPartialNotification;
+export type ThreadSearchPartialNotification = t.TypeOf<ThreadSearchPartialNotificationCodec>;
 
 /** Static type of the {@link ThreadSectionChangedNotification} codec. */
 export type ThreadSectionChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; sectionId: NullableC<t.StringC> }>;
 /**
  * Broadcast after a successful move into, within, or out of a section.
  *
- * Generated type `ThreadSectionChangedNotification` (`src/generated/v2/ThreadSectionChangedNotification.ts`).
+ * Generated type `ThreadSectionChangedNotification` (`src/generated/v2/ThreadSectionChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSectionChangedNotification = Gen.v2.ThreadSectionChangedNotification;
+export type ThreadSectionChangedNotification = t.TypeOf<ThreadSectionChangedNotificationCodec>;
 
 /** Static type of the {@link ThreadSettings} codec. */
 export type ThreadSettingsCodec = t.TypeC<{
@@ -785,19 +804,19 @@ export type ThreadSettingsCodec = t.TypeC<{
   personality: NullableC<PersonalityCodec>;
 }>;
 /**
- * Generated type `ThreadSettings` (`src/generated/v2/ThreadSettings.ts`).
+ * Generated type `ThreadSettings` (`src/generated/v2/ThreadSettings.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSettings = Gen.v2.ThreadSettings;
+export type ThreadSettings = t.TypeOf<ThreadSettingsCodec>;
 
 /** Static type of the {@link ThreadSettingsUpdatedNotification} codec. */
 export type ThreadSettingsUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; threadSettings: ThreadSettingsCodec }>;
 /**
- * Generated type `ThreadSettingsUpdatedNotification` (`src/generated/v2/ThreadSettingsUpdatedNotification.ts`).
+ * Generated type `ThreadSettingsUpdatedNotification` (`src/generated/v2/ThreadSettingsUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadSettingsUpdatedNotification = Gen.v2.ThreadSettingsUpdatedNotification;
+export type ThreadSettingsUpdatedNotification = t.TypeOf<ThreadSettingsUpdatedNotificationCodec>;
 
 /** Static type of the {@link DynamicToolFunctionSpec} codec. */
-export type DynamicToolFunctionSpecCodec = StructC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueCodec }, { deferLoading: t.BooleanC }>;
+export type DynamicToolFunctionSpecCodec = StructC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueStrictCodec }, { deferLoading: t.BooleanC }>;
 /**
  * Generated type `DynamicToolFunctionSpec` (`src/generated/v2/DynamicToolFunctionSpec.ts`).
  */
@@ -861,21 +880,21 @@ export type ThreadStartParamsCodec = StructC<
     allowProviderModelFallback: t.BooleanC;
     serviceTier: NullableC<t.StringC>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandbox: NullableC<SandboxModeCodec>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    approvalPolicy: NullableC<AskForApprovalStrictCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
+    sandbox: NullableC<SandboxModeStrictCodec>;
     permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueCodec>>;
+    config: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
     serviceName: NullableC<t.StringC>;
     baseInstructions: NullableC<t.StringC>;
     developerInstructions: NullableC<t.StringC>;
-    personality: NullableC<PersonalityCodec>;
-    multiAgentMode: NullableC<MultiAgentModeCodec>;
+    personality: NullableC<PersonalityStrictCodec>;
+    multiAgentMode: NullableC<MultiAgentModeStrictCodec>;
     ephemeral: NullableC<t.BooleanC>;
-    historyMode: NullableC<ThreadHistoryModeCodec>;
+    historyMode: NullableC<ThreadHistoryModeStrictCodec>;
     sessionStartSource: NullableC<ThreadStartSourceCodec>;
-    threadSource: NullableC<ThreadSourceCodec>;
+    threadSource: NullableC<ThreadSourceStrictCodec>;
     projectId: NullableC<t.StringC>;
     daybreakEnabled: NullableC<t.BooleanC>;
     environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
@@ -908,44 +927,44 @@ export type ThreadStartResponseCodec = t.TypeC<{
   multiAgentMode: MultiAgentModeCodec;
 }>;
 /**
- * Generated type `ThreadStartResponse` (`src/generated/v2/ThreadStartResponse.ts`).
+ * Generated type `ThreadStartResponse` (`src/generated/v2/ThreadStartResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadStartResponse = Gen.v2.ThreadStartResponse;
+export type ThreadStartResponse = t.TypeOf<ThreadStartResponseCodec>;
 
 /** Static type of the {@link ThreadStartedNotification} codec. */
 export type ThreadStartedNotificationCodec = t.TypeC<{ thread: ThreadCodec }>;
 /**
- * Generated type `ThreadStartedNotification` (`src/generated/v2/ThreadStartedNotification.ts`).
+ * Generated type `ThreadStartedNotification` (`src/generated/v2/ThreadStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadStartedNotification = Gen.v2.ThreadStartedNotification;
+export type ThreadStartedNotification = t.TypeOf<ThreadStartedNotificationCodec>;
 
 /** Static type of the {@link ThreadStatusChangedNotification} codec. */
 export type ThreadStatusChangedNotificationCodec = t.TypeC<{ threadId: t.StringC; status: ThreadStatusCodec }>;
 /**
- * Generated type `ThreadStatusChangedNotification` (`src/generated/v2/ThreadStatusChangedNotification.ts`).
+ * Generated type `ThreadStatusChangedNotification` (`src/generated/v2/ThreadStatusChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadStatusChangedNotification = Gen.v2.ThreadStatusChangedNotification;
+export type ThreadStatusChangedNotification = t.TypeOf<ThreadStatusChangedNotificationCodec>;
 
 /** Static type of the {@link ThreadTokenUsage} codec. */
 export type ThreadTokenUsageCodec = t.TypeC<{ total: TokenUsageBreakdownCodec; last: TokenUsageBreakdownCodec; modelContextWindow: NullableC<t.NumberC> }>;
 /**
- * Generated type `ThreadTokenUsage` (`src/generated/v2/ThreadTokenUsage.ts`).
+ * Generated type `ThreadTokenUsage` (`src/generated/v2/ThreadTokenUsage.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadTokenUsage = Gen.v2.ThreadTokenUsage;
+export type ThreadTokenUsage = t.TypeOf<ThreadTokenUsageCodec>;
 
 /** Static type of the {@link ThreadTokenUsageUpdatedNotification} codec. */
 export type ThreadTokenUsageUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; tokenUsage: ThreadTokenUsageCodec }>;
 /**
- * Generated type `ThreadTokenUsageUpdatedNotification` (`src/generated/v2/ThreadTokenUsageUpdatedNotification.ts`).
+ * Generated type `ThreadTokenUsageUpdatedNotification` (`src/generated/v2/ThreadTokenUsageUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadTokenUsageUpdatedNotification = Gen.v2.ThreadTokenUsageUpdatedNotification;
+export type ThreadTokenUsageUpdatedNotification = t.TypeOf<ThreadTokenUsageUpdatedNotificationCodec>;
 
 /** Static type of the {@link ThreadUnarchivedNotification} codec. */
 export type ThreadUnarchivedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadUnarchivedNotification` (`src/generated/v2/ThreadUnarchivedNotification.ts`).
+ * Generated type `ThreadUnarchivedNotification` (`src/generated/v2/ThreadUnarchivedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadUnarchivedNotification = Gen.v2.ThreadUnarchivedNotification;
+export type ThreadUnarchivedNotification = t.TypeOf<ThreadUnarchivedNotificationCodec>;
 
 /** Static type of the {@link ThreadUnsubscribeParams} codec. */
 export type ThreadUnsubscribeParamsCodec = t.TypeC<{ threadId: t.StringC }>;
@@ -955,27 +974,27 @@ export type ThreadUnsubscribeParamsCodec = t.TypeC<{ threadId: t.StringC }>;
 export type ThreadUnsubscribeParams = Gen.v2.ThreadUnsubscribeParams;
 
 /** Static type of the {@link ThreadUnsubscribeStatus} codec. */
-export type ThreadUnsubscribeStatusCodec = t.KeyofC<{ notLoaded: null; notSubscribed: null; unsubscribed: null }>;
+export type ThreadUnsubscribeStatusCodec = OpenKeyofC<{ notLoaded: null; notSubscribed: null; unsubscribed: null }>;
 /**
- * Generated type `ThreadUnsubscribeStatus` (`src/generated/v2/ThreadUnsubscribeStatus.ts`).
+ * Generated type `ThreadUnsubscribeStatus` (`src/generated/v2/ThreadUnsubscribeStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadUnsubscribeStatus = Gen.v2.ThreadUnsubscribeStatus;
+export type ThreadUnsubscribeStatus = t.TypeOf<ThreadUnsubscribeStatusCodec>;
 
 /** Static type of the {@link ThreadUnsubscribeResponse} codec. */
 export type ThreadUnsubscribeResponseCodec = t.TypeC<{ status: ThreadUnsubscribeStatusCodec }>;
 /**
- * Generated type `ThreadUnsubscribeResponse` (`src/generated/v2/ThreadUnsubscribeResponse.ts`).
+ * Generated type `ThreadUnsubscribeResponse` (`src/generated/v2/ThreadUnsubscribeResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type ThreadUnsubscribeResponse = Gen.v2.ThreadUnsubscribeResponse;
+export type ThreadUnsubscribeResponse = t.TypeOf<ThreadUnsubscribeResponseCodec>;
 
 const build = () => {
-  const { AbsolutePathBuf, ApprovalsReviewer, AskForApproval, CollaborationMode, JsonValue, LegacyAppPathString, MultiAgentMode, Personality, ReasoningEffort, ReasoningSummary, RequestId, ResponseItem, SandboxMode, SandboxPolicy, ThreadId, TokenUsageBreakdown, Turn, TurnEnvironmentParams, TurnItemsView } = commonCodecs();
+  const { AbsolutePathBuf, AbsolutePathBufStrict, ApprovalsReviewer, ApprovalsReviewerStrict, AskForApproval, AskForApprovalStrict, CollaborationMode, JsonValue, JsonValueStrict, LegacyAppPathString, MultiAgentMode, MultiAgentModeStrict, Personality, PersonalityStrict, ReasoningEffort, ReasoningSummary, RequestId, ResponseItemStrict, SandboxModeStrict, SandboxPolicy, ThreadId, TokenUsageBreakdown, Turn, TurnEnvironmentParams, TurnItemsViewStrict } = commonCodecs();
   const ContextCompactedNotification: ContextCompactedNotificationCodec = t.type({ threadId: t.string, turnId: t.string }, "ContextCompactedNotification");
   const EnvironmentConnectionNotification: EnvironmentConnectionNotificationCodec = t.type({ threadId: t.string, environmentId: t.string }, "EnvironmentConnectionNotification");
   const ThreadArchiveParams: ThreadArchiveParamsCodec = t.type({ threadId: t.string }, "ThreadArchiveParams");
   const ThreadArchiveResponse: ThreadArchiveResponseCodec = emptyObject;
   const ThreadArchivedNotification: ThreadArchivedNotificationCodec = t.type({ threadId: t.string }, "ThreadArchivedNotification");
-  const ThreadAttachmentOperation: ThreadAttachmentOperationCodec = t.keyof({ created: null, deleted: null }, "ThreadAttachmentOperation");
+  const ThreadAttachmentOperation: ThreadAttachmentOperationCodec = openKeyof({ created: null, deleted: null }, "ThreadAttachmentOperation");
   const ThreadAttachmentUpdatedNotification: ThreadAttachmentUpdatedNotificationCodec = t.type({
     threadId: t.string,
     attachmentType: t.string,
@@ -986,6 +1005,7 @@ const build = () => {
   const ThreadClosedNotification: ThreadClosedNotificationCodec = t.type({ threadId: t.string }, "ThreadClosedNotification");
   const ThreadDeletedNotification: ThreadDeletedNotificationCodec = t.type({ threadId: t.string }, "ThreadDeletedNotification");
   const ThreadSource: ThreadSourceCodec = t.string;
+  const ThreadSourceStrict: ThreadSourceStrictCodec = t.string;
   const ThreadForkParams: ThreadForkParamsCodec = struct(
     { threadId: t.string },
     {
@@ -998,17 +1018,17 @@ const build = () => {
       modelProvider: nullable(t.string),
       serviceTier: nullable(t.string),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-      approvalPolicy: nullable(AskForApproval),
-      approvalsReviewer: nullable(ApprovalsReviewer),
-      sandbox: nullable(SandboxMode),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      approvalPolicy: nullable(AskForApprovalStrict),
+      approvalsReviewer: nullable(ApprovalsReviewerStrict),
+      sandbox: nullable(SandboxModeStrict),
       permissions: nullable(t.string),
-      config: nullable(optionalRecord(JsonValue)),
+      config: nullable(optionalRecord(JsonValueStrict)),
       baseInstructions: nullable(t.string),
       developerInstructions: nullable(t.string),
       ephemeral: t.boolean,
       attachToSource: t.boolean,
-      threadSource: nullable(ThreadSource),
+      threadSource: nullable(ThreadSourceStrict),
       excludeTurns: t.boolean,
       deferGoalContinuation: t.boolean,
     },
@@ -1018,7 +1038,7 @@ const build = () => {
   const GitInfo: GitInfoCodec = t.type({ sha: nullable(t.string), branch: nullable(t.string), originUrl: nullable(t.string) }, "GitInfo");
   const AgentPath: AgentPathCodec = t.string;
   const SubAgentSource: SubAgentSourceCodec = t.union([
-    t.keyof({ review: null, compact: null, memory_consolidation: null }),
+    openKeyof({ review: null, compact: null, memory_consolidation: null }),
     t.type({
       thread_spawn: t.type({
         parent_thread_id: ThreadId,
@@ -1031,17 +1051,18 @@ const build = () => {
     t.type({ other: t.string }),
   ], "SubAgentSource");
   const SessionSource: SessionSourceCodec = t.union([
-    t.keyof({ cli: null, vscode: null, exec: null, appServer: null, unknown: null }),
+    openKeyof({ cli: null, vscode: null, exec: null, appServer: null, unknown: null }),
     t.type({ custom: t.string }),
     t.type({ subAgent: SubAgentSource }),
   ], "SessionSource");
   const ThreadEnvironment: ThreadEnvironmentCodec = t.type({ environmentId: t.string, cwd: LegacyAppPathString, runtimeWorkspaceRoots: t.array(LegacyAppPathString) }, "ThreadEnvironment");
   const ThreadExtra: ThreadExtraCodec = emptyObject;
-  const ThreadHistoryMode: ThreadHistoryModeCodec = t.keyof({ legacy: null, paginated: null }, "ThreadHistoryMode");
+  const ThreadHistoryMode: ThreadHistoryModeCodec = openKeyof({ legacy: null, paginated: null }, "ThreadHistoryMode");
+  const ThreadHistoryModeStrict: ThreadHistoryModeStrictCodec = t.keyof({ legacy: null, paginated: null }, "ThreadHistoryModeStrict");
   const ThreadSectionAppearance: ThreadSectionAppearanceCodec = t.type({ icon: nullable(t.string), color: nullable(t.string) }, "ThreadSectionAppearance");
   const ThreadSection: ThreadSectionCodec = t.type({ id: t.string, name: t.string, appearance: nullable(ThreadSectionAppearance) }, "ThreadSection");
-  const ThreadActiveFlag: ThreadActiveFlagCodec = t.keyof({ waitingOnApproval: null, waitingOnUserInput: null }, "ThreadActiveFlag");
-  const ThreadStatus: ThreadStatusCodec = t.union([
+  const ThreadActiveFlag: ThreadActiveFlagCodec = openKeyof({ waitingOnApproval: null, waitingOnUserInput: null }, "ThreadActiveFlag");
+  const ThreadStatus: ThreadStatusCodec = openUnion("type", ["notLoaded","idle","systemError","active"], [
     t.type({ type: t.literal("notLoaded") }),
     t.type({ type: t.literal("idle") }),
     t.type({ type: t.literal("systemError") }),
@@ -1099,7 +1120,7 @@ const build = () => {
     multiAgentMode: MultiAgentMode,
   }, "ThreadForkResponse");
   const ThreadGoalClearedNotification: ThreadGoalClearedNotificationCodec = t.type({ threadId: t.string }, "ThreadGoalClearedNotification");
-  const ThreadGoalStatus: ThreadGoalStatusCodec = t.keyof({ active: null, paused: null, blocked: null, usageLimited: null, budgetLimited: null, complete: null }, "ThreadGoalStatus");
+  const ThreadGoalStatus: ThreadGoalStatusCodec = openKeyof({ active: null, paused: null, blocked: null, usageLimited: null, budgetLimited: null, complete: null }, "ThreadGoalStatus");
   const ThreadGoal: ThreadGoalCodec = t.type({
     threadId: t.string,
     objective: t.string,
@@ -1112,29 +1133,29 @@ const build = () => {
   }, "ThreadGoal");
   const ThreadGoalUpdatedNotification: ThreadGoalUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: nullable(t.string), goal: ThreadGoal }, "ThreadGoalUpdatedNotification");
   const ThreadNameUpdatedNotification: ThreadNameUpdatedNotificationCodec = struct({ threadId: t.string }, { threadName: t.string }, "ThreadNameUpdatedNotification");
-  const ThreadPredictionResult: ThreadPredictionResultCodec = t.union([t.type({ type: t.literal("completed"), text: nullable(t.string) }), t.type({ type: t.literal("failed") })], "ThreadPredictionResult");
+  const ThreadPredictionResult: ThreadPredictionResultCodec = openUnion("type", ["completed","failed"], [t.type({ type: t.literal("completed"), text: nullable(t.string) }), t.type({ type: t.literal("failed") })], "ThreadPredictionResult");
   const ThreadPredictionUpdatedNotification: ThreadPredictionUpdatedNotificationCodec = t.type({ threadId: t.string, sourceTurnId: t.string, result: ThreadPredictionResult }, "ThreadPredictionUpdatedNotification");
   const ThreadProjectUpdatedNotification: ThreadProjectUpdatedNotificationCodec = t.type({ threadId: t.string, projectId: nullable(t.string) }, "ThreadProjectUpdatedNotification");
   const ThreadQueueChangedNotification: ThreadQueueChangedNotificationCodec = t.type({ threadId: t.string }, "ThreadQueueChangedNotification");
-  const ThreadUnreadPosition: ThreadUnreadPositionCodec = t.union([t.type({ type: t.literal("threadStart") }), t.type({ type: t.literal("turn"), turnId: t.string })], "ThreadUnreadPosition");
+  const ThreadUnreadPosition: ThreadUnreadPositionCodec = openUnion("type", ["threadStart","turn"], [t.type({ type: t.literal("threadStart") }), t.type({ type: t.literal("turn"), turnId: t.string })], "ThreadUnreadPosition");
   const ThreadReadState: ThreadReadStateCodec = t.type({ firstUnread: nullable(ThreadUnreadPosition), revision: t.string }, "ThreadReadState");
   const ThreadReadStateChangedNotification: ThreadReadStateChangedNotificationCodec = t.type({ threadId: t.string, readState: ThreadReadState }, "ThreadReadStateChangedNotification");
   const ThreadRealtimeClosedNotification: ThreadRealtimeClosedNotificationCodec = t.type({ threadId: t.string, reason: nullable(t.string) }, "ThreadRealtimeClosedNotification");
   const ThreadRealtimeErrorNotification: ThreadRealtimeErrorNotificationCodec = t.type({ threadId: t.string, message: t.string }, "ThreadRealtimeErrorNotification");
   const ThreadRealtimeItemAddedNotification: ThreadRealtimeItemAddedNotificationCodec = t.type({ threadId: t.string, item: JsonValue }, "ThreadRealtimeItemAddedNotification");
-  const ThreadRealtimeBemItemPresentation: ThreadRealtimeBemItemPresentationCodec = t.union([
+  const ThreadRealtimeBemItemPresentation: ThreadRealtimeBemItemPresentationCodec = openUnion("type", ["wholeItem","inlineMarkdown","inlineVisualization"], [
     t.type({ type: t.literal("wholeItem") }),
     t.type({ type: t.literal("inlineMarkdown") }),
     t.type({ type: t.literal("inlineVisualization"), index: t.number }),
   ], "ThreadRealtimeBemItemPresentation");
-  const ThreadRealtimeTranscriptRole: ThreadRealtimeTranscriptRoleCodec = t.keyof({ user: null, assistant: null }, "ThreadRealtimeTranscriptRole");
+  const ThreadRealtimeTranscriptRole: ThreadRealtimeTranscriptRoleCodec = openKeyof({ user: null, assistant: null }, "ThreadRealtimeTranscriptRole");
   const ThreadRealtimeVoiceTranscript: ThreadRealtimeVoiceTranscriptCodec = t.type({ role: ThreadRealtimeTranscriptRole, text: t.string }, "ThreadRealtimeVoiceTranscript");
   const ThreadRealtimeFrameChannels: ThreadRealtimeFrameChannelsCodec = t.type({ voice_transcript: ThreadRealtimeVoiceTranscript }, "ThreadRealtimeFrameChannels");
-  const ThreadRealtimeHandoffMode: ThreadRealtimeHandoffModeCodec = t.keyof({ start: null, steer: null }, "ThreadRealtimeHandoffMode");
-  const ThreadRealtimeSessionOutcome: ThreadRealtimeSessionOutcomeCodec = t.keyof({ ended: null, failed: null }, "ThreadRealtimeSessionOutcome");
+  const ThreadRealtimeHandoffMode: ThreadRealtimeHandoffModeCodec = openKeyof({ start: null, steer: null }, "ThreadRealtimeHandoffMode");
+  const ThreadRealtimeSessionOutcome: ThreadRealtimeSessionOutcomeCodec = openKeyof({ ended: null, failed: null }, "ThreadRealtimeSessionOutcome");
   const ThreadRealtimeItem: ThreadRealtimeItemCodec = intersection([
     struct({ id: t.string, realtimeSessionId: t.string }, { observedAtMs: t.number }),
-    t.union([
+    openUnion("type", ["realtimeSessionStarted","frame","transcriptSegment","bemItemPromoted","realtimeSessionClosed","turnInputAccepted","sessionEndInputSaved"], [
       t.type({ type: t.literal("realtimeSessionStarted") }),
       t.type({ type: t.literal("frame"), channels: ThreadRealtimeFrameChannels }),
       t.type({ type: t.literal("transcriptSegment"), role: ThreadRealtimeTranscriptRole, text: t.string }),
@@ -1174,34 +1195,38 @@ const build = () => {
   }, "ThreadRealtimeAudioChunk");
   const ThreadRealtimeOutputAudioDeltaNotification: ThreadRealtimeOutputAudioDeltaNotificationCodec = t.type({ threadId: t.string, audio: ThreadRealtimeAudioChunk }, "ThreadRealtimeOutputAudioDeltaNotification");
   const ThreadRealtimeSdpNotification: ThreadRealtimeSdpNotificationCodec = t.type({ threadId: t.string, sdp: t.string }, "ThreadRealtimeSdpNotification");
-  const RealtimeConversationVersion: RealtimeConversationVersionCodec = t.keyof({ v1: null, v2: null, v3: null }, "RealtimeConversationVersion");
+  const RealtimeConversationVersion: RealtimeConversationVersionCodec = openKeyof({ v1: null, v2: null, v3: null }, "RealtimeConversationVersion");
   const ThreadRealtimeStartedNotification: ThreadRealtimeStartedNotificationCodec = t.type({ threadId: t.string, realtimeSessionId: nullable(t.string), version: RealtimeConversationVersion }, "ThreadRealtimeStartedNotification");
   const ThreadRealtimeTranscriptDeltaNotification: ThreadRealtimeTranscriptDeltaNotificationCodec = t.type({ threadId: t.string, role: t.string, delta: t.string }, "ThreadRealtimeTranscriptDeltaNotification");
   const ThreadRealtimeTranscriptDoneNotification: ThreadRealtimeTranscriptDoneNotificationCodec = t.type({ threadId: t.string, role: t.string, text: t.string }, "ThreadRealtimeTranscriptDoneNotification");
   const SortDirection: SortDirectionCodec = t.keyof({ asc: null, desc: null }, "SortDirection");
   const ThreadResumeInitialTurnsPageParams: ThreadResumeInitialTurnsPageParamsCodec = struct(
     {},
-    { limit: nullable(t.number), sortDirection: nullable(SortDirection), itemsView: nullable(TurnItemsView) },
+    {
+      limit: nullable(t.number),
+      sortDirection: nullable(SortDirection),
+      itemsView: nullable(TurnItemsViewStrict),
+    },
     "ThreadResumeInitialTurnsPageParams",
   );
   const ThreadResumeParams: ThreadResumeParamsCodec = struct(
     { threadId: t.string },
     {
-      history: nullable(t.array(ResponseItem)),
+      history: nullable(t.array(ResponseItemStrict)),
       path: nullable(t.string),
       model: nullable(t.string),
       modelProvider: nullable(t.string),
       serviceTier: nullable(t.string),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-      approvalPolicy: nullable(AskForApproval),
-      approvalsReviewer: nullable(ApprovalsReviewer),
-      sandbox: nullable(SandboxMode),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      approvalPolicy: nullable(AskForApprovalStrict),
+      approvalsReviewer: nullable(ApprovalsReviewerStrict),
+      sandbox: nullable(SandboxModeStrict),
       permissions: nullable(t.string),
-      config: nullable(optionalRecord(JsonValue)),
+      config: nullable(optionalRecord(JsonValueStrict)),
       baseInstructions: nullable(t.string),
       developerInstructions: nullable(t.string),
-      personality: nullable(Personality),
+      personality: nullable(PersonalityStrict),
       excludeTurns: t.boolean,
       initialTurnsPage: nullable(ThreadResumeInitialTurnsPageParams),
     },
@@ -1251,7 +1276,7 @@ const build = () => {
   }, "ThreadSettings");
   const ThreadSettingsUpdatedNotification: ThreadSettingsUpdatedNotificationCodec = t.type({ threadId: t.string, threadSettings: ThreadSettings }, "ThreadSettingsUpdatedNotification");
   const DynamicToolFunctionSpec: DynamicToolFunctionSpecCodec = struct(
-    { name: t.string, description: t.string, inputSchema: JsonValue },
+    { name: t.string, description: t.string, inputSchema: JsonValueStrict },
     { deferLoading: t.boolean },
     "DynamicToolFunctionSpec",
   );
@@ -1272,21 +1297,21 @@ const build = () => {
       allowProviderModelFallback: t.boolean,
       serviceTier: nullable(t.string),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-      approvalPolicy: nullable(AskForApproval),
-      approvalsReviewer: nullable(ApprovalsReviewer),
-      sandbox: nullable(SandboxMode),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      approvalPolicy: nullable(AskForApprovalStrict),
+      approvalsReviewer: nullable(ApprovalsReviewerStrict),
+      sandbox: nullable(SandboxModeStrict),
       permissions: nullable(t.string),
-      config: nullable(optionalRecord(JsonValue)),
+      config: nullable(optionalRecord(JsonValueStrict)),
       serviceName: nullable(t.string),
       baseInstructions: nullable(t.string),
       developerInstructions: nullable(t.string),
-      personality: nullable(Personality),
-      multiAgentMode: nullable(MultiAgentMode),
+      personality: nullable(PersonalityStrict),
+      multiAgentMode: nullable(MultiAgentModeStrict),
       ephemeral: nullable(t.boolean),
-      historyMode: nullable(ThreadHistoryMode),
+      historyMode: nullable(ThreadHistoryModeStrict),
       sessionStartSource: nullable(ThreadStartSource),
-      threadSource: nullable(ThreadSource),
+      threadSource: nullable(ThreadSourceStrict),
       projectId: nullable(t.string),
       daybreakEnabled: nullable(t.boolean),
       environments: nullable(t.array(TurnEnvironmentParams)),
@@ -1319,9 +1344,9 @@ const build = () => {
   const ThreadTokenUsageUpdatedNotification: ThreadTokenUsageUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, tokenUsage: ThreadTokenUsage }, "ThreadTokenUsageUpdatedNotification");
   const ThreadUnarchivedNotification: ThreadUnarchivedNotificationCodec = t.type({ threadId: t.string }, "ThreadUnarchivedNotification");
   const ThreadUnsubscribeParams: ThreadUnsubscribeParamsCodec = t.type({ threadId: t.string }, "ThreadUnsubscribeParams");
-  const ThreadUnsubscribeStatus: ThreadUnsubscribeStatusCodec = t.keyof({ notLoaded: null, notSubscribed: null, unsubscribed: null }, "ThreadUnsubscribeStatus");
+  const ThreadUnsubscribeStatus: ThreadUnsubscribeStatusCodec = openKeyof({ notLoaded: null, notSubscribed: null, unsubscribed: null }, "ThreadUnsubscribeStatus");
   const ThreadUnsubscribeResponse: ThreadUnsubscribeResponseCodec = t.type({ status: ThreadUnsubscribeStatus }, "ThreadUnsubscribeResponse");
-  return { ContextCompactedNotification, EnvironmentConnectionNotification, ThreadArchiveParams, ThreadArchiveResponse, ThreadArchivedNotification, ThreadAttachmentOperation, ThreadAttachmentUpdatedNotification, ThreadClosedNotification, ThreadDeletedNotification, ThreadSource, ThreadForkParams, ActivePermissionProfile, GitInfo, AgentPath, SubAgentSource, SessionSource, ThreadEnvironment, ThreadExtra, ThreadHistoryMode, ThreadSectionAppearance, ThreadSection, ThreadActiveFlag, ThreadStatus, Thread, ThreadForkResponse, ThreadGoalClearedNotification, ThreadGoalStatus, ThreadGoal, ThreadGoalUpdatedNotification, ThreadNameUpdatedNotification, ThreadPredictionResult, ThreadPredictionUpdatedNotification, ThreadProjectUpdatedNotification, ThreadQueueChangedNotification, ThreadUnreadPosition, ThreadReadState, ThreadReadStateChangedNotification, ThreadRealtimeClosedNotification, ThreadRealtimeErrorNotification, ThreadRealtimeItemAddedNotification, ThreadRealtimeBemItemPresentation, ThreadRealtimeTranscriptRole, ThreadRealtimeVoiceTranscript, ThreadRealtimeFrameChannels, ThreadRealtimeHandoffMode, ThreadRealtimeSessionOutcome, ThreadRealtimeItem, ThreadRealtimeItemCompletedNotification, ThreadRealtimeItemStartedNotification, ThreadRealtimeItemTranscriptDeltaNotification, ThreadRealtimeAudioChunk, ThreadRealtimeOutputAudioDeltaNotification, ThreadRealtimeSdpNotification, RealtimeConversationVersion, ThreadRealtimeStartedNotification, ThreadRealtimeTranscriptDeltaNotification, ThreadRealtimeTranscriptDoneNotification, SortDirection, ThreadResumeInitialTurnsPageParams, ThreadResumeParams, TurnsPage, ThreadResumeResponse, ThreadRevertedNotification, ThreadSearchResult, ThreadSearchPartialNotification, ThreadSectionChangedNotification, ThreadSettings, ThreadSettingsUpdatedNotification, DynamicToolFunctionSpec, DynamicToolNamespaceTool, DynamicToolNamespaceSpec, DynamicToolSpec, CapabilityRootLocation, SelectedCapabilityRoot, ThreadStartSource, ThreadStartParams, ThreadStartResponse, ThreadStartedNotification, ThreadStatusChangedNotification, ThreadTokenUsage, ThreadTokenUsageUpdatedNotification, ThreadUnarchivedNotification, ThreadUnsubscribeParams, ThreadUnsubscribeStatus, ThreadUnsubscribeResponse };
+  return { ContextCompactedNotification, EnvironmentConnectionNotification, ThreadArchiveParams, ThreadArchiveResponse, ThreadArchivedNotification, ThreadAttachmentOperation, ThreadAttachmentUpdatedNotification, ThreadClosedNotification, ThreadDeletedNotification, ThreadSource, ThreadSourceStrict, ThreadForkParams, ActivePermissionProfile, GitInfo, AgentPath, SubAgentSource, SessionSource, ThreadEnvironment, ThreadExtra, ThreadHistoryMode, ThreadHistoryModeStrict, ThreadSectionAppearance, ThreadSection, ThreadActiveFlag, ThreadStatus, Thread, ThreadForkResponse, ThreadGoalClearedNotification, ThreadGoalStatus, ThreadGoal, ThreadGoalUpdatedNotification, ThreadNameUpdatedNotification, ThreadPredictionResult, ThreadPredictionUpdatedNotification, ThreadProjectUpdatedNotification, ThreadQueueChangedNotification, ThreadUnreadPosition, ThreadReadState, ThreadReadStateChangedNotification, ThreadRealtimeClosedNotification, ThreadRealtimeErrorNotification, ThreadRealtimeItemAddedNotification, ThreadRealtimeBemItemPresentation, ThreadRealtimeTranscriptRole, ThreadRealtimeVoiceTranscript, ThreadRealtimeFrameChannels, ThreadRealtimeHandoffMode, ThreadRealtimeSessionOutcome, ThreadRealtimeItem, ThreadRealtimeItemCompletedNotification, ThreadRealtimeItemStartedNotification, ThreadRealtimeItemTranscriptDeltaNotification, ThreadRealtimeAudioChunk, ThreadRealtimeOutputAudioDeltaNotification, ThreadRealtimeSdpNotification, RealtimeConversationVersion, ThreadRealtimeStartedNotification, ThreadRealtimeTranscriptDeltaNotification, ThreadRealtimeTranscriptDoneNotification, SortDirection, ThreadResumeInitialTurnsPageParams, ThreadResumeParams, TurnsPage, ThreadResumeResponse, ThreadRevertedNotification, ThreadSearchResult, ThreadSearchPartialNotification, ThreadSectionChangedNotification, ThreadSettings, ThreadSettingsUpdatedNotification, DynamicToolFunctionSpec, DynamicToolNamespaceTool, DynamicToolNamespaceSpec, DynamicToolSpec, CapabilityRootLocation, SelectedCapabilityRoot, ThreadStartSource, ThreadStartParams, ThreadStartResponse, ThreadStartedNotification, ThreadStatusChangedNotification, ThreadTokenUsage, ThreadTokenUsageUpdatedNotification, ThreadUnarchivedNotification, ThreadUnsubscribeParams, ThreadUnsubscribeStatus, ThreadUnsubscribeResponse };
 };
 
 /** The codecs of the `thread` module by name, built on the first call. */

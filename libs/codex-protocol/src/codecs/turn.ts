@@ -11,18 +11,19 @@
  * Pure: building these values does no IO.
  */
 import * as t from 'io-ts';
+import { openKeyof, type OpenKeyofC } from '../OpenCodecs.js';
 import { struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type CollaborationModeCodec, type CyberAccessProgramCodec, type FunctionCallOutputBodyCodec, type JsonValueCodec, type MultiAgentModeCodec, type PersonalityCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type SandboxPolicyCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type UserInputCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufStrictCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalStrictCodec, type CollaborationModeStrictCodec, type CyberAccessProgramStrictCodec, type FunctionCallOutputBodyStrictCodec, type JsonValueCodec, type JsonValueStrictCodec, type MultiAgentModeStrictCodec, type PersonalityStrictCodec, type ReasoningEffortStrictCodec, type ReasoningSummaryStrictCodec, type SandboxPolicyStrictCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type UserInputStrictCodec } from './common.js';
 
 /** Static type of the {@link TurnCompletedNotification} codec. */
 export type TurnCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: TurnCodec }>;
 /**
- * Generated type `TurnCompletedNotification` (`src/generated/v2/TurnCompletedNotification.ts`).
+ * Generated type `TurnCompletedNotification` (`src/generated/v2/TurnCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnCompletedNotification = Gen.v2.TurnCompletedNotification;
+export type TurnCompletedNotification = t.TypeOf<TurnCompletedNotificationCodec>;
 
 /** Static type of the {@link TurnDiffUpdatedNotification} codec. */
 export type TurnDiffUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; diff: t.StringC }>;
@@ -30,9 +31,9 @@ export type TurnDiffUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; tu
  * Notification that the turn-level unified diff has changed.
  * Contains the latest aggregated diff across all file changes in the turn.
  *
- * Generated type `TurnDiffUpdatedNotification` (`src/generated/v2/TurnDiffUpdatedNotification.ts`).
+ * Generated type `TurnDiffUpdatedNotification` (`src/generated/v2/TurnDiffUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnDiffUpdatedNotification = Gen.v2.TurnDiffUpdatedNotification;
+export type TurnDiffUpdatedNotification = t.TypeOf<TurnDiffUpdatedNotificationCodec>;
 
 /** Static type of the {@link TurnInterruptParams} codec. */
 export type TurnInterruptParamsCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC }>;
@@ -44,30 +45,30 @@ export type TurnInterruptParams = Gen.v2.TurnInterruptParams;
 /** Static type of the {@link TurnInterruptResponse} codec. */
 export type TurnInterruptResponseCodec = EmptyObjectC;
 /**
- * Generated type `TurnInterruptResponse` (`src/generated/v2/TurnInterruptResponse.ts`).
+ * Generated type `TurnInterruptResponse` (`src/generated/v2/TurnInterruptResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnInterruptResponse = Gen.v2.TurnInterruptResponse;
+export type TurnInterruptResponse = t.TypeOf<TurnInterruptResponseCodec>;
 
 /** Static type of the {@link TurnModerationMetadataNotification} codec. */
 export type TurnModerationMetadataNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; metadata: JsonValueCodec }>;
 /**
- * Generated type `TurnModerationMetadataNotification` (`src/generated/v2/TurnModerationMetadataNotification.ts`).
+ * Generated type `TurnModerationMetadataNotification` (`src/generated/v2/TurnModerationMetadataNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnModerationMetadataNotification = Gen.v2.TurnModerationMetadataNotification;
+export type TurnModerationMetadataNotification = t.TypeOf<TurnModerationMetadataNotificationCodec>;
 
 /** Static type of the {@link TurnPlanStepStatus} codec. */
-export type TurnPlanStepStatusCodec = t.KeyofC<{ pending: null; inProgress: null; completed: null }>;
+export type TurnPlanStepStatusCodec = OpenKeyofC<{ pending: null; inProgress: null; completed: null }>;
 /**
- * Generated type `TurnPlanStepStatus` (`src/generated/v2/TurnPlanStepStatus.ts`).
+ * Generated type `TurnPlanStepStatus` (`src/generated/v2/TurnPlanStepStatus.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnPlanStepStatus = Gen.v2.TurnPlanStepStatus;
+export type TurnPlanStepStatus = t.TypeOf<TurnPlanStepStatusCodec>;
 
 /** Static type of the {@link TurnPlanStep} codec. */
 export type TurnPlanStepCodec = t.TypeC<{ step: t.StringC; status: TurnPlanStepStatusCodec }>;
 /**
- * Generated type `TurnPlanStep` (`src/generated/v2/TurnPlanStep.ts`).
+ * Generated type `TurnPlanStep` (`src/generated/v2/TurnPlanStep.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnPlanStep = Gen.v2.TurnPlanStep;
+export type TurnPlanStep = t.TypeOf<TurnPlanStepCodec>;
 
 /** Static type of the {@link TurnPlanUpdatedNotification} codec. */
 export type TurnPlanUpdatedNotificationCodec = t.TypeC<{
@@ -77,9 +78,9 @@ export type TurnPlanUpdatedNotificationCodec = t.TypeC<{
   plan: t.ArrayC<TurnPlanStepCodec>;
 }>;
 /**
- * Generated type `TurnPlanUpdatedNotification` (`src/generated/v2/TurnPlanUpdatedNotification.ts`).
+ * Generated type `TurnPlanUpdatedNotification` (`src/generated/v2/TurnPlanUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnPlanUpdatedNotification = Gen.v2.TurnPlanUpdatedNotification;
+export type TurnPlanUpdatedNotification = t.TypeOf<TurnPlanUpdatedNotificationCodec>;
 
 /** Static type of the {@link AdditionalContextKind} codec. */
 export type AdditionalContextKindCodec = t.KeyofC<{ untrusted: null; application: null }>;
@@ -97,7 +98,7 @@ export type AdditionalContextEntry = Gen.v2.AdditionalContextEntry;
 
 /** Static type of the {@link TurnToolOutput} codec. */
 export type TurnToolOutputCodec = StructC<
-  { name: t.StringC; namespace: NullableC<t.StringC>; output: FunctionCallOutputBodyCodec },
+  { name: t.StringC; namespace: NullableC<t.StringC>; output: FunctionCallOutputBodyStrictCodec },
   { retain: t.BooleanC }
 >;
 /**
@@ -107,7 +108,7 @@ export type TurnToolOutput = Gen.v2.TurnToolOutput;
 
 /** Static type of the {@link TurnStartParams} codec. */
 export type TurnStartParamsCodec = StructC<
-  { threadId: t.StringC; input: t.ArrayC<UserInputCodec> },
+  { threadId: t.StringC; input: t.ArrayC<UserInputStrictCodec> },
   {
     disabledPluginIds: NullableC<t.ArrayC<t.StringC>>;
     clientUserMessageId: NullableC<t.StringC>;
@@ -120,21 +121,21 @@ export type TurnStartParamsCodec = StructC<
     additionalContext: NullableC<OptionalRecordC<AdditionalContextEntryCodec>>;
     environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
-    approvalPolicy: NullableC<AskForApprovalCodec>;
-    approvalsReviewer: NullableC<ApprovalsReviewerCodec>;
-    sandboxPolicy: NullableC<SandboxPolicyCodec>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    approvalPolicy: NullableC<AskForApprovalStrictCodec>;
+    approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
+    sandboxPolicy: NullableC<SandboxPolicyStrictCodec>;
     permissions: NullableC<t.StringC>;
     model: NullableC<t.StringC>;
     serviceTier: NullableC<t.StringC>;
     serviceTierForTurn: NullableC<t.StringC>;
-    effort: NullableC<ReasoningEffortCodec>;
-    summary: NullableC<ReasoningSummaryCodec>;
-    personality: NullableC<PersonalityCodec>;
-    outputSchema: NullableC<JsonValueCodec>;
-    collaborationMode: NullableC<CollaborationModeCodec>;
-    multiAgentMode: NullableC<MultiAgentModeCodec>;
-    cyberAccessProgram: NullableC<CyberAccessProgramCodec>;
+    effort: NullableC<ReasoningEffortStrictCodec>;
+    summary: NullableC<ReasoningSummaryStrictCodec>;
+    personality: NullableC<PersonalityStrictCodec>;
+    outputSchema: NullableC<JsonValueStrictCodec>;
+    collaborationMode: NullableC<CollaborationModeStrictCodec>;
+    multiAgentMode: NullableC<MultiAgentModeStrictCodec>;
+    cyberAccessProgram: NullableC<CyberAccessProgramStrictCodec>;
   }
 >;
 /**
@@ -145,36 +146,36 @@ export type TurnStartParams = Gen.v2.TurnStartParams;
 /** Static type of the {@link TurnStartResponse} codec. */
 export type TurnStartResponseCodec = t.TypeC<{ turn: TurnCodec }>;
 /**
- * Generated type `TurnStartResponse` (`src/generated/v2/TurnStartResponse.ts`).
+ * Generated type `TurnStartResponse` (`src/generated/v2/TurnStartResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnStartResponse = Gen.v2.TurnStartResponse;
+export type TurnStartResponse = t.TypeOf<TurnStartResponseCodec>;
 
 /** Static type of the {@link TurnStartedNotification} codec. */
 export type TurnStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: TurnCodec }>;
 /**
- * Generated type `TurnStartedNotification` (`src/generated/v2/TurnStartedNotification.ts`).
+ * Generated type `TurnStartedNotification` (`src/generated/v2/TurnStartedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
  */
-export type TurnStartedNotification = Gen.v2.TurnStartedNotification;
+export type TurnStartedNotification = t.TypeOf<TurnStartedNotificationCodec>;
 
 const build = () => {
-  const { AbsolutePathBuf, ApprovalsReviewer, AskForApproval, CollaborationMode, CyberAccessProgram, FunctionCallOutputBody, JsonValue, MultiAgentMode, Personality, ReasoningEffort, ReasoningSummary, SandboxPolicy, Turn, TurnEnvironmentParams, UserInput } = commonCodecs();
+  const { AbsolutePathBufStrict, ApprovalsReviewerStrict, AskForApprovalStrict, CollaborationModeStrict, CyberAccessProgramStrict, FunctionCallOutputBodyStrict, JsonValue, JsonValueStrict, MultiAgentModeStrict, PersonalityStrict, ReasoningEffortStrict, ReasoningSummaryStrict, SandboxPolicyStrict, Turn, TurnEnvironmentParams, UserInputStrict } = commonCodecs();
   const TurnCompletedNotification: TurnCompletedNotificationCodec = t.type({ threadId: t.string, turn: Turn }, "TurnCompletedNotification");
   const TurnDiffUpdatedNotification: TurnDiffUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, diff: t.string }, "TurnDiffUpdatedNotification");
   const TurnInterruptParams: TurnInterruptParamsCodec = t.type({ threadId: t.string, turnId: t.string }, "TurnInterruptParams");
   const TurnInterruptResponse: TurnInterruptResponseCodec = emptyObject;
   const TurnModerationMetadataNotification: TurnModerationMetadataNotificationCodec = t.type({ threadId: t.string, turnId: t.string, metadata: JsonValue }, "TurnModerationMetadataNotification");
-  const TurnPlanStepStatus: TurnPlanStepStatusCodec = t.keyof({ pending: null, inProgress: null, completed: null }, "TurnPlanStepStatus");
+  const TurnPlanStepStatus: TurnPlanStepStatusCodec = openKeyof({ pending: null, inProgress: null, completed: null }, "TurnPlanStepStatus");
   const TurnPlanStep: TurnPlanStepCodec = t.type({ step: t.string, status: TurnPlanStepStatus }, "TurnPlanStep");
   const TurnPlanUpdatedNotification: TurnPlanUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, explanation: nullable(t.string), plan: t.array(TurnPlanStep) }, "TurnPlanUpdatedNotification");
   const AdditionalContextKind: AdditionalContextKindCodec = t.keyof({ untrusted: null, application: null }, "AdditionalContextKind");
   const AdditionalContextEntry: AdditionalContextEntryCodec = struct({ value: t.string, kind: AdditionalContextKind }, { name: nullable(t.string) }, "AdditionalContextEntry");
   const TurnToolOutput: TurnToolOutputCodec = struct(
-    { name: t.string, namespace: nullable(t.string), output: FunctionCallOutputBody },
+    { name: t.string, namespace: nullable(t.string), output: FunctionCallOutputBodyStrict },
     { retain: t.boolean },
     "TurnToolOutput",
   );
   const TurnStartParams: TurnStartParamsCodec = struct(
-    { threadId: t.string, input: t.array(UserInput) },
+    { threadId: t.string, input: t.array(UserInputStrict) },
     {
       disabledPluginIds: nullable(t.array(t.string)),
       clientUserMessageId: nullable(t.string),
@@ -187,21 +188,21 @@ const build = () => {
       additionalContext: nullable(optionalRecord(AdditionalContextEntry)),
       environments: nullable(t.array(TurnEnvironmentParams)),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
-      approvalPolicy: nullable(AskForApproval),
-      approvalsReviewer: nullable(ApprovalsReviewer),
-      sandboxPolicy: nullable(SandboxPolicy),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      approvalPolicy: nullable(AskForApprovalStrict),
+      approvalsReviewer: nullable(ApprovalsReviewerStrict),
+      sandboxPolicy: nullable(SandboxPolicyStrict),
       permissions: nullable(t.string),
       model: nullable(t.string),
       serviceTier: nullable(t.string),
       serviceTierForTurn: nullable(t.string),
-      effort: nullable(ReasoningEffort),
-      summary: nullable(ReasoningSummary),
-      personality: nullable(Personality),
-      outputSchema: nullable(JsonValue),
-      collaborationMode: nullable(CollaborationMode),
-      multiAgentMode: nullable(MultiAgentMode),
-      cyberAccessProgram: nullable(CyberAccessProgram),
+      effort: nullable(ReasoningEffortStrict),
+      summary: nullable(ReasoningSummaryStrict),
+      personality: nullable(PersonalityStrict),
+      outputSchema: nullable(JsonValueStrict),
+      collaborationMode: nullable(CollaborationModeStrict),
+      multiAgentMode: nullable(MultiAgentModeStrict),
+      cyberAccessProgram: nullable(CyberAccessProgramStrict),
     },
     "TurnStartParams",
   );

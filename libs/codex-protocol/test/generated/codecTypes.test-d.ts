@@ -7,11 +7,14 @@ import { describe, expectTypeOf, test } from 'vitest';
 import type * as C from '../../src/codecs/codecs.js';
 import type * as D from '../../src/codecs/descriptors.js';
 import type { ParamsOf } from '../../src/Descriptor.js';
+import type { UnknownLiteral, UnknownVariant } from '../../src/OpenCodecs.js';
 import type * as Gen from '../../src/generated/index.js';
 import type { JsonValue as Generated_serde_json_JsonValue } from '../../src/generated/serde_json/JsonValue.js';
 
 /** `true` when A and B are assignable to each other. */
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** `true` when A is assignable to B. */
+type Assignable<A, B> = [A] extends [B] ? true : false;
 /** The JSON form of a generated type: a bigint travels as a number. */
 type Jsonified<A> = A extends bigint
   ? number
@@ -27,16 +30,19 @@ type UnionParams<U, M> = 'params' extends keyof MemberOf<U, M> ? MemberOf<U, M>[
 
 describe('codec types equal the generated types, decoded and encoded', () => {
   test("FileChange", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChange>, Gen.FileChange>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChange>, Gen.FileChange>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FileChange, t.TypeOf<typeof C.FileChange>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChange>, { type: "add"; content: string } | { type: "delete"; content: string } | { type: "update"; unified_diff: string; move_path: string | null } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FileChange, t.OutputOf<typeof C.FileChange>>>().toEqualTypeOf<true>();
   });
   test("ThreadId", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadId>, Gen.ThreadId>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadId>, Gen.ThreadId>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ThreadId, t.TypeOf<typeof C.ThreadId>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadId>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ThreadId, t.OutputOf<typeof C.ThreadId>>>().toEqualTypeOf<true>();
   });
   test("ApplyPatchApprovalParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ApplyPatchApprovalParams>, Gen.ApplyPatchApprovalParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ApplyPatchApprovalParams>, Gen.ApplyPatchApprovalParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ApplyPatchApprovalParams, t.TypeOf<typeof C.ApplyPatchApprovalParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ApplyPatchApprovalParams>, { conversationId: t.TypeOf<typeof C.ThreadId>; callId: string; fileChanges: { [key in string]?: t.TypeOf<typeof C.FileChange> }; reason: string | null; grantRoot: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ApplyPatchApprovalParams, t.OutputOf<typeof C.ApplyPatchApprovalParams>>>().toEqualTypeOf<true>();
   });
   test("CoreExecPolicyAmendment", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CoreExecPolicyAmendment>, Gen.ExecPolicyAmendment>>().toEqualTypeOf<true>();
@@ -59,40 +65,51 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ApplyPatchApprovalResponse>, Gen.ApplyPatchApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("ParsedCommand", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ParsedCommand>, Gen.ParsedCommand>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ParsedCommand>, Gen.ParsedCommand>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ParsedCommand, t.TypeOf<typeof C.ParsedCommand>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ParsedCommand>, { type: "read"; cmd: string; name: string; path: string } | { type: "list_files"; cmd: string; path: string | null } | { type: "search"; cmd: string; query: string | null; path: string | null } | { type: "unknown"; cmd: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ParsedCommand, t.OutputOf<typeof C.ParsedCommand>>>().toEqualTypeOf<true>();
   });
   test("ExecCommandApprovalParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecCommandApprovalParams>, Gen.ExecCommandApprovalParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecCommandApprovalParams>, Gen.ExecCommandApprovalParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ExecCommandApprovalParams, t.TypeOf<typeof C.ExecCommandApprovalParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecCommandApprovalParams>, { conversationId: t.TypeOf<typeof C.ThreadId>; callId: string; approvalId: string | null; command: Array<string>; cwd: string; reason: string | null; parsedCmd: Array<t.TypeOf<typeof C.ParsedCommand>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ExecCommandApprovalParams, t.OutputOf<typeof C.ExecCommandApprovalParams>>>().toEqualTypeOf<true>();
   });
   test("ExecCommandApprovalResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecCommandApprovalResponse>, Gen.ExecCommandApprovalResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecCommandApprovalResponse>, Gen.ExecCommandApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("FuzzyFileSearchSessionCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchSessionCompletedNotification>, Gen.FuzzyFileSearchSessionCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FuzzyFileSearchSessionCompletedNotification>, Gen.FuzzyFileSearchSessionCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchSessionCompletedNotification, t.TypeOf<typeof C.FuzzyFileSearchSessionCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchSessionCompletedNotification>, { sessionId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchSessionCompletedNotification, t.OutputOf<typeof C.FuzzyFileSearchSessionCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("FuzzyFileSearchMatchType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchMatchType>, Gen.FuzzyFileSearchMatchType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FuzzyFileSearchMatchType>, Gen.FuzzyFileSearchMatchType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchMatchType, t.TypeOf<typeof C.FuzzyFileSearchMatchType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchMatchType>, "file" | "directory" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchMatchType, t.OutputOf<typeof C.FuzzyFileSearchMatchType>>>().toEqualTypeOf<true>();
   });
   test("FuzzyFileSearchResult", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchResult>, Gen.FuzzyFileSearchResult>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FuzzyFileSearchResult>, Gen.FuzzyFileSearchResult>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchResult, t.TypeOf<typeof C.FuzzyFileSearchResult>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchResult>, { root: string; path: string; match_type: t.TypeOf<typeof C.FuzzyFileSearchMatchType>; file_name: string; score: number; indices: Array<number> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchResult, t.OutputOf<typeof C.FuzzyFileSearchResult>>>().toEqualTypeOf<true>();
   });
   test("FuzzyFileSearchSessionUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchSessionUpdatedNotification>, Gen.FuzzyFileSearchSessionUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FuzzyFileSearchSessionUpdatedNotification>, Gen.FuzzyFileSearchSessionUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchSessionUpdatedNotification, t.TypeOf<typeof C.FuzzyFileSearchSessionUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchSessionUpdatedNotification>, { sessionId: string; query: string; files: Array<t.TypeOf<typeof C.FuzzyFileSearchResult>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FuzzyFileSearchSessionUpdatedNotification, t.OutputOf<typeof C.FuzzyFileSearchSessionUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ClientInfo", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ClientInfo>, Gen.ClientInfo>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ClientInfo>, Gen.ClientInfo>>().toEqualTypeOf<true>();
   });
   test("JsonValue", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.JsonValue>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.JsonValue>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Generated_serde_json_JsonValue, t.TypeOf<typeof C.JsonValue>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.JsonValue>, number | string | boolean | Array<t.TypeOf<typeof C.JsonValue>> | { [key in string]?: t.TypeOf<typeof C.JsonValue> } | null>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Generated_serde_json_JsonValue, t.OutputOf<typeof C.JsonValue>>>().toEqualTypeOf<true>();
+  });
+  test("JsonValueStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.JsonValueStrict>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.JsonValueStrict>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
   });
   test("InitializeCapabilities", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InitializeCapabilities>, Gen.InitializeCapabilities>>().toEqualTypeOf<true>();
@@ -103,204 +120,299 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InitializeParams>, Gen.InitializeParams>>().toEqualTypeOf<true>();
   });
   test("AbsolutePathBuf", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AbsolutePathBuf>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AbsolutePathBuf>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AbsolutePathBuf, t.TypeOf<typeof C.AbsolutePathBuf>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AbsolutePathBuf>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AbsolutePathBuf, t.OutputOf<typeof C.AbsolutePathBuf>>>().toEqualTypeOf<true>();
+  });
+  test("AbsolutePathBufStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AbsolutePathBufStrict>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AbsolutePathBufStrict>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
   });
   test("InitializeResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InitializeResponse>, Gen.InitializeResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InitializeResponse>, Gen.InitializeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.InitializeResponse, t.TypeOf<typeof C.InitializeResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InitializeResponse>, { userAgent: string; codexHome: t.TypeOf<typeof C.AbsolutePathBuf>; platformFamily: string; platformOs: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.InitializeResponse, t.OutputOf<typeof C.InitializeResponse>>>().toEqualTypeOf<true>();
   });
   test("DesktopOnboardingEntrypoint", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DesktopOnboardingEntrypoint>, Gen.v2.DesktopOnboardingEntrypoint>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DesktopOnboardingEntrypoint>, Gen.v2.DesktopOnboardingEntrypoint>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DesktopOnboardingEntrypoint, t.TypeOf<typeof C.DesktopOnboardingEntrypoint>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DesktopOnboardingEntrypoint>, "life_sciences">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DesktopOnboardingEntrypoint, t.OutputOf<typeof C.DesktopOnboardingEntrypoint>>>().toEqualTypeOf<true>();
   });
   test("AccountLoginCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountLoginCompletedNotification>, Gen.v2.AccountLoginCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AccountLoginCompletedNotification>, Gen.v2.AccountLoginCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountLoginCompletedNotification, t.TypeOf<typeof C.AccountLoginCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountLoginCompletedNotification>, { loginId: string | null; success: boolean; error: string | null; onboardingEntrypoint: t.TypeOf<typeof C.DesktopOnboardingEntrypoint> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountLoginCompletedNotification, t.OutputOf<typeof C.AccountLoginCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("PlanType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PlanType>, Gen.PlanType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PlanType>, Gen.PlanType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.PlanType, t.TypeOf<typeof C.PlanType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PlanType>, "free" | "go" | "plus" | "pro" | "prolite" | "promax" | "team" | "self_serve_business_prolite" | "self_serve_business_usage_based" | "business" | "ent26" | "enterprise_cbp_automation" | "enterprise_cbp_usage_based" | "enterprise" | "edu" | "edu_plus" | "edu_pro" | "sci" | "sci_plus" | "unknown" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.PlanType, t.OutputOf<typeof C.PlanType>>>().toEqualTypeOf<true>();
   });
   test("CreditsSnapshot", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CreditsSnapshot>, Gen.v2.CreditsSnapshot>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CreditsSnapshot>, Gen.v2.CreditsSnapshot>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CreditsSnapshot, t.TypeOf<typeof C.CreditsSnapshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CreditsSnapshot>, { hasCredits: boolean; unlimited: boolean; balance: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CreditsSnapshot, t.OutputOf<typeof C.CreditsSnapshot>>>().toEqualTypeOf<true>();
   });
   test("RateLimitReachedType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitReachedType>, Gen.v2.RateLimitReachedType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RateLimitReachedType>, Gen.v2.RateLimitReachedType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RateLimitReachedType, t.TypeOf<typeof C.RateLimitReachedType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitReachedType>, "rate_limit_reached" | "workspace_owner_credits_depleted" | "workspace_member_credits_depleted" | "workspace_owner_usage_limit_reached" | "workspace_member_usage_limit_reached" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RateLimitReachedType, t.OutputOf<typeof C.RateLimitReachedType>>>().toEqualTypeOf<true>();
   });
   test("RateLimitWindow", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitWindow>, Gen.v2.RateLimitWindow>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RateLimitWindow>, Gen.v2.RateLimitWindow>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RateLimitWindow, t.TypeOf<typeof C.RateLimitWindow>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitWindow>, { usedPercent: number; windowDurationMins: number | null; resetsAt: number | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RateLimitWindow, t.OutputOf<typeof C.RateLimitWindow>>>().toEqualTypeOf<true>();
   });
   test("SpendControlLimitSnapshot", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SpendControlLimitSnapshot>, Gen.v2.SpendControlLimitSnapshot>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SpendControlLimitSnapshot>, Gen.v2.SpendControlLimitSnapshot>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SpendControlLimitSnapshot, t.TypeOf<typeof C.SpendControlLimitSnapshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SpendControlLimitSnapshot>, { limit: string; used: string; remainingPercent: number; resetsAt: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SpendControlLimitSnapshot, t.OutputOf<typeof C.SpendControlLimitSnapshot>>>().toEqualTypeOf<true>();
   });
   test("RateLimitSnapshot", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitSnapshot>, Gen.v2.RateLimitSnapshot>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RateLimitSnapshot>, Gen.v2.RateLimitSnapshot>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RateLimitSnapshot, t.TypeOf<typeof C.RateLimitSnapshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitSnapshot>, { limitId: string | null; limitName: string | null; normalModelSlug: string | null; primary: t.TypeOf<typeof C.RateLimitWindow> | null; secondary: t.TypeOf<typeof C.RateLimitWindow> | null; credits: t.TypeOf<typeof C.CreditsSnapshot> | null; individualLimit: t.TypeOf<typeof C.SpendControlLimitSnapshot> | null; spendControlReached: boolean | null; planType: t.TypeOf<typeof C.PlanType> | null; rateLimitReachedType: t.TypeOf<typeof C.RateLimitReachedType> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RateLimitSnapshot, t.OutputOf<typeof C.RateLimitSnapshot>>>().toEqualTypeOf<true>();
   });
   test("AccountRateLimitsUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountRateLimitsUpdatedNotification>, Gen.v2.AccountRateLimitsUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AccountRateLimitsUpdatedNotification>, Gen.v2.AccountRateLimitsUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountRateLimitsUpdatedNotification, t.TypeOf<typeof C.AccountRateLimitsUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountRateLimitsUpdatedNotification>, { rateLimits: t.TypeOf<typeof C.RateLimitSnapshot> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountRateLimitsUpdatedNotification, t.OutputOf<typeof C.AccountRateLimitsUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("AuthMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AuthMode>, Gen.AuthMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AuthMode>, Gen.AuthMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AuthMode, t.TypeOf<typeof C.AuthMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AuthMode>, "apikey" | "chatgpt" | "chatgptAuthTokens" | "headers" | "agentIdentity" | "personalAccessToken" | "bedrockApiKey" | "bedrockAccessKeys" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AuthMode, t.OutputOf<typeof C.AuthMode>>>().toEqualTypeOf<true>();
   });
   test("AccountUpdateReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountUpdateReason>, Gen.v2.AccountUpdateReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AccountUpdateReason>, Gen.v2.AccountUpdateReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountUpdateReason, t.TypeOf<typeof C.AccountUpdateReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountUpdateReason>, "workspaceRoutingReady" | "unknown" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountUpdateReason, t.OutputOf<typeof C.AccountUpdateReason>>>().toEqualTypeOf<true>();
   });
   test("AccountUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountUpdatedNotification>, Gen.v2.AccountUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AccountUpdatedNotification>, Gen.v2.AccountUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountUpdatedNotification, t.TypeOf<typeof C.AccountUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountUpdatedNotification>, { authMode: t.TypeOf<typeof C.AuthMode> | null; planType: t.TypeOf<typeof C.PlanType> | null; reason: t.TypeOf<typeof C.AccountUpdateReason> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountUpdatedNotification, t.OutputOf<typeof C.AccountUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDeltaNotification>, Gen.v2.AgentMessageDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageDeltaNotification>, Gen.v2.AgentMessageDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageDeltaNotification, t.TypeOf<typeof C.AgentMessageDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageDeltaNotification, t.OutputOf<typeof C.AgentMessageDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("AppBranding", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppBranding>, Gen.v2.AppBranding>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppBranding>, Gen.v2.AppBranding>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppBranding, t.TypeOf<typeof C.AppBranding>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppBranding>, { category: string | null; developer: string | null; website: string | null; privacyPolicy: string | null; termsOfService: string | null; isDiscoverableApp: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppBranding, t.OutputOf<typeof C.AppBranding>>>().toEqualTypeOf<true>();
   });
   test("AppReview", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppReview>, Gen.v2.AppReview>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppReview>, Gen.v2.AppReview>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppReview, t.TypeOf<typeof C.AppReview>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppReview>, { status: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppReview, t.OutputOf<typeof C.AppReview>>>().toEqualTypeOf<true>();
   });
   test("AppScreenshot", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppScreenshot>, Gen.v2.AppScreenshot>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppScreenshot>, Gen.v2.AppScreenshot>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppScreenshot, t.TypeOf<typeof C.AppScreenshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppScreenshot>, { url: string | null; fileId: string | null; userPrompt: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppScreenshot, t.OutputOf<typeof C.AppScreenshot>>>().toEqualTypeOf<true>();
   });
   test("AppMetadata", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppMetadata>, Gen.v2.AppMetadata>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppMetadata>, Gen.v2.AppMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppMetadata, t.TypeOf<typeof C.AppMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppMetadata>, { review: t.TypeOf<typeof C.AppReview> | null; categories: Array<string> | null; subCategories: Array<string> | null; seoDescription: string | null; screenshots: Array<t.TypeOf<typeof C.AppScreenshot>> | null; developer: string | null; version: string | null; versionId: string | null; versionNotes: string | null; firstPartyRequiresInstall: boolean | null; showInComposerWhenUnlinked: boolean | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppMetadata, t.OutputOf<typeof C.AppMetadata>>>().toEqualTypeOf<true>();
   });
   test("AppInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppInfo>, Gen.v2.AppInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppInfo>, Gen.v2.AppInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppInfo, t.TypeOf<typeof C.AppInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppInfo>, { id: string; name: string; description: string | null; logoUrl: string | null; logoUrlDark: string | null; iconAssets: { [key in string]?: string } | null; iconDarkAssets: { [key in string]?: string } | null; distributionChannel: string | null; branding: t.TypeOf<typeof C.AppBranding> | null; appMetadata: t.TypeOf<typeof C.AppMetadata> | null; labels: { [key in string]?: string } | null; installUrl: string | null; isAccessible: boolean; isEnabled: boolean; pluginDisplayNames: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppInfo, t.OutputOf<typeof C.AppInfo>>>().toEqualTypeOf<true>();
   });
   test("AppListUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppListUpdatedNotification>, Gen.v2.AppListUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppListUpdatedNotification>, Gen.v2.AppListUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppListUpdatedNotification, t.TypeOf<typeof C.AppListUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppListUpdatedNotification>, { data: Array<t.TypeOf<typeof C.AppInfo>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppListUpdatedNotification, t.OutputOf<typeof C.AppListUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("AttestationGenerateParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AttestationGenerateParams>, Gen.v2.AttestationGenerateParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AttestationGenerateParams>, Gen.v2.AttestationGenerateParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AttestationGenerateParams, t.TypeOf<typeof C.AttestationGenerateParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AttestationGenerateParams>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AttestationGenerateParams, t.OutputOf<typeof C.AttestationGenerateParams>>>().toEqualTypeOf<true>();
   });
   test("AttestationGenerateResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AttestationGenerateResponse>, Gen.v2.AttestationGenerateResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AttestationGenerateResponse>, Gen.v2.AttestationGenerateResponse>>().toEqualTypeOf<true>();
   });
   test("AuthRecoveryNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AuthRecoveryNotification>, Gen.v2.AuthRecoveryNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AuthRecoveryNotification>, Gen.v2.AuthRecoveryNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AuthRecoveryNotification, t.TypeOf<typeof C.AuthRecoveryNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AuthRecoveryNotification>, { threadId: string; turnId: string; provider: string; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AuthRecoveryNotification, t.OutputOf<typeof C.AuthRecoveryNotification>>>().toEqualTypeOf<true>();
   });
   test("CancelLoginAccountParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CancelLoginAccountParams>, Gen.v2.CancelLoginAccountParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CancelLoginAccountParams>, Gen.v2.CancelLoginAccountParams>>().toEqualTypeOf<true>();
   });
   test("CancelLoginAccountStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CancelLoginAccountStatus>, Gen.v2.CancelLoginAccountStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CancelLoginAccountStatus>, Gen.v2.CancelLoginAccountStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CancelLoginAccountStatus, t.TypeOf<typeof C.CancelLoginAccountStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CancelLoginAccountStatus>, "canceled" | "notFound" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CancelLoginAccountStatus, t.OutputOf<typeof C.CancelLoginAccountStatus>>>().toEqualTypeOf<true>();
   });
   test("CancelLoginAccountResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CancelLoginAccountResponse>, Gen.v2.CancelLoginAccountResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CancelLoginAccountResponse>, Gen.v2.CancelLoginAccountResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CancelLoginAccountResponse, t.TypeOf<typeof C.CancelLoginAccountResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CancelLoginAccountResponse>, { status: t.TypeOf<typeof C.CancelLoginAccountStatus> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CancelLoginAccountResponse, t.OutputOf<typeof C.CancelLoginAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("ChatgptAuthTokensRefreshReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>, Gen.v2.ChatgptAuthTokensRefreshReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ChatgptAuthTokensRefreshReason>, Gen.v2.ChatgptAuthTokensRefreshReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshReason, t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>, "unauthorized">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshReason, t.OutputOf<typeof C.ChatgptAuthTokensRefreshReason>>>().toEqualTypeOf<true>();
   });
   test("ChatgptAuthTokensRefreshParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshParams>, Gen.v2.ChatgptAuthTokensRefreshParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ChatgptAuthTokensRefreshParams>, Gen.v2.ChatgptAuthTokensRefreshParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshParams, t.TypeOf<typeof C.ChatgptAuthTokensRefreshParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshParams>, { reason: t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>; previousAccountId?: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshParams, t.OutputOf<typeof C.ChatgptAuthTokensRefreshParams>>>().toEqualTypeOf<true>();
   });
   test("ChatgptAuthTokensRefreshResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshResponse>, Gen.v2.ChatgptAuthTokensRefreshResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ChatgptAuthTokensRefreshResponse>, Gen.v2.ChatgptAuthTokensRefreshResponse>>().toEqualTypeOf<true>();
   });
   test("CommandExecOutputStream", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecOutputStream>, Gen.v2.CommandExecOutputStream>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecOutputStream>, Gen.v2.CommandExecOutputStream>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecOutputStream, t.TypeOf<typeof C.CommandExecOutputStream>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecOutputStream>, "stdout" | "stderr" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecOutputStream, t.OutputOf<typeof C.CommandExecOutputStream>>>().toEqualTypeOf<true>();
   });
   test("CommandExecOutputDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecOutputDeltaNotification>, Gen.v2.CommandExecOutputDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecOutputDeltaNotification>, Gen.v2.CommandExecOutputDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecOutputDeltaNotification, t.TypeOf<typeof C.CommandExecOutputDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecOutputDeltaNotification>, { processId: string; stream: t.TypeOf<typeof C.CommandExecOutputStream>; deltaBase64: string; capReached: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecOutputDeltaNotification, t.OutputOf<typeof C.CommandExecOutputDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionOutputDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionOutputDeltaNotification>, Gen.v2.CommandExecutionOutputDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionOutputDeltaNotification>, Gen.v2.CommandExecutionOutputDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionOutputDeltaNotification, t.TypeOf<typeof C.CommandExecutionOutputDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionOutputDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionOutputDeltaNotification, t.OutputOf<typeof C.CommandExecutionOutputDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("LegacyAppPathString", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LegacyAppPathString>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LegacyAppPathString>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.LegacyAppPathString, t.TypeOf<typeof C.LegacyAppPathString>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LegacyAppPathString>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.LegacyAppPathString, t.OutputOf<typeof C.LegacyAppPathString>>>().toEqualTypeOf<true>();
+  });
+  test("LegacyAppPathStringStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LegacyAppPathStringStrict>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LegacyAppPathStringStrict>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
   });
   test("FileSystemAccessMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemAccessMode>, Gen.v2.FileSystemAccessMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemAccessMode>, Gen.v2.FileSystemAccessMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemAccessMode, t.TypeOf<typeof C.FileSystemAccessMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemAccessMode>, "read" | "write" | "deny" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemAccessMode, t.OutputOf<typeof C.FileSystemAccessMode>>>().toEqualTypeOf<true>();
+  });
+  test("FileSystemAccessModeStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemAccessModeStrict>, Gen.v2.FileSystemAccessMode>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemAccessModeStrict>, Gen.v2.FileSystemAccessMode>>().toEqualTypeOf<true>();
   });
   test("FileSystemSpecialPath", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemSpecialPath>, Gen.v2.FileSystemSpecialPath>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemSpecialPath>, Gen.v2.FileSystemSpecialPath>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemSpecialPath, t.TypeOf<typeof C.FileSystemSpecialPath>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemSpecialPath>, { kind: "root" } | { kind: "minimal" } | { kind: "project_roots"; subpath: t.TypeOf<typeof C.LegacyAppPathString> | null } | { kind: "tmpdir" } | { kind: "slash_tmp" } | { kind: "unknown"; path: string; subpath: t.TypeOf<typeof C.LegacyAppPathString> | null } | UnknownVariant<"kind">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemSpecialPath, t.OutputOf<typeof C.FileSystemSpecialPath>>>().toEqualTypeOf<true>();
+  });
+  test("FileSystemSpecialPathStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemSpecialPathStrict>, Gen.v2.FileSystemSpecialPath>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemSpecialPathStrict>, Gen.v2.FileSystemSpecialPath>>().toEqualTypeOf<true>();
   });
   test("FileSystemPath", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemPath>, Gen.v2.FileSystemPath>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemPath>, Gen.v2.FileSystemPath>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemPath, t.TypeOf<typeof C.FileSystemPath>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemPath>, { type: "path"; path: t.TypeOf<typeof C.LegacyAppPathString> } | { type: "glob_pattern"; pattern: string } | { type: "special"; value: t.TypeOf<typeof C.FileSystemSpecialPath> } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemPath, t.OutputOf<typeof C.FileSystemPath>>>().toEqualTypeOf<true>();
+  });
+  test("FileSystemPathStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemPathStrict>, Gen.v2.FileSystemPath>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemPathStrict>, Gen.v2.FileSystemPath>>().toEqualTypeOf<true>();
   });
   test("FileSystemSandboxEntry", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemSandboxEntry>, Gen.v2.FileSystemSandboxEntry>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemSandboxEntry>, Gen.v2.FileSystemSandboxEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemSandboxEntry, t.TypeOf<typeof C.FileSystemSandboxEntry>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemSandboxEntry>, { path: t.TypeOf<typeof C.FileSystemPath>; access: t.TypeOf<typeof C.FileSystemAccessMode> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileSystemSandboxEntry, t.OutputOf<typeof C.FileSystemSandboxEntry>>>().toEqualTypeOf<true>();
+  });
+  test("FileSystemSandboxEntryStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileSystemSandboxEntryStrict>, Gen.v2.FileSystemSandboxEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileSystemSandboxEntryStrict>, Gen.v2.FileSystemSandboxEntry>>().toEqualTypeOf<true>();
   });
   test("AdditionalFileSystemPermissions", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalFileSystemPermissions>, Gen.v2.AdditionalFileSystemPermissions>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalFileSystemPermissions>, Gen.v2.AdditionalFileSystemPermissions>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AdditionalFileSystemPermissions, t.TypeOf<typeof C.AdditionalFileSystemPermissions>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalFileSystemPermissions>, { read: Array<t.TypeOf<typeof C.LegacyAppPathString>> | null; write: Array<t.TypeOf<typeof C.LegacyAppPathString>> | null; globScanMaxDepth?: number; entries?: Array<t.TypeOf<typeof C.FileSystemSandboxEntry>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AdditionalFileSystemPermissions, t.OutputOf<typeof C.AdditionalFileSystemPermissions>>>().toEqualTypeOf<true>();
+  });
+  test("AdditionalFileSystemPermissionsStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalFileSystemPermissionsStrict>, Gen.v2.AdditionalFileSystemPermissions>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalFileSystemPermissionsStrict>, Gen.v2.AdditionalFileSystemPermissions>>().toEqualTypeOf<true>();
   });
   test("AdditionalNetworkPermissions", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalNetworkPermissions>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalNetworkPermissions>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AdditionalNetworkPermissions, t.TypeOf<typeof C.AdditionalNetworkPermissions>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalNetworkPermissions>, { enabled: boolean | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AdditionalNetworkPermissions, t.OutputOf<typeof C.AdditionalNetworkPermissions>>>().toEqualTypeOf<true>();
+  });
+  test("AdditionalNetworkPermissionsStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalNetworkPermissionsStrict>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalNetworkPermissionsStrict>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
   });
   test("AdditionalPermissionProfile", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalPermissionProfile>, Gen.v2.AdditionalPermissionProfile>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalPermissionProfile>, Gen.v2.AdditionalPermissionProfile>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AdditionalPermissionProfile, t.TypeOf<typeof C.AdditionalPermissionProfile>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalPermissionProfile>, { network: t.TypeOf<typeof C.AdditionalNetworkPermissions> | null; fileSystem: t.TypeOf<typeof C.AdditionalFileSystemPermissions> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AdditionalPermissionProfile, t.OutputOf<typeof C.AdditionalPermissionProfile>>>().toEqualTypeOf<true>();
   });
   test("CommandAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandAction>, Gen.v2.CommandAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandAction>, Gen.v2.CommandAction>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandAction, t.TypeOf<typeof C.CommandAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandAction>, { type: "read"; command: string; name: string; path: t.TypeOf<typeof C.LegacyAppPathString> } | { type: "listFiles"; command: string; path: string | null } | { type: "search"; command: string; query: string | null; path: string | null } | { type: "unknown"; command: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandAction, t.OutputOf<typeof C.CommandAction>>>().toEqualTypeOf<true>();
   });
   test("ExecPolicyAmendment", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecPolicyAmendment>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecPolicyAmendment>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExecPolicyAmendment, t.TypeOf<typeof C.ExecPolicyAmendment>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecPolicyAmendment>, Array<string>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExecPolicyAmendment, t.OutputOf<typeof C.ExecPolicyAmendment>>>().toEqualTypeOf<true>();
+  });
+  test("ExecPolicyAmendmentStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecPolicyAmendmentStrict>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecPolicyAmendmentStrict>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
   });
   test("NetworkPolicyRuleAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkPolicyRuleAction>, Gen.v2.NetworkPolicyRuleAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkPolicyRuleAction>, Gen.v2.NetworkPolicyRuleAction>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkPolicyRuleAction, t.TypeOf<typeof C.NetworkPolicyRuleAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkPolicyRuleAction>, "allow" | "deny" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkPolicyRuleAction, t.OutputOf<typeof C.NetworkPolicyRuleAction>>>().toEqualTypeOf<true>();
+  });
+  test("NetworkPolicyRuleActionStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkPolicyRuleActionStrict>, Gen.v2.NetworkPolicyRuleAction>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkPolicyRuleActionStrict>, Gen.v2.NetworkPolicyRuleAction>>().toEqualTypeOf<true>();
   });
   test("NetworkPolicyAmendment", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkPolicyAmendment>, Gen.v2.NetworkPolicyAmendment>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkPolicyAmendment>, Gen.v2.NetworkPolicyAmendment>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkPolicyAmendment, t.TypeOf<typeof C.NetworkPolicyAmendment>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkPolicyAmendment>, { host: string; action: t.TypeOf<typeof C.NetworkPolicyRuleAction> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkPolicyAmendment, t.OutputOf<typeof C.NetworkPolicyAmendment>>>().toEqualTypeOf<true>();
+  });
+  test("NetworkPolicyAmendmentStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkPolicyAmendmentStrict>, Gen.v2.NetworkPolicyAmendment>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkPolicyAmendmentStrict>, Gen.v2.NetworkPolicyAmendment>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionApprovalDecision", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionApprovalDecision>, Gen.v2.CommandExecutionApprovalDecision>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionApprovalDecision>, Gen.v2.CommandExecutionApprovalDecision>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionApprovalDecision, t.TypeOf<typeof C.CommandExecutionApprovalDecision>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionApprovalDecision>, "accept" | "acceptForSession" | { acceptWithExecpolicyAmendment: { execpolicy_amendment: t.TypeOf<typeof C.ExecPolicyAmendment> } } | { applyNetworkPolicyAmendment: { network_policy_amendment: t.TypeOf<typeof C.NetworkPolicyAmendment> } } | "decline" | "cancel" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionApprovalDecision, t.OutputOf<typeof C.CommandExecutionApprovalDecision>>>().toEqualTypeOf<true>();
+  });
+  test("CommandExecutionApprovalDecisionStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionApprovalDecisionStrict>, Gen.v2.CommandExecutionApprovalDecision>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionApprovalDecisionStrict>, Gen.v2.CommandExecutionApprovalDecision>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionApprovalKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionApprovalKind>, Gen.v2.CommandExecutionApprovalKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionApprovalKind>, Gen.v2.CommandExecutionApprovalKind>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionApprovalKind, t.TypeOf<typeof C.CommandExecutionApprovalKind>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionApprovalKind>, "command" | "humanCommand" | "writeStdin" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionApprovalKind, t.OutputOf<typeof C.CommandExecutionApprovalKind>>>().toEqualTypeOf<true>();
   });
   test("NetworkApprovalProtocol", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkApprovalProtocol>, Gen.v2.NetworkApprovalProtocol>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkApprovalProtocol>, Gen.v2.NetworkApprovalProtocol>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkApprovalProtocol, t.TypeOf<typeof C.NetworkApprovalProtocol>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkApprovalProtocol>, "http" | "https" | "socks5Tcp" | "socks5Udp" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkApprovalProtocol, t.OutputOf<typeof C.NetworkApprovalProtocol>>>().toEqualTypeOf<true>();
   });
   test("NetworkApprovalContext", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkApprovalContext>, Gen.v2.NetworkApprovalContext>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkApprovalContext>, Gen.v2.NetworkApprovalContext>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkApprovalContext, t.TypeOf<typeof C.NetworkApprovalContext>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkApprovalContext>, { host: string; protocol: t.TypeOf<typeof C.NetworkApprovalProtocol> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkApprovalContext, t.OutputOf<typeof C.NetworkApprovalContext>>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionRequestApprovalParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionRequestApprovalParams>, Gen.v2.CommandExecutionRequestApprovalParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionRequestApprovalParams>, Gen.v2.CommandExecutionRequestApprovalParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionRequestApprovalParams, t.TypeOf<typeof C.CommandExecutionRequestApprovalParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionRequestApprovalParams>, { kind: t.TypeOf<typeof C.CommandExecutionApprovalKind>; threadId: string; turnId: string; itemId: string; startedAtMs: number; approvalId?: string | null; environmentId: string | null; reason?: string | null; networkApprovalContext?: t.TypeOf<typeof C.NetworkApprovalContext> | null; command?: string | null; cwd?: t.TypeOf<typeof C.LegacyAppPathString> | null; commandActions?: Array<t.TypeOf<typeof C.CommandAction>> | null; additionalPermissions?: t.TypeOf<typeof C.AdditionalPermissionProfile> | null; proposedExecpolicyAmendment?: t.TypeOf<typeof C.ExecPolicyAmendment> | null; proposedNetworkPolicyAmendments?: Array<t.TypeOf<typeof C.NetworkPolicyAmendment>> | null; availableDecisions?: Array<t.TypeOf<typeof C.CommandExecutionApprovalDecision>> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionRequestApprovalParams, t.OutputOf<typeof C.CommandExecutionRequestApprovalParams>>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionRequestApprovalResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionRequestApprovalResponse>, Gen.v2.CommandExecutionRequestApprovalResponse>>().toEqualTypeOf<true>();
@@ -323,264 +435,351 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigReadParams>, Gen.v2.ConfigReadParams>>().toEqualTypeOf<true>();
   });
   test("AutoCompactTokenLimitScope", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AutoCompactTokenLimitScope>, Gen.AutoCompactTokenLimitScope>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AutoCompactTokenLimitScope>, Gen.AutoCompactTokenLimitScope>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AutoCompactTokenLimitScope, t.TypeOf<typeof C.AutoCompactTokenLimitScope>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AutoCompactTokenLimitScope>, "total" | "body_after_prefix" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AutoCompactTokenLimitScope, t.OutputOf<typeof C.AutoCompactTokenLimitScope>>>().toEqualTypeOf<true>();
   });
   test("ForcedLoginMethod", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ForcedLoginMethod>, Gen.ForcedLoginMethod>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ForcedLoginMethod>, Gen.ForcedLoginMethod>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ForcedLoginMethod, t.TypeOf<typeof C.ForcedLoginMethod>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ForcedLoginMethod>, "chatgpt" | "api" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ForcedLoginMethod, t.OutputOf<typeof C.ForcedLoginMethod>>>().toEqualTypeOf<true>();
   });
   test("ReasoningEffort", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffort>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningEffort>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningEffort, t.TypeOf<typeof C.ReasoningEffort>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffort>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningEffort, t.OutputOf<typeof C.ReasoningEffort>>>().toEqualTypeOf<true>();
+  });
+  test("ReasoningEffortStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffortStrict>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningEffortStrict>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
   });
   test("ReasoningSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummary>, Gen.ReasoningSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningSummary>, Gen.ReasoningSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningSummary, t.TypeOf<typeof C.ReasoningSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummary>, "auto" | "concise" | "detailed" | "none" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningSummary, t.OutputOf<typeof C.ReasoningSummary>>>().toEqualTypeOf<true>();
+  });
+  test("ReasoningSummaryStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryStrict>, Gen.ReasoningSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningSummaryStrict>, Gen.ReasoningSummary>>().toEqualTypeOf<true>();
   });
   test("Verbosity", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Verbosity>, Gen.Verbosity>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Verbosity>, Gen.Verbosity>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.Verbosity, t.TypeOf<typeof C.Verbosity>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Verbosity>, "low" | "medium" | "high" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.Verbosity, t.OutputOf<typeof C.Verbosity>>>().toEqualTypeOf<true>();
   });
   test("WebSearchMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchMode>, Gen.WebSearchMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchMode>, Gen.WebSearchMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchMode, t.TypeOf<typeof C.WebSearchMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchMode>, "disabled" | "cached" | "indexed" | "live" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchMode, t.OutputOf<typeof C.WebSearchMode>>>().toEqualTypeOf<true>();
   });
   test("WebSearchProvider", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchProvider>, Gen.WebSearchProvider>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchProvider>, Gen.WebSearchProvider>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchProvider, t.TypeOf<typeof C.WebSearchProvider>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchProvider>, "standalone" | "search_mcp" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchProvider, t.OutputOf<typeof C.WebSearchProvider>>>().toEqualTypeOf<true>();
   });
   test("AnalyticsConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnalyticsConfig>, Gen.v2.AnalyticsConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AnalyticsConfig>, Gen.v2.AnalyticsConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AnalyticsConfig, t.TypeOf<typeof C.AnalyticsConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnalyticsConfig>, ({ enabled: boolean | null }) & ({ [key in string]?: number | string | boolean | Array<t.TypeOf<typeof C.JsonValue>> | { [key in string]?: t.TypeOf<typeof C.JsonValue> } | null })>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AnalyticsConfig, t.OutputOf<typeof C.AnalyticsConfig>>>().toEqualTypeOf<true>();
   });
   test("ApprovalsReviewer", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ApprovalsReviewer>, Gen.v2.ApprovalsReviewer>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ApprovalsReviewer>, Gen.v2.ApprovalsReviewer>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ApprovalsReviewer, t.TypeOf<typeof C.ApprovalsReviewer>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ApprovalsReviewer>, "user" | "auto_review" | "guardian_subagent" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ApprovalsReviewer, t.OutputOf<typeof C.ApprovalsReviewer>>>().toEqualTypeOf<true>();
+  });
+  test("ApprovalsReviewerStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ApprovalsReviewerStrict>, Gen.v2.ApprovalsReviewer>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ApprovalsReviewerStrict>, Gen.v2.ApprovalsReviewer>>().toEqualTypeOf<true>();
   });
   test("ToolExposureSurface", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolExposureSurface>, Gen.ToolExposureSurface>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolExposureSurface>, Gen.ToolExposureSurface>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ToolExposureSurface, t.TypeOf<typeof C.ToolExposureSurface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolExposureSurface>, "code_mode" | "deferred" | "direct" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ToolExposureSurface, t.OutputOf<typeof C.ToolExposureSurface>>>().toEqualTypeOf<true>();
   });
   test("AppToolApproval", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppToolApproval>, Gen.v2.AppToolApproval>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppToolApproval>, Gen.v2.AppToolApproval>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppToolApproval, t.TypeOf<typeof C.AppToolApproval>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppToolApproval>, "auto" | "prompt" | "writes" | "approve" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppToolApproval, t.OutputOf<typeof C.AppToolApproval>>>().toEqualTypeOf<true>();
   });
   test("AppLinksConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppLinksConfig>, Gen.v2.AppLinksConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppLinksConfig>, Gen.v2.AppLinksConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppLinksConfig, t.TypeOf<typeof C.AppLinksConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppLinksConfig>, { [key in string]?: { approvals_reviewer: t.TypeOf<typeof C.ApprovalsReviewer> | null; default_tools_approval_mode: t.TypeOf<typeof C.AppToolApproval> | null } }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppLinksConfig, t.OutputOf<typeof C.AppLinksConfig>>>().toEqualTypeOf<true>();
   });
   test("AppToolsConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppToolsConfig>, Gen.v2.AppToolsConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppToolsConfig>, Gen.v2.AppToolsConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppToolsConfig, t.TypeOf<typeof C.AppToolsConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppToolsConfig>, { [key in string]?: { enabled: boolean | null; approval_mode: t.TypeOf<typeof C.AppToolApproval> | null } }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppToolsConfig, t.OutputOf<typeof C.AppToolsConfig>>>().toEqualTypeOf<true>();
   });
   test("AppsDefaultConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppsDefaultConfig>, Gen.v2.AppsDefaultConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppsDefaultConfig>, Gen.v2.AppsDefaultConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppsDefaultConfig, t.TypeOf<typeof C.AppsDefaultConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppsDefaultConfig>, { enabled: boolean; approvals_reviewer: t.TypeOf<typeof C.ApprovalsReviewer> | null; destructive_enabled: boolean; open_world_enabled: boolean; default_tools_approval_mode: t.TypeOf<typeof C.AppToolApproval> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppsDefaultConfig, t.OutputOf<typeof C.AppsDefaultConfig>>>().toEqualTypeOf<true>();
   });
   test("AppsConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppsConfig>, Gen.v2.AppsConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppsConfig>, Gen.v2.AppsConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppsConfig, t.TypeOf<typeof C.AppsConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppsConfig>, ({ _default: t.TypeOf<typeof C.AppsDefaultConfig> | null }) & ({ [key in string]?: { enabled: boolean; omit_tools_from: Array<t.TypeOf<typeof C.ToolExposureSurface>> | null; approvals_reviewer: t.TypeOf<typeof C.ApprovalsReviewer> | null; destructive_enabled: boolean | null; open_world_enabled: boolean | null; default_tools_approval_mode: t.TypeOf<typeof C.AppToolApproval> | null; default_tools_enabled: boolean | null; tools: t.TypeOf<typeof C.AppToolsConfig> | null; links: t.TypeOf<typeof C.AppLinksConfig> | null } })>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppsConfig, t.OutputOf<typeof C.AppsConfig>>>().toEqualTypeOf<true>();
   });
   test("AskForApproval", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AskForApproval>, Gen.v2.AskForApproval>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AskForApproval>, Gen.v2.AskForApproval>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AskForApproval, t.TypeOf<typeof C.AskForApproval>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AskForApproval>, "untrusted" | "on-request" | { granular: { sandbox_approval: boolean; rules: boolean; skill_approval: boolean; request_permissions: boolean; mcp_elicitations: boolean } } | "never" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AskForApproval, t.OutputOf<typeof C.AskForApproval>>>().toEqualTypeOf<true>();
+  });
+  test("AskForApprovalStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AskForApprovalStrict>, Gen.v2.AskForApproval>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AskForApprovalStrict>, Gen.v2.AskForApproval>>().toEqualTypeOf<true>();
   });
   test("AllowDenyRequirement", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AllowDenyRequirement>, Gen.v2.AllowDenyRequirement>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AllowDenyRequirement>, Gen.v2.AllowDenyRequirement>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AllowDenyRequirement, t.TypeOf<typeof C.AllowDenyRequirement>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AllowDenyRequirement>, "allow" | "deny" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AllowDenyRequirement, t.OutputOf<typeof C.AllowDenyRequirement>>>().toEqualTypeOf<true>();
   });
   test("BrowserUseOriginPolicyConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.BrowserUseOriginPolicyConfig>, Gen.v2.BrowserUseOriginPolicyConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.BrowserUseOriginPolicyConfig>, Gen.v2.BrowserUseOriginPolicyConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.BrowserUseOriginPolicyConfig, t.TypeOf<typeof C.BrowserUseOriginPolicyConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.BrowserUseOriginPolicyConfig>, { access: t.TypeOf<typeof C.AllowDenyRequirement> | null; downloads: t.TypeOf<typeof C.AllowDenyRequirement> | null; uploads: t.TypeOf<typeof C.AllowDenyRequirement> | null; full_cdp_access: t.TypeOf<typeof C.AllowDenyRequirement> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.BrowserUseOriginPolicyConfig, t.OutputOf<typeof C.BrowserUseOriginPolicyConfig>>>().toEqualTypeOf<true>();
   });
   test("BrowserUseConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.BrowserUseConfig>, Gen.v2.BrowserUseConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.BrowserUseConfig>, Gen.v2.BrowserUseConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.BrowserUseConfig, t.TypeOf<typeof C.BrowserUseConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.BrowserUseConfig>, { allow_history_access: boolean | null; default_origin_policy: t.TypeOf<typeof C.BrowserUseOriginPolicyConfig> | null; origins: { [key in string]?: t.TypeOf<typeof C.BrowserUseOriginPolicyConfig> } | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.BrowserUseConfig, t.OutputOf<typeof C.BrowserUseConfig>>>().toEqualTypeOf<true>();
   });
   test("ComputerUseMacosConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseMacosConfig>, Gen.v2.ComputerUseMacosConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ComputerUseMacosConfig>, Gen.v2.ComputerUseMacosConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseMacosConfig, t.TypeOf<typeof C.ComputerUseMacosConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseMacosConfig>, { bundle_ids: { [key in string]?: t.TypeOf<typeof C.AllowDenyRequirement> } | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseMacosConfig, t.OutputOf<typeof C.ComputerUseMacosConfig>>>().toEqualTypeOf<true>();
   });
   test("ComputerUseWindowsExeConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseWindowsExeConfig>, Gen.v2.ComputerUseWindowsExeConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ComputerUseWindowsExeConfig>, Gen.v2.ComputerUseWindowsExeConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseWindowsExeConfig, t.TypeOf<typeof C.ComputerUseWindowsExeConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseWindowsExeConfig>, { publisher_name: string; product_name: string; binary_name: string | null; access: t.TypeOf<typeof C.AllowDenyRequirement> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseWindowsExeConfig, t.OutputOf<typeof C.ComputerUseWindowsExeConfig>>>().toEqualTypeOf<true>();
   });
   test("ComputerUseWindowsConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseWindowsConfig>, Gen.v2.ComputerUseWindowsConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ComputerUseWindowsConfig>, Gen.v2.ComputerUseWindowsConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseWindowsConfig, t.TypeOf<typeof C.ComputerUseWindowsConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseWindowsConfig>, { aumids: { [key in string]?: t.TypeOf<typeof C.AllowDenyRequirement> } | null; exes: Array<t.TypeOf<typeof C.ComputerUseWindowsExeConfig>> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseWindowsConfig, t.OutputOf<typeof C.ComputerUseWindowsConfig>>>().toEqualTypeOf<true>();
   });
   test("ComputerUseConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseConfig>, Gen.v2.ComputerUseConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ComputerUseConfig>, Gen.v2.ComputerUseConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseConfig, t.TypeOf<typeof C.ComputerUseConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ComputerUseConfig>, { default_app_access: t.TypeOf<typeof C.AllowDenyRequirement> | null; macos: t.TypeOf<typeof C.ComputerUseMacosConfig> | null; windows: t.TypeOf<typeof C.ComputerUseWindowsConfig> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ComputerUseConfig, t.OutputOf<typeof C.ComputerUseConfig>>>().toEqualTypeOf<true>();
   });
   test("ForcedChatgptWorkspaceIds", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ForcedChatgptWorkspaceIds>, Gen.v2.ForcedChatgptWorkspaceIds>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ForcedChatgptWorkspaceIds>, Gen.v2.ForcedChatgptWorkspaceIds>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ForcedChatgptWorkspaceIds, t.TypeOf<typeof C.ForcedChatgptWorkspaceIds>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ForcedChatgptWorkspaceIds>, string | Array<string>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ForcedChatgptWorkspaceIds, t.OutputOf<typeof C.ForcedChatgptWorkspaceIds>>>().toEqualTypeOf<true>();
   });
   test("SandboxMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxMode>, Gen.v2.SandboxMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxMode>, Gen.v2.SandboxMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SandboxMode, t.TypeOf<typeof C.SandboxMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxMode>, "read-only" | "workspace-write" | "danger-full-access" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SandboxMode, t.OutputOf<typeof C.SandboxMode>>>().toEqualTypeOf<true>();
+  });
+  test("SandboxModeStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxModeStrict>, Gen.v2.SandboxMode>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxModeStrict>, Gen.v2.SandboxMode>>().toEqualTypeOf<true>();
   });
   test("SandboxWorkspaceWrite", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxWorkspaceWrite>, Gen.v2.SandboxWorkspaceWrite>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxWorkspaceWrite>, Gen.v2.SandboxWorkspaceWrite>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SandboxWorkspaceWrite, t.TypeOf<typeof C.SandboxWorkspaceWrite>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxWorkspaceWrite>, { writable_roots: Array<string>; network_access: boolean; exclude_tmpdir_env_var: boolean; exclude_slash_tmp: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SandboxWorkspaceWrite, t.OutputOf<typeof C.SandboxWorkspaceWrite>>>().toEqualTypeOf<true>();
   });
   test("WebSearchContextSize", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchContextSize>, Gen.WebSearchContextSize>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchContextSize>, Gen.WebSearchContextSize>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchContextSize, t.TypeOf<typeof C.WebSearchContextSize>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchContextSize>, "low" | "medium" | "high" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchContextSize, t.OutputOf<typeof C.WebSearchContextSize>>>().toEqualTypeOf<true>();
   });
   test("WebSearchLocation", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchLocation>, Gen.WebSearchLocation>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchLocation>, Gen.WebSearchLocation>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchLocation, t.TypeOf<typeof C.WebSearchLocation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchLocation>, { country: string | null; region: string | null; city: string | null; timezone: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchLocation, t.OutputOf<typeof C.WebSearchLocation>>>().toEqualTypeOf<true>();
   });
   test("WebSearchToolConfig", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchToolConfig>, Gen.WebSearchToolConfig>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchToolConfig>, Gen.WebSearchToolConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchToolConfig, t.TypeOf<typeof C.WebSearchToolConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchToolConfig>, { context_size: t.TypeOf<typeof C.WebSearchContextSize> | null; allowed_domains: Array<string> | null; location: t.TypeOf<typeof C.WebSearchLocation> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchToolConfig, t.OutputOf<typeof C.WebSearchToolConfig>>>().toEqualTypeOf<true>();
   });
   test("ToolsV2", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolsV2>, Gen.v2.ToolsV2>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolsV2>, Gen.v2.ToolsV2>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolsV2, t.TypeOf<typeof C.ToolsV2>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolsV2>, { web_search: t.TypeOf<typeof C.WebSearchToolConfig> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolsV2, t.OutputOf<typeof C.ToolsV2>>>().toEqualTypeOf<true>();
   });
   test("Config", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Config>, Gen.v2.Config>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Config>, Jsonified<Gen.v2.Config>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Config, t.TypeOf<typeof C.Config>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Config>, ({ model: string | null; review_model: string | null; model_context_window: bigint | null; model_auto_compact_token_limit: bigint | null; model_auto_compact_token_limit_scope: t.TypeOf<typeof C.AutoCompactTokenLimitScope> | null; model_provider: string | null; approval_policy: t.TypeOf<typeof C.AskForApproval> | null; approvals_reviewer: t.TypeOf<typeof C.ApprovalsReviewer> | null; sandbox_mode: t.TypeOf<typeof C.SandboxMode> | null; sandbox_workspace_write: t.TypeOf<typeof C.SandboxWorkspaceWrite> | null; forced_chatgpt_workspace_id: t.TypeOf<typeof C.ForcedChatgptWorkspaceIds> | null; forced_login_method: t.TypeOf<typeof C.ForcedLoginMethod> | null; web_search: t.TypeOf<typeof C.WebSearchMode> | null; client_search_provider: t.TypeOf<typeof C.WebSearchProvider> | null; tools: t.TypeOf<typeof C.ToolsV2> | null; instructions: string | null; developer_instructions: string | null; compact_prompt: string | null; model_reasoning_effort: t.TypeOf<typeof C.ReasoningEffort> | null; model_reasoning_summary: t.TypeOf<typeof C.ReasoningSummary> | null; model_verbosity: t.TypeOf<typeof C.Verbosity> | null; service_tier: string | null; analytics: t.TypeOf<typeof C.AnalyticsConfig> | null; apps: t.TypeOf<typeof C.AppsConfig> | null; browser_use: t.TypeOf<typeof C.BrowserUseConfig> | null; computer_use: t.TypeOf<typeof C.ComputerUseConfig> | null; desktop: { [key in string]?: t.TypeOf<typeof C.JsonValue> } | null }) & ({ [key in string]?: number | string | boolean | Array<t.TypeOf<typeof C.JsonValue>> | { [key in string]?: t.TypeOf<typeof C.JsonValue> } | null })>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.Config>, t.OutputOf<typeof C.Config>>>().toEqualTypeOf<true>();
   });
   test("ConfigLayerSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigLayerSource>, Gen.v2.ConfigLayerSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigLayerSource>, Gen.v2.ConfigLayerSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigLayerSource, t.TypeOf<typeof C.ConfigLayerSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigLayerSource>, { type: "packagedDefaults"; file: t.TypeOf<typeof C.AbsolutePathBuf> } | { type: "mdm"; domain: string; key: string } | { type: "system"; file: t.TypeOf<typeof C.AbsolutePathBuf> } | { type: "enterpriseManaged"; id: string; name: string } | { type: "user"; file: t.TypeOf<typeof C.AbsolutePathBuf>; profile: string | null } | { type: "project"; dotCodexFolder: t.TypeOf<typeof C.AbsolutePathBuf> } | { type: "sessionFlags" } | { type: "legacyManagedConfigTomlFromFile"; file: t.TypeOf<typeof C.AbsolutePathBuf> } | { type: "legacyManagedConfigTomlFromMdm" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigLayerSource, t.OutputOf<typeof C.ConfigLayerSource>>>().toEqualTypeOf<true>();
   });
   test("ConfigLayer", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigLayer>, Gen.v2.ConfigLayer>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigLayer>, Gen.v2.ConfigLayer>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigLayer, t.TypeOf<typeof C.ConfigLayer>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigLayer>, { name: t.TypeOf<typeof C.ConfigLayerSource>; version: string; config: t.TypeOf<typeof C.JsonValue>; disabledReason: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigLayer, t.OutputOf<typeof C.ConfigLayer>>>().toEqualTypeOf<true>();
   });
   test("ConfigLayerMetadata", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigLayerMetadata>, Gen.v2.ConfigLayerMetadata>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigLayerMetadata>, Gen.v2.ConfigLayerMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigLayerMetadata, t.TypeOf<typeof C.ConfigLayerMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigLayerMetadata>, { name: t.TypeOf<typeof C.ConfigLayerSource>; version: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigLayerMetadata, t.OutputOf<typeof C.ConfigLayerMetadata>>>().toEqualTypeOf<true>();
   });
   test("ConfigReadResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigReadResponse>, Gen.v2.ConfigReadResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigReadResponse>, Jsonified<Gen.v2.ConfigReadResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigReadResponse, t.TypeOf<typeof C.ConfigReadResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigReadResponse>, { config: t.TypeOf<typeof C.Config>; origins: { [key in string]?: t.TypeOf<typeof C.ConfigLayerMetadata> }; layers: Array<t.TypeOf<typeof C.ConfigLayer>> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.ConfigReadResponse>, t.OutputOf<typeof C.ConfigReadResponse>>>().toEqualTypeOf<true>();
   });
   test("ConfigValueWriteParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigValueWriteParams>, Gen.v2.ConfigValueWriteParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigValueWriteParams>, Gen.v2.ConfigValueWriteParams>>().toEqualTypeOf<true>();
   });
   test("TextPosition", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextPosition>, Gen.v2.TextPosition>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextPosition>, Gen.v2.TextPosition>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TextPosition, t.TypeOf<typeof C.TextPosition>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextPosition>, { line: number; column: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TextPosition, t.OutputOf<typeof C.TextPosition>>>().toEqualTypeOf<true>();
   });
   test("TextRange", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextRange>, Gen.v2.TextRange>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextRange>, Gen.v2.TextRange>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TextRange, t.TypeOf<typeof C.TextRange>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextRange>, { start: t.TypeOf<typeof C.TextPosition>; end: t.TypeOf<typeof C.TextPosition> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TextRange, t.OutputOf<typeof C.TextRange>>>().toEqualTypeOf<true>();
   });
   test("ConfigWarningNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigWarningNotification>, Gen.v2.ConfigWarningNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigWarningNotification>, Gen.v2.ConfigWarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigWarningNotification, t.TypeOf<typeof C.ConfigWarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigWarningNotification>, { summary: string; details: string | null; path?: string; range?: t.TypeOf<typeof C.TextRange> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigWarningNotification, t.OutputOf<typeof C.ConfigWarningNotification>>>().toEqualTypeOf<true>();
   });
   test("OverriddenMetadata", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.OverriddenMetadata>, Gen.v2.OverriddenMetadata>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.OverriddenMetadata>, Gen.v2.OverriddenMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.OverriddenMetadata, t.TypeOf<typeof C.OverriddenMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.OverriddenMetadata>, { message: string; overridingLayer: t.TypeOf<typeof C.ConfigLayerMetadata>; effectiveValue: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.OverriddenMetadata, t.OutputOf<typeof C.OverriddenMetadata>>>().toEqualTypeOf<true>();
   });
   test("WriteStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WriteStatus>, Gen.v2.WriteStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WriteStatus>, Gen.v2.WriteStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WriteStatus, t.TypeOf<typeof C.WriteStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WriteStatus>, "ok" | "okOverridden" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WriteStatus, t.OutputOf<typeof C.WriteStatus>>>().toEqualTypeOf<true>();
   });
   test("ConfigWriteResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigWriteResponse>, Gen.v2.ConfigWriteResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigWriteResponse>, Gen.v2.ConfigWriteResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigWriteResponse, t.TypeOf<typeof C.ConfigWriteResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigWriteResponse>, { status: t.TypeOf<typeof C.WriteStatus>; version: string; filePath: t.TypeOf<typeof C.AbsolutePathBuf>; overriddenMetadata: t.TypeOf<typeof C.OverriddenMetadata> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ConfigWriteResponse, t.OutputOf<typeof C.ConfigWriteResponse>>>().toEqualTypeOf<true>();
   });
   test("ContextCompactedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContextCompactedNotification>, Gen.v2.ContextCompactedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ContextCompactedNotification>, Gen.v2.ContextCompactedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ContextCompactedNotification, t.TypeOf<typeof C.ContextCompactedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContextCompactedNotification>, { threadId: string; turnId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ContextCompactedNotification, t.OutputOf<typeof C.ContextCompactedNotification>>>().toEqualTypeOf<true>();
   });
   test("DeprecationNoticeNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DeprecationNoticeNotification>, Gen.v2.DeprecationNoticeNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DeprecationNoticeNotification>, Gen.v2.DeprecationNoticeNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DeprecationNoticeNotification, t.TypeOf<typeof C.DeprecationNoticeNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DeprecationNoticeNotification>, { summary: string; details: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DeprecationNoticeNotification, t.OutputOf<typeof C.DeprecationNoticeNotification>>>().toEqualTypeOf<true>();
   });
   test("DynamicToolCallParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallParams>, Gen.v2.DynamicToolCallParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallParams>, Gen.v2.DynamicToolCallParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DynamicToolCallParams, t.TypeOf<typeof C.DynamicToolCallParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallParams>, { threadId: string; turnId: string; callId: string; namespace: string | null; tool: string; arguments: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DynamicToolCallParams, t.OutputOf<typeof C.DynamicToolCallParams>>>().toEqualTypeOf<true>();
   });
   test("DynamicToolCallOutputContentItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallOutputContentItem>, Gen.v2.DynamicToolCallOutputContentItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallOutputContentItem>, Gen.v2.DynamicToolCallOutputContentItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DynamicToolCallOutputContentItem, t.TypeOf<typeof C.DynamicToolCallOutputContentItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallOutputContentItem>, { type: "inputText"; text: string } | { type: "inputImage"; imageUrl: string } | { type: "inputAudio"; audioUrl: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DynamicToolCallOutputContentItem, t.OutputOf<typeof C.DynamicToolCallOutputContentItem>>>().toEqualTypeOf<true>();
+  });
+  test("DynamicToolCallOutputContentItemStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallOutputContentItemStrict>, Gen.v2.DynamicToolCallOutputContentItem>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallOutputContentItemStrict>, Gen.v2.DynamicToolCallOutputContentItem>>().toEqualTypeOf<true>();
   });
   test("DynamicToolCallResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallResponse>, Gen.v2.DynamicToolCallResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallResponse>, Gen.v2.DynamicToolCallResponse>>().toEqualTypeOf<true>();
   });
   test("EnvironmentConnectionNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.EnvironmentConnectionNotification>, Gen.v2.EnvironmentConnectionNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.EnvironmentConnectionNotification>, Gen.v2.EnvironmentConnectionNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.EnvironmentConnectionNotification, t.TypeOf<typeof C.EnvironmentConnectionNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.EnvironmentConnectionNotification>, { threadId: string; environmentId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.EnvironmentConnectionNotification, t.OutputOf<typeof C.EnvironmentConnectionNotification>>>().toEqualTypeOf<true>();
   });
   test("NonSteerableTurnKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NonSteerableTurnKind>, Gen.v2.NonSteerableTurnKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NonSteerableTurnKind>, Gen.v2.NonSteerableTurnKind>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NonSteerableTurnKind, t.TypeOf<typeof C.NonSteerableTurnKind>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NonSteerableTurnKind>, "review" | "compact" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NonSteerableTurnKind, t.OutputOf<typeof C.NonSteerableTurnKind>>>().toEqualTypeOf<true>();
   });
   test("CodexErrorInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CodexErrorInfo>, Gen.v2.CodexErrorInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CodexErrorInfo>, Gen.v2.CodexErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CodexErrorInfo, t.TypeOf<typeof C.CodexErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CodexErrorInfo>, "contextWindowExceeded" | "sessionBudgetExceeded" | "usageLimitExceeded" | "rateLimitExceeded" | "flexUnavailable" | "serverOverloaded" | "modelNotFound" | "policyCapacityUnavailable" | "inferenceHookDenied" | "cyberPolicy" | "bioPolicy" | "misalignmentPolicyViolation" | "tooManyDenials" | { httpConnectionFailed: { httpStatusCode: number | null } } | { responseStreamConnectionFailed: { httpStatusCode: number | null } } | "internalServerError" | "unauthorized" | "badRequest" | "threadRollbackFailed" | "sandboxError" | { responseStreamDisconnected: { httpStatusCode: number | null } } | { responseTooManyFailedAttempts: { httpStatusCode: number | null } } | { activeTurnNotSteerable: { turnKind: t.TypeOf<typeof C.NonSteerableTurnKind> } } | "other" | string | { [key: string]: unknown } | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CodexErrorInfo, t.OutputOf<typeof C.CodexErrorInfo>>>().toEqualTypeOf<true>();
   });
   test("MisalignmentSteer", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentSteer>, Gen.v2.MisalignmentSteer>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MisalignmentSteer>, Gen.v2.MisalignmentSteer>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MisalignmentSteer, t.TypeOf<typeof C.MisalignmentSteer>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentSteer>, { message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MisalignmentSteer, t.OutputOf<typeof C.MisalignmentSteer>>>().toEqualTypeOf<true>();
   });
   test("MisalignmentErrorDetails", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentErrorDetails>, Gen.v2.MisalignmentErrorDetails>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MisalignmentErrorDetails>, Gen.v2.MisalignmentErrorDetails>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MisalignmentErrorDetails, t.TypeOf<typeof C.MisalignmentErrorDetails>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentErrorDetails>, { errorType: string | null; detailedExplanation: string | null; steer: t.TypeOf<typeof C.MisalignmentSteer> | null; reviewTarget?: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MisalignmentErrorDetails, t.OutputOf<typeof C.MisalignmentErrorDetails>>>().toEqualTypeOf<true>();
   });
   test("TurnError", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnError>, Gen.v2.TurnError>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnError>, Gen.v2.TurnError>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnError, t.TypeOf<typeof C.TurnError>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnError>, { message: string; codexErrorInfo: t.TypeOf<typeof C.CodexErrorInfo> | null; additionalDetails: string | null; misalignment: t.TypeOf<typeof C.MisalignmentErrorDetails> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnError, t.OutputOf<typeof C.TurnError>>>().toEqualTypeOf<true>();
   });
   test("ErrorNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ErrorNotification>, Gen.v2.ErrorNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ErrorNotification>, Gen.v2.ErrorNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ErrorNotification, t.TypeOf<typeof C.ErrorNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ErrorNotification>, { error: t.TypeOf<typeof C.TurnError>; willRetry: boolean; threadId: string; turnId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ErrorNotification, t.OutputOf<typeof C.ErrorNotification>>>().toEqualTypeOf<true>();
   });
   test("ExternalAgentConfigMigrationItemType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigMigrationItemType>, Gen.v2.ExternalAgentConfigMigrationItemType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExternalAgentConfigMigrationItemType>, Gen.v2.ExternalAgentConfigMigrationItemType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigMigrationItemType, t.TypeOf<typeof C.ExternalAgentConfigMigrationItemType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigMigrationItemType>, "AGENTS_MD" | "CONFIG" | "SKILLS" | "PLUGINS" | "MCP_SERVER_CONFIG" | "SUBAGENTS" | "HOOKS" | "COMMANDS" | "MEMORY" | "SESSIONS" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigMigrationItemType, t.OutputOf<typeof C.ExternalAgentConfigMigrationItemType>>>().toEqualTypeOf<true>();
   });
   test("ExternalAgentConfigImportItemTypeFailure", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeFailure>, Gen.v2.ExternalAgentConfigImportItemTypeFailure>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExternalAgentConfigImportItemTypeFailure>, Gen.v2.ExternalAgentConfigImportItemTypeFailure>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportItemTypeFailure, t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeFailure>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeFailure>, { itemType: t.TypeOf<typeof C.ExternalAgentConfigMigrationItemType>; errorType: string | null; subErrorType: string | null; failureStage: string; message: string; cwd: string | null; source: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportItemTypeFailure, t.OutputOf<typeof C.ExternalAgentConfigImportItemTypeFailure>>>().toEqualTypeOf<true>();
   });
   test("ExternalAgentConfigImportItemTypeSuccess", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeSuccess>, Gen.v2.ExternalAgentConfigImportItemTypeSuccess>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExternalAgentConfigImportItemTypeSuccess>, Gen.v2.ExternalAgentConfigImportItemTypeSuccess>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportItemTypeSuccess, t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeSuccess>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeSuccess>, { itemType: t.TypeOf<typeof C.ExternalAgentConfigMigrationItemType>; cwd: string | null; source: string | null; target: string | null; title: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportItemTypeSuccess, t.OutputOf<typeof C.ExternalAgentConfigImportItemTypeSuccess>>>().toEqualTypeOf<true>();
   });
   test("ExternalAgentConfigImportTypeResult", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportTypeResult>, Gen.v2.ExternalAgentConfigImportTypeResult>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExternalAgentConfigImportTypeResult>, Gen.v2.ExternalAgentConfigImportTypeResult>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportTypeResult, t.TypeOf<typeof C.ExternalAgentConfigImportTypeResult>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportTypeResult>, { itemType: t.TypeOf<typeof C.ExternalAgentConfigMigrationItemType>; successes: Array<t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeSuccess>>; failures: Array<t.TypeOf<typeof C.ExternalAgentConfigImportItemTypeFailure>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportTypeResult, t.OutputOf<typeof C.ExternalAgentConfigImportTypeResult>>>().toEqualTypeOf<true>();
   });
   test("ExternalAgentConfigImportCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportCompletedNotification>, Gen.v2.ExternalAgentConfigImportCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExternalAgentConfigImportCompletedNotification>, Gen.v2.ExternalAgentConfigImportCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportCompletedNotification, t.TypeOf<typeof C.ExternalAgentConfigImportCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportCompletedNotification>, { importId: string; itemTypeResults: Array<t.TypeOf<typeof C.ExternalAgentConfigImportTypeResult>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportCompletedNotification, t.OutputOf<typeof C.ExternalAgentConfigImportCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("ExternalAgentConfigImportProgressNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportProgressNotification>, Gen.v2.ExternalAgentConfigImportProgressNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExternalAgentConfigImportProgressNotification>, Gen.v2.ExternalAgentConfigImportProgressNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportProgressNotification, t.TypeOf<typeof C.ExternalAgentConfigImportProgressNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExternalAgentConfigImportProgressNotification>, { importId: string; itemTypeResults: Array<t.TypeOf<typeof C.ExternalAgentConfigImportTypeResult>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportProgressNotification, t.OutputOf<typeof C.ExternalAgentConfigImportProgressNotification>>>().toEqualTypeOf<true>();
   });
   test("FileChangeOutputDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeOutputDeltaNotification>, Gen.v2.FileChangeOutputDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangeOutputDeltaNotification>, Gen.v2.FileChangeOutputDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileChangeOutputDeltaNotification, t.TypeOf<typeof C.FileChangeOutputDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeOutputDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileChangeOutputDeltaNotification, t.OutputOf<typeof C.FileChangeOutputDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("PatchChangeKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PatchChangeKind>, Gen.v2.PatchChangeKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PatchChangeKind>, Gen.v2.PatchChangeKind>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PatchChangeKind, t.TypeOf<typeof C.PatchChangeKind>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PatchChangeKind>, { type: "add" } | { type: "delete" } | { type: "update"; move_path: string | null } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PatchChangeKind, t.OutputOf<typeof C.PatchChangeKind>>>().toEqualTypeOf<true>();
   });
   test("FileUpdateChange", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileUpdateChange>, Gen.v2.FileUpdateChange>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileUpdateChange>, Gen.v2.FileUpdateChange>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileUpdateChange, t.TypeOf<typeof C.FileUpdateChange>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileUpdateChange>, { path: string; kind: t.TypeOf<typeof C.PatchChangeKind>; diff: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileUpdateChange, t.OutputOf<typeof C.FileUpdateChange>>>().toEqualTypeOf<true>();
   });
   test("FileChangePatchUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangePatchUpdatedNotification>, Gen.v2.FileChangePatchUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangePatchUpdatedNotification>, Gen.v2.FileChangePatchUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileChangePatchUpdatedNotification, t.TypeOf<typeof C.FileChangePatchUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangePatchUpdatedNotification>, { threadId: string; turnId: string; itemId: string; changes: Array<t.TypeOf<typeof C.FileUpdateChange>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileChangePatchUpdatedNotification, t.OutputOf<typeof C.FileChangePatchUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("FileChangeRequestApprovalParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeRequestApprovalParams>, Gen.v2.FileChangeRequestApprovalParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangeRequestApprovalParams>, Gen.v2.FileChangeRequestApprovalParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileChangeRequestApprovalParams, t.TypeOf<typeof C.FileChangeRequestApprovalParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeRequestApprovalParams>, { threadId: string; turnId: string; itemId: string; startedAtMs: number; reason?: string | null; grantRoot?: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FileChangeRequestApprovalParams, t.OutputOf<typeof C.FileChangeRequestApprovalParams>>>().toEqualTypeOf<true>();
   });
   test("FileChangeApprovalDecision", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeApprovalDecision>, Gen.v2.FileChangeApprovalDecision>>().toEqualTypeOf<true>();
@@ -591,296 +790,396 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangeRequestApprovalResponse>, Gen.v2.FileChangeRequestApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("FsChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FsChangedNotification>, Gen.v2.FsChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FsChangedNotification>, Gen.v2.FsChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FsChangedNotification, t.TypeOf<typeof C.FsChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FsChangedNotification>, { watchId: string; changedPaths: Array<t.TypeOf<typeof C.AbsolutePathBuf>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.FsChangedNotification, t.OutputOf<typeof C.FsChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("GatewayOAuthStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GatewayOAuthStatus>, Gen.v2.GatewayOAuthStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GatewayOAuthStatus>, Gen.v2.GatewayOAuthStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GatewayOAuthStatus, t.TypeOf<typeof C.GatewayOAuthStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GatewayOAuthStatus>, "notReady" | "started" | "succeeded" | "failed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GatewayOAuthStatus, t.OutputOf<typeof C.GatewayOAuthStatus>>>().toEqualTypeOf<true>();
   });
   test("GatewayOAuthChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GatewayOAuthChangedNotification>, Gen.v2.GatewayOAuthChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GatewayOAuthChangedNotification>, Gen.v2.GatewayOAuthChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GatewayOAuthChangedNotification, t.TypeOf<typeof C.GatewayOAuthChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GatewayOAuthChangedNotification>, { loginId: string | null; authUrl: string | null; providerId: string; status: t.TypeOf<typeof C.GatewayOAuthStatus>; error: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GatewayOAuthChangedNotification, t.OutputOf<typeof C.GatewayOAuthChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("GetAccountParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GetAccountParams>, Gen.v2.GetAccountParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GetAccountParams>, Gen.v2.GetAccountParams>>().toEqualTypeOf<true>();
   });
   test("Account", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Account>, Gen.v2.Account>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Account>, Gen.v2.Account>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Account, t.TypeOf<typeof C.Account>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Account>, { type: "apiKey" } | { type: "chatgpt"; email: string | null; planType: t.TypeOf<typeof C.PlanType>; workspaceName: string | null } | { type: "amazonBedrock"; usesCodexManagedCredentials: boolean } | { type: "gcp" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Account, t.OutputOf<typeof C.Account>>>().toEqualTypeOf<true>();
   });
   test("AccountRoutingOverride", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountRoutingOverride>, Gen.v2.AccountRoutingOverride>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AccountRoutingOverride>, Gen.v2.AccountRoutingOverride>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountRoutingOverride, t.TypeOf<typeof C.AccountRoutingOverride>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountRoutingOverride>, "NO_CONSTRAINT" | "us" | "us_cr" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AccountRoutingOverride, t.OutputOf<typeof C.AccountRoutingOverride>>>().toEqualTypeOf<true>();
   });
   test("WorkspaceRouting", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WorkspaceRouting>, Gen.v2.WorkspaceRouting>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WorkspaceRouting>, Gen.v2.WorkspaceRouting>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WorkspaceRouting, t.TypeOf<typeof C.WorkspaceRouting>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WorkspaceRouting>, { chatgptAccountId: string; backendOrigin: string; accountRoutingOverride: t.TypeOf<typeof C.AccountRoutingOverride> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WorkspaceRouting, t.OutputOf<typeof C.WorkspaceRouting>>>().toEqualTypeOf<true>();
   });
   test("GetAccountResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GetAccountResponse>, Gen.v2.GetAccountResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GetAccountResponse>, Gen.v2.GetAccountResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GetAccountResponse, t.TypeOf<typeof C.GetAccountResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GetAccountResponse>, { account: t.TypeOf<typeof C.Account> | null; userId: string | null; requiresOpenaiAuth: boolean; workspaceRouting: t.TypeOf<typeof C.WorkspaceRouting> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GetAccountResponse, t.OutputOf<typeof C.GetAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("GuardianWarningNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianWarningNotification>, Gen.v2.GuardianWarningNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianWarningNotification>, Gen.v2.GuardianWarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianWarningNotification, t.TypeOf<typeof C.GuardianWarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianWarningNotification>, { threadId: string; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianWarningNotification, t.OutputOf<typeof C.GuardianWarningNotification>>>().toEqualTypeOf<true>();
   });
   test("HookEventName", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookEventName>, Gen.v2.HookEventName>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookEventName>, Gen.v2.HookEventName>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookEventName, t.TypeOf<typeof C.HookEventName>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookEventName>, "preModelRequest" | "postModelRequest" | "preToolUse" | "permissionRequest" | "postToolUse" | "preCompact" | "postCompact" | "sessionStart" | "sessionEnd" | "userPromptSubmit" | "subagentStart" | "subagentStop" | "stop" | "interrupt" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookEventName, t.OutputOf<typeof C.HookEventName>>>().toEqualTypeOf<true>();
   });
   test("HookExecutionMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookExecutionMode>, Gen.v2.HookExecutionMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookExecutionMode>, Gen.v2.HookExecutionMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookExecutionMode, t.TypeOf<typeof C.HookExecutionMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookExecutionMode>, "sync" | "async" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookExecutionMode, t.OutputOf<typeof C.HookExecutionMode>>>().toEqualTypeOf<true>();
   });
   test("HookHandlerType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookHandlerType>, Gen.v2.HookHandlerType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookHandlerType>, Gen.v2.HookHandlerType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookHandlerType, t.TypeOf<typeof C.HookHandlerType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookHandlerType>, "command" | "mcpTool" | "prompt" | "agent" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookHandlerType, t.OutputOf<typeof C.HookHandlerType>>>().toEqualTypeOf<true>();
   });
   test("HookOutputEntryKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookOutputEntryKind>, Gen.v2.HookOutputEntryKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookOutputEntryKind>, Gen.v2.HookOutputEntryKind>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookOutputEntryKind, t.TypeOf<typeof C.HookOutputEntryKind>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookOutputEntryKind>, "warning" | "stop" | "feedback" | "context" | "error" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookOutputEntryKind, t.OutputOf<typeof C.HookOutputEntryKind>>>().toEqualTypeOf<true>();
   });
   test("HookOutputEntry", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookOutputEntry>, Gen.v2.HookOutputEntry>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookOutputEntry>, Gen.v2.HookOutputEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookOutputEntry, t.TypeOf<typeof C.HookOutputEntry>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookOutputEntry>, { kind: t.TypeOf<typeof C.HookOutputEntryKind>; text: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookOutputEntry, t.OutputOf<typeof C.HookOutputEntry>>>().toEqualTypeOf<true>();
   });
   test("HookRunStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookRunStatus>, Gen.v2.HookRunStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookRunStatus>, Gen.v2.HookRunStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookRunStatus, t.TypeOf<typeof C.HookRunStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookRunStatus>, "running" | "completed" | "failed" | "blocked" | "stopped" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookRunStatus, t.OutputOf<typeof C.HookRunStatus>>>().toEqualTypeOf<true>();
   });
   test("HookScope", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookScope>, Gen.v2.HookScope>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookScope>, Gen.v2.HookScope>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookScope, t.TypeOf<typeof C.HookScope>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookScope>, "thread" | "turn" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookScope, t.OutputOf<typeof C.HookScope>>>().toEqualTypeOf<true>();
   });
   test("HookSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookSource>, Gen.v2.HookSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookSource>, Gen.v2.HookSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookSource, t.TypeOf<typeof C.HookSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookSource>, "system" | "user" | "project" | "mdm" | "sessionFlags" | "plugin" | "cloudRequirements" | "cloudManagedConfig" | "legacyManagedConfigFile" | "legacyManagedConfigMdm" | "unknown" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookSource, t.OutputOf<typeof C.HookSource>>>().toEqualTypeOf<true>();
   });
   test("HookRunSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookRunSummary>, Gen.v2.HookRunSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookRunSummary>, Jsonified<Gen.v2.HookRunSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookRunSummary, t.TypeOf<typeof C.HookRunSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookRunSummary>, { id: string; eventName: t.TypeOf<typeof C.HookEventName>; handlerType: t.TypeOf<typeof C.HookHandlerType>; executionMode: t.TypeOf<typeof C.HookExecutionMode>; scope: t.TypeOf<typeof C.HookScope>; sourcePath: t.TypeOf<typeof C.LegacyAppPathString>; source: t.TypeOf<typeof C.HookSource>; displayOrder: bigint; status: t.TypeOf<typeof C.HookRunStatus>; statusMessage: string | null; startedAt: bigint; completedAt: bigint | null; durationMs: bigint | null; entries: Array<t.TypeOf<typeof C.HookOutputEntry>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.HookRunSummary>, t.OutputOf<typeof C.HookRunSummary>>>().toEqualTypeOf<true>();
   });
   test("HookCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookCompletedNotification>, Gen.v2.HookCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookCompletedNotification>, Jsonified<Gen.v2.HookCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookCompletedNotification, t.TypeOf<typeof C.HookCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookCompletedNotification>, { threadId: string; turnId: string | null; run: t.TypeOf<typeof C.HookRunSummary> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.HookCompletedNotification>, t.OutputOf<typeof C.HookCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("HookStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookStartedNotification>, Gen.v2.HookStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookStartedNotification>, Jsonified<Gen.v2.HookStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookStartedNotification, t.TypeOf<typeof C.HookStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookStartedNotification>, { threadId: string; turnId: string | null; run: t.TypeOf<typeof C.HookRunSummary> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.HookStartedNotification>, t.OutputOf<typeof C.HookStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ImageDetail", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageDetail>, Gen.ImageDetail>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageDetail>, Gen.ImageDetail>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageDetail, t.TypeOf<typeof C.ImageDetail>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageDetail>, "auto" | "low" | "high" | "original" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageDetail, t.OutputOf<typeof C.ImageDetail>>>().toEqualTypeOf<true>();
+  });
+  test("ImageDetailStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageDetailStrict>, Gen.ImageDetail>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageDetailStrict>, Gen.ImageDetail>>().toEqualTypeOf<true>();
   });
   test("FunctionCallOutputContentItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FunctionCallOutputContentItem>, Gen.FunctionCallOutputContentItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FunctionCallOutputContentItem>, Gen.FunctionCallOutputContentItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FunctionCallOutputContentItem, t.TypeOf<typeof C.FunctionCallOutputContentItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FunctionCallOutputContentItem>, { type: "input_text"; text: string } | ({ type: "input_image"; detail?: t.TypeOf<typeof C.ImageDetail> }) & ({ image_url: string } | { file_id: string }) | ({ type: "input_audio" }) & ({ audio_url: string } | { file_id: string }) | { type: "encrypted_content"; encrypted_content: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FunctionCallOutputContentItem, t.OutputOf<typeof C.FunctionCallOutputContentItem>>>().toEqualTypeOf<true>();
+  });
+  test("FunctionCallOutputContentItemStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FunctionCallOutputContentItemStrict>, Gen.FunctionCallOutputContentItem>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FunctionCallOutputContentItemStrict>, Gen.FunctionCallOutputContentItem>>().toEqualTypeOf<true>();
   });
   test("FunctionCallOutputBody", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FunctionCallOutputBody>, Gen.FunctionCallOutputBody>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FunctionCallOutputBody>, Gen.FunctionCallOutputBody>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FunctionCallOutputBody, t.TypeOf<typeof C.FunctionCallOutputBody>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FunctionCallOutputBody>, string | Array<t.TypeOf<typeof C.FunctionCallOutputContentItem>>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.FunctionCallOutputBody, t.OutputOf<typeof C.FunctionCallOutputBody>>>().toEqualTypeOf<true>();
+  });
+  test("FunctionCallOutputBodyStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FunctionCallOutputBodyStrict>, Gen.FunctionCallOutputBody>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FunctionCallOutputBodyStrict>, Gen.FunctionCallOutputBody>>().toEqualTypeOf<true>();
   });
   test("ImageGenerationFailure", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationFailure>, Gen.ImageGenerationFailure>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageGenerationFailure>, Gen.ImageGenerationFailure>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageGenerationFailure, t.TypeOf<typeof C.ImageGenerationFailure>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationFailure>, { type: "usageLimitExceeded"; limitId: string; resetsAt: number | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageGenerationFailure, t.OutputOf<typeof C.ImageGenerationFailure>>>().toEqualTypeOf<true>();
   });
   test("ImageGenerationInputImage", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationInputImage>, Gen.ImageGenerationInputImage>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageGenerationInputImage>, Gen.ImageGenerationInputImage>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageGenerationInputImage, t.TypeOf<typeof C.ImageGenerationInputImage>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationInputImage>, { path: t.TypeOf<typeof C.AbsolutePathBuf>; sha256: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageGenerationInputImage, t.OutputOf<typeof C.ImageGenerationInputImage>>>().toEqualTypeOf<true>();
   });
   test("ImageGenerationItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationItem>, Gen.ImageGenerationItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageGenerationItem>, Gen.ImageGenerationItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageGenerationItem, t.TypeOf<typeof C.ImageGenerationItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationItem>, ({ id: string; status: string; revisedPrompt: string | null; transparentBackground?: boolean; failure: t.TypeOf<typeof C.ImageGenerationFailure> | null; savedPath?: t.TypeOf<typeof C.AbsolutePathBuf>; inputImages?: Array<t.TypeOf<typeof C.ImageGenerationInputImage>>; generationId: string | null }) & ({ fileId: string } | { result: string })>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ImageGenerationItem, t.OutputOf<typeof C.ImageGenerationItem>>>().toEqualTypeOf<true>();
   });
   test("MessagePhase", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MessagePhase>, Gen.MessagePhase>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MessagePhase>, Gen.MessagePhase>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.MessagePhase, t.TypeOf<typeof C.MessagePhase>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MessagePhase>, "commentary" | "partial_answer" | "final_answer" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.MessagePhase, t.OutputOf<typeof C.MessagePhase>>>().toEqualTypeOf<true>();
+  });
+  test("MessagePhaseStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MessagePhaseStrict>, Gen.MessagePhase>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MessagePhaseStrict>, Gen.MessagePhase>>().toEqualTypeOf<true>();
   });
   test("SleepItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SleepItem>, Gen.SleepItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SleepItem>, Gen.SleepItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.SleepItem, t.TypeOf<typeof C.SleepItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SleepItem>, { id: string; durationMs: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.SleepItem, t.OutputOf<typeof C.SleepItem>>>().toEqualTypeOf<true>();
   });
   test("WebSearchAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchAction>, Gen.v2.WebSearchAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchAction>, Gen.v2.WebSearchAction>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WebSearchAction, t.TypeOf<typeof C.WebSearchAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchAction>, { type: "search"; query: string | null; queries: Array<string> | null } | { type: "openPage"; url: string | null } | { type: "findInPage"; url: string | null; pattern: string | null } | { type: "other" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WebSearchAction, t.OutputOf<typeof C.WebSearchAction>>>().toEqualTypeOf<true>();
   });
   test("WebSearchItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchItem>, Gen.WebSearchItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchItem>, Gen.WebSearchItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchItem, t.TypeOf<typeof C.WebSearchItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchItem>, { id: string; query: string; action: t.TypeOf<typeof C.WebSearchAction> | null; results: Array<t.TypeOf<typeof C.JsonValue>> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchItem, t.OutputOf<typeof C.WebSearchItem>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageDelivery", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDelivery>, Gen.v2.AgentMessageDelivery>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageDelivery>, Gen.v2.AgentMessageDelivery>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageDelivery, t.TypeOf<typeof C.AgentMessageDelivery>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDelivery>, "async">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageDelivery, t.OutputOf<typeof C.AgentMessageDelivery>>>().toEqualTypeOf<true>();
   });
   test("HelplineSubject", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HelplineSubject>, Gen.v2.HelplineSubject>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HelplineSubject>, Gen.v2.HelplineSubject>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HelplineSubject, t.TypeOf<typeof C.HelplineSubject>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HelplineSubject>, "answer" | "prompt" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HelplineSubject, t.OutputOf<typeof C.HelplineSubject>>>().toEqualTypeOf<true>();
   });
   test("AnswerAnnotation", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnswerAnnotation>, Gen.v2.AnswerAnnotation>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AnswerAnnotation>, Gen.v2.AnswerAnnotation>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AnswerAnnotation, t.TypeOf<typeof C.AnswerAnnotation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnswerAnnotation>, { kind: "wellbeingHelpline"; subject: t.TypeOf<typeof C.HelplineSubject> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AnswerAnnotation, t.OutputOf<typeof C.AnswerAnnotation>>>().toEqualTypeOf<true>();
   });
   test("AnswerReplacement", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnswerReplacement>, Gen.v2.AnswerReplacement>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AnswerReplacement>, Gen.v2.AnswerReplacement>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AnswerReplacement, t.TypeOf<typeof C.AnswerReplacement>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnswerReplacement>, { kind: "wellbeingPromptHelpline" }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AnswerReplacement, t.OutputOf<typeof C.AnswerReplacement>>>().toEqualTypeOf<true>();
   });
   test("BlockReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.BlockReason>, Gen.v2.BlockReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.BlockReason>, Gen.v2.BlockReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.BlockReason, t.TypeOf<typeof C.BlockReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.BlockReason>, { kind: "protection"; protectionType: string } | { kind: "cyber"; trustedAccess?: boolean } | UnknownVariant<"kind">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.BlockReason, t.OutputOf<typeof C.BlockReason>>>().toEqualTypeOf<true>();
   });
   test("TrustedContacts", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TrustedContacts>, Gen.v2.TrustedContacts>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TrustedContacts>, Gen.v2.TrustedContacts>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TrustedContacts, t.TypeOf<typeof C.TrustedContacts>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TrustedContacts>, "check" | "skip" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TrustedContacts, t.OutputOf<typeof C.TrustedContacts>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageDisplay", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDisplay>, Gen.v2.AgentMessageDisplay>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageDisplay>, Gen.v2.AgentMessageDisplay>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageDisplay, t.TypeOf<typeof C.AgentMessageDisplay>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDisplay>, { mode: "show"; version: 1; annotation?: t.TypeOf<typeof C.AnswerAnnotation>; trustedContacts: t.TypeOf<typeof C.TrustedContacts> } | { mode: "hide"; version: 1; replacement: t.TypeOf<typeof C.AnswerReplacement> } | { mode: "block"; version: 1; reason: t.TypeOf<typeof C.BlockReason> } | UnknownVariant<"mode">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageDisplay, t.OutputOf<typeof C.AgentMessageDisplay>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageModeration", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageModeration>, Gen.v2.AgentMessageModeration>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageModeration>, Gen.v2.AgentMessageModeration>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageModeration, t.TypeOf<typeof C.AgentMessageModeration>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageModeration>, { moderated: boolean; display: t.TypeOf<typeof C.AgentMessageDisplay> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AgentMessageModeration, t.OutputOf<typeof C.AgentMessageModeration>>>().toEqualTypeOf<true>();
   });
   test("AsyncUserInputQuestion", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AsyncUserInputQuestion>, Gen.v2.AsyncUserInputQuestion>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AsyncUserInputQuestion>, Gen.v2.AsyncUserInputQuestion>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AsyncUserInputQuestion, t.TypeOf<typeof C.AsyncUserInputQuestion>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AsyncUserInputQuestion>, { title: string; options: Array<string> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AsyncUserInputQuestion, t.OutputOf<typeof C.AsyncUserInputQuestion>>>().toEqualTypeOf<true>();
   });
   test("CollabAgentStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentStatus>, Gen.v2.CollabAgentStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CollabAgentStatus>, Gen.v2.CollabAgentStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentStatus, t.TypeOf<typeof C.CollabAgentStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentStatus>, "pendingInit" | "running" | "interrupted" | "completed" | "errored" | "shutdown" | "notFound" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentStatus, t.OutputOf<typeof C.CollabAgentStatus>>>().toEqualTypeOf<true>();
   });
   test("CollabAgentState", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentState>, Gen.v2.CollabAgentState>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CollabAgentState>, Gen.v2.CollabAgentState>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentState, t.TypeOf<typeof C.CollabAgentState>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentState>, { status: t.TypeOf<typeof C.CollabAgentStatus>; message: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentState, t.OutputOf<typeof C.CollabAgentState>>>().toEqualTypeOf<true>();
   });
   test("CollabAgentTool", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentTool>, Gen.v2.CollabAgentTool>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CollabAgentTool>, Gen.v2.CollabAgentTool>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentTool, t.TypeOf<typeof C.CollabAgentTool>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentTool>, "spawnAgent" | "sendInput" | "resumeAgent" | "wait" | "closeAgent" | "sendMessage" | "followupTask" | "interruptAgent" | "listAgents" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentTool, t.OutputOf<typeof C.CollabAgentTool>>>().toEqualTypeOf<true>();
   });
   test("CollabAgentToolCallStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentToolCallStatus>, Gen.v2.CollabAgentToolCallStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CollabAgentToolCallStatus>, Gen.v2.CollabAgentToolCallStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentToolCallStatus, t.TypeOf<typeof C.CollabAgentToolCallStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollabAgentToolCallStatus>, "inProgress" | "completed" | "failed" | "interrupted" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CollabAgentToolCallStatus, t.OutputOf<typeof C.CollabAgentToolCallStatus>>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionSource>, Gen.v2.CommandExecutionSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionSource>, Gen.v2.CommandExecutionSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionSource, t.TypeOf<typeof C.CommandExecutionSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionSource>, "agent" | "userShell" | "unifiedExecStartup" | "unifiedExecInteraction" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionSource, t.OutputOf<typeof C.CommandExecutionSource>>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionStatus>, Gen.v2.CommandExecutionStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionStatus>, Gen.v2.CommandExecutionStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionStatus, t.TypeOf<typeof C.CommandExecutionStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionStatus>, "inProgress" | "completed" | "failed" | "declined" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CommandExecutionStatus, t.OutputOf<typeof C.CommandExecutionStatus>>>().toEqualTypeOf<true>();
   });
   test("DynamicToolCallStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallStatus>, Gen.v2.DynamicToolCallStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallStatus>, Gen.v2.DynamicToolCallStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DynamicToolCallStatus, t.TypeOf<typeof C.DynamicToolCallStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallStatus>, "inProgress" | "completed" | "failed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.DynamicToolCallStatus, t.OutputOf<typeof C.DynamicToolCallStatus>>>().toEqualTypeOf<true>();
   });
   test("HookPromptFragment", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookPromptFragment>, Gen.v2.HookPromptFragment>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookPromptFragment>, Gen.v2.HookPromptFragment>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookPromptFragment, t.TypeOf<typeof C.HookPromptFragment>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookPromptFragment>, { text: string; hookRunId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.HookPromptFragment, t.OutputOf<typeof C.HookPromptFragment>>>().toEqualTypeOf<true>();
   });
   test("McpAppDisplayMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpAppDisplayMode>, Gen.v2.McpAppDisplayMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpAppDisplayMode>, Gen.v2.McpAppDisplayMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpAppDisplayMode, t.TypeOf<typeof C.McpAppDisplayMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpAppDisplayMode>, "inline" | "fullscreen" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpAppDisplayMode, t.OutputOf<typeof C.McpAppDisplayMode>>>().toEqualTypeOf<true>();
   });
   test("McpAppUi", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpAppUi>, Gen.v2.McpAppUi>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpAppUi>, Gen.v2.McpAppUi>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpAppUi, t.TypeOf<typeof C.McpAppUi>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpAppUi>, { resourceUri: string; preferredModelDisplayMode: t.TypeOf<typeof C.McpAppDisplayMode> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpAppUi, t.OutputOf<typeof C.McpAppUi>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallAppContext", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallAppContext>, Gen.v2.McpToolCallAppContext>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallAppContext>, Gen.v2.McpToolCallAppContext>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallAppContext, t.TypeOf<typeof C.McpToolCallAppContext>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallAppContext>, { connectorId: string; linkId: string | null; resourceUri: string | null; appName: string | null; actionName: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallAppContext, t.OutputOf<typeof C.McpToolCallAppContext>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallError", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallError>, Gen.v2.McpToolCallError>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallError>, Gen.v2.McpToolCallError>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallError, t.TypeOf<typeof C.McpToolCallError>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallError>, { message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallError, t.OutputOf<typeof C.McpToolCallError>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallResult", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallResult>, Gen.v2.McpToolCallResult>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallResult>, Gen.v2.McpToolCallResult>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallResult, t.TypeOf<typeof C.McpToolCallResult>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallResult>, { content: Array<t.TypeOf<typeof C.JsonValue>>; structuredContent: t.TypeOf<typeof C.JsonValue> | null; _meta: t.TypeOf<typeof C.JsonValue> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallResult, t.OutputOf<typeof C.McpToolCallResult>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallStatus>, Gen.v2.McpToolCallStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallStatus>, Gen.v2.McpToolCallStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallStatus, t.TypeOf<typeof C.McpToolCallStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallStatus>, "inProgress" | "completed" | "failed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallStatus, t.OutputOf<typeof C.McpToolCallStatus>>>().toEqualTypeOf<true>();
   });
   test("MemoryCitationEntry", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitationEntry>, Gen.v2.MemoryCitationEntry>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MemoryCitationEntry>, Gen.v2.MemoryCitationEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MemoryCitationEntry, t.TypeOf<typeof C.MemoryCitationEntry>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitationEntry>, { path: string; lineStart: number; lineEnd: number; note: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MemoryCitationEntry, t.OutputOf<typeof C.MemoryCitationEntry>>>().toEqualTypeOf<true>();
   });
   test("MemoryCitation", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitation>, Gen.v2.MemoryCitation>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MemoryCitation>, Gen.v2.MemoryCitation>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MemoryCitation, t.TypeOf<typeof C.MemoryCitation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitation>, { entries: Array<t.TypeOf<typeof C.MemoryCitationEntry>>; threadIds: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MemoryCitation, t.OutputOf<typeof C.MemoryCitation>>>().toEqualTypeOf<true>();
   });
   test("PatchApplyStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PatchApplyStatus>, Gen.v2.PatchApplyStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PatchApplyStatus>, Gen.v2.PatchApplyStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PatchApplyStatus, t.TypeOf<typeof C.PatchApplyStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PatchApplyStatus>, "inProgress" | "completed" | "failed" | "declined" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PatchApplyStatus, t.OutputOf<typeof C.PatchApplyStatus>>>().toEqualTypeOf<true>();
   });
   test("SubAgentActivityKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SubAgentActivityKind>, Gen.v2.SubAgentActivityKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SubAgentActivityKind>, Gen.v2.SubAgentActivityKind>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SubAgentActivityKind, t.TypeOf<typeof C.SubAgentActivityKind>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SubAgentActivityKind>, "started" | "interacted" | "interrupted" | "completed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SubAgentActivityKind, t.OutputOf<typeof C.SubAgentActivityKind>>>().toEqualTypeOf<true>();
   });
   test("ByteRange", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ByteRange>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ByteRange>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ByteRange, t.TypeOf<typeof C.ByteRange>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ByteRange>, { start: number; end: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ByteRange, t.OutputOf<typeof C.ByteRange>>>().toEqualTypeOf<true>();
+  });
+  test("ByteRangeStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ByteRangeStrict>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ByteRangeStrict>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
   });
   test("TextElement", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextElement>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextElement>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TextElement, t.TypeOf<typeof C.TextElement>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextElement>, { byteRange: t.TypeOf<typeof C.ByteRange>; placeholder: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TextElement, t.OutputOf<typeof C.TextElement>>>().toEqualTypeOf<true>();
+  });
+  test("TextElementStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextElementStrict>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextElementStrict>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
   });
   test("UserInput", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.UserInput>, Gen.v2.UserInput>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.UserInput>, Gen.v2.UserInput>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.UserInput, t.TypeOf<typeof C.UserInput>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.UserInput>, { type: "text"; text: string; text_elements: Array<t.TypeOf<typeof C.TextElement>> } | ({ type: "image"; detail?: t.TypeOf<typeof C.ImageDetail> }) & ({ url: string } | { fileId: string }) | { type: "localImage"; detail?: t.TypeOf<typeof C.ImageDetail>; path: string } | ({ type: "audio" }) & ({ url: string } | { fileId: string }) | { type: "localAudio"; path: string } | { type: "skill"; name: string; path: string } | { type: "mention"; name: string; path: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.UserInput, t.OutputOf<typeof C.UserInput>>>().toEqualTypeOf<true>();
+  });
+  test("UserInputStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.UserInputStrict>, Gen.v2.UserInput>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.UserInputStrict>, Gen.v2.UserInput>>().toEqualTypeOf<true>();
   });
   test("ThreadItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadItem>, Gen.v2.ThreadItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadItem>, Gen.v2.ThreadItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadItem, t.TypeOf<typeof C.ThreadItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadItem>, ({ startedAtMs?: number | null; completedAtMs?: number | null }) & ({ type: "userMessage"; id: string; clientId: string | null; content: Array<t.TypeOf<typeof C.UserInput>> } | { type: "hookPrompt"; id: string; fragments: Array<t.TypeOf<typeof C.HookPromptFragment>> } | { type: "agentMessage"; moderation: t.TypeOf<typeof C.AgentMessageModeration> | null; id: string; text: string; phase: t.TypeOf<typeof C.MessagePhase> | null; memoryCitation: t.TypeOf<typeof C.MemoryCitation> | null; delivery: t.TypeOf<typeof C.AgentMessageDelivery> | null; questions: Array<t.TypeOf<typeof C.AsyncUserInputQuestion>> | null } | { type: "functionCallOutput"; id: string; name: string; namespace: string | null; output: t.TypeOf<typeof C.FunctionCallOutputBody> } | { type: "plan"; id: string; text: string } | { type: "reasoning"; id: string; summary: Array<string>; content: Array<string> } | { type: "commandExecution"; id: string; pluginId: string | null; scriptPath: string | null; command: string; cwd: t.TypeOf<typeof C.LegacyAppPathString>; processId: string | null; source: t.TypeOf<typeof C.CommandExecutionSource>; status: t.TypeOf<typeof C.CommandExecutionStatus>; commandActions: Array<t.TypeOf<typeof C.CommandAction>>; aggregatedOutput: string | null; exitCode: number | null; durationMs: number | null } | { type: "fileChange"; id: string; changes: Array<t.TypeOf<typeof C.FileUpdateChange>>; status: t.TypeOf<typeof C.PatchApplyStatus> } | { type: "mcpToolCall"; id: string; server: string; environmentId: string | null; tool: string; status: t.TypeOf<typeof C.McpToolCallStatus>; arguments: t.TypeOf<typeof C.JsonValue>; appContext: t.TypeOf<typeof C.McpToolCallAppContext> | null; mcpAppResourceUri?: string; mcpAppUi: t.TypeOf<typeof C.McpAppUi> | null; pluginId: string | null; readOnlyHint: boolean | null; result: t.TypeOf<typeof C.McpToolCallResult> | null; error: t.TypeOf<typeof C.McpToolCallError> | null; durationMs: number | null } | { type: "dynamicToolCall"; id: string; namespace: string | null; tool: string; arguments: t.TypeOf<typeof C.JsonValue>; status: t.TypeOf<typeof C.DynamicToolCallStatus>; contentItems: Array<t.TypeOf<typeof C.DynamicToolCallOutputContentItem>> | null; success: boolean | null; durationMs: number | null } | { type: "collabAgentToolCall"; id: string; tool: t.TypeOf<typeof C.CollabAgentTool>; status: t.TypeOf<typeof C.CollabAgentToolCallStatus>; senderThreadId: string; receiverThreadIds: Array<string>; prompt: string | null; model: string | null; reasoningEffort: t.TypeOf<typeof C.ReasoningEffort> | null; agentsStates: { [key in string]?: t.TypeOf<typeof C.CollabAgentState> } } | { type: "subAgentActivity"; model: string | null; reasoningEffort: t.TypeOf<typeof C.ReasoningEffort> | null; id: string; kind: t.TypeOf<typeof C.SubAgentActivityKind>; agentThreadId: string; agentPath: string } | ({ type: "webSearch" }) & (t.TypeOf<typeof C.WebSearchItem>) | { type: "imageView"; id: string; path: t.TypeOf<typeof C.LegacyAppPathString> } | ({ type: "sleep" }) & (t.TypeOf<typeof C.SleepItem>) | ({ type: "imageGeneration" }) & (t.TypeOf<typeof C.ImageGenerationItem>) | { type: "enteredReviewMode"; id: string; review: string } | { type: "exitedReviewMode"; id: string; review: string } | { type: "contextCompaction"; id: string } | UnknownVariant<"type">)>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadItem, t.OutputOf<typeof C.ThreadItem>>>().toEqualTypeOf<true>();
   });
   test("ItemCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemCompletedNotification>, Gen.v2.ItemCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ItemCompletedNotification>, Gen.v2.ItemCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemCompletedNotification, t.TypeOf<typeof C.ItemCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemCompletedNotification>, { item: t.TypeOf<typeof C.ThreadItem>; threadId: string; turnId: string; contentTokenCount?: number | null; completedAtMs: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemCompletedNotification, t.OutputOf<typeof C.ItemCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("AutoReviewDecisionSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AutoReviewDecisionSource>, Gen.v2.AutoReviewDecisionSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AutoReviewDecisionSource>, Gen.v2.AutoReviewDecisionSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AutoReviewDecisionSource, t.TypeOf<typeof C.AutoReviewDecisionSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AutoReviewDecisionSource>, "agent">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AutoReviewDecisionSource, t.OutputOf<typeof C.AutoReviewDecisionSource>>>().toEqualTypeOf<true>();
   });
   test("GuardianApprovalReviewStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianApprovalReviewStatus>, Gen.v2.GuardianApprovalReviewStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianApprovalReviewStatus>, Gen.v2.GuardianApprovalReviewStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianApprovalReviewStatus, t.TypeOf<typeof C.GuardianApprovalReviewStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianApprovalReviewStatus>, "inProgress" | "approved" | "denied" | "timedOut" | "aborted" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianApprovalReviewStatus, t.OutputOf<typeof C.GuardianApprovalReviewStatus>>>().toEqualTypeOf<true>();
   });
   test("GuardianRiskLevel", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianRiskLevel>, Gen.v2.GuardianRiskLevel>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianRiskLevel>, Gen.v2.GuardianRiskLevel>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianRiskLevel, t.TypeOf<typeof C.GuardianRiskLevel>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianRiskLevel>, "low" | "medium" | "high" | "critical" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianRiskLevel, t.OutputOf<typeof C.GuardianRiskLevel>>>().toEqualTypeOf<true>();
   });
   test("GuardianUserAuthorization", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianUserAuthorization>, Gen.v2.GuardianUserAuthorization>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianUserAuthorization>, Gen.v2.GuardianUserAuthorization>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianUserAuthorization, t.TypeOf<typeof C.GuardianUserAuthorization>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianUserAuthorization>, "unknown" | "low" | "medium" | "high" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianUserAuthorization, t.OutputOf<typeof C.GuardianUserAuthorization>>>().toEqualTypeOf<true>();
   });
   test("GuardianApprovalReview", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianApprovalReview>, Gen.v2.GuardianApprovalReview>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianApprovalReview>, Gen.v2.GuardianApprovalReview>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianApprovalReview, t.TypeOf<typeof C.GuardianApprovalReview>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianApprovalReview>, { status: t.TypeOf<typeof C.GuardianApprovalReviewStatus>; riskLevel: t.TypeOf<typeof C.GuardianRiskLevel> | null; userAuthorization: t.TypeOf<typeof C.GuardianUserAuthorization> | null; rationale: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianApprovalReview, t.OutputOf<typeof C.GuardianApprovalReview>>>().toEqualTypeOf<true>();
   });
   test("GuardianCommandSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianCommandSource>, Gen.v2.GuardianCommandSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianCommandSource>, Gen.v2.GuardianCommandSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianCommandSource, t.TypeOf<typeof C.GuardianCommandSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianCommandSource>, "shell" | "unifiedExec" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianCommandSource, t.OutputOf<typeof C.GuardianCommandSource>>>().toEqualTypeOf<true>();
   });
   test("RequestPermissionProfile", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RequestPermissionProfile>, Gen.v2.RequestPermissionProfile>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RequestPermissionProfile>, Gen.v2.RequestPermissionProfile>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RequestPermissionProfile, t.TypeOf<typeof C.RequestPermissionProfile>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RequestPermissionProfile>, { network: t.TypeOf<typeof C.AdditionalNetworkPermissions> | null; fileSystem: t.TypeOf<typeof C.AdditionalFileSystemPermissions> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RequestPermissionProfile, t.OutputOf<typeof C.RequestPermissionProfile>>>().toEqualTypeOf<true>();
   });
   test("GuardianApprovalReviewAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianApprovalReviewAction>, Gen.v2.GuardianApprovalReviewAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianApprovalReviewAction>, Gen.v2.GuardianApprovalReviewAction>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianApprovalReviewAction, t.TypeOf<typeof C.GuardianApprovalReviewAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianApprovalReviewAction>, { type: "command"; source: t.TypeOf<typeof C.GuardianCommandSource>; command: string; cwd: t.TypeOf<typeof C.LegacyAppPathString> } | { type: "execve"; source: t.TypeOf<typeof C.GuardianCommandSource>; program: string; argv: Array<string>; cwd: t.TypeOf<typeof C.AbsolutePathBuf> } | { type: "writeStdin"; approvalId: string; processId: string; stdin: string; cwd: t.TypeOf<typeof C.LegacyAppPathString> } | { type: "applyPatch"; cwd: t.TypeOf<typeof C.LegacyAppPathString>; files: Array<t.TypeOf<typeof C.LegacyAppPathString>> } | { type: "networkAccess"; target: string; host: string; protocol: t.TypeOf<typeof C.NetworkApprovalProtocol>; port: number } | { type: "mcpToolCall"; server: string; toolName: string; connectorId: string | null; connectorName: string | null; toolTitle: string | null } | { type: "requestPermissions"; reason: string | null; permissions: t.TypeOf<typeof C.RequestPermissionProfile> } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GuardianApprovalReviewAction, t.OutputOf<typeof C.GuardianApprovalReviewAction>>>().toEqualTypeOf<true>();
   });
   test("ItemGuardianApprovalReviewCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemGuardianApprovalReviewCompletedNotification>, Gen.v2.ItemGuardianApprovalReviewCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ItemGuardianApprovalReviewCompletedNotification>, Gen.v2.ItemGuardianApprovalReviewCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemGuardianApprovalReviewCompletedNotification, t.TypeOf<typeof C.ItemGuardianApprovalReviewCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemGuardianApprovalReviewCompletedNotification>, { threadId: string; turnId: string; startedAtMs: number; completedAtMs: number; reviewId: string; targetItemId: string | null; decisionSource: t.TypeOf<typeof C.AutoReviewDecisionSource>; review: t.TypeOf<typeof C.GuardianApprovalReview>; action: t.TypeOf<typeof C.GuardianApprovalReviewAction> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemGuardianApprovalReviewCompletedNotification, t.OutputOf<typeof C.ItemGuardianApprovalReviewCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("ItemGuardianApprovalReviewStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemGuardianApprovalReviewStartedNotification>, Gen.v2.ItemGuardianApprovalReviewStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ItemGuardianApprovalReviewStartedNotification>, Gen.v2.ItemGuardianApprovalReviewStartedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemGuardianApprovalReviewStartedNotification, t.TypeOf<typeof C.ItemGuardianApprovalReviewStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemGuardianApprovalReviewStartedNotification>, { threadId: string; turnId: string; startedAtMs: number; reviewId: string; targetItemId: string | null; review: t.TypeOf<typeof C.GuardianApprovalReview>; action: t.TypeOf<typeof C.GuardianApprovalReviewAction> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemGuardianApprovalReviewStartedNotification, t.OutputOf<typeof C.ItemGuardianApprovalReviewStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ItemStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemStartedNotification>, Gen.v2.ItemStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ItemStartedNotification>, Gen.v2.ItemStartedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemStartedNotification, t.TypeOf<typeof C.ItemStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ItemStartedNotification>, { item: t.TypeOf<typeof C.ThreadItem>; threadId: string; turnId: string; startedAtMs: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ItemStartedNotification, t.OutputOf<typeof C.ItemStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("LoginAppBrand", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LoginAppBrand>, Gen.v2.LoginAppBrand>>().toEqualTypeOf<true>();
@@ -891,132 +1190,161 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LoginAccountParams>, Gen.v2.LoginAccountParams>>().toEqualTypeOf<true>();
   });
   test("LoginAccountResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LoginAccountResponse>, Gen.v2.LoginAccountResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LoginAccountResponse>, Gen.v2.LoginAccountResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.LoginAccountResponse, t.TypeOf<typeof C.LoginAccountResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LoginAccountResponse>, { type: "apiKey" } | { type: "chatgpt"; loginId: string; authUrl: string } | { type: "chatgptDeviceCode"; loginId: string; verificationUrl: string; userCode: string } | { type: "chatgptAuthTokens" } | { type: "amazonBedrock" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.LoginAccountResponse, t.OutputOf<typeof C.LoginAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("LogoutAccountResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LogoutAccountResponse>, Gen.v2.LogoutAccountResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LogoutAccountResponse>, Gen.v2.LogoutAccountResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.LogoutAccountResponse, t.TypeOf<typeof C.LogoutAccountResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LogoutAccountResponse>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.LogoutAccountResponse, t.OutputOf<typeof C.LogoutAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("MarketplaceAddParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddParams>, Gen.v2.MarketplaceAddParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceAddParams>, Gen.v2.MarketplaceAddParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceAddResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddResponse>, Gen.v2.MarketplaceAddResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceAddResponse>, Gen.v2.MarketplaceAddResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceAddResponse, t.TypeOf<typeof C.MarketplaceAddResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddResponse>, { marketplaceName: string; installedRoot: t.TypeOf<typeof C.AbsolutePathBuf>; alreadyAdded: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceAddResponse, t.OutputOf<typeof C.MarketplaceAddResponse>>>().toEqualTypeOf<true>();
   });
   test("MarketplaceRemoveParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveParams>, Gen.v2.MarketplaceRemoveParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceRemoveParams>, Gen.v2.MarketplaceRemoveParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceRemoveResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveResponse>, Gen.v2.MarketplaceRemoveResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceRemoveResponse>, Gen.v2.MarketplaceRemoveResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceRemoveResponse, t.TypeOf<typeof C.MarketplaceRemoveResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveResponse>, { marketplaceName: string; installedRoot: t.TypeOf<typeof C.AbsolutePathBuf> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceRemoveResponse, t.OutputOf<typeof C.MarketplaceRemoveResponse>>>().toEqualTypeOf<true>();
   });
   test("MarketplaceUpgradeParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeParams>, Gen.v2.MarketplaceUpgradeParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeParams>, Gen.v2.MarketplaceUpgradeParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceUpgradeErrorInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>, Gen.v2.MarketplaceUpgradeErrorInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeErrorInfo>, Gen.v2.MarketplaceUpgradeErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeErrorInfo, t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>, { marketplaceName: string; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeErrorInfo, t.OutputOf<typeof C.MarketplaceUpgradeErrorInfo>>>().toEqualTypeOf<true>();
   });
   test("MarketplaceUpgradeResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeResponse>, Gen.v2.MarketplaceUpgradeResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeResponse>, Gen.v2.MarketplaceUpgradeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeResponse, t.TypeOf<typeof C.MarketplaceUpgradeResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeResponse>, { selectedMarketplaces: Array<string>; upgradedRoots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; errors: Array<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeResponse, t.OutputOf<typeof C.MarketplaceUpgradeResponse>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationObjectType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationObjectType>, Gen.v2.McpElicitationObjectType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationObjectType>, Gen.v2.McpElicitationObjectType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationObjectType, t.TypeOf<typeof C.McpElicitationObjectType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationObjectType>, "object">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationObjectType, t.OutputOf<typeof C.McpElicitationObjectType>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationBooleanType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanType>, Gen.v2.McpElicitationBooleanType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationBooleanType>, Gen.v2.McpElicitationBooleanType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanType, t.TypeOf<typeof C.McpElicitationBooleanType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanType>, "boolean">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanType, t.OutputOf<typeof C.McpElicitationBooleanType>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationBooleanSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanSchema>, Gen.v2.McpElicitationBooleanSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationBooleanSchema>, Gen.v2.McpElicitationBooleanSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanSchema, t.TypeOf<typeof C.McpElicitationBooleanSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanSchema>, { type: t.TypeOf<typeof C.McpElicitationBooleanType>; title?: string; description?: string; default?: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanSchema, t.OutputOf<typeof C.McpElicitationBooleanSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationStringType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringType>, Gen.v2.McpElicitationStringType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationStringType>, Gen.v2.McpElicitationStringType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationStringType, t.TypeOf<typeof C.McpElicitationStringType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringType>, "string">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationStringType, t.OutputOf<typeof C.McpElicitationStringType>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationLegacyTitledEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>, Gen.v2.McpElicitationLegacyTitledEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationLegacyTitledEnumSchema>, Gen.v2.McpElicitationLegacyTitledEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationLegacyTitledEnumSchema, t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; enum: Array<string>; enumNames?: Array<string>; default?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationLegacyTitledEnumSchema, t.OutputOf<typeof C.McpElicitationLegacyTitledEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationArrayType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationArrayType>, Gen.v2.McpElicitationArrayType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationArrayType>, Gen.v2.McpElicitationArrayType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationArrayType, t.TypeOf<typeof C.McpElicitationArrayType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationArrayType>, "array">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationArrayType, t.OutputOf<typeof C.McpElicitationArrayType>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationConstOption", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationConstOption>, Gen.v2.McpElicitationConstOption>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationConstOption>, Gen.v2.McpElicitationConstOption>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationConstOption, t.TypeOf<typeof C.McpElicitationConstOption>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationConstOption>, { const: string; title: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationConstOption, t.OutputOf<typeof C.McpElicitationConstOption>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationTitledEnumItems", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledEnumItems>, Gen.v2.McpElicitationTitledEnumItems>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationTitledEnumItems>, Gen.v2.McpElicitationTitledEnumItems>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledEnumItems, t.TypeOf<typeof C.McpElicitationTitledEnumItems>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledEnumItems>, { anyOf: Array<t.TypeOf<typeof C.McpElicitationConstOption>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledEnumItems, t.OutputOf<typeof C.McpElicitationTitledEnumItems>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationTitledMultiSelectEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>, Gen.v2.McpElicitationTitledMultiSelectEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>, Jsonified<Gen.v2.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledMultiSelectEnumSchema, t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationArrayType>; title?: string; description?: string; minItems?: bigint; maxItems?: bigint; items: t.TypeOf<typeof C.McpElicitationTitledEnumItems>; default?: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationTitledMultiSelectEnumSchema>, t.OutputOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationUntitledEnumItems", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledEnumItems>, Gen.v2.McpElicitationUntitledEnumItems>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationUntitledEnumItems>, Gen.v2.McpElicitationUntitledEnumItems>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledEnumItems, t.TypeOf<typeof C.McpElicitationUntitledEnumItems>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledEnumItems>, { type: t.TypeOf<typeof C.McpElicitationStringType>; enum: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledEnumItems, t.OutputOf<typeof C.McpElicitationUntitledEnumItems>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationUntitledMultiSelectEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>, Gen.v2.McpElicitationUntitledMultiSelectEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>, Jsonified<Gen.v2.McpElicitationUntitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledMultiSelectEnumSchema, t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationArrayType>; title?: string; description?: string; minItems?: bigint; maxItems?: bigint; items: t.TypeOf<typeof C.McpElicitationUntitledEnumItems>; default?: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationUntitledMultiSelectEnumSchema>, t.OutputOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationMultiSelectEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema>, Gen.v2.McpElicitationMultiSelectEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationMultiSelectEnumSchema>, Jsonified<Gen.v2.McpElicitationMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationMultiSelectEnumSchema, t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema>, t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationMultiSelectEnumSchema>, t.OutputOf<typeof C.McpElicitationMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationTitledSingleSelectEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>, Gen.v2.McpElicitationTitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>, Gen.v2.McpElicitationTitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledSingleSelectEnumSchema, t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; oneOf: Array<t.TypeOf<typeof C.McpElicitationConstOption>>; default?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledSingleSelectEnumSchema, t.OutputOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationUntitledSingleSelectEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>, Gen.v2.McpElicitationUntitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>, Gen.v2.McpElicitationUntitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledSingleSelectEnumSchema, t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; enum: Array<string>; default?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledSingleSelectEnumSchema, t.OutputOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationSingleSelectEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema>, Gen.v2.McpElicitationSingleSelectEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationSingleSelectEnumSchema>, Gen.v2.McpElicitationSingleSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationSingleSelectEnumSchema, t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema>, t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationSingleSelectEnumSchema, t.OutputOf<typeof C.McpElicitationSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationEnumSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationEnumSchema>, Gen.v2.McpElicitationEnumSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationEnumSchema>, Jsonified<Gen.v2.McpElicitationEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationEnumSchema, t.TypeOf<typeof C.McpElicitationEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationEnumSchema>, t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationEnumSchema>, t.OutputOf<typeof C.McpElicitationEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationNumberType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationNumberType>, Gen.v2.McpElicitationNumberType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationNumberType>, Gen.v2.McpElicitationNumberType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationNumberType, t.TypeOf<typeof C.McpElicitationNumberType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationNumberType>, "number" | "integer" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationNumberType, t.OutputOf<typeof C.McpElicitationNumberType>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationNumberSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationNumberSchema>, Gen.v2.McpElicitationNumberSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationNumberSchema>, Gen.v2.McpElicitationNumberSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationNumberSchema, t.TypeOf<typeof C.McpElicitationNumberSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationNumberSchema>, { type: t.TypeOf<typeof C.McpElicitationNumberType>; title?: string; description?: string; minimum?: number; maximum?: number; default?: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationNumberSchema, t.OutputOf<typeof C.McpElicitationNumberSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationStringFormat", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringFormat>, Gen.v2.McpElicitationStringFormat>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationStringFormat>, Gen.v2.McpElicitationStringFormat>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationStringFormat, t.TypeOf<typeof C.McpElicitationStringFormat>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringFormat>, "email" | "uri" | "date" | "date-time" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationStringFormat, t.OutputOf<typeof C.McpElicitationStringFormat>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationStringSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringSchema>, Gen.v2.McpElicitationStringSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationStringSchema>, Gen.v2.McpElicitationStringSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationStringSchema, t.TypeOf<typeof C.McpElicitationStringSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; minLength?: number; maxLength?: number; format?: t.TypeOf<typeof C.McpElicitationStringFormat>; default?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationStringSchema, t.OutputOf<typeof C.McpElicitationStringSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationPrimitiveSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationPrimitiveSchema>, Gen.v2.McpElicitationPrimitiveSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationPrimitiveSchema>, Jsonified<Gen.v2.McpElicitationPrimitiveSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationPrimitiveSchema, t.TypeOf<typeof C.McpElicitationPrimitiveSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationPrimitiveSchema>, t.TypeOf<typeof C.McpElicitationEnumSchema> | t.TypeOf<typeof C.McpElicitationStringSchema> | t.TypeOf<typeof C.McpElicitationNumberSchema> | t.TypeOf<typeof C.McpElicitationBooleanSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationPrimitiveSchema>, t.OutputOf<typeof C.McpElicitationPrimitiveSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationSchema", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationSchema>, Gen.v2.McpElicitationSchema>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationSchema>, Jsonified<Gen.v2.McpElicitationSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpElicitationSchema, t.TypeOf<typeof C.McpElicitationSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationSchema>, { $schema?: string; type: t.TypeOf<typeof C.McpElicitationObjectType>; properties: { [key in string]?: t.TypeOf<typeof C.McpElicitationPrimitiveSchema> }; required?: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationSchema>, t.OutputOf<typeof C.McpElicitationSchema>>>().toEqualTypeOf<true>();
   });
   test("McpServerElicitationRequestParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerElicitationRequestParams>, Gen.v2.McpServerElicitationRequestParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerElicitationRequestParams>, Jsonified<Gen.v2.McpServerElicitationRequestParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerElicitationRequestParams, t.TypeOf<typeof C.McpServerElicitationRequestParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerElicitationRequestParams>, ({ threadId: string; turnId: string | null; serverName: string; environmentId: string | null }) & ({ mode: "openai/userVerification"; _meta: t.TypeOf<typeof C.JsonValue> | null; title: string; description: string; challenge: string } | { mode: "form"; _meta: t.TypeOf<typeof C.JsonValue> | null; message: string; requestedSchema: t.TypeOf<typeof C.McpElicitationSchema> } | { mode: "openai/form"; _meta: t.TypeOf<typeof C.JsonValue> | null; message: string; requestedSchema: t.TypeOf<typeof C.JsonValue> } | { mode: "openaiForm"; _meta: t.TypeOf<typeof C.JsonValue> | null; message: string; requestedSchema: t.TypeOf<typeof C.JsonValue> } | { mode: "url"; _meta: t.TypeOf<typeof C.JsonValue> | null; message: string; url: string; elicitationId: string } | UnknownVariant<"mode">)>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.McpServerElicitationRequestParams>, t.OutputOf<typeof C.McpServerElicitationRequestParams>>>().toEqualTypeOf<true>();
   });
   test("McpServerElicitationAction", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerElicitationAction>, Gen.v2.McpServerElicitationAction>>().toEqualTypeOf<true>();
@@ -1027,112 +1355,141 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerElicitationRequestResponse>, Gen.v2.McpServerElicitationRequestResponse>>().toEqualTypeOf<true>();
   });
   test("McpServerEventNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventNotification>, Gen.v2.McpServerEventNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerEventNotification>, Gen.v2.McpServerEventNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerEventNotification, t.TypeOf<typeof C.McpServerEventNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventNotification>, { method: string; params: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerEventNotification, t.OutputOf<typeof C.McpServerEventNotification>>>().toEqualTypeOf<true>();
   });
   test("McpServerEventStreamNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventStreamNotification>, Gen.v2.McpServerEventStreamNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerEventStreamNotification>, Gen.v2.McpServerEventStreamNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerEventStreamNotification, t.TypeOf<typeof C.McpServerEventStreamNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventStreamNotification>, { subscriptionId: string; notification: t.TypeOf<typeof C.McpServerEventNotification> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerEventStreamNotification, t.OutputOf<typeof C.McpServerEventStreamNotification>>>().toEqualTypeOf<true>();
   });
   test("McpServerOauthLoginCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerOauthLoginCompletedNotification>, Gen.v2.McpServerOauthLoginCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerOauthLoginCompletedNotification>, Gen.v2.McpServerOauthLoginCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerOauthLoginCompletedNotification, t.TypeOf<typeof C.McpServerOauthLoginCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerOauthLoginCompletedNotification>, { name: string; threadId: string | null; loginId?: string | null; success: boolean; error?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerOauthLoginCompletedNotification, t.OutputOf<typeof C.McpServerOauthLoginCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("McpServerStartupFailureReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStartupFailureReason>, Gen.v2.McpServerStartupFailureReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerStartupFailureReason>, Gen.v2.McpServerStartupFailureReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerStartupFailureReason, t.TypeOf<typeof C.McpServerStartupFailureReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStartupFailureReason>, "reauthenticationRequired">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerStartupFailureReason, t.OutputOf<typeof C.McpServerStartupFailureReason>>>().toEqualTypeOf<true>();
   });
   test("McpServerStartupState", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStartupState>, Gen.v2.McpServerStartupState>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerStartupState>, Gen.v2.McpServerStartupState>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerStartupState, t.TypeOf<typeof C.McpServerStartupState>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStartupState>, "starting" | "ready" | "failed" | "cancelled" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerStartupState, t.OutputOf<typeof C.McpServerStartupState>>>().toEqualTypeOf<true>();
   });
   test("McpServerStatusUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStatusUpdatedNotification>, Gen.v2.McpServerStatusUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerStatusUpdatedNotification>, Gen.v2.McpServerStatusUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerStatusUpdatedNotification, t.TypeOf<typeof C.McpServerStatusUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStatusUpdatedNotification>, { threadId: string | null; name: string; environmentId: string | null; status: t.TypeOf<typeof C.McpServerStartupState>; error: string | null; failureReason: t.TypeOf<typeof C.McpServerStartupFailureReason> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpServerStatusUpdatedNotification, t.OutputOf<typeof C.McpServerStatusUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallProgressNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallProgressNotification>, Gen.v2.McpToolCallProgressNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallProgressNotification>, Gen.v2.McpToolCallProgressNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallProgressNotification, t.TypeOf<typeof C.McpToolCallProgressNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallProgressNotification>, { threadId: string; turnId: string; itemId: string; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.McpToolCallProgressNotification, t.OutputOf<typeof C.McpToolCallProgressNotification>>>().toEqualTypeOf<true>();
   });
   test("ModelListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelListParams>, Gen.v2.ModelListParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelListParams>, Gen.v2.ModelListParams>>().toEqualTypeOf<true>();
   });
   test("InputModality", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InputModality>, Gen.InputModality>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InputModality>, Gen.InputModality>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.InputModality, t.TypeOf<typeof C.InputModality>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InputModality>, "text" | "image" | "audio" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.InputModality, t.OutputOf<typeof C.InputModality>>>().toEqualTypeOf<true>();
   });
   test("CyberAccessProgram", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CyberAccessProgram>, Gen.v2.CyberAccessProgram>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CyberAccessProgram>, Gen.v2.CyberAccessProgram>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CyberAccessProgram, t.TypeOf<typeof C.CyberAccessProgram>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CyberAccessProgram>, "standard" | "daybreakBlue" | "daybreakRed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.CyberAccessProgram, t.OutputOf<typeof C.CyberAccessProgram>>>().toEqualTypeOf<true>();
+  });
+  test("CyberAccessProgramStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CyberAccessProgramStrict>, Gen.v2.CyberAccessProgram>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CyberAccessProgramStrict>, Gen.v2.CyberAccessProgram>>().toEqualTypeOf<true>();
   });
   test("ModelAccessPrograms", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelAccessPrograms>, Gen.v2.ModelAccessPrograms>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelAccessPrograms>, Gen.v2.ModelAccessPrograms>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelAccessPrograms, t.TypeOf<typeof C.ModelAccessPrograms>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelAccessPrograms>, { cyber: Array<t.TypeOf<typeof C.CyberAccessProgram>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelAccessPrograms, t.OutputOf<typeof C.ModelAccessPrograms>>>().toEqualTypeOf<true>();
   });
   test("ModelAvailabilityNux", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelAvailabilityNux>, Gen.v2.ModelAvailabilityNux>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelAvailabilityNux>, Gen.v2.ModelAvailabilityNux>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelAvailabilityNux, t.TypeOf<typeof C.ModelAvailabilityNux>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelAvailabilityNux>, { message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelAvailabilityNux, t.OutputOf<typeof C.ModelAvailabilityNux>>>().toEqualTypeOf<true>();
   });
   test("ModelServiceTier", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelServiceTier>, Gen.v2.ModelServiceTier>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelServiceTier>, Gen.v2.ModelServiceTier>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelServiceTier, t.TypeOf<typeof C.ModelServiceTier>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelServiceTier>, { id: string; name: string; description: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelServiceTier, t.OutputOf<typeof C.ModelServiceTier>>>().toEqualTypeOf<true>();
   });
   test("ModelUpgradeInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelUpgradeInfo>, Gen.v2.ModelUpgradeInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelUpgradeInfo>, Gen.v2.ModelUpgradeInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelUpgradeInfo, t.TypeOf<typeof C.ModelUpgradeInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelUpgradeInfo>, { model: string; upgradeCopy: string | null; modelLink: string | null; migrationMarkdown: string | null; retirementAt: number | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelUpgradeInfo, t.OutputOf<typeof C.ModelUpgradeInfo>>>().toEqualTypeOf<true>();
   });
   test("MultiAgentVersion", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MultiAgentVersion>, Gen.v2.MultiAgentVersion>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MultiAgentVersion>, Gen.v2.MultiAgentVersion>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MultiAgentVersion, t.TypeOf<typeof C.MultiAgentVersion>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MultiAgentVersion>, "disabled" | "v1" | "v2" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MultiAgentVersion, t.OutputOf<typeof C.MultiAgentVersion>>>().toEqualTypeOf<true>();
   });
   test("ReasoningEffortOption", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffortOption>, Gen.v2.ReasoningEffortOption>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningEffortOption>, Gen.v2.ReasoningEffortOption>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningEffortOption, t.TypeOf<typeof C.ReasoningEffortOption>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffortOption>, { reasoningEffort: t.TypeOf<typeof C.ReasoningEffort>; description: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningEffortOption, t.OutputOf<typeof C.ReasoningEffortOption>>>().toEqualTypeOf<true>();
   });
   test("Model", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Model>, Gen.v2.Model>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Model>, Gen.v2.Model>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Model, t.TypeOf<typeof C.Model>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Model>, { id: string; model: string; upgrade: string | null; upgradeInfo: t.TypeOf<typeof C.ModelUpgradeInfo> | null; availabilityNux: t.TypeOf<typeof C.ModelAvailabilityNux> | null; displayName: string; description: string; modelSpecialty: string | null; hidden: boolean; supportedReasoningEfforts: Array<t.TypeOf<typeof C.ReasoningEffortOption>>; defaultReasoningEffort: t.TypeOf<typeof C.ReasoningEffort>; inputModalities: Array<t.TypeOf<typeof C.InputModality>>; supportsPersonality: boolean; multiAgentVersion: t.TypeOf<typeof C.MultiAgentVersion> | null; additionalSpeedTiers: Array<string>; serviceTiers: Array<t.TypeOf<typeof C.ModelServiceTier>>; defaultServiceTier: string | null; availableAccessPrograms: t.TypeOf<typeof C.ModelAccessPrograms> | null; isDefault: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Model, t.OutputOf<typeof C.Model>>>().toEqualTypeOf<true>();
   });
   test("ModelListResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelListResponse>, Gen.v2.ModelListResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelListResponse>, Gen.v2.ModelListResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelListResponse, t.TypeOf<typeof C.ModelListResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelListResponse>, { data: Array<t.TypeOf<typeof C.Model>>; nextCursor: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelListResponse, t.OutputOf<typeof C.ModelListResponse>>>().toEqualTypeOf<true>();
   });
   test("ModelRerouteReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelRerouteReason>, Gen.v2.ModelRerouteReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelRerouteReason>, Gen.v2.ModelRerouteReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelRerouteReason, t.TypeOf<typeof C.ModelRerouteReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelRerouteReason>, "highRiskCyberActivity">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelRerouteReason, t.OutputOf<typeof C.ModelRerouteReason>>>().toEqualTypeOf<true>();
   });
   test("ModelReroutedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelReroutedNotification>, Gen.v2.ModelReroutedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelReroutedNotification>, Gen.v2.ModelReroutedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelReroutedNotification, t.TypeOf<typeof C.ModelReroutedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelReroutedNotification>, { threadId: string; turnId: string; fromModel: string; toModel: string; reason: t.TypeOf<typeof C.ModelRerouteReason> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelReroutedNotification, t.OutputOf<typeof C.ModelReroutedNotification>>>().toEqualTypeOf<true>();
   });
   test("ModelSafetyBufferingUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelSafetyBufferingUpdatedNotification>, Gen.v2.ModelSafetyBufferingUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelSafetyBufferingUpdatedNotification>, Gen.v2.ModelSafetyBufferingUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelSafetyBufferingUpdatedNotification, t.TypeOf<typeof C.ModelSafetyBufferingUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelSafetyBufferingUpdatedNotification>, { threadId: string; turnId: string; model: string; useCases: Array<string>; reasons: Array<string>; showBufferingUi: boolean; fasterModel: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelSafetyBufferingUpdatedNotification, t.OutputOf<typeof C.ModelSafetyBufferingUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ModelVerification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerification>, Gen.v2.ModelVerification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelVerification>, Gen.v2.ModelVerification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelVerification, t.TypeOf<typeof C.ModelVerification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerification>, "trustedAccessForCyber">>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelVerification, t.OutputOf<typeof C.ModelVerification>>>().toEqualTypeOf<true>();
   });
   test("ModelVerificationNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerificationNotification>, Gen.v2.ModelVerificationNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelVerificationNotification>, Gen.v2.ModelVerificationNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelVerificationNotification, t.TypeOf<typeof C.ModelVerificationNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerificationNotification>, { threadId: string; turnId: string; verifications: Array<t.TypeOf<typeof C.ModelVerification>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ModelVerificationNotification, t.OutputOf<typeof C.ModelVerificationNotification>>>().toEqualTypeOf<true>();
   });
   test("PermissionProfileListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileListParams>, Gen.v2.PermissionProfileListParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionProfileListParams>, Gen.v2.PermissionProfileListParams>>().toEqualTypeOf<true>();
   });
   test("PermissionProfileSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileSummary>, Gen.v2.PermissionProfileSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionProfileSummary>, Gen.v2.PermissionProfileSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PermissionProfileSummary, t.TypeOf<typeof C.PermissionProfileSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileSummary>, { id: string; description: string | null; allowed: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PermissionProfileSummary, t.OutputOf<typeof C.PermissionProfileSummary>>>().toEqualTypeOf<true>();
   });
   test("PermissionProfileListResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileListResponse>, Gen.v2.PermissionProfileListResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionProfileListResponse>, Gen.v2.PermissionProfileListResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PermissionProfileListResponse, t.TypeOf<typeof C.PermissionProfileListResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileListResponse>, { data: Array<t.TypeOf<typeof C.PermissionProfileSummary>>; nextCursor: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PermissionProfileListResponse, t.OutputOf<typeof C.PermissionProfileListResponse>>>().toEqualTypeOf<true>();
   });
   test("PermissionsRequestApprovalParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionsRequestApprovalParams>, Gen.v2.PermissionsRequestApprovalParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionsRequestApprovalParams>, Gen.v2.PermissionsRequestApprovalParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PermissionsRequestApprovalParams, t.TypeOf<typeof C.PermissionsRequestApprovalParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionsRequestApprovalParams>, { threadId: string; turnId: string; itemId: string; environmentId: string | null; startedAtMs: number; cwd: t.TypeOf<typeof C.LegacyAppPathString>; reason: string | null; permissions: t.TypeOf<typeof C.RequestPermissionProfile> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PermissionsRequestApprovalParams, t.OutputOf<typeof C.PermissionsRequestApprovalParams>>>().toEqualTypeOf<true>();
   });
   test("GrantedPermissionProfile", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GrantedPermissionProfile>, Gen.v2.GrantedPermissionProfile>>().toEqualTypeOf<true>();
@@ -1147,92 +1504,112 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionsRequestApprovalResponse>, Gen.v2.PermissionsRequestApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("PlanDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PlanDeltaNotification>, Gen.v2.PlanDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PlanDeltaNotification>, Gen.v2.PlanDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PlanDeltaNotification, t.TypeOf<typeof C.PlanDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PlanDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PlanDeltaNotification, t.OutputOf<typeof C.PlanDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("PluginInstallParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallParams>, Gen.v2.PluginInstallParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstallParams>, Gen.v2.PluginInstallParams>>().toEqualTypeOf<true>();
   });
   test("AppSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppSummary>, Gen.v2.AppSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppSummary>, Gen.v2.AppSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppSummary, t.TypeOf<typeof C.AppSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppSummary>, { id: string; name: string; description: string | null; installUrl: string | null; category: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppSummary, t.OutputOf<typeof C.AppSummary>>>().toEqualTypeOf<true>();
   });
   test("PluginAuthPolicy", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginAuthPolicy>, Gen.v2.PluginAuthPolicy>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginAuthPolicy>, Gen.v2.PluginAuthPolicy>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginAuthPolicy, t.TypeOf<typeof C.PluginAuthPolicy>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginAuthPolicy>, "ON_INSTALL" | "ON_USE" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginAuthPolicy, t.OutputOf<typeof C.PluginAuthPolicy>>>().toEqualTypeOf<true>();
   });
   test("PluginInstallResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallResponse>, Gen.v2.PluginInstallResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstallResponse>, Gen.v2.PluginInstallResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstallResponse, t.TypeOf<typeof C.PluginInstallResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallResponse>, { authPolicy: t.TypeOf<typeof C.PluginAuthPolicy>; appsNeedingAuth: Array<t.TypeOf<typeof C.AppSummary>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstallResponse, t.OutputOf<typeof C.PluginInstallResponse>>>().toEqualTypeOf<true>();
   });
   test("PluginInstalledParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstalledParams>, Gen.v2.PluginInstalledParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstalledParams>, Gen.v2.PluginInstalledParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceLoadErrorInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>, Gen.v2.MarketplaceLoadErrorInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceLoadErrorInfo>, Gen.v2.MarketplaceLoadErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceLoadErrorInfo, t.TypeOf<typeof C.MarketplaceLoadErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>, { marketplacePath: t.TypeOf<typeof C.AbsolutePathBuf>; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceLoadErrorInfo, t.OutputOf<typeof C.MarketplaceLoadErrorInfo>>>().toEqualTypeOf<true>();
   });
   test("MarketplaceInterface", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceInterface>, Gen.v2.MarketplaceInterface>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceInterface>, Gen.v2.MarketplaceInterface>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceInterface, t.TypeOf<typeof C.MarketplaceInterface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceInterface>, { displayName: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.MarketplaceInterface, t.OutputOf<typeof C.MarketplaceInterface>>>().toEqualTypeOf<true>();
   });
   test("PluginAvailability", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginAvailability>, Gen.v2.PluginAvailability>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginAvailability>, Gen.v2.PluginAvailability>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginAvailability, t.TypeOf<typeof C.PluginAvailability>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginAvailability>, "AVAILABLE" | "DISABLED_BY_ADMIN" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginAvailability, t.OutputOf<typeof C.PluginAvailability>>>().toEqualTypeOf<true>();
   });
   test("PluginDisabledReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginDisabledReason>, Gen.v2.PluginDisabledReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginDisabledReason>, Gen.v2.PluginDisabledReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginDisabledReason, t.TypeOf<typeof C.PluginDisabledReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginDisabledReason>, "disabled_by_admin" | "plan_not_eligible" | "required_app_unavailable" | "unknown" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginDisabledReason, t.OutputOf<typeof C.PluginDisabledReason>>>().toEqualTypeOf<true>();
   });
   test("PluginInstallPolicy", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallPolicy>, Gen.v2.PluginInstallPolicy>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstallPolicy>, Gen.v2.PluginInstallPolicy>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstallPolicy, t.TypeOf<typeof C.PluginInstallPolicy>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallPolicy>, "NOT_AVAILABLE" | "AVAILABLE" | "INSTALLED_BY_DEFAULT" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstallPolicy, t.OutputOf<typeof C.PluginInstallPolicy>>>().toEqualTypeOf<true>();
   });
   test("PluginInstallPolicySource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallPolicySource>, Gen.v2.PluginInstallPolicySource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstallPolicySource>, Gen.v2.PluginInstallPolicySource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstallPolicySource, t.TypeOf<typeof C.PluginInstallPolicySource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallPolicySource>, "WORKSPACE_SETTING" | "IMPLICIT_CANONICAL_APP" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstallPolicySource, t.OutputOf<typeof C.PluginInstallPolicySource>>>().toEqualTypeOf<true>();
   });
   test("PluginInterface", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInterface>, Gen.v2.PluginInterface>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInterface>, Gen.v2.PluginInterface>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInterface, t.TypeOf<typeof C.PluginInterface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInterface>, { displayName: string | null; shortDescription: string | null; longDescription: string | null; developerName: string | null; category: string | null; capabilities: Array<string>; websiteUrl: string | null; privacyPolicyUrl: string | null; termsOfServiceUrl: string | null; defaultPrompt: Array<string> | null; brandColor: string | null; composerIcon: t.TypeOf<typeof C.AbsolutePathBuf> | null; composerIconUrl: string | null; logo: t.TypeOf<typeof C.AbsolutePathBuf> | null; logoDark: t.TypeOf<typeof C.AbsolutePathBuf> | null; logoUrl: string | null; logoUrlDark: string | null; screenshots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; screenshotUrls: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInterface, t.OutputOf<typeof C.PluginInterface>>>().toEqualTypeOf<true>();
   });
   test("PluginShareDiscoverability", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginShareDiscoverability>, Gen.v2.PluginShareDiscoverability>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginShareDiscoverability>, Gen.v2.PluginShareDiscoverability>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginShareDiscoverability, t.TypeOf<typeof C.PluginShareDiscoverability>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginShareDiscoverability>, "LISTED" | "UNLISTED" | "PRIVATE" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginShareDiscoverability, t.OutputOf<typeof C.PluginShareDiscoverability>>>().toEqualTypeOf<true>();
   });
   test("PluginSharePrincipalRole", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSharePrincipalRole>, Gen.v2.PluginSharePrincipalRole>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginSharePrincipalRole>, Gen.v2.PluginSharePrincipalRole>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSharePrincipalRole, t.TypeOf<typeof C.PluginSharePrincipalRole>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSharePrincipalRole>, "reader" | "editor" | "owner" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSharePrincipalRole, t.OutputOf<typeof C.PluginSharePrincipalRole>>>().toEqualTypeOf<true>();
   });
   test("PluginSharePrincipalType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSharePrincipalType>, Gen.v2.PluginSharePrincipalType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginSharePrincipalType>, Gen.v2.PluginSharePrincipalType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSharePrincipalType, t.TypeOf<typeof C.PluginSharePrincipalType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSharePrincipalType>, "user" | "group" | "workspace" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSharePrincipalType, t.OutputOf<typeof C.PluginSharePrincipalType>>>().toEqualTypeOf<true>();
   });
   test("PluginSharePrincipal", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSharePrincipal>, Gen.v2.PluginSharePrincipal>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginSharePrincipal>, Gen.v2.PluginSharePrincipal>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSharePrincipal, t.TypeOf<typeof C.PluginSharePrincipal>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSharePrincipal>, { principalType: t.TypeOf<typeof C.PluginSharePrincipalType>; principalId: string; role: t.TypeOf<typeof C.PluginSharePrincipalRole>; name: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSharePrincipal, t.OutputOf<typeof C.PluginSharePrincipal>>>().toEqualTypeOf<true>();
   });
   test("PluginShareContext", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginShareContext>, Gen.v2.PluginShareContext>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginShareContext>, Gen.v2.PluginShareContext>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginShareContext, t.TypeOf<typeof C.PluginShareContext>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginShareContext>, { remotePluginId: string; remoteVersion: string | null; discoverability: t.TypeOf<typeof C.PluginShareDiscoverability> | null; shareUrl: string | null; creatorAccountUserId: string | null; creatorName: string | null; sharePrincipals: Array<t.TypeOf<typeof C.PluginSharePrincipal>> | null; canPublishToWorkspace: boolean | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginShareContext, t.OutputOf<typeof C.PluginShareContext>>>().toEqualTypeOf<true>();
   });
   test("PluginSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSource>, Gen.v2.PluginSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginSource>, Gen.v2.PluginSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSource, t.TypeOf<typeof C.PluginSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSource>, { type: "local"; path: t.TypeOf<typeof C.AbsolutePathBuf> } | { type: "git"; url: string; path: string | null; refName: string | null; sha: string | null } | { type: "npm"; package: string; version: string | null; registry: string | null } | { type: "remote" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSource, t.OutputOf<typeof C.PluginSource>>>().toEqualTypeOf<true>();
   });
   test("PluginSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSummary>, Gen.v2.PluginSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginSummary>, Gen.v2.PluginSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSummary, t.TypeOf<typeof C.PluginSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginSummary>, { id: string; remotePluginId: string | null; version: string | null; localVersion: string | null; name: string; shareContext: t.TypeOf<typeof C.PluginShareContext> | null; source: t.TypeOf<typeof C.PluginSource>; installed: boolean; installedAt: number | null; enabled: boolean; installPolicy: t.TypeOf<typeof C.PluginInstallPolicy>; installPolicySource: t.TypeOf<typeof C.PluginInstallPolicySource> | null; mustShowInstallationInterstitial: boolean | null; authPolicy: t.TypeOf<typeof C.PluginAuthPolicy>; availability: t.TypeOf<typeof C.PluginAvailability>; disabledReason: t.TypeOf<typeof C.PluginDisabledReason> | null; eligiblePlanTypes: Array<string> | null; interface: t.TypeOf<typeof C.PluginInterface> | null; keywords: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginSummary, t.OutputOf<typeof C.PluginSummary>>>().toEqualTypeOf<true>();
   });
   test("PluginMarketplaceEntry", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginMarketplaceEntry>, Gen.v2.PluginMarketplaceEntry>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginMarketplaceEntry>, Gen.v2.PluginMarketplaceEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginMarketplaceEntry, t.TypeOf<typeof C.PluginMarketplaceEntry>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginMarketplaceEntry>, { name: string; path: t.TypeOf<typeof C.AbsolutePathBuf> | null; interface: t.TypeOf<typeof C.MarketplaceInterface> | null; plugins: Array<t.TypeOf<typeof C.PluginSummary>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginMarketplaceEntry, t.OutputOf<typeof C.PluginMarketplaceEntry>>>().toEqualTypeOf<true>();
   });
   test("PluginInstalledResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstalledResponse>, Gen.v2.PluginInstalledResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstalledResponse>, Gen.v2.PluginInstalledResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstalledResponse, t.TypeOf<typeof C.PluginInstalledResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstalledResponse>, { marketplaces: Array<t.TypeOf<typeof C.PluginMarketplaceEntry>>; marketplaceLoadErrors: Array<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginInstalledResponse, t.OutputOf<typeof C.PluginInstalledResponse>>>().toEqualTypeOf<true>();
   });
   test("PluginListMarketplaceKind", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListMarketplaceKind>, Gen.v2.PluginListMarketplaceKind>>().toEqualTypeOf<true>();
@@ -1243,472 +1620,659 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginListParams>, Gen.v2.PluginListParams>>().toEqualTypeOf<true>();
   });
   test("PluginListResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListResponse>, Gen.v2.PluginListResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginListResponse>, Gen.v2.PluginListResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginListResponse, t.TypeOf<typeof C.PluginListResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginListResponse>, { marketplaces: Array<t.TypeOf<typeof C.PluginMarketplaceEntry>>; marketplaceLoadErrors: Array<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>>; featuredPluginIds: Array<string> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginListResponse, t.OutputOf<typeof C.PluginListResponse>>>().toEqualTypeOf<true>();
   });
   test("PluginReadParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginReadParams>, Gen.v2.PluginReadParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginReadParams>, Gen.v2.PluginReadParams>>().toEqualTypeOf<true>();
   });
   test("AppTemplateUnavailableReason", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppTemplateUnavailableReason>, Gen.v2.AppTemplateUnavailableReason>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppTemplateUnavailableReason>, Gen.v2.AppTemplateUnavailableReason>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppTemplateUnavailableReason, t.TypeOf<typeof C.AppTemplateUnavailableReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppTemplateUnavailableReason>, "NOT_CONFIGURED_FOR_WORKSPACE" | "NO_ACTIVE_WORKSPACE" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppTemplateUnavailableReason, t.OutputOf<typeof C.AppTemplateUnavailableReason>>>().toEqualTypeOf<true>();
   });
   test("AppTemplateSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppTemplateSummary>, Gen.v2.AppTemplateSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppTemplateSummary>, Gen.v2.AppTemplateSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppTemplateSummary, t.TypeOf<typeof C.AppTemplateSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppTemplateSummary>, { templateId: string; name: string; description: string | null; category: string | null; canonicalConnectorId: string | null; logoUrl: string | null; logoUrlDark: string | null; materializedAppIds: Array<string>; reason: t.TypeOf<typeof C.AppTemplateUnavailableReason> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.AppTemplateSummary, t.OutputOf<typeof C.AppTemplateSummary>>>().toEqualTypeOf<true>();
   });
   test("PluginHookSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginHookSummary>, Gen.v2.PluginHookSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginHookSummary>, Gen.v2.PluginHookSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginHookSummary, t.TypeOf<typeof C.PluginHookSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginHookSummary>, { key: string; eventName: t.TypeOf<typeof C.HookEventName> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginHookSummary, t.OutputOf<typeof C.PluginHookSummary>>>().toEqualTypeOf<true>();
   });
   test("ScheduledTaskWeekday", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ScheduledTaskWeekday>, Gen.v2.ScheduledTaskWeekday>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ScheduledTaskWeekday>, Gen.v2.ScheduledTaskWeekday>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ScheduledTaskWeekday, t.TypeOf<typeof C.ScheduledTaskWeekday>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ScheduledTaskWeekday>, "MO" | "TU" | "WE" | "TH" | "FR" | "SA" | "SU" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ScheduledTaskWeekday, t.OutputOf<typeof C.ScheduledTaskWeekday>>>().toEqualTypeOf<true>();
   });
   test("ScheduledTaskSchedule", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ScheduledTaskSchedule>, Gen.v2.ScheduledTaskSchedule>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ScheduledTaskSchedule>, Gen.v2.ScheduledTaskSchedule>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ScheduledTaskSchedule, t.TypeOf<typeof C.ScheduledTaskSchedule>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ScheduledTaskSchedule>, { type: "hourly"; intervalHours: number; days: Array<t.TypeOf<typeof C.ScheduledTaskWeekday>> | null } | { type: "daily"; time: string } | { type: "weekdays"; time: string } | { type: "weekly"; days: Array<t.TypeOf<typeof C.ScheduledTaskWeekday>>; time: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ScheduledTaskSchedule, t.OutputOf<typeof C.ScheduledTaskSchedule>>>().toEqualTypeOf<true>();
   });
   test("ScheduledTaskSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ScheduledTaskSummary>, Gen.v2.ScheduledTaskSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ScheduledTaskSummary>, Gen.v2.ScheduledTaskSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ScheduledTaskSummary, t.TypeOf<typeof C.ScheduledTaskSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ScheduledTaskSummary>, { key: string; name: string; prompt: string; schedule: t.TypeOf<typeof C.ScheduledTaskSchedule> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ScheduledTaskSummary, t.OutputOf<typeof C.ScheduledTaskSummary>>>().toEqualTypeOf<true>();
   });
   test("SkillInterface", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillInterface>, Gen.v2.SkillInterface>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillInterface>, Gen.v2.SkillInterface>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillInterface, t.TypeOf<typeof C.SkillInterface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillInterface>, { displayName?: string; shortDescription?: string; iconSmall?: t.TypeOf<typeof C.AbsolutePathBuf>; iconLarge?: t.TypeOf<typeof C.AbsolutePathBuf>; iconSmallUrl: string | null; iconLargeUrl: string | null; brandColor?: string; defaultPrompt?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillInterface, t.OutputOf<typeof C.SkillInterface>>>().toEqualTypeOf<true>();
   });
   test("SkillSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillSummary>, Gen.v2.SkillSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillSummary>, Gen.v2.SkillSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillSummary, t.TypeOf<typeof C.SkillSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillSummary>, { name: string; description: string; shortDescription: string | null; interface: t.TypeOf<typeof C.SkillInterface> | null; path: t.TypeOf<typeof C.LegacyAppPathString> | null; enabled: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillSummary, t.OutputOf<typeof C.SkillSummary>>>().toEqualTypeOf<true>();
   });
   test("PluginDetail", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginDetail>, Gen.v2.PluginDetail>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginDetail>, Gen.v2.PluginDetail>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginDetail, t.TypeOf<typeof C.PluginDetail>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginDetail>, { marketplaceName: string; marketplacePath: t.TypeOf<typeof C.AbsolutePathBuf> | null; summary: t.TypeOf<typeof C.PluginSummary>; shareUrl: string | null; description: string | null; skills: Array<t.TypeOf<typeof C.SkillSummary>>; onboardingSkill: t.TypeOf<typeof C.SkillSummary> | null; hooks: Array<t.TypeOf<typeof C.PluginHookSummary>>; apps: Array<t.TypeOf<typeof C.AppSummary>>; appTemplates: Array<t.TypeOf<typeof C.AppTemplateSummary>>; mcpServers: Array<string>; scheduledTasks: Array<t.TypeOf<typeof C.ScheduledTaskSummary>> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginDetail, t.OutputOf<typeof C.PluginDetail>>>().toEqualTypeOf<true>();
   });
   test("PluginReadResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginReadResponse>, Gen.v2.PluginReadResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginReadResponse>, Gen.v2.PluginReadResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginReadResponse, t.TypeOf<typeof C.PluginReadResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginReadResponse>, { plugin: t.TypeOf<typeof C.PluginDetail> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginReadResponse, t.OutputOf<typeof C.PluginReadResponse>>>().toEqualTypeOf<true>();
   });
   test("PluginUninstallParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginUninstallParams>, Gen.v2.PluginUninstallParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginUninstallParams>, Gen.v2.PluginUninstallParams>>().toEqualTypeOf<true>();
   });
   test("PluginUninstallResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginUninstallResponse>, Gen.v2.PluginUninstallResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginUninstallResponse>, Gen.v2.PluginUninstallResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginUninstallResponse, t.TypeOf<typeof C.PluginUninstallResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginUninstallResponse>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.PluginUninstallResponse, t.OutputOf<typeof C.PluginUninstallResponse>>>().toEqualTypeOf<true>();
   });
   test("ProcessExitedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessExitedNotification>, Gen.v2.ProcessExitedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ProcessExitedNotification>, Gen.v2.ProcessExitedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProcessExitedNotification, t.TypeOf<typeof C.ProcessExitedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessExitedNotification>, { processHandle: string; exitCode: number; outputDrainTimedOut?: boolean | null; stdout: string; stdoutCapReached: boolean; stderr: string; stderrCapReached: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProcessExitedNotification, t.OutputOf<typeof C.ProcessExitedNotification>>>().toEqualTypeOf<true>();
   });
   test("ProcessOutputStream", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessOutputStream>, Gen.v2.ProcessOutputStream>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ProcessOutputStream>, Gen.v2.ProcessOutputStream>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProcessOutputStream, t.TypeOf<typeof C.ProcessOutputStream>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessOutputStream>, "stdout" | "stderr" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProcessOutputStream, t.OutputOf<typeof C.ProcessOutputStream>>>().toEqualTypeOf<true>();
   });
   test("ProcessOutputDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessOutputDeltaNotification>, Gen.v2.ProcessOutputDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ProcessOutputDeltaNotification>, Gen.v2.ProcessOutputDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProcessOutputDeltaNotification, t.TypeOf<typeof C.ProcessOutputDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessOutputDeltaNotification>, { processHandle: string; stream: t.TypeOf<typeof C.ProcessOutputStream>; deltaBase64: string; capReached: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProcessOutputDeltaNotification, t.OutputOf<typeof C.ProcessOutputDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("ProjectChangeType", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProjectChangeType>, Gen.v2.ProjectChangeType>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ProjectChangeType>, Gen.v2.ProjectChangeType>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProjectChangeType, t.TypeOf<typeof C.ProjectChangeType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProjectChangeType>, "created" | "updated" | "deleted" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProjectChangeType, t.OutputOf<typeof C.ProjectChangeType>>>().toEqualTypeOf<true>();
   });
   test("ProjectChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProjectChangedNotification>, Gen.v2.ProjectChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ProjectChangedNotification>, Gen.v2.ProjectChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProjectChangedNotification, t.TypeOf<typeof C.ProjectChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProjectChangedNotification>, { projectId: string; changeType: t.TypeOf<typeof C.ProjectChangeType> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ProjectChangedNotification, t.OutputOf<typeof C.ProjectChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ResponseUsageMetadata", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseUsageMetadata>, Gen.v2.ResponseUsageMetadata>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseUsageMetadata>, Gen.v2.ResponseUsageMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ResponseUsageMetadata, t.TypeOf<typeof C.ResponseUsageMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseUsageMetadata>, { amount: string | null; metadata: t.TypeOf<typeof C.JsonValue> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ResponseUsageMetadata, t.OutputOf<typeof C.ResponseUsageMetadata>>>().toEqualTypeOf<true>();
   });
   test("TokenUsageBreakdown", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TokenUsageBreakdown>, Gen.v2.TokenUsageBreakdown>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TokenUsageBreakdown>, Gen.v2.TokenUsageBreakdown>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TokenUsageBreakdown, t.TypeOf<typeof C.TokenUsageBreakdown>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TokenUsageBreakdown>, { totalTokens: number; inputTokens: number; cachedInputTokens: number; cacheWriteInputTokens: number; outputTokens: number; reasoningOutputTokens: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TokenUsageBreakdown, t.OutputOf<typeof C.TokenUsageBreakdown>>>().toEqualTypeOf<true>();
   });
   test("RawResponseCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RawResponseCompletedNotification>, Gen.v2.RawResponseCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RawResponseCompletedNotification>, Gen.v2.RawResponseCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RawResponseCompletedNotification, t.TypeOf<typeof C.RawResponseCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RawResponseCompletedNotification>, { threadId: string; turnId: string; responseId: string; usage: t.TypeOf<typeof C.TokenUsageBreakdown> | null; usageMetadata: t.TypeOf<typeof C.ResponseUsageMetadata> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RawResponseCompletedNotification, t.OutputOf<typeof C.RawResponseCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageInputContent", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageInputContent>, Gen.AgentMessageInputContent>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageInputContent>, Gen.AgentMessageInputContent>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AgentMessageInputContent, t.TypeOf<typeof C.AgentMessageInputContent>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageInputContent>, { type: "input_text"; text: string } | { type: "encrypted_content"; encrypted_content: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AgentMessageInputContent, t.OutputOf<typeof C.AgentMessageInputContent>>>().toEqualTypeOf<true>();
+  });
+  test("AgentMessageInputContentStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageInputContentStrict>, Gen.AgentMessageInputContent>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageInputContentStrict>, Gen.AgentMessageInputContent>>().toEqualTypeOf<true>();
   });
   test("ConfigurationReasoning", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigurationReasoning>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigurationReasoning>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ConfigurationReasoning, t.TypeOf<typeof C.ConfigurationReasoning>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigurationReasoning>, { effort: t.TypeOf<typeof C.ReasoningEffort> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ConfigurationReasoning, t.OutputOf<typeof C.ConfigurationReasoning>>>().toEqualTypeOf<true>();
+  });
+  test("ConfigurationReasoningStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigurationReasoningStrict>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigurationReasoningStrict>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
   });
   test("ContentItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContentItem>, Gen.ContentItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ContentItem>, Gen.ContentItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ContentItem, t.TypeOf<typeof C.ContentItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContentItem>, { type: "input_text"; text: string } | ({ type: "input_image"; detail?: t.TypeOf<typeof C.ImageDetail> }) & ({ image_url: string } | { file_id: string }) | ({ type: "input_audio" }) & ({ audio_url: string } | { file_id: string }) | { type: "output_text"; text: string; annotations?: Array<unknown>; logprobs?: Array<unknown> } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ContentItem, t.OutputOf<typeof C.ContentItem>>>().toEqualTypeOf<true>();
+  });
+  test("ContentItemStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContentItemStrict>, Gen.ContentItem>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ContentItemStrict>, Gen.ContentItem>>().toEqualTypeOf<true>();
   });
   test("InternalChatMessageMetadataPassthrough", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InternalChatMessageMetadataPassthrough>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.InternalChatMessageMetadataPassthrough, t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough>, { turn_id?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.InternalChatMessageMetadataPassthrough, t.OutputOf<typeof C.InternalChatMessageMetadataPassthrough>>>().toEqualTypeOf<true>();
+  });
+  test("InternalChatMessageMetadataPassthroughStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InternalChatMessageMetadataPassthroughStrict>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InternalChatMessageMetadataPassthroughStrict>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
   });
   test("LocalShellExecAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellExecAction>, Gen.LocalShellExecAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellExecAction>, Jsonified<Gen.LocalShellExecAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.LocalShellExecAction, t.TypeOf<typeof C.LocalShellExecAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellExecAction>, { command: Array<string>; timeout_ms: bigint | null; working_directory: string | null; env: { [key in string]?: string } | null; user: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.LocalShellExecAction>, t.OutputOf<typeof C.LocalShellExecAction>>>().toEqualTypeOf<true>();
+  });
+  test("LocalShellExecActionStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellExecActionStrict>, Gen.LocalShellExecAction>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellExecActionStrict>, Jsonified<Gen.LocalShellExecAction>>>().toEqualTypeOf<true>();
   });
   test("LocalShellAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellAction>, Gen.LocalShellAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellAction>, Jsonified<Gen.LocalShellAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.LocalShellAction, t.TypeOf<typeof C.LocalShellAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellAction>, ({ type: "exec" }) & (t.TypeOf<typeof C.LocalShellExecAction>)>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.LocalShellAction>, t.OutputOf<typeof C.LocalShellAction>>>().toEqualTypeOf<true>();
+  });
+  test("LocalShellActionStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellActionStrict>, Gen.LocalShellAction>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellActionStrict>, Jsonified<Gen.LocalShellAction>>>().toEqualTypeOf<true>();
   });
   test("LocalShellStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellStatus>, Gen.LocalShellStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellStatus>, Gen.LocalShellStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.LocalShellStatus, t.TypeOf<typeof C.LocalShellStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellStatus>, "completed" | "in_progress" | "incomplete" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.LocalShellStatus, t.OutputOf<typeof C.LocalShellStatus>>>().toEqualTypeOf<true>();
+  });
+  test("LocalShellStatusStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellStatusStrict>, Gen.LocalShellStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellStatusStrict>, Gen.LocalShellStatus>>().toEqualTypeOf<true>();
   });
   test("ReasoningItemContent", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemContent>, Gen.ReasoningItemContent>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemContent>, Gen.ReasoningItemContent>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningItemContent, t.TypeOf<typeof C.ReasoningItemContent>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemContent>, { type: "reasoning_text"; text: string } | { type: "text"; text: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningItemContent, t.OutputOf<typeof C.ReasoningItemContent>>>().toEqualTypeOf<true>();
+  });
+  test("ReasoningItemContentStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemContentStrict>, Gen.ReasoningItemContent>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemContentStrict>, Gen.ReasoningItemContent>>().toEqualTypeOf<true>();
   });
   test("ReasoningItemReasoningSummary", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemReasoningSummary>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemReasoningSummary>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningItemReasoningSummary, t.TypeOf<typeof C.ReasoningItemReasoningSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemReasoningSummary>, { type: "summary_text"; text: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ReasoningItemReasoningSummary, t.OutputOf<typeof C.ReasoningItemReasoningSummary>>>().toEqualTypeOf<true>();
+  });
+  test("ReasoningItemReasoningSummaryStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemReasoningSummaryStrict>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemReasoningSummaryStrict>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
   });
   test("ResponseItemId", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemId>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseItemId>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ResponseItemId, t.TypeOf<typeof C.ResponseItemId>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemId>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ResponseItemId, t.OutputOf<typeof C.ResponseItemId>>>().toEqualTypeOf<true>();
+  });
+  test("ResponseItemIdStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemIdStrict>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseItemIdStrict>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
   });
   test("CoreWebSearchAction", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CoreWebSearchAction>, Gen.WebSearchAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CoreWebSearchAction>, Gen.WebSearchAction>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchAction, t.TypeOf<typeof C.CoreWebSearchAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CoreWebSearchAction>, { type: "search"; query?: string; queries?: Array<string> } | { type: "open_page"; url?: string } | { type: "find_in_page"; url?: string; pattern?: string } | { type: "other" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.WebSearchAction, t.OutputOf<typeof C.CoreWebSearchAction>>>().toEqualTypeOf<true>();
+  });
+  test("CoreWebSearchActionStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CoreWebSearchActionStrict>, Gen.WebSearchAction>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CoreWebSearchActionStrict>, Gen.WebSearchAction>>().toEqualTypeOf<true>();
   });
   test("ResponseItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItem>, Gen.ResponseItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseItem>, Jsonified<Gen.ResponseItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ResponseItem, t.TypeOf<typeof C.ResponseItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItem>, { type: "additional_tools"; id?: t.TypeOf<typeof C.ResponseItemId>; role: string; tools: Array<unknown> } | { type: "message"; encrypted_content?: string; status?: string; id?: t.TypeOf<typeof C.ResponseItemId>; role: string; content: Array<t.TypeOf<typeof C.ContentItem>>; phase?: t.TypeOf<typeof C.MessagePhase>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "agent_message"; id?: t.TypeOf<typeof C.ResponseItemId>; author: string; recipient: string; content: Array<t.TypeOf<typeof C.AgentMessageInputContent>>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "reasoning"; id?: t.TypeOf<typeof C.ResponseItemId>; summary: Array<t.TypeOf<typeof C.ReasoningItemReasoningSummary>>; content?: Array<t.TypeOf<typeof C.ReasoningItemContent>>; encrypted_content: string | null; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "local_shell_call"; encrypted_content?: string; id?: t.TypeOf<typeof C.ResponseItemId>; call_id: string | null; status: t.TypeOf<typeof C.LocalShellStatus>; action: t.TypeOf<typeof C.LocalShellAction>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "function_call"; encrypted_content?: string; status?: string; id?: t.TypeOf<typeof C.ResponseItemId>; name: string; namespace?: string; arguments: string; encrypted_function_args?: Array<string>; call_id: string; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "tool_search_call"; encrypted_content?: string; id?: t.TypeOf<typeof C.ResponseItemId>; call_id: string | null; status?: string; execution: string; arguments: unknown; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "function_call_output"; id?: t.TypeOf<typeof C.ResponseItemId>; call_id?: string; name?: string; namespace?: string; output: t.TypeOf<typeof C.FunctionCallOutputBody>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "custom_tool_call"; encrypted_content?: string; id?: t.TypeOf<typeof C.ResponseItemId>; status?: string; call_id: string; name: string; namespace?: string; input: string; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "custom_tool_call_output"; id?: t.TypeOf<typeof C.ResponseItemId>; call_id: string; name?: string; output: t.TypeOf<typeof C.FunctionCallOutputBody>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "tool_search_output"; id?: t.TypeOf<typeof C.ResponseItemId>; call_id: string | null; status: string; execution: string; tools: Array<unknown>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "web_search_call"; encrypted_content?: string; id?: t.TypeOf<typeof C.ResponseItemId>; status?: string; action?: t.TypeOf<typeof C.CoreWebSearchAction>; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "image_generation_call"; encrypted_content?: string; id?: t.TypeOf<typeof C.ResponseItemId>; status: string; revised_prompt?: string; result: string; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "compaction"; id?: t.TypeOf<typeof C.ResponseItemId>; encrypted_content: string; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "configuration_update"; reasoning: t.TypeOf<typeof C.ConfigurationReasoning> } | { type: "compaction_trigger" } | { type: "context_compaction"; id?: t.TypeOf<typeof C.ResponseItemId>; encrypted_content?: string; internal_chat_message_metadata_passthrough?: t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough> } | { type: "other" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.ResponseItem>, t.OutputOf<typeof C.ResponseItem>>>().toEqualTypeOf<true>();
+  });
+  test("ResponseItemStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemStrict>, Gen.ResponseItem>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseItemStrict>, Jsonified<Gen.ResponseItem>>>().toEqualTypeOf<true>();
   });
   test("RawResponseItemCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RawResponseItemCompletedNotification>, Gen.v2.RawResponseItemCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RawResponseItemCompletedNotification>, Jsonified<Gen.v2.RawResponseItemCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RawResponseItemCompletedNotification, t.TypeOf<typeof C.RawResponseItemCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RawResponseItemCompletedNotification>, { threadId: string; turnId: string; item: t.TypeOf<typeof C.ResponseItem> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Jsonified<Gen.v2.RawResponseItemCompletedNotification>, t.OutputOf<typeof C.RawResponseItemCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("ReasoningSummaryPartAddedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryPartAddedNotification>, Gen.v2.ReasoningSummaryPartAddedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningSummaryPartAddedNotification>, Gen.v2.ReasoningSummaryPartAddedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryPartAddedNotification, t.TypeOf<typeof C.ReasoningSummaryPartAddedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryPartAddedNotification>, { threadId: string; turnId: string; itemId: string; summaryIndex: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryPartAddedNotification, t.OutputOf<typeof C.ReasoningSummaryPartAddedNotification>>>().toEqualTypeOf<true>();
   });
   test("ReasoningSummaryTextDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryTextDeltaNotification>, Gen.v2.ReasoningSummaryTextDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningSummaryTextDeltaNotification>, Gen.v2.ReasoningSummaryTextDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryTextDeltaNotification, t.TypeOf<typeof C.ReasoningSummaryTextDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryTextDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string; summaryIndex: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryTextDeltaNotification, t.OutputOf<typeof C.ReasoningSummaryTextDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("ReasoningTextDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningTextDeltaNotification>, Gen.v2.ReasoningTextDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningTextDeltaNotification>, Gen.v2.ReasoningTextDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningTextDeltaNotification, t.TypeOf<typeof C.ReasoningTextDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningTextDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string; contentIndex: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ReasoningTextDeltaNotification, t.OutputOf<typeof C.ReasoningTextDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("RemoteControlConnectionStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RemoteControlConnectionStatus>, Gen.v2.RemoteControlConnectionStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RemoteControlConnectionStatus>, Gen.v2.RemoteControlConnectionStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RemoteControlConnectionStatus, t.TypeOf<typeof C.RemoteControlConnectionStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RemoteControlConnectionStatus>, "disabled" | "connecting" | "connected" | "errored" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RemoteControlConnectionStatus, t.OutputOf<typeof C.RemoteControlConnectionStatus>>>().toEqualTypeOf<true>();
   });
   test("RemoteControlStatusChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RemoteControlStatusChangedNotification>, Gen.v2.RemoteControlStatusChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RemoteControlStatusChangedNotification>, Gen.v2.RemoteControlStatusChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RemoteControlStatusChangedNotification, t.TypeOf<typeof C.RemoteControlStatusChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RemoteControlStatusChangedNotification>, { status: t.TypeOf<typeof C.RemoteControlConnectionStatus>; serverName: string; installationId: string; environmentId: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.RemoteControlStatusChangedNotification, t.OutputOf<typeof C.RemoteControlStatusChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("RequestId", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RequestId>, Gen.RequestId>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RequestId>, Gen.RequestId>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.RequestId, t.TypeOf<typeof C.RequestId>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RequestId>, string | number>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.RequestId, t.OutputOf<typeof C.RequestId>>>().toEqualTypeOf<true>();
   });
   test("ServerRequestResolvedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ServerRequestResolvedNotification>, Gen.v2.ServerRequestResolvedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ServerRequestResolvedNotification>, Gen.v2.ServerRequestResolvedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ServerRequestResolvedNotification, t.TypeOf<typeof C.ServerRequestResolvedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ServerRequestResolvedNotification>, { threadId: string; requestId: t.TypeOf<typeof C.RequestId> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ServerRequestResolvedNotification, t.OutputOf<typeof C.ServerRequestResolvedNotification>>>().toEqualTypeOf<true>();
   });
   test("SkillsChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsChangedNotification>, Gen.v2.SkillsChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsChangedNotification>, Gen.v2.SkillsChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsChangedNotification, t.TypeOf<typeof C.SkillsChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsChangedNotification>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsChangedNotification, t.OutputOf<typeof C.SkillsChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("SkillsConfigWriteParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteParams>, Gen.v2.SkillsConfigWriteParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsConfigWriteParams>, Gen.v2.SkillsConfigWriteParams>>().toEqualTypeOf<true>();
   });
   test("SkillsConfigWriteResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteResponse>, Gen.v2.SkillsConfigWriteResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsConfigWriteResponse>, Gen.v2.SkillsConfigWriteResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsConfigWriteResponse, t.TypeOf<typeof C.SkillsConfigWriteResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteResponse>, { effectiveEnabled: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsConfigWriteResponse, t.OutputOf<typeof C.SkillsConfigWriteResponse>>>().toEqualTypeOf<true>();
   });
   test("SkillsListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListParams>, Gen.v2.SkillsListParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsListParams>, Gen.v2.SkillsListParams>>().toEqualTypeOf<true>();
   });
   test("SkillErrorInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillErrorInfo>, Gen.v2.SkillErrorInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillErrorInfo>, Gen.v2.SkillErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillErrorInfo, t.TypeOf<typeof C.SkillErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillErrorInfo>, { path: string; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillErrorInfo, t.OutputOf<typeof C.SkillErrorInfo>>>().toEqualTypeOf<true>();
   });
   test("SkillToolDependency", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillToolDependency>, Gen.v2.SkillToolDependency>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillToolDependency>, Gen.v2.SkillToolDependency>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillToolDependency, t.TypeOf<typeof C.SkillToolDependency>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillToolDependency>, { type: string; value: string; description?: string; transport?: string; command?: string; url?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillToolDependency, t.OutputOf<typeof C.SkillToolDependency>>>().toEqualTypeOf<true>();
   });
   test("SkillDependencies", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillDependencies>, Gen.v2.SkillDependencies>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillDependencies>, Gen.v2.SkillDependencies>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillDependencies, t.TypeOf<typeof C.SkillDependencies>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillDependencies>, { tools: Array<t.TypeOf<typeof C.SkillToolDependency>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillDependencies, t.OutputOf<typeof C.SkillDependencies>>>().toEqualTypeOf<true>();
   });
   test("SkillScope", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillScope>, Gen.v2.SkillScope>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillScope>, Gen.v2.SkillScope>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillScope, t.TypeOf<typeof C.SkillScope>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillScope>, "user" | "repo" | "system" | "admin" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillScope, t.OutputOf<typeof C.SkillScope>>>().toEqualTypeOf<true>();
   });
   test("SkillMetadata", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillMetadata>, Gen.v2.SkillMetadata>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillMetadata>, Gen.v2.SkillMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillMetadata, t.TypeOf<typeof C.SkillMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillMetadata>, { name: string; description: string; shortDescription?: string; interface?: t.TypeOf<typeof C.SkillInterface>; dependencies?: t.TypeOf<typeof C.SkillDependencies>; path: t.TypeOf<typeof C.LegacyAppPathString>; scope: t.TypeOf<typeof C.SkillScope>; enabled: boolean; pluginId: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillMetadata, t.OutputOf<typeof C.SkillMetadata>>>().toEqualTypeOf<true>();
   });
   test("SkillsListEntry", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListEntry>, Gen.v2.SkillsListEntry>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsListEntry>, Gen.v2.SkillsListEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsListEntry, t.TypeOf<typeof C.SkillsListEntry>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListEntry>, { cwd: string; skills: Array<t.TypeOf<typeof C.SkillMetadata>>; errors: Array<t.TypeOf<typeof C.SkillErrorInfo>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsListEntry, t.OutputOf<typeof C.SkillsListEntry>>>().toEqualTypeOf<true>();
   });
   test("SkillsListResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListResponse>, Gen.v2.SkillsListResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsListResponse>, Gen.v2.SkillsListResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsListResponse, t.TypeOf<typeof C.SkillsListResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListResponse>, { data: Array<t.TypeOf<typeof C.SkillsListEntry>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SkillsListResponse, t.OutputOf<typeof C.SkillsListResponse>>>().toEqualTypeOf<true>();
   });
   test("StrictReviewRequiredNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.StrictReviewRequiredNotification>, Gen.v2.StrictReviewRequiredNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.StrictReviewRequiredNotification>, Gen.v2.StrictReviewRequiredNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.StrictReviewRequiredNotification, t.TypeOf<typeof C.StrictReviewRequiredNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.StrictReviewRequiredNotification>, { threadId: string; turnId: string; startedAtMs: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.StrictReviewRequiredNotification, t.OutputOf<typeof C.StrictReviewRequiredNotification>>>().toEqualTypeOf<true>();
   });
   test("TerminalInteractionNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TerminalInteractionNotification>, Gen.v2.TerminalInteractionNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TerminalInteractionNotification>, Gen.v2.TerminalInteractionNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TerminalInteractionNotification, t.TypeOf<typeof C.TerminalInteractionNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TerminalInteractionNotification>, { threadId: string; turnId: string; itemId: string; processId: string; stdin: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TerminalInteractionNotification, t.OutputOf<typeof C.TerminalInteractionNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadArchiveParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchiveParams>, Gen.v2.ThreadArchiveParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadArchiveParams>, Gen.v2.ThreadArchiveParams>>().toEqualTypeOf<true>();
   });
   test("ThreadArchiveResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchiveResponse>, Gen.v2.ThreadArchiveResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadArchiveResponse>, Gen.v2.ThreadArchiveResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadArchiveResponse, t.TypeOf<typeof C.ThreadArchiveResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchiveResponse>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadArchiveResponse, t.OutputOf<typeof C.ThreadArchiveResponse>>>().toEqualTypeOf<true>();
   });
   test("ThreadArchivedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchivedNotification>, Gen.v2.ThreadArchivedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadArchivedNotification>, Gen.v2.ThreadArchivedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadArchivedNotification, t.TypeOf<typeof C.ThreadArchivedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchivedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadArchivedNotification, t.OutputOf<typeof C.ThreadArchivedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadAttachmentOperation", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadAttachmentOperation>, Gen.v2.ThreadAttachmentOperation>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadAttachmentOperation>, Gen.v2.ThreadAttachmentOperation>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadAttachmentOperation, t.TypeOf<typeof C.ThreadAttachmentOperation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadAttachmentOperation>, "created" | "deleted" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadAttachmentOperation, t.OutputOf<typeof C.ThreadAttachmentOperation>>>().toEqualTypeOf<true>();
   });
   test("ThreadAttachmentUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadAttachmentUpdatedNotification>, Gen.v2.ThreadAttachmentUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadAttachmentUpdatedNotification>, Gen.v2.ThreadAttachmentUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadAttachmentUpdatedNotification, t.TypeOf<typeof C.ThreadAttachmentUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadAttachmentUpdatedNotification>, { threadId: string; attachmentType: string; identityKey: string; attachmentId: string; operation: t.TypeOf<typeof C.ThreadAttachmentOperation> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadAttachmentUpdatedNotification, t.OutputOf<typeof C.ThreadAttachmentUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadClosedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadClosedNotification>, Gen.v2.ThreadClosedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadClosedNotification>, Gen.v2.ThreadClosedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadClosedNotification, t.TypeOf<typeof C.ThreadClosedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadClosedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadClosedNotification, t.OutputOf<typeof C.ThreadClosedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadDeletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadDeletedNotification>, Gen.v2.ThreadDeletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadDeletedNotification>, Gen.v2.ThreadDeletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadDeletedNotification, t.TypeOf<typeof C.ThreadDeletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadDeletedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadDeletedNotification, t.OutputOf<typeof C.ThreadDeletedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSource>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSource>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSource, t.TypeOf<typeof C.ThreadSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSource>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSource, t.OutputOf<typeof C.ThreadSource>>>().toEqualTypeOf<true>();
+  });
+  test("ThreadSourceStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSourceStrict>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSourceStrict>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
   });
   test("ThreadForkParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadForkParams>, Gen.v2.ThreadForkParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadForkParams>, Gen.v2.ThreadForkParams>>().toEqualTypeOf<true>();
   });
   test("MultiAgentMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MultiAgentMode>, Gen.MultiAgentMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MultiAgentMode>, Gen.MultiAgentMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.MultiAgentMode, t.TypeOf<typeof C.MultiAgentMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MultiAgentMode>, { custom: string } | "explicitRequestOnly" | "proactive" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.MultiAgentMode, t.OutputOf<typeof C.MultiAgentMode>>>().toEqualTypeOf<true>();
+  });
+  test("MultiAgentModeStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MultiAgentModeStrict>, Gen.MultiAgentMode>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MultiAgentModeStrict>, Gen.MultiAgentMode>>().toEqualTypeOf<true>();
   });
   test("ActivePermissionProfile", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ActivePermissionProfile>, Gen.v2.ActivePermissionProfile>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ActivePermissionProfile>, Gen.v2.ActivePermissionProfile>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ActivePermissionProfile, t.TypeOf<typeof C.ActivePermissionProfile>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ActivePermissionProfile>, { id: string; extends: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ActivePermissionProfile, t.OutputOf<typeof C.ActivePermissionProfile>>>().toEqualTypeOf<true>();
   });
   test("NetworkAccess", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkAccess>, Gen.v2.NetworkAccess>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkAccess>, Gen.v2.NetworkAccess>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkAccess, t.TypeOf<typeof C.NetworkAccess>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkAccess>, "restricted" | "enabled" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.NetworkAccess, t.OutputOf<typeof C.NetworkAccess>>>().toEqualTypeOf<true>();
+  });
+  test("NetworkAccessStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.NetworkAccessStrict>, Gen.v2.NetworkAccess>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.NetworkAccessStrict>, Gen.v2.NetworkAccess>>().toEqualTypeOf<true>();
   });
   test("SandboxPolicy", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxPolicy>, Gen.v2.SandboxPolicy>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxPolicy>, Gen.v2.SandboxPolicy>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SandboxPolicy, t.TypeOf<typeof C.SandboxPolicy>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxPolicy>, { type: "dangerFullAccess" } | { type: "readOnly"; networkAccess: boolean } | { type: "externalSandbox"; networkAccess: t.TypeOf<typeof C.NetworkAccess> } | { type: "workspaceWrite"; writableRoots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; networkAccess: boolean; excludeTmpdirEnvVar: boolean; excludeSlashTmp: boolean } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SandboxPolicy, t.OutputOf<typeof C.SandboxPolicy>>>().toEqualTypeOf<true>();
+  });
+  test("SandboxPolicyStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxPolicyStrict>, Gen.v2.SandboxPolicy>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxPolicyStrict>, Gen.v2.SandboxPolicy>>().toEqualTypeOf<true>();
   });
   test("GitInfo", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GitInfo>, Gen.v2.GitInfo>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GitInfo>, Gen.v2.GitInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GitInfo, t.TypeOf<typeof C.GitInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GitInfo>, { sha: string | null; branch: string | null; originUrl: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.GitInfo, t.OutputOf<typeof C.GitInfo>>>().toEqualTypeOf<true>();
   });
   test("AgentPath", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentPath>, Gen.AgentPath>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentPath>, Gen.AgentPath>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AgentPath, t.TypeOf<typeof C.AgentPath>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentPath>, string>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.AgentPath, t.OutputOf<typeof C.AgentPath>>>().toEqualTypeOf<true>();
   });
   test("SubAgentSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SubAgentSource>, Gen.SubAgentSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SubAgentSource>, Gen.SubAgentSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.SubAgentSource, t.TypeOf<typeof C.SubAgentSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SubAgentSource>, "review" | "compact" | { thread_spawn: { parent_thread_id: t.TypeOf<typeof C.ThreadId>; depth: number; agent_path: t.TypeOf<typeof C.AgentPath> | null; agent_nickname: string | null; agent_role: string | null } } | "memory_consolidation" | { other: string } | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.SubAgentSource, t.OutputOf<typeof C.SubAgentSource>>>().toEqualTypeOf<true>();
   });
   test("SessionSource", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SessionSource>, Gen.v2.SessionSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SessionSource>, Gen.v2.SessionSource>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SessionSource, t.TypeOf<typeof C.SessionSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SessionSource>, "cli" | "vscode" | "exec" | "appServer" | { custom: string } | { subAgent: t.TypeOf<typeof C.SubAgentSource> } | "unknown" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.SessionSource, t.OutputOf<typeof C.SessionSource>>>().toEqualTypeOf<true>();
   });
   test("ThreadEnvironment", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadEnvironment>, Gen.v2.ThreadEnvironment>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadEnvironment>, Gen.v2.ThreadEnvironment>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadEnvironment, t.TypeOf<typeof C.ThreadEnvironment>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadEnvironment>, { environmentId: string; cwd: t.TypeOf<typeof C.LegacyAppPathString>; runtimeWorkspaceRoots: Array<t.TypeOf<typeof C.LegacyAppPathString>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadEnvironment, t.OutputOf<typeof C.ThreadEnvironment>>>().toEqualTypeOf<true>();
   });
   test("ThreadExtra", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadExtra>, Gen.v2.ThreadExtra>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadExtra>, Gen.v2.ThreadExtra>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadExtra, t.TypeOf<typeof C.ThreadExtra>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadExtra>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadExtra, t.OutputOf<typeof C.ThreadExtra>>>().toEqualTypeOf<true>();
   });
   test("ThreadHistoryMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadHistoryMode>, Gen.v2.ThreadHistoryMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadHistoryMode>, Gen.v2.ThreadHistoryMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadHistoryMode, t.TypeOf<typeof C.ThreadHistoryMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadHistoryMode>, "legacy" | "paginated" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadHistoryMode, t.OutputOf<typeof C.ThreadHistoryMode>>>().toEqualTypeOf<true>();
+  });
+  test("ThreadHistoryModeStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadHistoryModeStrict>, Gen.v2.ThreadHistoryMode>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadHistoryModeStrict>, Gen.v2.ThreadHistoryMode>>().toEqualTypeOf<true>();
   });
   test("ThreadSectionAppearance", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionAppearance>, Gen.v2.ThreadSectionAppearance>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSectionAppearance>, Gen.v2.ThreadSectionAppearance>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSectionAppearance, t.TypeOf<typeof C.ThreadSectionAppearance>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionAppearance>, { icon: string | null; color: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSectionAppearance, t.OutputOf<typeof C.ThreadSectionAppearance>>>().toEqualTypeOf<true>();
   });
   test("ThreadSection", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSection>, Gen.v2.ThreadSection>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSection>, Gen.v2.ThreadSection>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSection, t.TypeOf<typeof C.ThreadSection>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSection>, { id: string; name: string; appearance: t.TypeOf<typeof C.ThreadSectionAppearance> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSection, t.OutputOf<typeof C.ThreadSection>>>().toEqualTypeOf<true>();
   });
   test("ThreadActiveFlag", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadActiveFlag>, Gen.v2.ThreadActiveFlag>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadActiveFlag>, Gen.v2.ThreadActiveFlag>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadActiveFlag, t.TypeOf<typeof C.ThreadActiveFlag>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadActiveFlag>, "waitingOnApproval" | "waitingOnUserInput" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadActiveFlag, t.OutputOf<typeof C.ThreadActiveFlag>>>().toEqualTypeOf<true>();
   });
   test("ThreadStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStatus>, Gen.v2.ThreadStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadStatus>, Gen.v2.ThreadStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStatus, t.TypeOf<typeof C.ThreadStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStatus>, { type: "notLoaded" } | { type: "idle" } | { type: "systemError" } | { type: "active"; activeFlags: Array<t.TypeOf<typeof C.ThreadActiveFlag>> } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStatus, t.OutputOf<typeof C.ThreadStatus>>>().toEqualTypeOf<true>();
   });
   test("TurnItemsView", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnItemsView>, Gen.v2.TurnItemsView>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnItemsView>, Gen.v2.TurnItemsView>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnItemsView, t.TypeOf<typeof C.TurnItemsView>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnItemsView>, "notLoaded" | "summary" | "full" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnItemsView, t.OutputOf<typeof C.TurnItemsView>>>().toEqualTypeOf<true>();
+  });
+  test("TurnItemsViewStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnItemsViewStrict>, Gen.v2.TurnItemsView>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnItemsViewStrict>, Gen.v2.TurnItemsView>>().toEqualTypeOf<true>();
   });
   test("TurnStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStatus>, Gen.v2.TurnStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnStatus>, Gen.v2.TurnStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnStatus, t.TypeOf<typeof C.TurnStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStatus>, "completed" | "interrupted" | "failed" | "inProgress" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnStatus, t.OutputOf<typeof C.TurnStatus>>>().toEqualTypeOf<true>();
   });
   test("Turn", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Turn>, Gen.v2.Turn>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Turn>, Gen.v2.Turn>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Turn, t.TypeOf<typeof C.Turn>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Turn>, { id: string; rootTurnId: string | null; items: Array<t.TypeOf<typeof C.ThreadItem>>; itemsView: t.TypeOf<typeof C.TurnItemsView>; status: t.TypeOf<typeof C.TurnStatus>; error: t.TypeOf<typeof C.TurnError> | null; startedAt: number | null; completedAt: number | null; durationMs: number | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Turn, t.OutputOf<typeof C.Turn>>>().toEqualTypeOf<true>();
   });
   test("Thread", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Thread>, Gen.v2.Thread>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Thread>, Gen.v2.Thread>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Thread, t.TypeOf<typeof C.Thread>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Thread>, { id: string; environments: Array<t.TypeOf<typeof C.ThreadEnvironment>> | null; extra: t.TypeOf<typeof C.ThreadExtra> | null; sessionId: string; forkedFromId: string | null; attachedToThreadId: string | null; parentThreadId: string | null; preview: string; ephemeral: boolean; section: t.TypeOf<typeof C.ThreadSection> | null; sectionEnteredAt: number | null; projectId: string | null; historyMode: t.TypeOf<typeof C.ThreadHistoryMode>; modelProvider: string; model: string | null; reasoningEffort: t.TypeOf<typeof C.ReasoningEffort> | null; createdAt: number; updatedAt: number; recencyAt: number | null; status: t.TypeOf<typeof C.ThreadStatus>; path: string | null; cwd: t.TypeOf<typeof C.AbsolutePathBuf>; cliVersion: string; originator: string | null; source: t.TypeOf<typeof C.SessionSource>; canAcceptDirectInput: boolean | null; threadSource: t.TypeOf<typeof C.ThreadSource> | null; agentNickname: string | null; agentRole: string | null; gitInfo: t.TypeOf<typeof C.GitInfo> | null; name: string | null; daybreakEnabled: boolean | null; turns: Array<t.TypeOf<typeof C.Turn>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.Thread, t.OutputOf<typeof C.Thread>>>().toEqualTypeOf<true>();
   });
   test("ThreadForkResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadForkResponse>, Gen.v2.ThreadForkResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadForkResponse>, Gen.v2.ThreadForkResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadForkResponse, t.TypeOf<typeof C.ThreadForkResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadForkResponse>, { thread: t.TypeOf<typeof C.Thread>; model: string; modelProvider: string; serviceTier: string | null; disabledPluginIds: Array<string>; cwd: t.TypeOf<typeof C.AbsolutePathBuf>; runtimeWorkspaceRoots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; instructionSources: Array<t.TypeOf<typeof C.LegacyAppPathString>>; approvalPolicy: t.TypeOf<typeof C.AskForApproval>; approvalsReviewer: t.TypeOf<typeof C.ApprovalsReviewer>; sandbox: t.TypeOf<typeof C.SandboxPolicy>; activePermissionProfile: t.TypeOf<typeof C.ActivePermissionProfile> | null; reasoningEffort: t.TypeOf<typeof C.ReasoningEffort> | null; multiAgentMode: t.TypeOf<typeof C.MultiAgentMode> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadForkResponse, t.OutputOf<typeof C.ThreadForkResponse>>>().toEqualTypeOf<true>();
   });
   test("ThreadGoalClearedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalClearedNotification>, Gen.v2.ThreadGoalClearedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadGoalClearedNotification>, Gen.v2.ThreadGoalClearedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoalClearedNotification, t.TypeOf<typeof C.ThreadGoalClearedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalClearedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoalClearedNotification, t.OutputOf<typeof C.ThreadGoalClearedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadGoalStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalStatus>, Gen.v2.ThreadGoalStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadGoalStatus>, Gen.v2.ThreadGoalStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoalStatus, t.TypeOf<typeof C.ThreadGoalStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalStatus>, "active" | "paused" | "blocked" | "usageLimited" | "budgetLimited" | "complete" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoalStatus, t.OutputOf<typeof C.ThreadGoalStatus>>>().toEqualTypeOf<true>();
   });
   test("ThreadGoal", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoal>, Gen.v2.ThreadGoal>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadGoal>, Gen.v2.ThreadGoal>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoal, t.TypeOf<typeof C.ThreadGoal>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoal>, { threadId: string; objective: string; status: t.TypeOf<typeof C.ThreadGoalStatus>; tokenBudget: number | null; tokensUsed: number; timeUsedSeconds: number; createdAt: number; updatedAt: number }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoal, t.OutputOf<typeof C.ThreadGoal>>>().toEqualTypeOf<true>();
   });
   test("ThreadGoalUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalUpdatedNotification>, Gen.v2.ThreadGoalUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadGoalUpdatedNotification>, Gen.v2.ThreadGoalUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoalUpdatedNotification, t.TypeOf<typeof C.ThreadGoalUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalUpdatedNotification>, { threadId: string; turnId: string | null; goal: t.TypeOf<typeof C.ThreadGoal> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadGoalUpdatedNotification, t.OutputOf<typeof C.ThreadGoalUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadNameUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadNameUpdatedNotification>, Gen.v2.ThreadNameUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadNameUpdatedNotification>, Gen.v2.ThreadNameUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadNameUpdatedNotification, t.TypeOf<typeof C.ThreadNameUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadNameUpdatedNotification>, { threadId: string; threadName?: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadNameUpdatedNotification, t.OutputOf<typeof C.ThreadNameUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadPredictionResult", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadPredictionResult>, Gen.v2.ThreadPredictionResult>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadPredictionResult>, Gen.v2.ThreadPredictionResult>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadPredictionResult, t.TypeOf<typeof C.ThreadPredictionResult>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadPredictionResult>, { type: "completed"; text: string | null } | { type: "failed" } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadPredictionResult, t.OutputOf<typeof C.ThreadPredictionResult>>>().toEqualTypeOf<true>();
   });
   test("ThreadPredictionUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadPredictionUpdatedNotification>, Gen.v2.ThreadPredictionUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadPredictionUpdatedNotification>, Gen.v2.ThreadPredictionUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadPredictionUpdatedNotification, t.TypeOf<typeof C.ThreadPredictionUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadPredictionUpdatedNotification>, { threadId: string; sourceTurnId: string; result: t.TypeOf<typeof C.ThreadPredictionResult> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadPredictionUpdatedNotification, t.OutputOf<typeof C.ThreadPredictionUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadProjectUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadProjectUpdatedNotification>, Gen.v2.ThreadProjectUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadProjectUpdatedNotification>, Gen.v2.ThreadProjectUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadProjectUpdatedNotification, t.TypeOf<typeof C.ThreadProjectUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadProjectUpdatedNotification>, { threadId: string; projectId: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadProjectUpdatedNotification, t.OutputOf<typeof C.ThreadProjectUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadQueueChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadQueueChangedNotification>, Gen.v2.ThreadQueueChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadQueueChangedNotification>, Gen.v2.ThreadQueueChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadQueueChangedNotification, t.TypeOf<typeof C.ThreadQueueChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadQueueChangedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadQueueChangedNotification, t.OutputOf<typeof C.ThreadQueueChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadUnreadPosition", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnreadPosition>, Gen.v2.ThreadUnreadPosition>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadUnreadPosition>, Gen.v2.ThreadUnreadPosition>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnreadPosition, t.TypeOf<typeof C.ThreadUnreadPosition>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnreadPosition>, { type: "threadStart" } | { type: "turn"; turnId: string } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnreadPosition, t.OutputOf<typeof C.ThreadUnreadPosition>>>().toEqualTypeOf<true>();
   });
   test("ThreadReadState", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadReadState>, Gen.v2.ThreadReadState>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadReadState>, Gen.v2.ThreadReadState>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadReadState, t.TypeOf<typeof C.ThreadReadState>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadReadState>, { firstUnread: t.TypeOf<typeof C.ThreadUnreadPosition> | null; revision: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadReadState, t.OutputOf<typeof C.ThreadReadState>>>().toEqualTypeOf<true>();
   });
   test("ThreadReadStateChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadReadStateChangedNotification>, Gen.v2.ThreadReadStateChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadReadStateChangedNotification>, Gen.v2.ThreadReadStateChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadReadStateChangedNotification, t.TypeOf<typeof C.ThreadReadStateChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadReadStateChangedNotification>, { threadId: string; readState: t.TypeOf<typeof C.ThreadReadState> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadReadStateChangedNotification, t.OutputOf<typeof C.ThreadReadStateChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeClosedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeClosedNotification>, Gen.v2.ThreadRealtimeClosedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeClosedNotification>, Gen.v2.ThreadRealtimeClosedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeClosedNotification, t.TypeOf<typeof C.ThreadRealtimeClosedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeClosedNotification>, { threadId: string; reason: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeClosedNotification, t.OutputOf<typeof C.ThreadRealtimeClosedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeErrorNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeErrorNotification>, Gen.v2.ThreadRealtimeErrorNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeErrorNotification>, Gen.v2.ThreadRealtimeErrorNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeErrorNotification, t.TypeOf<typeof C.ThreadRealtimeErrorNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeErrorNotification>, { threadId: string; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeErrorNotification, t.OutputOf<typeof C.ThreadRealtimeErrorNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItemAddedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemAddedNotification>, Gen.v2.ThreadRealtimeItemAddedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItemAddedNotification>, Gen.v2.ThreadRealtimeItemAddedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemAddedNotification, t.TypeOf<typeof C.ThreadRealtimeItemAddedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemAddedNotification>, { threadId: string; item: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemAddedNotification, t.OutputOf<typeof C.ThreadRealtimeItemAddedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeBemItemPresentation", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeBemItemPresentation>, Gen.v2.ThreadRealtimeBemItemPresentation>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeBemItemPresentation>, Gen.v2.ThreadRealtimeBemItemPresentation>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeBemItemPresentation, t.TypeOf<typeof C.ThreadRealtimeBemItemPresentation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeBemItemPresentation>, { type: "wholeItem" } | { type: "inlineMarkdown" } | { type: "inlineVisualization"; index: number } | UnknownVariant<"type">>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeBemItemPresentation, t.OutputOf<typeof C.ThreadRealtimeBemItemPresentation>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeTranscriptRole", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptRole>, Gen.v2.ThreadRealtimeTranscriptRole>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeTranscriptRole>, Gen.v2.ThreadRealtimeTranscriptRole>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptRole, t.TypeOf<typeof C.ThreadRealtimeTranscriptRole>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptRole>, "user" | "assistant" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptRole, t.OutputOf<typeof C.ThreadRealtimeTranscriptRole>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeVoiceTranscript", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeVoiceTranscript>, Gen.v2.ThreadRealtimeVoiceTranscript>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeVoiceTranscript>, Gen.v2.ThreadRealtimeVoiceTranscript>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeVoiceTranscript, t.TypeOf<typeof C.ThreadRealtimeVoiceTranscript>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeVoiceTranscript>, { role: t.TypeOf<typeof C.ThreadRealtimeTranscriptRole>; text: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeVoiceTranscript, t.OutputOf<typeof C.ThreadRealtimeVoiceTranscript>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeFrameChannels", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeFrameChannels>, Gen.v2.ThreadRealtimeFrameChannels>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeFrameChannels>, Gen.v2.ThreadRealtimeFrameChannels>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeFrameChannels, t.TypeOf<typeof C.ThreadRealtimeFrameChannels>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeFrameChannels>, { voice_transcript: t.TypeOf<typeof C.ThreadRealtimeVoiceTranscript> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeFrameChannels, t.OutputOf<typeof C.ThreadRealtimeFrameChannels>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeHandoffMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeHandoffMode>, Gen.v2.ThreadRealtimeHandoffMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeHandoffMode>, Gen.v2.ThreadRealtimeHandoffMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeHandoffMode, t.TypeOf<typeof C.ThreadRealtimeHandoffMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeHandoffMode>, "start" | "steer" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeHandoffMode, t.OutputOf<typeof C.ThreadRealtimeHandoffMode>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeSessionOutcome", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeSessionOutcome>, Gen.v2.ThreadRealtimeSessionOutcome>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeSessionOutcome>, Gen.v2.ThreadRealtimeSessionOutcome>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeSessionOutcome, t.TypeOf<typeof C.ThreadRealtimeSessionOutcome>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeSessionOutcome>, "ended" | "failed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeSessionOutcome, t.OutputOf<typeof C.ThreadRealtimeSessionOutcome>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItem", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItem>, Gen.v2.ThreadRealtimeItem>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItem>, Gen.v2.ThreadRealtimeItem>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItem, t.TypeOf<typeof C.ThreadRealtimeItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItem>, ({ id: string; realtimeSessionId: string; observedAtMs?: number }) & ({ type: "realtimeSessionStarted" } | { type: "frame"; channels: t.TypeOf<typeof C.ThreadRealtimeFrameChannels> } | { type: "transcriptSegment"; role: t.TypeOf<typeof C.ThreadRealtimeTranscriptRole>; text: string } | { type: "bemItemPromoted"; turnId: string; itemId: string; presentation: t.TypeOf<typeof C.ThreadRealtimeBemItemPresentation> } | { type: "realtimeSessionClosed"; outcome: t.TypeOf<typeof C.ThreadRealtimeSessionOutcome> } | { type: "turnInputAccepted"; handoffId: string; turnId: string; mode: t.TypeOf<typeof C.ThreadRealtimeHandoffMode>; sourceEventIds: Array<string>; inputItemId: string; input: string } | { type: "sessionEndInputSaved"; sourceEventIds: Array<string>; inputItemId: string; input: string } | UnknownVariant<"type">)>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItem, t.OutputOf<typeof C.ThreadRealtimeItem>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItemCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemCompletedNotification>, Gen.v2.ThreadRealtimeItemCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItemCompletedNotification>, Gen.v2.ThreadRealtimeItemCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemCompletedNotification, t.TypeOf<typeof C.ThreadRealtimeItemCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemCompletedNotification>, { threadId: string; item: t.TypeOf<typeof C.ThreadRealtimeItem> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemCompletedNotification, t.OutputOf<typeof C.ThreadRealtimeItemCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItemStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemStartedNotification>, Gen.v2.ThreadRealtimeItemStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItemStartedNotification>, Gen.v2.ThreadRealtimeItemStartedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemStartedNotification, t.TypeOf<typeof C.ThreadRealtimeItemStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemStartedNotification>, { threadId: string; item: t.TypeOf<typeof C.ThreadRealtimeItem> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemStartedNotification, t.OutputOf<typeof C.ThreadRealtimeItemStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItemTranscriptDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification, t.TypeOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>, { threadId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification, t.OutputOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeAudioChunk", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeAudioChunk>, Gen.v2.ThreadRealtimeAudioChunk>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeAudioChunk>, Gen.v2.ThreadRealtimeAudioChunk>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeAudioChunk, t.TypeOf<typeof C.ThreadRealtimeAudioChunk>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeAudioChunk>, { data: string; sampleRate: number; numChannels: number; samplesPerChannel: number | null; itemId: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeAudioChunk, t.OutputOf<typeof C.ThreadRealtimeAudioChunk>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeOutputAudioDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>, Gen.v2.ThreadRealtimeOutputAudioDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>, Gen.v2.ThreadRealtimeOutputAudioDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeOutputAudioDeltaNotification, t.TypeOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>, { threadId: string; audio: t.TypeOf<typeof C.ThreadRealtimeAudioChunk> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeOutputAudioDeltaNotification, t.OutputOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeSdpNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeSdpNotification>, Gen.v2.ThreadRealtimeSdpNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeSdpNotification>, Gen.v2.ThreadRealtimeSdpNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeSdpNotification, t.TypeOf<typeof C.ThreadRealtimeSdpNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeSdpNotification>, { threadId: string; sdp: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeSdpNotification, t.OutputOf<typeof C.ThreadRealtimeSdpNotification>>>().toEqualTypeOf<true>();
   });
   test("RealtimeConversationVersion", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RealtimeConversationVersion>, Gen.RealtimeConversationVersion>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RealtimeConversationVersion>, Gen.RealtimeConversationVersion>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.RealtimeConversationVersion, t.TypeOf<typeof C.RealtimeConversationVersion>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RealtimeConversationVersion>, "v1" | "v2" | "v3" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.RealtimeConversationVersion, t.OutputOf<typeof C.RealtimeConversationVersion>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeStartedNotification>, Gen.v2.ThreadRealtimeStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeStartedNotification>, Gen.v2.ThreadRealtimeStartedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeStartedNotification, t.TypeOf<typeof C.ThreadRealtimeStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeStartedNotification>, { threadId: string; realtimeSessionId: string | null; version: t.TypeOf<typeof C.RealtimeConversationVersion> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeStartedNotification, t.OutputOf<typeof C.ThreadRealtimeStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeTranscriptDeltaNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeTranscriptDeltaNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeTranscriptDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDeltaNotification, t.TypeOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>, { threadId: string; role: string; delta: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDeltaNotification, t.OutputOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeTranscriptDoneNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDoneNotification>, Gen.v2.ThreadRealtimeTranscriptDoneNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeTranscriptDoneNotification>, Gen.v2.ThreadRealtimeTranscriptDoneNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDoneNotification, t.TypeOf<typeof C.ThreadRealtimeTranscriptDoneNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDoneNotification>, { threadId: string; role: string; text: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDoneNotification, t.OutputOf<typeof C.ThreadRealtimeTranscriptDoneNotification>>>().toEqualTypeOf<true>();
   });
   test("Personality", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Personality>, Gen.Personality>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Personality>, Gen.Personality>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.Personality, t.TypeOf<typeof C.Personality>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Personality>, "none" | "friendly" | "pragmatic" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.Personality, t.OutputOf<typeof C.Personality>>>().toEqualTypeOf<true>();
+  });
+  test("PersonalityStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PersonalityStrict>, Gen.Personality>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PersonalityStrict>, Gen.Personality>>().toEqualTypeOf<true>();
   });
   test("SortDirection", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SortDirection>, Gen.v2.SortDirection>>().toEqualTypeOf<true>();
@@ -1723,48 +2287,71 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadResumeParams>, Jsonified<Gen.v2.ThreadResumeParams>>>().toEqualTypeOf<true>();
   });
   test("ModeKind", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModeKind>, Gen.ModeKind>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModeKind>, Gen.ModeKind>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ModeKind, t.TypeOf<typeof C.ModeKind>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModeKind>, "plan" | "default" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.ModeKind, t.OutputOf<typeof C.ModeKind>>>().toEqualTypeOf<true>();
+  });
+  test("ModeKindStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModeKindStrict>, Gen.ModeKind>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModeKindStrict>, Gen.ModeKind>>().toEqualTypeOf<true>();
   });
   test("Settings", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Settings>, Gen.Settings>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Settings>, Gen.Settings>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.Settings, t.TypeOf<typeof C.Settings>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Settings>, { model: string; reasoning_effort: t.TypeOf<typeof C.ReasoningEffort> | null; developer_instructions: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.Settings, t.OutputOf<typeof C.Settings>>>().toEqualTypeOf<true>();
+  });
+  test("SettingsStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SettingsStrict>, Gen.Settings>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SettingsStrict>, Gen.Settings>>().toEqualTypeOf<true>();
   });
   test("CollaborationMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollaborationMode>, Gen.CollaborationMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CollaborationMode>, Gen.CollaborationMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.CollaborationMode, t.TypeOf<typeof C.CollaborationMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollaborationMode>, { mode: t.TypeOf<typeof C.ModeKind>; settings: t.TypeOf<typeof C.Settings> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.CollaborationMode, t.OutputOf<typeof C.CollaborationMode>>>().toEqualTypeOf<true>();
+  });
+  test("CollaborationModeStrict", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CollaborationModeStrict>, Gen.CollaborationMode>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CollaborationModeStrict>, Gen.CollaborationMode>>().toEqualTypeOf<true>();
   });
   test("TurnsPage", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnsPage>, Gen.v2.TurnsPage>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnsPage>, Gen.v2.TurnsPage>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnsPage, t.TypeOf<typeof C.TurnsPage>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnsPage>, { data: Array<t.TypeOf<typeof C.Turn>>; nextCursor: string | null; backwardsCursor: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnsPage, t.OutputOf<typeof C.TurnsPage>>>().toEqualTypeOf<true>();
   });
   test("ThreadResumeResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadResumeResponse>, Gen.v2.ThreadResumeResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadResumeResponse>, Gen.v2.ThreadResumeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadResumeResponse, t.TypeOf<typeof C.ThreadResumeResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadResumeResponse>, { thread: t.TypeOf<typeof C.Thread>; model: string; modelProvider: string; serviceTier: string | null; disabledPluginIds: Array<string>; cwd: t.TypeOf<typeof C.AbsolutePathBuf>; runtimeWorkspaceRoots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; instructionSources: Array<t.TypeOf<typeof C.LegacyAppPathString>>; approvalPolicy: t.TypeOf<typeof C.AskForApproval>; approvalsReviewer: t.TypeOf<typeof C.ApprovalsReviewer>; sandbox: t.TypeOf<typeof C.SandboxPolicy>; activePermissionProfile: t.TypeOf<typeof C.ActivePermissionProfile> | null; reasoningEffort: t.TypeOf<typeof C.ReasoningEffort> | null; collaborationMode: t.TypeOf<typeof C.CollaborationMode> | null; multiAgentMode: t.TypeOf<typeof C.MultiAgentMode>; initialTurnsPage: t.TypeOf<typeof C.TurnsPage> | null; turnsBackwardsCursor: string | null; itemsBackwardsCursor: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadResumeResponse, t.OutputOf<typeof C.ThreadResumeResponse>>>().toEqualTypeOf<true>();
   });
   test("ThreadRevertedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRevertedNotification>, Gen.v2.ThreadRevertedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRevertedNotification>, Gen.v2.ThreadRevertedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRevertedNotification, t.TypeOf<typeof C.ThreadRevertedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRevertedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadRevertedNotification, t.OutputOf<typeof C.ThreadRevertedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadSearchResult", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSearchResult>, Gen.v2.ThreadSearchResult>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSearchResult>, Gen.v2.ThreadSearchResult>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSearchResult, t.TypeOf<typeof C.ThreadSearchResult>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSearchResult>, { thread: t.TypeOf<typeof C.Thread>; snippet: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSearchResult, t.OutputOf<typeof C.ThreadSearchResult>>>().toEqualTypeOf<true>();
   });
   test("ThreadSearchPartialNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSearchPartialNotification>, Gen.v2.ThreadSearchPartialNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSearchPartialNotification>, Gen.v2.ThreadSearchPartialNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSearchPartialNotification, t.TypeOf<typeof C.ThreadSearchPartialNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSearchPartialNotification>, { requestId: t.TypeOf<typeof C.RequestId>; data: Array<t.TypeOf<typeof C.ThreadSearchResult>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSearchPartialNotification, t.OutputOf<typeof C.ThreadSearchPartialNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadSectionChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionChangedNotification>, Gen.v2.ThreadSectionChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSectionChangedNotification>, Gen.v2.ThreadSectionChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSectionChangedNotification, t.TypeOf<typeof C.ThreadSectionChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionChangedNotification>, { threadId: string; sectionId: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSectionChangedNotification, t.OutputOf<typeof C.ThreadSectionChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadSettings", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSettings>, Gen.v2.ThreadSettings>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSettings>, Gen.v2.ThreadSettings>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSettings, t.TypeOf<typeof C.ThreadSettings>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSettings>, { disabledPluginIds: Array<string>; cwd: t.TypeOf<typeof C.AbsolutePathBuf>; environments: Array<t.TypeOf<typeof C.ThreadEnvironment>> | null; approvalPolicy: t.TypeOf<typeof C.AskForApproval>; approvalsReviewer: t.TypeOf<typeof C.ApprovalsReviewer>; sandboxPolicy: t.TypeOf<typeof C.SandboxPolicy>; activePermissionProfile: t.TypeOf<typeof C.ActivePermissionProfile> | null; model: string; modelProvider: string; serviceTier: string | null; effort: t.TypeOf<typeof C.ReasoningEffort> | null; summary: t.TypeOf<typeof C.ReasoningSummary> | null; collaborationMode: t.TypeOf<typeof C.CollaborationMode>; multiAgentMode: t.TypeOf<typeof C.MultiAgentMode>; personality: t.TypeOf<typeof C.Personality> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSettings, t.OutputOf<typeof C.ThreadSettings>>>().toEqualTypeOf<true>();
   });
   test("ThreadSettingsUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSettingsUpdatedNotification>, Gen.v2.ThreadSettingsUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSettingsUpdatedNotification>, Gen.v2.ThreadSettingsUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSettingsUpdatedNotification, t.TypeOf<typeof C.ThreadSettingsUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSettingsUpdatedNotification>, { threadId: string; threadSettings: t.TypeOf<typeof C.ThreadSettings> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadSettingsUpdatedNotification, t.OutputOf<typeof C.ThreadSettingsUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("DynamicToolFunctionSpec", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolFunctionSpec>, Gen.v2.DynamicToolFunctionSpec>>().toEqualTypeOf<true>();
@@ -1803,52 +2390,63 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadStartParams>, Gen.v2.ThreadStartParams>>().toEqualTypeOf<true>();
   });
   test("ThreadStartResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStartResponse>, Gen.v2.ThreadStartResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadStartResponse>, Gen.v2.ThreadStartResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStartResponse, t.TypeOf<typeof C.ThreadStartResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStartResponse>, { thread: t.TypeOf<typeof C.Thread>; model: string; modelProvider: string; serviceTier: string | null; disabledPluginIds: Array<string>; cwd: t.TypeOf<typeof C.AbsolutePathBuf>; runtimeWorkspaceRoots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; instructionSources: Array<t.TypeOf<typeof C.LegacyAppPathString>>; approvalPolicy: t.TypeOf<typeof C.AskForApproval>; approvalsReviewer: t.TypeOf<typeof C.ApprovalsReviewer>; sandbox: t.TypeOf<typeof C.SandboxPolicy>; activePermissionProfile: t.TypeOf<typeof C.ActivePermissionProfile> | null; reasoningEffort: t.TypeOf<typeof C.ReasoningEffort> | null; multiAgentMode: t.TypeOf<typeof C.MultiAgentMode> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStartResponse, t.OutputOf<typeof C.ThreadStartResponse>>>().toEqualTypeOf<true>();
   });
   test("ThreadStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStartedNotification>, Gen.v2.ThreadStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadStartedNotification>, Gen.v2.ThreadStartedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStartedNotification, t.TypeOf<typeof C.ThreadStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStartedNotification>, { thread: t.TypeOf<typeof C.Thread> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStartedNotification, t.OutputOf<typeof C.ThreadStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadStatusChangedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStatusChangedNotification>, Gen.v2.ThreadStatusChangedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadStatusChangedNotification>, Gen.v2.ThreadStatusChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStatusChangedNotification, t.TypeOf<typeof C.ThreadStatusChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadStatusChangedNotification>, { threadId: string; status: t.TypeOf<typeof C.ThreadStatus> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadStatusChangedNotification, t.OutputOf<typeof C.ThreadStatusChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadTokenUsage", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsage>, Gen.v2.ThreadTokenUsage>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadTokenUsage>, Gen.v2.ThreadTokenUsage>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsage, t.TypeOf<typeof C.ThreadTokenUsage>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsage>, { total: t.TypeOf<typeof C.TokenUsageBreakdown>; last: t.TypeOf<typeof C.TokenUsageBreakdown>; modelContextWindow: number | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsage, t.OutputOf<typeof C.ThreadTokenUsage>>>().toEqualTypeOf<true>();
   });
   test("ThreadTokenUsageUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsageUpdatedNotification>, Gen.v2.ThreadTokenUsageUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadTokenUsageUpdatedNotification>, Gen.v2.ThreadTokenUsageUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsageUpdatedNotification, t.TypeOf<typeof C.ThreadTokenUsageUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsageUpdatedNotification>, { threadId: string; turnId: string; tokenUsage: t.TypeOf<typeof C.ThreadTokenUsage> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsageUpdatedNotification, t.OutputOf<typeof C.ThreadTokenUsageUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadUnarchivedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnarchivedNotification>, Gen.v2.ThreadUnarchivedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadUnarchivedNotification>, Gen.v2.ThreadUnarchivedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnarchivedNotification, t.TypeOf<typeof C.ThreadUnarchivedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnarchivedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnarchivedNotification, t.OutputOf<typeof C.ThreadUnarchivedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadUnsubscribeParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnsubscribeParams>, Gen.v2.ThreadUnsubscribeParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadUnsubscribeParams>, Gen.v2.ThreadUnsubscribeParams>>().toEqualTypeOf<true>();
   });
   test("ThreadUnsubscribeStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnsubscribeStatus>, Gen.v2.ThreadUnsubscribeStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadUnsubscribeStatus>, Gen.v2.ThreadUnsubscribeStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnsubscribeStatus, t.TypeOf<typeof C.ThreadUnsubscribeStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnsubscribeStatus>, "notLoaded" | "notSubscribed" | "unsubscribed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnsubscribeStatus, t.OutputOf<typeof C.ThreadUnsubscribeStatus>>>().toEqualTypeOf<true>();
   });
   test("ThreadUnsubscribeResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnsubscribeResponse>, Gen.v2.ThreadUnsubscribeResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadUnsubscribeResponse>, Gen.v2.ThreadUnsubscribeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnsubscribeResponse, t.TypeOf<typeof C.ThreadUnsubscribeResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnsubscribeResponse>, { status: t.TypeOf<typeof C.ThreadUnsubscribeStatus> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ThreadUnsubscribeResponse, t.OutputOf<typeof C.ThreadUnsubscribeResponse>>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputOption", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputOption>, Gen.v2.ToolRequestUserInputOption>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputOption>, Gen.v2.ToolRequestUserInputOption>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputOption, t.TypeOf<typeof C.ToolRequestUserInputOption>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputOption>, { label: string; description: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputOption, t.OutputOf<typeof C.ToolRequestUserInputOption>>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputQuestion", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputQuestion>, Gen.v2.ToolRequestUserInputQuestion>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputQuestion>, Gen.v2.ToolRequestUserInputQuestion>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputQuestion, t.TypeOf<typeof C.ToolRequestUserInputQuestion>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputQuestion>, { id: string; header: string; question: string; isOther: boolean; isSecret: boolean; options: Array<t.TypeOf<typeof C.ToolRequestUserInputOption>> | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputQuestion, t.OutputOf<typeof C.ToolRequestUserInputQuestion>>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputParams", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputParams>, Gen.v2.ToolRequestUserInputParams>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputParams>, Gen.v2.ToolRequestUserInputParams>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputParams, t.TypeOf<typeof C.ToolRequestUserInputParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputParams>, { threadId: string; turnId: string; itemId: string; questions: Array<t.TypeOf<typeof C.ToolRequestUserInputQuestion>>; isBlocking: boolean; autoResolutionMs: number | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputParams, t.OutputOf<typeof C.ToolRequestUserInputParams>>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputAnswer", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputAnswer>, Gen.v2.ToolRequestUserInputAnswer>>().toEqualTypeOf<true>();
@@ -1859,36 +2457,43 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputResponse>, Gen.v2.ToolRequestUserInputResponse>>().toEqualTypeOf<true>();
   });
   test("TurnCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnCompletedNotification>, Gen.v2.TurnCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnCompletedNotification>, Gen.v2.TurnCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnCompletedNotification, t.TypeOf<typeof C.TurnCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnCompletedNotification>, { threadId: string; turn: t.TypeOf<typeof C.Turn> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnCompletedNotification, t.OutputOf<typeof C.TurnCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("TurnDiffUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnDiffUpdatedNotification>, Gen.v2.TurnDiffUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnDiffUpdatedNotification>, Gen.v2.TurnDiffUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnDiffUpdatedNotification, t.TypeOf<typeof C.TurnDiffUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnDiffUpdatedNotification>, { threadId: string; turnId: string; diff: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnDiffUpdatedNotification, t.OutputOf<typeof C.TurnDiffUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("TurnInterruptParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnInterruptParams>, Gen.v2.TurnInterruptParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnInterruptParams>, Gen.v2.TurnInterruptParams>>().toEqualTypeOf<true>();
   });
   test("TurnInterruptResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnInterruptResponse>, Gen.v2.TurnInterruptResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnInterruptResponse>, Gen.v2.TurnInterruptResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnInterruptResponse, t.TypeOf<typeof C.TurnInterruptResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnInterruptResponse>, Record<string, never>>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnInterruptResponse, t.OutputOf<typeof C.TurnInterruptResponse>>>().toEqualTypeOf<true>();
   });
   test("TurnModerationMetadataNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnModerationMetadataNotification>, Gen.v2.TurnModerationMetadataNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnModerationMetadataNotification>, Gen.v2.TurnModerationMetadataNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnModerationMetadataNotification, t.TypeOf<typeof C.TurnModerationMetadataNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnModerationMetadataNotification>, { threadId: string; turnId: string; metadata: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnModerationMetadataNotification, t.OutputOf<typeof C.TurnModerationMetadataNotification>>>().toEqualTypeOf<true>();
   });
   test("TurnPlanStepStatus", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnPlanStepStatus>, Gen.v2.TurnPlanStepStatus>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnPlanStepStatus>, Gen.v2.TurnPlanStepStatus>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnPlanStepStatus, t.TypeOf<typeof C.TurnPlanStepStatus>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnPlanStepStatus>, "pending" | "inProgress" | "completed" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnPlanStepStatus, t.OutputOf<typeof C.TurnPlanStepStatus>>>().toEqualTypeOf<true>();
   });
   test("TurnPlanStep", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnPlanStep>, Gen.v2.TurnPlanStep>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnPlanStep>, Gen.v2.TurnPlanStep>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnPlanStep, t.TypeOf<typeof C.TurnPlanStep>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnPlanStep>, { step: string; status: t.TypeOf<typeof C.TurnPlanStepStatus> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnPlanStep, t.OutputOf<typeof C.TurnPlanStep>>>().toEqualTypeOf<true>();
   });
   test("TurnPlanUpdatedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnPlanUpdatedNotification>, Gen.v2.TurnPlanUpdatedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnPlanUpdatedNotification>, Gen.v2.TurnPlanUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnPlanUpdatedNotification, t.TypeOf<typeof C.TurnPlanUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnPlanUpdatedNotification>, { threadId: string; turnId: string; explanation: string | null; plan: Array<t.TypeOf<typeof C.TurnPlanStep>> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnPlanUpdatedNotification, t.OutputOf<typeof C.TurnPlanUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("AdditionalContextKind", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalContextKind>, Gen.v2.AdditionalContextKind>>().toEqualTypeOf<true>();
@@ -1907,28 +2512,34 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnStartParams>, Gen.v2.TurnStartParams>>().toEqualTypeOf<true>();
   });
   test("TurnStartResponse", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStartResponse>, Gen.v2.TurnStartResponse>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnStartResponse>, Gen.v2.TurnStartResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnStartResponse, t.TypeOf<typeof C.TurnStartResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStartResponse>, { turn: t.TypeOf<typeof C.Turn> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnStartResponse, t.OutputOf<typeof C.TurnStartResponse>>>().toEqualTypeOf<true>();
   });
   test("TurnStartedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStartedNotification>, Gen.v2.TurnStartedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnStartedNotification>, Gen.v2.TurnStartedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnStartedNotification, t.TypeOf<typeof C.TurnStartedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStartedNotification>, { threadId: string; turn: t.TypeOf<typeof C.Turn> }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.TurnStartedNotification, t.OutputOf<typeof C.TurnStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("WarningNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WarningNotification>, Gen.v2.WarningNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WarningNotification>, Gen.v2.WarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WarningNotification, t.TypeOf<typeof C.WarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WarningNotification>, { threadId: string | null; message: string }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WarningNotification, t.OutputOf<typeof C.WarningNotification>>>().toEqualTypeOf<true>();
   });
   test("WindowsSandboxSetupMode", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsSandboxSetupMode>, Gen.v2.WindowsSandboxSetupMode>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WindowsSandboxSetupMode>, Gen.v2.WindowsSandboxSetupMode>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WindowsSandboxSetupMode, t.TypeOf<typeof C.WindowsSandboxSetupMode>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsSandboxSetupMode>, "elevated" | "unelevated" | UnknownLiteral>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WindowsSandboxSetupMode, t.OutputOf<typeof C.WindowsSandboxSetupMode>>>().toEqualTypeOf<true>();
   });
   test("WindowsSandboxSetupCompletedNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsSandboxSetupCompletedNotification>, Gen.v2.WindowsSandboxSetupCompletedNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WindowsSandboxSetupCompletedNotification>, Gen.v2.WindowsSandboxSetupCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WindowsSandboxSetupCompletedNotification, t.TypeOf<typeof C.WindowsSandboxSetupCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsSandboxSetupCompletedNotification>, { mode: t.TypeOf<typeof C.WindowsSandboxSetupMode>; success: boolean; error: string | null }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WindowsSandboxSetupCompletedNotification, t.OutputOf<typeof C.WindowsSandboxSetupCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("WindowsWorldWritableWarningNotification", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsWorldWritableWarningNotification>, Gen.v2.WindowsWorldWritableWarningNotification>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WindowsWorldWritableWarningNotification>, Gen.v2.WindowsWorldWritableWarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WindowsWorldWritableWarningNotification, t.TypeOf<typeof C.WindowsWorldWritableWarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsWorldWritableWarningNotification>, { samplePaths: Array<string>; extraCount: number; failedScan: boolean }>>().toEqualTypeOf<true>();
+    expectTypeOf<Assignable<Gen.v2.WindowsWorldWritableWarningNotification, t.OutputOf<typeof C.WindowsWorldWritableWarningNotification>>>().toEqualTypeOf<true>();
   });
 });
 
@@ -2075,497 +2686,497 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("item/commandExecution/requestApproval", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemCommandExecutionRequestApproval>, UnionParams<Gen.ServerRequest, "item/commandExecution/requestApproval">>
+      Assignable<UnionParams<Gen.ServerRequest, "item/commandExecution/requestApproval">, ParamsOf<typeof D.ItemCommandExecutionRequestApproval>>
     >().toEqualTypeOf<true>();
   });
   test("item/fileChange/requestApproval", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemFileChangeRequestApproval>, UnionParams<Gen.ServerRequest, "item/fileChange/requestApproval">>
+      Assignable<UnionParams<Gen.ServerRequest, "item/fileChange/requestApproval">, ParamsOf<typeof D.ItemFileChangeRequestApproval>>
     >().toEqualTypeOf<true>();
   });
   test("item/tool/requestUserInput", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemToolRequestUserInput>, UnionParams<Gen.ServerRequest, "item/tool/requestUserInput">>
+      Assignable<UnionParams<Gen.ServerRequest, "item/tool/requestUserInput">, ParamsOf<typeof D.ItemToolRequestUserInput>>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/elicitation/request", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.McpServerElicitationRequest>, UnionParams<Gen.ServerRequest, "mcpServer/elicitation/request">>
+      Assignable<UnionParams<Gen.ServerRequest, "mcpServer/elicitation/request">, ParamsOf<typeof D.McpServerElicitationRequest>>
     >().toEqualTypeOf<true>();
   });
   test("item/permissions/requestApproval", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemPermissionsRequestApproval>, UnionParams<Gen.ServerRequest, "item/permissions/requestApproval">>
+      Assignable<UnionParams<Gen.ServerRequest, "item/permissions/requestApproval">, ParamsOf<typeof D.ItemPermissionsRequestApproval>>
     >().toEqualTypeOf<true>();
   });
   test("item/tool/call", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemToolCall>, UnionParams<Gen.ServerRequest, "item/tool/call">>
+      Assignable<UnionParams<Gen.ServerRequest, "item/tool/call">, ParamsOf<typeof D.ItemToolCall>>
     >().toEqualTypeOf<true>();
   });
   test("account/chatgptAuthTokens/refresh", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AccountChatgptAuthTokensRefresh>, UnionParams<Gen.ServerRequest, "account/chatgptAuthTokens/refresh">>
+      Assignable<UnionParams<Gen.ServerRequest, "account/chatgptAuthTokens/refresh">, ParamsOf<typeof D.AccountChatgptAuthTokensRefresh>>
     >().toEqualTypeOf<true>();
   });
   test("attestation/generate", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AttestationGenerate>, UnionParams<Gen.ServerRequest, "attestation/generate">>
+      Assignable<UnionParams<Gen.ServerRequest, "attestation/generate">, ParamsOf<typeof D.AttestationGenerate>>
     >().toEqualTypeOf<true>();
   });
   test("applyPatchApproval", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ApplyPatchApproval>, UnionParams<Gen.ServerRequest, "applyPatchApproval">>
+      Assignable<UnionParams<Gen.ServerRequest, "applyPatchApproval">, ParamsOf<typeof D.ApplyPatchApproval>>
     >().toEqualTypeOf<true>();
   });
   test("execCommandApproval", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ExecCommandApproval>, UnionParams<Gen.ServerRequest, "execCommandApproval">>
+      Assignable<UnionParams<Gen.ServerRequest, "execCommandApproval">, ParamsOf<typeof D.ExecCommandApproval>>
     >().toEqualTypeOf<true>();
   });
   test("error", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ErrorNotice>, UnionParams<Gen.ServerNotification, "error">>
+      Assignable<UnionParams<Gen.ServerNotification, "error">, ParamsOf<typeof D.ErrorNotice>>
     >().toEqualTypeOf<true>();
   });
   test("thread/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadStarted>, UnionParams<Gen.ServerNotification, "thread/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/started">, ParamsOf<typeof D.ThreadStarted>>
     >().toEqualTypeOf<true>();
   });
   test("thread/status/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadStatusChanged>, UnionParams<Gen.ServerNotification, "thread/status/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/status/changed">, ParamsOf<typeof D.ThreadStatusChanged>>
     >().toEqualTypeOf<true>();
   });
   test("thread/readState/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadReadStateChanged>, UnionParams<Gen.ServerNotification, "thread/readState/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/readState/changed">, ParamsOf<typeof D.ThreadReadStateChanged>>
     >().toEqualTypeOf<true>();
   });
   test("thread/archived", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadArchived>, UnionParams<Gen.ServerNotification, "thread/archived">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/archived">, ParamsOf<typeof D.ThreadArchived>>
     >().toEqualTypeOf<true>();
   });
   test("thread/deleted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadDeleted>, UnionParams<Gen.ServerNotification, "thread/deleted">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/deleted">, ParamsOf<typeof D.ThreadDeleted>>
     >().toEqualTypeOf<true>();
   });
   test("thread/unarchived", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadUnarchived>, UnionParams<Gen.ServerNotification, "thread/unarchived">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/unarchived">, ParamsOf<typeof D.ThreadUnarchived>>
     >().toEqualTypeOf<true>();
   });
   test("thread/closed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadClosed>, UnionParams<Gen.ServerNotification, "thread/closed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/closed">, ParamsOf<typeof D.ThreadClosed>>
     >().toEqualTypeOf<true>();
   });
   test("thread/reverted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadReverted>, UnionParams<Gen.ServerNotification, "thread/reverted">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/reverted">, ParamsOf<typeof D.ThreadReverted>>
     >().toEqualTypeOf<true>();
   });
   test("skills/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.SkillsChanged>, UnionParams<Gen.ServerNotification, "skills/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "skills/changed">, ParamsOf<typeof D.SkillsChanged>>
     >().toEqualTypeOf<true>();
   });
   test("thread/name/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadNameUpdated>, UnionParams<Gen.ServerNotification, "thread/name/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/name/updated">, ParamsOf<typeof D.ThreadNameUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("thread/section/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadSectionChanged>, UnionParams<Gen.ServerNotification, "thread/section/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/section/changed">, ParamsOf<typeof D.ThreadSectionChanged>>
     >().toEqualTypeOf<true>();
   });
   test("thread/attachment/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadAttachmentUpdated>, UnionParams<Gen.ServerNotification, "thread/attachment/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/attachment/updated">, ParamsOf<typeof D.ThreadAttachmentUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("thread/goal/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadGoalUpdated>, UnionParams<Gen.ServerNotification, "thread/goal/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/goal/updated">, ParamsOf<typeof D.ThreadGoalUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("thread/prediction/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadPredictionUpdated>, UnionParams<Gen.ServerNotification, "thread/prediction/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/prediction/updated">, ParamsOf<typeof D.ThreadPredictionUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("thread/goal/cleared", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadGoalCleared>, UnionParams<Gen.ServerNotification, "thread/goal/cleared">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/goal/cleared">, ParamsOf<typeof D.ThreadGoalCleared>>
     >().toEqualTypeOf<true>();
   });
   test("thread/queue/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadQueueChanged>, UnionParams<Gen.ServerNotification, "thread/queue/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/queue/changed">, ParamsOf<typeof D.ThreadQueueChanged>>
     >().toEqualTypeOf<true>();
   });
   test("project/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ProjectChanged>, UnionParams<Gen.ServerNotification, "project/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "project/changed">, ParamsOf<typeof D.ProjectChanged>>
     >().toEqualTypeOf<true>();
   });
   test("thread/project/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadProjectUpdated>, UnionParams<Gen.ServerNotification, "thread/project/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/project/updated">, ParamsOf<typeof D.ThreadProjectUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("thread/environment/connected", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadEnvironmentConnected>, UnionParams<Gen.ServerNotification, "thread/environment/connected">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/environment/connected">, ParamsOf<typeof D.ThreadEnvironmentConnected>>
     >().toEqualTypeOf<true>();
   });
   test("thread/environment/disconnected", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadEnvironmentDisconnected>, UnionParams<Gen.ServerNotification, "thread/environment/disconnected">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/environment/disconnected">, ParamsOf<typeof D.ThreadEnvironmentDisconnected>>
     >().toEqualTypeOf<true>();
   });
   test("thread/settings/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadSettingsUpdated>, UnionParams<Gen.ServerNotification, "thread/settings/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/settings/updated">, ParamsOf<typeof D.ThreadSettingsUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("thread/tokenUsage/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadTokenUsageUpdated>, UnionParams<Gen.ServerNotification, "thread/tokenUsage/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/tokenUsage/updated">, ParamsOf<typeof D.ThreadTokenUsageUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("turn/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.TurnStarted>, UnionParams<Gen.ServerNotification, "turn/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "turn/started">, ParamsOf<typeof D.TurnStarted>>
     >().toEqualTypeOf<true>();
   });
   test("hook/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.HookStarted>, UnionParams<Gen.ServerNotification, "hook/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "hook/started">, ParamsOf<typeof D.HookStarted>>
     >().toEqualTypeOf<true>();
   });
   test("turn/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.TurnCompleted>, UnionParams<Gen.ServerNotification, "turn/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "turn/completed">, ParamsOf<typeof D.TurnCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("hook/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.HookCompleted>, UnionParams<Gen.ServerNotification, "hook/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "hook/completed">, ParamsOf<typeof D.HookCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("turn/diff/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.TurnDiffUpdated>, UnionParams<Gen.ServerNotification, "turn/diff/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "turn/diff/updated">, ParamsOf<typeof D.TurnDiffUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("turn/plan/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.TurnPlanUpdated>, UnionParams<Gen.ServerNotification, "turn/plan/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "turn/plan/updated">, ParamsOf<typeof D.TurnPlanUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("item/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemStarted>, UnionParams<Gen.ServerNotification, "item/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/started">, ParamsOf<typeof D.ItemStarted>>
     >().toEqualTypeOf<true>();
   });
   test("item/autoApprovalReview/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemAutoApprovalReviewStarted>, UnionParams<Gen.ServerNotification, "item/autoApprovalReview/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/autoApprovalReview/started">, ParamsOf<typeof D.ItemAutoApprovalReviewStarted>>
     >().toEqualTypeOf<true>();
   });
   test("item/autoApprovalReview/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemAutoApprovalReviewCompleted>, UnionParams<Gen.ServerNotification, "item/autoApprovalReview/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/autoApprovalReview/completed">, ParamsOf<typeof D.ItemAutoApprovalReviewCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("autoApprovalReview/strictReviewRequired", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AutoApprovalReviewStrictReviewRequired>, UnionParams<Gen.ServerNotification, "autoApprovalReview/strictReviewRequired">>
+      Assignable<UnionParams<Gen.ServerNotification, "autoApprovalReview/strictReviewRequired">, ParamsOf<typeof D.AutoApprovalReviewStrictReviewRequired>>
     >().toEqualTypeOf<true>();
   });
   test("item/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemCompleted>, UnionParams<Gen.ServerNotification, "item/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/completed">, ParamsOf<typeof D.ItemCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("rawResponseItem/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.RawResponseItemCompleted>, UnionParams<Gen.ServerNotification, "rawResponseItem/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "rawResponseItem/completed">, ParamsOf<typeof D.RawResponseItemCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("rawResponse/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.RawResponseCompleted>, UnionParams<Gen.ServerNotification, "rawResponse/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "rawResponse/completed">, ParamsOf<typeof D.RawResponseCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("item/agentMessage/delta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemAgentMessageDelta>, UnionParams<Gen.ServerNotification, "item/agentMessage/delta">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/agentMessage/delta">, ParamsOf<typeof D.ItemAgentMessageDelta>>
     >().toEqualTypeOf<true>();
   });
   test("item/plan/delta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemPlanDelta>, UnionParams<Gen.ServerNotification, "item/plan/delta">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/plan/delta">, ParamsOf<typeof D.ItemPlanDelta>>
     >().toEqualTypeOf<true>();
   });
   test("command/exec/outputDelta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.CommandExecOutputDelta>, UnionParams<Gen.ServerNotification, "command/exec/outputDelta">>
+      Assignable<UnionParams<Gen.ServerNotification, "command/exec/outputDelta">, ParamsOf<typeof D.CommandExecOutputDelta>>
     >().toEqualTypeOf<true>();
   });
   test("process/outputDelta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ProcessOutputDelta>, UnionParams<Gen.ServerNotification, "process/outputDelta">>
+      Assignable<UnionParams<Gen.ServerNotification, "process/outputDelta">, ParamsOf<typeof D.ProcessOutputDelta>>
     >().toEqualTypeOf<true>();
   });
   test("thread/search/partial", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadSearchPartial>, UnionParams<Gen.ServerNotification, "thread/search/partial">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/search/partial">, ParamsOf<typeof D.ThreadSearchPartial>>
     >().toEqualTypeOf<true>();
   });
   test("process/exited", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ProcessExited>, UnionParams<Gen.ServerNotification, "process/exited">>
+      Assignable<UnionParams<Gen.ServerNotification, "process/exited">, ParamsOf<typeof D.ProcessExited>>
     >().toEqualTypeOf<true>();
   });
   test("item/commandExecution/outputDelta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemCommandExecutionOutputDelta>, UnionParams<Gen.ServerNotification, "item/commandExecution/outputDelta">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/commandExecution/outputDelta">, ParamsOf<typeof D.ItemCommandExecutionOutputDelta>>
     >().toEqualTypeOf<true>();
   });
   test("item/commandExecution/terminalInteraction", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemCommandExecutionTerminalInteraction>, UnionParams<Gen.ServerNotification, "item/commandExecution/terminalInteraction">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/commandExecution/terminalInteraction">, ParamsOf<typeof D.ItemCommandExecutionTerminalInteraction>>
     >().toEqualTypeOf<true>();
   });
   test("item/fileChange/outputDelta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemFileChangeOutputDelta>, UnionParams<Gen.ServerNotification, "item/fileChange/outputDelta">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/fileChange/outputDelta">, ParamsOf<typeof D.ItemFileChangeOutputDelta>>
     >().toEqualTypeOf<true>();
   });
   test("item/fileChange/patchUpdated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemFileChangePatchUpdated>, UnionParams<Gen.ServerNotification, "item/fileChange/patchUpdated">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/fileChange/patchUpdated">, ParamsOf<typeof D.ItemFileChangePatchUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("serverRequest/resolved", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ServerRequestResolved>, UnionParams<Gen.ServerNotification, "serverRequest/resolved">>
+      Assignable<UnionParams<Gen.ServerNotification, "serverRequest/resolved">, ParamsOf<typeof D.ServerRequestResolved>>
     >().toEqualTypeOf<true>();
   });
   test("item/mcpToolCall/progress", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemMcpToolCallProgress>, UnionParams<Gen.ServerNotification, "item/mcpToolCall/progress">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/mcpToolCall/progress">, ParamsOf<typeof D.ItemMcpToolCallProgress>>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/oauthLogin/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.McpServerOauthLoginCompleted>, UnionParams<Gen.ServerNotification, "mcpServer/oauthLogin/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "mcpServer/oauthLogin/completed">, ParamsOf<typeof D.McpServerOauthLoginCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/startupStatus/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.McpServerStartupStatusUpdated>, UnionParams<Gen.ServerNotification, "mcpServer/startupStatus/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "mcpServer/startupStatus/updated">, ParamsOf<typeof D.McpServerStartupStatusUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/event/stream/notification", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.McpServerEventStreamNotice>, UnionParams<Gen.ServerNotification, "mcpServer/event/stream/notification">>
+      Assignable<UnionParams<Gen.ServerNotification, "mcpServer/event/stream/notification">, ParamsOf<typeof D.McpServerEventStreamNotice>>
     >().toEqualTypeOf<true>();
   });
   test("account/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AccountUpdated>, UnionParams<Gen.ServerNotification, "account/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "account/updated">, ParamsOf<typeof D.AccountUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("account/gatewayOAuth/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AccountGatewayOAuthChanged>, UnionParams<Gen.ServerNotification, "account/gatewayOAuth/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "account/gatewayOAuth/changed">, ParamsOf<typeof D.AccountGatewayOAuthChanged>>
     >().toEqualTypeOf<true>();
   });
   test("account/rateLimits/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AccountRateLimitsUpdated>, UnionParams<Gen.ServerNotification, "account/rateLimits/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "account/rateLimits/updated">, ParamsOf<typeof D.AccountRateLimitsUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("app/list/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AppListUpdated>, UnionParams<Gen.ServerNotification, "app/list/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "app/list/updated">, ParamsOf<typeof D.AppListUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("remoteControl/status/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.RemoteControlStatusChanged>, UnionParams<Gen.ServerNotification, "remoteControl/status/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "remoteControl/status/changed">, ParamsOf<typeof D.RemoteControlStatusChanged>>
     >().toEqualTypeOf<true>();
   });
   test("externalAgentConfig/import/progress", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ExternalAgentConfigImportProgress>, UnionParams<Gen.ServerNotification, "externalAgentConfig/import/progress">>
+      Assignable<UnionParams<Gen.ServerNotification, "externalAgentConfig/import/progress">, ParamsOf<typeof D.ExternalAgentConfigImportProgress>>
     >().toEqualTypeOf<true>();
   });
   test("externalAgentConfig/import/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ExternalAgentConfigImportCompleted>, UnionParams<Gen.ServerNotification, "externalAgentConfig/import/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "externalAgentConfig/import/completed">, ParamsOf<typeof D.ExternalAgentConfigImportCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("fs/changed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.FsChanged>, UnionParams<Gen.ServerNotification, "fs/changed">>
+      Assignable<UnionParams<Gen.ServerNotification, "fs/changed">, ParamsOf<typeof D.FsChanged>>
     >().toEqualTypeOf<true>();
   });
   test("item/reasoning/summaryTextDelta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemReasoningSummaryTextDelta>, UnionParams<Gen.ServerNotification, "item/reasoning/summaryTextDelta">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/reasoning/summaryTextDelta">, ParamsOf<typeof D.ItemReasoningSummaryTextDelta>>
     >().toEqualTypeOf<true>();
   });
   test("item/reasoning/summaryPartAdded", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemReasoningSummaryPartAdded>, UnionParams<Gen.ServerNotification, "item/reasoning/summaryPartAdded">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/reasoning/summaryPartAdded">, ParamsOf<typeof D.ItemReasoningSummaryPartAdded>>
     >().toEqualTypeOf<true>();
   });
   test("item/reasoning/textDelta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ItemReasoningTextDelta>, UnionParams<Gen.ServerNotification, "item/reasoning/textDelta">>
+      Assignable<UnionParams<Gen.ServerNotification, "item/reasoning/textDelta">, ParamsOf<typeof D.ItemReasoningTextDelta>>
     >().toEqualTypeOf<true>();
   });
   test("thread/compacted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadCompacted>, UnionParams<Gen.ServerNotification, "thread/compacted">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/compacted">, ParamsOf<typeof D.ThreadCompacted>>
     >().toEqualTypeOf<true>();
   });
   test("model/rerouted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ModelRerouted>, UnionParams<Gen.ServerNotification, "model/rerouted">>
+      Assignable<UnionParams<Gen.ServerNotification, "model/rerouted">, ParamsOf<typeof D.ModelRerouted>>
     >().toEqualTypeOf<true>();
   });
   test("model/verification", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ModelVerificationNotice>, UnionParams<Gen.ServerNotification, "model/verification">>
+      Assignable<UnionParams<Gen.ServerNotification, "model/verification">, ParamsOf<typeof D.ModelVerificationNotice>>
     >().toEqualTypeOf<true>();
   });
   test("modelProvider/authRecoveryStarted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ModelProviderAuthRecoveryStarted>, UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryStarted">>
+      Assignable<UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryStarted">, ParamsOf<typeof D.ModelProviderAuthRecoveryStarted>>
     >().toEqualTypeOf<true>();
   });
   test("modelProvider/authRecoveryCompleted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ModelProviderAuthRecoveryCompleted>, UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryCompleted">>
+      Assignable<UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryCompleted">, ParamsOf<typeof D.ModelProviderAuthRecoveryCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("turn/moderationMetadata", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.TurnModerationMetadata>, UnionParams<Gen.ServerNotification, "turn/moderationMetadata">>
+      Assignable<UnionParams<Gen.ServerNotification, "turn/moderationMetadata">, ParamsOf<typeof D.TurnModerationMetadata>>
     >().toEqualTypeOf<true>();
   });
   test("model/safetyBuffering/updated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ModelSafetyBufferingUpdated>, UnionParams<Gen.ServerNotification, "model/safetyBuffering/updated">>
+      Assignable<UnionParams<Gen.ServerNotification, "model/safetyBuffering/updated">, ParamsOf<typeof D.ModelSafetyBufferingUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("warning", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.Warning>, UnionParams<Gen.ServerNotification, "warning">>
+      Assignable<UnionParams<Gen.ServerNotification, "warning">, ParamsOf<typeof D.Warning>>
     >().toEqualTypeOf<true>();
   });
   test("guardianWarning", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.GuardianWarning>, UnionParams<Gen.ServerNotification, "guardianWarning">>
+      Assignable<UnionParams<Gen.ServerNotification, "guardianWarning">, ParamsOf<typeof D.GuardianWarning>>
     >().toEqualTypeOf<true>();
   });
   test("deprecationNotice", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.DeprecationNotice>, UnionParams<Gen.ServerNotification, "deprecationNotice">>
+      Assignable<UnionParams<Gen.ServerNotification, "deprecationNotice">, ParamsOf<typeof D.DeprecationNotice>>
     >().toEqualTypeOf<true>();
   });
   test("configWarning", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ConfigWarning>, UnionParams<Gen.ServerNotification, "configWarning">>
+      Assignable<UnionParams<Gen.ServerNotification, "configWarning">, ParamsOf<typeof D.ConfigWarning>>
     >().toEqualTypeOf<true>();
   });
   test("fuzzyFileSearch/sessionUpdated", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.FuzzyFileSearchSessionUpdated>, UnionParams<Gen.ServerNotification, "fuzzyFileSearch/sessionUpdated">>
+      Assignable<UnionParams<Gen.ServerNotification, "fuzzyFileSearch/sessionUpdated">, ParamsOf<typeof D.FuzzyFileSearchSessionUpdated>>
     >().toEqualTypeOf<true>();
   });
   test("fuzzyFileSearch/sessionCompleted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.FuzzyFileSearchSessionCompleted>, UnionParams<Gen.ServerNotification, "fuzzyFileSearch/sessionCompleted">>
+      Assignable<UnionParams<Gen.ServerNotification, "fuzzyFileSearch/sessionCompleted">, ParamsOf<typeof D.FuzzyFileSearchSessionCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeStarted>, UnionParams<Gen.ServerNotification, "thread/realtime/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/started">, ParamsOf<typeof D.ThreadRealtimeStarted>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/itemAdded", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeItemAdded>, UnionParams<Gen.ServerNotification, "thread/realtime/itemAdded">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/itemAdded">, ParamsOf<typeof D.ThreadRealtimeItemAdded>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/item/started", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeItemStarted>, UnionParams<Gen.ServerNotification, "thread/realtime/item/started">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/item/started">, ParamsOf<typeof D.ThreadRealtimeItemStarted>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/item/transcript/delta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeItemTranscriptDelta>, UnionParams<Gen.ServerNotification, "thread/realtime/item/transcript/delta">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/item/transcript/delta">, ParamsOf<typeof D.ThreadRealtimeItemTranscriptDelta>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/item/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeItemCompleted>, UnionParams<Gen.ServerNotification, "thread/realtime/item/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/item/completed">, ParamsOf<typeof D.ThreadRealtimeItemCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/transcript/delta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeTranscriptDelta>, UnionParams<Gen.ServerNotification, "thread/realtime/transcript/delta">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/transcript/delta">, ParamsOf<typeof D.ThreadRealtimeTranscriptDelta>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/transcript/done", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeTranscriptDone>, UnionParams<Gen.ServerNotification, "thread/realtime/transcript/done">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/transcript/done">, ParamsOf<typeof D.ThreadRealtimeTranscriptDone>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/outputAudio/delta", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeOutputAudioDelta>, UnionParams<Gen.ServerNotification, "thread/realtime/outputAudio/delta">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/outputAudio/delta">, ParamsOf<typeof D.ThreadRealtimeOutputAudioDelta>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/sdp", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeSdp>, UnionParams<Gen.ServerNotification, "thread/realtime/sdp">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/sdp">, ParamsOf<typeof D.ThreadRealtimeSdp>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/error", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeError>, UnionParams<Gen.ServerNotification, "thread/realtime/error">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/error">, ParamsOf<typeof D.ThreadRealtimeError>>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/closed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeClosed>, UnionParams<Gen.ServerNotification, "thread/realtime/closed">>
+      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/closed">, ParamsOf<typeof D.ThreadRealtimeClosed>>
     >().toEqualTypeOf<true>();
   });
   test("windows/worldWritableWarning", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.WindowsWorldWritableWarning>, UnionParams<Gen.ServerNotification, "windows/worldWritableWarning">>
+      Assignable<UnionParams<Gen.ServerNotification, "windows/worldWritableWarning">, ParamsOf<typeof D.WindowsWorldWritableWarning>>
     >().toEqualTypeOf<true>();
   });
   test("windowsSandbox/setupCompleted", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.WindowsSandboxSetupCompleted>, UnionParams<Gen.ServerNotification, "windowsSandbox/setupCompleted">>
+      Assignable<UnionParams<Gen.ServerNotification, "windowsSandbox/setupCompleted">, ParamsOf<typeof D.WindowsSandboxSetupCompleted>>
     >().toEqualTypeOf<true>();
   });
   test("account/login/completed", () => {
     expectTypeOf<
-      MutuallyAssignable<ParamsOf<typeof D.AccountLoginCompleted>, UnionParams<Gen.ServerNotification, "account/login/completed">>
+      Assignable<UnionParams<Gen.ServerNotification, "account/login/completed">, ParamsOf<typeof D.AccountLoginCompleted>>
     >().toEqualTypeOf<true>();
   });
 });
