@@ -242,6 +242,30 @@ describe('the plugin pages, one journey through the host protocol', () => {
     expect(configPlugins()).toEqual(['tools@team']);
   });
 
+  it('the management view’s app switch: an app of an installed plugin is switched off and on, each time with inventory/changed', async () => {
+    const pkg = join(box.root, 'cloud-package');
+    await mkdir(join(pkg, '.codex-plugin'), { recursive: true });
+    await mkdir(join(pkg, 'skills/plan'), { recursive: true });
+    await writeFile(join(pkg, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'planner', version: '1.0.0', description: 'Plans', skills: './skills/', apps: './.app.json' }));
+    await writeFile(join(pkg, '.app.json'), JSON.stringify({ apps: { calendar: { id: 'calendar' } } }));
+    await writeFile(join(pkg, 'skills/plan/SKILL.md'), '---\nname: plan\ndescription: Plans the week\n---\n\nPlan it.\n');
+    await ok('plugins/install', { marketplace: 'wegent', plugin: 'planner', version: '1.0.0', packagePath: pkg });
+    expect(await byId('planner@wegent')).toMatchObject({ source: 'cloud', apps: [{ id: 'calendar', enabled: true }] });
+    const before = changes().length;
+    expect(await ok('apps/setEnabled', { id: 'calendar', enabled: false })).toEqual({});
+    expect(changes().slice(before)).toEqual([{ change: 'appEnabled', pluginId: 'planner@wegent' }]);
+    expect(await byId('planner@wegent')).toMatchObject({ apps: [{ id: 'calendar', enabled: false }] });
+    expect((parseToml(readFileSync(join(box.codexHome, 'config.toml'), 'utf8')) as { apps?: Record<string, unknown> }).apps).toEqual({ calendar: { enabled: false } });
+    expect(await ok('apps/setEnabled', { id: 'calendar', enabled: true })).toEqual({});
+    expect(changes().slice(before)).toEqual([
+      { change: 'appEnabled', pluginId: 'planner@wegent' },
+      { change: 'appEnabled', pluginId: 'planner@wegent' },
+    ]);
+    expect(await byId('planner@wegent')).toMatchObject({ apps: [{ id: 'calendar', enabled: true }] });
+    expect(await ok('plugins/uninstall', { pluginId: 'planner@wegent' })).toEqual({});
+    expect(await byId('planner@wegent')).toBeUndefined();
+  });
+
   it('every new method rejects a wrong-typed param with -32602 and changes nothing', async () => {
     const before = home();
     const notes = changes().length;
