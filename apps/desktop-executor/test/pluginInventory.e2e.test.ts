@@ -6,9 +6,8 @@
  * removed with its manifest deleted, the remote Apps / Connectors switch, `plugins/trial`'s three
  * answers, the durable snapshot, `inventory/changed` after each mutation, and refusals that write nothing.
  *
- * The marketplaces are registered the way Codex's `marketplace/add` registers a local one: the test
- * writes `[marketplaces.<name>] source_type = "local", source = "<dir>"` into config.toml before the
- * executor starts (what `marketplace/add { source: <dir> }` writes, measured on 0.171.0).
+ * The marketplaces are added through the host protocol (`marketplaces/add` of each local directory, two of
+ * them offering a plugin of the same name), as a host adds them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -87,14 +86,12 @@ beforeAll(async () => {
   await marketplace(markets.personal, 'wework-personal', { diary: 'entry' });
   const model = await startScriptedModel({ script: Array.from({ length: 12 }, (_, i) => respond(say(`answer ${i + 1}`))) });
   const provider = scriptedModelCodexConfig({ baseUrl: model.url });
-  const local = (source: string) => ({ source_type: 'local', source });
-  await writeFile(
-    join(codexHome, 'config.toml'),
-    stringifyToml({ ...provider, features: { ...provider.features, plugins: true }, marketplaces: { alpha: local(markets.alpha), beta: local(markets.beta), 'wework-personal': local(markets.personal) } }),
-    { mode: 0o600 },
-  );
+  await writeFile(join(codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
   const executor = startServe(['--executor-home', executorHome, '--workspace', join(root, 'workspace')], { ...process.env, HOME: join(root, 'home'), WEWORK_DEVICE_ID: DEVICE });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+  for (const [name, dir] of [['alpha', markets.alpha], ['beta', markets.beta], ['wework-personal', markets.personal]] as const) {
+    expect(await executor.request('marketplaces/add', { source: dir }, 90_000)).toMatchObject({ result: { alreadyAdded: false, marketplace: { name, kind: 'local', source: dir } } });
+  }
   box = { root, executorHome, codexHome, markets, executor, model };
 }, 120_000);
 
@@ -147,7 +144,8 @@ async function turn(markdown: string): Promise<ReadonlyArray<string>> {
   return skillsAvailable(box.model.requests[turns++] ?? { body: null }).map((skill) => skill.name);
 }
 
-const codexTree = (): string => JSON.stringify(treeLines(box.executorHome).filter((line) => !line.startsWith('plugin-inventory')));
+/** Every byte of the executor home (its Codex home and config.toml, marketplace order, inventory snapshot and receipts included). */
+const codexTree = (): string => JSON.stringify(treeLines(box.executorHome));
 
 describe('the installed inventory through the host protocol', () => {
   it('rejects bad params with -32602 and unknown identities with typed errors; a refused install writes nothing', async () => {
@@ -162,6 +160,9 @@ describe('the installed inventory through the host protocol', () => {
     ] as const) {
       expect(await call(method, params)).toMatchObject({ error: { code: -32602 } });
     }
+    // The host reads the inventory when it opens the pages; that first read writes the durable snapshot
+    // (a request that is then refused would write it too). From then on a refusal changes no byte.
+    expect(await installed()).toEqual([]);
     const before = codexTree();
     expect(await call('plugins/install', { marketplace: 'nowhere', plugin: 'notes' })).toMatchObject({ error: { code: -32020, data: { tag: 'MarketplaceNotFound' } } });
     expect(await call('plugins/install', { marketplace: 'alpha', plugin: 'missing' })).toMatchObject({ error: { code: -32025, data: { tag: 'PluginNotFound' } } });

@@ -83,7 +83,7 @@ export type TrialResult = t.TypeOf<typeof TrialResult>;
 
 /** Why the inventory changed (`inventory/changed`). */
 export const InventoryChange = t.keyof(
-  { installed: null, uninstalled: null, pluginEnabled: null, skillEnabled: null, appEnabled: null, remoteApps: null },
+  { installed: null, uninstalled: null, pluginEnabled: null, skillEnabled: null, appEnabled: null, remoteApps: null, marketplaceRemoved: null },
   'InventoryChange',
 );
 /** See the codec {@link InventoryChange}. */

@@ -362,7 +362,13 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     listMarketplaces: () => marketplacePage((pages) => pages.marketplaces.list()),
     addMarketplace: (params) =>
       marketplacePage((pages) => pages.marketplaces.add({ source: params.source, ...(params.name === undefined ? {} : { name: params.name }), ...(params.refName === undefined ? {} : { refName: params.refName }) })),
-    removeMarketplace: (params) => marketplacePage(async (pages) => E.map(() => ({}))(await pages.marketplaces.remove(params.name))),
+    removeMarketplace: (params) =>
+      marketplacePage(async (pages) => {
+        const removed = await pages.marketplaces.remove(params.name);
+        // Codex keeps the marketplace's installed plugins (config entries and copies); the inventory now shows them repairRequired.
+        if (E.isRight(removed)) services.inventoryChanged('marketplaceRemoved', null);
+        return E.map(() => ({}))(removed);
+      }),
     reorderMarketplaces: (params) => marketplacePage((pages) => pages.marketplaces.reorder(params.names)),
     refreshMarketplace: (params) => marketplacePage((pages) => pages.marketplaces.refresh(params.name)),
     readCatalog: (params) => marketplacePage((pages) => pages.catalog.catalog(params.marketplace)),

@@ -2,9 +2,10 @@
  * The one installed inventory of this device (`plugins/installed`), assembled by
  * `@wework/plugin-inventory`'s `assembleInventory` from what Codex lists (`plugin/installed`), what
  * config.toml configures (`config/read`), the Wegent cloud plugins the sync recorded, failed cloud
- * updates and the install receipts. Details (skills and apps, from `plugin/read`) stay in memory; after
- * every read a durable snapshot of presentation and recovery fields is written atomically under the
- * executor home, and answered while the app-server is not running. Receipts are kept in the same
+ * updates and the install receipts. Details (skills and apps, from `plugin/read`) stay in memory; a read
+ * that finds anything new writes a durable snapshot of presentation and recovery fields atomically under
+ * the executor home (a read finding the same leaves the file alone), answered while the app-server is
+ * not running. Receipts are kept in the same
  * directory, so a restart does not lose the bridge of an accepted installation.
  */
 import { randomUUID } from 'node:crypto';
@@ -122,6 +123,10 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
+/** Whether two encoded snapshots are equal but for their `savedAt`. */
+const sameApartFromTime = (stored: unknown, next: unknown): boolean =>
+  typeof stored === 'object' && stored !== null && JSON.stringify({ ...stored, savedAt: 0 }) === JSON.stringify({ ...(next as object), savedAt: 0 });
+
 const viewOf = (item: InventoryItem, details: PluginDetails | null, apps: Readonly<Record<string, boolean>>): InstalledPlugin => {
   const face = item.listed?.presentation ?? null;
   const skills: InventorySkill[] = (details?.skills ?? []).map((skill) => ({ name: skill.name, path: skill.path, enabled: skill.enabled }));
@@ -197,8 +202,13 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
       now,
     );
     try {
-      await mkdir(directory, { recursive: true, mode: 0o700 });
-      await writeJsonAtomically(snapshotPath, encodeSnapshot(snapshot));
+      // Written only when it would say something new: a read (also one for a request that is then refused)
+      // leaves the file as it is when nothing but the time changed.
+      const encoded = encodeSnapshot(snapshot);
+      if (!sameApartFromTime(await readJson(snapshotPath), encoded)) {
+        await mkdir(directory, { recursive: true, mode: 0o700 });
+        await writeJsonAtomically(snapshotPath, encoded);
+      }
     } catch (error) {
       log({ event: 'plugin inventory snapshot not saved', fields: { error: error instanceof Error ? error.name : typeof error } });
     }
