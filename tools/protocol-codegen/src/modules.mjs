@@ -12,9 +12,12 @@
  *   tagged-union variant of a newer Codex into a typed unknown case. What we send (client request
  *   params, server request results) is encoded with strict codecs only: a type that only travels
  *   there is strict, and an open type it uses gets a strict twin codec (`AskForApprovalStrict`).
+ *   Only a type that widens is open: one with an enum or a tagged union of its own, or one that uses
+ *   such a type. Any other type decodes exactly as it encodes, so it keeps one (strict) codec.
  *
  * Pure.
  */
+import { openTree, toCodecTree } from './codecTree.mjs';
 import { referencedIds } from './selection.mjs';
 
 /**
@@ -93,7 +96,33 @@ export function planModules(types, plan, features, forwardCompatible = true) {
     moduleOf.set(id, owners.length === 1 ? /** @type {string} */ (owners[0]) : commonModule);
   }
   const modules = [...new Set(moduleOf.values())].sort((a, b) => (a === commonModule ? -1 : b === commonModule ? 1 : a < b ? -1 : 1));
-  const open = forwardCompatible ? reachable(types, incoming) : new Set();
+  const open = forwardCompatible ? widening(types, reachable(types, incoming)) : new Set();
   const twins = new Set([...reachable(types, outgoing)].filter((id) => open.has(id)));
   return { moduleOf, modules, open, twins };
+}
+
+/**
+ * The types of `candidates` whose forward-compatible codec differs from the strict one: those with an
+ * enum of string literals or a tagged union of their own, and (to a fixed point) those that use one.
+ * @param {Map<string, TypeDecl>} types
+ * @param {Set<string>} candidates
+ * @returns {Set<string>}
+ */
+export function widening(types, candidates) {
+  const declOf = (/** @type {string} */ id) => /** @type {TypeDecl} */ (types.get(id));
+  const widens = new Set(
+    [...candidates].filter((id) => {
+      const tree = toCodecTree(declOf(id).type, (ref) => ref);
+      return JSON.stringify(openTree(tree)) !== JSON.stringify(tree);
+    }),
+  );
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of candidates) {
+      if (widens.has(id) || ![...referencedIds(declOf(id).type)].some((dep) => widens.has(dep))) continue;
+      widens.add(id);
+      grew = true;
+    }
+  }
+  return widens;
 }

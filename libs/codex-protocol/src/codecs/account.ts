@@ -20,9 +20,9 @@ import type * as Gen from '../generated/index.js';
 /** Static type of the {@link DesktopOnboardingEntrypoint} codec. */
 export type DesktopOnboardingEntrypointCodec = t.LiteralC<"life_sciences">;
 /**
- * Generated type `DesktopOnboardingEntrypoint` (`src/generated/v2/DesktopOnboardingEntrypoint.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `DesktopOnboardingEntrypoint` (`src/generated/v2/DesktopOnboardingEntrypoint.ts`).
  */
-export type DesktopOnboardingEntrypoint = t.TypeOf<DesktopOnboardingEntrypointCodec>;
+export type DesktopOnboardingEntrypoint = Gen.v2.DesktopOnboardingEntrypoint;
 
 /** Static type of the {@link AccountLoginCompletedNotification} codec. */
 export type AccountLoginCompletedNotificationCodec = t.TypeC<{
@@ -32,9 +32,9 @@ export type AccountLoginCompletedNotificationCodec = t.TypeC<{
   onboardingEntrypoint: NullableC<DesktopOnboardingEntrypointCodec>;
 }>;
 /**
- * Generated type `AccountLoginCompletedNotification` (`src/generated/v2/AccountLoginCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AccountLoginCompletedNotification` (`src/generated/v2/AccountLoginCompletedNotification.ts`).
  */
-export type AccountLoginCompletedNotification = t.TypeOf<AccountLoginCompletedNotificationCodec>;
+export type AccountLoginCompletedNotification = Gen.v2.AccountLoginCompletedNotification;
 
 /** Static type of the {@link PlanType} codec. */
 export type PlanTypeCodec = OpenKeyofC<{
@@ -67,9 +67,9 @@ export type PlanType = t.TypeOf<PlanTypeCodec>;
 /** Static type of the {@link CreditsSnapshot} codec. */
 export type CreditsSnapshotCodec = t.TypeC<{ hasCredits: t.BooleanC; unlimited: t.BooleanC; balance: NullableC<t.StringC> }>;
 /**
- * Generated type `CreditsSnapshot` (`src/generated/v2/CreditsSnapshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `CreditsSnapshot` (`src/generated/v2/CreditsSnapshot.ts`).
  */
-export type CreditsSnapshot = t.TypeOf<CreditsSnapshotCodec>;
+export type CreditsSnapshot = Gen.v2.CreditsSnapshot;
 
 /** Static type of the {@link RateLimitReachedType} codec. */
 export type RateLimitReachedTypeCodec = OpenKeyofC<{
@@ -87,16 +87,16 @@ export type RateLimitReachedType = t.TypeOf<RateLimitReachedTypeCodec>;
 /** Static type of the {@link RateLimitWindow} codec. */
 export type RateLimitWindowCodec = t.TypeC<{ usedPercent: t.NumberC; windowDurationMins: NullableC<t.NumberC>; resetsAt: NullableC<t.NumberC> }>;
 /**
- * Generated type `RateLimitWindow` (`src/generated/v2/RateLimitWindow.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `RateLimitWindow` (`src/generated/v2/RateLimitWindow.ts`).
  */
-export type RateLimitWindow = t.TypeOf<RateLimitWindowCodec>;
+export type RateLimitWindow = Gen.v2.RateLimitWindow;
 
 /** Static type of the {@link SpendControlLimitSnapshot} codec. */
 export type SpendControlLimitSnapshotCodec = t.TypeC<{ limit: t.StringC; used: t.StringC; remainingPercent: t.NumberC; resetsAt: t.NumberC }>;
 /**
- * Generated type `SpendControlLimitSnapshot` (`src/generated/v2/SpendControlLimitSnapshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SpendControlLimitSnapshot` (`src/generated/v2/SpendControlLimitSnapshot.ts`).
  */
-export type SpendControlLimitSnapshot = t.TypeOf<SpendControlLimitSnapshotCodec>;
+export type SpendControlLimitSnapshot = Gen.v2.SpendControlLimitSnapshot;
 
 /** Static type of the {@link RateLimitSnapshot} codec. */
 export type RateLimitSnapshotCodec = t.TypeC<{
@@ -168,9 +168,9 @@ export type AccountUpdatedNotification = t.TypeOf<AccountUpdatedNotificationCode
 /** Static type of the {@link AttestationGenerateParams} codec. */
 export type AttestationGenerateParamsCodec = EmptyObjectC;
 /**
- * Generated type `AttestationGenerateParams` (`src/generated/v2/AttestationGenerateParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AttestationGenerateParams` (`src/generated/v2/AttestationGenerateParams.ts`).
  */
-export type AttestationGenerateParams = t.TypeOf<AttestationGenerateParamsCodec>;
+export type AttestationGenerateParams = Gen.v2.AttestationGenerateParams;
 
 /** Static type of the {@link AttestationGenerateResponse} codec. */
 export type AttestationGenerateResponseCodec = t.TypeC<{ token: t.StringC }>;
@@ -203,16 +203,16 @@ export type CancelLoginAccountResponse = t.TypeOf<CancelLoginAccountResponseCode
 /** Static type of the {@link ChatgptAuthTokensRefreshReason} codec. */
 export type ChatgptAuthTokensRefreshReasonCodec = t.LiteralC<"unauthorized">;
 /**
- * Generated type `ChatgptAuthTokensRefreshReason` (`src/generated/v2/ChatgptAuthTokensRefreshReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ChatgptAuthTokensRefreshReason` (`src/generated/v2/ChatgptAuthTokensRefreshReason.ts`).
  */
-export type ChatgptAuthTokensRefreshReason = t.TypeOf<ChatgptAuthTokensRefreshReasonCodec>;
+export type ChatgptAuthTokensRefreshReason = Gen.v2.ChatgptAuthTokensRefreshReason;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshParams} codec. */
 export type ChatgptAuthTokensRefreshParamsCodec = StructC<{ reason: ChatgptAuthTokensRefreshReasonCodec }, { previousAccountId: NullableC<t.StringC> }>;
 /**
- * Generated type `ChatgptAuthTokensRefreshParams` (`src/generated/v2/ChatgptAuthTokensRefreshParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ChatgptAuthTokensRefreshParams` (`src/generated/v2/ChatgptAuthTokensRefreshParams.ts`).
  */
-export type ChatgptAuthTokensRefreshParams = t.TypeOf<ChatgptAuthTokensRefreshParamsCodec>;
+export type ChatgptAuthTokensRefreshParams = Gen.v2.ChatgptAuthTokensRefreshParams;
 
 /** Static type of the {@link ChatgptAuthTokensRefreshResponse} codec. */
 export type ChatgptAuthTokensRefreshResponseCodec = t.TypeC<{ accessToken: t.StringC; chatgptAccountId: t.StringC; chatgptPlanType: NullableC<t.StringC> }>;
@@ -353,9 +353,9 @@ export type LoginAccountResponse = t.TypeOf<LoginAccountResponseCodec>;
 /** Static type of the {@link LogoutAccountResponse} codec. */
 export type LogoutAccountResponseCodec = EmptyObjectC;
 /**
- * Generated type `LogoutAccountResponse` (`src/generated/v2/LogoutAccountResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `LogoutAccountResponse` (`src/generated/v2/LogoutAccountResponse.ts`).
  */
-export type LogoutAccountResponse = t.TypeOf<LogoutAccountResponseCodec>;
+export type LogoutAccountResponse = Gen.v2.LogoutAccountResponse;
 
 /** Static type of the {@link RemoteControlConnectionStatus} codec. */
 export type RemoteControlConnectionStatusCodec = OpenKeyofC<{ disabled: null; connecting: null; connected: null; errored: null }>;

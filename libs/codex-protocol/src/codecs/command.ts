@@ -133,9 +133,9 @@ export type ExecCommandApprovalResponse = Gen.ExecCommandApprovalResponse;
 /** Static type of the {@link FuzzyFileSearchSessionCompletedNotification} codec. */
 export type FuzzyFileSearchSessionCompletedNotificationCodec = t.TypeC<{ sessionId: t.StringC }>;
 /**
- * Generated type `FuzzyFileSearchSessionCompletedNotification` (`src/generated/FuzzyFileSearchSessionCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `FuzzyFileSearchSessionCompletedNotification` (`src/generated/FuzzyFileSearchSessionCompletedNotification.ts`).
  */
-export type FuzzyFileSearchSessionCompletedNotification = t.TypeOf<FuzzyFileSearchSessionCompletedNotificationCodec>;
+export type FuzzyFileSearchSessionCompletedNotification = Gen.FuzzyFileSearchSessionCompletedNotification;
 
 /** Static type of the {@link FuzzyFileSearchMatchType} codec. */
 export type FuzzyFileSearchMatchTypeCodec = OpenKeyofC<{ file: null; directory: null }>;
@@ -193,9 +193,9 @@ export type FsChangedNotificationCodec = t.TypeC<{ watchId: t.StringC; changedPa
 /**
  * Filesystem watch notification emitted for `fs/watch` subscribers.
  *
- * Generated type `FsChangedNotification` (`src/generated/v2/FsChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `FsChangedNotification` (`src/generated/v2/FsChangedNotification.ts`).
  */
-export type FsChangedNotification = t.TypeOf<FsChangedNotificationCodec>;
+export type FsChangedNotification = Gen.v2.FsChangedNotification;
 
 /** Static type of the {@link ProcessExitedNotification} codec. */
 export type ProcessExitedNotificationCodec = StructC<
@@ -212,9 +212,9 @@ export type ProcessExitedNotificationCodec = StructC<
 /**
  * Final process exit notification for `process/spawn`.
  *
- * Generated type `ProcessExitedNotification` (`src/generated/v2/ProcessExitedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ProcessExitedNotification` (`src/generated/v2/ProcessExitedNotification.ts`).
  */
-export type ProcessExitedNotification = t.TypeOf<ProcessExitedNotificationCodec>;
+export type ProcessExitedNotification = Gen.v2.ProcessExitedNotification;
 
 /** Static type of the {@link ProcessOutputStream} codec. */
 export type ProcessOutputStreamCodec = OpenKeyofC<{ stdout: null; stderr: null }>;

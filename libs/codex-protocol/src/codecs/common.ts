@@ -25,25 +25,16 @@ export type ThreadIdCodec = t.StringC;
  *
  * Codex-generated thread IDs are UUIDv7, and some use cases rely on that.
  *
- * Generated type `ThreadId` (`src/generated/ThreadId.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadId` (`src/generated/ThreadId.ts`).
  */
-export type ThreadId = t.TypeOf<ThreadIdCodec>;
+export type ThreadId = Gen.ThreadId;
 
 /** Static type of the {@link JsonValue} codec (recursive, so typed by the generated type). */
 export type JsonValueCodec = t.Type<JsonValue, JsonValue, unknown>;
 /**
- * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`).
  */
 export type JsonValue = Generated_serde_json_JsonValue;
-
-/** Static type of the {@link JsonValueStrict} codec (recursive, so typed by the generated type). */
-export type JsonValueStrictCodec = t.Type<JsonValueStrict, JsonValueStrict, unknown>;
-/**
- * Generated type `JsonValue` (`src/generated/serde_json/JsonValue.ts`).
- *
- * The strict codec of {@link JsonValue}, for what we send.
- */
-export type JsonValueStrict = Generated_serde_json_JsonValue;
 
 /** Static type of the {@link AbsolutePathBuf} codec. */
 export type AbsolutePathBufCodec = t.StringC;
@@ -56,26 +47,9 @@ export type AbsolutePathBufCodec = t.StringC;
  * deserialization will fail unless the path being deserialized is already
  * absolute.
  *
- * Generated type `AbsolutePathBuf` (`src/generated/AbsolutePathBuf.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type AbsolutePathBuf = t.TypeOf<AbsolutePathBufCodec>;
-
-/** Static type of the {@link AbsolutePathBufStrict} codec. */
-export type AbsolutePathBufStrictCodec = t.StringC;
-/**
- * A path that is guaranteed to be absolute and normalized (though it is not
- * guaranteed to be canonicalized or exist on the filesystem).
- *
- * IMPORTANT: When deserializing an `AbsolutePathBuf`, a base path must be set
- * using [AbsolutePathBufGuard::new]. If no base path is set, the
- * deserialization will fail unless the path being deserialized is already
- * absolute.
- *
  * Generated type `AbsolutePathBuf` (`src/generated/AbsolutePathBuf.ts`).
- *
- * The strict codec of {@link AbsolutePathBuf}, for what we send.
  */
-export type AbsolutePathBufStrict = Gen.AbsolutePathBuf;
+export type AbsolutePathBuf = Gen.AbsolutePathBuf;
 
 /** Static type of the {@link LegacyAppPathString} codec. */
 export type LegacyAppPathStringCodec = t.StringC;
@@ -101,39 +75,9 @@ export type LegacyAppPathStringCodec = t.StringC;
  * path text remains valid until an operation such as [`Self::to_path_uri`]
  * requires an absolute path.
  *
- * Generated type `LegacyAppPathString` (`src/generated/LegacyAppPathString.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type LegacyAppPathString = t.TypeOf<LegacyAppPathStringCodec>;
-
-/** Static type of the {@link LegacyAppPathStringStrict} codec. */
-export type LegacyAppPathStringStrictCodec = t.StringC;
-/**
- * A UTF-8 path for preserving raw path compatibility at the app-server API
- * boundary while Codex migrates to [`PathUri`].
- *
- * Supports storing arbitrary strings read from the API and converting to and
- * from [`PathUri`] using an explicitly selected native path convention.
- *
- * When converting from [`PathUri`], "native" refers to the supplied
- * [`PathConvention`], which may be foreign to the operating system running
- * this process. The inner string is private so path-producing code must use a
- * path conversion method instead of bypassing the intended conversion
- * boundary. Non-UTF-8 paths are converted to UTF-8 lossily because this API
- * value is serialized as a JSON string.
- *
- * Deserialization and [`Self::from_string`] accept any UTF-8 string without
- * interpreting or validating it. Use [`Self::from_string`] when a caller
- * already owns legacy app-server path text and needs to preserve its wire
- * spelling; use [`Self::from_path`], [`Self::from_abs_path`], or
- * [`Self::from_path_uri`] when converting an actual path value. Relative
- * path text remains valid until an operation such as [`Self::to_path_uri`]
- * requires an absolute path.
- *
  * Generated type `LegacyAppPathString` (`src/generated/LegacyAppPathString.ts`).
- *
- * The strict codec of {@link LegacyAppPathString}, for what we send.
  */
-export type LegacyAppPathStringStrict = Gen.LegacyAppPathString;
+export type LegacyAppPathString = Gen.LegacyAppPathString;
 
 /** Static type of the {@link CommandAction} codec. */
 export type CommandActionCodec = OpenUnionC<"type", [
@@ -152,20 +96,9 @@ export type ReasoningEffortCodec = t.StringC;
 /**
  * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#get-started-with-reasoning
  *
- * Generated type `ReasoningEffort` (`src/generated/ReasoningEffort.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ReasoningEffort = t.TypeOf<ReasoningEffortCodec>;
-
-/** Static type of the {@link ReasoningEffortStrict} codec. */
-export type ReasoningEffortStrictCodec = t.StringC;
-/**
- * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#get-started-with-reasoning
- *
  * Generated type `ReasoningEffort` (`src/generated/ReasoningEffort.ts`).
- *
- * The strict codec of {@link ReasoningEffort}, for what we send.
  */
-export type ReasoningEffortStrict = Gen.ReasoningEffort;
+export type ReasoningEffort = Gen.ReasoningEffort;
 
 /** Static type of the {@link ReasoningSummary} codec. */
 export type ReasoningSummaryCodec = OpenKeyofC<{ auto: null; concise: null; detailed: null; none: null }>;
@@ -348,9 +281,9 @@ export type CodexErrorInfo = t.TypeOf<CodexErrorInfoCodec>;
 /** Static type of the {@link MisalignmentSteer} codec. */
 export type MisalignmentSteerCodec = t.TypeC<{ message: t.StringC }>;
 /**
- * Generated type `MisalignmentSteer` (`src/generated/v2/MisalignmentSteer.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MisalignmentSteer` (`src/generated/v2/MisalignmentSteer.ts`).
  */
-export type MisalignmentSteer = t.TypeOf<MisalignmentSteerCodec>;
+export type MisalignmentSteer = Gen.v2.MisalignmentSteer;
 
 /** Static type of the {@link MisalignmentErrorDetails} codec. */
 export type MisalignmentErrorDetailsCodec = StructC<
@@ -362,9 +295,9 @@ export type MisalignmentErrorDetailsCodec = StructC<
   { reviewTarget: NullableC<t.StringC> }
 >;
 /**
- * Generated type `MisalignmentErrorDetails` (`src/generated/v2/MisalignmentErrorDetails.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MisalignmentErrorDetails` (`src/generated/v2/MisalignmentErrorDetails.ts`).
  */
-export type MisalignmentErrorDetails = t.TypeOf<MisalignmentErrorDetailsCodec>;
+export type MisalignmentErrorDetails = Gen.v2.MisalignmentErrorDetails;
 
 /** Static type of the {@link TurnError} codec. */
 export type TurnErrorCodec = t.TypeC<{
@@ -475,18 +408,18 @@ export type FunctionCallOutputBodyStrict = Gen.FunctionCallOutputBody;
 /** Static type of the {@link ImageGenerationFailure} codec. */
 export type ImageGenerationFailureCodec = t.TypeC<{ type: t.LiteralC<"usageLimitExceeded">; limitId: t.StringC; resetsAt: NullableC<t.NumberC> }>;
 /**
- * Generated type `ImageGenerationFailure` (`src/generated/ImageGenerationFailure.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ImageGenerationFailure` (`src/generated/ImageGenerationFailure.ts`).
  */
-export type ImageGenerationFailure = t.TypeOf<ImageGenerationFailureCodec>;
+export type ImageGenerationFailure = Gen.ImageGenerationFailure;
 
 /** Static type of the {@link ImageGenerationInputImage} codec. */
 export type ImageGenerationInputImageCodec = t.TypeC<{ path: AbsolutePathBufCodec; sha256: t.StringC }>;
 /**
  * A local image file successfully read for this exact image-generation request.
  *
- * Generated type `ImageGenerationInputImage` (`src/generated/ImageGenerationInputImage.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ImageGenerationInputImage` (`src/generated/ImageGenerationInputImage.ts`).
  */
-export type ImageGenerationInputImage = t.TypeOf<ImageGenerationInputImageCodec>;
+export type ImageGenerationInputImage = Gen.ImageGenerationInputImage;
 
 /** Static type of the {@link ImageGenerationItem} codec. */
 export type ImageGenerationItemCodec = t.IntersectionC<[
@@ -507,9 +440,9 @@ export type ImageGenerationItemCodec = t.IntersectionC<[
   t.UnionC<[t.TypeC<{ fileId: t.StringC }>, t.TypeC<{ result: t.StringC }>]>,
 ]>;
 /**
- * Generated type `ImageGenerationItem` (`src/generated/ImageGenerationItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ImageGenerationItem` (`src/generated/ImageGenerationItem.ts`).
  */
-export type ImageGenerationItem = t.TypeOf<ImageGenerationItemCodec>;
+export type ImageGenerationItem = Gen.ImageGenerationItem;
 
 /** Static type of the {@link MessagePhase} codec. */
 export type MessagePhaseCodec = OpenKeyofC<{ commentary: null; partial_answer: null; final_answer: null }>;
@@ -542,9 +475,9 @@ export type SleepItemCodec = t.TypeC<{ id: t.StringC; durationMs: t.NumberC }>;
 /**
  * Display item emitted by the interruptible `clock.sleep` tool.
  *
- * Generated type `SleepItem` (`src/generated/SleepItem.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SleepItem` (`src/generated/SleepItem.ts`).
  */
-export type SleepItem = t.TypeOf<SleepItemCodec>;
+export type SleepItem = Gen.SleepItem;
 
 /** Static type of the {@link WebSearchAction} codec. */
 export type WebSearchActionCodec = OpenUnionC<"type", [
@@ -573,9 +506,9 @@ export type WebSearchItem = t.TypeOf<WebSearchItemCodec>;
 /** Static type of the {@link AgentMessageDelivery} codec. */
 export type AgentMessageDeliveryCodec = t.LiteralC<"async">;
 /**
- * Generated type `AgentMessageDelivery` (`src/generated/v2/AgentMessageDelivery.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AgentMessageDelivery` (`src/generated/v2/AgentMessageDelivery.ts`).
  */
-export type AgentMessageDelivery = t.TypeOf<AgentMessageDeliveryCodec>;
+export type AgentMessageDelivery = Gen.v2.AgentMessageDelivery;
 
 /** Static type of the {@link HelplineSubject} codec. */
 export type HelplineSubjectCodec = OpenKeyofC<{ answer: null; prompt: null }>;
@@ -594,9 +527,9 @@ export type AnswerAnnotation = t.TypeOf<AnswerAnnotationCodec>;
 /** Static type of the {@link AnswerReplacement} codec. */
 export type AnswerReplacementCodec = t.TypeC<{ kind: t.LiteralC<"wellbeingPromptHelpline"> }>;
 /**
- * Generated type `AnswerReplacement` (`src/generated/v2/AnswerReplacement.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AnswerReplacement` (`src/generated/v2/AnswerReplacement.ts`).
  */
-export type AnswerReplacement = t.TypeOf<AnswerReplacementCodec>;
+export type AnswerReplacement = Gen.v2.AnswerReplacement;
 
 /** Static type of the {@link BlockReason} codec. */
 export type BlockReasonCodec = OpenUnionC<"kind", [
@@ -641,9 +574,9 @@ export type AgentMessageModeration = t.TypeOf<AgentMessageModerationCodec>;
 /** Static type of the {@link AsyncUserInputQuestion} codec. */
 export type AsyncUserInputQuestionCodec = t.TypeC<{ title: t.StringC; options: NullableC<t.ArrayC<t.StringC>> }>;
 /**
- * Generated type `AsyncUserInputQuestion` (`src/generated/v2/AsyncUserInputQuestion.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AsyncUserInputQuestion` (`src/generated/v2/AsyncUserInputQuestion.ts`).
  */
-export type AsyncUserInputQuestion = t.TypeOf<AsyncUserInputQuestionCodec>;
+export type AsyncUserInputQuestion = Gen.v2.AsyncUserInputQuestion;
 
 /** Static type of the {@link CollabAgentStatus} codec. */
 export type CollabAgentStatusCodec = OpenKeyofC<{
@@ -715,9 +648,9 @@ export type DynamicToolCallStatus = t.TypeOf<DynamicToolCallStatusCodec>;
 /** Static type of the {@link HookPromptFragment} codec. */
 export type HookPromptFragmentCodec = t.TypeC<{ text: t.StringC; hookRunId: t.StringC }>;
 /**
- * Generated type `HookPromptFragment` (`src/generated/v2/HookPromptFragment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `HookPromptFragment` (`src/generated/v2/HookPromptFragment.ts`).
  */
-export type HookPromptFragment = t.TypeOf<HookPromptFragmentCodec>;
+export type HookPromptFragment = Gen.v2.HookPromptFragment;
 
 /** Static type of the {@link McpAppDisplayMode} codec. */
 export type McpAppDisplayModeCodec = OpenKeyofC<{ inline: null; fullscreen: null }>;
@@ -744,16 +677,16 @@ export type McpToolCallAppContextCodec = t.TypeC<{
   actionName: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `McpToolCallAppContext` (`src/generated/v2/McpToolCallAppContext.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpToolCallAppContext` (`src/generated/v2/McpToolCallAppContext.ts`).
  */
-export type McpToolCallAppContext = t.TypeOf<McpToolCallAppContextCodec>;
+export type McpToolCallAppContext = Gen.v2.McpToolCallAppContext;
 
 /** Static type of the {@link McpToolCallError} codec. */
 export type McpToolCallErrorCodec = t.TypeC<{ message: t.StringC }>;
 /**
- * Generated type `McpToolCallError` (`src/generated/v2/McpToolCallError.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpToolCallError` (`src/generated/v2/McpToolCallError.ts`).
  */
-export type McpToolCallError = t.TypeOf<McpToolCallErrorCodec>;
+export type McpToolCallError = Gen.v2.McpToolCallError;
 
 /** Static type of the {@link McpToolCallResult} codec. */
 export type McpToolCallResultCodec = t.TypeC<{
@@ -762,9 +695,9 @@ export type McpToolCallResultCodec = t.TypeC<{
   _meta: NullableC<JsonValueCodec>;
 }>;
 /**
- * Generated type `McpToolCallResult` (`src/generated/v2/McpToolCallResult.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpToolCallResult` (`src/generated/v2/McpToolCallResult.ts`).
  */
-export type McpToolCallResult = t.TypeOf<McpToolCallResultCodec>;
+export type McpToolCallResult = Gen.v2.McpToolCallResult;
 
 /** Static type of the {@link McpToolCallStatus} codec. */
 export type McpToolCallStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null }>;
@@ -776,16 +709,16 @@ export type McpToolCallStatus = t.TypeOf<McpToolCallStatusCodec>;
 /** Static type of the {@link MemoryCitationEntry} codec. */
 export type MemoryCitationEntryCodec = t.TypeC<{ path: t.StringC; lineStart: t.NumberC; lineEnd: t.NumberC; note: t.StringC }>;
 /**
- * Generated type `MemoryCitationEntry` (`src/generated/v2/MemoryCitationEntry.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MemoryCitationEntry` (`src/generated/v2/MemoryCitationEntry.ts`).
  */
-export type MemoryCitationEntry = t.TypeOf<MemoryCitationEntryCodec>;
+export type MemoryCitationEntry = Gen.v2.MemoryCitationEntry;
 
 /** Static type of the {@link MemoryCitation} codec. */
 export type MemoryCitationCodec = t.TypeC<{ entries: t.ArrayC<MemoryCitationEntryCodec>; threadIds: t.ArrayC<t.StringC> }>;
 /**
- * Generated type `MemoryCitation` (`src/generated/v2/MemoryCitation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MemoryCitation` (`src/generated/v2/MemoryCitation.ts`).
  */
-export type MemoryCitation = t.TypeOf<MemoryCitationCodec>;
+export type MemoryCitation = Gen.v2.MemoryCitation;
 
 /** Static type of the {@link PatchApplyStatus} codec. */
 export type PatchApplyStatusCodec = OpenKeyofC<{ inProgress: null; completed: null; failed: null; declined: null }>;
@@ -804,34 +737,16 @@ export type SubAgentActivityKind = t.TypeOf<SubAgentActivityKindCodec>;
 /** Static type of the {@link ByteRange} codec. */
 export type ByteRangeCodec = t.TypeC<{ start: t.NumberC; end: t.NumberC }>;
 /**
- * Generated type `ByteRange` (`src/generated/v2/ByteRange.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ByteRange = t.TypeOf<ByteRangeCodec>;
-
-/** Static type of the {@link ByteRangeStrict} codec. */
-export type ByteRangeStrictCodec = t.TypeC<{ start: t.NumberC; end: t.NumberC }>;
-/**
  * Generated type `ByteRange` (`src/generated/v2/ByteRange.ts`).
- *
- * The strict codec of {@link ByteRange}, for what we send.
  */
-export type ByteRangeStrict = Gen.v2.ByteRange;
+export type ByteRange = Gen.v2.ByteRange;
 
 /** Static type of the {@link TextElement} codec. */
 export type TextElementCodec = t.TypeC<{ byteRange: ByteRangeCodec; placeholder: NullableC<t.StringC> }>;
 /**
- * Generated type `TextElement` (`src/generated/v2/TextElement.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type TextElement = t.TypeOf<TextElementCodec>;
-
-/** Static type of the {@link TextElementStrict} codec. */
-export type TextElementStrictCodec = t.TypeC<{ byteRange: ByteRangeStrictCodec; placeholder: NullableC<t.StringC> }>;
-/**
  * Generated type `TextElement` (`src/generated/v2/TextElement.ts`).
- *
- * The strict codec of {@link TextElement}, for what we send.
  */
-export type TextElementStrict = Gen.v2.TextElement;
+export type TextElement = Gen.v2.TextElement;
 
 /** Static type of the {@link UserInput} codec. */
 export type UserInputCodec = OpenUnionC<"type", [
@@ -856,7 +771,7 @@ export type UserInput = t.TypeOf<UserInputCodec>;
 
 /** Static type of the {@link UserInputStrict} codec. */
 export type UserInputStrictCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC; text_elements: t.ArrayC<TextElementStrictCodec> }>,
+  t.TypeC<{ type: t.LiteralC<"text">; text: t.StringC; text_elements: t.ArrayC<TextElementCodec> }>,
   t.IntersectionC<[
     StructC<{ type: t.LiteralC<"image"> }, { detail: ImageDetailStrictCodec }>,
     t.UnionC<[t.TypeC<{ url: t.StringC }>, t.TypeC<{ fileId: t.StringC }>]>,
@@ -1027,9 +942,9 @@ export type TokenUsageBreakdownCodec = t.TypeC<{
   reasoningOutputTokens: t.NumberC;
 }>;
 /**
- * Generated type `TokenUsageBreakdown` (`src/generated/v2/TokenUsageBreakdown.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TokenUsageBreakdown` (`src/generated/v2/TokenUsageBreakdown.ts`).
  */
-export type TokenUsageBreakdown = t.TypeOf<TokenUsageBreakdownCodec>;
+export type TokenUsageBreakdown = Gen.v2.TokenUsageBreakdown;
 
 /** Static type of the {@link AgentMessageInputContent} codec. */
 export type AgentMessageInputContentCodec = OpenUnionC<"type", [
@@ -1058,20 +973,9 @@ export type ConfigurationReasoningCodec = t.TypeC<{ effort: ReasoningEffortCodec
 /**
  * Reasoning settings interpreted by the backend for the routed model.
  *
- * Generated type `ConfigurationReasoning` (`src/generated/ConfigurationReasoning.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ConfigurationReasoning = t.TypeOf<ConfigurationReasoningCodec>;
-
-/** Static type of the {@link ConfigurationReasoningStrict} codec. */
-export type ConfigurationReasoningStrictCodec = t.TypeC<{ effort: ReasoningEffortStrictCodec }>;
-/**
- * Reasoning settings interpreted by the backend for the routed model.
- *
  * Generated type `ConfigurationReasoning` (`src/generated/ConfigurationReasoning.ts`).
- *
- * The strict codec of {@link ConfigurationReasoning}, for what we send.
  */
-export type ConfigurationReasoningStrict = Gen.ConfigurationReasoning;
+export type ConfigurationReasoning = Gen.ConfigurationReasoning;
 
 /** Static type of the {@link ContentItem} codec. */
 export type ContentItemCodec = OpenUnionC<"type", [
@@ -1125,23 +1029,9 @@ export type InternalChatMessageMetadataPassthroughCodec = StructC<Record<never, 
  * Responses API strongly types this payload. Do not modify it without first getting API
  * approval and making the corresponding Responses API change.
  *
- * Generated type `InternalChatMessageMetadataPassthrough` (`src/generated/InternalChatMessageMetadataPassthrough.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type InternalChatMessageMetadataPassthrough = t.TypeOf<InternalChatMessageMetadataPassthroughCodec>;
-
-/** Static type of the {@link InternalChatMessageMetadataPassthroughStrict} codec. */
-export type InternalChatMessageMetadataPassthroughStrictCodec = StructC<Record<never, never>, { turn_id: t.StringC }>;
-/**
- * Internal Responses API passthrough metadata copied into underlying chat messages.
- *
- * Responses API strongly types this payload. Do not modify it without first getting API
- * approval and making the corresponding Responses API change.
- *
  * Generated type `InternalChatMessageMetadataPassthrough` (`src/generated/InternalChatMessageMetadataPassthrough.ts`).
- *
- * The strict codec of {@link InternalChatMessageMetadataPassthrough}, for what we send.
  */
-export type InternalChatMessageMetadataPassthroughStrict = Gen.InternalChatMessageMetadataPassthrough;
+export type InternalChatMessageMetadataPassthrough = Gen.InternalChatMessageMetadataPassthrough;
 
 /** Static type of the {@link LocalShellExecAction} codec. */
 export type LocalShellExecActionCodec = t.TypeC<{
@@ -1152,40 +1042,16 @@ export type LocalShellExecActionCodec = t.TypeC<{
   user: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type LocalShellExecAction = t.TypeOf<LocalShellExecActionCodec>;
-
-/** Static type of the {@link LocalShellExecActionStrict} codec. */
-export type LocalShellExecActionStrictCodec = t.TypeC<{
-  command: t.ArrayC<t.StringC>;
-  timeout_ms: NullableC<JsonBigIntC>;
-  working_directory: NullableC<t.StringC>;
-  env: NullableC<OptionalRecordC<t.StringC>>;
-  user: NullableC<t.StringC>;
-}>;
-/**
  * Generated type `LocalShellExecAction` (`src/generated/LocalShellExecAction.ts`).
- *
- * The strict codec of {@link LocalShellExecAction}, for what we send.
  */
-export type LocalShellExecActionStrict = Gen.LocalShellExecAction;
+export type LocalShellExecAction = Gen.LocalShellExecAction;
 
 /** Static type of the {@link LocalShellAction} codec. */
 export type LocalShellActionCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"exec"> }>, LocalShellExecActionCodec]>;
 /**
- * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type LocalShellAction = t.TypeOf<LocalShellActionCodec>;
-
-/** Static type of the {@link LocalShellActionStrict} codec. */
-export type LocalShellActionStrictCodec = t.IntersectionC<[t.TypeC<{ type: t.LiteralC<"exec"> }>, LocalShellExecActionStrictCodec]>;
-/**
  * Generated type `LocalShellAction` (`src/generated/LocalShellAction.ts`).
- *
- * The strict codec of {@link LocalShellAction}, for what we send.
  */
-export type LocalShellActionStrict = Gen.LocalShellAction;
+export type LocalShellAction = Gen.LocalShellAction;
 
 /** Static type of the {@link LocalShellStatus} codec. */
 export type LocalShellStatusCodec = OpenKeyofC<{ completed: null; in_progress: null; incomplete: null }>;
@@ -1228,18 +1094,9 @@ export type ReasoningItemContentStrict = Gen.ReasoningItemContent;
 /** Static type of the {@link ReasoningItemReasoningSummary} codec. */
 export type ReasoningItemReasoningSummaryCodec = t.TypeC<{ type: t.LiteralC<"summary_text">; text: t.StringC }>;
 /**
- * Generated type `ReasoningItemReasoningSummary` (`src/generated/ReasoningItemReasoningSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ReasoningItemReasoningSummary = t.TypeOf<ReasoningItemReasoningSummaryCodec>;
-
-/** Static type of the {@link ReasoningItemReasoningSummaryStrict} codec. */
-export type ReasoningItemReasoningSummaryStrictCodec = t.TypeC<{ type: t.LiteralC<"summary_text">; text: t.StringC }>;
-/**
  * Generated type `ReasoningItemReasoningSummary` (`src/generated/ReasoningItemReasoningSummary.ts`).
- *
- * The strict codec of {@link ReasoningItemReasoningSummary}, for what we send.
  */
-export type ReasoningItemReasoningSummaryStrict = Gen.ReasoningItemReasoningSummary;
+export type ReasoningItemReasoningSummary = Gen.ReasoningItemReasoningSummary;
 
 /** Static type of the {@link ResponseItemId} codec. */
 export type ResponseItemIdCodec = t.StringC;
@@ -1247,21 +1104,9 @@ export type ResponseItemIdCodec = t.StringC;
  * A Responses API item ID. New IDs require an explicit prefix; deserialization
  * remains permissive so legacy rollouts can still be read.
  *
- * Generated type `ResponseItemId` (`src/generated/ResponseItemId.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ResponseItemId = t.TypeOf<ResponseItemIdCodec>;
-
-/** Static type of the {@link ResponseItemIdStrict} codec. */
-export type ResponseItemIdStrictCodec = t.StringC;
-/**
- * A Responses API item ID. New IDs require an explicit prefix; deserialization
- * remains permissive so legacy rollouts can still be read.
- *
  * Generated type `ResponseItemId` (`src/generated/ResponseItemId.ts`).
- *
- * The strict codec of {@link ResponseItemId}, for what we send.
  */
-export type ResponseItemIdStrict = Gen.ResponseItemId;
+export type ResponseItemId = Gen.ResponseItemId;
 
 /** Static type of the {@link CoreWebSearchAction} codec. */
 export type CoreWebSearchActionCodec = OpenUnionC<"type", [
@@ -1455,16 +1300,16 @@ export type ResponseItem = t.TypeOf<ResponseItemCodec>;
 export type ResponseItemStrictCodec = t.UnionC<[
   StructC<
     { type: t.LiteralC<"additional_tools">; role: t.StringC; tools: t.ArrayC<t.UnknownC> },
-    { id: ResponseItemIdStrictCodec }
+    { id: ResponseItemIdCodec }
   >,
   StructC<
     { type: t.LiteralC<"message">; role: t.StringC; content: t.ArrayC<ContentItemStrictCodec> },
     {
       encrypted_content: t.StringC;
       status: t.StringC;
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       phase: MessagePhaseStrictCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
@@ -1475,20 +1320,20 @@ export type ResponseItemStrictCodec = t.UnionC<[
       content: t.ArrayC<AgentMessageInputContentStrictCodec>;
     },
     {
-      id: ResponseItemIdStrictCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      id: ResponseItemIdCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
     {
       type: t.LiteralC<"reasoning">;
-      summary: t.ArrayC<ReasoningItemReasoningSummaryStrictCodec>;
+      summary: t.ArrayC<ReasoningItemReasoningSummaryCodec>;
       encrypted_content: NullableC<t.StringC>;
     },
     {
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       content: t.ArrayC<ReasoningItemContentStrictCodec>;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
@@ -1496,12 +1341,12 @@ export type ResponseItemStrictCodec = t.UnionC<[
       type: t.LiteralC<"local_shell_call">;
       call_id: NullableC<t.StringC>;
       status: LocalShellStatusStrictCodec;
-      action: LocalShellActionStrictCodec;
+      action: LocalShellActionCodec;
     },
     {
       encrypted_content: t.StringC;
-      id: ResponseItemIdStrictCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      id: ResponseItemIdCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
@@ -1509,10 +1354,10 @@ export type ResponseItemStrictCodec = t.UnionC<[
     {
       encrypted_content: t.StringC;
       status: t.StringC;
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       namespace: t.StringC;
       encrypted_function_args: t.ArrayC<t.StringC>;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
@@ -1524,29 +1369,29 @@ export type ResponseItemStrictCodec = t.UnionC<[
     },
     {
       encrypted_content: t.StringC;
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       status: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
     { type: t.LiteralC<"function_call_output">; output: FunctionCallOutputBodyStrictCodec },
     {
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       call_id: t.StringC;
       name: t.StringC;
       namespace: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
     { type: t.LiteralC<"custom_tool_call">; call_id: t.StringC; name: t.StringC; input: t.StringC },
     {
       encrypted_content: t.StringC;
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       status: t.StringC;
       namespace: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
@@ -1556,9 +1401,9 @@ export type ResponseItemStrictCodec = t.UnionC<[
       output: FunctionCallOutputBodyStrictCodec;
     },
     {
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       name: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
@@ -1570,44 +1415,44 @@ export type ResponseItemStrictCodec = t.UnionC<[
       tools: t.ArrayC<t.UnknownC>;
     },
     {
-      id: ResponseItemIdStrictCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      id: ResponseItemIdCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
     { type: t.LiteralC<"web_search_call"> },
     {
       encrypted_content: t.StringC;
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       status: t.StringC;
       action: CoreWebSearchActionStrictCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
     { type: t.LiteralC<"image_generation_call">; status: t.StringC; result: t.StringC },
     {
       encrypted_content: t.StringC;
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       revised_prompt: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   StructC<
     { type: t.LiteralC<"compaction">; encrypted_content: t.StringC },
     {
-      id: ResponseItemIdStrictCodec;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      id: ResponseItemIdCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
-  t.TypeC<{ type: t.LiteralC<"configuration_update">; reasoning: ConfigurationReasoningStrictCodec }>,
+  t.TypeC<{ type: t.LiteralC<"configuration_update">; reasoning: ConfigurationReasoningCodec }>,
   t.TypeC<{ type: t.LiteralC<"compaction_trigger"> }>,
   StructC<
     { type: t.LiteralC<"context_compaction"> },
     {
-      id: ResponseItemIdStrictCodec;
+      id: ResponseItemIdCodec;
       encrypted_content: t.StringC;
-      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrictCodec;
+      internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughCodec;
     }
   >,
   t.TypeC<{ type: t.LiteralC<"other"> }>,
@@ -1622,9 +1467,9 @@ export type ResponseItemStrict = Gen.ResponseItem;
 /** Static type of the {@link RequestId} codec. */
 export type RequestIdCodec = t.UnionC<[t.StringC, t.NumberC]>;
 /**
- * Generated type `RequestId` (`src/generated/RequestId.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `RequestId` (`src/generated/RequestId.ts`).
  */
-export type RequestId = t.TypeOf<RequestIdCodec>;
+export type RequestId = Gen.RequestId;
 
 /** Static type of the {@link MultiAgentMode} codec. */
 export type MultiAgentModeCodec = t.UnionC<[t.TypeC<{ custom: t.StringC }>, OpenKeyofC<{ explicitRequestOnly: null; proactive: null }>]>;
@@ -1689,7 +1534,7 @@ export type SandboxPolicyStrictCodec = t.UnionC<[
   t.TypeC<{ type: t.LiteralC<"externalSandbox">; networkAccess: NetworkAccessStrictCodec }>,
   t.TypeC<{
     type: t.LiteralC<"workspaceWrite">;
-    writableRoots: t.ArrayC<AbsolutePathBufStrictCodec>;
+    writableRoots: t.ArrayC<AbsolutePathBufCodec>;
     networkAccess: t.BooleanC;
     excludeTmpdirEnvVar: t.BooleanC;
     excludeSlashTmp: t.BooleanC;
@@ -1791,24 +1636,9 @@ export type SettingsCodec = t.TypeC<{
 /**
  * Settings for a collaboration mode.
  *
- * Generated type `Settings` (`src/generated/Settings.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type Settings = t.TypeOf<SettingsCodec>;
-
-/** Static type of the {@link SettingsStrict} codec. */
-export type SettingsStrictCodec = t.TypeC<{
-  model: t.StringC;
-  reasoning_effort: NullableC<ReasoningEffortStrictCodec>;
-  developer_instructions: NullableC<t.StringC>;
-}>;
-/**
- * Settings for a collaboration mode.
- *
  * Generated type `Settings` (`src/generated/Settings.ts`).
- *
- * The strict codec of {@link Settings}, for what we send.
  */
-export type SettingsStrict = Gen.Settings;
+export type Settings = Gen.Settings;
 
 /** Static type of the {@link CollaborationMode} codec. */
 export type CollaborationModeCodec = t.TypeC<{ mode: ModeKindCodec; settings: SettingsCodec }>;
@@ -1820,7 +1650,7 @@ export type CollaborationModeCodec = t.TypeC<{ mode: ModeKindCodec; settings: Se
 export type CollaborationMode = t.TypeOf<CollaborationModeCodec>;
 
 /** Static type of the {@link CollaborationModeStrict} codec. */
-export type CollaborationModeStrictCodec = t.TypeC<{ mode: ModeKindStrictCodec; settings: SettingsStrictCodec }>;
+export type CollaborationModeStrictCodec = t.TypeC<{ mode: ModeKindStrictCodec; settings: SettingsCodec }>;
 /**
  * Collaboration mode for a Codex session.
  *
@@ -1832,8 +1662,8 @@ export type CollaborationModeStrict = Gen.CollaborationMode;
 
 /** Static type of the {@link TurnEnvironmentParams} codec. */
 export type TurnEnvironmentParamsCodec = StructC<
-  { environmentId: t.StringC; cwd: LegacyAppPathStringStrictCodec },
-  { runtimeWorkspaceRoots: NullableC<t.ArrayC<LegacyAppPathStringStrictCodec>> }
+  { environmentId: t.StringC; cwd: LegacyAppPathStringCodec },
+  { runtimeWorkspaceRoots: NullableC<t.ArrayC<LegacyAppPathStringCodec>> }
 >;
 /**
  * Generated type `TurnEnvironmentParams` (`src/generated/v2/TurnEnvironmentParams.ts`).
@@ -1845,13 +1675,8 @@ const build = () => {
   const JsonValue: JsonValueCodec = t.recursion("JsonValue", () =>
     nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValue), optionalRecord(JsonValue)])),
   );
-  const JsonValueStrict: JsonValueStrictCodec = t.recursion("JsonValueStrict", () =>
-    nullable(t.union([t.number, t.string, t.boolean, t.array(JsonValueStrict), optionalRecord(JsonValueStrict)])),
-  );
   const AbsolutePathBuf: AbsolutePathBufCodec = t.string;
-  const AbsolutePathBufStrict: AbsolutePathBufStrictCodec = t.string;
   const LegacyAppPathString: LegacyAppPathStringCodec = t.string;
-  const LegacyAppPathStringStrict: LegacyAppPathStringStrictCodec = t.string;
   const CommandAction: CommandActionCodec = openUnion("type", ["read","listFiles","search","unknown"], [
     t.type({ type: t.literal("read"), command: t.string, name: t.string, path: LegacyAppPathString }),
     t.type({ type: t.literal("listFiles"), command: t.string, path: nullable(t.string) }),
@@ -1859,7 +1684,6 @@ const build = () => {
     t.type({ type: t.literal("unknown"), command: t.string }),
   ], "CommandAction");
   const ReasoningEffort: ReasoningEffortCodec = t.string;
-  const ReasoningEffortStrict: ReasoningEffortStrictCodec = t.string;
   const ReasoningSummary: ReasoningSummaryCodec = openKeyof({ auto: null, concise: null, detailed: null, none: null }, "ReasoningSummary");
   const ReasoningSummaryStrict: ReasoningSummaryStrictCodec = t.keyof({ auto: null, concise: null, detailed: null, none: null }, "ReasoningSummaryStrict");
   const ApprovalsReviewer: ApprovalsReviewerCodec = openKeyof({ user: null, auto_review: null, guardian_subagent: null }, "ApprovalsReviewer");
@@ -2072,9 +1896,7 @@ const build = () => {
   const PatchApplyStatus: PatchApplyStatusCodec = openKeyof({ inProgress: null, completed: null, failed: null, declined: null }, "PatchApplyStatus");
   const SubAgentActivityKind: SubAgentActivityKindCodec = openKeyof({ started: null, interacted: null, interrupted: null, completed: null }, "SubAgentActivityKind");
   const ByteRange: ByteRangeCodec = t.type({ start: t.number, end: t.number }, "ByteRange");
-  const ByteRangeStrict: ByteRangeStrictCodec = t.type({ start: t.number, end: t.number }, "ByteRangeStrict");
   const TextElement: TextElementCodec = t.type({ byteRange: ByteRange, placeholder: nullable(t.string) }, "TextElement");
-  const TextElementStrict: TextElementStrictCodec = t.type({ byteRange: ByteRangeStrict, placeholder: nullable(t.string) }, "TextElementStrict");
   const UserInput: UserInputCodec = openUnion("type", ["text","image","localImage","audio","localAudio","skill","mention"], [
     t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElement) }),
     intersection([
@@ -2088,7 +1910,7 @@ const build = () => {
     t.type({ type: t.literal("mention"), name: t.string, path: t.string }),
   ], "UserInput");
   const UserInputStrict: UserInputStrictCodec = t.union([
-    t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElementStrict) }),
+    t.type({ type: t.literal("text"), text: t.string, text_elements: t.array(TextElement) }),
     intersection([
       struct({ type: t.literal("image") }, { detail: ImageDetailStrict }),
       t.union([t.type({ url: t.string }), t.type({ fileId: t.string })]),
@@ -2223,7 +2045,6 @@ const build = () => {
     t.type({ type: t.literal("encrypted_content"), encrypted_content: t.string }),
   ], "AgentMessageInputContentStrict");
   const ConfigurationReasoning: ConfigurationReasoningCodec = t.type({ effort: ReasoningEffort }, "ConfigurationReasoning");
-  const ConfigurationReasoningStrict: ConfigurationReasoningStrictCodec = t.type({ effort: ReasoningEffortStrict }, "ConfigurationReasoningStrict");
   const ContentItem: ContentItemCodec = openUnion("type", ["input_text","input_image","input_audio","output_text"], [
     t.type({ type: t.literal("input_text"), text: t.string }),
     intersection([
@@ -2255,7 +2076,6 @@ const build = () => {
     ),
   ], "ContentItemStrict");
   const InternalChatMessageMetadataPassthrough: InternalChatMessageMetadataPassthroughCodec = struct({}, { turn_id: t.string }, "InternalChatMessageMetadataPassthrough");
-  const InternalChatMessageMetadataPassthroughStrict: InternalChatMessageMetadataPassthroughStrictCodec = struct({}, { turn_id: t.string }, "InternalChatMessageMetadataPassthroughStrict");
   const LocalShellExecAction: LocalShellExecActionCodec = t.type({
     command: t.array(t.string),
     timeout_ms: nullable(jsonBigInt),
@@ -2263,15 +2083,7 @@ const build = () => {
     env: nullable(optionalRecord(t.string)),
     user: nullable(t.string),
   }, "LocalShellExecAction");
-  const LocalShellExecActionStrict: LocalShellExecActionStrictCodec = t.type({
-    command: t.array(t.string),
-    timeout_ms: nullable(jsonBigInt),
-    working_directory: nullable(t.string),
-    env: nullable(optionalRecord(t.string)),
-    user: nullable(t.string),
-  }, "LocalShellExecActionStrict");
   const LocalShellAction: LocalShellActionCodec = intersection([t.type({ type: t.literal("exec") }), LocalShellExecAction], "LocalShellAction");
-  const LocalShellActionStrict: LocalShellActionStrictCodec = intersection([t.type({ type: t.literal("exec") }), LocalShellExecActionStrict], "LocalShellActionStrict");
   const LocalShellStatus: LocalShellStatusCodec = openKeyof({ completed: null, in_progress: null, incomplete: null }, "LocalShellStatus");
   const LocalShellStatusStrict: LocalShellStatusStrictCodec = t.keyof({ completed: null, in_progress: null, incomplete: null }, "LocalShellStatusStrict");
   const ReasoningItemContent: ReasoningItemContentCodec = openUnion("type", ["reasoning_text","text"], [
@@ -2283,9 +2095,7 @@ const build = () => {
     t.type({ type: t.literal("text"), text: t.string }),
   ], "ReasoningItemContentStrict");
   const ReasoningItemReasoningSummary: ReasoningItemReasoningSummaryCodec = t.type({ type: t.literal("summary_text"), text: t.string }, "ReasoningItemReasoningSummary");
-  const ReasoningItemReasoningSummaryStrict: ReasoningItemReasoningSummaryStrictCodec = t.type({ type: t.literal("summary_text"), text: t.string }, "ReasoningItemReasoningSummaryStrict");
   const ResponseItemId: ResponseItemIdCodec = t.string;
-  const ResponseItemIdStrict: ResponseItemIdStrictCodec = t.string;
   const CoreWebSearchAction: CoreWebSearchActionCodec = openUnion("type", ["search","open_page","find_in_page","other"], [
     struct({ type: t.literal("search") }, { query: t.string, queries: t.array(t.string) }),
     struct({ type: t.literal("open_page") }, { url: t.string }),
@@ -2443,18 +2253,15 @@ const build = () => {
     t.type({ type: t.literal("other") }),
   ], "ResponseItem");
   const ResponseItemStrict: ResponseItemStrictCodec = t.union([
-    struct(
-      { type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) },
-      { id: ResponseItemIdStrict },
-    ),
+    struct({ type: t.literal("additional_tools"), role: t.string, tools: t.array(t.unknown) }, { id: ResponseItemId }),
     struct(
       { type: t.literal("message"), role: t.string, content: t.array(ContentItemStrict) },
       {
         encrypted_content: t.string,
         status: t.string,
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         phase: MessagePhaseStrict,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
@@ -2464,21 +2271,18 @@ const build = () => {
         recipient: t.string,
         content: t.array(AgentMessageInputContentStrict),
       },
-      {
-        id: ResponseItemIdStrict,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
-      },
+      { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
     ),
     struct(
       {
         type: t.literal("reasoning"),
-        summary: t.array(ReasoningItemReasoningSummaryStrict),
+        summary: t.array(ReasoningItemReasoningSummary),
         encrypted_content: nullable(t.string),
       },
       {
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         content: t.array(ReasoningItemContentStrict),
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
@@ -2486,12 +2290,12 @@ const build = () => {
         type: t.literal("local_shell_call"),
         call_id: nullable(t.string),
         status: LocalShellStatusStrict,
-        action: LocalShellActionStrict,
+        action: LocalShellAction,
       },
       {
         encrypted_content: t.string,
-        id: ResponseItemIdStrict,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        id: ResponseItemId,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
@@ -2499,10 +2303,10 @@ const build = () => {
       {
         encrypted_content: t.string,
         status: t.string,
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         namespace: t.string,
         encrypted_function_args: t.array(t.string),
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
@@ -2514,37 +2318,37 @@ const build = () => {
       },
       {
         encrypted_content: t.string,
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         status: t.string,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
       { type: t.literal("function_call_output"), output: FunctionCallOutputBodyStrict },
       {
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         call_id: t.string,
         name: t.string,
         namespace: t.string,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
       { type: t.literal("custom_tool_call"), call_id: t.string, name: t.string, input: t.string },
       {
         encrypted_content: t.string,
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         status: t.string,
         namespace: t.string,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
       { type: t.literal("custom_tool_call_output"), call_id: t.string, output: FunctionCallOutputBodyStrict },
       {
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         name: t.string,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
@@ -2555,45 +2359,39 @@ const build = () => {
         execution: t.string,
         tools: t.array(t.unknown),
       },
-      {
-        id: ResponseItemIdStrict,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
-      },
+      { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
     ),
     struct(
       { type: t.literal("web_search_call") },
       {
         encrypted_content: t.string,
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         status: t.string,
         action: CoreWebSearchActionStrict,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
       { type: t.literal("image_generation_call"), status: t.string, result: t.string },
       {
         encrypted_content: t.string,
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         revised_prompt: t.string,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     struct(
       { type: t.literal("compaction"), encrypted_content: t.string },
-      {
-        id: ResponseItemIdStrict,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
-      },
+      { id: ResponseItemId, internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough },
     ),
-    t.type({ type: t.literal("configuration_update"), reasoning: ConfigurationReasoningStrict }),
+    t.type({ type: t.literal("configuration_update"), reasoning: ConfigurationReasoning }),
     t.type({ type: t.literal("compaction_trigger") }),
     struct(
       { type: t.literal("context_compaction") },
       {
-        id: ResponseItemIdStrict,
+        id: ResponseItemId,
         encrypted_content: t.string,
-        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthroughStrict,
+        internal_chat_message_metadata_passthrough: InternalChatMessageMetadataPassthrough,
       },
     ),
     t.type({ type: t.literal("other") }),
@@ -2621,7 +2419,7 @@ const build = () => {
     t.type({ type: t.literal("externalSandbox"), networkAccess: NetworkAccessStrict }),
     t.type({
       type: t.literal("workspaceWrite"),
-      writableRoots: t.array(AbsolutePathBufStrict),
+      writableRoots: t.array(AbsolutePathBuf),
       networkAccess: t.boolean,
       excludeTmpdirEnvVar: t.boolean,
       excludeSlashTmp: t.boolean,
@@ -2646,19 +2444,14 @@ const build = () => {
   const ModeKind: ModeKindCodec = openKeyof({ plan: null, default: null }, "ModeKind");
   const ModeKindStrict: ModeKindStrictCodec = t.keyof({ plan: null, default: null }, "ModeKindStrict");
   const Settings: SettingsCodec = t.type({ model: t.string, reasoning_effort: nullable(ReasoningEffort), developer_instructions: nullable(t.string) }, "Settings");
-  const SettingsStrict: SettingsStrictCodec = t.type({
-    model: t.string,
-    reasoning_effort: nullable(ReasoningEffortStrict),
-    developer_instructions: nullable(t.string),
-  }, "SettingsStrict");
   const CollaborationMode: CollaborationModeCodec = t.type({ mode: ModeKind, settings: Settings }, "CollaborationMode");
-  const CollaborationModeStrict: CollaborationModeStrictCodec = t.type({ mode: ModeKindStrict, settings: SettingsStrict }, "CollaborationModeStrict");
+  const CollaborationModeStrict: CollaborationModeStrictCodec = t.type({ mode: ModeKindStrict, settings: Settings }, "CollaborationModeStrict");
   const TurnEnvironmentParams: TurnEnvironmentParamsCodec = struct(
-    { environmentId: t.string, cwd: LegacyAppPathStringStrict },
-    { runtimeWorkspaceRoots: nullable(t.array(LegacyAppPathStringStrict)) },
+    { environmentId: t.string, cwd: LegacyAppPathString },
+    { runtimeWorkspaceRoots: nullable(t.array(LegacyAppPathString)) },
     "TurnEnvironmentParams",
   );
-  return { ThreadId, JsonValue, JsonValueStrict, AbsolutePathBuf, AbsolutePathBufStrict, LegacyAppPathString, LegacyAppPathStringStrict, CommandAction, ReasoningEffort, ReasoningEffortStrict, ReasoningSummary, ReasoningSummaryStrict, ApprovalsReviewer, ApprovalsReviewerStrict, AskForApproval, AskForApprovalStrict, SandboxMode, SandboxModeStrict, DynamicToolCallOutputContentItem, DynamicToolCallOutputContentItemStrict, NonSteerableTurnKind, CodexErrorInfo, MisalignmentSteer, MisalignmentErrorDetails, TurnError, PatchChangeKind, FileUpdateChange, ImageDetail, ImageDetailStrict, FunctionCallOutputContentItem, FunctionCallOutputContentItemStrict, FunctionCallOutputBody, FunctionCallOutputBodyStrict, ImageGenerationFailure, ImageGenerationInputImage, ImageGenerationItem, MessagePhase, MessagePhaseStrict, SleepItem, WebSearchAction, WebSearchItem, AgentMessageDelivery, HelplineSubject, AnswerAnnotation, AnswerReplacement, BlockReason, TrustedContacts, AgentMessageDisplay, AgentMessageModeration, AsyncUserInputQuestion, CollabAgentStatus, CollabAgentState, CollabAgentTool, CollabAgentToolCallStatus, CommandExecutionSource, CommandExecutionStatus, DynamicToolCallStatus, HookPromptFragment, McpAppDisplayMode, McpAppUi, McpToolCallAppContext, McpToolCallError, McpToolCallResult, McpToolCallStatus, MemoryCitationEntry, MemoryCitation, PatchApplyStatus, SubAgentActivityKind, ByteRange, ByteRangeStrict, TextElement, TextElementStrict, UserInput, UserInputStrict, ThreadItem, CyberAccessProgram, CyberAccessProgramStrict, TokenUsageBreakdown, AgentMessageInputContent, AgentMessageInputContentStrict, ConfigurationReasoning, ConfigurationReasoningStrict, ContentItem, ContentItemStrict, InternalChatMessageMetadataPassthrough, InternalChatMessageMetadataPassthroughStrict, LocalShellExecAction, LocalShellExecActionStrict, LocalShellAction, LocalShellActionStrict, LocalShellStatus, LocalShellStatusStrict, ReasoningItemContent, ReasoningItemContentStrict, ReasoningItemReasoningSummary, ReasoningItemReasoningSummaryStrict, ResponseItemId, ResponseItemIdStrict, CoreWebSearchAction, CoreWebSearchActionStrict, ResponseItem, ResponseItemStrict, RequestId, MultiAgentMode, MultiAgentModeStrict, NetworkAccess, NetworkAccessStrict, SandboxPolicy, SandboxPolicyStrict, TurnItemsView, TurnItemsViewStrict, TurnStatus, Turn, Personality, PersonalityStrict, ModeKind, ModeKindStrict, Settings, SettingsStrict, CollaborationMode, CollaborationModeStrict, TurnEnvironmentParams };
+  return { ThreadId, JsonValue, AbsolutePathBuf, LegacyAppPathString, CommandAction, ReasoningEffort, ReasoningSummary, ReasoningSummaryStrict, ApprovalsReviewer, ApprovalsReviewerStrict, AskForApproval, AskForApprovalStrict, SandboxMode, SandboxModeStrict, DynamicToolCallOutputContentItem, DynamicToolCallOutputContentItemStrict, NonSteerableTurnKind, CodexErrorInfo, MisalignmentSteer, MisalignmentErrorDetails, TurnError, PatchChangeKind, FileUpdateChange, ImageDetail, ImageDetailStrict, FunctionCallOutputContentItem, FunctionCallOutputContentItemStrict, FunctionCallOutputBody, FunctionCallOutputBodyStrict, ImageGenerationFailure, ImageGenerationInputImage, ImageGenerationItem, MessagePhase, MessagePhaseStrict, SleepItem, WebSearchAction, WebSearchItem, AgentMessageDelivery, HelplineSubject, AnswerAnnotation, AnswerReplacement, BlockReason, TrustedContacts, AgentMessageDisplay, AgentMessageModeration, AsyncUserInputQuestion, CollabAgentStatus, CollabAgentState, CollabAgentTool, CollabAgentToolCallStatus, CommandExecutionSource, CommandExecutionStatus, DynamicToolCallStatus, HookPromptFragment, McpAppDisplayMode, McpAppUi, McpToolCallAppContext, McpToolCallError, McpToolCallResult, McpToolCallStatus, MemoryCitationEntry, MemoryCitation, PatchApplyStatus, SubAgentActivityKind, ByteRange, TextElement, UserInput, UserInputStrict, ThreadItem, CyberAccessProgram, CyberAccessProgramStrict, TokenUsageBreakdown, AgentMessageInputContent, AgentMessageInputContentStrict, ConfigurationReasoning, ContentItem, ContentItemStrict, InternalChatMessageMetadataPassthrough, LocalShellExecAction, LocalShellAction, LocalShellStatus, LocalShellStatusStrict, ReasoningItemContent, ReasoningItemContentStrict, ReasoningItemReasoningSummary, ResponseItemId, CoreWebSearchAction, CoreWebSearchActionStrict, ResponseItem, ResponseItemStrict, RequestId, MultiAgentMode, MultiAgentModeStrict, NetworkAccess, NetworkAccessStrict, SandboxPolicy, SandboxPolicyStrict, TurnItemsView, TurnItemsViewStrict, TurnStatus, Turn, Personality, PersonalityStrict, ModeKind, ModeKindStrict, Settings, CollaborationMode, CollaborationModeStrict, TurnEnvironmentParams };
 };
 
 /** The codecs of the `common` module by name, built on the first call. */

@@ -16,7 +16,7 @@ import { struct, type StructC, withRest, type WithRestC } from '../StructCodecs.
 import { jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type JsonValueCodec, type JsonValueStrictCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type SandboxModeCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type AskForApprovalCodec, type JsonValueCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type SandboxModeCodec } from './common.js';
 
 /** Static type of the {@link MergeStrategy} codec. */
 export type MergeStrategyCodec = t.KeyofC<{ replace: null; upsert: null }>;
@@ -26,7 +26,7 @@ export type MergeStrategyCodec = t.KeyofC<{ replace: null; upsert: null }>;
 export type MergeStrategy = Gen.v2.MergeStrategy;
 
 /** Static type of the {@link ConfigEdit} codec. */
-export type ConfigEditCodec = t.TypeC<{ keyPath: t.StringC; value: JsonValueStrictCodec; mergeStrategy: MergeStrategyCodec }>;
+export type ConfigEditCodec = t.TypeC<{ keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec }>;
 /**
  * Generated type `ConfigEdit` (`src/generated/v2/ConfigEdit.ts`).
  */
@@ -101,9 +101,9 @@ export type AnalyticsConfigCodec = WithRestC<
   ]>
 >;
 /**
- * Generated type `AnalyticsConfig` (`src/generated/v2/AnalyticsConfig.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AnalyticsConfig` (`src/generated/v2/AnalyticsConfig.ts`).
  */
-export type AnalyticsConfig = t.TypeOf<AnalyticsConfigCodec>;
+export type AnalyticsConfig = Gen.v2.AnalyticsConfig;
 
 /** Static type of the {@link ToolExposureSurface} codec. */
 export type ToolExposureSurfaceCodec = OpenKeyofC<{ code_mode: null; deferred: null; direct: null }>;
@@ -251,9 +251,9 @@ export type ForcedChatgptWorkspaceIdsCodec = t.UnionC<[t.StringC, t.ArrayC<t.Str
 /**
  * Backward-compatible API shape for ChatGPT workspace login restrictions.
  *
- * Generated type `ForcedChatgptWorkspaceIds` (`src/generated/v2/ForcedChatgptWorkspaceIds.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ForcedChatgptWorkspaceIds` (`src/generated/v2/ForcedChatgptWorkspaceIds.ts`).
  */
-export type ForcedChatgptWorkspaceIds = t.TypeOf<ForcedChatgptWorkspaceIdsCodec>;
+export type ForcedChatgptWorkspaceIds = Gen.v2.ForcedChatgptWorkspaceIds;
 
 /** Static type of the {@link SandboxWorkspaceWrite} codec. */
 export type SandboxWorkspaceWriteCodec = t.TypeC<{
@@ -263,9 +263,9 @@ export type SandboxWorkspaceWriteCodec = t.TypeC<{
   exclude_slash_tmp: t.BooleanC;
 }>;
 /**
- * Generated type `SandboxWorkspaceWrite` (`src/generated/v2/SandboxWorkspaceWrite.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SandboxWorkspaceWrite` (`src/generated/v2/SandboxWorkspaceWrite.ts`).
  */
-export type SandboxWorkspaceWrite = t.TypeOf<SandboxWorkspaceWriteCodec>;
+export type SandboxWorkspaceWrite = Gen.v2.SandboxWorkspaceWrite;
 
 /** Static type of the {@link WebSearchContextSize} codec. */
 export type WebSearchContextSizeCodec = OpenKeyofC<{ low: null; medium: null; high: null }>;
@@ -282,9 +282,9 @@ export type WebSearchLocationCodec = t.TypeC<{
   timezone: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `WebSearchLocation` (`src/generated/WebSearchLocation.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `WebSearchLocation` (`src/generated/WebSearchLocation.ts`).
  */
-export type WebSearchLocation = t.TypeOf<WebSearchLocationCodec>;
+export type WebSearchLocation = Gen.WebSearchLocation;
 
 /** Static type of the {@link WebSearchToolConfig} codec. */
 export type WebSearchToolConfigCodec = t.TypeC<{
@@ -394,7 +394,7 @@ export type ConfigReadResponse = t.TypeOf<ConfigReadResponseCodec>;
 
 /** Static type of the {@link ConfigValueWriteParams} codec. */
 export type ConfigValueWriteParamsCodec = StructC<
-  { keyPath: t.StringC; value: JsonValueStrictCodec; mergeStrategy: MergeStrategyCodec },
+  { keyPath: t.StringC; value: JsonValueCodec; mergeStrategy: MergeStrategyCodec },
   { filePath: NullableC<t.StringC>; expectedVersion: NullableC<t.StringC> }
 >;
 /**
@@ -405,23 +405,23 @@ export type ConfigValueWriteParams = Gen.v2.ConfigValueWriteParams;
 /** Static type of the {@link TextPosition} codec. */
 export type TextPositionCodec = t.TypeC<{ line: t.NumberC; column: t.NumberC }>;
 /**
- * Generated type `TextPosition` (`src/generated/v2/TextPosition.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TextPosition` (`src/generated/v2/TextPosition.ts`).
  */
-export type TextPosition = t.TypeOf<TextPositionCodec>;
+export type TextPosition = Gen.v2.TextPosition;
 
 /** Static type of the {@link TextRange} codec. */
 export type TextRangeCodec = t.TypeC<{ start: TextPositionCodec; end: TextPositionCodec }>;
 /**
- * Generated type `TextRange` (`src/generated/v2/TextRange.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TextRange` (`src/generated/v2/TextRange.ts`).
  */
-export type TextRange = t.TypeOf<TextRangeCodec>;
+export type TextRange = Gen.v2.TextRange;
 
 /** Static type of the {@link ConfigWarningNotification} codec. */
 export type ConfigWarningNotificationCodec = StructC<{ summary: t.StringC; details: NullableC<t.StringC> }, { path: t.StringC; range: TextRangeCodec }>;
 /**
- * Generated type `ConfigWarningNotification` (`src/generated/v2/ConfigWarningNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ConfigWarningNotification` (`src/generated/v2/ConfigWarningNotification.ts`).
  */
-export type ConfigWarningNotification = t.TypeOf<ConfigWarningNotificationCodec>;
+export type ConfigWarningNotification = Gen.v2.ConfigWarningNotification;
 
 /** Static type of the {@link OverriddenMetadata} codec. */
 export type OverriddenMetadataCodec = t.TypeC<{ message: t.StringC; overridingLayer: ConfigLayerMetadataCodec; effectiveValue: JsonValueCodec }>;
@@ -530,16 +530,16 @@ export type PermissionProfileListParams = Gen.v2.PermissionProfileListParams;
 /** Static type of the {@link PermissionProfileSummary} codec. */
 export type PermissionProfileSummaryCodec = t.TypeC<{ id: t.StringC; description: NullableC<t.StringC>; allowed: t.BooleanC }>;
 /**
- * Generated type `PermissionProfileSummary` (`src/generated/v2/PermissionProfileSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `PermissionProfileSummary` (`src/generated/v2/PermissionProfileSummary.ts`).
  */
-export type PermissionProfileSummary = t.TypeOf<PermissionProfileSummaryCodec>;
+export type PermissionProfileSummary = Gen.v2.PermissionProfileSummary;
 
 /** Static type of the {@link PermissionProfileListResponse} codec. */
 export type PermissionProfileListResponseCodec = t.TypeC<{ data: t.ArrayC<PermissionProfileSummaryCodec>; nextCursor: NullableC<t.StringC> }>;
 /**
- * Generated type `PermissionProfileListResponse` (`src/generated/v2/PermissionProfileListResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `PermissionProfileListResponse` (`src/generated/v2/PermissionProfileListResponse.ts`).
  */
-export type PermissionProfileListResponse = t.TypeOf<PermissionProfileListResponseCodec>;
+export type PermissionProfileListResponse = Gen.v2.PermissionProfileListResponse;
 
 /** Static type of the {@link ProjectChangeType} codec. */
 export type ProjectChangeTypeCodec = OpenKeyofC<{ created: null; updated: null; deleted: null }>;
@@ -572,14 +572,14 @@ export type WindowsSandboxSetupCompletedNotification = t.TypeOf<WindowsSandboxSe
 /** Static type of the {@link WindowsWorldWritableWarningNotification} codec. */
 export type WindowsWorldWritableWarningNotificationCodec = t.TypeC<{ samplePaths: t.ArrayC<t.StringC>; extraCount: t.NumberC; failedScan: t.BooleanC }>;
 /**
- * Generated type `WindowsWorldWritableWarningNotification` (`src/generated/v2/WindowsWorldWritableWarningNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `WindowsWorldWritableWarningNotification` (`src/generated/v2/WindowsWorldWritableWarningNotification.ts`).
  */
-export type WindowsWorldWritableWarningNotification = t.TypeOf<WindowsWorldWritableWarningNotificationCodec>;
+export type WindowsWorldWritableWarningNotification = Gen.v2.WindowsWorldWritableWarningNotification;
 
 const build = () => {
-  const { AbsolutePathBuf, ApprovalsReviewer, AskForApproval, JsonValue, JsonValueStrict, ReasoningEffort, ReasoningSummary, SandboxMode } = commonCodecs();
+  const { AbsolutePathBuf, ApprovalsReviewer, AskForApproval, JsonValue, ReasoningEffort, ReasoningSummary, SandboxMode } = commonCodecs();
   const MergeStrategy: MergeStrategyCodec = t.keyof({ replace: null, upsert: null }, "MergeStrategy");
-  const ConfigEdit: ConfigEditCodec = t.type({ keyPath: t.string, value: JsonValueStrict, mergeStrategy: MergeStrategy }, "ConfigEdit");
+  const ConfigEdit: ConfigEditCodec = t.type({ keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy }, "ConfigEdit");
   const ConfigBatchWriteParams: ConfigBatchWriteParamsCodec = struct(
     { edits: t.array(ConfigEdit) },
     { filePath: nullable(t.string), expectedVersion: nullable(t.string), reloadUserConfig: t.boolean },
@@ -727,7 +727,7 @@ const build = () => {
   const ConfigLayerMetadata: ConfigLayerMetadataCodec = t.type({ name: ConfigLayerSource, version: t.string }, "ConfigLayerMetadata");
   const ConfigReadResponse: ConfigReadResponseCodec = t.type({ config: Config, origins: optionalRecord(ConfigLayerMetadata), layers: nullable(t.array(ConfigLayer)) }, "ConfigReadResponse");
   const ConfigValueWriteParams: ConfigValueWriteParamsCodec = struct(
-    { keyPath: t.string, value: JsonValueStrict, mergeStrategy: MergeStrategy },
+    { keyPath: t.string, value: JsonValue, mergeStrategy: MergeStrategy },
     { filePath: nullable(t.string), expectedVersion: nullable(t.string) },
     "ConfigValueWriteParams",
   );

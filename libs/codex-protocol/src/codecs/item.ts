@@ -16,21 +16,21 @@ import { struct, type StructC } from '../StructCodecs.js';
 import { nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type CommandActionCodec, type DynamicToolCallOutputContentItemStrictCodec, type FileUpdateChangeCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type LegacyAppPathStringStrictCodec, type ResponseItemCodec, type ThreadItemCodec, type TokenUsageBreakdownCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type CommandActionCodec, type DynamicToolCallOutputContentItemStrictCodec, type FileUpdateChangeCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type ResponseItemCodec, type ThreadItemCodec, type TokenUsageBreakdownCodec } from './common.js';
 
 /** Static type of the {@link AgentMessageDeltaNotification} codec. */
 export type AgentMessageDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
 /**
- * Generated type `AgentMessageDeltaNotification` (`src/generated/v2/AgentMessageDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AgentMessageDeltaNotification` (`src/generated/v2/AgentMessageDeltaNotification.ts`).
  */
-export type AgentMessageDeltaNotification = t.TypeOf<AgentMessageDeltaNotificationCodec>;
+export type AgentMessageDeltaNotification = Gen.v2.AgentMessageDeltaNotification;
 
 /** Static type of the {@link CommandExecutionOutputDeltaNotification} codec. */
 export type CommandExecutionOutputDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC }>;
 /**
- * Generated type `CommandExecutionOutputDeltaNotification` (`src/generated/v2/CommandExecutionOutputDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `CommandExecutionOutputDeltaNotification` (`src/generated/v2/CommandExecutionOutputDeltaNotification.ts`).
  */
-export type CommandExecutionOutputDeltaNotification = t.TypeOf<CommandExecutionOutputDeltaNotificationCodec>;
+export type CommandExecutionOutputDeltaNotification = Gen.v2.CommandExecutionOutputDeltaNotification;
 
 /** Static type of the {@link FileSystemAccessMode} codec. */
 export type FileSystemAccessModeCodec = OpenKeyofC<{ read: null; write: null; deny: null }>;
@@ -66,10 +66,10 @@ export type FileSystemSpecialPath = t.TypeOf<FileSystemSpecialPathCodec>;
 export type FileSystemSpecialPathStrictCodec = t.UnionC<[
   t.TypeC<{ kind: t.LiteralC<"root"> }>,
   t.TypeC<{ kind: t.LiteralC<"minimal"> }>,
-  t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: NullableC<LegacyAppPathStringStrictCodec> }>,
+  t.TypeC<{ kind: t.LiteralC<"project_roots">; subpath: NullableC<LegacyAppPathStringCodec> }>,
   t.TypeC<{ kind: t.LiteralC<"tmpdir"> }>,
   t.TypeC<{ kind: t.LiteralC<"slash_tmp"> }>,
-  t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: NullableC<LegacyAppPathStringStrictCodec> }>,
+  t.TypeC<{ kind: t.LiteralC<"unknown">; path: t.StringC; subpath: NullableC<LegacyAppPathStringCodec> }>,
 ]>;
 /**
  * Generated type `FileSystemSpecialPath` (`src/generated/v2/FileSystemSpecialPath.ts`).
@@ -91,7 +91,7 @@ export type FileSystemPath = t.TypeOf<FileSystemPathCodec>;
 
 /** Static type of the {@link FileSystemPathStrict} codec. */
 export type FileSystemPathStrictCodec = t.UnionC<[
-  t.TypeC<{ type: t.LiteralC<"path">; path: LegacyAppPathStringStrictCodec }>,
+  t.TypeC<{ type: t.LiteralC<"path">; path: LegacyAppPathStringCodec }>,
   t.TypeC<{ type: t.LiteralC<"glob_pattern">; pattern: t.StringC }>,
   t.TypeC<{ type: t.LiteralC<"special">; value: FileSystemSpecialPathStrictCodec }>,
 ]>;
@@ -130,10 +130,7 @@ export type AdditionalFileSystemPermissions = t.TypeOf<AdditionalFileSystemPermi
 
 /** Static type of the {@link AdditionalFileSystemPermissionsStrict} codec. */
 export type AdditionalFileSystemPermissionsStrictCodec = StructC<
-  {
-    read: NullableC<t.ArrayC<LegacyAppPathStringStrictCodec>>;
-    write: NullableC<t.ArrayC<LegacyAppPathStringStrictCodec>>;
-  },
+  { read: NullableC<t.ArrayC<LegacyAppPathStringCodec>>; write: NullableC<t.ArrayC<LegacyAppPathStringCodec>> },
   { globScanMaxDepth: t.NumberC; entries: t.ArrayC<FileSystemSandboxEntryStrictCodec> }
 >;
 /**
@@ -146,18 +143,9 @@ export type AdditionalFileSystemPermissionsStrict = Gen.v2.AdditionalFileSystemP
 /** Static type of the {@link AdditionalNetworkPermissions} codec. */
 export type AdditionalNetworkPermissionsCodec = t.TypeC<{ enabled: NullableC<t.BooleanC> }>;
 /**
- * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type AdditionalNetworkPermissions = t.TypeOf<AdditionalNetworkPermissionsCodec>;
-
-/** Static type of the {@link AdditionalNetworkPermissionsStrict} codec. */
-export type AdditionalNetworkPermissionsStrictCodec = t.TypeC<{ enabled: NullableC<t.BooleanC> }>;
-/**
  * Generated type `AdditionalNetworkPermissions` (`src/generated/v2/AdditionalNetworkPermissions.ts`).
- *
- * The strict codec of {@link AdditionalNetworkPermissions}, for what we send.
  */
-export type AdditionalNetworkPermissionsStrict = Gen.v2.AdditionalNetworkPermissions;
+export type AdditionalNetworkPermissions = Gen.v2.AdditionalNetworkPermissions;
 
 /** Static type of the {@link AdditionalPermissionProfile} codec. */
 export type AdditionalPermissionProfileCodec = t.TypeC<{
@@ -172,18 +160,9 @@ export type AdditionalPermissionProfile = t.TypeOf<AdditionalPermissionProfileCo
 /** Static type of the {@link ExecPolicyAmendment} codec. */
 export type ExecPolicyAmendmentCodec = t.ArrayC<t.StringC>;
 /**
- * Generated type `ExecPolicyAmendment` (`src/generated/v2/ExecPolicyAmendment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ExecPolicyAmendment = t.TypeOf<ExecPolicyAmendmentCodec>;
-
-/** Static type of the {@link ExecPolicyAmendmentStrict} codec. */
-export type ExecPolicyAmendmentStrictCodec = t.ArrayC<t.StringC>;
-/**
  * Generated type `ExecPolicyAmendment` (`src/generated/v2/ExecPolicyAmendment.ts`).
- *
- * The strict codec of {@link ExecPolicyAmendment}, for what we send.
  */
-export type ExecPolicyAmendmentStrict = Gen.v2.ExecPolicyAmendment;
+export type ExecPolicyAmendment = Gen.v2.ExecPolicyAmendment;
 
 /** Static type of the {@link NetworkPolicyRuleAction} codec. */
 export type NetworkPolicyRuleActionCodec = OpenKeyofC<{ allow: null; deny: null }>;
@@ -231,7 +210,7 @@ export type CommandExecutionApprovalDecision = t.TypeOf<CommandExecutionApproval
 /** Static type of the {@link CommandExecutionApprovalDecisionStrict} codec. */
 export type CommandExecutionApprovalDecisionStrictCodec = t.UnionC<[
   t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>,
-  t.TypeC<{ acceptWithExecpolicyAmendment: t.TypeC<{ execpolicy_amendment: ExecPolicyAmendmentStrictCodec }> }>,
+  t.TypeC<{ acceptWithExecpolicyAmendment: t.TypeC<{ execpolicy_amendment: ExecPolicyAmendmentCodec }> }>,
   t.TypeC<{ applyNetworkPolicyAmendment: t.TypeC<{ network_policy_amendment: NetworkPolicyAmendmentStrictCodec }> }>,
 ]>;
 /**
@@ -309,9 +288,9 @@ export type DynamicToolCallParamsCodec = t.TypeC<{
   arguments: JsonValueCodec;
 }>;
 /**
- * Generated type `DynamicToolCallParams` (`src/generated/v2/DynamicToolCallParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `DynamicToolCallParams` (`src/generated/v2/DynamicToolCallParams.ts`).
  */
-export type DynamicToolCallParams = t.TypeOf<DynamicToolCallParamsCodec>;
+export type DynamicToolCallParams = Gen.v2.DynamicToolCallParams;
 
 /** Static type of the {@link DynamicToolCallResponse} codec. */
 export type DynamicToolCallResponseCodec = t.TypeC<{ contentItems: t.ArrayC<DynamicToolCallOutputContentItemStrictCodec>; success: t.BooleanC }>;
@@ -327,9 +306,9 @@ export type FileChangeOutputDeltaNotificationCodec = t.TypeC<{ threadId: t.Strin
  *
  * The server no longer emits this notification.
  *
- * Generated type `FileChangeOutputDeltaNotification` (`src/generated/v2/FileChangeOutputDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `FileChangeOutputDeltaNotification` (`src/generated/v2/FileChangeOutputDeltaNotification.ts`).
  */
-export type FileChangeOutputDeltaNotification = t.TypeOf<FileChangeOutputDeltaNotificationCodec>;
+export type FileChangeOutputDeltaNotification = Gen.v2.FileChangeOutputDeltaNotification;
 
 /** Static type of the {@link FileChangePatchUpdatedNotification} codec. */
 export type FileChangePatchUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; changes: t.ArrayC<FileUpdateChangeCodec> }>;
@@ -344,9 +323,9 @@ export type FileChangeRequestApprovalParamsCodec = StructC<
   { reason: NullableC<t.StringC>; grantRoot: NullableC<t.StringC> }
 >;
 /**
- * Generated type `FileChangeRequestApprovalParams` (`src/generated/v2/FileChangeRequestApprovalParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `FileChangeRequestApprovalParams` (`src/generated/v2/FileChangeRequestApprovalParams.ts`).
  */
-export type FileChangeRequestApprovalParams = t.TypeOf<FileChangeRequestApprovalParamsCodec>;
+export type FileChangeRequestApprovalParams = Gen.v2.FileChangeRequestApprovalParams;
 
 /** Static type of the {@link FileChangeApprovalDecision} codec. */
 export type FileChangeApprovalDecisionCodec = t.KeyofC<{ accept: null; acceptForSession: null; decline: null; cancel: null }>;
@@ -377,9 +356,9 @@ export type AutoReviewDecisionSourceCodec = t.LiteralC<"agent">;
 /**
  * [UNSTABLE] Source that produced a terminal approval auto-review decision.
  *
- * Generated type `AutoReviewDecisionSource` (`src/generated/v2/AutoReviewDecisionSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AutoReviewDecisionSource` (`src/generated/v2/AutoReviewDecisionSource.ts`).
  */
-export type AutoReviewDecisionSource = t.TypeOf<AutoReviewDecisionSourceCodec>;
+export type AutoReviewDecisionSource = Gen.v2.AutoReviewDecisionSource;
 
 /** Static type of the {@link GuardianApprovalReviewStatus} codec. */
 export type GuardianApprovalReviewStatusCodec = OpenKeyofC<{ inProgress: null; approved: null; denied: null; timedOut: null; aborted: null }>;
@@ -538,9 +517,9 @@ export type ItemStartedNotification = t.TypeOf<ItemStartedNotificationCodec>;
 /** Static type of the {@link McpToolCallProgressNotification} codec. */
 export type McpToolCallProgressNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; message: t.StringC }>;
 /**
- * Generated type `McpToolCallProgressNotification` (`src/generated/v2/McpToolCallProgressNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpToolCallProgressNotification` (`src/generated/v2/McpToolCallProgressNotification.ts`).
  */
-export type McpToolCallProgressNotification = t.TypeOf<McpToolCallProgressNotificationCodec>;
+export type McpToolCallProgressNotification = Gen.v2.McpToolCallProgressNotification;
 
 /** Static type of the {@link PermissionsRequestApprovalParams} codec. */
 export type PermissionsRequestApprovalParamsCodec = t.TypeC<{
@@ -561,7 +540,7 @@ export type PermissionsRequestApprovalParams = t.TypeOf<PermissionsRequestApprov
 /** Static type of the {@link GrantedPermissionProfile} codec. */
 export type GrantedPermissionProfileCodec = StructC<
   Record<never, never>,
-  { network: AdditionalNetworkPermissionsStrictCodec; fileSystem: AdditionalFileSystemPermissionsStrictCodec }
+  { network: AdditionalNetworkPermissionsCodec; fileSystem: AdditionalFileSystemPermissionsStrictCodec }
 >;
 /**
  * Generated type `GrantedPermissionProfile` (`src/generated/v2/GrantedPermissionProfile.ts`).
@@ -591,18 +570,18 @@ export type PlanDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: 
  * EXPERIMENTAL - proposed plan streaming deltas for plan items. Clients should
  * not assume concatenated deltas match the completed plan item content.
  *
- * Generated type `PlanDeltaNotification` (`src/generated/v2/PlanDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `PlanDeltaNotification` (`src/generated/v2/PlanDeltaNotification.ts`).
  */
-export type PlanDeltaNotification = t.TypeOf<PlanDeltaNotificationCodec>;
+export type PlanDeltaNotification = Gen.v2.PlanDeltaNotification;
 
 /** Static type of the {@link ResponseUsageMetadata} codec. */
 export type ResponseUsageMetadataCodec = t.TypeC<{ amount: NullableC<t.StringC>; metadata: NullableC<JsonValueCodec> }>;
 /**
  * Usage metadata reported for one upstream response.
  *
- * Generated type `ResponseUsageMetadata` (`src/generated/v2/ResponseUsageMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ResponseUsageMetadata` (`src/generated/v2/ResponseUsageMetadata.ts`).
  */
-export type ResponseUsageMetadata = t.TypeOf<ResponseUsageMetadataCodec>;
+export type ResponseUsageMetadata = Gen.v2.ResponseUsageMetadata;
 
 /** Static type of the {@link RawResponseCompletedNotification} codec. */
 export type RawResponseCompletedNotificationCodec = t.TypeC<{
@@ -616,9 +595,9 @@ export type RawResponseCompletedNotificationCodec = t.TypeC<{
  * Internal-only notification containing the exact usage from one upstream
  * Responses API completion.
  *
- * Generated type `RawResponseCompletedNotification` (`src/generated/v2/RawResponseCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `RawResponseCompletedNotification` (`src/generated/v2/RawResponseCompletedNotification.ts`).
  */
-export type RawResponseCompletedNotification = t.TypeOf<RawResponseCompletedNotificationCodec>;
+export type RawResponseCompletedNotification = Gen.v2.RawResponseCompletedNotification;
 
 /** Static type of the {@link RawResponseItemCompletedNotification} codec. */
 export type RawResponseItemCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; item: ResponseItemCodec }>;
@@ -630,39 +609,39 @@ export type RawResponseItemCompletedNotification = t.TypeOf<RawResponseItemCompl
 /** Static type of the {@link ReasoningSummaryPartAddedNotification} codec. */
 export type ReasoningSummaryPartAddedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; summaryIndex: t.NumberC }>;
 /**
- * Generated type `ReasoningSummaryPartAddedNotification` (`src/generated/v2/ReasoningSummaryPartAddedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ReasoningSummaryPartAddedNotification` (`src/generated/v2/ReasoningSummaryPartAddedNotification.ts`).
  */
-export type ReasoningSummaryPartAddedNotification = t.TypeOf<ReasoningSummaryPartAddedNotificationCodec>;
+export type ReasoningSummaryPartAddedNotification = Gen.v2.ReasoningSummaryPartAddedNotification;
 
 /** Static type of the {@link ReasoningSummaryTextDeltaNotification} codec. */
 export type ReasoningSummaryTextDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC; summaryIndex: t.NumberC }>;
 /**
- * Generated type `ReasoningSummaryTextDeltaNotification` (`src/generated/v2/ReasoningSummaryTextDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ReasoningSummaryTextDeltaNotification` (`src/generated/v2/ReasoningSummaryTextDeltaNotification.ts`).
  */
-export type ReasoningSummaryTextDeltaNotification = t.TypeOf<ReasoningSummaryTextDeltaNotificationCodec>;
+export type ReasoningSummaryTextDeltaNotification = Gen.v2.ReasoningSummaryTextDeltaNotification;
 
 /** Static type of the {@link ReasoningTextDeltaNotification} codec. */
 export type ReasoningTextDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; delta: t.StringC; contentIndex: t.NumberC }>;
 /**
- * Generated type `ReasoningTextDeltaNotification` (`src/generated/v2/ReasoningTextDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ReasoningTextDeltaNotification` (`src/generated/v2/ReasoningTextDeltaNotification.ts`).
  */
-export type ReasoningTextDeltaNotification = t.TypeOf<ReasoningTextDeltaNotificationCodec>;
+export type ReasoningTextDeltaNotification = Gen.v2.ReasoningTextDeltaNotification;
 
 /** Static type of the {@link TerminalInteractionNotification} codec. */
 export type TerminalInteractionNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; itemId: t.StringC; processId: t.StringC; stdin: t.StringC }>;
 /**
- * Generated type `TerminalInteractionNotification` (`src/generated/v2/TerminalInteractionNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TerminalInteractionNotification` (`src/generated/v2/TerminalInteractionNotification.ts`).
  */
-export type TerminalInteractionNotification = t.TypeOf<TerminalInteractionNotificationCodec>;
+export type TerminalInteractionNotification = Gen.v2.TerminalInteractionNotification;
 
 /** Static type of the {@link ToolRequestUserInputOption} codec. */
 export type ToolRequestUserInputOptionCodec = t.TypeC<{ label: t.StringC; description: t.StringC }>;
 /**
  * EXPERIMENTAL. Defines a single selectable option for request_user_input.
  *
- * Generated type `ToolRequestUserInputOption` (`src/generated/v2/ToolRequestUserInputOption.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ToolRequestUserInputOption` (`src/generated/v2/ToolRequestUserInputOption.ts`).
  */
-export type ToolRequestUserInputOption = t.TypeOf<ToolRequestUserInputOptionCodec>;
+export type ToolRequestUserInputOption = Gen.v2.ToolRequestUserInputOption;
 
 /** Static type of the {@link ToolRequestUserInputQuestion} codec. */
 export type ToolRequestUserInputQuestionCodec = t.TypeC<{
@@ -676,9 +655,9 @@ export type ToolRequestUserInputQuestionCodec = t.TypeC<{
 /**
  * EXPERIMENTAL. Represents one request_user_input question and its required options.
  *
- * Generated type `ToolRequestUserInputQuestion` (`src/generated/v2/ToolRequestUserInputQuestion.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ToolRequestUserInputQuestion` (`src/generated/v2/ToolRequestUserInputQuestion.ts`).
  */
-export type ToolRequestUserInputQuestion = t.TypeOf<ToolRequestUserInputQuestionCodec>;
+export type ToolRequestUserInputQuestion = Gen.v2.ToolRequestUserInputQuestion;
 
 /** Static type of the {@link ToolRequestUserInputParams} codec. */
 export type ToolRequestUserInputParamsCodec = t.TypeC<{
@@ -692,9 +671,9 @@ export type ToolRequestUserInputParamsCodec = t.TypeC<{
 /**
  * EXPERIMENTAL. Params sent with a request_user_input event.
  *
- * Generated type `ToolRequestUserInputParams` (`src/generated/v2/ToolRequestUserInputParams.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ToolRequestUserInputParams` (`src/generated/v2/ToolRequestUserInputParams.ts`).
  */
-export type ToolRequestUserInputParams = t.TypeOf<ToolRequestUserInputParamsCodec>;
+export type ToolRequestUserInputParams = Gen.v2.ToolRequestUserInputParams;
 
 /** Static type of the {@link ToolRequestUserInputAnswer} codec. */
 export type ToolRequestUserInputAnswerCodec = t.TypeC<{ answers: t.ArrayC<t.StringC> }>;
@@ -715,7 +694,7 @@ export type ToolRequestUserInputResponseCodec = t.TypeC<{ answers: OptionalRecor
 export type ToolRequestUserInputResponse = Gen.v2.ToolRequestUserInputResponse;
 
 const build = () => {
-  const { AbsolutePathBuf, CommandAction, DynamicToolCallOutputContentItemStrict, FileUpdateChange, JsonValue, LegacyAppPathString, LegacyAppPathStringStrict, ResponseItem, ThreadItem, TokenUsageBreakdown } = commonCodecs();
+  const { AbsolutePathBuf, CommandAction, DynamicToolCallOutputContentItemStrict, FileUpdateChange, JsonValue, LegacyAppPathString, ResponseItem, ThreadItem, TokenUsageBreakdown } = commonCodecs();
   const AgentMessageDeltaNotification: AgentMessageDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "AgentMessageDeltaNotification");
   const CommandExecutionOutputDeltaNotification: CommandExecutionOutputDeltaNotificationCodec = t.type({ threadId: t.string, turnId: t.string, itemId: t.string, delta: t.string }, "CommandExecutionOutputDeltaNotification");
   const FileSystemAccessMode: FileSystemAccessModeCodec = openKeyof({ read: null, write: null, deny: null }, "FileSystemAccessMode");
@@ -731,10 +710,10 @@ const build = () => {
   const FileSystemSpecialPathStrict: FileSystemSpecialPathStrictCodec = t.union([
     t.type({ kind: t.literal("root") }),
     t.type({ kind: t.literal("minimal") }),
-    t.type({ kind: t.literal("project_roots"), subpath: nullable(LegacyAppPathStringStrict) }),
+    t.type({ kind: t.literal("project_roots"), subpath: nullable(LegacyAppPathString) }),
     t.type({ kind: t.literal("tmpdir") }),
     t.type({ kind: t.literal("slash_tmp") }),
-    t.type({ kind: t.literal("unknown"), path: t.string, subpath: nullable(LegacyAppPathStringStrict) }),
+    t.type({ kind: t.literal("unknown"), path: t.string, subpath: nullable(LegacyAppPathString) }),
   ], "FileSystemSpecialPathStrict");
   const FileSystemPath: FileSystemPathCodec = openUnion("type", ["path","glob_pattern","special"], [
     t.type({ type: t.literal("path"), path: LegacyAppPathString }),
@@ -742,7 +721,7 @@ const build = () => {
     t.type({ type: t.literal("special"), value: FileSystemSpecialPath }),
   ], "FileSystemPath");
   const FileSystemPathStrict: FileSystemPathStrictCodec = t.union([
-    t.type({ type: t.literal("path"), path: LegacyAppPathStringStrict }),
+    t.type({ type: t.literal("path"), path: LegacyAppPathString }),
     t.type({ type: t.literal("glob_pattern"), pattern: t.string }),
     t.type({ type: t.literal("special"), value: FileSystemSpecialPathStrict }),
   ], "FileSystemPathStrict");
@@ -754,15 +733,13 @@ const build = () => {
     "AdditionalFileSystemPermissions",
   );
   const AdditionalFileSystemPermissionsStrict: AdditionalFileSystemPermissionsStrictCodec = struct(
-    { read: nullable(t.array(LegacyAppPathStringStrict)), write: nullable(t.array(LegacyAppPathStringStrict)) },
+    { read: nullable(t.array(LegacyAppPathString)), write: nullable(t.array(LegacyAppPathString)) },
     { globScanMaxDepth: t.number, entries: t.array(FileSystemSandboxEntryStrict) },
     "AdditionalFileSystemPermissionsStrict",
   );
   const AdditionalNetworkPermissions: AdditionalNetworkPermissionsCodec = t.type({ enabled: nullable(t.boolean) }, "AdditionalNetworkPermissions");
-  const AdditionalNetworkPermissionsStrict: AdditionalNetworkPermissionsStrictCodec = t.type({ enabled: nullable(t.boolean) }, "AdditionalNetworkPermissionsStrict");
   const AdditionalPermissionProfile: AdditionalPermissionProfileCodec = t.type({ network: nullable(AdditionalNetworkPermissions), fileSystem: nullable(AdditionalFileSystemPermissions) }, "AdditionalPermissionProfile");
   const ExecPolicyAmendment: ExecPolicyAmendmentCodec = t.array(t.string, "ExecPolicyAmendment");
-  const ExecPolicyAmendmentStrict: ExecPolicyAmendmentStrictCodec = t.array(t.string, "ExecPolicyAmendmentStrict");
   const NetworkPolicyRuleAction: NetworkPolicyRuleActionCodec = openKeyof({ allow: null, deny: null }, "NetworkPolicyRuleAction");
   const NetworkPolicyRuleActionStrict: NetworkPolicyRuleActionStrictCodec = t.keyof({ allow: null, deny: null }, "NetworkPolicyRuleActionStrict");
   const NetworkPolicyAmendment: NetworkPolicyAmendmentCodec = t.type({ host: t.string, action: NetworkPolicyRuleAction }, "NetworkPolicyAmendment");
@@ -774,7 +751,7 @@ const build = () => {
   ], "CommandExecutionApprovalDecision");
   const CommandExecutionApprovalDecisionStrict: CommandExecutionApprovalDecisionStrictCodec = t.union([
     t.keyof({ accept: null, acceptForSession: null, decline: null, cancel: null }),
-    t.type({ acceptWithExecpolicyAmendment: t.type({ execpolicy_amendment: ExecPolicyAmendmentStrict }) }),
+    t.type({ acceptWithExecpolicyAmendment: t.type({ execpolicy_amendment: ExecPolicyAmendment }) }),
     t.type({ applyNetworkPolicyAmendment: t.type({ network_policy_amendment: NetworkPolicyAmendmentStrict }) }),
   ], "CommandExecutionApprovalDecisionStrict");
   const CommandExecutionApprovalKind: CommandExecutionApprovalKindCodec = openKeyof({ command: null, humanCommand: null, writeStdin: null }, "CommandExecutionApprovalKind");
@@ -907,7 +884,7 @@ const build = () => {
   }, "PermissionsRequestApprovalParams");
   const GrantedPermissionProfile: GrantedPermissionProfileCodec = struct(
     {},
-    { network: AdditionalNetworkPermissionsStrict, fileSystem: AdditionalFileSystemPermissionsStrict },
+    { network: AdditionalNetworkPermissions, fileSystem: AdditionalFileSystemPermissionsStrict },
     "GrantedPermissionProfile",
   );
   const PermissionGrantScope: PermissionGrantScopeCodec = t.keyof({ turn: null, session: null }, "PermissionGrantScope");
@@ -949,7 +926,7 @@ const build = () => {
   }, "ToolRequestUserInputParams");
   const ToolRequestUserInputAnswer: ToolRequestUserInputAnswerCodec = t.type({ answers: t.array(t.string) }, "ToolRequestUserInputAnswer");
   const ToolRequestUserInputResponse: ToolRequestUserInputResponseCodec = t.type({ answers: optionalRecord(ToolRequestUserInputAnswer) }, "ToolRequestUserInputResponse");
-  return { AgentMessageDeltaNotification, CommandExecutionOutputDeltaNotification, FileSystemAccessMode, FileSystemAccessModeStrict, FileSystemSpecialPath, FileSystemSpecialPathStrict, FileSystemPath, FileSystemPathStrict, FileSystemSandboxEntry, FileSystemSandboxEntryStrict, AdditionalFileSystemPermissions, AdditionalFileSystemPermissionsStrict, AdditionalNetworkPermissions, AdditionalNetworkPermissionsStrict, AdditionalPermissionProfile, ExecPolicyAmendment, ExecPolicyAmendmentStrict, NetworkPolicyRuleAction, NetworkPolicyRuleActionStrict, NetworkPolicyAmendment, NetworkPolicyAmendmentStrict, CommandExecutionApprovalDecision, CommandExecutionApprovalDecisionStrict, CommandExecutionApprovalKind, NetworkApprovalProtocol, NetworkApprovalContext, CommandExecutionRequestApprovalParams, CommandExecutionRequestApprovalResponse, DynamicToolCallParams, DynamicToolCallResponse, FileChangeOutputDeltaNotification, FileChangePatchUpdatedNotification, FileChangeRequestApprovalParams, FileChangeApprovalDecision, FileChangeRequestApprovalResponse, ItemCompletedNotification, AutoReviewDecisionSource, GuardianApprovalReviewStatus, GuardianRiskLevel, GuardianUserAuthorization, GuardianApprovalReview, GuardianCommandSource, RequestPermissionProfile, GuardianApprovalReviewAction, ItemGuardianApprovalReviewCompletedNotification, ItemGuardianApprovalReviewStartedNotification, ItemStartedNotification, McpToolCallProgressNotification, PermissionsRequestApprovalParams, GrantedPermissionProfile, PermissionGrantScope, PermissionsRequestApprovalResponse, PlanDeltaNotification, ResponseUsageMetadata, RawResponseCompletedNotification, RawResponseItemCompletedNotification, ReasoningSummaryPartAddedNotification, ReasoningSummaryTextDeltaNotification, ReasoningTextDeltaNotification, TerminalInteractionNotification, ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequestUserInputParams, ToolRequestUserInputAnswer, ToolRequestUserInputResponse };
+  return { AgentMessageDeltaNotification, CommandExecutionOutputDeltaNotification, FileSystemAccessMode, FileSystemAccessModeStrict, FileSystemSpecialPath, FileSystemSpecialPathStrict, FileSystemPath, FileSystemPathStrict, FileSystemSandboxEntry, FileSystemSandboxEntryStrict, AdditionalFileSystemPermissions, AdditionalFileSystemPermissionsStrict, AdditionalNetworkPermissions, AdditionalPermissionProfile, ExecPolicyAmendment, NetworkPolicyRuleAction, NetworkPolicyRuleActionStrict, NetworkPolicyAmendment, NetworkPolicyAmendmentStrict, CommandExecutionApprovalDecision, CommandExecutionApprovalDecisionStrict, CommandExecutionApprovalKind, NetworkApprovalProtocol, NetworkApprovalContext, CommandExecutionRequestApprovalParams, CommandExecutionRequestApprovalResponse, DynamicToolCallParams, DynamicToolCallResponse, FileChangeOutputDeltaNotification, FileChangePatchUpdatedNotification, FileChangeRequestApprovalParams, FileChangeApprovalDecision, FileChangeRequestApprovalResponse, ItemCompletedNotification, AutoReviewDecisionSource, GuardianApprovalReviewStatus, GuardianRiskLevel, GuardianUserAuthorization, GuardianApprovalReview, GuardianCommandSource, RequestPermissionProfile, GuardianApprovalReviewAction, ItemGuardianApprovalReviewCompletedNotification, ItemGuardianApprovalReviewStartedNotification, ItemStartedNotification, McpToolCallProgressNotification, PermissionsRequestApprovalParams, GrantedPermissionProfile, PermissionGrantScope, PermissionsRequestApprovalResponse, PlanDeltaNotification, ResponseUsageMetadata, RawResponseCompletedNotification, RawResponseItemCompletedNotification, ReasoningSummaryPartAddedNotification, ReasoningSummaryTextDeltaNotification, ReasoningTextDeltaNotification, TerminalInteractionNotification, ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequestUserInputParams, ToolRequestUserInputAnswer, ToolRequestUserInputResponse };
 };
 
 /** The codecs of the `item` module by name, built on the first call. */

@@ -16,35 +16,35 @@ import { intersection, struct, type StructC } from '../StructCodecs.js';
 import { jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type JsonValueCodec, type JsonValueStrictCodec } from './common.js';
+import { commonCodecs, type JsonValueCodec } from './common.js';
 
 /** Static type of the {@link McpElicitationObjectType} codec. */
 export type McpElicitationObjectTypeCodec = t.LiteralC<"object">;
 /**
- * Generated type `McpElicitationObjectType` (`src/generated/v2/McpElicitationObjectType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationObjectType` (`src/generated/v2/McpElicitationObjectType.ts`).
  */
-export type McpElicitationObjectType = t.TypeOf<McpElicitationObjectTypeCodec>;
+export type McpElicitationObjectType = Gen.v2.McpElicitationObjectType;
 
 /** Static type of the {@link McpElicitationBooleanType} codec. */
 export type McpElicitationBooleanTypeCodec = t.LiteralC<"boolean">;
 /**
- * Generated type `McpElicitationBooleanType` (`src/generated/v2/McpElicitationBooleanType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationBooleanType` (`src/generated/v2/McpElicitationBooleanType.ts`).
  */
-export type McpElicitationBooleanType = t.TypeOf<McpElicitationBooleanTypeCodec>;
+export type McpElicitationBooleanType = Gen.v2.McpElicitationBooleanType;
 
 /** Static type of the {@link McpElicitationBooleanSchema} codec. */
 export type McpElicitationBooleanSchemaCodec = StructC<{ type: McpElicitationBooleanTypeCodec }, { title: t.StringC; description: t.StringC; default: t.BooleanC }>;
 /**
- * Generated type `McpElicitationBooleanSchema` (`src/generated/v2/McpElicitationBooleanSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationBooleanSchema` (`src/generated/v2/McpElicitationBooleanSchema.ts`).
  */
-export type McpElicitationBooleanSchema = t.TypeOf<McpElicitationBooleanSchemaCodec>;
+export type McpElicitationBooleanSchema = Gen.v2.McpElicitationBooleanSchema;
 
 /** Static type of the {@link McpElicitationStringType} codec. */
 export type McpElicitationStringTypeCodec = t.LiteralC<"string">;
 /**
- * Generated type `McpElicitationStringType` (`src/generated/v2/McpElicitationStringType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationStringType` (`src/generated/v2/McpElicitationStringType.ts`).
  */
-export type McpElicitationStringType = t.TypeOf<McpElicitationStringTypeCodec>;
+export type McpElicitationStringType = Gen.v2.McpElicitationStringType;
 
 /** Static type of the {@link McpElicitationLegacyTitledEnumSchema} codec. */
 export type McpElicitationLegacyTitledEnumSchemaCodec = StructC<
@@ -52,30 +52,30 @@ export type McpElicitationLegacyTitledEnumSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; enumNames: t.ArrayC<t.StringC>; default: t.StringC }
 >;
 /**
- * Generated type `McpElicitationLegacyTitledEnumSchema` (`src/generated/v2/McpElicitationLegacyTitledEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationLegacyTitledEnumSchema` (`src/generated/v2/McpElicitationLegacyTitledEnumSchema.ts`).
  */
-export type McpElicitationLegacyTitledEnumSchema = t.TypeOf<McpElicitationLegacyTitledEnumSchemaCodec>;
+export type McpElicitationLegacyTitledEnumSchema = Gen.v2.McpElicitationLegacyTitledEnumSchema;
 
 /** Static type of the {@link McpElicitationArrayType} codec. */
 export type McpElicitationArrayTypeCodec = t.LiteralC<"array">;
 /**
- * Generated type `McpElicitationArrayType` (`src/generated/v2/McpElicitationArrayType.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationArrayType` (`src/generated/v2/McpElicitationArrayType.ts`).
  */
-export type McpElicitationArrayType = t.TypeOf<McpElicitationArrayTypeCodec>;
+export type McpElicitationArrayType = Gen.v2.McpElicitationArrayType;
 
 /** Static type of the {@link McpElicitationConstOption} codec. */
 export type McpElicitationConstOptionCodec = t.TypeC<{ const: t.StringC; title: t.StringC }>;
 /**
- * Generated type `McpElicitationConstOption` (`src/generated/v2/McpElicitationConstOption.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationConstOption` (`src/generated/v2/McpElicitationConstOption.ts`).
  */
-export type McpElicitationConstOption = t.TypeOf<McpElicitationConstOptionCodec>;
+export type McpElicitationConstOption = Gen.v2.McpElicitationConstOption;
 
 /** Static type of the {@link McpElicitationTitledEnumItems} codec. */
 export type McpElicitationTitledEnumItemsCodec = t.TypeC<{ anyOf: t.ArrayC<McpElicitationConstOptionCodec> }>;
 /**
- * Generated type `McpElicitationTitledEnumItems` (`src/generated/v2/McpElicitationTitledEnumItems.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationTitledEnumItems` (`src/generated/v2/McpElicitationTitledEnumItems.ts`).
  */
-export type McpElicitationTitledEnumItems = t.TypeOf<McpElicitationTitledEnumItemsCodec>;
+export type McpElicitationTitledEnumItems = Gen.v2.McpElicitationTitledEnumItems;
 
 /** Static type of the {@link McpElicitationTitledMultiSelectEnumSchema} codec. */
 export type McpElicitationTitledMultiSelectEnumSchemaCodec = StructC<
@@ -89,16 +89,16 @@ export type McpElicitationTitledMultiSelectEnumSchemaCodec = StructC<
   }
 >;
 /**
- * Generated type `McpElicitationTitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationTitledMultiSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationTitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationTitledMultiSelectEnumSchema.ts`).
  */
-export type McpElicitationTitledMultiSelectEnumSchema = t.TypeOf<McpElicitationTitledMultiSelectEnumSchemaCodec>;
+export type McpElicitationTitledMultiSelectEnumSchema = Gen.v2.McpElicitationTitledMultiSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationUntitledEnumItems} codec. */
 export type McpElicitationUntitledEnumItemsCodec = t.TypeC<{ type: McpElicitationStringTypeCodec; enum: t.ArrayC<t.StringC> }>;
 /**
- * Generated type `McpElicitationUntitledEnumItems` (`src/generated/v2/McpElicitationUntitledEnumItems.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationUntitledEnumItems` (`src/generated/v2/McpElicitationUntitledEnumItems.ts`).
  */
-export type McpElicitationUntitledEnumItems = t.TypeOf<McpElicitationUntitledEnumItemsCodec>;
+export type McpElicitationUntitledEnumItems = Gen.v2.McpElicitationUntitledEnumItems;
 
 /** Static type of the {@link McpElicitationUntitledMultiSelectEnumSchema} codec. */
 export type McpElicitationUntitledMultiSelectEnumSchemaCodec = StructC<
@@ -112,16 +112,16 @@ export type McpElicitationUntitledMultiSelectEnumSchemaCodec = StructC<
   }
 >;
 /**
- * Generated type `McpElicitationUntitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledMultiSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationUntitledMultiSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledMultiSelectEnumSchema.ts`).
  */
-export type McpElicitationUntitledMultiSelectEnumSchema = t.TypeOf<McpElicitationUntitledMultiSelectEnumSchemaCodec>;
+export type McpElicitationUntitledMultiSelectEnumSchema = Gen.v2.McpElicitationUntitledMultiSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationMultiSelectEnumSchema} codec. */
 export type McpElicitationMultiSelectEnumSchemaCodec = t.UnionC<[McpElicitationUntitledMultiSelectEnumSchemaCodec, McpElicitationTitledMultiSelectEnumSchemaCodec]>;
 /**
- * Generated type `McpElicitationMultiSelectEnumSchema` (`src/generated/v2/McpElicitationMultiSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationMultiSelectEnumSchema` (`src/generated/v2/McpElicitationMultiSelectEnumSchema.ts`).
  */
-export type McpElicitationMultiSelectEnumSchema = t.TypeOf<McpElicitationMultiSelectEnumSchemaCodec>;
+export type McpElicitationMultiSelectEnumSchema = Gen.v2.McpElicitationMultiSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationTitledSingleSelectEnumSchema} codec. */
 export type McpElicitationTitledSingleSelectEnumSchemaCodec = StructC<
@@ -129,9 +129,9 @@ export type McpElicitationTitledSingleSelectEnumSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; default: t.StringC }
 >;
 /**
- * Generated type `McpElicitationTitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationTitledSingleSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationTitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationTitledSingleSelectEnumSchema.ts`).
  */
-export type McpElicitationTitledSingleSelectEnumSchema = t.TypeOf<McpElicitationTitledSingleSelectEnumSchemaCodec>;
+export type McpElicitationTitledSingleSelectEnumSchema = Gen.v2.McpElicitationTitledSingleSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationUntitledSingleSelectEnumSchema} codec. */
 export type McpElicitationUntitledSingleSelectEnumSchemaCodec = StructC<
@@ -139,16 +139,16 @@ export type McpElicitationUntitledSingleSelectEnumSchemaCodec = StructC<
   { title: t.StringC; description: t.StringC; default: t.StringC }
 >;
 /**
- * Generated type `McpElicitationUntitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledSingleSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationUntitledSingleSelectEnumSchema` (`src/generated/v2/McpElicitationUntitledSingleSelectEnumSchema.ts`).
  */
-export type McpElicitationUntitledSingleSelectEnumSchema = t.TypeOf<McpElicitationUntitledSingleSelectEnumSchemaCodec>;
+export type McpElicitationUntitledSingleSelectEnumSchema = Gen.v2.McpElicitationUntitledSingleSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationSingleSelectEnumSchema} codec. */
 export type McpElicitationSingleSelectEnumSchemaCodec = t.UnionC<[McpElicitationUntitledSingleSelectEnumSchemaCodec, McpElicitationTitledSingleSelectEnumSchemaCodec]>;
 /**
- * Generated type `McpElicitationSingleSelectEnumSchema` (`src/generated/v2/McpElicitationSingleSelectEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationSingleSelectEnumSchema` (`src/generated/v2/McpElicitationSingleSelectEnumSchema.ts`).
  */
-export type McpElicitationSingleSelectEnumSchema = t.TypeOf<McpElicitationSingleSelectEnumSchemaCodec>;
+export type McpElicitationSingleSelectEnumSchema = Gen.v2.McpElicitationSingleSelectEnumSchema;
 
 /** Static type of the {@link McpElicitationEnumSchema} codec. */
 export type McpElicitationEnumSchemaCodec = t.UnionC<[
@@ -157,9 +157,9 @@ export type McpElicitationEnumSchemaCodec = t.UnionC<[
   McpElicitationLegacyTitledEnumSchemaCodec,
 ]>;
 /**
- * Generated type `McpElicitationEnumSchema` (`src/generated/v2/McpElicitationEnumSchema.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpElicitationEnumSchema` (`src/generated/v2/McpElicitationEnumSchema.ts`).
  */
-export type McpElicitationEnumSchema = t.TypeOf<McpElicitationEnumSchemaCodec>;
+export type McpElicitationEnumSchema = Gen.v2.McpElicitationEnumSchema;
 
 /** Static type of the {@link McpElicitationNumberType} codec. */
 export type McpElicitationNumberTypeCodec = OpenKeyofC<{ number: null; integer: null }>;
@@ -287,8 +287,8 @@ export type McpServerElicitationAction = Gen.v2.McpServerElicitationAction;
 /** Static type of the {@link McpServerElicitationRequestResponse} codec. */
 export type McpServerElicitationRequestResponseCodec = t.TypeC<{
   action: McpServerElicitationActionCodec;
-  content: NullableC<JsonValueStrictCodec>;
-  _meta: NullableC<JsonValueStrictCodec>;
+  content: NullableC<JsonValueCodec>;
+  _meta: NullableC<JsonValueCodec>;
 }>;
 /**
  * Generated type `McpServerElicitationRequestResponse` (`src/generated/v2/McpServerElicitationRequestResponse.ts`).
@@ -298,16 +298,16 @@ export type McpServerElicitationRequestResponse = Gen.v2.McpServerElicitationReq
 /** Static type of the {@link McpServerEventNotification} codec. */
 export type McpServerEventNotificationCodec = t.TypeC<{ method: t.StringC; params: JsonValueCodec }>;
 /**
- * Generated type `McpServerEventNotification` (`src/generated/v2/McpServerEventNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpServerEventNotification` (`src/generated/v2/McpServerEventNotification.ts`).
  */
-export type McpServerEventNotification = t.TypeOf<McpServerEventNotificationCodec>;
+export type McpServerEventNotification = Gen.v2.McpServerEventNotification;
 
 /** Static type of the {@link McpServerEventStreamNotification} codec. */
 export type McpServerEventStreamNotificationCodec = t.TypeC<{ subscriptionId: t.StringC; notification: McpServerEventNotificationCodec }>;
 /**
- * Generated type `McpServerEventStreamNotification` (`src/generated/v2/McpServerEventStreamNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpServerEventStreamNotification` (`src/generated/v2/McpServerEventStreamNotification.ts`).
  */
-export type McpServerEventStreamNotification = t.TypeOf<McpServerEventStreamNotificationCodec>;
+export type McpServerEventStreamNotification = Gen.v2.McpServerEventStreamNotification;
 
 /** Static type of the {@link McpServerOauthLoginCompletedNotification} codec. */
 export type McpServerOauthLoginCompletedNotificationCodec = StructC<
@@ -315,16 +315,16 @@ export type McpServerOauthLoginCompletedNotificationCodec = StructC<
   { loginId: NullableC<t.StringC>; error: t.StringC }
 >;
 /**
- * Generated type `McpServerOauthLoginCompletedNotification` (`src/generated/v2/McpServerOauthLoginCompletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpServerOauthLoginCompletedNotification` (`src/generated/v2/McpServerOauthLoginCompletedNotification.ts`).
  */
-export type McpServerOauthLoginCompletedNotification = t.TypeOf<McpServerOauthLoginCompletedNotificationCodec>;
+export type McpServerOauthLoginCompletedNotification = Gen.v2.McpServerOauthLoginCompletedNotification;
 
 /** Static type of the {@link McpServerStartupFailureReason} codec. */
 export type McpServerStartupFailureReasonCodec = t.LiteralC<"reauthenticationRequired">;
 /**
- * Generated type `McpServerStartupFailureReason` (`src/generated/v2/McpServerStartupFailureReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `McpServerStartupFailureReason` (`src/generated/v2/McpServerStartupFailureReason.ts`).
  */
-export type McpServerStartupFailureReason = t.TypeOf<McpServerStartupFailureReasonCodec>;
+export type McpServerStartupFailureReason = Gen.v2.McpServerStartupFailureReason;
 
 /** Static type of the {@link McpServerStartupState} codec. */
 export type McpServerStartupStateCodec = OpenKeyofC<{ starting: null; ready: null; failed: null; cancelled: null }>;
@@ -348,7 +348,7 @@ export type McpServerStatusUpdatedNotificationCodec = t.TypeC<{
 export type McpServerStatusUpdatedNotification = t.TypeOf<McpServerStatusUpdatedNotificationCodec>;
 
 const build = () => {
-  const { JsonValue, JsonValueStrict } = commonCodecs();
+  const { JsonValue } = commonCodecs();
   const McpElicitationObjectType: McpElicitationObjectTypeCodec = t.literal("object");
   const McpElicitationBooleanType: McpElicitationBooleanTypeCodec = t.literal("boolean");
   const McpElicitationBooleanSchema: McpElicitationBooleanSchemaCodec = struct(
@@ -473,7 +473,7 @@ const build = () => {
     ]),
   ], "McpServerElicitationRequestParams");
   const McpServerElicitationAction: McpServerElicitationActionCodec = t.keyof({ accept: null, decline: null, cancel: null }, "McpServerElicitationAction");
-  const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({ action: McpServerElicitationAction, content: nullable(JsonValueStrict), _meta: nullable(JsonValueStrict) }, "McpServerElicitationRequestResponse");
+  const McpServerElicitationRequestResponse: McpServerElicitationRequestResponseCodec = t.type({ action: McpServerElicitationAction, content: nullable(JsonValue), _meta: nullable(JsonValue) }, "McpServerElicitationRequestResponse");
   const McpServerEventNotification: McpServerEventNotificationCodec = t.type({ method: t.string, params: JsonValue }, "McpServerEventNotification");
   const McpServerEventStreamNotification: McpServerEventStreamNotificationCodec = t.type({ subscriptionId: t.string, notification: McpServerEventNotification }, "McpServerEventStreamNotification");
   const McpServerOauthLoginCompletedNotification: McpServerOauthLoginCompletedNotificationCodec = struct(

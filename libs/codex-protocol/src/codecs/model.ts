@@ -21,9 +21,9 @@ import { commonCodecs, type CyberAccessProgramCodec, type ReasoningEffortCodec }
 /** Static type of the {@link AuthRecoveryNotification} codec. */
 export type AuthRecoveryNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; provider: t.StringC; message: t.StringC }>;
 /**
- * Generated type `AuthRecoveryNotification` (`src/generated/v2/AuthRecoveryNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AuthRecoveryNotification` (`src/generated/v2/AuthRecoveryNotification.ts`).
  */
-export type AuthRecoveryNotification = t.TypeOf<AuthRecoveryNotificationCodec>;
+export type AuthRecoveryNotification = Gen.v2.AuthRecoveryNotification;
 
 /** Static type of the {@link ModelListParams} codec. */
 export type ModelListParamsCodec = StructC<
@@ -61,16 +61,16 @@ export type ModelAccessPrograms = t.TypeOf<ModelAccessProgramsCodec>;
 /** Static type of the {@link ModelAvailabilityNux} codec. */
 export type ModelAvailabilityNuxCodec = t.TypeC<{ message: t.StringC }>;
 /**
- * Generated type `ModelAvailabilityNux` (`src/generated/v2/ModelAvailabilityNux.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelAvailabilityNux` (`src/generated/v2/ModelAvailabilityNux.ts`).
  */
-export type ModelAvailabilityNux = t.TypeOf<ModelAvailabilityNuxCodec>;
+export type ModelAvailabilityNux = Gen.v2.ModelAvailabilityNux;
 
 /** Static type of the {@link ModelServiceTier} codec. */
 export type ModelServiceTierCodec = t.TypeC<{ id: t.StringC; name: t.StringC; description: t.StringC }>;
 /**
- * Generated type `ModelServiceTier` (`src/generated/v2/ModelServiceTier.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelServiceTier` (`src/generated/v2/ModelServiceTier.ts`).
  */
-export type ModelServiceTier = t.TypeOf<ModelServiceTierCodec>;
+export type ModelServiceTier = Gen.v2.ModelServiceTier;
 
 /** Static type of the {@link ModelUpgradeInfo} codec. */
 export type ModelUpgradeInfoCodec = t.TypeC<{
@@ -81,9 +81,9 @@ export type ModelUpgradeInfoCodec = t.TypeC<{
   retirementAt: NullableC<t.NumberC>;
 }>;
 /**
- * Generated type `ModelUpgradeInfo` (`src/generated/v2/ModelUpgradeInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelUpgradeInfo` (`src/generated/v2/ModelUpgradeInfo.ts`).
  */
-export type ModelUpgradeInfo = t.TypeOf<ModelUpgradeInfoCodec>;
+export type ModelUpgradeInfo = Gen.v2.ModelUpgradeInfo;
 
 /** Static type of the {@link MultiAgentVersion} codec. */
 export type MultiAgentVersionCodec = OpenKeyofC<{ disabled: null; v1: null; v2: null }>;
@@ -97,9 +97,9 @@ export type MultiAgentVersion = t.TypeOf<MultiAgentVersionCodec>;
 /** Static type of the {@link ReasoningEffortOption} codec. */
 export type ReasoningEffortOptionCodec = t.TypeC<{ reasoningEffort: ReasoningEffortCodec; description: t.StringC }>;
 /**
- * Generated type `ReasoningEffortOption` (`src/generated/v2/ReasoningEffortOption.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ReasoningEffortOption` (`src/generated/v2/ReasoningEffortOption.ts`).
  */
-export type ReasoningEffortOption = t.TypeOf<ReasoningEffortOptionCodec>;
+export type ReasoningEffortOption = Gen.v2.ReasoningEffortOption;
 
 /** Static type of the {@link Model} codec. */
 export type ModelCodec = t.TypeC<{
@@ -138,9 +138,9 @@ export type ModelListResponse = t.TypeOf<ModelListResponseCodec>;
 /** Static type of the {@link ModelRerouteReason} codec. */
 export type ModelRerouteReasonCodec = t.LiteralC<"highRiskCyberActivity">;
 /**
- * Generated type `ModelRerouteReason` (`src/generated/v2/ModelRerouteReason.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelRerouteReason` (`src/generated/v2/ModelRerouteReason.ts`).
  */
-export type ModelRerouteReason = t.TypeOf<ModelRerouteReasonCodec>;
+export type ModelRerouteReason = Gen.v2.ModelRerouteReason;
 
 /** Static type of the {@link ModelReroutedNotification} codec. */
 export type ModelReroutedNotificationCodec = t.TypeC<{
@@ -151,9 +151,9 @@ export type ModelReroutedNotificationCodec = t.TypeC<{
   reason: ModelRerouteReasonCodec;
 }>;
 /**
- * Generated type `ModelReroutedNotification` (`src/generated/v2/ModelReroutedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelReroutedNotification` (`src/generated/v2/ModelReroutedNotification.ts`).
  */
-export type ModelReroutedNotification = t.TypeOf<ModelReroutedNotificationCodec>;
+export type ModelReroutedNotification = Gen.v2.ModelReroutedNotification;
 
 /** Static type of the {@link ModelSafetyBufferingUpdatedNotification} codec. */
 export type ModelSafetyBufferingUpdatedNotificationCodec = t.TypeC<{
@@ -166,23 +166,23 @@ export type ModelSafetyBufferingUpdatedNotificationCodec = t.TypeC<{
   fasterModel: NullableC<t.StringC>;
 }>;
 /**
- * Generated type `ModelSafetyBufferingUpdatedNotification` (`src/generated/v2/ModelSafetyBufferingUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelSafetyBufferingUpdatedNotification` (`src/generated/v2/ModelSafetyBufferingUpdatedNotification.ts`).
  */
-export type ModelSafetyBufferingUpdatedNotification = t.TypeOf<ModelSafetyBufferingUpdatedNotificationCodec>;
+export type ModelSafetyBufferingUpdatedNotification = Gen.v2.ModelSafetyBufferingUpdatedNotification;
 
 /** Static type of the {@link ModelVerification} codec. */
 export type ModelVerificationCodec = t.LiteralC<"trustedAccessForCyber">;
 /**
- * Generated type `ModelVerification` (`src/generated/v2/ModelVerification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelVerification` (`src/generated/v2/ModelVerification.ts`).
  */
-export type ModelVerification = t.TypeOf<ModelVerificationCodec>;
+export type ModelVerification = Gen.v2.ModelVerification;
 
 /** Static type of the {@link ModelVerificationNotification} codec. */
 export type ModelVerificationNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; verifications: t.ArrayC<ModelVerificationCodec> }>;
 /**
- * Generated type `ModelVerificationNotification` (`src/generated/v2/ModelVerificationNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ModelVerificationNotification` (`src/generated/v2/ModelVerificationNotification.ts`).
  */
-export type ModelVerificationNotification = t.TypeOf<ModelVerificationNotificationCodec>;
+export type ModelVerificationNotification = Gen.v2.ModelVerificationNotification;
 
 const build = () => {
   const { CyberAccessProgram, ReasoningEffort } = commonCodecs();

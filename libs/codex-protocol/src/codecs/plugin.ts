@@ -16,7 +16,7 @@ import { struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, jsonBigInt, type JsonBigIntC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type AbsolutePathBufStrictCodec, type LegacyAppPathStringCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type LegacyAppPathStringCodec } from './common.js';
 
 /** Static type of the {@link AppBranding} codec. */
 export type AppBrandingCodec = t.TypeC<{
@@ -30,23 +30,23 @@ export type AppBrandingCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - app metadata returned by app-list APIs.
  *
- * Generated type `AppBranding` (`src/generated/v2/AppBranding.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppBranding` (`src/generated/v2/AppBranding.ts`).
  */
-export type AppBranding = t.TypeOf<AppBrandingCodec>;
+export type AppBranding = Gen.v2.AppBranding;
 
 /** Static type of the {@link AppReview} codec. */
 export type AppReviewCodec = t.TypeC<{ status: t.StringC }>;
 /**
- * Generated type `AppReview` (`src/generated/v2/AppReview.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppReview` (`src/generated/v2/AppReview.ts`).
  */
-export type AppReview = t.TypeOf<AppReviewCodec>;
+export type AppReview = Gen.v2.AppReview;
 
 /** Static type of the {@link AppScreenshot} codec. */
 export type AppScreenshotCodec = t.TypeC<{ url: NullableC<t.StringC>; fileId: NullableC<t.StringC>; userPrompt: t.StringC }>;
 /**
- * Generated type `AppScreenshot` (`src/generated/v2/AppScreenshot.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppScreenshot` (`src/generated/v2/AppScreenshot.ts`).
  */
-export type AppScreenshot = t.TypeOf<AppScreenshotCodec>;
+export type AppScreenshot = Gen.v2.AppScreenshot;
 
 /** Static type of the {@link AppMetadata} codec. */
 export type AppMetadataCodec = t.TypeC<{
@@ -63,9 +63,9 @@ export type AppMetadataCodec = t.TypeC<{
   showInComposerWhenUnlinked: NullableC<t.BooleanC>;
 }>;
 /**
- * Generated type `AppMetadata` (`src/generated/v2/AppMetadata.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppMetadata` (`src/generated/v2/AppMetadata.ts`).
  */
-export type AppMetadata = t.TypeOf<AppMetadataCodec>;
+export type AppMetadata = Gen.v2.AppMetadata;
 
 /** Static type of the {@link AppInfo} codec. */
 export type AppInfoCodec = t.TypeC<{
@@ -88,18 +88,18 @@ export type AppInfoCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - app metadata returned by app-list APIs.
  *
- * Generated type `AppInfo` (`src/generated/v2/AppInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppInfo` (`src/generated/v2/AppInfo.ts`).
  */
-export type AppInfo = t.TypeOf<AppInfoCodec>;
+export type AppInfo = Gen.v2.AppInfo;
 
 /** Static type of the {@link AppListUpdatedNotification} codec. */
 export type AppListUpdatedNotificationCodec = t.TypeC<{ data: t.ArrayC<AppInfoCodec> }>;
 /**
  * EXPERIMENTAL - notification emitted when the app list changes.
  *
- * Generated type `AppListUpdatedNotification` (`src/generated/v2/AppListUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppListUpdatedNotification` (`src/generated/v2/AppListUpdatedNotification.ts`).
  */
-export type AppListUpdatedNotification = t.TypeOf<AppListUpdatedNotificationCodec>;
+export type AppListUpdatedNotification = Gen.v2.AppListUpdatedNotification;
 
 /** Static type of the {@link HookEventName} codec. */
 export type HookEventNameCodec = OpenKeyofC<{
@@ -230,9 +230,9 @@ export type MarketplaceAddParams = Gen.v2.MarketplaceAddParams;
 /** Static type of the {@link MarketplaceAddResponse} codec. */
 export type MarketplaceAddResponseCodec = t.TypeC<{ marketplaceName: t.StringC; installedRoot: AbsolutePathBufCodec; alreadyAdded: t.BooleanC }>;
 /**
- * Generated type `MarketplaceAddResponse` (`src/generated/v2/MarketplaceAddResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MarketplaceAddResponse` (`src/generated/v2/MarketplaceAddResponse.ts`).
  */
-export type MarketplaceAddResponse = t.TypeOf<MarketplaceAddResponseCodec>;
+export type MarketplaceAddResponse = Gen.v2.MarketplaceAddResponse;
 
 /** Static type of the {@link MarketplaceRemoveParams} codec. */
 export type MarketplaceRemoveParamsCodec = t.TypeC<{ marketplaceName: t.StringC }>;
@@ -244,9 +244,9 @@ export type MarketplaceRemoveParams = Gen.v2.MarketplaceRemoveParams;
 /** Static type of the {@link MarketplaceRemoveResponse} codec. */
 export type MarketplaceRemoveResponseCodec = t.TypeC<{ marketplaceName: t.StringC; installedRoot: NullableC<AbsolutePathBufCodec> }>;
 /**
- * Generated type `MarketplaceRemoveResponse` (`src/generated/v2/MarketplaceRemoveResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MarketplaceRemoveResponse` (`src/generated/v2/MarketplaceRemoveResponse.ts`).
  */
-export type MarketplaceRemoveResponse = t.TypeOf<MarketplaceRemoveResponseCodec>;
+export type MarketplaceRemoveResponse = Gen.v2.MarketplaceRemoveResponse;
 
 /** Static type of the {@link MarketplaceUpgradeParams} codec. */
 export type MarketplaceUpgradeParamsCodec = StructC<Record<never, never>, { marketplaceName: NullableC<t.StringC> }>;
@@ -258,9 +258,9 @@ export type MarketplaceUpgradeParams = Gen.v2.MarketplaceUpgradeParams;
 /** Static type of the {@link MarketplaceUpgradeErrorInfo} codec. */
 export type MarketplaceUpgradeErrorInfoCodec = t.TypeC<{ marketplaceName: t.StringC; message: t.StringC }>;
 /**
- * Generated type `MarketplaceUpgradeErrorInfo` (`src/generated/v2/MarketplaceUpgradeErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MarketplaceUpgradeErrorInfo` (`src/generated/v2/MarketplaceUpgradeErrorInfo.ts`).
  */
-export type MarketplaceUpgradeErrorInfo = t.TypeOf<MarketplaceUpgradeErrorInfoCodec>;
+export type MarketplaceUpgradeErrorInfo = Gen.v2.MarketplaceUpgradeErrorInfo;
 
 /** Static type of the {@link MarketplaceUpgradeResponse} codec. */
 export type MarketplaceUpgradeResponseCodec = t.TypeC<{
@@ -269,15 +269,15 @@ export type MarketplaceUpgradeResponseCodec = t.TypeC<{
   errors: t.ArrayC<MarketplaceUpgradeErrorInfoCodec>;
 }>;
 /**
- * Generated type `MarketplaceUpgradeResponse` (`src/generated/v2/MarketplaceUpgradeResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MarketplaceUpgradeResponse` (`src/generated/v2/MarketplaceUpgradeResponse.ts`).
  */
-export type MarketplaceUpgradeResponse = t.TypeOf<MarketplaceUpgradeResponseCodec>;
+export type MarketplaceUpgradeResponse = Gen.v2.MarketplaceUpgradeResponse;
 
 /** Static type of the {@link PluginInstallParams} codec. */
 export type PluginInstallParamsCodec = StructC<
   { pluginName: t.StringC },
   {
-    marketplacePath: NullableC<AbsolutePathBufStrictCodec>;
+    marketplacePath: NullableC<AbsolutePathBufCodec>;
     remoteMarketplaceName: NullableC<t.StringC>;
     installAttemptId: NullableC<t.StringC>;
   }
@@ -298,9 +298,9 @@ export type AppSummaryCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - app metadata summary for plugin responses.
  *
- * Generated type `AppSummary` (`src/generated/v2/AppSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AppSummary` (`src/generated/v2/AppSummary.ts`).
  */
-export type AppSummary = t.TypeOf<AppSummaryCodec>;
+export type AppSummary = Gen.v2.AppSummary;
 
 /** Static type of the {@link PluginAuthPolicy} codec. */
 export type PluginAuthPolicyCodec = OpenKeyofC<{ ON_INSTALL: null; ON_USE: null }>;
@@ -320,7 +320,7 @@ export type PluginInstallResponse = t.TypeOf<PluginInstallResponseCodec>;
 export type PluginInstalledParamsCodec = StructC<
   Record<never, never>,
   {
-    cwds: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
     installSuggestionPluginNames: NullableC<t.ArrayC<t.StringC>>;
   }
 >;
@@ -332,16 +332,16 @@ export type PluginInstalledParams = Gen.v2.PluginInstalledParams;
 /** Static type of the {@link MarketplaceLoadErrorInfo} codec. */
 export type MarketplaceLoadErrorInfoCodec = t.TypeC<{ marketplacePath: AbsolutePathBufCodec; message: t.StringC }>;
 /**
- * Generated type `MarketplaceLoadErrorInfo` (`src/generated/v2/MarketplaceLoadErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MarketplaceLoadErrorInfo` (`src/generated/v2/MarketplaceLoadErrorInfo.ts`).
  */
-export type MarketplaceLoadErrorInfo = t.TypeOf<MarketplaceLoadErrorInfoCodec>;
+export type MarketplaceLoadErrorInfo = Gen.v2.MarketplaceLoadErrorInfo;
 
 /** Static type of the {@link MarketplaceInterface} codec. */
 export type MarketplaceInterfaceCodec = t.TypeC<{ displayName: NullableC<t.StringC> }>;
 /**
- * Generated type `MarketplaceInterface` (`src/generated/v2/MarketplaceInterface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `MarketplaceInterface` (`src/generated/v2/MarketplaceInterface.ts`).
  */
-export type MarketplaceInterface = t.TypeOf<MarketplaceInterfaceCodec>;
+export type MarketplaceInterface = Gen.v2.MarketplaceInterface;
 
 /** Static type of the {@link PluginAvailability} codec. */
 export type PluginAvailabilityCodec = OpenKeyofC<{ AVAILABLE: null; DISABLED_BY_ADMIN: null }>;
@@ -394,9 +394,9 @@ export type PluginInterfaceCodec = t.TypeC<{
   screenshotUrls: t.ArrayC<t.StringC>;
 }>;
 /**
- * Generated type `PluginInterface` (`src/generated/v2/PluginInterface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `PluginInterface` (`src/generated/v2/PluginInterface.ts`).
  */
-export type PluginInterface = t.TypeOf<PluginInterfaceCodec>;
+export type PluginInterface = Gen.v2.PluginInterface;
 
 /** Static type of the {@link PluginShareDiscoverability} codec. */
 export type PluginShareDiscoverabilityCodec = OpenKeyofC<{ LISTED: null; UNLISTED: null; PRIVATE: null }>;
@@ -536,7 +536,7 @@ export type PluginListMarketplaceKind = Gen.v2.PluginListMarketplaceKind;
 export type PluginListParamsCodec = StructC<
   Record<never, never>,
   {
-    cwds: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    cwds: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
     marketplaceKinds: NullableC<t.ArrayC<PluginListMarketplaceKindCodec>>;
     forceRefetch: t.BooleanC;
   }
@@ -560,7 +560,7 @@ export type PluginListResponse = t.TypeOf<PluginListResponseCodec>;
 /** Static type of the {@link PluginReadParams} codec. */
 export type PluginReadParamsCodec = StructC<
   { pluginName: t.StringC },
-  { marketplacePath: NullableC<AbsolutePathBufStrictCodec>; remoteMarketplaceName: NullableC<t.StringC> }
+  { marketplacePath: NullableC<AbsolutePathBufCodec>; remoteMarketplaceName: NullableC<t.StringC> }
 >;
 /**
  * Generated type `PluginReadParams` (`src/generated/v2/PluginReadParams.ts`).
@@ -641,9 +641,9 @@ export type SkillInterfaceCodec = StructC<
   }
 >;
 /**
- * Generated type `SkillInterface` (`src/generated/v2/SkillInterface.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillInterface` (`src/generated/v2/SkillInterface.ts`).
  */
-export type SkillInterface = t.TypeOf<SkillInterfaceCodec>;
+export type SkillInterface = Gen.v2.SkillInterface;
 
 /** Static type of the {@link SkillSummary} codec. */
 export type SkillSummaryCodec = t.TypeC<{
@@ -655,9 +655,9 @@ export type SkillSummaryCodec = t.TypeC<{
   enabled: t.BooleanC;
 }>;
 /**
- * Generated type `SkillSummary` (`src/generated/v2/SkillSummary.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillSummary` (`src/generated/v2/SkillSummary.ts`).
  */
-export type SkillSummary = t.TypeOf<SkillSummaryCodec>;
+export type SkillSummary = Gen.v2.SkillSummary;
 
 /** Static type of the {@link PluginDetail} codec. */
 export type PluginDetailCodec = t.TypeC<{
@@ -696,9 +696,9 @@ export type PluginUninstallParams = Gen.v2.PluginUninstallParams;
 /** Static type of the {@link PluginUninstallResponse} codec. */
 export type PluginUninstallResponseCodec = EmptyObjectC;
 /**
- * Generated type `PluginUninstallResponse` (`src/generated/v2/PluginUninstallResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `PluginUninstallResponse` (`src/generated/v2/PluginUninstallResponse.ts`).
  */
-export type PluginUninstallResponse = t.TypeOf<PluginUninstallResponseCodec>;
+export type PluginUninstallResponse = Gen.v2.PluginUninstallResponse;
 
 /** Static type of the {@link SkillsChangedNotification} codec. */
 export type SkillsChangedNotificationCodec = EmptyObjectC;
@@ -708,12 +708,12 @@ export type SkillsChangedNotificationCodec = EmptyObjectC;
  * Treat this as an invalidation signal and re-run `skills/list` with the
  * client's current parameters when refreshed skill metadata is needed.
  *
- * Generated type `SkillsChangedNotification` (`src/generated/v2/SkillsChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillsChangedNotification` (`src/generated/v2/SkillsChangedNotification.ts`).
  */
-export type SkillsChangedNotification = t.TypeOf<SkillsChangedNotificationCodec>;
+export type SkillsChangedNotification = Gen.v2.SkillsChangedNotification;
 
 /** Static type of the {@link SkillsConfigWriteParams} codec. */
-export type SkillsConfigWriteParamsCodec = StructC<{ enabled: t.BooleanC }, { path: NullableC<AbsolutePathBufStrictCodec>; name: NullableC<t.StringC> }>;
+export type SkillsConfigWriteParamsCodec = StructC<{ enabled: t.BooleanC }, { path: NullableC<AbsolutePathBufCodec>; name: NullableC<t.StringC> }>;
 /**
  * Generated type `SkillsConfigWriteParams` (`src/generated/v2/SkillsConfigWriteParams.ts`).
  */
@@ -722,9 +722,9 @@ export type SkillsConfigWriteParams = Gen.v2.SkillsConfigWriteParams;
 /** Static type of the {@link SkillsConfigWriteResponse} codec. */
 export type SkillsConfigWriteResponseCodec = t.TypeC<{ effectiveEnabled: t.BooleanC }>;
 /**
- * Generated type `SkillsConfigWriteResponse` (`src/generated/v2/SkillsConfigWriteResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillsConfigWriteResponse` (`src/generated/v2/SkillsConfigWriteResponse.ts`).
  */
-export type SkillsConfigWriteResponse = t.TypeOf<SkillsConfigWriteResponseCodec>;
+export type SkillsConfigWriteResponse = Gen.v2.SkillsConfigWriteResponse;
 
 /** Static type of the {@link SkillsListParams} codec. */
 export type SkillsListParamsCodec = StructC<Record<never, never>, { cwds: t.ArrayC<t.StringC>; forceReload: t.BooleanC }>;
@@ -736,9 +736,9 @@ export type SkillsListParams = Gen.v2.SkillsListParams;
 /** Static type of the {@link SkillErrorInfo} codec. */
 export type SkillErrorInfoCodec = t.TypeC<{ path: t.StringC; message: t.StringC }>;
 /**
- * Generated type `SkillErrorInfo` (`src/generated/v2/SkillErrorInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillErrorInfo` (`src/generated/v2/SkillErrorInfo.ts`).
  */
-export type SkillErrorInfo = t.TypeOf<SkillErrorInfoCodec>;
+export type SkillErrorInfo = Gen.v2.SkillErrorInfo;
 
 /** Static type of the {@link SkillToolDependency} codec. */
 export type SkillToolDependencyCodec = StructC<
@@ -746,16 +746,16 @@ export type SkillToolDependencyCodec = StructC<
   { description: t.StringC; transport: t.StringC; command: t.StringC; url: t.StringC }
 >;
 /**
- * Generated type `SkillToolDependency` (`src/generated/v2/SkillToolDependency.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillToolDependency` (`src/generated/v2/SkillToolDependency.ts`).
  */
-export type SkillToolDependency = t.TypeOf<SkillToolDependencyCodec>;
+export type SkillToolDependency = Gen.v2.SkillToolDependency;
 
 /** Static type of the {@link SkillDependencies} codec. */
 export type SkillDependenciesCodec = t.TypeC<{ tools: t.ArrayC<SkillToolDependencyCodec> }>;
 /**
- * Generated type `SkillDependencies` (`src/generated/v2/SkillDependencies.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `SkillDependencies` (`src/generated/v2/SkillDependencies.ts`).
  */
-export type SkillDependencies = t.TypeOf<SkillDependenciesCodec>;
+export type SkillDependencies = Gen.v2.SkillDependencies;
 
 /** Static type of the {@link SkillScope} codec. */
 export type SkillScopeCodec = OpenKeyofC<{ user: null; repo: null; system: null; admin: null }>;
@@ -796,7 +796,7 @@ export type SkillsListResponseCodec = t.TypeC<{ data: t.ArrayC<SkillsListEntryCo
 export type SkillsListResponse = t.TypeOf<SkillsListResponseCodec>;
 
 const build = () => {
-  const { AbsolutePathBuf, AbsolutePathBufStrict, LegacyAppPathString } = commonCodecs();
+  const { AbsolutePathBuf, LegacyAppPathString } = commonCodecs();
   const AppBranding: AppBrandingCodec = t.type({
     category: nullable(t.string),
     developer: nullable(t.string),
@@ -909,7 +909,7 @@ const build = () => {
   const PluginInstallParams: PluginInstallParamsCodec = struct(
     { pluginName: t.string },
     {
-      marketplacePath: nullable(AbsolutePathBufStrict),
+      marketplacePath: nullable(AbsolutePathBuf),
       remoteMarketplaceName: nullable(t.string),
       installAttemptId: nullable(t.string),
     },
@@ -926,10 +926,7 @@ const build = () => {
   const PluginInstallResponse: PluginInstallResponseCodec = t.type({ authPolicy: PluginAuthPolicy, appsNeedingAuth: t.array(AppSummary) }, "PluginInstallResponse");
   const PluginInstalledParams: PluginInstalledParamsCodec = struct(
     {},
-    {
-      cwds: nullable(t.array(AbsolutePathBufStrict)),
-      installSuggestionPluginNames: nullable(t.array(t.string)),
-    },
+    { cwds: nullable(t.array(AbsolutePathBuf)), installSuggestionPluginNames: nullable(t.array(t.string)) },
     "PluginInstalledParams",
   );
   const MarketplaceLoadErrorInfo: MarketplaceLoadErrorInfoCodec = t.type({ marketplacePath: AbsolutePathBuf, message: t.string }, "MarketplaceLoadErrorInfo");
@@ -1028,7 +1025,7 @@ const build = () => {
   const PluginListParams: PluginListParamsCodec = struct(
     {},
     {
-      cwds: nullable(t.array(AbsolutePathBufStrict)),
+      cwds: nullable(t.array(AbsolutePathBuf)),
       marketplaceKinds: nullable(t.array(PluginListMarketplaceKind)),
       forceRefetch: t.boolean,
     },
@@ -1041,7 +1038,7 @@ const build = () => {
   }, "PluginListResponse");
   const PluginReadParams: PluginReadParamsCodec = struct(
     { pluginName: t.string },
-    { marketplacePath: nullable(AbsolutePathBufStrict), remoteMarketplaceName: nullable(t.string) },
+    { marketplacePath: nullable(AbsolutePathBuf), remoteMarketplaceName: nullable(t.string) },
     "PluginReadParams",
   );
   const AppTemplateUnavailableReason: AppTemplateUnavailableReasonCodec = openKeyof({ NOT_CONFIGURED_FOR_WORKSPACE: null, NO_ACTIVE_WORKSPACE: null }, "AppTemplateUnavailableReason");
@@ -1105,7 +1102,7 @@ const build = () => {
   const SkillsChangedNotification: SkillsChangedNotificationCodec = emptyObject;
   const SkillsConfigWriteParams: SkillsConfigWriteParamsCodec = struct(
     { enabled: t.boolean },
-    { path: nullable(AbsolutePathBufStrict), name: nullable(t.string) },
+    { path: nullable(AbsolutePathBuf), name: nullable(t.string) },
     "SkillsConfigWriteParams",
   );
   const SkillsConfigWriteResponse: SkillsConfigWriteResponseCodec = t.type({ effectiveEnabled: t.boolean }, "SkillsConfigWriteResponse");

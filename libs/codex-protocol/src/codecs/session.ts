@@ -15,7 +15,7 @@ import { struct, type StructC } from '../StructCodecs.js';
 import { nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type JsonValueStrictCodec, type RequestIdCodec, type TurnErrorCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type JsonValueCodec, type RequestIdCodec, type TurnErrorCodec } from './common.js';
 
 /** Static type of the {@link ClientInfo} codec. */
 export type ClientInfoCodec = t.TypeC<{ name: t.StringC; title: NullableC<t.StringC>; version: t.StringC }>;
@@ -32,7 +32,7 @@ export type InitializeCapabilitiesCodec = StructC<
     explicitGatewayOauth: t.BooleanC;
     mcpServerOpenaiFormElicitation: t.BooleanC;
     optOutNotificationMethods: NullableC<t.ArrayC<t.StringC>>;
-    extensions: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
+    extensions: NullableC<OptionalRecordC<JsonValueCodec>>;
   }
 >;
 /**
@@ -52,16 +52,16 @@ export type InitializeParams = Gen.InitializeParams;
 /** Static type of the {@link InitializeResponse} codec. */
 export type InitializeResponseCodec = t.TypeC<{ userAgent: t.StringC; codexHome: AbsolutePathBufCodec; platformFamily: t.StringC; platformOs: t.StringC }>;
 /**
- * Generated type `InitializeResponse` (`src/generated/InitializeResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `InitializeResponse` (`src/generated/InitializeResponse.ts`).
  */
-export type InitializeResponse = t.TypeOf<InitializeResponseCodec>;
+export type InitializeResponse = Gen.InitializeResponse;
 
 /** Static type of the {@link DeprecationNoticeNotification} codec. */
 export type DeprecationNoticeNotificationCodec = t.TypeC<{ summary: t.StringC; details: NullableC<t.StringC> }>;
 /**
- * Generated type `DeprecationNoticeNotification` (`src/generated/v2/DeprecationNoticeNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `DeprecationNoticeNotification` (`src/generated/v2/DeprecationNoticeNotification.ts`).
  */
-export type DeprecationNoticeNotification = t.TypeOf<DeprecationNoticeNotificationCodec>;
+export type DeprecationNoticeNotification = Gen.v2.DeprecationNoticeNotification;
 
 /** Static type of the {@link ErrorNotification} codec. */
 export type ErrorNotificationCodec = t.TypeC<{ error: TurnErrorCodec; willRetry: t.BooleanC; threadId: t.StringC; turnId: t.StringC }>;
@@ -73,33 +73,33 @@ export type ErrorNotification = t.TypeOf<ErrorNotificationCodec>;
 /** Static type of the {@link GuardianWarningNotification} codec. */
 export type GuardianWarningNotificationCodec = t.TypeC<{ threadId: t.StringC; message: t.StringC }>;
 /**
- * Generated type `GuardianWarningNotification` (`src/generated/v2/GuardianWarningNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `GuardianWarningNotification` (`src/generated/v2/GuardianWarningNotification.ts`).
  */
-export type GuardianWarningNotification = t.TypeOf<GuardianWarningNotificationCodec>;
+export type GuardianWarningNotification = Gen.v2.GuardianWarningNotification;
 
 /** Static type of the {@link ServerRequestResolvedNotification} codec. */
 export type ServerRequestResolvedNotificationCodec = t.TypeC<{ threadId: t.StringC; requestId: RequestIdCodec }>;
 /**
- * Generated type `ServerRequestResolvedNotification` (`src/generated/v2/ServerRequestResolvedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ServerRequestResolvedNotification` (`src/generated/v2/ServerRequestResolvedNotification.ts`).
  */
-export type ServerRequestResolvedNotification = t.TypeOf<ServerRequestResolvedNotificationCodec>;
+export type ServerRequestResolvedNotification = Gen.v2.ServerRequestResolvedNotification;
 
 /** Static type of the {@link StrictReviewRequiredNotification} codec. */
 export type StrictReviewRequiredNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; startedAtMs: t.NumberC }>;
 /**
- * Generated type `StrictReviewRequiredNotification` (`src/generated/v2/StrictReviewRequiredNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `StrictReviewRequiredNotification` (`src/generated/v2/StrictReviewRequiredNotification.ts`).
  */
-export type StrictReviewRequiredNotification = t.TypeOf<StrictReviewRequiredNotificationCodec>;
+export type StrictReviewRequiredNotification = Gen.v2.StrictReviewRequiredNotification;
 
 /** Static type of the {@link WarningNotification} codec. */
 export type WarningNotificationCodec = t.TypeC<{ threadId: NullableC<t.StringC>; message: t.StringC }>;
 /**
- * Generated type `WarningNotification` (`src/generated/v2/WarningNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `WarningNotification` (`src/generated/v2/WarningNotification.ts`).
  */
-export type WarningNotification = t.TypeOf<WarningNotificationCodec>;
+export type WarningNotification = Gen.v2.WarningNotification;
 
 const build = () => {
-  const { AbsolutePathBuf, JsonValueStrict, RequestId, TurnError } = commonCodecs();
+  const { AbsolutePathBuf, JsonValue, RequestId, TurnError } = commonCodecs();
   const ClientInfo: ClientInfoCodec = t.type({ name: t.string, title: nullable(t.string), version: t.string }, "ClientInfo");
   const InitializeCapabilities: InitializeCapabilitiesCodec = struct(
     { experimentalApi: t.boolean, requestAttestation: t.boolean },
@@ -108,7 +108,7 @@ const build = () => {
       explicitGatewayOauth: t.boolean,
       mcpServerOpenaiFormElicitation: t.boolean,
       optOutNotificationMethods: nullable(t.array(t.string)),
-      extensions: nullable(optionalRecord(JsonValueStrict)),
+      extensions: nullable(optionalRecord(JsonValue)),
     },
     "InitializeCapabilities",
   );

@@ -16,23 +16,23 @@ import { intersection, struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufCodec, type AbsolutePathBufStrictCodec, type ApprovalsReviewerCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalCodec, type AskForApprovalStrictCodec, type CollaborationModeCodec, type JsonValueCodec, type JsonValueStrictCodec, type LegacyAppPathStringCodec, type MultiAgentModeCodec, type MultiAgentModeStrictCodec, type PersonalityCodec, type PersonalityStrictCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type RequestIdCodec, type ResponseItemStrictCodec, type SandboxModeStrictCodec, type SandboxPolicyCodec, type ThreadIdCodec, type TokenUsageBreakdownCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type TurnItemsViewStrictCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalCodec, type AskForApprovalStrictCodec, type CollaborationModeCodec, type JsonValueCodec, type LegacyAppPathStringCodec, type MultiAgentModeCodec, type MultiAgentModeStrictCodec, type PersonalityCodec, type PersonalityStrictCodec, type ReasoningEffortCodec, type ReasoningSummaryCodec, type RequestIdCodec, type ResponseItemStrictCodec, type SandboxModeStrictCodec, type SandboxPolicyCodec, type ThreadIdCodec, type TokenUsageBreakdownCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type TurnItemsViewStrictCodec } from './common.js';
 
 /** Static type of the {@link ContextCompactedNotification} codec. */
 export type ContextCompactedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC }>;
 /**
  * Deprecated: Use `ContextCompaction` item type instead.
  *
- * Generated type `ContextCompactedNotification` (`src/generated/v2/ContextCompactedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ContextCompactedNotification` (`src/generated/v2/ContextCompactedNotification.ts`).
  */
-export type ContextCompactedNotification = t.TypeOf<ContextCompactedNotificationCodec>;
+export type ContextCompactedNotification = Gen.v2.ContextCompactedNotification;
 
 /** Static type of the {@link EnvironmentConnectionNotification} codec. */
 export type EnvironmentConnectionNotificationCodec = t.TypeC<{ threadId: t.StringC; environmentId: t.StringC }>;
 /**
- * Generated type `EnvironmentConnectionNotification` (`src/generated/v2/EnvironmentConnectionNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `EnvironmentConnectionNotification` (`src/generated/v2/EnvironmentConnectionNotification.ts`).
  */
-export type EnvironmentConnectionNotification = t.TypeOf<EnvironmentConnectionNotificationCodec>;
+export type EnvironmentConnectionNotification = Gen.v2.EnvironmentConnectionNotification;
 
 /** Static type of the {@link ThreadArchiveParams} codec. */
 export type ThreadArchiveParamsCodec = t.TypeC<{ threadId: t.StringC }>;
@@ -44,16 +44,16 @@ export type ThreadArchiveParams = Gen.v2.ThreadArchiveParams;
 /** Static type of the {@link ThreadArchiveResponse} codec. */
 export type ThreadArchiveResponseCodec = EmptyObjectC;
 /**
- * Generated type `ThreadArchiveResponse` (`src/generated/v2/ThreadArchiveResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadArchiveResponse` (`src/generated/v2/ThreadArchiveResponse.ts`).
  */
-export type ThreadArchiveResponse = t.TypeOf<ThreadArchiveResponseCodec>;
+export type ThreadArchiveResponse = Gen.v2.ThreadArchiveResponse;
 
 /** Static type of the {@link ThreadArchivedNotification} codec. */
 export type ThreadArchivedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadArchivedNotification` (`src/generated/v2/ThreadArchivedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadArchivedNotification` (`src/generated/v2/ThreadArchivedNotification.ts`).
  */
-export type ThreadArchivedNotification = t.TypeOf<ThreadArchivedNotificationCodec>;
+export type ThreadArchivedNotification = Gen.v2.ThreadArchivedNotification;
 
 /** Static type of the {@link ThreadAttachmentOperation} codec. */
 export type ThreadAttachmentOperationCodec = OpenKeyofC<{ created: null; deleted: null }>;
@@ -82,32 +82,23 @@ export type ThreadAttachmentUpdatedNotification = t.TypeOf<ThreadAttachmentUpdat
 /** Static type of the {@link ThreadClosedNotification} codec. */
 export type ThreadClosedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadClosedNotification` (`src/generated/v2/ThreadClosedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadClosedNotification` (`src/generated/v2/ThreadClosedNotification.ts`).
  */
-export type ThreadClosedNotification = t.TypeOf<ThreadClosedNotificationCodec>;
+export type ThreadClosedNotification = Gen.v2.ThreadClosedNotification;
 
 /** Static type of the {@link ThreadDeletedNotification} codec. */
 export type ThreadDeletedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadDeletedNotification` (`src/generated/v2/ThreadDeletedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadDeletedNotification` (`src/generated/v2/ThreadDeletedNotification.ts`).
  */
-export type ThreadDeletedNotification = t.TypeOf<ThreadDeletedNotificationCodec>;
+export type ThreadDeletedNotification = Gen.v2.ThreadDeletedNotification;
 
 /** Static type of the {@link ThreadSource} codec. */
 export type ThreadSourceCodec = t.StringC;
 /**
- * Generated type `ThreadSource` (`src/generated/v2/ThreadSource.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
- */
-export type ThreadSource = t.TypeOf<ThreadSourceCodec>;
-
-/** Static type of the {@link ThreadSourceStrict} codec. */
-export type ThreadSourceStrictCodec = t.StringC;
-/**
  * Generated type `ThreadSource` (`src/generated/v2/ThreadSource.ts`).
- *
- * The strict codec of {@link ThreadSource}, for what we send.
  */
-export type ThreadSourceStrict = Gen.v2.ThreadSource;
+export type ThreadSource = Gen.v2.ThreadSource;
 
 /** Static type of the {@link ThreadForkParams} codec. */
 export type ThreadForkParamsCodec = StructC<
@@ -122,17 +113,17 @@ export type ThreadForkParamsCodec = StructC<
     modelProvider: NullableC<t.StringC>;
     serviceTier: NullableC<t.StringC>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
     approvalPolicy: NullableC<AskForApprovalStrictCodec>;
     approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
     sandbox: NullableC<SandboxModeStrictCodec>;
     permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
+    config: NullableC<OptionalRecordC<JsonValueCodec>>;
     baseInstructions: NullableC<t.StringC>;
     developerInstructions: NullableC<t.StringC>;
     ephemeral: t.BooleanC;
     attachToSource: t.BooleanC;
-    threadSource: NullableC<ThreadSourceStrictCodec>;
+    threadSource: NullableC<ThreadSourceCodec>;
     excludeTurns: t.BooleanC;
     deferGoalContinuation: t.BooleanC;
   }
@@ -154,23 +145,23 @@ export type ThreadForkParams = Gen.v2.ThreadForkParams;
 /** Static type of the {@link ActivePermissionProfile} codec. */
 export type ActivePermissionProfileCodec = t.TypeC<{ id: t.StringC; extends: NullableC<t.StringC> }>;
 /**
- * Generated type `ActivePermissionProfile` (`src/generated/v2/ActivePermissionProfile.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ActivePermissionProfile` (`src/generated/v2/ActivePermissionProfile.ts`).
  */
-export type ActivePermissionProfile = t.TypeOf<ActivePermissionProfileCodec>;
+export type ActivePermissionProfile = Gen.v2.ActivePermissionProfile;
 
 /** Static type of the {@link GitInfo} codec. */
 export type GitInfoCodec = t.TypeC<{ sha: NullableC<t.StringC>; branch: NullableC<t.StringC>; originUrl: NullableC<t.StringC> }>;
 /**
- * Generated type `GitInfo` (`src/generated/v2/GitInfo.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `GitInfo` (`src/generated/v2/GitInfo.ts`).
  */
-export type GitInfo = t.TypeOf<GitInfoCodec>;
+export type GitInfo = Gen.v2.GitInfo;
 
 /** Static type of the {@link AgentPath} codec. */
 export type AgentPathCodec = t.StringC;
 /**
- * Generated type `AgentPath` (`src/generated/AgentPath.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `AgentPath` (`src/generated/AgentPath.ts`).
  */
-export type AgentPath = t.TypeOf<AgentPathCodec>;
+export type AgentPath = Gen.AgentPath;
 
 /** Static type of the {@link SubAgentSource} codec. */
 export type SubAgentSourceCodec = t.UnionC<[
@@ -211,18 +202,18 @@ export type ThreadEnvironmentCodec = t.TypeC<{
 /**
  * An environment selected by a loaded thread, independent of connection status.
  *
- * Generated type `ThreadEnvironment` (`src/generated/v2/ThreadEnvironment.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadEnvironment` (`src/generated/v2/ThreadEnvironment.ts`).
  */
-export type ThreadEnvironment = t.TypeOf<ThreadEnvironmentCodec>;
+export type ThreadEnvironment = Gen.v2.ThreadEnvironment;
 
 /** Static type of the {@link ThreadExtra} codec. */
 export type ThreadExtraCodec = EmptyObjectC;
 /**
  * Extra app-server data for a thread.
  *
- * Generated type `ThreadExtra` (`src/generated/v2/ThreadExtra.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadExtra` (`src/generated/v2/ThreadExtra.ts`).
  */
-export type ThreadExtra = t.TypeOf<ThreadExtraCodec>;
+export type ThreadExtra = Gen.v2.ThreadExtra;
 
 /** Static type of the {@link ThreadHistoryMode} codec. */
 export type ThreadHistoryModeCodec = OpenKeyofC<{ legacy: null; paginated: null }>;
@@ -245,18 +236,18 @@ export type ThreadSectionAppearanceCodec = t.TypeC<{ icon: NullableC<t.StringC>;
 /**
  * Extensible visual presentation for a custom thread section.
  *
- * Generated type `ThreadSectionAppearance` (`src/generated/v2/ThreadSectionAppearance.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadSectionAppearance` (`src/generated/v2/ThreadSectionAppearance.ts`).
  */
-export type ThreadSectionAppearance = t.TypeOf<ThreadSectionAppearanceCodec>;
+export type ThreadSectionAppearance = Gen.v2.ThreadSectionAppearance;
 
 /** Static type of the {@link ThreadSection} codec. */
 export type ThreadSectionCodec = t.TypeC<{ id: t.StringC; name: t.StringC; appearance: NullableC<ThreadSectionAppearanceCodec> }>;
 /**
  * An independently persisted, user-visible thread section.
  *
- * Generated type `ThreadSection` (`src/generated/v2/ThreadSection.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadSection` (`src/generated/v2/ThreadSection.ts`).
  */
-export type ThreadSection = t.TypeOf<ThreadSectionCodec>;
+export type ThreadSection = Gen.v2.ThreadSection;
 
 /** Static type of the {@link ThreadActiveFlag} codec. */
 export type ThreadActiveFlagCodec = OpenKeyofC<{ waitingOnApproval: null; waitingOnUserInput: null }>;
@@ -343,9 +334,9 @@ export type ThreadForkResponse = t.TypeOf<ThreadForkResponseCodec>;
 /** Static type of the {@link ThreadGoalClearedNotification} codec. */
 export type ThreadGoalClearedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadGoalClearedNotification` (`src/generated/v2/ThreadGoalClearedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadGoalClearedNotification` (`src/generated/v2/ThreadGoalClearedNotification.ts`).
  */
-export type ThreadGoalClearedNotification = t.TypeOf<ThreadGoalClearedNotificationCodec>;
+export type ThreadGoalClearedNotification = Gen.v2.ThreadGoalClearedNotification;
 
 /** Static type of the {@link ThreadGoalStatus} codec. */
 export type ThreadGoalStatusCodec = OpenKeyofC<{ active: null; paused: null; blocked: null; usageLimited: null; budgetLimited: null; complete: null }>;
@@ -380,9 +371,9 @@ export type ThreadGoalUpdatedNotification = t.TypeOf<ThreadGoalUpdatedNotificati
 /** Static type of the {@link ThreadNameUpdatedNotification} codec. */
 export type ThreadNameUpdatedNotificationCodec = StructC<{ threadId: t.StringC }, { threadName: t.StringC }>;
 /**
- * Generated type `ThreadNameUpdatedNotification` (`src/generated/v2/ThreadNameUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadNameUpdatedNotification` (`src/generated/v2/ThreadNameUpdatedNotification.ts`).
  */
-export type ThreadNameUpdatedNotification = t.TypeOf<ThreadNameUpdatedNotificationCodec>;
+export type ThreadNameUpdatedNotification = Gen.v2.ThreadNameUpdatedNotification;
 
 /** Static type of the {@link ThreadPredictionResult} codec. */
 export type ThreadPredictionResultCodec = OpenUnionC<"type", [
@@ -404,16 +395,16 @@ export type ThreadPredictionUpdatedNotification = t.TypeOf<ThreadPredictionUpdat
 /** Static type of the {@link ThreadProjectUpdatedNotification} codec. */
 export type ThreadProjectUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; projectId: NullableC<t.StringC> }>;
 /**
- * Generated type `ThreadProjectUpdatedNotification` (`src/generated/v2/ThreadProjectUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadProjectUpdatedNotification` (`src/generated/v2/ThreadProjectUpdatedNotification.ts`).
  */
-export type ThreadProjectUpdatedNotification = t.TypeOf<ThreadProjectUpdatedNotificationCodec>;
+export type ThreadProjectUpdatedNotification = Gen.v2.ThreadProjectUpdatedNotification;
 
 /** Static type of the {@link ThreadQueueChangedNotification} codec. */
 export type ThreadQueueChangedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadQueueChangedNotification` (`src/generated/v2/ThreadQueueChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadQueueChangedNotification` (`src/generated/v2/ThreadQueueChangedNotification.ts`).
  */
-export type ThreadQueueChangedNotification = t.TypeOf<ThreadQueueChangedNotificationCodec>;
+export type ThreadQueueChangedNotification = Gen.v2.ThreadQueueChangedNotification;
 
 /** Static type of the {@link ThreadUnreadPosition} codec. */
 export type ThreadUnreadPositionCodec = OpenUnionC<"type", [t.TypeC<{ type: t.LiteralC<"threadStart"> }>, t.TypeC<{ type: t.LiteralC<"turn">; turnId: t.StringC }>]>;
@@ -444,27 +435,27 @@ export type ThreadRealtimeClosedNotificationCodec = t.TypeC<{ threadId: t.String
 /**
  * EXPERIMENTAL - emitted when thread realtime transport closes.
  *
- * Generated type `ThreadRealtimeClosedNotification` (`src/generated/v2/ThreadRealtimeClosedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeClosedNotification` (`src/generated/v2/ThreadRealtimeClosedNotification.ts`).
  */
-export type ThreadRealtimeClosedNotification = t.TypeOf<ThreadRealtimeClosedNotificationCodec>;
+export type ThreadRealtimeClosedNotification = Gen.v2.ThreadRealtimeClosedNotification;
 
 /** Static type of the {@link ThreadRealtimeErrorNotification} codec. */
 export type ThreadRealtimeErrorNotificationCodec = t.TypeC<{ threadId: t.StringC; message: t.StringC }>;
 /**
  * EXPERIMENTAL - emitted when thread realtime encounters an error.
  *
- * Generated type `ThreadRealtimeErrorNotification` (`src/generated/v2/ThreadRealtimeErrorNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeErrorNotification` (`src/generated/v2/ThreadRealtimeErrorNotification.ts`).
  */
-export type ThreadRealtimeErrorNotification = t.TypeOf<ThreadRealtimeErrorNotificationCodec>;
+export type ThreadRealtimeErrorNotification = Gen.v2.ThreadRealtimeErrorNotification;
 
 /** Static type of the {@link ThreadRealtimeItemAddedNotification} codec. */
 export type ThreadRealtimeItemAddedNotificationCodec = t.TypeC<{ threadId: t.StringC; item: JsonValueCodec }>;
 /**
  * EXPERIMENTAL - raw non-audio thread realtime item emitted by the backend.
  *
- * Generated type `ThreadRealtimeItemAddedNotification` (`src/generated/v2/ThreadRealtimeItemAddedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeItemAddedNotification` (`src/generated/v2/ThreadRealtimeItemAddedNotification.ts`).
  */
-export type ThreadRealtimeItemAddedNotification = t.TypeOf<ThreadRealtimeItemAddedNotificationCodec>;
+export type ThreadRealtimeItemAddedNotification = Gen.v2.ThreadRealtimeItemAddedNotification;
 
 /** Static type of the {@link ThreadRealtimeBemItemPresentation} codec. */
 export type ThreadRealtimeBemItemPresentationCodec = OpenUnionC<"type", [
@@ -578,9 +569,9 @@ export type ThreadRealtimeItemTranscriptDeltaNotificationCodec = t.TypeC<{ threa
 /**
  * EXPERIMENTAL - text appended to an active realtime transcript item.
  *
- * Generated type `ThreadRealtimeItemTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeItemTranscriptDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeItemTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeItemTranscriptDeltaNotification.ts`).
  */
-export type ThreadRealtimeItemTranscriptDeltaNotification = t.TypeOf<ThreadRealtimeItemTranscriptDeltaNotificationCodec>;
+export type ThreadRealtimeItemTranscriptDeltaNotification = Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification;
 
 /** Static type of the {@link ThreadRealtimeAudioChunk} codec. */
 export type ThreadRealtimeAudioChunkCodec = t.TypeC<{
@@ -593,27 +584,27 @@ export type ThreadRealtimeAudioChunkCodec = t.TypeC<{
 /**
  * EXPERIMENTAL - thread realtime audio chunk.
  *
- * Generated type `ThreadRealtimeAudioChunk` (`src/generated/v2/ThreadRealtimeAudioChunk.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeAudioChunk` (`src/generated/v2/ThreadRealtimeAudioChunk.ts`).
  */
-export type ThreadRealtimeAudioChunk = t.TypeOf<ThreadRealtimeAudioChunkCodec>;
+export type ThreadRealtimeAudioChunk = Gen.v2.ThreadRealtimeAudioChunk;
 
 /** Static type of the {@link ThreadRealtimeOutputAudioDeltaNotification} codec. */
 export type ThreadRealtimeOutputAudioDeltaNotificationCodec = t.TypeC<{ threadId: t.StringC; audio: ThreadRealtimeAudioChunkCodec }>;
 /**
  * EXPERIMENTAL - streamed output audio emitted by thread realtime.
  *
- * Generated type `ThreadRealtimeOutputAudioDeltaNotification` (`src/generated/v2/ThreadRealtimeOutputAudioDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeOutputAudioDeltaNotification` (`src/generated/v2/ThreadRealtimeOutputAudioDeltaNotification.ts`).
  */
-export type ThreadRealtimeOutputAudioDeltaNotification = t.TypeOf<ThreadRealtimeOutputAudioDeltaNotificationCodec>;
+export type ThreadRealtimeOutputAudioDeltaNotification = Gen.v2.ThreadRealtimeOutputAudioDeltaNotification;
 
 /** Static type of the {@link ThreadRealtimeSdpNotification} codec. */
 export type ThreadRealtimeSdpNotificationCodec = t.TypeC<{ threadId: t.StringC; sdp: t.StringC }>;
 /**
  * EXPERIMENTAL - emitted with the remote SDP for a WebRTC realtime session.
  *
- * Generated type `ThreadRealtimeSdpNotification` (`src/generated/v2/ThreadRealtimeSdpNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeSdpNotification` (`src/generated/v2/ThreadRealtimeSdpNotification.ts`).
  */
-export type ThreadRealtimeSdpNotification = t.TypeOf<ThreadRealtimeSdpNotificationCodec>;
+export type ThreadRealtimeSdpNotification = Gen.v2.ThreadRealtimeSdpNotification;
 
 /** Static type of the {@link RealtimeConversationVersion} codec. */
 export type RealtimeConversationVersionCodec = OpenKeyofC<{ v1: null; v2: null; v3: null }>;
@@ -637,9 +628,9 @@ export type ThreadRealtimeTranscriptDeltaNotificationCodec = t.TypeC<{ threadId:
  * EXPERIMENTAL - flat transcript delta emitted whenever realtime
  * transcript text changes.
  *
- * Generated type `ThreadRealtimeTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeTranscriptDeltaNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeTranscriptDeltaNotification` (`src/generated/v2/ThreadRealtimeTranscriptDeltaNotification.ts`).
  */
-export type ThreadRealtimeTranscriptDeltaNotification = t.TypeOf<ThreadRealtimeTranscriptDeltaNotificationCodec>;
+export type ThreadRealtimeTranscriptDeltaNotification = Gen.v2.ThreadRealtimeTranscriptDeltaNotification;
 
 /** Static type of the {@link ThreadRealtimeTranscriptDoneNotification} codec. */
 export type ThreadRealtimeTranscriptDoneNotificationCodec = t.TypeC<{ threadId: t.StringC; role: t.StringC; text: t.StringC }>;
@@ -647,9 +638,9 @@ export type ThreadRealtimeTranscriptDoneNotificationCodec = t.TypeC<{ threadId: 
  * EXPERIMENTAL - final transcript text emitted when realtime completes
  * a transcript part.
  *
- * Generated type `ThreadRealtimeTranscriptDoneNotification` (`src/generated/v2/ThreadRealtimeTranscriptDoneNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRealtimeTranscriptDoneNotification` (`src/generated/v2/ThreadRealtimeTranscriptDoneNotification.ts`).
  */
-export type ThreadRealtimeTranscriptDoneNotification = t.TypeOf<ThreadRealtimeTranscriptDoneNotificationCodec>;
+export type ThreadRealtimeTranscriptDoneNotification = Gen.v2.ThreadRealtimeTranscriptDoneNotification;
 
 /** Static type of the {@link SortDirection} codec. */
 export type SortDirectionCodec = t.KeyofC<{ asc: null; desc: null }>;
@@ -682,12 +673,12 @@ export type ThreadResumeParamsCodec = StructC<
     modelProvider: NullableC<t.StringC>;
     serviceTier: NullableC<t.StringC>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
     approvalPolicy: NullableC<AskForApprovalStrictCodec>;
     approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
     sandbox: NullableC<SandboxModeStrictCodec>;
     permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
+    config: NullableC<OptionalRecordC<JsonValueCodec>>;
     baseInstructions: NullableC<t.StringC>;
     developerInstructions: NullableC<t.StringC>;
     personality: NullableC<PersonalityStrictCodec>;
@@ -751,9 +742,9 @@ export type ThreadResumeResponse = t.TypeOf<ThreadResumeResponseCodec>;
 /** Static type of the {@link ThreadRevertedNotification} codec. */
 export type ThreadRevertedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadRevertedNotification` (`src/generated/v2/ThreadRevertedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadRevertedNotification` (`src/generated/v2/ThreadRevertedNotification.ts`).
  */
-export type ThreadRevertedNotification = t.TypeOf<ThreadRevertedNotificationCodec>;
+export type ThreadRevertedNotification = Gen.v2.ThreadRevertedNotification;
 
 /** Static type of the {@link ThreadSearchResult} codec. */
 export type ThreadSearchResultCodec = t.TypeC<{ thread: ThreadCodec; snippet: t.StringC }>;
@@ -781,9 +772,9 @@ export type ThreadSectionChangedNotificationCodec = t.TypeC<{ threadId: t.String
 /**
  * Broadcast after a successful move into, within, or out of a section.
  *
- * Generated type `ThreadSectionChangedNotification` (`src/generated/v2/ThreadSectionChangedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadSectionChangedNotification` (`src/generated/v2/ThreadSectionChangedNotification.ts`).
  */
-export type ThreadSectionChangedNotification = t.TypeOf<ThreadSectionChangedNotificationCodec>;
+export type ThreadSectionChangedNotification = Gen.v2.ThreadSectionChangedNotification;
 
 /** Static type of the {@link ThreadSettings} codec. */
 export type ThreadSettingsCodec = t.TypeC<{
@@ -816,7 +807,7 @@ export type ThreadSettingsUpdatedNotificationCodec = t.TypeC<{ threadId: t.Strin
 export type ThreadSettingsUpdatedNotification = t.TypeOf<ThreadSettingsUpdatedNotificationCodec>;
 
 /** Static type of the {@link DynamicToolFunctionSpec} codec. */
-export type DynamicToolFunctionSpecCodec = StructC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueStrictCodec }, { deferLoading: t.BooleanC }>;
+export type DynamicToolFunctionSpecCodec = StructC<{ name: t.StringC; description: t.StringC; inputSchema: JsonValueCodec }, { deferLoading: t.BooleanC }>;
 /**
  * Generated type `DynamicToolFunctionSpec` (`src/generated/v2/DynamicToolFunctionSpec.ts`).
  */
@@ -880,12 +871,12 @@ export type ThreadStartParamsCodec = StructC<
     allowProviderModelFallback: t.BooleanC;
     serviceTier: NullableC<t.StringC>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
     approvalPolicy: NullableC<AskForApprovalStrictCodec>;
     approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
     sandbox: NullableC<SandboxModeStrictCodec>;
     permissions: NullableC<t.StringC>;
-    config: NullableC<OptionalRecordC<JsonValueStrictCodec>>;
+    config: NullableC<OptionalRecordC<JsonValueCodec>>;
     serviceName: NullableC<t.StringC>;
     baseInstructions: NullableC<t.StringC>;
     developerInstructions: NullableC<t.StringC>;
@@ -894,7 +885,7 @@ export type ThreadStartParamsCodec = StructC<
     ephemeral: NullableC<t.BooleanC>;
     historyMode: NullableC<ThreadHistoryModeStrictCodec>;
     sessionStartSource: NullableC<ThreadStartSourceCodec>;
-    threadSource: NullableC<ThreadSourceStrictCodec>;
+    threadSource: NullableC<ThreadSourceCodec>;
     projectId: NullableC<t.StringC>;
     daybreakEnabled: NullableC<t.BooleanC>;
     environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
@@ -948,23 +939,23 @@ export type ThreadStatusChangedNotification = t.TypeOf<ThreadStatusChangedNotifi
 /** Static type of the {@link ThreadTokenUsage} codec. */
 export type ThreadTokenUsageCodec = t.TypeC<{ total: TokenUsageBreakdownCodec; last: TokenUsageBreakdownCodec; modelContextWindow: NullableC<t.NumberC> }>;
 /**
- * Generated type `ThreadTokenUsage` (`src/generated/v2/ThreadTokenUsage.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadTokenUsage` (`src/generated/v2/ThreadTokenUsage.ts`).
  */
-export type ThreadTokenUsage = t.TypeOf<ThreadTokenUsageCodec>;
+export type ThreadTokenUsage = Gen.v2.ThreadTokenUsage;
 
 /** Static type of the {@link ThreadTokenUsageUpdatedNotification} codec. */
 export type ThreadTokenUsageUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; tokenUsage: ThreadTokenUsageCodec }>;
 /**
- * Generated type `ThreadTokenUsageUpdatedNotification` (`src/generated/v2/ThreadTokenUsageUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadTokenUsageUpdatedNotification` (`src/generated/v2/ThreadTokenUsageUpdatedNotification.ts`).
  */
-export type ThreadTokenUsageUpdatedNotification = t.TypeOf<ThreadTokenUsageUpdatedNotificationCodec>;
+export type ThreadTokenUsageUpdatedNotification = Gen.v2.ThreadTokenUsageUpdatedNotification;
 
 /** Static type of the {@link ThreadUnarchivedNotification} codec. */
 export type ThreadUnarchivedNotificationCodec = t.TypeC<{ threadId: t.StringC }>;
 /**
- * Generated type `ThreadUnarchivedNotification` (`src/generated/v2/ThreadUnarchivedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `ThreadUnarchivedNotification` (`src/generated/v2/ThreadUnarchivedNotification.ts`).
  */
-export type ThreadUnarchivedNotification = t.TypeOf<ThreadUnarchivedNotificationCodec>;
+export type ThreadUnarchivedNotification = Gen.v2.ThreadUnarchivedNotification;
 
 /** Static type of the {@link ThreadUnsubscribeParams} codec. */
 export type ThreadUnsubscribeParamsCodec = t.TypeC<{ threadId: t.StringC }>;
@@ -988,7 +979,7 @@ export type ThreadUnsubscribeResponseCodec = t.TypeC<{ status: ThreadUnsubscribe
 export type ThreadUnsubscribeResponse = t.TypeOf<ThreadUnsubscribeResponseCodec>;
 
 const build = () => {
-  const { AbsolutePathBuf, AbsolutePathBufStrict, ApprovalsReviewer, ApprovalsReviewerStrict, AskForApproval, AskForApprovalStrict, CollaborationMode, JsonValue, JsonValueStrict, LegacyAppPathString, MultiAgentMode, MultiAgentModeStrict, Personality, PersonalityStrict, ReasoningEffort, ReasoningSummary, RequestId, ResponseItemStrict, SandboxModeStrict, SandboxPolicy, ThreadId, TokenUsageBreakdown, Turn, TurnEnvironmentParams, TurnItemsViewStrict } = commonCodecs();
+  const { AbsolutePathBuf, ApprovalsReviewer, ApprovalsReviewerStrict, AskForApproval, AskForApprovalStrict, CollaborationMode, JsonValue, LegacyAppPathString, MultiAgentMode, MultiAgentModeStrict, Personality, PersonalityStrict, ReasoningEffort, ReasoningSummary, RequestId, ResponseItemStrict, SandboxModeStrict, SandboxPolicy, ThreadId, TokenUsageBreakdown, Turn, TurnEnvironmentParams, TurnItemsViewStrict } = commonCodecs();
   const ContextCompactedNotification: ContextCompactedNotificationCodec = t.type({ threadId: t.string, turnId: t.string }, "ContextCompactedNotification");
   const EnvironmentConnectionNotification: EnvironmentConnectionNotificationCodec = t.type({ threadId: t.string, environmentId: t.string }, "EnvironmentConnectionNotification");
   const ThreadArchiveParams: ThreadArchiveParamsCodec = t.type({ threadId: t.string }, "ThreadArchiveParams");
@@ -1005,7 +996,6 @@ const build = () => {
   const ThreadClosedNotification: ThreadClosedNotificationCodec = t.type({ threadId: t.string }, "ThreadClosedNotification");
   const ThreadDeletedNotification: ThreadDeletedNotificationCodec = t.type({ threadId: t.string }, "ThreadDeletedNotification");
   const ThreadSource: ThreadSourceCodec = t.string;
-  const ThreadSourceStrict: ThreadSourceStrictCodec = t.string;
   const ThreadForkParams: ThreadForkParamsCodec = struct(
     { threadId: t.string },
     {
@@ -1018,17 +1008,17 @@ const build = () => {
       modelProvider: nullable(t.string),
       serviceTier: nullable(t.string),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
       approvalPolicy: nullable(AskForApprovalStrict),
       approvalsReviewer: nullable(ApprovalsReviewerStrict),
       sandbox: nullable(SandboxModeStrict),
       permissions: nullable(t.string),
-      config: nullable(optionalRecord(JsonValueStrict)),
+      config: nullable(optionalRecord(JsonValue)),
       baseInstructions: nullable(t.string),
       developerInstructions: nullable(t.string),
       ephemeral: t.boolean,
       attachToSource: t.boolean,
-      threadSource: nullable(ThreadSourceStrict),
+      threadSource: nullable(ThreadSource),
       excludeTurns: t.boolean,
       deferGoalContinuation: t.boolean,
     },
@@ -1218,12 +1208,12 @@ const build = () => {
       modelProvider: nullable(t.string),
       serviceTier: nullable(t.string),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
       approvalPolicy: nullable(AskForApprovalStrict),
       approvalsReviewer: nullable(ApprovalsReviewerStrict),
       sandbox: nullable(SandboxModeStrict),
       permissions: nullable(t.string),
-      config: nullable(optionalRecord(JsonValueStrict)),
+      config: nullable(optionalRecord(JsonValue)),
       baseInstructions: nullable(t.string),
       developerInstructions: nullable(t.string),
       personality: nullable(PersonalityStrict),
@@ -1276,7 +1266,7 @@ const build = () => {
   }, "ThreadSettings");
   const ThreadSettingsUpdatedNotification: ThreadSettingsUpdatedNotificationCodec = t.type({ threadId: t.string, threadSettings: ThreadSettings }, "ThreadSettingsUpdatedNotification");
   const DynamicToolFunctionSpec: DynamicToolFunctionSpecCodec = struct(
-    { name: t.string, description: t.string, inputSchema: JsonValueStrict },
+    { name: t.string, description: t.string, inputSchema: JsonValue },
     { deferLoading: t.boolean },
     "DynamicToolFunctionSpec",
   );
@@ -1297,12 +1287,12 @@ const build = () => {
       allowProviderModelFallback: t.boolean,
       serviceTier: nullable(t.string),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
       approvalPolicy: nullable(AskForApprovalStrict),
       approvalsReviewer: nullable(ApprovalsReviewerStrict),
       sandbox: nullable(SandboxModeStrict),
       permissions: nullable(t.string),
-      config: nullable(optionalRecord(JsonValueStrict)),
+      config: nullable(optionalRecord(JsonValue)),
       serviceName: nullable(t.string),
       baseInstructions: nullable(t.string),
       developerInstructions: nullable(t.string),
@@ -1311,7 +1301,7 @@ const build = () => {
       ephemeral: nullable(t.boolean),
       historyMode: nullable(ThreadHistoryModeStrict),
       sessionStartSource: nullable(ThreadStartSource),
-      threadSource: nullable(ThreadSourceStrict),
+      threadSource: nullable(ThreadSource),
       projectId: nullable(t.string),
       daybreakEnabled: nullable(t.boolean),
       environments: nullable(t.array(TurnEnvironmentParams)),
@@ -1346,7 +1336,7 @@ const build = () => {
   const ThreadUnsubscribeParams: ThreadUnsubscribeParamsCodec = t.type({ threadId: t.string }, "ThreadUnsubscribeParams");
   const ThreadUnsubscribeStatus: ThreadUnsubscribeStatusCodec = openKeyof({ notLoaded: null, notSubscribed: null, unsubscribed: null }, "ThreadUnsubscribeStatus");
   const ThreadUnsubscribeResponse: ThreadUnsubscribeResponseCodec = t.type({ status: ThreadUnsubscribeStatus }, "ThreadUnsubscribeResponse");
-  return { ContextCompactedNotification, EnvironmentConnectionNotification, ThreadArchiveParams, ThreadArchiveResponse, ThreadArchivedNotification, ThreadAttachmentOperation, ThreadAttachmentUpdatedNotification, ThreadClosedNotification, ThreadDeletedNotification, ThreadSource, ThreadSourceStrict, ThreadForkParams, ActivePermissionProfile, GitInfo, AgentPath, SubAgentSource, SessionSource, ThreadEnvironment, ThreadExtra, ThreadHistoryMode, ThreadHistoryModeStrict, ThreadSectionAppearance, ThreadSection, ThreadActiveFlag, ThreadStatus, Thread, ThreadForkResponse, ThreadGoalClearedNotification, ThreadGoalStatus, ThreadGoal, ThreadGoalUpdatedNotification, ThreadNameUpdatedNotification, ThreadPredictionResult, ThreadPredictionUpdatedNotification, ThreadProjectUpdatedNotification, ThreadQueueChangedNotification, ThreadUnreadPosition, ThreadReadState, ThreadReadStateChangedNotification, ThreadRealtimeClosedNotification, ThreadRealtimeErrorNotification, ThreadRealtimeItemAddedNotification, ThreadRealtimeBemItemPresentation, ThreadRealtimeTranscriptRole, ThreadRealtimeVoiceTranscript, ThreadRealtimeFrameChannels, ThreadRealtimeHandoffMode, ThreadRealtimeSessionOutcome, ThreadRealtimeItem, ThreadRealtimeItemCompletedNotification, ThreadRealtimeItemStartedNotification, ThreadRealtimeItemTranscriptDeltaNotification, ThreadRealtimeAudioChunk, ThreadRealtimeOutputAudioDeltaNotification, ThreadRealtimeSdpNotification, RealtimeConversationVersion, ThreadRealtimeStartedNotification, ThreadRealtimeTranscriptDeltaNotification, ThreadRealtimeTranscriptDoneNotification, SortDirection, ThreadResumeInitialTurnsPageParams, ThreadResumeParams, TurnsPage, ThreadResumeResponse, ThreadRevertedNotification, ThreadSearchResult, ThreadSearchPartialNotification, ThreadSectionChangedNotification, ThreadSettings, ThreadSettingsUpdatedNotification, DynamicToolFunctionSpec, DynamicToolNamespaceTool, DynamicToolNamespaceSpec, DynamicToolSpec, CapabilityRootLocation, SelectedCapabilityRoot, ThreadStartSource, ThreadStartParams, ThreadStartResponse, ThreadStartedNotification, ThreadStatusChangedNotification, ThreadTokenUsage, ThreadTokenUsageUpdatedNotification, ThreadUnarchivedNotification, ThreadUnsubscribeParams, ThreadUnsubscribeStatus, ThreadUnsubscribeResponse };
+  return { ContextCompactedNotification, EnvironmentConnectionNotification, ThreadArchiveParams, ThreadArchiveResponse, ThreadArchivedNotification, ThreadAttachmentOperation, ThreadAttachmentUpdatedNotification, ThreadClosedNotification, ThreadDeletedNotification, ThreadSource, ThreadForkParams, ActivePermissionProfile, GitInfo, AgentPath, SubAgentSource, SessionSource, ThreadEnvironment, ThreadExtra, ThreadHistoryMode, ThreadHistoryModeStrict, ThreadSectionAppearance, ThreadSection, ThreadActiveFlag, ThreadStatus, Thread, ThreadForkResponse, ThreadGoalClearedNotification, ThreadGoalStatus, ThreadGoal, ThreadGoalUpdatedNotification, ThreadNameUpdatedNotification, ThreadPredictionResult, ThreadPredictionUpdatedNotification, ThreadProjectUpdatedNotification, ThreadQueueChangedNotification, ThreadUnreadPosition, ThreadReadState, ThreadReadStateChangedNotification, ThreadRealtimeClosedNotification, ThreadRealtimeErrorNotification, ThreadRealtimeItemAddedNotification, ThreadRealtimeBemItemPresentation, ThreadRealtimeTranscriptRole, ThreadRealtimeVoiceTranscript, ThreadRealtimeFrameChannels, ThreadRealtimeHandoffMode, ThreadRealtimeSessionOutcome, ThreadRealtimeItem, ThreadRealtimeItemCompletedNotification, ThreadRealtimeItemStartedNotification, ThreadRealtimeItemTranscriptDeltaNotification, ThreadRealtimeAudioChunk, ThreadRealtimeOutputAudioDeltaNotification, ThreadRealtimeSdpNotification, RealtimeConversationVersion, ThreadRealtimeStartedNotification, ThreadRealtimeTranscriptDeltaNotification, ThreadRealtimeTranscriptDoneNotification, SortDirection, ThreadResumeInitialTurnsPageParams, ThreadResumeParams, TurnsPage, ThreadResumeResponse, ThreadRevertedNotification, ThreadSearchResult, ThreadSearchPartialNotification, ThreadSectionChangedNotification, ThreadSettings, ThreadSettingsUpdatedNotification, DynamicToolFunctionSpec, DynamicToolNamespaceTool, DynamicToolNamespaceSpec, DynamicToolSpec, CapabilityRootLocation, SelectedCapabilityRoot, ThreadStartSource, ThreadStartParams, ThreadStartResponse, ThreadStartedNotification, ThreadStatusChangedNotification, ThreadTokenUsage, ThreadTokenUsageUpdatedNotification, ThreadUnarchivedNotification, ThreadUnsubscribeParams, ThreadUnsubscribeStatus, ThreadUnsubscribeResponse };
 };
 
 /** The codecs of the `thread` module by name, built on the first call. */

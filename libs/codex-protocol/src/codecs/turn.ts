@@ -16,7 +16,7 @@ import { struct, type StructC } from '../StructCodecs.js';
 import { emptyObject, type EmptyObjectC, nullable, type NullableC, optionalRecord, type OptionalRecordC } from '../WireCodecs.js';
 import { lazyTable } from '../internal/lazy.js';
 import type * as Gen from '../generated/index.js';
-import { commonCodecs, type AbsolutePathBufStrictCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalStrictCodec, type CollaborationModeStrictCodec, type CyberAccessProgramStrictCodec, type FunctionCallOutputBodyStrictCodec, type JsonValueCodec, type JsonValueStrictCodec, type MultiAgentModeStrictCodec, type PersonalityStrictCodec, type ReasoningEffortStrictCodec, type ReasoningSummaryStrictCodec, type SandboxPolicyStrictCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type UserInputStrictCodec } from './common.js';
+import { commonCodecs, type AbsolutePathBufCodec, type ApprovalsReviewerStrictCodec, type AskForApprovalStrictCodec, type CollaborationModeStrictCodec, type CyberAccessProgramStrictCodec, type FunctionCallOutputBodyStrictCodec, type JsonValueCodec, type MultiAgentModeStrictCodec, type PersonalityStrictCodec, type ReasoningEffortCodec, type ReasoningSummaryStrictCodec, type SandboxPolicyStrictCodec, type TurnCodec, type TurnEnvironmentParamsCodec, type UserInputStrictCodec } from './common.js';
 
 /** Static type of the {@link TurnCompletedNotification} codec. */
 export type TurnCompletedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: TurnCodec }>;
@@ -31,9 +31,9 @@ export type TurnDiffUpdatedNotificationCodec = t.TypeC<{ threadId: t.StringC; tu
  * Notification that the turn-level unified diff has changed.
  * Contains the latest aggregated diff across all file changes in the turn.
  *
- * Generated type `TurnDiffUpdatedNotification` (`src/generated/v2/TurnDiffUpdatedNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TurnDiffUpdatedNotification` (`src/generated/v2/TurnDiffUpdatedNotification.ts`).
  */
-export type TurnDiffUpdatedNotification = t.TypeOf<TurnDiffUpdatedNotificationCodec>;
+export type TurnDiffUpdatedNotification = Gen.v2.TurnDiffUpdatedNotification;
 
 /** Static type of the {@link TurnInterruptParams} codec. */
 export type TurnInterruptParamsCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC }>;
@@ -45,16 +45,16 @@ export type TurnInterruptParams = Gen.v2.TurnInterruptParams;
 /** Static type of the {@link TurnInterruptResponse} codec. */
 export type TurnInterruptResponseCodec = EmptyObjectC;
 /**
- * Generated type `TurnInterruptResponse` (`src/generated/v2/TurnInterruptResponse.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TurnInterruptResponse` (`src/generated/v2/TurnInterruptResponse.ts`).
  */
-export type TurnInterruptResponse = t.TypeOf<TurnInterruptResponseCodec>;
+export type TurnInterruptResponse = Gen.v2.TurnInterruptResponse;
 
 /** Static type of the {@link TurnModerationMetadataNotification} codec. */
 export type TurnModerationMetadataNotificationCodec = t.TypeC<{ threadId: t.StringC; turnId: t.StringC; metadata: JsonValueCodec }>;
 /**
- * Generated type `TurnModerationMetadataNotification` (`src/generated/v2/TurnModerationMetadataNotification.ts`), as decoded: enum literals and tagged-union variants of a newer Codex read as `UnknownLiteral` / `UnknownVariant`.
+ * Generated type `TurnModerationMetadataNotification` (`src/generated/v2/TurnModerationMetadataNotification.ts`).
  */
-export type TurnModerationMetadataNotification = t.TypeOf<TurnModerationMetadataNotificationCodec>;
+export type TurnModerationMetadataNotification = Gen.v2.TurnModerationMetadataNotification;
 
 /** Static type of the {@link TurnPlanStepStatus} codec. */
 export type TurnPlanStepStatusCodec = OpenKeyofC<{ pending: null; inProgress: null; completed: null }>;
@@ -121,7 +121,7 @@ export type TurnStartParamsCodec = StructC<
     additionalContext: NullableC<OptionalRecordC<AdditionalContextEntryCodec>>;
     environments: NullableC<t.ArrayC<TurnEnvironmentParamsCodec>>;
     cwd: NullableC<t.StringC>;
-    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufStrictCodec>>;
+    runtimeWorkspaceRoots: NullableC<t.ArrayC<AbsolutePathBufCodec>>;
     approvalPolicy: NullableC<AskForApprovalStrictCodec>;
     approvalsReviewer: NullableC<ApprovalsReviewerStrictCodec>;
     sandboxPolicy: NullableC<SandboxPolicyStrictCodec>;
@@ -129,10 +129,10 @@ export type TurnStartParamsCodec = StructC<
     model: NullableC<t.StringC>;
     serviceTier: NullableC<t.StringC>;
     serviceTierForTurn: NullableC<t.StringC>;
-    effort: NullableC<ReasoningEffortStrictCodec>;
+    effort: NullableC<ReasoningEffortCodec>;
     summary: NullableC<ReasoningSummaryStrictCodec>;
     personality: NullableC<PersonalityStrictCodec>;
-    outputSchema: NullableC<JsonValueStrictCodec>;
+    outputSchema: NullableC<JsonValueCodec>;
     collaborationMode: NullableC<CollaborationModeStrictCodec>;
     multiAgentMode: NullableC<MultiAgentModeStrictCodec>;
     cyberAccessProgram: NullableC<CyberAccessProgramStrictCodec>;
@@ -158,7 +158,7 @@ export type TurnStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: 
 export type TurnStartedNotification = t.TypeOf<TurnStartedNotificationCodec>;
 
 const build = () => {
-  const { AbsolutePathBufStrict, ApprovalsReviewerStrict, AskForApprovalStrict, CollaborationModeStrict, CyberAccessProgramStrict, FunctionCallOutputBodyStrict, JsonValue, JsonValueStrict, MultiAgentModeStrict, PersonalityStrict, ReasoningEffortStrict, ReasoningSummaryStrict, SandboxPolicyStrict, Turn, TurnEnvironmentParams, UserInputStrict } = commonCodecs();
+  const { AbsolutePathBuf, ApprovalsReviewerStrict, AskForApprovalStrict, CollaborationModeStrict, CyberAccessProgramStrict, FunctionCallOutputBodyStrict, JsonValue, MultiAgentModeStrict, PersonalityStrict, ReasoningEffort, ReasoningSummaryStrict, SandboxPolicyStrict, Turn, TurnEnvironmentParams, UserInputStrict } = commonCodecs();
   const TurnCompletedNotification: TurnCompletedNotificationCodec = t.type({ threadId: t.string, turn: Turn }, "TurnCompletedNotification");
   const TurnDiffUpdatedNotification: TurnDiffUpdatedNotificationCodec = t.type({ threadId: t.string, turnId: t.string, diff: t.string }, "TurnDiffUpdatedNotification");
   const TurnInterruptParams: TurnInterruptParamsCodec = t.type({ threadId: t.string, turnId: t.string }, "TurnInterruptParams");
@@ -188,7 +188,7 @@ const build = () => {
       additionalContext: nullable(optionalRecord(AdditionalContextEntry)),
       environments: nullable(t.array(TurnEnvironmentParams)),
       cwd: nullable(t.string),
-      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBufStrict)),
+      runtimeWorkspaceRoots: nullable(t.array(AbsolutePathBuf)),
       approvalPolicy: nullable(AskForApprovalStrict),
       approvalsReviewer: nullable(ApprovalsReviewerStrict),
       sandboxPolicy: nullable(SandboxPolicyStrict),
@@ -196,10 +196,10 @@ const build = () => {
       model: nullable(t.string),
       serviceTier: nullable(t.string),
       serviceTierForTurn: nullable(t.string),
-      effort: nullable(ReasoningEffortStrict),
+      effort: nullable(ReasoningEffort),
       summary: nullable(ReasoningSummaryStrict),
       personality: nullable(PersonalityStrict),
-      outputSchema: nullable(JsonValueStrict),
+      outputSchema: nullable(JsonValue),
       collaborationMode: nullable(CollaborationModeStrict),
       multiAgentMode: nullable(MultiAgentModeStrict),
       cyberAccessProgram: nullable(CyberAccessProgramStrict),

@@ -35,9 +35,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.FileChange, t.OutputOf<typeof C.FileChange>>>().toEqualTypeOf<true>();
   });
   test("ThreadId", () => {
-    expectTypeOf<Assignable<Gen.ThreadId, t.TypeOf<typeof C.ThreadId>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadId>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ThreadId, t.OutputOf<typeof C.ThreadId>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadId>, Gen.ThreadId>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadId>, Gen.ThreadId>>().toEqualTypeOf<true>();
   });
   test("ApplyPatchApprovalParams", () => {
     expectTypeOf<Assignable<Gen.ApplyPatchApprovalParams, t.TypeOf<typeof C.ApplyPatchApprovalParams>>>().toEqualTypeOf<true>();
@@ -79,9 +78,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecCommandApprovalResponse>, Gen.ExecCommandApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("FuzzyFileSearchSessionCompletedNotification", () => {
-    expectTypeOf<Assignable<Gen.FuzzyFileSearchSessionCompletedNotification, t.TypeOf<typeof C.FuzzyFileSearchSessionCompletedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchSessionCompletedNotification>, { sessionId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.FuzzyFileSearchSessionCompletedNotification, t.OutputOf<typeof C.FuzzyFileSearchSessionCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FuzzyFileSearchSessionCompletedNotification>, Gen.FuzzyFileSearchSessionCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FuzzyFileSearchSessionCompletedNotification>, Gen.FuzzyFileSearchSessionCompletedNotification>>().toEqualTypeOf<true>();
   });
   test("FuzzyFileSearchMatchType", () => {
     expectTypeOf<Assignable<Gen.FuzzyFileSearchMatchType, t.TypeOf<typeof C.FuzzyFileSearchMatchType>>>().toEqualTypeOf<true>();
@@ -103,13 +101,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ClientInfo>, Gen.ClientInfo>>().toEqualTypeOf<true>();
   });
   test("JsonValue", () => {
-    expectTypeOf<Assignable<Generated_serde_json_JsonValue, t.TypeOf<typeof C.JsonValue>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.JsonValue>, number | string | boolean | Array<t.TypeOf<typeof C.JsonValue>> | { [key in string]?: t.TypeOf<typeof C.JsonValue> } | null>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Generated_serde_json_JsonValue, t.OutputOf<typeof C.JsonValue>>>().toEqualTypeOf<true>();
-  });
-  test("JsonValueStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.JsonValueStrict>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.JsonValueStrict>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.JsonValue>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.JsonValue>, Generated_serde_json_JsonValue>>().toEqualTypeOf<true>();
   });
   test("InitializeCapabilities", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InitializeCapabilities>, Gen.InitializeCapabilities>>().toEqualTypeOf<true>();
@@ -120,28 +113,20 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InitializeParams>, Gen.InitializeParams>>().toEqualTypeOf<true>();
   });
   test("AbsolutePathBuf", () => {
-    expectTypeOf<Assignable<Gen.AbsolutePathBuf, t.TypeOf<typeof C.AbsolutePathBuf>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AbsolutePathBuf>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.AbsolutePathBuf, t.OutputOf<typeof C.AbsolutePathBuf>>>().toEqualTypeOf<true>();
-  });
-  test("AbsolutePathBufStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AbsolutePathBufStrict>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AbsolutePathBufStrict>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AbsolutePathBuf>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AbsolutePathBuf>, Gen.AbsolutePathBuf>>().toEqualTypeOf<true>();
   });
   test("InitializeResponse", () => {
-    expectTypeOf<Assignable<Gen.InitializeResponse, t.TypeOf<typeof C.InitializeResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InitializeResponse>, { userAgent: string; codexHome: t.TypeOf<typeof C.AbsolutePathBuf>; platformFamily: string; platformOs: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.InitializeResponse, t.OutputOf<typeof C.InitializeResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InitializeResponse>, Gen.InitializeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InitializeResponse>, Gen.InitializeResponse>>().toEqualTypeOf<true>();
   });
   test("DesktopOnboardingEntrypoint", () => {
-    expectTypeOf<Assignable<Gen.v2.DesktopOnboardingEntrypoint, t.TypeOf<typeof C.DesktopOnboardingEntrypoint>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DesktopOnboardingEntrypoint>, "life_sciences">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.DesktopOnboardingEntrypoint, t.OutputOf<typeof C.DesktopOnboardingEntrypoint>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DesktopOnboardingEntrypoint>, Gen.v2.DesktopOnboardingEntrypoint>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DesktopOnboardingEntrypoint>, Gen.v2.DesktopOnboardingEntrypoint>>().toEqualTypeOf<true>();
   });
   test("AccountLoginCompletedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.AccountLoginCompletedNotification, t.TypeOf<typeof C.AccountLoginCompletedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountLoginCompletedNotification>, { loginId: string | null; success: boolean; error: string | null; onboardingEntrypoint: t.TypeOf<typeof C.DesktopOnboardingEntrypoint> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AccountLoginCompletedNotification, t.OutputOf<typeof C.AccountLoginCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AccountLoginCompletedNotification>, Gen.v2.AccountLoginCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AccountLoginCompletedNotification>, Gen.v2.AccountLoginCompletedNotification>>().toEqualTypeOf<true>();
   });
   test("PlanType", () => {
     expectTypeOf<Assignable<Gen.PlanType, t.TypeOf<typeof C.PlanType>>>().toEqualTypeOf<true>();
@@ -149,9 +134,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.PlanType, t.OutputOf<typeof C.PlanType>>>().toEqualTypeOf<true>();
   });
   test("CreditsSnapshot", () => {
-    expectTypeOf<Assignable<Gen.v2.CreditsSnapshot, t.TypeOf<typeof C.CreditsSnapshot>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CreditsSnapshot>, { hasCredits: boolean; unlimited: boolean; balance: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.CreditsSnapshot, t.OutputOf<typeof C.CreditsSnapshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CreditsSnapshot>, Gen.v2.CreditsSnapshot>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CreditsSnapshot>, Gen.v2.CreditsSnapshot>>().toEqualTypeOf<true>();
   });
   test("RateLimitReachedType", () => {
     expectTypeOf<Assignable<Gen.v2.RateLimitReachedType, t.TypeOf<typeof C.RateLimitReachedType>>>().toEqualTypeOf<true>();
@@ -159,14 +143,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.RateLimitReachedType, t.OutputOf<typeof C.RateLimitReachedType>>>().toEqualTypeOf<true>();
   });
   test("RateLimitWindow", () => {
-    expectTypeOf<Assignable<Gen.v2.RateLimitWindow, t.TypeOf<typeof C.RateLimitWindow>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitWindow>, { usedPercent: number; windowDurationMins: number | null; resetsAt: number | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.RateLimitWindow, t.OutputOf<typeof C.RateLimitWindow>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RateLimitWindow>, Gen.v2.RateLimitWindow>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RateLimitWindow>, Gen.v2.RateLimitWindow>>().toEqualTypeOf<true>();
   });
   test("SpendControlLimitSnapshot", () => {
-    expectTypeOf<Assignable<Gen.v2.SpendControlLimitSnapshot, t.TypeOf<typeof C.SpendControlLimitSnapshot>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SpendControlLimitSnapshot>, { limit: string; used: string; remainingPercent: number; resetsAt: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SpendControlLimitSnapshot, t.OutputOf<typeof C.SpendControlLimitSnapshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SpendControlLimitSnapshot>, Gen.v2.SpendControlLimitSnapshot>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SpendControlLimitSnapshot>, Gen.v2.SpendControlLimitSnapshot>>().toEqualTypeOf<true>();
   });
   test("RateLimitSnapshot", () => {
     expectTypeOf<Assignable<Gen.v2.RateLimitSnapshot, t.TypeOf<typeof C.RateLimitSnapshot>>>().toEqualTypeOf<true>();
@@ -194,53 +176,44 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.AccountUpdatedNotification, t.OutputOf<typeof C.AccountUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.AgentMessageDeltaNotification, t.TypeOf<typeof C.AgentMessageDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AgentMessageDeltaNotification, t.OutputOf<typeof C.AgentMessageDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDeltaNotification>, Gen.v2.AgentMessageDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageDeltaNotification>, Gen.v2.AgentMessageDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("AppBranding", () => {
-    expectTypeOf<Assignable<Gen.v2.AppBranding, t.TypeOf<typeof C.AppBranding>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppBranding>, { category: string | null; developer: string | null; website: string | null; privacyPolicy: string | null; termsOfService: string | null; isDiscoverableApp: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppBranding, t.OutputOf<typeof C.AppBranding>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppBranding>, Gen.v2.AppBranding>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppBranding>, Gen.v2.AppBranding>>().toEqualTypeOf<true>();
   });
   test("AppReview", () => {
-    expectTypeOf<Assignable<Gen.v2.AppReview, t.TypeOf<typeof C.AppReview>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppReview>, { status: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppReview, t.OutputOf<typeof C.AppReview>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppReview>, Gen.v2.AppReview>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppReview>, Gen.v2.AppReview>>().toEqualTypeOf<true>();
   });
   test("AppScreenshot", () => {
-    expectTypeOf<Assignable<Gen.v2.AppScreenshot, t.TypeOf<typeof C.AppScreenshot>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppScreenshot>, { url: string | null; fileId: string | null; userPrompt: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppScreenshot, t.OutputOf<typeof C.AppScreenshot>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppScreenshot>, Gen.v2.AppScreenshot>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppScreenshot>, Gen.v2.AppScreenshot>>().toEqualTypeOf<true>();
   });
   test("AppMetadata", () => {
-    expectTypeOf<Assignable<Gen.v2.AppMetadata, t.TypeOf<typeof C.AppMetadata>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppMetadata>, { review: t.TypeOf<typeof C.AppReview> | null; categories: Array<string> | null; subCategories: Array<string> | null; seoDescription: string | null; screenshots: Array<t.TypeOf<typeof C.AppScreenshot>> | null; developer: string | null; version: string | null; versionId: string | null; versionNotes: string | null; firstPartyRequiresInstall: boolean | null; showInComposerWhenUnlinked: boolean | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppMetadata, t.OutputOf<typeof C.AppMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppMetadata>, Gen.v2.AppMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppMetadata>, Gen.v2.AppMetadata>>().toEqualTypeOf<true>();
   });
   test("AppInfo", () => {
-    expectTypeOf<Assignable<Gen.v2.AppInfo, t.TypeOf<typeof C.AppInfo>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppInfo>, { id: string; name: string; description: string | null; logoUrl: string | null; logoUrlDark: string | null; iconAssets: { [key in string]?: string } | null; iconDarkAssets: { [key in string]?: string } | null; distributionChannel: string | null; branding: t.TypeOf<typeof C.AppBranding> | null; appMetadata: t.TypeOf<typeof C.AppMetadata> | null; labels: { [key in string]?: string } | null; installUrl: string | null; isAccessible: boolean; isEnabled: boolean; pluginDisplayNames: Array<string> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppInfo, t.OutputOf<typeof C.AppInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppInfo>, Gen.v2.AppInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppInfo>, Gen.v2.AppInfo>>().toEqualTypeOf<true>();
   });
   test("AppListUpdatedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.AppListUpdatedNotification, t.TypeOf<typeof C.AppListUpdatedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppListUpdatedNotification>, { data: Array<t.TypeOf<typeof C.AppInfo>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppListUpdatedNotification, t.OutputOf<typeof C.AppListUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppListUpdatedNotification>, Gen.v2.AppListUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppListUpdatedNotification>, Gen.v2.AppListUpdatedNotification>>().toEqualTypeOf<true>();
   });
   test("AttestationGenerateParams", () => {
-    expectTypeOf<Assignable<Gen.v2.AttestationGenerateParams, t.TypeOf<typeof C.AttestationGenerateParams>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AttestationGenerateParams>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AttestationGenerateParams, t.OutputOf<typeof C.AttestationGenerateParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AttestationGenerateParams>, Gen.v2.AttestationGenerateParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AttestationGenerateParams>, Gen.v2.AttestationGenerateParams>>().toEqualTypeOf<true>();
   });
   test("AttestationGenerateResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AttestationGenerateResponse>, Gen.v2.AttestationGenerateResponse>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AttestationGenerateResponse>, Gen.v2.AttestationGenerateResponse>>().toEqualTypeOf<true>();
   });
   test("AuthRecoveryNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.AuthRecoveryNotification, t.TypeOf<typeof C.AuthRecoveryNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AuthRecoveryNotification>, { threadId: string; turnId: string; provider: string; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AuthRecoveryNotification, t.OutputOf<typeof C.AuthRecoveryNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AuthRecoveryNotification>, Gen.v2.AuthRecoveryNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AuthRecoveryNotification>, Gen.v2.AuthRecoveryNotification>>().toEqualTypeOf<true>();
   });
   test("CancelLoginAccountParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CancelLoginAccountParams>, Gen.v2.CancelLoginAccountParams>>().toEqualTypeOf<true>();
@@ -257,14 +230,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.CancelLoginAccountResponse, t.OutputOf<typeof C.CancelLoginAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("ChatgptAuthTokensRefreshReason", () => {
-    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshReason, t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>, "unauthorized">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshReason, t.OutputOf<typeof C.ChatgptAuthTokensRefreshReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>, Gen.v2.ChatgptAuthTokensRefreshReason>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ChatgptAuthTokensRefreshReason>, Gen.v2.ChatgptAuthTokensRefreshReason>>().toEqualTypeOf<true>();
   });
   test("ChatgptAuthTokensRefreshParams", () => {
-    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshParams, t.TypeOf<typeof C.ChatgptAuthTokensRefreshParams>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshParams>, { reason: t.TypeOf<typeof C.ChatgptAuthTokensRefreshReason>; previousAccountId?: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ChatgptAuthTokensRefreshParams, t.OutputOf<typeof C.ChatgptAuthTokensRefreshParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshParams>, Gen.v2.ChatgptAuthTokensRefreshParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ChatgptAuthTokensRefreshParams>, Gen.v2.ChatgptAuthTokensRefreshParams>>().toEqualTypeOf<true>();
   });
   test("ChatgptAuthTokensRefreshResponse", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ChatgptAuthTokensRefreshResponse>, Gen.v2.ChatgptAuthTokensRefreshResponse>>().toEqualTypeOf<true>();
@@ -281,18 +252,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.CommandExecOutputDeltaNotification, t.OutputOf<typeof C.CommandExecOutputDeltaNotification>>>().toEqualTypeOf<true>();
   });
   test("CommandExecutionOutputDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.CommandExecutionOutputDeltaNotification, t.TypeOf<typeof C.CommandExecutionOutputDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionOutputDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.CommandExecutionOutputDeltaNotification, t.OutputOf<typeof C.CommandExecutionOutputDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.CommandExecutionOutputDeltaNotification>, Gen.v2.CommandExecutionOutputDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.CommandExecutionOutputDeltaNotification>, Gen.v2.CommandExecutionOutputDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("LegacyAppPathString", () => {
-    expectTypeOf<Assignable<Gen.LegacyAppPathString, t.TypeOf<typeof C.LegacyAppPathString>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LegacyAppPathString>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.LegacyAppPathString, t.OutputOf<typeof C.LegacyAppPathString>>>().toEqualTypeOf<true>();
-  });
-  test("LegacyAppPathStringStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LegacyAppPathStringStrict>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LegacyAppPathStringStrict>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LegacyAppPathString>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LegacyAppPathString>, Gen.LegacyAppPathString>>().toEqualTypeOf<true>();
   });
   test("FileSystemAccessMode", () => {
     expectTypeOf<Assignable<Gen.v2.FileSystemAccessMode, t.TypeOf<typeof C.FileSystemAccessMode>>>().toEqualTypeOf<true>();
@@ -340,13 +305,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalFileSystemPermissionsStrict>, Gen.v2.AdditionalFileSystemPermissions>>().toEqualTypeOf<true>();
   });
   test("AdditionalNetworkPermissions", () => {
-    expectTypeOf<Assignable<Gen.v2.AdditionalNetworkPermissions, t.TypeOf<typeof C.AdditionalNetworkPermissions>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalNetworkPermissions>, { enabled: boolean | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AdditionalNetworkPermissions, t.OutputOf<typeof C.AdditionalNetworkPermissions>>>().toEqualTypeOf<true>();
-  });
-  test("AdditionalNetworkPermissionsStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalNetworkPermissionsStrict>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalNetworkPermissionsStrict>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AdditionalNetworkPermissions>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AdditionalNetworkPermissions>, Gen.v2.AdditionalNetworkPermissions>>().toEqualTypeOf<true>();
   });
   test("AdditionalPermissionProfile", () => {
     expectTypeOf<Assignable<Gen.v2.AdditionalPermissionProfile, t.TypeOf<typeof C.AdditionalPermissionProfile>>>().toEqualTypeOf<true>();
@@ -359,13 +319,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.CommandAction, t.OutputOf<typeof C.CommandAction>>>().toEqualTypeOf<true>();
   });
   test("ExecPolicyAmendment", () => {
-    expectTypeOf<Assignable<Gen.v2.ExecPolicyAmendment, t.TypeOf<typeof C.ExecPolicyAmendment>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecPolicyAmendment>, Array<string>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ExecPolicyAmendment, t.OutputOf<typeof C.ExecPolicyAmendment>>>().toEqualTypeOf<true>();
-  });
-  test("ExecPolicyAmendmentStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecPolicyAmendmentStrict>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecPolicyAmendmentStrict>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ExecPolicyAmendment>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ExecPolicyAmendment>, Gen.v2.ExecPolicyAmendment>>().toEqualTypeOf<true>();
   });
   test("NetworkPolicyRuleAction", () => {
     expectTypeOf<Assignable<Gen.v2.NetworkPolicyRuleAction, t.TypeOf<typeof C.NetworkPolicyRuleAction>>>().toEqualTypeOf<true>();
@@ -445,13 +400,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.ForcedLoginMethod, t.OutputOf<typeof C.ForcedLoginMethod>>>().toEqualTypeOf<true>();
   });
   test("ReasoningEffort", () => {
-    expectTypeOf<Assignable<Gen.ReasoningEffort, t.TypeOf<typeof C.ReasoningEffort>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffort>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ReasoningEffort, t.OutputOf<typeof C.ReasoningEffort>>>().toEqualTypeOf<true>();
-  });
-  test("ReasoningEffortStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffortStrict>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningEffortStrict>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffort>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningEffort>, Gen.ReasoningEffort>>().toEqualTypeOf<true>();
   });
   test("ReasoningSummary", () => {
     expectTypeOf<Assignable<Gen.ReasoningSummary, t.TypeOf<typeof C.ReasoningSummary>>>().toEqualTypeOf<true>();
@@ -478,9 +428,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.WebSearchProvider, t.OutputOf<typeof C.WebSearchProvider>>>().toEqualTypeOf<true>();
   });
   test("AnalyticsConfig", () => {
-    expectTypeOf<Assignable<Gen.v2.AnalyticsConfig, t.TypeOf<typeof C.AnalyticsConfig>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnalyticsConfig>, ({ enabled: boolean | null }) & ({ [key in string]?: number | string | boolean | Array<t.TypeOf<typeof C.JsonValue>> | { [key in string]?: t.TypeOf<typeof C.JsonValue> } | null })>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AnalyticsConfig, t.OutputOf<typeof C.AnalyticsConfig>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnalyticsConfig>, Gen.v2.AnalyticsConfig>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AnalyticsConfig>, Gen.v2.AnalyticsConfig>>().toEqualTypeOf<true>();
   });
   test("ApprovalsReviewer", () => {
     expectTypeOf<Assignable<Gen.v2.ApprovalsReviewer, t.TypeOf<typeof C.ApprovalsReviewer>>>().toEqualTypeOf<true>();
@@ -566,9 +515,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ComputerUseConfig, t.OutputOf<typeof C.ComputerUseConfig>>>().toEqualTypeOf<true>();
   });
   test("ForcedChatgptWorkspaceIds", () => {
-    expectTypeOf<Assignable<Gen.v2.ForcedChatgptWorkspaceIds, t.TypeOf<typeof C.ForcedChatgptWorkspaceIds>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ForcedChatgptWorkspaceIds>, string | Array<string>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ForcedChatgptWorkspaceIds, t.OutputOf<typeof C.ForcedChatgptWorkspaceIds>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ForcedChatgptWorkspaceIds>, Gen.v2.ForcedChatgptWorkspaceIds>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ForcedChatgptWorkspaceIds>, Gen.v2.ForcedChatgptWorkspaceIds>>().toEqualTypeOf<true>();
   });
   test("SandboxMode", () => {
     expectTypeOf<Assignable<Gen.v2.SandboxMode, t.TypeOf<typeof C.SandboxMode>>>().toEqualTypeOf<true>();
@@ -580,9 +528,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxModeStrict>, Gen.v2.SandboxMode>>().toEqualTypeOf<true>();
   });
   test("SandboxWorkspaceWrite", () => {
-    expectTypeOf<Assignable<Gen.v2.SandboxWorkspaceWrite, t.TypeOf<typeof C.SandboxWorkspaceWrite>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxWorkspaceWrite>, { writable_roots: Array<string>; network_access: boolean; exclude_tmpdir_env_var: boolean; exclude_slash_tmp: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SandboxWorkspaceWrite, t.OutputOf<typeof C.SandboxWorkspaceWrite>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SandboxWorkspaceWrite>, Gen.v2.SandboxWorkspaceWrite>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxWorkspaceWrite>, Gen.v2.SandboxWorkspaceWrite>>().toEqualTypeOf<true>();
   });
   test("WebSearchContextSize", () => {
     expectTypeOf<Assignable<Gen.WebSearchContextSize, t.TypeOf<typeof C.WebSearchContextSize>>>().toEqualTypeOf<true>();
@@ -590,9 +537,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.WebSearchContextSize, t.OutputOf<typeof C.WebSearchContextSize>>>().toEqualTypeOf<true>();
   });
   test("WebSearchLocation", () => {
-    expectTypeOf<Assignable<Gen.WebSearchLocation, t.TypeOf<typeof C.WebSearchLocation>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchLocation>, { country: string | null; region: string | null; city: string | null; timezone: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.WebSearchLocation, t.OutputOf<typeof C.WebSearchLocation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WebSearchLocation>, Gen.WebSearchLocation>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WebSearchLocation>, Gen.WebSearchLocation>>().toEqualTypeOf<true>();
   });
   test("WebSearchToolConfig", () => {
     expectTypeOf<Assignable<Gen.WebSearchToolConfig, t.TypeOf<typeof C.WebSearchToolConfig>>>().toEqualTypeOf<true>();
@@ -634,19 +580,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigValueWriteParams>, Gen.v2.ConfigValueWriteParams>>().toEqualTypeOf<true>();
   });
   test("TextPosition", () => {
-    expectTypeOf<Assignable<Gen.v2.TextPosition, t.TypeOf<typeof C.TextPosition>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextPosition>, { line: number; column: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TextPosition, t.OutputOf<typeof C.TextPosition>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextPosition>, Gen.v2.TextPosition>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextPosition>, Gen.v2.TextPosition>>().toEqualTypeOf<true>();
   });
   test("TextRange", () => {
-    expectTypeOf<Assignable<Gen.v2.TextRange, t.TypeOf<typeof C.TextRange>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextRange>, { start: t.TypeOf<typeof C.TextPosition>; end: t.TypeOf<typeof C.TextPosition> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TextRange, t.OutputOf<typeof C.TextRange>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextRange>, Gen.v2.TextRange>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextRange>, Gen.v2.TextRange>>().toEqualTypeOf<true>();
   });
   test("ConfigWarningNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ConfigWarningNotification, t.TypeOf<typeof C.ConfigWarningNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigWarningNotification>, { summary: string; details: string | null; path?: string; range?: t.TypeOf<typeof C.TextRange> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ConfigWarningNotification, t.OutputOf<typeof C.ConfigWarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigWarningNotification>, Gen.v2.ConfigWarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigWarningNotification>, Gen.v2.ConfigWarningNotification>>().toEqualTypeOf<true>();
   });
   test("OverriddenMetadata", () => {
     expectTypeOf<Assignable<Gen.v2.OverriddenMetadata, t.TypeOf<typeof C.OverriddenMetadata>>>().toEqualTypeOf<true>();
@@ -664,19 +607,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ConfigWriteResponse, t.OutputOf<typeof C.ConfigWriteResponse>>>().toEqualTypeOf<true>();
   });
   test("ContextCompactedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ContextCompactedNotification, t.TypeOf<typeof C.ContextCompactedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContextCompactedNotification>, { threadId: string; turnId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ContextCompactedNotification, t.OutputOf<typeof C.ContextCompactedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ContextCompactedNotification>, Gen.v2.ContextCompactedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ContextCompactedNotification>, Gen.v2.ContextCompactedNotification>>().toEqualTypeOf<true>();
   });
   test("DeprecationNoticeNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.DeprecationNoticeNotification, t.TypeOf<typeof C.DeprecationNoticeNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DeprecationNoticeNotification>, { summary: string; details: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.DeprecationNoticeNotification, t.OutputOf<typeof C.DeprecationNoticeNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DeprecationNoticeNotification>, Gen.v2.DeprecationNoticeNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DeprecationNoticeNotification>, Gen.v2.DeprecationNoticeNotification>>().toEqualTypeOf<true>();
   });
   test("DynamicToolCallParams", () => {
-    expectTypeOf<Assignable<Gen.v2.DynamicToolCallParams, t.TypeOf<typeof C.DynamicToolCallParams>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallParams>, { threadId: string; turnId: string; callId: string; namespace: string | null; tool: string; arguments: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.DynamicToolCallParams, t.OutputOf<typeof C.DynamicToolCallParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.DynamicToolCallParams>, Gen.v2.DynamicToolCallParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallParams>, Gen.v2.DynamicToolCallParams>>().toEqualTypeOf<true>();
   });
   test("DynamicToolCallOutputContentItem", () => {
     expectTypeOf<Assignable<Gen.v2.DynamicToolCallOutputContentItem, t.TypeOf<typeof C.DynamicToolCallOutputContentItem>>>().toEqualTypeOf<true>();
@@ -692,9 +632,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.DynamicToolCallResponse>, Gen.v2.DynamicToolCallResponse>>().toEqualTypeOf<true>();
   });
   test("EnvironmentConnectionNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.EnvironmentConnectionNotification, t.TypeOf<typeof C.EnvironmentConnectionNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.EnvironmentConnectionNotification>, { threadId: string; environmentId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.EnvironmentConnectionNotification, t.OutputOf<typeof C.EnvironmentConnectionNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.EnvironmentConnectionNotification>, Gen.v2.EnvironmentConnectionNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.EnvironmentConnectionNotification>, Gen.v2.EnvironmentConnectionNotification>>().toEqualTypeOf<true>();
   });
   test("NonSteerableTurnKind", () => {
     expectTypeOf<Assignable<Gen.v2.NonSteerableTurnKind, t.TypeOf<typeof C.NonSteerableTurnKind>>>().toEqualTypeOf<true>();
@@ -707,14 +646,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.CodexErrorInfo, t.OutputOf<typeof C.CodexErrorInfo>>>().toEqualTypeOf<true>();
   });
   test("MisalignmentSteer", () => {
-    expectTypeOf<Assignable<Gen.v2.MisalignmentSteer, t.TypeOf<typeof C.MisalignmentSteer>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentSteer>, { message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MisalignmentSteer, t.OutputOf<typeof C.MisalignmentSteer>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentSteer>, Gen.v2.MisalignmentSteer>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MisalignmentSteer>, Gen.v2.MisalignmentSteer>>().toEqualTypeOf<true>();
   });
   test("MisalignmentErrorDetails", () => {
-    expectTypeOf<Assignable<Gen.v2.MisalignmentErrorDetails, t.TypeOf<typeof C.MisalignmentErrorDetails>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentErrorDetails>, { errorType: string | null; detailedExplanation: string | null; steer: t.TypeOf<typeof C.MisalignmentSteer> | null; reviewTarget?: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MisalignmentErrorDetails, t.OutputOf<typeof C.MisalignmentErrorDetails>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MisalignmentErrorDetails>, Gen.v2.MisalignmentErrorDetails>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MisalignmentErrorDetails>, Gen.v2.MisalignmentErrorDetails>>().toEqualTypeOf<true>();
   });
   test("TurnError", () => {
     expectTypeOf<Assignable<Gen.v2.TurnError, t.TypeOf<typeof C.TurnError>>>().toEqualTypeOf<true>();
@@ -757,9 +694,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ExternalAgentConfigImportProgressNotification, t.OutputOf<typeof C.ExternalAgentConfigImportProgressNotification>>>().toEqualTypeOf<true>();
   });
   test("FileChangeOutputDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.FileChangeOutputDeltaNotification, t.TypeOf<typeof C.FileChangeOutputDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeOutputDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.FileChangeOutputDeltaNotification, t.OutputOf<typeof C.FileChangeOutputDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeOutputDeltaNotification>, Gen.v2.FileChangeOutputDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangeOutputDeltaNotification>, Gen.v2.FileChangeOutputDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("PatchChangeKind", () => {
     expectTypeOf<Assignable<Gen.v2.PatchChangeKind, t.TypeOf<typeof C.PatchChangeKind>>>().toEqualTypeOf<true>();
@@ -777,9 +713,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.FileChangePatchUpdatedNotification, t.OutputOf<typeof C.FileChangePatchUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("FileChangeRequestApprovalParams", () => {
-    expectTypeOf<Assignable<Gen.v2.FileChangeRequestApprovalParams, t.TypeOf<typeof C.FileChangeRequestApprovalParams>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeRequestApprovalParams>, { threadId: string; turnId: string; itemId: string; startedAtMs: number; reason?: string | null; grantRoot?: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.FileChangeRequestApprovalParams, t.OutputOf<typeof C.FileChangeRequestApprovalParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeRequestApprovalParams>, Gen.v2.FileChangeRequestApprovalParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangeRequestApprovalParams>, Gen.v2.FileChangeRequestApprovalParams>>().toEqualTypeOf<true>();
   });
   test("FileChangeApprovalDecision", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FileChangeApprovalDecision>, Gen.v2.FileChangeApprovalDecision>>().toEqualTypeOf<true>();
@@ -790,9 +725,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FileChangeRequestApprovalResponse>, Gen.v2.FileChangeRequestApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("FsChangedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.FsChangedNotification, t.TypeOf<typeof C.FsChangedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FsChangedNotification>, { watchId: string; changedPaths: Array<t.TypeOf<typeof C.AbsolutePathBuf>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.FsChangedNotification, t.OutputOf<typeof C.FsChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.FsChangedNotification>, Gen.v2.FsChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FsChangedNotification>, Gen.v2.FsChangedNotification>>().toEqualTypeOf<true>();
   });
   test("GatewayOAuthStatus", () => {
     expectTypeOf<Assignable<Gen.v2.GatewayOAuthStatus, t.TypeOf<typeof C.GatewayOAuthStatus>>>().toEqualTypeOf<true>();
@@ -829,9 +763,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.GetAccountResponse, t.OutputOf<typeof C.GetAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("GuardianWarningNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.GuardianWarningNotification, t.TypeOf<typeof C.GuardianWarningNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianWarningNotification>, { threadId: string; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.GuardianWarningNotification, t.OutputOf<typeof C.GuardianWarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GuardianWarningNotification>, Gen.v2.GuardianWarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GuardianWarningNotification>, Gen.v2.GuardianWarningNotification>>().toEqualTypeOf<true>();
   });
   test("HookEventName", () => {
     expectTypeOf<Assignable<Gen.v2.HookEventName, t.TypeOf<typeof C.HookEventName>>>().toEqualTypeOf<true>();
@@ -916,19 +849,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.FunctionCallOutputBodyStrict>, Gen.FunctionCallOutputBody>>().toEqualTypeOf<true>();
   });
   test("ImageGenerationFailure", () => {
-    expectTypeOf<Assignable<Gen.ImageGenerationFailure, t.TypeOf<typeof C.ImageGenerationFailure>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationFailure>, { type: "usageLimitExceeded"; limitId: string; resetsAt: number | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ImageGenerationFailure, t.OutputOf<typeof C.ImageGenerationFailure>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationFailure>, Gen.ImageGenerationFailure>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageGenerationFailure>, Gen.ImageGenerationFailure>>().toEqualTypeOf<true>();
   });
   test("ImageGenerationInputImage", () => {
-    expectTypeOf<Assignable<Gen.ImageGenerationInputImage, t.TypeOf<typeof C.ImageGenerationInputImage>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationInputImage>, { path: t.TypeOf<typeof C.AbsolutePathBuf>; sha256: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ImageGenerationInputImage, t.OutputOf<typeof C.ImageGenerationInputImage>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationInputImage>, Gen.ImageGenerationInputImage>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageGenerationInputImage>, Gen.ImageGenerationInputImage>>().toEqualTypeOf<true>();
   });
   test("ImageGenerationItem", () => {
-    expectTypeOf<Assignable<Gen.ImageGenerationItem, t.TypeOf<typeof C.ImageGenerationItem>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationItem>, ({ id: string; status: string; revisedPrompt: string | null; transparentBackground?: boolean; failure: t.TypeOf<typeof C.ImageGenerationFailure> | null; savedPath?: t.TypeOf<typeof C.AbsolutePathBuf>; inputImages?: Array<t.TypeOf<typeof C.ImageGenerationInputImage>>; generationId: string | null }) & ({ fileId: string } | { result: string })>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ImageGenerationItem, t.OutputOf<typeof C.ImageGenerationItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ImageGenerationItem>, Gen.ImageGenerationItem>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ImageGenerationItem>, Gen.ImageGenerationItem>>().toEqualTypeOf<true>();
   });
   test("MessagePhase", () => {
     expectTypeOf<Assignable<Gen.MessagePhase, t.TypeOf<typeof C.MessagePhase>>>().toEqualTypeOf<true>();
@@ -940,9 +870,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MessagePhaseStrict>, Gen.MessagePhase>>().toEqualTypeOf<true>();
   });
   test("SleepItem", () => {
-    expectTypeOf<Assignable<Gen.SleepItem, t.TypeOf<typeof C.SleepItem>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SleepItem>, { id: string; durationMs: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.SleepItem, t.OutputOf<typeof C.SleepItem>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SleepItem>, Gen.SleepItem>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SleepItem>, Gen.SleepItem>>().toEqualTypeOf<true>();
   });
   test("WebSearchAction", () => {
     expectTypeOf<Assignable<Gen.v2.WebSearchAction, t.TypeOf<typeof C.WebSearchAction>>>().toEqualTypeOf<true>();
@@ -955,9 +884,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.WebSearchItem, t.OutputOf<typeof C.WebSearchItem>>>().toEqualTypeOf<true>();
   });
   test("AgentMessageDelivery", () => {
-    expectTypeOf<Assignable<Gen.v2.AgentMessageDelivery, t.TypeOf<typeof C.AgentMessageDelivery>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDelivery>, "async">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AgentMessageDelivery, t.OutputOf<typeof C.AgentMessageDelivery>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentMessageDelivery>, Gen.v2.AgentMessageDelivery>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageDelivery>, Gen.v2.AgentMessageDelivery>>().toEqualTypeOf<true>();
   });
   test("HelplineSubject", () => {
     expectTypeOf<Assignable<Gen.v2.HelplineSubject, t.TypeOf<typeof C.HelplineSubject>>>().toEqualTypeOf<true>();
@@ -970,9 +898,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.AnswerAnnotation, t.OutputOf<typeof C.AnswerAnnotation>>>().toEqualTypeOf<true>();
   });
   test("AnswerReplacement", () => {
-    expectTypeOf<Assignable<Gen.v2.AnswerReplacement, t.TypeOf<typeof C.AnswerReplacement>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnswerReplacement>, { kind: "wellbeingPromptHelpline" }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AnswerReplacement, t.OutputOf<typeof C.AnswerReplacement>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AnswerReplacement>, Gen.v2.AnswerReplacement>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AnswerReplacement>, Gen.v2.AnswerReplacement>>().toEqualTypeOf<true>();
   });
   test("BlockReason", () => {
     expectTypeOf<Assignable<Gen.v2.BlockReason, t.TypeOf<typeof C.BlockReason>>>().toEqualTypeOf<true>();
@@ -995,9 +922,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.AgentMessageModeration, t.OutputOf<typeof C.AgentMessageModeration>>>().toEqualTypeOf<true>();
   });
   test("AsyncUserInputQuestion", () => {
-    expectTypeOf<Assignable<Gen.v2.AsyncUserInputQuestion, t.TypeOf<typeof C.AsyncUserInputQuestion>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AsyncUserInputQuestion>, { title: string; options: Array<string> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AsyncUserInputQuestion, t.OutputOf<typeof C.AsyncUserInputQuestion>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AsyncUserInputQuestion>, Gen.v2.AsyncUserInputQuestion>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AsyncUserInputQuestion>, Gen.v2.AsyncUserInputQuestion>>().toEqualTypeOf<true>();
   });
   test("CollabAgentStatus", () => {
     expectTypeOf<Assignable<Gen.v2.CollabAgentStatus, t.TypeOf<typeof C.CollabAgentStatus>>>().toEqualTypeOf<true>();
@@ -1035,9 +961,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.DynamicToolCallStatus, t.OutputOf<typeof C.DynamicToolCallStatus>>>().toEqualTypeOf<true>();
   });
   test("HookPromptFragment", () => {
-    expectTypeOf<Assignable<Gen.v2.HookPromptFragment, t.TypeOf<typeof C.HookPromptFragment>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookPromptFragment>, { text: string; hookRunId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.HookPromptFragment, t.OutputOf<typeof C.HookPromptFragment>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.HookPromptFragment>, Gen.v2.HookPromptFragment>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.HookPromptFragment>, Gen.v2.HookPromptFragment>>().toEqualTypeOf<true>();
   });
   test("McpAppDisplayMode", () => {
     expectTypeOf<Assignable<Gen.v2.McpAppDisplayMode, t.TypeOf<typeof C.McpAppDisplayMode>>>().toEqualTypeOf<true>();
@@ -1050,19 +975,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.McpAppUi, t.OutputOf<typeof C.McpAppUi>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallAppContext", () => {
-    expectTypeOf<Assignable<Gen.v2.McpToolCallAppContext, t.TypeOf<typeof C.McpToolCallAppContext>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallAppContext>, { connectorId: string; linkId: string | null; resourceUri: string | null; appName: string | null; actionName: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpToolCallAppContext, t.OutputOf<typeof C.McpToolCallAppContext>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallAppContext>, Gen.v2.McpToolCallAppContext>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallAppContext>, Gen.v2.McpToolCallAppContext>>().toEqualTypeOf<true>();
   });
   test("McpToolCallError", () => {
-    expectTypeOf<Assignable<Gen.v2.McpToolCallError, t.TypeOf<typeof C.McpToolCallError>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallError>, { message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpToolCallError, t.OutputOf<typeof C.McpToolCallError>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallError>, Gen.v2.McpToolCallError>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallError>, Gen.v2.McpToolCallError>>().toEqualTypeOf<true>();
   });
   test("McpToolCallResult", () => {
-    expectTypeOf<Assignable<Gen.v2.McpToolCallResult, t.TypeOf<typeof C.McpToolCallResult>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallResult>, { content: Array<t.TypeOf<typeof C.JsonValue>>; structuredContent: t.TypeOf<typeof C.JsonValue> | null; _meta: t.TypeOf<typeof C.JsonValue> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpToolCallResult, t.OutputOf<typeof C.McpToolCallResult>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallResult>, Gen.v2.McpToolCallResult>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallResult>, Gen.v2.McpToolCallResult>>().toEqualTypeOf<true>();
   });
   test("McpToolCallStatus", () => {
     expectTypeOf<Assignable<Gen.v2.McpToolCallStatus, t.TypeOf<typeof C.McpToolCallStatus>>>().toEqualTypeOf<true>();
@@ -1070,14 +992,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.McpToolCallStatus, t.OutputOf<typeof C.McpToolCallStatus>>>().toEqualTypeOf<true>();
   });
   test("MemoryCitationEntry", () => {
-    expectTypeOf<Assignable<Gen.v2.MemoryCitationEntry, t.TypeOf<typeof C.MemoryCitationEntry>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitationEntry>, { path: string; lineStart: number; lineEnd: number; note: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MemoryCitationEntry, t.OutputOf<typeof C.MemoryCitationEntry>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitationEntry>, Gen.v2.MemoryCitationEntry>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MemoryCitationEntry>, Gen.v2.MemoryCitationEntry>>().toEqualTypeOf<true>();
   });
   test("MemoryCitation", () => {
-    expectTypeOf<Assignable<Gen.v2.MemoryCitation, t.TypeOf<typeof C.MemoryCitation>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitation>, { entries: Array<t.TypeOf<typeof C.MemoryCitationEntry>>; threadIds: Array<string> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MemoryCitation, t.OutputOf<typeof C.MemoryCitation>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MemoryCitation>, Gen.v2.MemoryCitation>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MemoryCitation>, Gen.v2.MemoryCitation>>().toEqualTypeOf<true>();
   });
   test("PatchApplyStatus", () => {
     expectTypeOf<Assignable<Gen.v2.PatchApplyStatus, t.TypeOf<typeof C.PatchApplyStatus>>>().toEqualTypeOf<true>();
@@ -1090,22 +1010,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.SubAgentActivityKind, t.OutputOf<typeof C.SubAgentActivityKind>>>().toEqualTypeOf<true>();
   });
   test("ByteRange", () => {
-    expectTypeOf<Assignable<Gen.v2.ByteRange, t.TypeOf<typeof C.ByteRange>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ByteRange>, { start: number; end: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ByteRange, t.OutputOf<typeof C.ByteRange>>>().toEqualTypeOf<true>();
-  });
-  test("ByteRangeStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ByteRangeStrict>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ByteRangeStrict>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ByteRange>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ByteRange>, Gen.v2.ByteRange>>().toEqualTypeOf<true>();
   });
   test("TextElement", () => {
-    expectTypeOf<Assignable<Gen.v2.TextElement, t.TypeOf<typeof C.TextElement>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextElement>, { byteRange: t.TypeOf<typeof C.ByteRange>; placeholder: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TextElement, t.OutputOf<typeof C.TextElement>>>().toEqualTypeOf<true>();
-  });
-  test("TextElementStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextElementStrict>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextElementStrict>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TextElement>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TextElement>, Gen.v2.TextElement>>().toEqualTypeOf<true>();
   });
   test("UserInput", () => {
     expectTypeOf<Assignable<Gen.v2.UserInput, t.TypeOf<typeof C.UserInput>>>().toEqualTypeOf<true>();
@@ -1127,9 +1037,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ItemCompletedNotification, t.OutputOf<typeof C.ItemCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("AutoReviewDecisionSource", () => {
-    expectTypeOf<Assignable<Gen.v2.AutoReviewDecisionSource, t.TypeOf<typeof C.AutoReviewDecisionSource>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AutoReviewDecisionSource>, "agent">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AutoReviewDecisionSource, t.OutputOf<typeof C.AutoReviewDecisionSource>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AutoReviewDecisionSource>, Gen.v2.AutoReviewDecisionSource>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AutoReviewDecisionSource>, Gen.v2.AutoReviewDecisionSource>>().toEqualTypeOf<true>();
   });
   test("GuardianApprovalReviewStatus", () => {
     expectTypeOf<Assignable<Gen.v2.GuardianApprovalReviewStatus, t.TypeOf<typeof C.GuardianApprovalReviewStatus>>>().toEqualTypeOf<true>();
@@ -1195,121 +1104,100 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.LoginAccountResponse, t.OutputOf<typeof C.LoginAccountResponse>>>().toEqualTypeOf<true>();
   });
   test("LogoutAccountResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.LogoutAccountResponse, t.TypeOf<typeof C.LogoutAccountResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LogoutAccountResponse>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.LogoutAccountResponse, t.OutputOf<typeof C.LogoutAccountResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LogoutAccountResponse>, Gen.v2.LogoutAccountResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LogoutAccountResponse>, Gen.v2.LogoutAccountResponse>>().toEqualTypeOf<true>();
   });
   test("MarketplaceAddParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddParams>, Gen.v2.MarketplaceAddParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceAddParams>, Gen.v2.MarketplaceAddParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceAddResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.MarketplaceAddResponse, t.TypeOf<typeof C.MarketplaceAddResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddResponse>, { marketplaceName: string; installedRoot: t.TypeOf<typeof C.AbsolutePathBuf>; alreadyAdded: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MarketplaceAddResponse, t.OutputOf<typeof C.MarketplaceAddResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceAddResponse>, Gen.v2.MarketplaceAddResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceAddResponse>, Gen.v2.MarketplaceAddResponse>>().toEqualTypeOf<true>();
   });
   test("MarketplaceRemoveParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveParams>, Gen.v2.MarketplaceRemoveParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceRemoveParams>, Gen.v2.MarketplaceRemoveParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceRemoveResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.MarketplaceRemoveResponse, t.TypeOf<typeof C.MarketplaceRemoveResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveResponse>, { marketplaceName: string; installedRoot: t.TypeOf<typeof C.AbsolutePathBuf> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MarketplaceRemoveResponse, t.OutputOf<typeof C.MarketplaceRemoveResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceRemoveResponse>, Gen.v2.MarketplaceRemoveResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceRemoveResponse>, Gen.v2.MarketplaceRemoveResponse>>().toEqualTypeOf<true>();
   });
   test("MarketplaceUpgradeParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeParams>, Gen.v2.MarketplaceUpgradeParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeParams>, Gen.v2.MarketplaceUpgradeParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceUpgradeErrorInfo", () => {
-    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeErrorInfo, t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>, { marketplaceName: string; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeErrorInfo, t.OutputOf<typeof C.MarketplaceUpgradeErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>, Gen.v2.MarketplaceUpgradeErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeErrorInfo>, Gen.v2.MarketplaceUpgradeErrorInfo>>().toEqualTypeOf<true>();
   });
   test("MarketplaceUpgradeResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeResponse, t.TypeOf<typeof C.MarketplaceUpgradeResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeResponse>, { selectedMarketplaces: Array<string>; upgradedRoots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; errors: Array<t.TypeOf<typeof C.MarketplaceUpgradeErrorInfo>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MarketplaceUpgradeResponse, t.OutputOf<typeof C.MarketplaceUpgradeResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceUpgradeResponse>, Gen.v2.MarketplaceUpgradeResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceUpgradeResponse>, Gen.v2.MarketplaceUpgradeResponse>>().toEqualTypeOf<true>();
   });
   test("McpElicitationObjectType", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationObjectType, t.TypeOf<typeof C.McpElicitationObjectType>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationObjectType>, "object">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationObjectType, t.OutputOf<typeof C.McpElicitationObjectType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationObjectType>, Gen.v2.McpElicitationObjectType>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationObjectType>, Gen.v2.McpElicitationObjectType>>().toEqualTypeOf<true>();
   });
   test("McpElicitationBooleanType", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanType, t.TypeOf<typeof C.McpElicitationBooleanType>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanType>, "boolean">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanType, t.OutputOf<typeof C.McpElicitationBooleanType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanType>, Gen.v2.McpElicitationBooleanType>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationBooleanType>, Gen.v2.McpElicitationBooleanType>>().toEqualTypeOf<true>();
   });
   test("McpElicitationBooleanSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanSchema, t.TypeOf<typeof C.McpElicitationBooleanSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanSchema>, { type: t.TypeOf<typeof C.McpElicitationBooleanType>; title?: string; description?: string; default?: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationBooleanSchema, t.OutputOf<typeof C.McpElicitationBooleanSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationBooleanSchema>, Gen.v2.McpElicitationBooleanSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationBooleanSchema>, Gen.v2.McpElicitationBooleanSchema>>().toEqualTypeOf<true>();
   });
   test("McpElicitationStringType", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationStringType, t.TypeOf<typeof C.McpElicitationStringType>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringType>, "string">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationStringType, t.OutputOf<typeof C.McpElicitationStringType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationStringType>, Gen.v2.McpElicitationStringType>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationStringType>, Gen.v2.McpElicitationStringType>>().toEqualTypeOf<true>();
   });
   test("McpElicitationLegacyTitledEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationLegacyTitledEnumSchema, t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; enum: Array<string>; enumNames?: Array<string>; default?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationLegacyTitledEnumSchema, t.OutputOf<typeof C.McpElicitationLegacyTitledEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>, Gen.v2.McpElicitationLegacyTitledEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationLegacyTitledEnumSchema>, Gen.v2.McpElicitationLegacyTitledEnumSchema>>().toEqualTypeOf<true>();
   });
   test("McpElicitationArrayType", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationArrayType, t.TypeOf<typeof C.McpElicitationArrayType>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationArrayType>, "array">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationArrayType, t.OutputOf<typeof C.McpElicitationArrayType>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationArrayType>, Gen.v2.McpElicitationArrayType>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationArrayType>, Gen.v2.McpElicitationArrayType>>().toEqualTypeOf<true>();
   });
   test("McpElicitationConstOption", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationConstOption, t.TypeOf<typeof C.McpElicitationConstOption>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationConstOption>, { const: string; title: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationConstOption, t.OutputOf<typeof C.McpElicitationConstOption>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationConstOption>, Gen.v2.McpElicitationConstOption>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationConstOption>, Gen.v2.McpElicitationConstOption>>().toEqualTypeOf<true>();
   });
   test("McpElicitationTitledEnumItems", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledEnumItems, t.TypeOf<typeof C.McpElicitationTitledEnumItems>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledEnumItems>, { anyOf: Array<t.TypeOf<typeof C.McpElicitationConstOption>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledEnumItems, t.OutputOf<typeof C.McpElicitationTitledEnumItems>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledEnumItems>, Gen.v2.McpElicitationTitledEnumItems>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationTitledEnumItems>, Gen.v2.McpElicitationTitledEnumItems>>().toEqualTypeOf<true>();
   });
   test("McpElicitationTitledMultiSelectEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledMultiSelectEnumSchema, t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationArrayType>; title?: string; description?: string; minItems?: bigint; maxItems?: bigint; items: t.TypeOf<typeof C.McpElicitationTitledEnumItems>; default?: Array<string> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationTitledMultiSelectEnumSchema>, t.OutputOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>, Gen.v2.McpElicitationTitledMultiSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>, Jsonified<Gen.v2.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationUntitledEnumItems", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledEnumItems, t.TypeOf<typeof C.McpElicitationUntitledEnumItems>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledEnumItems>, { type: t.TypeOf<typeof C.McpElicitationStringType>; enum: Array<string> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledEnumItems, t.OutputOf<typeof C.McpElicitationUntitledEnumItems>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledEnumItems>, Gen.v2.McpElicitationUntitledEnumItems>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationUntitledEnumItems>, Gen.v2.McpElicitationUntitledEnumItems>>().toEqualTypeOf<true>();
   });
   test("McpElicitationUntitledMultiSelectEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledMultiSelectEnumSchema, t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationArrayType>; title?: string; description?: string; minItems?: bigint; maxItems?: bigint; items: t.TypeOf<typeof C.McpElicitationUntitledEnumItems>; default?: Array<string> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationUntitledMultiSelectEnumSchema>, t.OutputOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>, Gen.v2.McpElicitationUntitledMultiSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema>, Jsonified<Gen.v2.McpElicitationUntitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationMultiSelectEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationMultiSelectEnumSchema, t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema>, t.TypeOf<typeof C.McpElicitationUntitledMultiSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationTitledMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationMultiSelectEnumSchema>, t.OutputOf<typeof C.McpElicitationMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema>, Gen.v2.McpElicitationMultiSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationMultiSelectEnumSchema>, Jsonified<Gen.v2.McpElicitationMultiSelectEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationTitledSingleSelectEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledSingleSelectEnumSchema, t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; oneOf: Array<t.TypeOf<typeof C.McpElicitationConstOption>>; default?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationTitledSingleSelectEnumSchema, t.OutputOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>, Gen.v2.McpElicitationTitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>, Gen.v2.McpElicitationTitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
   });
   test("McpElicitationUntitledSingleSelectEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledSingleSelectEnumSchema, t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>, { type: t.TypeOf<typeof C.McpElicitationStringType>; title?: string; description?: string; enum: Array<string>; default?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationUntitledSingleSelectEnumSchema, t.OutputOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>, Gen.v2.McpElicitationUntitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema>, Gen.v2.McpElicitationUntitledSingleSelectEnumSchema>>().toEqualTypeOf<true>();
   });
   test("McpElicitationSingleSelectEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationSingleSelectEnumSchema, t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema>, t.TypeOf<typeof C.McpElicitationUntitledSingleSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationTitledSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpElicitationSingleSelectEnumSchema, t.OutputOf<typeof C.McpElicitationSingleSelectEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema>, Gen.v2.McpElicitationSingleSelectEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationSingleSelectEnumSchema>, Gen.v2.McpElicitationSingleSelectEnumSchema>>().toEqualTypeOf<true>();
   });
   test("McpElicitationEnumSchema", () => {
-    expectTypeOf<Assignable<Gen.v2.McpElicitationEnumSchema, t.TypeOf<typeof C.McpElicitationEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationEnumSchema>, t.TypeOf<typeof C.McpElicitationSingleSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationMultiSelectEnumSchema> | t.TypeOf<typeof C.McpElicitationLegacyTitledEnumSchema>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Jsonified<Gen.v2.McpElicitationEnumSchema>, t.OutputOf<typeof C.McpElicitationEnumSchema>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpElicitationEnumSchema>, Gen.v2.McpElicitationEnumSchema>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpElicitationEnumSchema>, Jsonified<Gen.v2.McpElicitationEnumSchema>>>().toEqualTypeOf<true>();
   });
   test("McpElicitationNumberType", () => {
     expectTypeOf<Assignable<Gen.v2.McpElicitationNumberType, t.TypeOf<typeof C.McpElicitationNumberType>>>().toEqualTypeOf<true>();
@@ -1355,24 +1243,20 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerElicitationRequestResponse>, Gen.v2.McpServerElicitationRequestResponse>>().toEqualTypeOf<true>();
   });
   test("McpServerEventNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.McpServerEventNotification, t.TypeOf<typeof C.McpServerEventNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventNotification>, { method: string; params: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpServerEventNotification, t.OutputOf<typeof C.McpServerEventNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventNotification>, Gen.v2.McpServerEventNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerEventNotification>, Gen.v2.McpServerEventNotification>>().toEqualTypeOf<true>();
   });
   test("McpServerEventStreamNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.McpServerEventStreamNotification, t.TypeOf<typeof C.McpServerEventStreamNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventStreamNotification>, { subscriptionId: string; notification: t.TypeOf<typeof C.McpServerEventNotification> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpServerEventStreamNotification, t.OutputOf<typeof C.McpServerEventStreamNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerEventStreamNotification>, Gen.v2.McpServerEventStreamNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerEventStreamNotification>, Gen.v2.McpServerEventStreamNotification>>().toEqualTypeOf<true>();
   });
   test("McpServerOauthLoginCompletedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.McpServerOauthLoginCompletedNotification, t.TypeOf<typeof C.McpServerOauthLoginCompletedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerOauthLoginCompletedNotification>, { name: string; threadId: string | null; loginId?: string | null; success: boolean; error?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpServerOauthLoginCompletedNotification, t.OutputOf<typeof C.McpServerOauthLoginCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerOauthLoginCompletedNotification>, Gen.v2.McpServerOauthLoginCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerOauthLoginCompletedNotification>, Gen.v2.McpServerOauthLoginCompletedNotification>>().toEqualTypeOf<true>();
   });
   test("McpServerStartupFailureReason", () => {
-    expectTypeOf<Assignable<Gen.v2.McpServerStartupFailureReason, t.TypeOf<typeof C.McpServerStartupFailureReason>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStartupFailureReason>, "reauthenticationRequired">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpServerStartupFailureReason, t.OutputOf<typeof C.McpServerStartupFailureReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpServerStartupFailureReason>, Gen.v2.McpServerStartupFailureReason>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpServerStartupFailureReason>, Gen.v2.McpServerStartupFailureReason>>().toEqualTypeOf<true>();
   });
   test("McpServerStartupState", () => {
     expectTypeOf<Assignable<Gen.v2.McpServerStartupState, t.TypeOf<typeof C.McpServerStartupState>>>().toEqualTypeOf<true>();
@@ -1385,9 +1269,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.McpServerStatusUpdatedNotification, t.OutputOf<typeof C.McpServerStatusUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("McpToolCallProgressNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.McpToolCallProgressNotification, t.TypeOf<typeof C.McpToolCallProgressNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallProgressNotification>, { threadId: string; turnId: string; itemId: string; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.McpToolCallProgressNotification, t.OutputOf<typeof C.McpToolCallProgressNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.McpToolCallProgressNotification>, Gen.v2.McpToolCallProgressNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.McpToolCallProgressNotification>, Gen.v2.McpToolCallProgressNotification>>().toEqualTypeOf<true>();
   });
   test("ModelListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelListParams>, Gen.v2.ModelListParams>>().toEqualTypeOf<true>();
@@ -1413,19 +1296,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ModelAccessPrograms, t.OutputOf<typeof C.ModelAccessPrograms>>>().toEqualTypeOf<true>();
   });
   test("ModelAvailabilityNux", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelAvailabilityNux, t.TypeOf<typeof C.ModelAvailabilityNux>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelAvailabilityNux>, { message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelAvailabilityNux, t.OutputOf<typeof C.ModelAvailabilityNux>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelAvailabilityNux>, Gen.v2.ModelAvailabilityNux>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelAvailabilityNux>, Gen.v2.ModelAvailabilityNux>>().toEqualTypeOf<true>();
   });
   test("ModelServiceTier", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelServiceTier, t.TypeOf<typeof C.ModelServiceTier>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelServiceTier>, { id: string; name: string; description: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelServiceTier, t.OutputOf<typeof C.ModelServiceTier>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelServiceTier>, Gen.v2.ModelServiceTier>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelServiceTier>, Gen.v2.ModelServiceTier>>().toEqualTypeOf<true>();
   });
   test("ModelUpgradeInfo", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelUpgradeInfo, t.TypeOf<typeof C.ModelUpgradeInfo>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelUpgradeInfo>, { model: string; upgradeCopy: string | null; modelLink: string | null; migrationMarkdown: string | null; retirementAt: number | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelUpgradeInfo, t.OutputOf<typeof C.ModelUpgradeInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelUpgradeInfo>, Gen.v2.ModelUpgradeInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelUpgradeInfo>, Gen.v2.ModelUpgradeInfo>>().toEqualTypeOf<true>();
   });
   test("MultiAgentVersion", () => {
     expectTypeOf<Assignable<Gen.v2.MultiAgentVersion, t.TypeOf<typeof C.MultiAgentVersion>>>().toEqualTypeOf<true>();
@@ -1433,9 +1313,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.MultiAgentVersion, t.OutputOf<typeof C.MultiAgentVersion>>>().toEqualTypeOf<true>();
   });
   test("ReasoningEffortOption", () => {
-    expectTypeOf<Assignable<Gen.v2.ReasoningEffortOption, t.TypeOf<typeof C.ReasoningEffortOption>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffortOption>, { reasoningEffort: t.TypeOf<typeof C.ReasoningEffort>; description: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ReasoningEffortOption, t.OutputOf<typeof C.ReasoningEffortOption>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningEffortOption>, Gen.v2.ReasoningEffortOption>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningEffortOption>, Gen.v2.ReasoningEffortOption>>().toEqualTypeOf<true>();
   });
   test("Model", () => {
     expectTypeOf<Assignable<Gen.v2.Model, t.TypeOf<typeof C.Model>>>().toEqualTypeOf<true>();
@@ -1448,43 +1327,36 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ModelListResponse, t.OutputOf<typeof C.ModelListResponse>>>().toEqualTypeOf<true>();
   });
   test("ModelRerouteReason", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelRerouteReason, t.TypeOf<typeof C.ModelRerouteReason>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelRerouteReason>, "highRiskCyberActivity">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelRerouteReason, t.OutputOf<typeof C.ModelRerouteReason>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelRerouteReason>, Gen.v2.ModelRerouteReason>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelRerouteReason>, Gen.v2.ModelRerouteReason>>().toEqualTypeOf<true>();
   });
   test("ModelReroutedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelReroutedNotification, t.TypeOf<typeof C.ModelReroutedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelReroutedNotification>, { threadId: string; turnId: string; fromModel: string; toModel: string; reason: t.TypeOf<typeof C.ModelRerouteReason> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelReroutedNotification, t.OutputOf<typeof C.ModelReroutedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelReroutedNotification>, Gen.v2.ModelReroutedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelReroutedNotification>, Gen.v2.ModelReroutedNotification>>().toEqualTypeOf<true>();
   });
   test("ModelSafetyBufferingUpdatedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelSafetyBufferingUpdatedNotification, t.TypeOf<typeof C.ModelSafetyBufferingUpdatedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelSafetyBufferingUpdatedNotification>, { threadId: string; turnId: string; model: string; useCases: Array<string>; reasons: Array<string>; showBufferingUi: boolean; fasterModel: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelSafetyBufferingUpdatedNotification, t.OutputOf<typeof C.ModelSafetyBufferingUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelSafetyBufferingUpdatedNotification>, Gen.v2.ModelSafetyBufferingUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelSafetyBufferingUpdatedNotification>, Gen.v2.ModelSafetyBufferingUpdatedNotification>>().toEqualTypeOf<true>();
   });
   test("ModelVerification", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelVerification, t.TypeOf<typeof C.ModelVerification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerification>, "trustedAccessForCyber">>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelVerification, t.OutputOf<typeof C.ModelVerification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerification>, Gen.v2.ModelVerification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelVerification>, Gen.v2.ModelVerification>>().toEqualTypeOf<true>();
   });
   test("ModelVerificationNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ModelVerificationNotification, t.TypeOf<typeof C.ModelVerificationNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerificationNotification>, { threadId: string; turnId: string; verifications: Array<t.TypeOf<typeof C.ModelVerification>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ModelVerificationNotification, t.OutputOf<typeof C.ModelVerificationNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ModelVerificationNotification>, Gen.v2.ModelVerificationNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModelVerificationNotification>, Gen.v2.ModelVerificationNotification>>().toEqualTypeOf<true>();
   });
   test("PermissionProfileListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileListParams>, Gen.v2.PermissionProfileListParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionProfileListParams>, Gen.v2.PermissionProfileListParams>>().toEqualTypeOf<true>();
   });
   test("PermissionProfileSummary", () => {
-    expectTypeOf<Assignable<Gen.v2.PermissionProfileSummary, t.TypeOf<typeof C.PermissionProfileSummary>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileSummary>, { id: string; description: string | null; allowed: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.PermissionProfileSummary, t.OutputOf<typeof C.PermissionProfileSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileSummary>, Gen.v2.PermissionProfileSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionProfileSummary>, Gen.v2.PermissionProfileSummary>>().toEqualTypeOf<true>();
   });
   test("PermissionProfileListResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.PermissionProfileListResponse, t.TypeOf<typeof C.PermissionProfileListResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileListResponse>, { data: Array<t.TypeOf<typeof C.PermissionProfileSummary>>; nextCursor: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.PermissionProfileListResponse, t.OutputOf<typeof C.PermissionProfileListResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PermissionProfileListResponse>, Gen.v2.PermissionProfileListResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionProfileListResponse>, Gen.v2.PermissionProfileListResponse>>().toEqualTypeOf<true>();
   });
   test("PermissionsRequestApprovalParams", () => {
     expectTypeOf<Assignable<Gen.v2.PermissionsRequestApprovalParams, t.TypeOf<typeof C.PermissionsRequestApprovalParams>>>().toEqualTypeOf<true>();
@@ -1504,18 +1376,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PermissionsRequestApprovalResponse>, Gen.v2.PermissionsRequestApprovalResponse>>().toEqualTypeOf<true>();
   });
   test("PlanDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.PlanDeltaNotification, t.TypeOf<typeof C.PlanDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PlanDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.PlanDeltaNotification, t.OutputOf<typeof C.PlanDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PlanDeltaNotification>, Gen.v2.PlanDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PlanDeltaNotification>, Gen.v2.PlanDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("PluginInstallParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInstallParams>, Gen.v2.PluginInstallParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstallParams>, Gen.v2.PluginInstallParams>>().toEqualTypeOf<true>();
   });
   test("AppSummary", () => {
-    expectTypeOf<Assignable<Gen.v2.AppSummary, t.TypeOf<typeof C.AppSummary>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppSummary>, { id: string; name: string; description: string | null; installUrl: string | null; category: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.AppSummary, t.OutputOf<typeof C.AppSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AppSummary>, Gen.v2.AppSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AppSummary>, Gen.v2.AppSummary>>().toEqualTypeOf<true>();
   });
   test("PluginAuthPolicy", () => {
     expectTypeOf<Assignable<Gen.v2.PluginAuthPolicy, t.TypeOf<typeof C.PluginAuthPolicy>>>().toEqualTypeOf<true>();
@@ -1532,14 +1402,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInstalledParams>, Gen.v2.PluginInstalledParams>>().toEqualTypeOf<true>();
   });
   test("MarketplaceLoadErrorInfo", () => {
-    expectTypeOf<Assignable<Gen.v2.MarketplaceLoadErrorInfo, t.TypeOf<typeof C.MarketplaceLoadErrorInfo>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>, { marketplacePath: t.TypeOf<typeof C.AbsolutePathBuf>; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MarketplaceLoadErrorInfo, t.OutputOf<typeof C.MarketplaceLoadErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceLoadErrorInfo>, Gen.v2.MarketplaceLoadErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceLoadErrorInfo>, Gen.v2.MarketplaceLoadErrorInfo>>().toEqualTypeOf<true>();
   });
   test("MarketplaceInterface", () => {
-    expectTypeOf<Assignable<Gen.v2.MarketplaceInterface, t.TypeOf<typeof C.MarketplaceInterface>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceInterface>, { displayName: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.MarketplaceInterface, t.OutputOf<typeof C.MarketplaceInterface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.MarketplaceInterface>, Gen.v2.MarketplaceInterface>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MarketplaceInterface>, Gen.v2.MarketplaceInterface>>().toEqualTypeOf<true>();
   });
   test("PluginAvailability", () => {
     expectTypeOf<Assignable<Gen.v2.PluginAvailability, t.TypeOf<typeof C.PluginAvailability>>>().toEqualTypeOf<true>();
@@ -1562,9 +1430,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.PluginInstallPolicySource, t.OutputOf<typeof C.PluginInstallPolicySource>>>().toEqualTypeOf<true>();
   });
   test("PluginInterface", () => {
-    expectTypeOf<Assignable<Gen.v2.PluginInterface, t.TypeOf<typeof C.PluginInterface>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInterface>, { displayName: string | null; shortDescription: string | null; longDescription: string | null; developerName: string | null; category: string | null; capabilities: Array<string>; websiteUrl: string | null; privacyPolicyUrl: string | null; termsOfServiceUrl: string | null; defaultPrompt: Array<string> | null; brandColor: string | null; composerIcon: t.TypeOf<typeof C.AbsolutePathBuf> | null; composerIconUrl: string | null; logo: t.TypeOf<typeof C.AbsolutePathBuf> | null; logoDark: t.TypeOf<typeof C.AbsolutePathBuf> | null; logoUrl: string | null; logoUrlDark: string | null; screenshots: Array<t.TypeOf<typeof C.AbsolutePathBuf>>; screenshotUrls: Array<string> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.PluginInterface, t.OutputOf<typeof C.PluginInterface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginInterface>, Gen.v2.PluginInterface>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginInterface>, Gen.v2.PluginInterface>>().toEqualTypeOf<true>();
   });
   test("PluginShareDiscoverability", () => {
     expectTypeOf<Assignable<Gen.v2.PluginShareDiscoverability, t.TypeOf<typeof C.PluginShareDiscoverability>>>().toEqualTypeOf<true>();
@@ -1659,14 +1526,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ScheduledTaskSummary, t.OutputOf<typeof C.ScheduledTaskSummary>>>().toEqualTypeOf<true>();
   });
   test("SkillInterface", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillInterface, t.TypeOf<typeof C.SkillInterface>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillInterface>, { displayName?: string; shortDescription?: string; iconSmall?: t.TypeOf<typeof C.AbsolutePathBuf>; iconLarge?: t.TypeOf<typeof C.AbsolutePathBuf>; iconSmallUrl: string | null; iconLargeUrl: string | null; brandColor?: string; defaultPrompt?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillInterface, t.OutputOf<typeof C.SkillInterface>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillInterface>, Gen.v2.SkillInterface>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillInterface>, Gen.v2.SkillInterface>>().toEqualTypeOf<true>();
   });
   test("SkillSummary", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillSummary, t.TypeOf<typeof C.SkillSummary>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillSummary>, { name: string; description: string; shortDescription: string | null; interface: t.TypeOf<typeof C.SkillInterface> | null; path: t.TypeOf<typeof C.LegacyAppPathString> | null; enabled: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillSummary, t.OutputOf<typeof C.SkillSummary>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillSummary>, Gen.v2.SkillSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillSummary>, Gen.v2.SkillSummary>>().toEqualTypeOf<true>();
   });
   test("PluginDetail", () => {
     expectTypeOf<Assignable<Gen.v2.PluginDetail, t.TypeOf<typeof C.PluginDetail>>>().toEqualTypeOf<true>();
@@ -1683,14 +1548,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginUninstallParams>, Gen.v2.PluginUninstallParams>>().toEqualTypeOf<true>();
   });
   test("PluginUninstallResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.PluginUninstallResponse, t.TypeOf<typeof C.PluginUninstallResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginUninstallResponse>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.PluginUninstallResponse, t.OutputOf<typeof C.PluginUninstallResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.PluginUninstallResponse>, Gen.v2.PluginUninstallResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.PluginUninstallResponse>, Gen.v2.PluginUninstallResponse>>().toEqualTypeOf<true>();
   });
   test("ProcessExitedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ProcessExitedNotification, t.TypeOf<typeof C.ProcessExitedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessExitedNotification>, { processHandle: string; exitCode: number; outputDrainTimedOut?: boolean | null; stdout: string; stdoutCapReached: boolean; stderr: string; stderrCapReached: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ProcessExitedNotification, t.OutputOf<typeof C.ProcessExitedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ProcessExitedNotification>, Gen.v2.ProcessExitedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ProcessExitedNotification>, Gen.v2.ProcessExitedNotification>>().toEqualTypeOf<true>();
   });
   test("ProcessOutputStream", () => {
     expectTypeOf<Assignable<Gen.v2.ProcessOutputStream, t.TypeOf<typeof C.ProcessOutputStream>>>().toEqualTypeOf<true>();
@@ -1713,19 +1576,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ProjectChangedNotification, t.OutputOf<typeof C.ProjectChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ResponseUsageMetadata", () => {
-    expectTypeOf<Assignable<Gen.v2.ResponseUsageMetadata, t.TypeOf<typeof C.ResponseUsageMetadata>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseUsageMetadata>, { amount: string | null; metadata: t.TypeOf<typeof C.JsonValue> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ResponseUsageMetadata, t.OutputOf<typeof C.ResponseUsageMetadata>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseUsageMetadata>, Gen.v2.ResponseUsageMetadata>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseUsageMetadata>, Gen.v2.ResponseUsageMetadata>>().toEqualTypeOf<true>();
   });
   test("TokenUsageBreakdown", () => {
-    expectTypeOf<Assignable<Gen.v2.TokenUsageBreakdown, t.TypeOf<typeof C.TokenUsageBreakdown>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TokenUsageBreakdown>, { totalTokens: number; inputTokens: number; cachedInputTokens: number; cacheWriteInputTokens: number; outputTokens: number; reasoningOutputTokens: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TokenUsageBreakdown, t.OutputOf<typeof C.TokenUsageBreakdown>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TokenUsageBreakdown>, Gen.v2.TokenUsageBreakdown>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TokenUsageBreakdown>, Gen.v2.TokenUsageBreakdown>>().toEqualTypeOf<true>();
   });
   test("RawResponseCompletedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.RawResponseCompletedNotification, t.TypeOf<typeof C.RawResponseCompletedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RawResponseCompletedNotification>, { threadId: string; turnId: string; responseId: string; usage: t.TypeOf<typeof C.TokenUsageBreakdown> | null; usageMetadata: t.TypeOf<typeof C.ResponseUsageMetadata> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.RawResponseCompletedNotification, t.OutputOf<typeof C.RawResponseCompletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RawResponseCompletedNotification>, Gen.v2.RawResponseCompletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RawResponseCompletedNotification>, Gen.v2.RawResponseCompletedNotification>>().toEqualTypeOf<true>();
   });
   test("AgentMessageInputContent", () => {
     expectTypeOf<Assignable<Gen.AgentMessageInputContent, t.TypeOf<typeof C.AgentMessageInputContent>>>().toEqualTypeOf<true>();
@@ -1737,13 +1597,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentMessageInputContentStrict>, Gen.AgentMessageInputContent>>().toEqualTypeOf<true>();
   });
   test("ConfigurationReasoning", () => {
-    expectTypeOf<Assignable<Gen.ConfigurationReasoning, t.TypeOf<typeof C.ConfigurationReasoning>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigurationReasoning>, { effort: t.TypeOf<typeof C.ReasoningEffort> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ConfigurationReasoning, t.OutputOf<typeof C.ConfigurationReasoning>>>().toEqualTypeOf<true>();
-  });
-  test("ConfigurationReasoningStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigurationReasoningStrict>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigurationReasoningStrict>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ConfigurationReasoning>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ConfigurationReasoning>, Gen.ConfigurationReasoning>>().toEqualTypeOf<true>();
   });
   test("ContentItem", () => {
     expectTypeOf<Assignable<Gen.ContentItem, t.TypeOf<typeof C.ContentItem>>>().toEqualTypeOf<true>();
@@ -1755,31 +1610,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ContentItemStrict>, Gen.ContentItem>>().toEqualTypeOf<true>();
   });
   test("InternalChatMessageMetadataPassthrough", () => {
-    expectTypeOf<Assignable<Gen.InternalChatMessageMetadataPassthrough, t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough>, { turn_id?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.InternalChatMessageMetadataPassthrough, t.OutputOf<typeof C.InternalChatMessageMetadataPassthrough>>>().toEqualTypeOf<true>();
-  });
-  test("InternalChatMessageMetadataPassthroughStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InternalChatMessageMetadataPassthroughStrict>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InternalChatMessageMetadataPassthroughStrict>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.InternalChatMessageMetadataPassthrough>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.InternalChatMessageMetadataPassthrough>, Gen.InternalChatMessageMetadataPassthrough>>().toEqualTypeOf<true>();
   });
   test("LocalShellExecAction", () => {
-    expectTypeOf<Assignable<Gen.LocalShellExecAction, t.TypeOf<typeof C.LocalShellExecAction>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellExecAction>, { command: Array<string>; timeout_ms: bigint | null; working_directory: string | null; env: { [key in string]?: string } | null; user: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Jsonified<Gen.LocalShellExecAction>, t.OutputOf<typeof C.LocalShellExecAction>>>().toEqualTypeOf<true>();
-  });
-  test("LocalShellExecActionStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellExecActionStrict>, Gen.LocalShellExecAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellExecActionStrict>, Jsonified<Gen.LocalShellExecAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellExecAction>, Gen.LocalShellExecAction>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellExecAction>, Jsonified<Gen.LocalShellExecAction>>>().toEqualTypeOf<true>();
   });
   test("LocalShellAction", () => {
-    expectTypeOf<Assignable<Gen.LocalShellAction, t.TypeOf<typeof C.LocalShellAction>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellAction>, ({ type: "exec" }) & (t.TypeOf<typeof C.LocalShellExecAction>)>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Jsonified<Gen.LocalShellAction>, t.OutputOf<typeof C.LocalShellAction>>>().toEqualTypeOf<true>();
-  });
-  test("LocalShellActionStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellActionStrict>, Gen.LocalShellAction>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellActionStrict>, Jsonified<Gen.LocalShellAction>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.LocalShellAction>, Gen.LocalShellAction>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.LocalShellAction>, Jsonified<Gen.LocalShellAction>>>().toEqualTypeOf<true>();
   });
   test("LocalShellStatus", () => {
     expectTypeOf<Assignable<Gen.LocalShellStatus, t.TypeOf<typeof C.LocalShellStatus>>>().toEqualTypeOf<true>();
@@ -1800,22 +1640,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemContentStrict>, Gen.ReasoningItemContent>>().toEqualTypeOf<true>();
   });
   test("ReasoningItemReasoningSummary", () => {
-    expectTypeOf<Assignable<Gen.ReasoningItemReasoningSummary, t.TypeOf<typeof C.ReasoningItemReasoningSummary>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemReasoningSummary>, { type: "summary_text"; text: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ReasoningItemReasoningSummary, t.OutputOf<typeof C.ReasoningItemReasoningSummary>>>().toEqualTypeOf<true>();
-  });
-  test("ReasoningItemReasoningSummaryStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemReasoningSummaryStrict>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemReasoningSummaryStrict>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningItemReasoningSummary>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningItemReasoningSummary>, Gen.ReasoningItemReasoningSummary>>().toEqualTypeOf<true>();
   });
   test("ResponseItemId", () => {
-    expectTypeOf<Assignable<Gen.ResponseItemId, t.TypeOf<typeof C.ResponseItemId>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemId>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.ResponseItemId, t.OutputOf<typeof C.ResponseItemId>>>().toEqualTypeOf<true>();
-  });
-  test("ResponseItemIdStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemIdStrict>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseItemIdStrict>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ResponseItemId>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ResponseItemId>, Gen.ResponseItemId>>().toEqualTypeOf<true>();
   });
   test("CoreWebSearchAction", () => {
     expectTypeOf<Assignable<Gen.WebSearchAction, t.TypeOf<typeof C.CoreWebSearchAction>>>().toEqualTypeOf<true>();
@@ -1841,19 +1671,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Jsonified<Gen.v2.RawResponseItemCompletedNotification>, t.OutputOf<typeof C.RawResponseItemCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("ReasoningSummaryPartAddedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryPartAddedNotification, t.TypeOf<typeof C.ReasoningSummaryPartAddedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryPartAddedNotification>, { threadId: string; turnId: string; itemId: string; summaryIndex: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryPartAddedNotification, t.OutputOf<typeof C.ReasoningSummaryPartAddedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryPartAddedNotification>, Gen.v2.ReasoningSummaryPartAddedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningSummaryPartAddedNotification>, Gen.v2.ReasoningSummaryPartAddedNotification>>().toEqualTypeOf<true>();
   });
   test("ReasoningSummaryTextDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryTextDeltaNotification, t.TypeOf<typeof C.ReasoningSummaryTextDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryTextDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string; summaryIndex: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ReasoningSummaryTextDeltaNotification, t.OutputOf<typeof C.ReasoningSummaryTextDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningSummaryTextDeltaNotification>, Gen.v2.ReasoningSummaryTextDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningSummaryTextDeltaNotification>, Gen.v2.ReasoningSummaryTextDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("ReasoningTextDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ReasoningTextDeltaNotification, t.TypeOf<typeof C.ReasoningTextDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningTextDeltaNotification>, { threadId: string; turnId: string; itemId: string; delta: string; contentIndex: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ReasoningTextDeltaNotification, t.OutputOf<typeof C.ReasoningTextDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ReasoningTextDeltaNotification>, Gen.v2.ReasoningTextDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ReasoningTextDeltaNotification>, Gen.v2.ReasoningTextDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("RemoteControlConnectionStatus", () => {
     expectTypeOf<Assignable<Gen.v2.RemoteControlConnectionStatus, t.TypeOf<typeof C.RemoteControlConnectionStatus>>>().toEqualTypeOf<true>();
@@ -1866,47 +1693,40 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.RemoteControlStatusChangedNotification, t.OutputOf<typeof C.RemoteControlStatusChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("RequestId", () => {
-    expectTypeOf<Assignable<Gen.RequestId, t.TypeOf<typeof C.RequestId>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RequestId>, string | number>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.RequestId, t.OutputOf<typeof C.RequestId>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.RequestId>, Gen.RequestId>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.RequestId>, Gen.RequestId>>().toEqualTypeOf<true>();
   });
   test("ServerRequestResolvedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ServerRequestResolvedNotification, t.TypeOf<typeof C.ServerRequestResolvedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ServerRequestResolvedNotification>, { threadId: string; requestId: t.TypeOf<typeof C.RequestId> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ServerRequestResolvedNotification, t.OutputOf<typeof C.ServerRequestResolvedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ServerRequestResolvedNotification>, Gen.v2.ServerRequestResolvedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ServerRequestResolvedNotification>, Gen.v2.ServerRequestResolvedNotification>>().toEqualTypeOf<true>();
   });
   test("SkillsChangedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillsChangedNotification, t.TypeOf<typeof C.SkillsChangedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsChangedNotification>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillsChangedNotification, t.OutputOf<typeof C.SkillsChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsChangedNotification>, Gen.v2.SkillsChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsChangedNotification>, Gen.v2.SkillsChangedNotification>>().toEqualTypeOf<true>();
   });
   test("SkillsConfigWriteParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteParams>, Gen.v2.SkillsConfigWriteParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsConfigWriteParams>, Gen.v2.SkillsConfigWriteParams>>().toEqualTypeOf<true>();
   });
   test("SkillsConfigWriteResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillsConfigWriteResponse, t.TypeOf<typeof C.SkillsConfigWriteResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteResponse>, { effectiveEnabled: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillsConfigWriteResponse, t.OutputOf<typeof C.SkillsConfigWriteResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsConfigWriteResponse>, Gen.v2.SkillsConfigWriteResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsConfigWriteResponse>, Gen.v2.SkillsConfigWriteResponse>>().toEqualTypeOf<true>();
   });
   test("SkillsListParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillsListParams>, Gen.v2.SkillsListParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillsListParams>, Gen.v2.SkillsListParams>>().toEqualTypeOf<true>();
   });
   test("SkillErrorInfo", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillErrorInfo, t.TypeOf<typeof C.SkillErrorInfo>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillErrorInfo>, { path: string; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillErrorInfo, t.OutputOf<typeof C.SkillErrorInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillErrorInfo>, Gen.v2.SkillErrorInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillErrorInfo>, Gen.v2.SkillErrorInfo>>().toEqualTypeOf<true>();
   });
   test("SkillToolDependency", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillToolDependency, t.TypeOf<typeof C.SkillToolDependency>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillToolDependency>, { type: string; value: string; description?: string; transport?: string; command?: string; url?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillToolDependency, t.OutputOf<typeof C.SkillToolDependency>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillToolDependency>, Gen.v2.SkillToolDependency>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillToolDependency>, Gen.v2.SkillToolDependency>>().toEqualTypeOf<true>();
   });
   test("SkillDependencies", () => {
-    expectTypeOf<Assignable<Gen.v2.SkillDependencies, t.TypeOf<typeof C.SkillDependencies>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillDependencies>, { tools: Array<t.TypeOf<typeof C.SkillToolDependency>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.SkillDependencies, t.OutputOf<typeof C.SkillDependencies>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SkillDependencies>, Gen.v2.SkillDependencies>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SkillDependencies>, Gen.v2.SkillDependencies>>().toEqualTypeOf<true>();
   });
   test("SkillScope", () => {
     expectTypeOf<Assignable<Gen.v2.SkillScope, t.TypeOf<typeof C.SkillScope>>>().toEqualTypeOf<true>();
@@ -1929,28 +1749,24 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.SkillsListResponse, t.OutputOf<typeof C.SkillsListResponse>>>().toEqualTypeOf<true>();
   });
   test("StrictReviewRequiredNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.StrictReviewRequiredNotification, t.TypeOf<typeof C.StrictReviewRequiredNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.StrictReviewRequiredNotification>, { threadId: string; turnId: string; startedAtMs: number }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.StrictReviewRequiredNotification, t.OutputOf<typeof C.StrictReviewRequiredNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.StrictReviewRequiredNotification>, Gen.v2.StrictReviewRequiredNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.StrictReviewRequiredNotification>, Gen.v2.StrictReviewRequiredNotification>>().toEqualTypeOf<true>();
   });
   test("TerminalInteractionNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.TerminalInteractionNotification, t.TypeOf<typeof C.TerminalInteractionNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TerminalInteractionNotification>, { threadId: string; turnId: string; itemId: string; processId: string; stdin: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TerminalInteractionNotification, t.OutputOf<typeof C.TerminalInteractionNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TerminalInteractionNotification>, Gen.v2.TerminalInteractionNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TerminalInteractionNotification>, Gen.v2.TerminalInteractionNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadArchiveParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchiveParams>, Gen.v2.ThreadArchiveParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadArchiveParams>, Gen.v2.ThreadArchiveParams>>().toEqualTypeOf<true>();
   });
   test("ThreadArchiveResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadArchiveResponse, t.TypeOf<typeof C.ThreadArchiveResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchiveResponse>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadArchiveResponse, t.OutputOf<typeof C.ThreadArchiveResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchiveResponse>, Gen.v2.ThreadArchiveResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadArchiveResponse>, Gen.v2.ThreadArchiveResponse>>().toEqualTypeOf<true>();
   });
   test("ThreadArchivedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadArchivedNotification, t.TypeOf<typeof C.ThreadArchivedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchivedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadArchivedNotification, t.OutputOf<typeof C.ThreadArchivedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadArchivedNotification>, Gen.v2.ThreadArchivedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadArchivedNotification>, Gen.v2.ThreadArchivedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadAttachmentOperation", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadAttachmentOperation, t.TypeOf<typeof C.ThreadAttachmentOperation>>>().toEqualTypeOf<true>();
@@ -1963,23 +1779,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadAttachmentUpdatedNotification, t.OutputOf<typeof C.ThreadAttachmentUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadClosedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadClosedNotification, t.TypeOf<typeof C.ThreadClosedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadClosedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadClosedNotification, t.OutputOf<typeof C.ThreadClosedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadClosedNotification>, Gen.v2.ThreadClosedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadClosedNotification>, Gen.v2.ThreadClosedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadDeletedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadDeletedNotification, t.TypeOf<typeof C.ThreadDeletedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadDeletedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadDeletedNotification, t.OutputOf<typeof C.ThreadDeletedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadDeletedNotification>, Gen.v2.ThreadDeletedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadDeletedNotification>, Gen.v2.ThreadDeletedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadSource", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadSource, t.TypeOf<typeof C.ThreadSource>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSource>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadSource, t.OutputOf<typeof C.ThreadSource>>>().toEqualTypeOf<true>();
-  });
-  test("ThreadSourceStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSourceStrict>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSourceStrict>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSource>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSource>, Gen.v2.ThreadSource>>().toEqualTypeOf<true>();
   });
   test("ThreadForkParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadForkParams>, Gen.v2.ThreadForkParams>>().toEqualTypeOf<true>();
@@ -1995,9 +1804,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.MultiAgentModeStrict>, Gen.MultiAgentMode>>().toEqualTypeOf<true>();
   });
   test("ActivePermissionProfile", () => {
-    expectTypeOf<Assignable<Gen.v2.ActivePermissionProfile, t.TypeOf<typeof C.ActivePermissionProfile>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ActivePermissionProfile>, { id: string; extends: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ActivePermissionProfile, t.OutputOf<typeof C.ActivePermissionProfile>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ActivePermissionProfile>, Gen.v2.ActivePermissionProfile>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ActivePermissionProfile>, Gen.v2.ActivePermissionProfile>>().toEqualTypeOf<true>();
   });
   test("NetworkAccess", () => {
     expectTypeOf<Assignable<Gen.v2.NetworkAccess, t.TypeOf<typeof C.NetworkAccess>>>().toEqualTypeOf<true>();
@@ -2018,14 +1826,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SandboxPolicyStrict>, Gen.v2.SandboxPolicy>>().toEqualTypeOf<true>();
   });
   test("GitInfo", () => {
-    expectTypeOf<Assignable<Gen.v2.GitInfo, t.TypeOf<typeof C.GitInfo>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GitInfo>, { sha: string | null; branch: string | null; originUrl: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.GitInfo, t.OutputOf<typeof C.GitInfo>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.GitInfo>, Gen.v2.GitInfo>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.GitInfo>, Gen.v2.GitInfo>>().toEqualTypeOf<true>();
   });
   test("AgentPath", () => {
-    expectTypeOf<Assignable<Gen.AgentPath, t.TypeOf<typeof C.AgentPath>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentPath>, string>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.AgentPath, t.OutputOf<typeof C.AgentPath>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.AgentPath>, Gen.AgentPath>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.AgentPath>, Gen.AgentPath>>().toEqualTypeOf<true>();
   });
   test("SubAgentSource", () => {
     expectTypeOf<Assignable<Gen.SubAgentSource, t.TypeOf<typeof C.SubAgentSource>>>().toEqualTypeOf<true>();
@@ -2038,14 +1844,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.SessionSource, t.OutputOf<typeof C.SessionSource>>>().toEqualTypeOf<true>();
   });
   test("ThreadEnvironment", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadEnvironment, t.TypeOf<typeof C.ThreadEnvironment>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadEnvironment>, { environmentId: string; cwd: t.TypeOf<typeof C.LegacyAppPathString>; runtimeWorkspaceRoots: Array<t.TypeOf<typeof C.LegacyAppPathString>> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadEnvironment, t.OutputOf<typeof C.ThreadEnvironment>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadEnvironment>, Gen.v2.ThreadEnvironment>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadEnvironment>, Gen.v2.ThreadEnvironment>>().toEqualTypeOf<true>();
   });
   test("ThreadExtra", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadExtra, t.TypeOf<typeof C.ThreadExtra>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadExtra>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadExtra, t.OutputOf<typeof C.ThreadExtra>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadExtra>, Gen.v2.ThreadExtra>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadExtra>, Gen.v2.ThreadExtra>>().toEqualTypeOf<true>();
   });
   test("ThreadHistoryMode", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadHistoryMode, t.TypeOf<typeof C.ThreadHistoryMode>>>().toEqualTypeOf<true>();
@@ -2057,14 +1861,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadHistoryModeStrict>, Gen.v2.ThreadHistoryMode>>().toEqualTypeOf<true>();
   });
   test("ThreadSectionAppearance", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadSectionAppearance, t.TypeOf<typeof C.ThreadSectionAppearance>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionAppearance>, { icon: string | null; color: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadSectionAppearance, t.OutputOf<typeof C.ThreadSectionAppearance>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionAppearance>, Gen.v2.ThreadSectionAppearance>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSectionAppearance>, Gen.v2.ThreadSectionAppearance>>().toEqualTypeOf<true>();
   });
   test("ThreadSection", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadSection, t.TypeOf<typeof C.ThreadSection>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSection>, { id: string; name: string; appearance: t.TypeOf<typeof C.ThreadSectionAppearance> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadSection, t.OutputOf<typeof C.ThreadSection>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSection>, Gen.v2.ThreadSection>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSection>, Gen.v2.ThreadSection>>().toEqualTypeOf<true>();
   });
   test("ThreadActiveFlag", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadActiveFlag, t.TypeOf<typeof C.ThreadActiveFlag>>>().toEqualTypeOf<true>();
@@ -2106,9 +1908,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadForkResponse, t.OutputOf<typeof C.ThreadForkResponse>>>().toEqualTypeOf<true>();
   });
   test("ThreadGoalClearedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadGoalClearedNotification, t.TypeOf<typeof C.ThreadGoalClearedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalClearedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadGoalClearedNotification, t.OutputOf<typeof C.ThreadGoalClearedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadGoalClearedNotification>, Gen.v2.ThreadGoalClearedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadGoalClearedNotification>, Gen.v2.ThreadGoalClearedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadGoalStatus", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadGoalStatus, t.TypeOf<typeof C.ThreadGoalStatus>>>().toEqualTypeOf<true>();
@@ -2126,9 +1927,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadGoalUpdatedNotification, t.OutputOf<typeof C.ThreadGoalUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadNameUpdatedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadNameUpdatedNotification, t.TypeOf<typeof C.ThreadNameUpdatedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadNameUpdatedNotification>, { threadId: string; threadName?: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadNameUpdatedNotification, t.OutputOf<typeof C.ThreadNameUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadNameUpdatedNotification>, Gen.v2.ThreadNameUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadNameUpdatedNotification>, Gen.v2.ThreadNameUpdatedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadPredictionResult", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadPredictionResult, t.TypeOf<typeof C.ThreadPredictionResult>>>().toEqualTypeOf<true>();
@@ -2141,14 +1941,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadPredictionUpdatedNotification, t.OutputOf<typeof C.ThreadPredictionUpdatedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadProjectUpdatedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadProjectUpdatedNotification, t.TypeOf<typeof C.ThreadProjectUpdatedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadProjectUpdatedNotification>, { threadId: string; projectId: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadProjectUpdatedNotification, t.OutputOf<typeof C.ThreadProjectUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadProjectUpdatedNotification>, Gen.v2.ThreadProjectUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadProjectUpdatedNotification>, Gen.v2.ThreadProjectUpdatedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadQueueChangedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadQueueChangedNotification, t.TypeOf<typeof C.ThreadQueueChangedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadQueueChangedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadQueueChangedNotification, t.OutputOf<typeof C.ThreadQueueChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadQueueChangedNotification>, Gen.v2.ThreadQueueChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadQueueChangedNotification>, Gen.v2.ThreadQueueChangedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadUnreadPosition", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadUnreadPosition, t.TypeOf<typeof C.ThreadUnreadPosition>>>().toEqualTypeOf<true>();
@@ -2166,19 +1964,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadReadStateChangedNotification, t.OutputOf<typeof C.ThreadReadStateChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeClosedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeClosedNotification, t.TypeOf<typeof C.ThreadRealtimeClosedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeClosedNotification>, { threadId: string; reason: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeClosedNotification, t.OutputOf<typeof C.ThreadRealtimeClosedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeClosedNotification>, Gen.v2.ThreadRealtimeClosedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeClosedNotification>, Gen.v2.ThreadRealtimeClosedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeErrorNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeErrorNotification, t.TypeOf<typeof C.ThreadRealtimeErrorNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeErrorNotification>, { threadId: string; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeErrorNotification, t.OutputOf<typeof C.ThreadRealtimeErrorNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeErrorNotification>, Gen.v2.ThreadRealtimeErrorNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeErrorNotification>, Gen.v2.ThreadRealtimeErrorNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItemAddedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemAddedNotification, t.TypeOf<typeof C.ThreadRealtimeItemAddedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemAddedNotification>, { threadId: string; item: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemAddedNotification, t.OutputOf<typeof C.ThreadRealtimeItemAddedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemAddedNotification>, Gen.v2.ThreadRealtimeItemAddedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItemAddedNotification>, Gen.v2.ThreadRealtimeItemAddedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeBemItemPresentation", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadRealtimeBemItemPresentation, t.TypeOf<typeof C.ThreadRealtimeBemItemPresentation>>>().toEqualTypeOf<true>();
@@ -2226,24 +2021,20 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemStartedNotification, t.OutputOf<typeof C.ThreadRealtimeItemStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeItemTranscriptDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification, t.TypeOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>, { threadId: string; itemId: string; delta: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification, t.OutputOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeItemTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeItemTranscriptDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeAudioChunk", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeAudioChunk, t.TypeOf<typeof C.ThreadRealtimeAudioChunk>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeAudioChunk>, { data: string; sampleRate: number; numChannels: number; samplesPerChannel: number | null; itemId: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeAudioChunk, t.OutputOf<typeof C.ThreadRealtimeAudioChunk>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeAudioChunk>, Gen.v2.ThreadRealtimeAudioChunk>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeAudioChunk>, Gen.v2.ThreadRealtimeAudioChunk>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeOutputAudioDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeOutputAudioDeltaNotification, t.TypeOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>, { threadId: string; audio: t.TypeOf<typeof C.ThreadRealtimeAudioChunk> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeOutputAudioDeltaNotification, t.OutputOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>, Gen.v2.ThreadRealtimeOutputAudioDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeOutputAudioDeltaNotification>, Gen.v2.ThreadRealtimeOutputAudioDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeSdpNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeSdpNotification, t.TypeOf<typeof C.ThreadRealtimeSdpNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeSdpNotification>, { threadId: string; sdp: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeSdpNotification, t.OutputOf<typeof C.ThreadRealtimeSdpNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeSdpNotification>, Gen.v2.ThreadRealtimeSdpNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeSdpNotification>, Gen.v2.ThreadRealtimeSdpNotification>>().toEqualTypeOf<true>();
   });
   test("RealtimeConversationVersion", () => {
     expectTypeOf<Assignable<Gen.RealtimeConversationVersion, t.TypeOf<typeof C.RealtimeConversationVersion>>>().toEqualTypeOf<true>();
@@ -2256,14 +2047,12 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadRealtimeStartedNotification, t.OutputOf<typeof C.ThreadRealtimeStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeTranscriptDeltaNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDeltaNotification, t.TypeOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>, { threadId: string; role: string; delta: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDeltaNotification, t.OutputOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeTranscriptDeltaNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeTranscriptDeltaNotification>, Gen.v2.ThreadRealtimeTranscriptDeltaNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadRealtimeTranscriptDoneNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDoneNotification, t.TypeOf<typeof C.ThreadRealtimeTranscriptDoneNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDoneNotification>, { threadId: string; role: string; text: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRealtimeTranscriptDoneNotification, t.OutputOf<typeof C.ThreadRealtimeTranscriptDoneNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRealtimeTranscriptDoneNotification>, Gen.v2.ThreadRealtimeTranscriptDoneNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRealtimeTranscriptDoneNotification>, Gen.v2.ThreadRealtimeTranscriptDoneNotification>>().toEqualTypeOf<true>();
   });
   test("Personality", () => {
     expectTypeOf<Assignable<Gen.Personality, t.TypeOf<typeof C.Personality>>>().toEqualTypeOf<true>();
@@ -2296,13 +2085,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ModeKindStrict>, Gen.ModeKind>>().toEqualTypeOf<true>();
   });
   test("Settings", () => {
-    expectTypeOf<Assignable<Gen.Settings, t.TypeOf<typeof C.Settings>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Settings>, { model: string; reasoning_effort: t.TypeOf<typeof C.ReasoningEffort> | null; developer_instructions: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.Settings, t.OutputOf<typeof C.Settings>>>().toEqualTypeOf<true>();
-  });
-  test("SettingsStrict", () => {
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.SettingsStrict>, Gen.Settings>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.SettingsStrict>, Gen.Settings>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.Settings>, Gen.Settings>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.Settings>, Gen.Settings>>().toEqualTypeOf<true>();
   });
   test("CollaborationMode", () => {
     expectTypeOf<Assignable<Gen.CollaborationMode, t.TypeOf<typeof C.CollaborationMode>>>().toEqualTypeOf<true>();
@@ -2324,9 +2108,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadResumeResponse, t.OutputOf<typeof C.ThreadResumeResponse>>>().toEqualTypeOf<true>();
   });
   test("ThreadRevertedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadRevertedNotification, t.TypeOf<typeof C.ThreadRevertedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRevertedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadRevertedNotification, t.OutputOf<typeof C.ThreadRevertedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadRevertedNotification>, Gen.v2.ThreadRevertedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadRevertedNotification>, Gen.v2.ThreadRevertedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadSearchResult", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadSearchResult, t.TypeOf<typeof C.ThreadSearchResult>>>().toEqualTypeOf<true>();
@@ -2339,9 +2122,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadSearchPartialNotification, t.OutputOf<typeof C.ThreadSearchPartialNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadSectionChangedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadSectionChangedNotification, t.TypeOf<typeof C.ThreadSectionChangedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionChangedNotification>, { threadId: string; sectionId: string | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadSectionChangedNotification, t.OutputOf<typeof C.ThreadSectionChangedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadSectionChangedNotification>, Gen.v2.ThreadSectionChangedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadSectionChangedNotification>, Gen.v2.ThreadSectionChangedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadSettings", () => {
     expectTypeOf<Assignable<Gen.v2.ThreadSettings, t.TypeOf<typeof C.ThreadSettings>>>().toEqualTypeOf<true>();
@@ -2405,19 +2187,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadStatusChangedNotification, t.OutputOf<typeof C.ThreadStatusChangedNotification>>>().toEqualTypeOf<true>();
   });
   test("ThreadTokenUsage", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsage, t.TypeOf<typeof C.ThreadTokenUsage>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsage>, { total: t.TypeOf<typeof C.TokenUsageBreakdown>; last: t.TypeOf<typeof C.TokenUsageBreakdown>; modelContextWindow: number | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsage, t.OutputOf<typeof C.ThreadTokenUsage>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsage>, Gen.v2.ThreadTokenUsage>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadTokenUsage>, Gen.v2.ThreadTokenUsage>>().toEqualTypeOf<true>();
   });
   test("ThreadTokenUsageUpdatedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsageUpdatedNotification, t.TypeOf<typeof C.ThreadTokenUsageUpdatedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsageUpdatedNotification>, { threadId: string; turnId: string; tokenUsage: t.TypeOf<typeof C.ThreadTokenUsage> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadTokenUsageUpdatedNotification, t.OutputOf<typeof C.ThreadTokenUsageUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadTokenUsageUpdatedNotification>, Gen.v2.ThreadTokenUsageUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadTokenUsageUpdatedNotification>, Gen.v2.ThreadTokenUsageUpdatedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadUnarchivedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.ThreadUnarchivedNotification, t.TypeOf<typeof C.ThreadUnarchivedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnarchivedNotification>, { threadId: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ThreadUnarchivedNotification, t.OutputOf<typeof C.ThreadUnarchivedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnarchivedNotification>, Gen.v2.ThreadUnarchivedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ThreadUnarchivedNotification>, Gen.v2.ThreadUnarchivedNotification>>().toEqualTypeOf<true>();
   });
   test("ThreadUnsubscribeParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ThreadUnsubscribeParams>, Gen.v2.ThreadUnsubscribeParams>>().toEqualTypeOf<true>();
@@ -2434,19 +2213,16 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.ThreadUnsubscribeResponse, t.OutputOf<typeof C.ThreadUnsubscribeResponse>>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputOption", () => {
-    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputOption, t.TypeOf<typeof C.ToolRequestUserInputOption>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputOption>, { label: string; description: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputOption, t.OutputOf<typeof C.ToolRequestUserInputOption>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputOption>, Gen.v2.ToolRequestUserInputOption>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputOption>, Gen.v2.ToolRequestUserInputOption>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputQuestion", () => {
-    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputQuestion, t.TypeOf<typeof C.ToolRequestUserInputQuestion>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputQuestion>, { id: string; header: string; question: string; isOther: boolean; isSecret: boolean; options: Array<t.TypeOf<typeof C.ToolRequestUserInputOption>> | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputQuestion, t.OutputOf<typeof C.ToolRequestUserInputQuestion>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputQuestion>, Gen.v2.ToolRequestUserInputQuestion>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputQuestion>, Gen.v2.ToolRequestUserInputQuestion>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputParams", () => {
-    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputParams, t.TypeOf<typeof C.ToolRequestUserInputParams>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputParams>, { threadId: string; turnId: string; itemId: string; questions: Array<t.TypeOf<typeof C.ToolRequestUserInputQuestion>>; isBlocking: boolean; autoResolutionMs: number | null }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.ToolRequestUserInputParams, t.OutputOf<typeof C.ToolRequestUserInputParams>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputParams>, Gen.v2.ToolRequestUserInputParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.ToolRequestUserInputParams>, Gen.v2.ToolRequestUserInputParams>>().toEqualTypeOf<true>();
   });
   test("ToolRequestUserInputAnswer", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.ToolRequestUserInputAnswer>, Gen.v2.ToolRequestUserInputAnswer>>().toEqualTypeOf<true>();
@@ -2462,23 +2238,20 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.TurnCompletedNotification, t.OutputOf<typeof C.TurnCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("TurnDiffUpdatedNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.TurnDiffUpdatedNotification, t.TypeOf<typeof C.TurnDiffUpdatedNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnDiffUpdatedNotification>, { threadId: string; turnId: string; diff: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TurnDiffUpdatedNotification, t.OutputOf<typeof C.TurnDiffUpdatedNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnDiffUpdatedNotification>, Gen.v2.TurnDiffUpdatedNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnDiffUpdatedNotification>, Gen.v2.TurnDiffUpdatedNotification>>().toEqualTypeOf<true>();
   });
   test("TurnInterruptParams", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnInterruptParams>, Gen.v2.TurnInterruptParams>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnInterruptParams>, Gen.v2.TurnInterruptParams>>().toEqualTypeOf<true>();
   });
   test("TurnInterruptResponse", () => {
-    expectTypeOf<Assignable<Gen.v2.TurnInterruptResponse, t.TypeOf<typeof C.TurnInterruptResponse>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnInterruptResponse>, Record<string, never>>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TurnInterruptResponse, t.OutputOf<typeof C.TurnInterruptResponse>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnInterruptResponse>, Gen.v2.TurnInterruptResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnInterruptResponse>, Gen.v2.TurnInterruptResponse>>().toEqualTypeOf<true>();
   });
   test("TurnModerationMetadataNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.TurnModerationMetadataNotification, t.TypeOf<typeof C.TurnModerationMetadataNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnModerationMetadataNotification>, { threadId: string; turnId: string; metadata: t.TypeOf<typeof C.JsonValue> }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.TurnModerationMetadataNotification, t.OutputOf<typeof C.TurnModerationMetadataNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnModerationMetadataNotification>, Gen.v2.TurnModerationMetadataNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnModerationMetadataNotification>, Gen.v2.TurnModerationMetadataNotification>>().toEqualTypeOf<true>();
   });
   test("TurnPlanStepStatus", () => {
     expectTypeOf<Assignable<Gen.v2.TurnPlanStepStatus, t.TypeOf<typeof C.TurnPlanStepStatus>>>().toEqualTypeOf<true>();
@@ -2522,9 +2295,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.TurnStartedNotification, t.OutputOf<typeof C.TurnStartedNotification>>>().toEqualTypeOf<true>();
   });
   test("WarningNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.WarningNotification, t.TypeOf<typeof C.WarningNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WarningNotification>, { threadId: string | null; message: string }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.WarningNotification, t.OutputOf<typeof C.WarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WarningNotification>, Gen.v2.WarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WarningNotification>, Gen.v2.WarningNotification>>().toEqualTypeOf<true>();
   });
   test("WindowsSandboxSetupMode", () => {
     expectTypeOf<Assignable<Gen.v2.WindowsSandboxSetupMode, t.TypeOf<typeof C.WindowsSandboxSetupMode>>>().toEqualTypeOf<true>();
@@ -2537,9 +2309,8 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<Assignable<Gen.v2.WindowsSandboxSetupCompletedNotification, t.OutputOf<typeof C.WindowsSandboxSetupCompletedNotification>>>().toEqualTypeOf<true>();
   });
   test("WindowsWorldWritableWarningNotification", () => {
-    expectTypeOf<Assignable<Gen.v2.WindowsWorldWritableWarningNotification, t.TypeOf<typeof C.WindowsWorldWritableWarningNotification>>>().toEqualTypeOf<true>();
-    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsWorldWritableWarningNotification>, { samplePaths: Array<string>; extraCount: number; failedScan: boolean }>>().toEqualTypeOf<true>();
-    expectTypeOf<Assignable<Gen.v2.WindowsWorldWritableWarningNotification, t.OutputOf<typeof C.WindowsWorldWritableWarningNotification>>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WindowsWorldWritableWarningNotification>, Gen.v2.WindowsWorldWritableWarningNotification>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WindowsWorldWritableWarningNotification>, Gen.v2.WindowsWorldWritableWarningNotification>>().toEqualTypeOf<true>();
   });
 });
 
@@ -2691,12 +2462,12 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("item/fileChange/requestApproval", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerRequest, "item/fileChange/requestApproval">, ParamsOf<typeof D.ItemFileChangeRequestApproval>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemFileChangeRequestApproval>, UnionParams<Gen.ServerRequest, "item/fileChange/requestApproval">>
     >().toEqualTypeOf<true>();
   });
   test("item/tool/requestUserInput", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerRequest, "item/tool/requestUserInput">, ParamsOf<typeof D.ItemToolRequestUserInput>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemToolRequestUserInput>, UnionParams<Gen.ServerRequest, "item/tool/requestUserInput">>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/elicitation/request", () => {
@@ -2711,17 +2482,17 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("item/tool/call", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerRequest, "item/tool/call">, ParamsOf<typeof D.ItemToolCall>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemToolCall>, UnionParams<Gen.ServerRequest, "item/tool/call">>
     >().toEqualTypeOf<true>();
   });
   test("account/chatgptAuthTokens/refresh", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerRequest, "account/chatgptAuthTokens/refresh">, ParamsOf<typeof D.AccountChatgptAuthTokensRefresh>>
+      MutuallyAssignable<ParamsOf<typeof D.AccountChatgptAuthTokensRefresh>, UnionParams<Gen.ServerRequest, "account/chatgptAuthTokens/refresh">>
     >().toEqualTypeOf<true>();
   });
   test("attestation/generate", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerRequest, "attestation/generate">, ParamsOf<typeof D.AttestationGenerate>>
+      MutuallyAssignable<ParamsOf<typeof D.AttestationGenerate>, UnionParams<Gen.ServerRequest, "attestation/generate">>
     >().toEqualTypeOf<true>();
   });
   test("applyPatchApproval", () => {
@@ -2756,42 +2527,42 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/archived", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/archived">, ParamsOf<typeof D.ThreadArchived>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadArchived>, UnionParams<Gen.ServerNotification, "thread/archived">>
     >().toEqualTypeOf<true>();
   });
   test("thread/deleted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/deleted">, ParamsOf<typeof D.ThreadDeleted>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadDeleted>, UnionParams<Gen.ServerNotification, "thread/deleted">>
     >().toEqualTypeOf<true>();
   });
   test("thread/unarchived", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/unarchived">, ParamsOf<typeof D.ThreadUnarchived>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadUnarchived>, UnionParams<Gen.ServerNotification, "thread/unarchived">>
     >().toEqualTypeOf<true>();
   });
   test("thread/closed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/closed">, ParamsOf<typeof D.ThreadClosed>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadClosed>, UnionParams<Gen.ServerNotification, "thread/closed">>
     >().toEqualTypeOf<true>();
   });
   test("thread/reverted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/reverted">, ParamsOf<typeof D.ThreadReverted>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadReverted>, UnionParams<Gen.ServerNotification, "thread/reverted">>
     >().toEqualTypeOf<true>();
   });
   test("skills/changed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "skills/changed">, ParamsOf<typeof D.SkillsChanged>>
+      MutuallyAssignable<ParamsOf<typeof D.SkillsChanged>, UnionParams<Gen.ServerNotification, "skills/changed">>
     >().toEqualTypeOf<true>();
   });
   test("thread/name/updated", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/name/updated">, ParamsOf<typeof D.ThreadNameUpdated>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadNameUpdated>, UnionParams<Gen.ServerNotification, "thread/name/updated">>
     >().toEqualTypeOf<true>();
   });
   test("thread/section/changed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/section/changed">, ParamsOf<typeof D.ThreadSectionChanged>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadSectionChanged>, UnionParams<Gen.ServerNotification, "thread/section/changed">>
     >().toEqualTypeOf<true>();
   });
   test("thread/attachment/updated", () => {
@@ -2811,12 +2582,12 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/goal/cleared", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/goal/cleared">, ParamsOf<typeof D.ThreadGoalCleared>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadGoalCleared>, UnionParams<Gen.ServerNotification, "thread/goal/cleared">>
     >().toEqualTypeOf<true>();
   });
   test("thread/queue/changed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/queue/changed">, ParamsOf<typeof D.ThreadQueueChanged>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadQueueChanged>, UnionParams<Gen.ServerNotification, "thread/queue/changed">>
     >().toEqualTypeOf<true>();
   });
   test("project/changed", () => {
@@ -2826,17 +2597,17 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/project/updated", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/project/updated">, ParamsOf<typeof D.ThreadProjectUpdated>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadProjectUpdated>, UnionParams<Gen.ServerNotification, "thread/project/updated">>
     >().toEqualTypeOf<true>();
   });
   test("thread/environment/connected", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/environment/connected">, ParamsOf<typeof D.ThreadEnvironmentConnected>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadEnvironmentConnected>, UnionParams<Gen.ServerNotification, "thread/environment/connected">>
     >().toEqualTypeOf<true>();
   });
   test("thread/environment/disconnected", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/environment/disconnected">, ParamsOf<typeof D.ThreadEnvironmentDisconnected>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadEnvironmentDisconnected>, UnionParams<Gen.ServerNotification, "thread/environment/disconnected">>
     >().toEqualTypeOf<true>();
   });
   test("thread/settings/updated", () => {
@@ -2846,7 +2617,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/tokenUsage/updated", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/tokenUsage/updated">, ParamsOf<typeof D.ThreadTokenUsageUpdated>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadTokenUsageUpdated>, UnionParams<Gen.ServerNotification, "thread/tokenUsage/updated">>
     >().toEqualTypeOf<true>();
   });
   test("turn/started", () => {
@@ -2871,7 +2642,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("turn/diff/updated", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "turn/diff/updated">, ParamsOf<typeof D.TurnDiffUpdated>>
+      MutuallyAssignable<ParamsOf<typeof D.TurnDiffUpdated>, UnionParams<Gen.ServerNotification, "turn/diff/updated">>
     >().toEqualTypeOf<true>();
   });
   test("turn/plan/updated", () => {
@@ -2896,7 +2667,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("autoApprovalReview/strictReviewRequired", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "autoApprovalReview/strictReviewRequired">, ParamsOf<typeof D.AutoApprovalReviewStrictReviewRequired>>
+      MutuallyAssignable<ParamsOf<typeof D.AutoApprovalReviewStrictReviewRequired>, UnionParams<Gen.ServerNotification, "autoApprovalReview/strictReviewRequired">>
     >().toEqualTypeOf<true>();
   });
   test("item/completed", () => {
@@ -2911,17 +2682,17 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("rawResponse/completed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "rawResponse/completed">, ParamsOf<typeof D.RawResponseCompleted>>
+      MutuallyAssignable<ParamsOf<typeof D.RawResponseCompleted>, UnionParams<Gen.ServerNotification, "rawResponse/completed">>
     >().toEqualTypeOf<true>();
   });
   test("item/agentMessage/delta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/agentMessage/delta">, ParamsOf<typeof D.ItemAgentMessageDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemAgentMessageDelta>, UnionParams<Gen.ServerNotification, "item/agentMessage/delta">>
     >().toEqualTypeOf<true>();
   });
   test("item/plan/delta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/plan/delta">, ParamsOf<typeof D.ItemPlanDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemPlanDelta>, UnionParams<Gen.ServerNotification, "item/plan/delta">>
     >().toEqualTypeOf<true>();
   });
   test("command/exec/outputDelta", () => {
@@ -2941,22 +2712,22 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("process/exited", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "process/exited">, ParamsOf<typeof D.ProcessExited>>
+      MutuallyAssignable<ParamsOf<typeof D.ProcessExited>, UnionParams<Gen.ServerNotification, "process/exited">>
     >().toEqualTypeOf<true>();
   });
   test("item/commandExecution/outputDelta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/commandExecution/outputDelta">, ParamsOf<typeof D.ItemCommandExecutionOutputDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemCommandExecutionOutputDelta>, UnionParams<Gen.ServerNotification, "item/commandExecution/outputDelta">>
     >().toEqualTypeOf<true>();
   });
   test("item/commandExecution/terminalInteraction", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/commandExecution/terminalInteraction">, ParamsOf<typeof D.ItemCommandExecutionTerminalInteraction>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemCommandExecutionTerminalInteraction>, UnionParams<Gen.ServerNotification, "item/commandExecution/terminalInteraction">>
     >().toEqualTypeOf<true>();
   });
   test("item/fileChange/outputDelta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/fileChange/outputDelta">, ParamsOf<typeof D.ItemFileChangeOutputDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemFileChangeOutputDelta>, UnionParams<Gen.ServerNotification, "item/fileChange/outputDelta">>
     >().toEqualTypeOf<true>();
   });
   test("item/fileChange/patchUpdated", () => {
@@ -2966,17 +2737,17 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("serverRequest/resolved", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "serverRequest/resolved">, ParamsOf<typeof D.ServerRequestResolved>>
+      MutuallyAssignable<ParamsOf<typeof D.ServerRequestResolved>, UnionParams<Gen.ServerNotification, "serverRequest/resolved">>
     >().toEqualTypeOf<true>();
   });
   test("item/mcpToolCall/progress", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/mcpToolCall/progress">, ParamsOf<typeof D.ItemMcpToolCallProgress>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemMcpToolCallProgress>, UnionParams<Gen.ServerNotification, "item/mcpToolCall/progress">>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/oauthLogin/completed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "mcpServer/oauthLogin/completed">, ParamsOf<typeof D.McpServerOauthLoginCompleted>>
+      MutuallyAssignable<ParamsOf<typeof D.McpServerOauthLoginCompleted>, UnionParams<Gen.ServerNotification, "mcpServer/oauthLogin/completed">>
     >().toEqualTypeOf<true>();
   });
   test("mcpServer/startupStatus/updated", () => {
@@ -2986,7 +2757,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("mcpServer/event/stream/notification", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "mcpServer/event/stream/notification">, ParamsOf<typeof D.McpServerEventStreamNotice>>
+      MutuallyAssignable<ParamsOf<typeof D.McpServerEventStreamNotice>, UnionParams<Gen.ServerNotification, "mcpServer/event/stream/notification">>
     >().toEqualTypeOf<true>();
   });
   test("account/updated", () => {
@@ -3006,7 +2777,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("app/list/updated", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "app/list/updated">, ParamsOf<typeof D.AppListUpdated>>
+      MutuallyAssignable<ParamsOf<typeof D.AppListUpdated>, UnionParams<Gen.ServerNotification, "app/list/updated">>
     >().toEqualTypeOf<true>();
   });
   test("remoteControl/status/changed", () => {
@@ -3026,77 +2797,77 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("fs/changed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "fs/changed">, ParamsOf<typeof D.FsChanged>>
+      MutuallyAssignable<ParamsOf<typeof D.FsChanged>, UnionParams<Gen.ServerNotification, "fs/changed">>
     >().toEqualTypeOf<true>();
   });
   test("item/reasoning/summaryTextDelta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/reasoning/summaryTextDelta">, ParamsOf<typeof D.ItemReasoningSummaryTextDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemReasoningSummaryTextDelta>, UnionParams<Gen.ServerNotification, "item/reasoning/summaryTextDelta">>
     >().toEqualTypeOf<true>();
   });
   test("item/reasoning/summaryPartAdded", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/reasoning/summaryPartAdded">, ParamsOf<typeof D.ItemReasoningSummaryPartAdded>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemReasoningSummaryPartAdded>, UnionParams<Gen.ServerNotification, "item/reasoning/summaryPartAdded">>
     >().toEqualTypeOf<true>();
   });
   test("item/reasoning/textDelta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "item/reasoning/textDelta">, ParamsOf<typeof D.ItemReasoningTextDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ItemReasoningTextDelta>, UnionParams<Gen.ServerNotification, "item/reasoning/textDelta">>
     >().toEqualTypeOf<true>();
   });
   test("thread/compacted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/compacted">, ParamsOf<typeof D.ThreadCompacted>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadCompacted>, UnionParams<Gen.ServerNotification, "thread/compacted">>
     >().toEqualTypeOf<true>();
   });
   test("model/rerouted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "model/rerouted">, ParamsOf<typeof D.ModelRerouted>>
+      MutuallyAssignable<ParamsOf<typeof D.ModelRerouted>, UnionParams<Gen.ServerNotification, "model/rerouted">>
     >().toEqualTypeOf<true>();
   });
   test("model/verification", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "model/verification">, ParamsOf<typeof D.ModelVerificationNotice>>
+      MutuallyAssignable<ParamsOf<typeof D.ModelVerificationNotice>, UnionParams<Gen.ServerNotification, "model/verification">>
     >().toEqualTypeOf<true>();
   });
   test("modelProvider/authRecoveryStarted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryStarted">, ParamsOf<typeof D.ModelProviderAuthRecoveryStarted>>
+      MutuallyAssignable<ParamsOf<typeof D.ModelProviderAuthRecoveryStarted>, UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryStarted">>
     >().toEqualTypeOf<true>();
   });
   test("modelProvider/authRecoveryCompleted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryCompleted">, ParamsOf<typeof D.ModelProviderAuthRecoveryCompleted>>
+      MutuallyAssignable<ParamsOf<typeof D.ModelProviderAuthRecoveryCompleted>, UnionParams<Gen.ServerNotification, "modelProvider/authRecoveryCompleted">>
     >().toEqualTypeOf<true>();
   });
   test("turn/moderationMetadata", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "turn/moderationMetadata">, ParamsOf<typeof D.TurnModerationMetadata>>
+      MutuallyAssignable<ParamsOf<typeof D.TurnModerationMetadata>, UnionParams<Gen.ServerNotification, "turn/moderationMetadata">>
     >().toEqualTypeOf<true>();
   });
   test("model/safetyBuffering/updated", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "model/safetyBuffering/updated">, ParamsOf<typeof D.ModelSafetyBufferingUpdated>>
+      MutuallyAssignable<ParamsOf<typeof D.ModelSafetyBufferingUpdated>, UnionParams<Gen.ServerNotification, "model/safetyBuffering/updated">>
     >().toEqualTypeOf<true>();
   });
   test("warning", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "warning">, ParamsOf<typeof D.Warning>>
+      MutuallyAssignable<ParamsOf<typeof D.Warning>, UnionParams<Gen.ServerNotification, "warning">>
     >().toEqualTypeOf<true>();
   });
   test("guardianWarning", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "guardianWarning">, ParamsOf<typeof D.GuardianWarning>>
+      MutuallyAssignable<ParamsOf<typeof D.GuardianWarning>, UnionParams<Gen.ServerNotification, "guardianWarning">>
     >().toEqualTypeOf<true>();
   });
   test("deprecationNotice", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "deprecationNotice">, ParamsOf<typeof D.DeprecationNotice>>
+      MutuallyAssignable<ParamsOf<typeof D.DeprecationNotice>, UnionParams<Gen.ServerNotification, "deprecationNotice">>
     >().toEqualTypeOf<true>();
   });
   test("configWarning", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "configWarning">, ParamsOf<typeof D.ConfigWarning>>
+      MutuallyAssignable<ParamsOf<typeof D.ConfigWarning>, UnionParams<Gen.ServerNotification, "configWarning">>
     >().toEqualTypeOf<true>();
   });
   test("fuzzyFileSearch/sessionUpdated", () => {
@@ -3106,7 +2877,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("fuzzyFileSearch/sessionCompleted", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "fuzzyFileSearch/sessionCompleted">, ParamsOf<typeof D.FuzzyFileSearchSessionCompleted>>
+      MutuallyAssignable<ParamsOf<typeof D.FuzzyFileSearchSessionCompleted>, UnionParams<Gen.ServerNotification, "fuzzyFileSearch/sessionCompleted">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/started", () => {
@@ -3116,7 +2887,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/realtime/itemAdded", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/itemAdded">, ParamsOf<typeof D.ThreadRealtimeItemAdded>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeItemAdded>, UnionParams<Gen.ServerNotification, "thread/realtime/itemAdded">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/item/started", () => {
@@ -3126,7 +2897,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/realtime/item/transcript/delta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/item/transcript/delta">, ParamsOf<typeof D.ThreadRealtimeItemTranscriptDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeItemTranscriptDelta>, UnionParams<Gen.ServerNotification, "thread/realtime/item/transcript/delta">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/item/completed", () => {
@@ -3136,37 +2907,37 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("thread/realtime/transcript/delta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/transcript/delta">, ParamsOf<typeof D.ThreadRealtimeTranscriptDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeTranscriptDelta>, UnionParams<Gen.ServerNotification, "thread/realtime/transcript/delta">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/transcript/done", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/transcript/done">, ParamsOf<typeof D.ThreadRealtimeTranscriptDone>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeTranscriptDone>, UnionParams<Gen.ServerNotification, "thread/realtime/transcript/done">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/outputAudio/delta", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/outputAudio/delta">, ParamsOf<typeof D.ThreadRealtimeOutputAudioDelta>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeOutputAudioDelta>, UnionParams<Gen.ServerNotification, "thread/realtime/outputAudio/delta">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/sdp", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/sdp">, ParamsOf<typeof D.ThreadRealtimeSdp>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeSdp>, UnionParams<Gen.ServerNotification, "thread/realtime/sdp">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/error", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/error">, ParamsOf<typeof D.ThreadRealtimeError>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeError>, UnionParams<Gen.ServerNotification, "thread/realtime/error">>
     >().toEqualTypeOf<true>();
   });
   test("thread/realtime/closed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "thread/realtime/closed">, ParamsOf<typeof D.ThreadRealtimeClosed>>
+      MutuallyAssignable<ParamsOf<typeof D.ThreadRealtimeClosed>, UnionParams<Gen.ServerNotification, "thread/realtime/closed">>
     >().toEqualTypeOf<true>();
   });
   test("windows/worldWritableWarning", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "windows/worldWritableWarning">, ParamsOf<typeof D.WindowsWorldWritableWarning>>
+      MutuallyAssignable<ParamsOf<typeof D.WindowsWorldWritableWarning>, UnionParams<Gen.ServerNotification, "windows/worldWritableWarning">>
     >().toEqualTypeOf<true>();
   });
   test("windowsSandbox/setupCompleted", () => {
@@ -3176,7 +2947,7 @@ describe('descriptor params equal the params of the generated method unions', ()
   });
   test("account/login/completed", () => {
     expectTypeOf<
-      Assignable<UnionParams<Gen.ServerNotification, "account/login/completed">, ParamsOf<typeof D.AccountLoginCompleted>>
+      MutuallyAssignable<ParamsOf<typeof D.AccountLoginCompleted>, UnionParams<Gen.ServerNotification, "account/login/completed">>
     >().toEqualTypeOf<true>();
   });
 });
