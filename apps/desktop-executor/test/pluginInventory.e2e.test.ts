@@ -194,7 +194,7 @@ describe('the installed inventory through the host protocol', () => {
     expect(await result('plugins/install', { marketplace: 'alpha', plugin: 'notes' })).toEqual({
       plugin: { pluginId: 'notes@alpha', name: 'notes', marketplace: 'alpha', installed: true, enabled: true, description: null },
     });
-    expect(changes()).toEqual([{ change: 'installed', pluginId: 'notes@alpha' }]);
+    expect(changes()).toEqual([{ change: 'installed', pluginId: 'notes@alpha', seq: expect.any(Number) }]);
     for (const [marketplace, plugin] of [['alpha', 'tools'], ['beta', 'notes'], ['wework-personal', 'diary']]) await result('plugins/install', { marketplace, plugin });
     expect(changes()).toHaveLength(4);
 
