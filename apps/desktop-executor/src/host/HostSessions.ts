@@ -75,10 +75,9 @@ export interface HostSessionsOptions {
   readonly timers?: Timers;
 }
 
-/** A card being shown: where it is shown now, and who to call when a host comes back for it. */
+/** A card waiting for an answer, and who to call when a host comes back for it (set while its host is gone). */
 interface ShownCard {
   readonly card: HostCard;
-  shownTo: HostSession | null;
   comeBack: ((session: HostSession) => void) | null;
 }
 
@@ -129,7 +128,7 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
   /** Waits for a host to come back for a card whose connection closed: another open one at once, else the next that subscribes; `null` after the wait or when `signal` aborts. */
   const awaitHost = async (entry: ShownCard, signal: AbortSignal): Promise<HostSession | null> => {
     const open = hostFor(entry.card);
-    if (open !== null) return open;
+    if (open !== null || signal.aborted) return open;
     log({ event: 'card waits for a host', fields: { cardId: entry.card.cardId, waitMs: reconnectWaitMs } });
     const stop = new AbortController();
     const onAbort = (): void => stop.abort();
@@ -189,13 +188,11 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
       log({ event: 'card cancelled: no host connected', fields: { cardId: card.cardId } });
       return { _tag: 'Settled', reply: { action: 'cancel' } };
     }
-    const entry: ShownCard = { card, shownTo: null, comeBack: null };
+    const entry: ShownCard = { card, comeBack: null };
     shown.set(card.cardId, entry);
     for (;;) {
       if (signal.aborted) return { _tag: 'Settled', reply: { action: 'cancel' } };
-      entry.shownTo = session;
       const outcome = await showTo(session, card, signal);
-      entry.shownTo = null;
       if (outcome._tag !== 'Closed') return outcome;
       log({ event: 'card host disconnected', fields: { cardId: card.cardId, session: session.id } });
       const next = await awaitHost(entry, signal);
