@@ -3,7 +3,8 @@
  * real forms plugin and the scripted model. The host drops its connection while a plugin form waits and
  * another task's turn runs on; it reconnects with its last `seq` and receives every notification it
  * missed once and in order, the form is shown again (same `cardId`) and its answer continues the turn;
- * a cursor older than the (here small) replay buffer is answered `reset`.
+ * a cursor older than the (here small) replay buffer is answered `reset`; and one connection serves the
+ * window's subscribers, the last unsubscribe ending the stream until the next subscriber resumes it.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,7 +38,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 60_000): Pr
 const seqOf = (params: unknown): number => (params as { seq: number }).seq;
 
 describe('the event stream across a dropped WebSocket', () => {
-  it('replays what a reconnecting host missed once and in order, shows the waiting form again, and resets a stale cursor', async () => {
+  it('replays what a reconnecting host missed once and in order, shows the waiting form again, resets a stale cursor, and ends with the last subscriber', async () => {
     const root = await mkdtemp(join(tmpdir(), 'harness-events-'));
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
@@ -57,6 +58,9 @@ describe('the event stream across a dropped WebSocket', () => {
         respond(say('one')),
         respond(say('two')),
         respond(say('three')),
+        // Turns around the last unsubscribe of the window's shared connection.
+        respond(say('four')),
+        respond(say('five')),
       ],
     });
     cleanups.push(() => model.close());
@@ -141,7 +145,28 @@ describe('the event stream across a dropped WebSocket', () => {
     // An up-to-date cursor replays nothing either, and the stream goes on.
     expect(await host.request('events/subscribe', { after: host.lastSeq() })).toEqual({ _tag: 'Right', right: { reset: false, seq: host.lastSeq() } });
     expect(host.notifications().length).toBe(received);
+
+    // One connection serves the window's subscribers: while one is left, the stream goes on.
+    await host.addSubscriber('chat');
+    await host.addSubscriber('plugin-updates');
+    await host.removeSubscriber('chat');
+    const live = host.notifications().length;
+    expect(await host.request('message/send', { taskId: 'task-a', markdown: 'four' })).toMatchObject({ right: { status: 'completed' } });
+    expect(host.notifications().length).toBeGreaterThan(live);
+    // The last unsubscribe ends it: a whole turn sends this connection nothing.
+    await host.removeSubscriber('plugin-updates');
+    const mark = host.lastSeq();
+    const quiet = host.notifications().length;
+    expect(await host.request('message/send', { taskId: 'task-b', markdown: 'five' })).toMatchObject({ right: { status: 'completed' } });
+    expect(host.notifications().length).toBe(quiet);
+    // The next subscriber resumes with the cursor: that turn's notifications, once and in order.
+    await host.addSubscriber('task-list');
+    const resumedSeqs = host.notifications().slice(quiet).map((n) => seqOf(n.params));
+    expect(resumedSeqs.length).toBeGreaterThan(0);
+    expect(resumedSeqs).toEqual(resumedSeqs.map((_seq, i) => mark + 1 + i));
+    expect(host.notifications().slice(quiet).filter((n) => n.method === 'transcript/turnCompleted')).toHaveLength(1);
     expect(host.duplicates()).toEqual([]);
+    expect(host.gaps().filter((seq) => seq > cursor)).toEqual([]);
     expect(host.protocolViolations()).toEqual([]);
   });
 });

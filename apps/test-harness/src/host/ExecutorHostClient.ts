@@ -20,6 +20,9 @@ import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-c
 import {
   acceptEvent,
   CardShow,
+  emptySubscription,
+  subscribe as addToSubscription,
+  unsubscribe as removeFromSubscription,
   decodeHostNotification,
   decodeHostResult,
   HostErrorCode,
@@ -149,6 +152,13 @@ export interface ExecutorHostClient {
    * with `after` (default: {@link ExecutorHostClient.lastSeq}); resolves with its result.
    */
   reconnect(after?: number): Promise<E.Either<HostRequestError, HostResultOf<'events/subscribe'>>>;
+  /**
+   * Adds a subscriber of this window's one event connection (`SharedSubscription` of
+   * `@wework/host-protocol`): the first one sends `events/subscribe` with the cursor; later ones share it.
+   */
+  addSubscriber(subscriber: string): Promise<void>;
+  /** Removes a subscriber; the last one sends `events/unsubscribe` (the cursor is kept for the next subscriber). */
+  removeSubscriber(subscriber: string): Promise<void>;
   /** Disconnects and stops the executor (and, with it, its app-server); resolves once it exited. */
   close(): Promise<void>;
 }
@@ -280,6 +290,13 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     }
   };
 
+  // The window's subscribers of the one event connection; the cursor lives in `cursor` above.
+  let subscription = emptySubscription();
+  const expectRight = async (answer: Promise<E.Either<HostRequestError, unknown>>, method: string): Promise<void> => {
+    const settled = await answer;
+    if (E.isLeft(settled)) throw new Error(`${method} failed: ${settled.left.message}`);
+  };
+
   return {
     pid: child.pid ?? -1,
     endpoint,
@@ -325,6 +342,16 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
       connection = hostWebSocketConnection(socket, (direction, message) => transcript.push({ direction: direction === 'incoming' ? 'toHost' : 'toExecutor', message }));
       wire(connection);
       return request('events/subscribe', { after });
+    },
+    addSubscriber: async (subscriber) => {
+      const [next, action] = addToSubscription(subscription, subscriber);
+      subscription = next;
+      if (action === 'open') await expectRight(request('events/subscribe', { after: cursor }), 'events/subscribe');
+    },
+    removeSubscriber: async (subscriber) => {
+      const [next, action] = removeFromSubscription(subscription, subscriber);
+      subscription = next;
+      if (action === 'close') await expectRight(request('events/unsubscribe', {}), 'events/unsubscribe');
     },
     close: async () => {
       connection.dispose();
