@@ -113,7 +113,7 @@ describe('card/show and refused answers', () => {
     const sessions = hostSessions(log);
     sessions.add(fake.connection);
     sessions.broadcast('transcript/item', { item: { durationMs: 12n } });
-    expect(fake.notified).toEqual([{ method: 'transcript/item', params: { item: { durationMs: 12 } } }]);
+    expect(fake.notified).toEqual([{ method: 'transcript/item', params: { item: { durationMs: 12 }, seq: 1 } }]);
   });
 });
 

@@ -118,7 +118,13 @@ interface Installed {
 }
 const installed = async (): Promise<ReadonlyArray<Installed>> => (await result<{ plugins: ReadonlyArray<Installed> }>('plugins/installed', {})).plugins;
 const byId = async (pluginId: string): Promise<Installed | undefined> => (await installed()).find((plugin) => plugin.pluginId === pluginId);
-const changes = (): ReadonlyArray<unknown> => box.executor.notifications('inventory/changed').map((note) => note.params);
+// Each carries the event stream's `seq` (checked here); the assertions below are about the rest of its params.
+const changes = (): ReadonlyArray<unknown> =>
+  box.executor.notifications('inventory/changed').map((note) => {
+    const { seq, ...params } = note.params as { readonly seq?: unknown };
+    expect(seq).toEqual(expect.any(Number));
+    return params;
+  });
 
 /** The developer messages of request `index` that hand a mentioned plugin's capabilities to the model. */
 const capabilityBlocks = (index: number): ReadonlyArray<string> =>

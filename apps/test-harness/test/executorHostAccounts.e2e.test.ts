@@ -170,7 +170,7 @@ describe('accounts and settings through the host protocol', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(loginCompleted(host, adding.right.loginId)).toBeUndefined();
     await writeFile(box.linkedAuth, graceJson);
-    expect(await waitFor('the completed login', () => loginCompleted(host, adding.right.loginId))).toEqual({ loginId: adding.right.loginId, ok: true, message: null });
+    expect(await waitFor('the completed login', () => loginCompleted(host, adding.right.loginId))).toEqual({ loginId: adding.right.loginId, ok: true, message: null, seq: expect.any(Number) });
     const both = await listAccounts(host);
     expect(both.accounts.map((account) => [account.email, account.active, account.saved])).toEqual([
       [ADA.email, false, true],

@@ -138,7 +138,7 @@ describe('runtime supervision through the host protocol', () => {
     await killAppServer(host.pid);
     const answer = await pending;
     expect(answer).toMatchObject({ right: { status: 'failed', threadId, error: expect.stringContaining('app-server') } });
-    expect(await dismissed).toEqual({ cardId: card.cardId });
+    expect(await dismissed).toEqual({ cardId: card.cardId, seq: expect.any(Number) });
     expect(await failedTurn).toMatchObject({ taskId: 'task-1', threadId, turn: { status: 'failed', error: { message: expect.stringContaining('app-server') } } });
     await ready;
 

@@ -7,7 +7,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { describe, expectTypeOf, test } from 'vitest';
-import type { HostMethod, HostParamsOf, HostRequests, InstalledInventory, MarketplaceList, MessageSend, PluginDetails, SendResult, TaskCreate, TrialResult } from '@wework/host-protocol';
+import type { HostMethod, HostParamsOf, HostRequests, InstalledInventory, MarketplaceList, MessageSend, PendingCard, PluginDetails, SendResult, TaskCreate, TrialResult } from '@wework/host-protocol';
 import type { ExecutorHostClient, HostRequestError, HostRequestParams } from '../src/host/ExecutorHostClient.js';
 
 declare const client: ExecutorHostClient;
@@ -45,6 +45,15 @@ describe('ExecutorHostClient.request', () => {
   test('the inventory methods answer the library’s inventory shapes', () => {
     expectTypeOf<ClientResults['plugins/installed']>().toEqualTypeOf<E.Either<HostRequestError, InstalledInventory>>();
     expectTypeOf<ClientResults['plugins/trial']>().toEqualTypeOf<E.Either<HostRequestError, TrialResult>>();
+  });
+
+  test('the event stream: events/subscribe takes an optional cursor and answers reset and seq; reconnect answers the same', () => {
+    expectTypeOf<ClientResults['events/subscribe']>().toEqualTypeOf<E.Either<HostRequestError, { reset: boolean; seq: number }>>();
+    expectTypeOf<{ after: number }>().toExtend<ClientParams['events/subscribe']>();
+    expectTypeOf<{ after: undefined }>().toExtend<ClientParams['events/subscribe']>();
+    expectTypeOf<{ after: string }>().not.toExtend<ClientParams['events/subscribe']>();
+    expectTypeOf<Awaited<ReturnType<ExecutorHostClient['reconnect']>>>().toEqualTypeOf<ClientResults['events/subscribe']>();
+    expectTypeOf<ClientResults['cards/pending']>().toEqualTypeOf<E.Either<HostRequestError, { cards: ReadonlyArray<PendingCard> }>>();
   });
 
   test('only the protocol’s methods can be sent', () => {

@@ -11,6 +11,7 @@ import { requestDescriptor } from './Descriptor.js';
 import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModelConfig } from './Services.js';
 import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
 import { InstalledInventory, TrialResult } from './Inventory.js';
+import { CardsPending, EventsSubscribe, EventsUnsubscribe } from './Events.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 
 /** The result of the requests that answer nothing but success: `{}`. */
@@ -168,6 +169,9 @@ export const HostRequests = {
   [IntegrationsAppsRead.method]: IntegrationsAppsRead,
   [IntegrationsAppsWrite.method]: IntegrationsAppsWrite,
   [PluginsTrial.method]: PluginsTrial,
+  [EventsSubscribe.method]: EventsSubscribe,
+  [EventsUnsubscribe.method]: EventsUnsubscribe,
+  [CardsPending.method]: CardsPending,
 } as const;
 
 /** The method of a host request. */

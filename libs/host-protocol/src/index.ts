@@ -99,3 +99,28 @@ export {
 } from './Tasks.js';
 export { AccountList, Inspection, ListedAccount, PluginSummary, RuntimeState, RuntimeStatus, SupervisionModelConfig } from './Services.js';
 export { InstalledInventory, InstalledPlugin, InventoryApp, InventoryChange, InventorySkill, InventoryStatus, TrialResult } from './Inventory.js';
+export {
+  acceptEvent,
+  advanceCursor,
+  appendEvent,
+  CardsPending,
+  emptyEventLog,
+  emptySubscription,
+  EVENT_LOG_MAX_CHARS,
+  EVENT_LOG_MAX_EVENTS,
+  EventsSubscribe,
+  EventsUnsubscribe,
+  lastSeq,
+  PendingCard,
+  replayAfter,
+  Sequenced,
+  subscribe,
+  unsubscribe,
+  type Acceptance,
+  type EventLog,
+  type EventLogBounds,
+  type Replay,
+  type SequencedEvent,
+  type SharedSubscription,
+  type SubscriptionAction,
+} from './Events.js';

@@ -3,7 +3,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { expect, test } from 'vitest';
-import { decodeHostParams, decodeHostResult, hostRequest, TaskCreate } from '../src/index.js';
+import { acceptEvent, decodeHostParams, decodeHostResult, hostRequest, TaskCreate } from '../src/index.js';
 
 test('README example', () => {
   const task = { taskId: 'task-1', threadId: 'thread-1', modelSelection: { model: null }, executionRequest: { workspace: '/w' }, archived: false };
@@ -21,4 +21,20 @@ test('README example', () => {
   expect(decodeHostParams(TaskCreate, { taskId: 7, modelSelection: { model: null }, executionRequest: { workspace: '/w' } })).toMatchObject({
     left: { message: 'params.taskId: expected string, got a number' },
   });
+});
+
+test('README event-stream example', () => {
+  const taken: number[] = [];
+  // --- README event-stream example begins ---
+  let cursor = 0;
+  const onNotification = (params: { seq: number }) => {
+    const verdict = acceptEvent(cursor, params.seq); // 'next' | 'duplicate' | 'gap'
+    if (verdict === 'duplicate') return;
+    cursor = params.seq; // on 'gap': send events/subscribe { after: cursor } again, or reload
+    // --- README event-stream example ends ---
+    taken.push(params.seq);
+  };
+  for (const seq of [1, 2, 2, 3, 1, 5]) onNotification({ seq });
+  expect(taken).toEqual([1, 2, 3, 5]);
+  expect(cursor).toBe(5);
 });

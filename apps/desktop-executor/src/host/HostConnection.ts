@@ -43,7 +43,8 @@ function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions:
     'task/fork': (params) => api.fork(params),
     'models/list': () => api.listModels(),
     'accounts/list': () => api.listAccounts(),
-    'accounts/add': () => api.addAccount((outcome) => void connection.sendNotification(LoginCompletedNotification.method, outcome).catch(() => undefined)),
+    // Part of the event stream (with its `seq`), so a host that reconnects still learns the outcome.
+    'accounts/add': () => api.addAccount((outcome) => sessions.broadcast(LoginCompletedNotification.method, outcome)),
     'accounts/cancel': (params) => api.cancelLogin(params),
     'accounts/switch': (params) => api.switchAccount(params),
     'settings/read': () => api.readSettings(),
@@ -70,6 +71,9 @@ function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions:
     'integrations/apps/read': () => api.readRemoteApps(),
     'integrations/apps/write': (params) => api.writeRemoteApps(params),
     'plugins/trial': (params) => api.tryPlugin(params),
+    'events/subscribe': (params) => Promise.resolve(E.right(sessions.subscribe(session, params.after))),
+    'events/unsubscribe': () => Promise.resolve(E.right((sessions.unsubscribe(session), {}))),
+    'cards/pending': () => Promise.resolve(E.right({ cards: sessions.pendingCards(session) })),
   };
 }
 

@@ -5,11 +5,33 @@
  * An answer that does not fit the card is refused: the card is shown again (same `cardId`) with an
  * `error`, at most `CARD_SHOWS` times in all (the refused-answer rule of `cards/ExecutorHost.ts`).
  * Everything sent is wire JSON: decoded protocol values may hold bigints, which `JSON.stringify` cannot write.
+ *
+ * The event stream (docs/host-protocol.md, "Event stream and reconnects"): every notification gets the
+ * next `seq` of one `EventLog` (`@wework/host-protocol`) and goes to every connection that receives the
+ * stream — each one from the moment it connects, until `events/unsubscribe`; `events/subscribe { after }`
+ * replays what the connection missed before it opened. A card whose connection closed before it answered
+ * waits (bounded) for the next connection that subscribes or asks `cards/pending`, and is shown there again.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { CancellationTokenSource, type MessageConnection } from 'vscode-jsonrpc/node';
 import { toWireJson } from '@wework/codex-protocol';
-import { CardDismissedNotification, CardShow, describeDecodeErrors, type CardAnswerError, type HostCard, type HostReply } from '@wework/host-protocol';
+import {
+  appendEvent,
+  CardDismissedNotification,
+  CardShow,
+  describeDecodeErrors,
+  emptyEventLog,
+  lastSeq,
+  replayAfter,
+  type CardAnswerError,
+  type EventLog,
+  type EventLogBounds,
+  type HostCard,
+  type HostReply,
+  type PendingCard,
+} from '@wework/host-protocol';
+import type { Timers } from '@wework/ports';
+import { nodeTimers } from '@wework/ports/node';
 import { answerAfterRefusals, answerMisfit, CARD_SHOWS, type ExecutorHost } from '../cards/ExecutorHost.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 
@@ -27,17 +49,52 @@ export interface HostSessions extends ExecutorHost {
   claimThread(threadId: string, session: HostSession): void;
   /** The host that sent a task's last message receives its cards. */
   claimTask(taskId: string, session: HostSession): void;
-  /** Sends a notification to every host. */
+  /** Sends a notification, with the next `seq`, to every host that receives the event stream. */
   broadcast(method: string, params: object): void;
   count(): number;
+  /**
+   * `events/subscribe`: the session receives the stream; with `after`, first what it missed before it
+   * connected (or a reset). Cards waiting for a host are shown to it again.
+   */
+  subscribe(session: HostSession, after: number | undefined): { readonly reset: boolean; readonly seq: number };
+  /** `events/unsubscribe`: the session receives no more notifications. */
+  unsubscribe(session: HostSession): void;
+  /** `cards/pending`: the cards still waiting for an answer; those waiting for a host are shown to the session again. */
+  pendingCards(session: HostSession): ReadonlyArray<PendingCard>;
+}
+
+/** How long a card whose host connection closed waits for a host to come back before it is cancelled. */
+export const CARD_RECONNECT_WAIT_MS = 5 * 60_000;
+
+/** Options of {@link hostSessions}. */
+export interface HostSessionsOptions {
+  /** The replay buffer's bounds; default `EVENT_LOG_MAX_EVENTS` and `EVENT_LOG_MAX_CHARS`. */
+  readonly eventLog?: EventLogBounds;
+  /** How long a card waits for a host to come back; default {@link CARD_RECONNECT_WAIT_MS}. */
+  readonly reconnectWaitMs?: number;
+  readonly timers?: Timers;
+}
+
+/** A card waiting for an answer, and who to call when a host comes back for it (set while its host is gone). */
+interface ShownCard {
+  readonly card: HostCard;
+  comeBack: ((session: HostSession) => void) | null;
 }
 
 /**
  * Cards and notifications over the connected hosts. `taskOf` names the task of a thread (when known),
  * so a card finds the host that sent its task's message even after the task's thread was replaced.
  */
-export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => string | undefined = () => undefined): HostSessions {
+export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => string | undefined = () => undefined, options: HostSessionsOptions = {}): HostSessions {
   const sessions: HostSession[] = [];
+  const timers = options.timers ?? nodeTimers;
+  const reconnectWaitMs = options.reconnectWaitMs ?? CARD_RECONNECT_WAIT_MS;
+  let events: EventLog = emptyEventLog(options.eventLog);
+  /** By session: the first `seq` it receives live, or `null` after `events/unsubscribe`. */
+  const liveFrom = new Map<HostSession, number | null>();
+  /** By session: resolves when it closed. */
+  const closedSessions = new Map<HostSession, { readonly closed: Promise<void>; readonly close: () => void }>();
+  const shown = new Map<string, ShownCard>();
   /** Owners by task id (`task:`), or by thread id (`thread:`) for a thread of no known task. */
   const owners = new Map<string, HostSession>();
   const ownerKey = (threadId: string): string => {
@@ -47,11 +104,58 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
   let nextId = 1;
 
   const broadcast = (method: string, params: object): void => {
-    const wire = toWireJson(params) as object;
-    for (const session of sessions) void session.connection.sendNotification(method, wire).catch(() => undefined);
+    const [next, event] = appendEvent(events, method, toWireJson(params) as Record<string, unknown>);
+    events = next;
+    for (const session of sessions) if (liveFrom.get(session) !== null) void session.connection.sendNotification(method, event.params).catch(() => undefined);
+  };
+
+  /** Shows the cards waiting for a host to `session`. */
+  const comeBackTo = (session: HostSession): void => {
+    for (const entry of shown.values()) {
+      const resume = entry.comeBack;
+      if (resume === null) continue;
+      entry.comeBack = null;
+      resume(session);
+    }
+  };
+
+  /** The host to show a card to: its task's owner, else the most recent host; `null` when none is connected. */
+  const hostFor = (card: HostCard): HostSession | null => {
+    const owner = owners.get(ownerKey(card.threadId));
+    return owner !== undefined && sessions.includes(owner) ? owner : (sessions[sessions.length - 1] ?? null);
+  };
+
+  /** Waits for a host to come back for a card whose connection closed: another open one at once, else the next that subscribes; `null` after the wait or when `signal` aborts. */
+  const awaitHost = async (entry: ShownCard, signal: AbortSignal): Promise<HostSession | null> => {
+    const open = hostFor(entry.card);
+    if (open !== null || signal.aborted) return open;
+    log({ event: 'card waits for a host', fields: { cardId: entry.card.cardId, waitMs: reconnectWaitMs } });
+    const stop = new AbortController();
+    const onAbort = (): void => stop.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await Promise.race([
+        new Promise<HostSession>((resolve) => (entry.comeBack = resolve)),
+        timers.sleep(reconnectWaitMs, stop.signal).then(() => null),
+      ]);
+    } finally {
+      entry.comeBack = null;
+      stop.abort();
+      signal.removeEventListener('abort', onAbort);
+      // Settled while no host had it: a host that comes back learns it from the stream.
+      if (signal.aborted) broadcast(CardDismissedNotification.method, { cardId: entry.card.cardId });
+    }
   };
 
   const showCard = async (card: HostCard, signal: AbortSignal): Promise<HostReply> => {
+    try {
+      return await showUntilAnswered(card, signal);
+    } finally {
+      shown.delete(card.cardId);
+    }
+  };
+
+  const showUntilAnswered = async (card: HostCard, signal: AbortSignal): Promise<HostReply> => {
     let error: CardAnswerError | null = null;
     for (let show = 1; ; show += 1) {
       const answer = await showOnce({ ...card, error }, signal);
@@ -74,25 +178,51 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
     }
   };
 
-  /** Shows the card once: the host's raw result, or the reply that settles the card without it. */
+  /**
+   * Shows the card once: the host's raw result, or the reply that settles the card without it. When the
+   * host's connection closes before it answers, the same card is shown again to the host that comes back.
+   */
   const showOnce = async (card: HostCard, signal: AbortSignal): Promise<{ readonly _tag: 'Answered'; readonly raw: unknown } | { readonly _tag: 'Settled'; readonly reply: HostReply }> => {
-    const owner = owners.get(ownerKey(card.threadId));
-    const session = owner !== undefined && sessions.includes(owner) ? owner : sessions[sessions.length - 1];
-    if (session === undefined) {
+    let session = hostFor(card);
+    if (session === null) {
       log({ event: 'card cancelled: no host connected', fields: { cardId: card.cardId } });
       return { _tag: 'Settled', reply: { action: 'cancel' } };
     }
-    if (signal.aborted) return { _tag: 'Settled', reply: { action: 'cancel' } };
+    const entry: ShownCard = { card, comeBack: null };
+    shown.set(card.cardId, entry);
+    for (;;) {
+      if (signal.aborted) return { _tag: 'Settled', reply: { action: 'cancel' } };
+      const outcome = await showTo(session, card, signal);
+      if (outcome._tag !== 'Closed') return outcome;
+      log({ event: 'card host disconnected', fields: { cardId: card.cardId, session: session.id } });
+      const next = await awaitHost(entry, signal);
+      if (next === null) {
+        if (!signal.aborted) log({ event: 'card cancelled: no host came back', fields: { cardId: card.cardId } });
+        return { _tag: 'Settled', reply: { action: 'cancel' } };
+      }
+      session = next;
+    }
+  };
+
+  /** One `card/show` to one host: its raw result, a settling reply, or `Closed` when its connection closed first. */
+  const showTo = async (
+    session: HostSession,
+    card: HostCard,
+    signal: AbortSignal,
+  ): Promise<{ readonly _tag: 'Answered'; readonly raw: unknown } | { readonly _tag: 'Settled'; readonly reply: HostReply } | { readonly _tag: 'Closed' }> => {
+    const closed = closedSessions.get(session)?.closed;
+    if (closed === undefined) return { _tag: 'Closed' };
     const cancel = new CancellationTokenSource();
     const onAbort = (): void => {
       cancel.cancel();
-      void session.connection.sendNotification(CardDismissedNotification.method, { cardId: card.cardId }).catch(() => undefined);
+      broadcast(CardDismissedNotification.method, { cardId: card.cardId });
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const raw: unknown = await session.connection.sendRequest(CardShow.method, toWireJson({ card }), cancel.token);
-      return { _tag: 'Answered', raw };
+      const answer = session.connection.sendRequest(CardShow.method, toWireJson({ card }), cancel.token).then((raw: unknown) => ({ _tag: 'Answered' as const, raw }));
+      return await Promise.race([answer, closed.then(() => ({ _tag: 'Closed' as const }))]);
     } catch (error) {
+      if (!sessions.includes(session)) return { _tag: 'Closed' };
       log({ event: 'card answer failed', fields: { cardId: card.cardId, error: error instanceof Error ? error.message : String(error) } });
       return { _tag: 'Settled', reply: { action: 'cancel' } };
     } finally {
@@ -106,16 +236,41 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
     add: (connection) => {
       const session = { id: nextId++, connection };
       sessions.push(session);
+      liveFrom.set(session, events.nextSeq);
+      let close = (): void => undefined;
+      const closed = new Promise<void>((resolve) => (close = resolve));
+      closedSessions.set(session, { closed, close });
       return session;
     },
     remove: (session) => {
       const index = sessions.indexOf(session);
       if (index >= 0) sessions.splice(index, 1);
       for (const [key, owner] of owners) if (owner === session) owners.delete(key);
+      liveFrom.delete(session);
+      closedSessions.get(session)?.close();
+      closedSessions.delete(session);
     },
     claimThread: (threadId, session) => void owners.set(ownerKey(threadId), session),
     claimTask: (taskId, session) => void owners.set(`task:${taskId}`, session),
     broadcast,
     count: () => sessions.length,
+    subscribe: (session, after) => {
+      const until = liveFrom.get(session) ?? events.nextSeq;
+      const replay = after === undefined ? { _tag: 'Replay' as const, events: [] } : replayAfter(events, after, until);
+      if (replay._tag === 'Replay') for (const event of replay.events) void session.connection.sendNotification(event.method, event.params).catch(() => undefined);
+      if (sessions.includes(session)) liveFrom.set(session, until);
+      log({ event: 'host subscribed', fields: { session: session.id, reset: replay._tag === 'Reset', replayed: replay._tag === 'Replay' ? replay.events.length : 0 } });
+      const seq = lastSeq(events);
+      comeBackTo(session);
+      return { reset: replay._tag === 'Reset', seq };
+    },
+    unsubscribe: (session) => {
+      if (sessions.includes(session)) liveFrom.set(session, null);
+    },
+    pendingCards: (session) => {
+      const pending = [...shown.values()].map(({ card }) => ({ cardId: card.cardId, origin: card.origin, threadId: card.threadId }));
+      comeBackTo(session);
+      return pending;
+    },
   };
 }

@@ -29,6 +29,7 @@ import { AgentMessageDeltaNotification, InventoryChangedNotification, ItemNotifi
 import type { PluginInventory } from '../plugins/PluginInventory.js';
 import type { PluginManagement } from '../plugins/PluginManagement.js';
 import { hostSessions, type HostSessions } from './HostSessions.js';
+import { eventBufferFromEnv } from './EventBuffer.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
 import { marketplacePages, type MarketplacePagesOptions } from '../plugins/MarketplacePages.js';
@@ -74,7 +75,12 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   const box: { tasks?: TaskRuntime } = {};
   const taskOf = (threadId: string): string | undefined => box.tasks?.list().find((task) => task.threadId === threadId)?.taskId;
   // A card goes to the host that sent its task's last message, also when the task's thread was replaced.
-  const sessions = hostSessions(log, taskOf);
+  const eventBuffer = eventBufferFromEnv(options.env);
+  if (E.isLeft(eventBuffer)) {
+    await launch.right.appServer.dispose();
+    return eventBuffer;
+  }
+  const sessions = hostSessions(log, taskOf, { eventLog: eventBuffer.right });
   const policy = restartPolicyFromEnv(options.env);
   if (E.isLeft(policy)) {
     await launch.right.appServer.dispose();

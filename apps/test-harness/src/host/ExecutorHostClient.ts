@@ -18,7 +18,11 @@ import { createMessageConnection, ResponseError, type Message, type MessageConne
 import { WebSocket } from 'ws';
 import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
 import {
+  acceptEvent,
   CardShow,
+  emptySubscription,
+  subscribe as addToSubscription,
+  unsubscribe as removeFromSubscription,
   decodeHostNotification,
   decodeHostResult,
   HostErrorCode,
@@ -132,6 +136,29 @@ export interface ExecutorHostClient {
   nextNotification<P = unknown>(method: string, match?: (params: P) => boolean, options?: { readonly timeoutMs?: number; readonly includePast?: boolean }): Promise<P>;
   /** The executor's stderr (its log). */
   stderr(): string;
+  /**
+   * The last `seq` of the event stream taken in order (0: none). A notification whose `seq` is not past
+   * it is a duplicate: it is recorded in {@link ExecutorHostClient.duplicates} and not in `notifications`.
+   */
+  lastSeq(): number;
+  /** The notifications dropped as duplicates (a `seq` already seen), in arrival order. */
+  duplicates(): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
+  /** The `seq`s that arrived past a gap (some before them were missed), in arrival order. */
+  gaps(): ReadonlyArray<number>;
+  /** Drops the WebSocket connection (the executor keeps running); requests fail until {@link ExecutorHostClient.reconnect}. */
+  drop(): Promise<void>;
+  /**
+   * Opens a new WebSocket connection with the launch token and resumes the stream: `events/subscribe`
+   * with `after` (default: {@link ExecutorHostClient.lastSeq}); resolves with its result.
+   */
+  reconnect(after?: number): Promise<E.Either<HostRequestError, HostResultOf<'events/subscribe'>>>;
+  /**
+   * Adds a subscriber of this window's one event connection (`SharedSubscription` of
+   * `@wework/host-protocol`): the first one sends `events/subscribe` with the cursor; later ones share it.
+   */
+  addSubscriber(subscriber: string): Promise<void>;
+  /** Removes a subscriber; the last one sends `events/unsubscribe` (the cursor is kept for the next subscriber). */
+  removeSubscriber(subscriber: string): Promise<void>;
   /** Disconnects and stops the executor (and, with it, its app-server); resolves once it exited. */
   close(): Promise<void>;
 }
@@ -217,24 +244,38 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     throw error;
   }
 
-  connection.onRequest(CardShow.method, async (params: CardShowParams) => {
-    cards.push(params.card);
-    try {
-      return await options.cards(params.card);
-    } catch (error) {
-      return new ResponseError(-32603, error instanceof Error ? error.message : String(error));
-    }
-  });
   const watchers = new Set<(notification: { readonly method: string; readonly params: unknown }) => void>();
   const violations: Array<{ readonly method: string; readonly message: string }> = [];
-  connection.onNotification((method: string, params: unknown) => {
-    const descriptor = Object.prototype.hasOwnProperty.call(HostNotifications, method) ? HostNotifications[method as keyof typeof HostNotifications] : undefined;
-    const decoded = descriptor === undefined ? undefined : decodeHostNotification(descriptor, params);
-    if (decoded !== undefined && E.isLeft(decoded)) violations.push({ method, message: decoded.left.message });
-    notifications.push({ method, params });
-    for (const watcher of [...watchers]) watcher({ method, params });
-  });
-  connection.listen();
+  const duplicates: Array<{ readonly method: string; readonly params: unknown }> = [];
+  const gaps: number[] = [];
+  let cursor = 0;
+  /** Serves the executor's requests and takes its notifications on `next` (the first connection, or a reconnect's). */
+  const wire = (next: MessageConnection): void => {
+    next.onRequest(CardShow.method, async (params: CardShowParams) => {
+      cards.push(params.card);
+      try {
+        return await options.cards(params.card);
+      } catch (error) {
+        return new ResponseError(-32603, error instanceof Error ? error.message : String(error));
+      }
+    });
+    next.onNotification((method: string, params: unknown) => {
+      const seq = typeof params === 'object' && params !== null && typeof (params as { seq?: unknown }).seq === 'number' ? (params as { seq: number }).seq : undefined;
+      if (seq !== undefined) {
+        const verdict = acceptEvent(cursor, seq);
+        if (verdict === 'duplicate') return void duplicates.push({ method, params });
+        if (verdict === 'gap') gaps.push(seq);
+        cursor = seq;
+      }
+      const descriptor = Object.prototype.hasOwnProperty.call(HostNotifications, method) ? HostNotifications[method as keyof typeof HostNotifications] : undefined;
+      const decoded = descriptor === undefined ? undefined : decodeHostNotification(descriptor, params);
+      if (decoded !== undefined && E.isLeft(decoded)) violations.push({ method, message: decoded.left.message });
+      notifications.push({ method, params });
+      for (const watcher of [...watchers]) watcher({ method, params });
+    });
+    next.listen();
+  };
+  wire(connection);
 
   const request = async <M extends HostMethod>(method: M, params: HostRequestParams<M>): Promise<E.Either<HostRequestError, HostResultOf<M>>> => {
     try {
@@ -247,6 +288,13 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
       if (error instanceof ResponseError) return E.left({ code: error.code, message: error.message, data: error.data });
       return E.left({ code: HostErrorCode.InternalError, message: error instanceof Error ? error.message : String(error), data: null });
     }
+  };
+
+  // The window's subscribers of the one event connection; the cursor lives in `cursor` above.
+  let subscription = emptySubscription();
+  const expectRight = async (answer: Promise<E.Either<HostRequestError, unknown>>, method: string): Promise<void> => {
+    const settled = await answer;
+    if (E.isLeft(settled)) throw new Error(`${method} failed: ${settled.left.message}`);
   };
 
   return {
@@ -277,6 +325,34 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
         watchers.add(watcher);
       }),
     stderr: () => stderr,
+    lastSeq: () => cursor,
+    duplicates: () => duplicates,
+    gaps: () => gaps,
+    drop: async () => {
+      if (socket === null) throw new Error('only a WebSocket connection can be dropped');
+      const closed = socket.readyState === socket.CLOSED ? Promise.resolve() : new Promise<void>((resolve) => socket?.once('close', () => resolve()));
+      socket.terminate();
+      await closed;
+      connection.dispose();
+    },
+    reconnect: async (after = cursor) => {
+      if (endpoint === null) throw new Error('only a WebSocket connection can reconnect');
+      if (socket !== null && socket.readyState !== socket.CLOSED) socket.terminate();
+      socket = await openExecutorWebSocket(endpoint.port, { bearer: endpoint.token });
+      connection = hostWebSocketConnection(socket, (direction, message) => transcript.push({ direction: direction === 'incoming' ? 'toHost' : 'toExecutor', message }));
+      wire(connection);
+      return request('events/subscribe', { after });
+    },
+    addSubscriber: async (subscriber) => {
+      const [next, action] = addToSubscription(subscription, subscriber);
+      subscription = next;
+      if (action === 'open') await expectRight(request('events/subscribe', { after: cursor }), 'events/subscribe');
+    },
+    removeSubscriber: async (subscriber) => {
+      const [next, action] = removeFromSubscription(subscription, subscriber);
+      subscription = next;
+      if (action === 'close') await expectRight(request('events/unsubscribe', {}), 'events/unsubscribe');
+    },
     close: async () => {
       connection.dispose();
       socket?.close();

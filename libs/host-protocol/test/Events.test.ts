@@ -1,0 +1,191 @@
+/**
+ * Laws of the event stream: a host that resumes from any cursor the log still covers receives every
+ * event it missed exactly once and in order (no gap, no duplicate); a reset comes exactly when an event
+ * after the cursor left the bounded buffer; a connection already live from `until` gets only the earlier
+ * ones; the host's dedupe and the shared subscription's counting.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  acceptEvent,
+  advanceCursor,
+  appendEvent,
+  emptyEventLog,
+  emptySubscription,
+  EventsSubscribe,
+  lastSeq,
+  replayAfter,
+  subscribe,
+  unsubscribe,
+  type EventLog,
+  type SequencedEvent,
+  type SharedSubscription,
+} from '../src/index.js';
+
+const bounds = fc.record({ maxEvents: fc.integer({ min: 1, max: 20 }), maxChars: fc.integer({ min: 0, max: 2_000 }) });
+const notification = fc.record({ method: fc.constantFrom('transcript/item', 'card/dismissed', 'runtime/status'), params: fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 40 }), { maxKeys: 3 }) });
+
+function build(b: { maxEvents: number; maxChars: number }, notifications: ReadonlyArray<{ method: string; params: Record<string, unknown> }>): { log: EventLog; all: SequencedEvent[] } {
+  let log = emptyEventLog(b);
+  const all: SequencedEvent[] = [];
+  for (const n of notifications) {
+    const [next, event] = appendEvent(log, n.method, n.params);
+    log = next;
+    all.push(event);
+  }
+  return { log, all };
+}
+
+describe('EventLog', () => {
+  it('numbers events 1, 2, 3, ... and puts the seq at the top level of the params', () => {
+    fc.assert(
+      fc.property(bounds, fc.array(notification, { maxLength: 60 }), (b, ns) => {
+        const { log, all } = build(b, ns);
+        expect(all.map((e) => e.seq)).toEqual(ns.map((_n, i) => i + 1));
+        for (const [i, e] of all.entries()) expect(e.params).toEqual({ ...ns[i]?.params, seq: i + 1 });
+        expect(lastSeq(log)).toBe(ns.length);
+      }),
+    );
+  });
+
+  it('stays within its bounds (the newest event is always kept) and keeps a contiguous tail', () => {
+    fc.assert(
+      fc.property(bounds, fc.array(notification, { maxLength: 60 }), (b, ns) => {
+        const { log, all } = build(b, ns);
+        expect(log.events.length).toBeLessThanOrEqual(b.maxEvents);
+        if (log.events.length > 1) expect(log.chars).toBeLessThanOrEqual(b.maxChars);
+        expect(log.chars).toBe(log.events.reduce((sum, e) => sum + e.size, 0));
+        expect(log.events).toEqual(all.slice(all.length - log.events.length));
+        if (ns.length > 0) expect(log.events.at(-1)?.seq).toBe(ns.length);
+      }),
+    );
+  });
+
+  it('replays after a cursor every missed event once, in order, or resets exactly when one left the buffer', () => {
+    fc.assert(
+      fc.property(bounds, fc.array(notification, { maxLength: 60 }), fc.nat(70), (b, ns, after) => {
+        const { log, all } = build(b, ns);
+        const replay = replayAfter(log, after);
+        const oldest = log.events[0]?.seq ?? log.nextSeq;
+        const shouldReset = after > ns.length || (after < ns.length && after + 1 < oldest);
+        expect(replay._tag === 'Reset').toBe(shouldReset);
+        if (replay._tag === 'Replay') {
+          expect(replay.events).toEqual(all.filter((e) => e.seq > after));
+          // The host's cursor walks through them with no gap and no duplicate.
+          let cursor = after;
+          for (const e of replay.events) {
+            expect(acceptEvent(cursor, e.seq)).toBe('next');
+            cursor = e.seq;
+          }
+          expect(cursor).toBe(lastSeq(log));
+        }
+      }),
+    );
+  });
+
+  it('a connection live from `until` gets only the events before it: together no gap and no duplicate', () => {
+    fc.assert(
+      fc.property(bounds, fc.array(notification, { minLength: 1, maxLength: 60 }), fc.nat(60), fc.nat(60), (b, ns, a, u) => {
+        const { log, all } = build(b, ns);
+        const after = Math.min(a, ns.length);
+        const until = Math.min(u, ns.length) + 1;
+        const replay = replayAfter(log, after, until);
+        if (replay._tag === 'Reset') {
+          expect(after + 1).toBeLessThan(log.events[0]?.seq ?? log.nextSeq);
+          return;
+        }
+        const live = all.filter((e) => e.seq >= until);
+        const seen = [...replay.events, ...live].map((e) => e.seq).filter((seq) => seq > after);
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen.sort((x, y) => x - y)).toEqual(all.filter((e) => e.seq > after).map((e) => e.seq));
+      }),
+    );
+  });
+
+  it('resets a cursor that is not a sequence number of this log', () => {
+    const [log] = appendEvent(emptyEventLog(), 'card/dismissed', { cardId: 'c' });
+    expect(replayAfter(log, 2)).toEqual({ _tag: 'Reset' });
+    expect(replayAfter(log, -1)).toEqual({ _tag: 'Reset' });
+    expect(replayAfter(log, 0.5)).toEqual({ _tag: 'Reset' });
+    expect(replayAfter(log, 1)).toEqual({ _tag: 'Replay', events: [] });
+  });
+});
+
+describe('acceptEvent', () => {
+  it('takes the next, drops what was seen, and names a gap', () => {
+    fc.assert(
+      fc.property(fc.nat(1_000), fc.nat(1_000), (cursor, seq) => {
+        const verdict = acceptEvent(cursor, seq);
+        expect(verdict).toBe(seq === cursor + 1 ? 'next' : seq <= cursor ? 'duplicate' : 'gap');
+      }),
+    );
+  });
+
+  it('through a reconnect that delivers some events twice, a host keeps each event once and in order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.nat(40), fc.nat(40), (total, dropAt, overlap) => {
+        const drop = Math.min(dropAt, total);
+        const resumeFrom = Math.max(0, drop - overlap);
+        const delivered = [...Array.from({ length: drop }, (_v, i) => i + 1), ...Array.from({ length: total - resumeFrom }, (_v, i) => resumeFrom + i + 1)];
+        let cursor = 0;
+        const kept: number[] = [];
+        for (const seq of delivered) {
+          const verdict = acceptEvent(cursor, seq);
+          expect(verdict).not.toBe('gap');
+          if (verdict === 'next') {
+            kept.push(seq);
+            cursor = seq;
+          }
+        }
+        expect(kept).toEqual(Array.from({ length: total }, (_v, i) => i + 1));
+      }),
+    );
+  });
+});
+
+describe('SharedSubscription', () => {
+  it('opens on the first subscriber and closes on the last unsubscribe, whatever the order', () => {
+    const op = fc.record({ add: fc.boolean(), who: fc.constantFrom('a', 'b', 'c', 'd') });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        let state: SharedSubscription = emptySubscription(7);
+        let open = false;
+        for (const { add, who } of ops) {
+          const before = state.subscribers.length;
+          const [next, action] = add ? subscribe(state, who) : unsubscribe(state, who);
+          state = next;
+          if (action === 'open') {
+            expect(open).toBe(false);
+            open = true;
+          }
+          if (action === 'close') {
+            expect(open).toBe(true);
+            open = false;
+          }
+          expect(open).toBe(state.subscribers.length > 0);
+          expect(new Set(state.subscribers).size).toBe(state.subscribers.length);
+          expect(Math.abs(state.subscribers.length - before)).toBeLessThanOrEqual(1);
+        }
+        expect(state.cursor).toBe(7);
+      }),
+    );
+  });
+
+  it('moves its cursor only on the next event', () => {
+    const state = emptySubscription(3);
+    expect(advanceCursor(state, 4).cursor).toBe(4);
+    expect(advanceCursor(state, 3).cursor).toBe(3);
+    expect(advanceCursor(state, 6).cursor).toBe(3);
+  });
+});
+
+describe('events/subscribe', () => {
+  it('takes a non-negative integer cursor, or none', () => {
+    expect(E.isRight(EventsSubscribe.params.decode({}))).toBe(true);
+    expect(E.isRight(EventsSubscribe.params.decode({ after: 12 }))).toBe(true);
+    expect(E.isLeft(EventsSubscribe.params.decode({ after: -1 }))).toBe(true);
+    expect(E.isLeft(EventsSubscribe.params.decode({ after: 1.5 }))).toBe(true);
+    expect(E.isLeft(EventsSubscribe.params.decode({ after: '3' }))).toBe(true);
+  });
+});
