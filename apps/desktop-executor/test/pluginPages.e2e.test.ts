@@ -100,7 +100,13 @@ async function refused<M extends HostMethod>(method: M, params: HostParamsOf<M>)
 
 const installed = async () => (await ok('plugins/installed', {})).plugins;
 const byId = async (pluginId: string) => (await installed()).find((plugin) => plugin.pluginId === pluginId);
-const changes = (): ReadonlyArray<unknown> => box.executor.notifications('inventory/changed').map((note) => note.params);
+/** The `inventory/changed` params so far, each checked to carry its stream `seq` and shown without it. */
+const changes = (): ReadonlyArray<unknown> =>
+  box.executor.notifications('inventory/changed').map((note) => {
+    const { seq, ...params } = note.params as { readonly seq?: unknown };
+    expect(seq).toEqual(expect.any(Number));
+    return params;
+  });
 const home = (): string => JSON.stringify(treeLines(box.executorHome));
 const configPlugins = (): ReadonlyArray<string> => Object.keys((parseToml(readFileSync(join(box.codexHome, 'config.toml'), 'utf8')) as { plugins?: object }).plugins ?? {}).sort();
 
