@@ -6,7 +6,8 @@
  * import, so a host's tree keeps one copy of io-ts and fp-ts.
  *
  * Why: Node's ES module loader pays per module (resolution, format detection, package.json reads),
- * and a library of twenty modules costs several times its code. Declarations stay one per source
+ * and a library of twenty modules costs several times its code; parse time follows the text's size,
+ * so whitespace and syntax are minified too (names are kept). Declarations stay one per source
  * module, so editors and type checkers see the sources' layout.
  *
  * Usage: node tools/bundle-dist/bundleDist.mjs <package-dir> <entry.ts>...
@@ -42,5 +43,9 @@ await build({
   external,
   sourcemap: 'linked',
   legalComments: 'none',
+  // Whitespace and syntax only: names stay as written (stack traces and decode errors keep them); the
+  // source map leads back to src/. Together worth about 5 ms of parse on a 2-core machine.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });
