@@ -10,21 +10,28 @@
  * so whitespace and syntax are minified too (names are kept). Declarations stay one per source
  * module, so editors and type checkers see the sources' layout.
  *
- * Usage: node tools/bundle-dist/bundleDist.mjs <package-dir> <entry.ts>...
- *   (entries relative to the package, e.g. src/index.ts src/testing.ts → dist/index.js dist/testing.js)
+ * Usage: node tools/bundle-dist/bundleDist.mjs <package-dir> <entry.ts>... [--inline <package>]...
+ *   (entries relative to the package, e.g. src/index.ts src/testing.ts → dist/index.js dist/testing.js).
+ *   `--inline` bundles a dependency's code in instead of importing it: for a small, pure workspace
+ *   library whose own resolution and loading would cost more than its code (each bare specifier is a
+ *   walk up node_modules and a package.json read). Its types still come from the dependency.
  */
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-const [pkgArg, ...entries] = process.argv.slice(2);
+const [pkgArg, ...rest] = process.argv.slice(2);
+const inline = rest.flatMap((arg, i) => (rest[i - 1] === '--inline' ? [arg] : []));
+const entries = rest.filter((arg, i) => arg !== '--inline' && rest[i - 1] !== '--inline');
 if (pkgArg === undefined || entries.length === 0) {
-  console.error('usage: bundleDist.mjs <package-dir> <entry.ts>...');
+  console.error('usage: bundleDist.mjs <package-dir> <entry.ts>... [--inline <package>]...');
   process.exit(2);
 }
 const pkgDir = resolve(pkgArg);
 const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((name) => [name, `${name}/*`]);
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]
+  .filter((name) => !inline.includes(name))
+  .flatMap((name) => [name, `${name}/*`]);
 const outdir = join(pkgDir, 'dist');
 
 // Earlier chunks would linger beside the new ones.
