@@ -18,11 +18,12 @@ import { join, normalize } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHostResult, HostErrorCode, HostRequests, type HostMethod, type HostParamsOf, type HostResultOf } from '@wework/host-protocol';
+import { HostErrorCode } from '@wework/host-protocol';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
-import { startServe, type ServeProcess } from './support/serveProcess.js';
+import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
 const LONG = 'LONG-DESCRIPTION-CANARY';
@@ -92,27 +93,24 @@ function catalogServer(): Promise<{ readonly server: Server; readonly url: strin
 /** A local marketplace directory `<root>/<dir>` named `name` with one plugin `hello` (a skill and a QR connector). */
 async function localMarketplace(dir: string, name: string): Promise<string> {
   const root = join(box.root, dir);
-  const plugin = join(root, 'plugins', 'hello');
-  await mkdir(join(root, '.agents', 'plugins'), { recursive: true });
-  await mkdir(join(plugin, '.codex-plugin'), { recursive: true });
-  await mkdir(join(plugin, 'skills', 'greet'), { recursive: true });
-  await writeFile(
-    join(root, '.agents', 'plugins', 'marketplace.json'),
-    JSON.stringify({ name, interface: { displayName: `${name} tools` }, plugins: [{ name: 'hello', source: { source: 'local', path: './plugins/hello' }, policy: { installation: 'AVAILABLE', authentication: 'ON_INSTALL' }, category: 'Productivity' }] }),
-  );
   const qr = { type: 'local_qr', authPolicy: 'on_install', health: ['bin/bridge.mjs', 'health'], start: ['bin/bridge.mjs', 'start'], poll: ['bin/bridge.mjs', 'poll'] };
-  await writeFile(
-    join(plugin, '.codex-plugin', 'plugin.json'),
-    JSON.stringify({
-      name: 'hello',
-      version: '1.2.0',
-      description: 'Says hello',
-      skills: './skills/',
-      connectors: [{ slug: 'team-chat', localAuth: qr }],
-      interface: { displayName: 'Hello', shortDescription: 'Greets the team', longDescription: LONG, defaultPrompt: ['Say hello to the team'], screenshots: [`./${SCREENSHOT}.png`] },
-    }),
-  );
-  await writeFile(join(plugin, 'skills', 'greet', 'SKILL.md'), '---\nname: greet\ndescription: Greets people\n---\n\nSay hi.\n');
+  await writeLocalMarketplace(root, {
+    name,
+    interface: { displayName: `${name} tools` },
+    plugins: [
+      {
+        name: 'hello',
+        version: '1.2.0',
+        description: 'Says hello',
+        skills: [{ name: 'greet', description: 'Greets people', body: 'Say hi.' }],
+        manifest: {
+          connectors: [{ slug: 'team-chat', localAuth: qr }],
+          interface: { displayName: 'Hello', shortDescription: 'Greets the team', longDescription: LONG, defaultPrompt: ['Say hello to the team'], screenshots: [`./${SCREENSHOT}.png`] },
+        },
+        entry: { policy: { installation: 'AVAILABLE', authentication: 'ON_INSTALL' }, category: 'Productivity' },
+      },
+    ],
+  });
   return root;
 }
 
@@ -145,26 +143,7 @@ afterAll(async () => {
   if (box !== undefined) await rm(box.root, { recursive: true, force: true });
 });
 
-/** A request whose result is decoded with the method's codec of `@wework/host-protocol`; an error reply is `Left`. */
-async function call<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<E.Either<{ readonly code: number; readonly message: string; readonly data?: unknown }, HostResultOf<M>>> {
-  const answer = await box.executor.request(method, params, 90_000);
-  if ('error' in answer) return E.left(answer.error);
-  const decoded = decodeHostResult(HostRequests[method], answer.result);
-  if (E.isLeft(decoded)) throw new Error(`the result of ${method} does not fit the protocol: ${decoded.left.message}`);
-  return E.right(decoded.right as HostResultOf<M>);
-}
-
-async function ok<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<HostResultOf<M>> {
-  const answer = await call(method, params);
-  if (E.isLeft(answer)) throw new Error(`${method} failed: ${answer.left.code} ${answer.left.message}`);
-  return answer.right;
-}
-
-async function refused<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<{ readonly code: number; readonly message: string; readonly tag: unknown }> {
-  const answer = await call(method, params);
-  if (E.isRight(answer)) throw new Error(`${method} succeeded: ${JSON.stringify(answer.right)}`);
-  return { code: answer.left.code, message: answer.left.message, tag: (answer.left.data as { tag?: unknown } | undefined)?.tag };
-}
+const { call, ok, refused } = typedHost(() => box.executor);
 
 const names = async (): Promise<ReadonlyArray<string>> => (await ok('marketplaces/list', {})).marketplaces.map((entry) => entry.name);
 const digest = (): string => JSON.stringify(treeLines(box.executorHome));

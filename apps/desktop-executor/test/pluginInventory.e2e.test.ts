@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseMarkdown } from '@wework/mention-serializer';
 import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { addFixturePlugin, writeLocalMarketplace } from './support/localMarketplace.js';
 import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -37,18 +38,16 @@ let box: Box;
 
 /** Writes a local marketplace `name` in `dir` with pure-skill plugins `{ plugin: skill }`. */
 async function marketplace(dir: string, name: string, plugins: Readonly<Record<string, string>>): Promise<void> {
-  await mkdir(join(dir, '.agents/plugins'), { recursive: true });
-  const entries = Object.keys(plugins).map((plugin) => ({ name: plugin, source: { source: 'local', path: `./plugins/${plugin}` } }));
-  await writeFile(join(dir, '.agents/plugins/marketplace.json'), JSON.stringify({ name, plugins: entries }));
-  for (const [plugin, skill] of Object.entries(plugins)) {
-    const root = join(dir, 'plugins', plugin);
-    await mkdir(join(root, '.codex-plugin'), { recursive: true });
-    await mkdir(join(root, 'skills', skill), { recursive: true });
-    const face = { displayName: `${plugin} (${name})`, shortDescription: `The ${plugin} plugin`, longDescription: LONG, defaultPrompt: [`Use ${plugin} for today`], screenshots: [`./${SCREENSHOT}`] };
-    await writeFile(join(root, '.codex-plugin/plugin.json'), JSON.stringify({ name: plugin, version: '1.0.0', description: `${plugin} of ${name}`, skills: './skills/', interface: face }));
-    await writeFile(join(root, SCREENSHOT), 'png');
-    await writeFile(join(root, 'skills', skill, 'SKILL.md'), `---\nname: ${skill}\ndescription: The ${skill} skill of ${plugin} in ${name}\n---\n\nDo ${skill}.\n`);
-  }
+  await writeLocalMarketplace(dir, {
+    name,
+    plugins: Object.entries(plugins).map(([plugin, skill]) => ({
+      name: plugin,
+      description: `${plugin} of ${name}`,
+      skills: [{ name: skill, description: `The ${skill} skill of ${plugin} in ${name}` }],
+      manifest: { interface: { displayName: `${plugin} (${name})`, shortDescription: `The ${plugin} plugin`, longDescription: LONG, defaultPrompt: [`Use ${plugin} for today`], screenshots: [`./${SCREENSHOT}`] } },
+      files: { [SCREENSHOT]: 'png' },
+    })),
+  });
 }
 
 /** A QR login bridge that is never logged in; a login never completes by itself. */
@@ -61,17 +60,14 @@ else if (command === 'start' || command === 'poll') print({ status: 'pending', q
 
 /** Adds plugin `chat` to the marketplace in `dir`: a connector with `localAuth` and `authPolicy: on_install`. */
 async function addAuthPlugin(dir: string): Promise<void> {
-  const root = join(dir, 'plugins', 'chat');
-  await mkdir(join(root, '.codex-plugin'), { recursive: true });
-  await mkdir(join(root, 'skills', 'post'), { recursive: true });
-  await mkdir(join(root, 'bin'), { recursive: true });
   const qr = { type: 'local_qr', authPolicy: 'on_install', health: ['bin/bridge.mjs', 'health'], start: ['bin/bridge.mjs', 'start'], poll: ['bin/bridge.mjs', 'poll'] };
-  await writeFile(join(root, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'chat', version: '1.0.0', description: 'Team chat', skills: './skills/', connectors: [{ slug: 'team-chat', localAuth: qr }] }));
-  await writeFile(join(root, 'skills/post/SKILL.md'), '---\nname: post\ndescription: Posts to the team chat\n---\n\nPost it.\n');
-  await writeFile(join(root, 'bin/bridge.mjs'), BRIDGE, { mode: 0o755 });
-  const manifest = join(dir, '.agents/plugins/marketplace.json');
-  const current = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; plugins: unknown[] };
-  await writeFile(manifest, JSON.stringify({ ...current, plugins: [...current.plugins, { name: 'chat', source: { source: 'local', path: './plugins/chat' } }] }));
+  await addFixturePlugin(dir, {
+    name: 'chat',
+    description: 'Team chat',
+    skills: [{ name: 'post', description: 'Posts to the team chat', body: 'Post it.' }],
+    manifest: { connectors: [{ slug: 'team-chat', localAuth: qr }] },
+    files: { 'bin/bridge.mjs': { text: BRIDGE, mode: 0o755 } },
+  });
 }
 
 beforeAll(async () => {

@@ -13,13 +13,13 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as E from 'fp-ts/lib/Either.js';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeHostResult, HostErrorCode, HostRequests, type HostMethod, type HostParamsOf, type HostResultOf } from '@wework/host-protocol';
+import { HostErrorCode } from '@wework/host-protocol';
 import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { startServe, type ServeProcess } from './support/serveProcess.js';
+import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
 const DEVICE = 'journey-device';
@@ -39,18 +39,19 @@ let box: Box;
 
 /** Writes a local marketplace `name` in `dir` with pure-skill plugins `{ plugin: skill }`, each with a long description and a screenshot. */
 async function marketplace(dir: string, name: string, plugins: Readonly<Record<string, string>>): Promise<void> {
-  await mkdir(join(dir, '.agents/plugins'), { recursive: true });
-  const entries = Object.keys(plugins).map((plugin) => ({ name: plugin, source: { source: 'local', path: `./plugins/${plugin}` }, category: 'Productivity' }));
-  await writeFile(join(dir, '.agents/plugins/marketplace.json'), JSON.stringify({ name, interface: { displayName: `${name} shelf` }, plugins: entries }));
-  for (const [plugin, skill] of Object.entries(plugins)) {
-    const root = join(dir, 'plugins', plugin);
-    await mkdir(join(root, '.codex-plugin'), { recursive: true });
-    await mkdir(join(root, 'skills', skill), { recursive: true });
-    const face = { displayName: `${plugin} (${name})`, shortDescription: `The ${plugin} plugin`, longDescription: LONG, defaultPrompt: [`Use ${plugin} now`], screenshots: [`./${SCREENSHOT}.png`] };
-    await writeFile(join(root, '.codex-plugin/plugin.json'), JSON.stringify({ name: plugin, version: '3.1.0', description: `${plugin} of ${name}`, skills: './skills/', interface: face }));
-    await writeFile(join(root, `${SCREENSHOT}.png`), 'png');
-    await writeFile(join(root, 'skills', skill, 'SKILL.md'), `---\nname: ${skill}\ndescription: The ${skill} skill of ${plugin}\n---\n\nDo ${skill}.\n`);
-  }
+  await writeLocalMarketplace(dir, {
+    name,
+    interface: { displayName: `${name} shelf` },
+    plugins: Object.entries(plugins).map(([plugin, skill]) => ({
+      name: plugin,
+      version: '3.1.0',
+      description: `${plugin} of ${name}`,
+      skills: [{ name: skill, description: `The ${skill} skill of ${plugin}` }],
+      manifest: { interface: { displayName: `${plugin} (${name})`, shortDescription: `The ${plugin} plugin`, longDescription: LONG, defaultPrompt: [`Use ${plugin} now`], screenshots: [`./${SCREENSHOT}.png`] } },
+      entry: { category: 'Productivity' },
+      files: { [`${SCREENSHOT}.png`]: 'png' },
+    })),
+  });
 }
 
 beforeAll(async () => {
@@ -77,26 +78,7 @@ afterAll(async () => {
   if (box !== undefined) await rm(box.root, { recursive: true, force: true });
 });
 
-/** A request whose result is decoded with the method's codec of `@wework/host-protocol`; an error reply is `Left`. */
-async function call<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<E.Either<{ readonly code: number; readonly message: string; readonly data?: unknown }, HostResultOf<M>>> {
-  const answer = await box.executor.request(method, params, 90_000);
-  if ('error' in answer) return E.left(answer.error);
-  const decoded = decodeHostResult(HostRequests[method], answer.result);
-  if (E.isLeft(decoded)) throw new Error(`the result of ${method} does not fit the protocol: ${decoded.left.message}`);
-  return E.right(decoded.right as HostResultOf<M>);
-}
-
-async function ok<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<HostResultOf<M>> {
-  const answer = await call(method, params);
-  if (E.isLeft(answer)) throw new Error(`${method} failed: ${answer.left.code} ${answer.left.message}\n${box.executor.stderr().slice(-4000)}`);
-  return answer.right;
-}
-
-async function refused<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<{ readonly code: number; readonly tag: unknown }> {
-  const answer = await call(method, params);
-  if (E.isRight(answer)) throw new Error(`${method} succeeded: ${JSON.stringify(answer.right)}`);
-  return { code: answer.left.code, tag: (answer.left.data as { tag?: unknown } | undefined)?.tag };
-}
+const { ok, refused } = typedHost(() => box.executor);
 
 const installed = async () => (await ok('plugins/installed', {})).plugins;
 const byId = async (pluginId: string) => (await installed()).find((plugin) => plugin.pluginId === pluginId);
@@ -214,7 +196,7 @@ describe('the plugin pages, one journey through the host protocol', () => {
     const transcript = box.executor.notifications('transcript/turnCompleted').filter((note) => (note.params as { taskId: string }).taskId === 'journey');
     expect(transcript).toHaveLength(2);
     if (record === undefined) throw new Error('the task is gone');
-    expect(await refused('task/open', { task: record })).toEqual({ code: HostErrorCode.TaskConflict, tag: 'TaskExists' }); // already open in this executor
+    expect(await refused('task/open', { task: record })).toMatchObject({ code: HostErrorCode.TaskConflict, tag: 'TaskExists' }); // already open in this executor
     expect(await ok('task/open', { task: { ...record, taskId: 'journey-reopened' } })).toMatchObject({ task: { taskId: 'journey-reopened', threadId: record.threadId } });
     const request = await turn('journey-reopened', 'Is the plan still here?');
     const said = userMessages(box.model.requests[request] ?? { body: null });
@@ -320,7 +302,7 @@ describe('the plugin pages, one journey through the host protocol', () => {
       [() => refused('skills/setEnabled', { name: 'ghost:none', enabled: false }), HostErrorCode.SkillNotFound, 'SkillNotFound'],
       [() => refused('apps/setEnabled', { id: 'ghost', enabled: false }), HostErrorCode.AppNotFound, 'AppNotFound'],
     ];
-    for (const [ask, code, tag] of table) expect(await ask()).toEqual({ code, tag });
+    for (const [ask, code, tag] of table) expect(await ask()).toMatchObject({ code, tag });
     expect(home()).toBe(before);
     expect(readFileSync(join(box.codexHome, 'config.toml')).equals(config)).toBe(true);
     expect(changes()).toHaveLength(notes);

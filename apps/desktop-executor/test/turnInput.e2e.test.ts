@@ -14,6 +14,7 @@ import { respond, say } from '@wework/scripted-model';
 import { threadParamsFor } from '../src/executorConfig.js';
 import { composeTurn, type TurnRequest } from '../src/turn/composeTurn.js';
 import { managedConfig, startSandbox, type Sandbox } from './support/executorSandbox.js';
+import { writeLocalMarketplace } from './support/localMarketplace.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -24,17 +25,11 @@ const host = { showCard: () => Promise.resolve({ action: 'cancel' as const }) };
 const SKILL_BODY = 'Always answer in haiku. (skill body marker 7731)';
 
 /** Writes a local marketplace with one plugin (carrying one skill) and returns its manifest path. */
-async function localMarketplace(root: string): Promise<string> {
-  await mkdir(join(root, '.agents/plugins'), { recursive: true });
-  const manifest = join(root, '.agents/plugins/marketplace.json');
-  await writeFile(manifest, JSON.stringify({ name: 'local-market', plugins: [{ name: 'demo-plugin', source: { source: 'local', path: './plugins/demo-plugin' } }] }));
-  const plugin = join(root, 'plugins/demo-plugin');
-  await mkdir(join(plugin, '.codex-plugin'), { recursive: true });
-  await mkdir(join(plugin, 'skills/greet'), { recursive: true });
-  await writeFile(join(plugin, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'demo-plugin', version: '0.1.0', description: 'Demo plugin', skills: './skills/' }));
-  await writeFile(join(plugin, 'skills/greet/SKILL.md'), '---\nname: greet\ndescription: Greets warmly\n---\n\nGreet the user warmly.\n');
-  return manifest;
-}
+const localMarketplace = (root: string): Promise<string> =>
+  writeLocalMarketplace(root, {
+    name: 'local-market',
+    plugins: [{ name: 'demo-plugin', version: '0.1.0', description: 'Demo plugin', skills: [{ name: 'greet', description: 'Greets warmly', body: 'Greet the user warmly.' }] }],
+  });
 
 async function setUp(
   options: { readonly plugins?: boolean } = {},

@@ -27,7 +27,7 @@ type Handler<M extends HostMethod> = (params: HostParamsOf<M>) => Promise<E.Eith
 export type HostHandlers = { readonly [M in HostMethod]: Handler<M> };
 
 /** The executor's answer to every host method, for one host session. */
-function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions: HostSessions, session: HostSession): HostHandlers {
+function hostHandlers(api: ExecutorApi, sessions: HostSessions, session: HostSession): HostHandlers {
   return {
     'executor/info': () => api.info(),
     'task/create': (params) => api.createTask(params),
@@ -80,7 +80,7 @@ function hostHandlers(connection: MessageConnection, api: ExecutorApi, sessions:
 /** Registers the host methods on `connection` and starts listening; resolves when the connection closes. */
 export function serveHostConnection(connection: MessageConnection, api: ExecutorApi, sessions: HostSessions, log: ExecutorLog): Promise<void> {
   const session: HostSession = sessions.add(connection);
-  const table = hostHandlers(connection, api, sessions, session);
+  const table = hostHandlers(api, sessions, session);
 
   /** Serves one method: its params decoded with the protocol's codec, its result typed by the protocol's result codec. */
   const serve = async <M extends HostMethod>(method: M, raw: unknown): Promise<unknown> => {

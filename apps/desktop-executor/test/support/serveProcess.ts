@@ -8,6 +8,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import * as E from 'fp-ts/lib/Either.js';
+import { decodeHostResult, HostRequests, type HostMethod, type HostParamsOf, type HostResultOf } from '@wework/host-protocol';
 
 /** The built serve entry. */
 export const SERVE = fileURLToPath(new URL('../../dist/serve.js', import.meta.url));
@@ -105,4 +107,39 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
   };
   const notifications = (method?: string) => received.filter((note) => method === undefined || note.method === method);
   return { pid: child.pid ?? -1, request, stderr: stderrText, notifications, exited, close };
+}
+
+/** An error reply of the executor. */
+export type ServeError = Extract<ServeAnswer, { readonly error: unknown }>['error'];
+
+/** Requests whose results are decoded with the method's codec of `@wework/host-protocol`. */
+export interface TypedHost {
+  /** The decoded result, or the error reply as `Left`; a result that does not fit the protocol throws. */
+  call<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<E.Either<ServeError, HostResultOf<M>>>;
+  /** The decoded result; an error reply throws (with the end of the executor's stderr). */
+  ok<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<HostResultOf<M>>;
+  /** The error reply's code, message and `data.tag`; a success throws. */
+  refused<M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<{ readonly code: number; readonly message: string; readonly tag: unknown }>;
+}
+
+/** Typed requests to the executor `executor()` returns (a function, so a test may restart it), each waiting at most `timeoutMs`. */
+export function typedHost(executor: () => ServeProcess, timeoutMs = 90_000): TypedHost {
+  const call = async <M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<E.Either<ServeError, HostResultOf<M>>> => {
+    const answer = await executor().request(method, params, timeoutMs);
+    if ('error' in answer) return E.left(answer.error);
+    const decoded = decodeHostResult(HostRequests[method], answer.result);
+    if (E.isLeft(decoded)) throw new Error(`the result of ${method} does not fit the protocol: ${decoded.left.message}`);
+    return E.right(decoded.right as HostResultOf<M>);
+  };
+  const ok = async <M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<HostResultOf<M>> => {
+    const answer = await call(method, params);
+    if (E.isLeft(answer)) throw new Error(`${method} failed: ${answer.left.code} ${answer.left.message}\n${executor().stderr().slice(-4000)}`);
+    return answer.right;
+  };
+  const refused = async <M extends HostMethod>(method: M, params: HostParamsOf<M>): Promise<{ readonly code: number; readonly message: string; readonly tag: unknown }> => {
+    const answer = await call(method, params);
+    if (E.isRight(answer)) throw new Error(`${method} succeeded: ${JSON.stringify(answer.right)}`);
+    return { code: answer.left.code, message: answer.left.message, tag: (answer.left.data as { tag?: unknown } | undefined)?.tag };
+  };
+  return { call, ok, refused };
 }
