@@ -11,7 +11,7 @@ const workspaceRoot = dirname(fileURLToPath(import.meta.url));
 const depConstraints = (pureExternals) => [
   { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure'], allowedExternalImports: pureExternals },
   { sourceTag: 'scope:lib', onlyDependOnLibsWithTags: ['scope:lib'] },
-  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
+  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app', 'scope:launcher'] },
   { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
 ];
 

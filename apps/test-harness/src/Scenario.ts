@@ -8,7 +8,8 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { decodeScript, formatScriptError, type Script } from '@wework/scripted-model';
+import { formatJsonSyntaxError, parseJsonText } from '@wework/decode-issues';
+import { decodeScript, type Script } from '@wework/scripted-model';
 import { exact, formatIssues, type DecodeIssue } from './internal/strictCodecs.js';
 
 const JsonObject = t.UnknownRecord;
@@ -109,43 +110,47 @@ export interface Scenario extends Omit<t.TypeOf<typeof ScenarioCodec>, 'model'> 
   readonly model: { readonly slug?: string; readonly script: Script };
 }
 
-/** Why a scenario file was refused. */
+/** Why a scenario file was refused: not JSON (where), or every problem of its content at once. */
 export type ScenarioError =
-  | { readonly _tag: 'ScenarioJsonSyntaxError'; readonly message: string }
-  | { readonly _tag: 'ScenarioInvalid'; readonly issues: ReadonlyArray<DecodeIssue> }
-  | { readonly _tag: 'ScenarioScriptInvalid'; readonly message: string }
-  | { readonly _tag: 'ScenarioDuplicatePlugin'; readonly name: string };
+  | { readonly _tag: 'ScenarioJsonSyntaxError'; readonly line: number; readonly column: number; readonly expected: string }
+  | { readonly _tag: 'ScenarioInvalid'; readonly issues: ReadonlyArray<DecodeIssue> };
 
-/** Decodes already-parsed JSON into a scenario. */
-export function decodeScenario(json: unknown): E.Either<ScenarioError, Scenario> {
-  return pipe(
-    ScenarioCodec.decode(json),
-    E.mapLeft((errors): ScenarioError => ({ _tag: 'ScenarioInvalid', issues: formatIssues(errors) })),
-    E.chain((raw) =>
-      pipe(
-        decodeScript(raw.model.script),
-        E.mapLeft((error): ScenarioError => ({ _tag: 'ScenarioScriptInvalid', message: formatScriptError(error) })),
-        E.map((script): Scenario => ({ ...raw, model: { ...(raw.model.slug === undefined ? {} : { slug: raw.model.slug }), script } })),
-      ),
-    ),
-    E.chain((scenario) => {
-      const seen = new Set<string>();
-      for (const plugin of scenario.plugins ?? []) {
-        if (seen.has(plugin.name)) return E.left({ _tag: 'ScenarioDuplicatePlugin', name: plugin.name } as const);
-        seen.add(plugin.name);
-      }
-      return E.right(scenario);
-    }),
-  );
+const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+/** Plugins named like an earlier one, located by the later one's path. */
+function duplicatePlugins(plugins: unknown): ReadonlyArray<DecodeIssue> {
+  if (!Array.isArray(plugins)) return [];
+  const first = new Map<unknown, number>();
+  const issues: DecodeIssue[] = [];
+  plugins.forEach((plugin: unknown, index) => {
+    if (!isRecord(plugin) || typeof plugin['name'] !== 'string') return;
+    const earlier = first.get(plugin['name']);
+    if (earlier === undefined) first.set(plugin['name'], index);
+    else issues.push({ path: `plugins.${index}.name`, message: `the same name as plugins.${earlier}; plugin names must be unique` });
+  });
+  return issues;
 }
 
-/** Parses scenario JSON text. */
+/** Decodes already-parsed JSON into a scenario; a refusal lists every problem found, not only the first. */
+export function decodeScenario(json: unknown): E.Either<ScenarioError, Scenario> {
+  const decoded = ScenarioCodec.decode(json);
+  const model = isRecord(json) && isRecord(json['model']) ? json['model'] : undefined;
+  const script = model !== undefined && 'script' in model ? decodeScript(model['script']) : undefined;
+  const issues = [
+    ...(E.isLeft(decoded) ? formatIssues(decoded.left) : []),
+    ...(script !== undefined && E.isLeft(script) ? script.left.issues.map((issue) => ({ path: `model.${issue.path}`, message: issue.message })) : []),
+    ...duplicatePlugins(isRecord(json) ? json['plugins'] : undefined),
+  ];
+  if (issues.length > 0 || E.isLeft(decoded) || script === undefined || E.isLeft(script)) return E.left({ _tag: 'ScenarioInvalid', issues });
+  const raw = decoded.right;
+  return E.right({ ...raw, model: { ...(raw.model.slug === undefined ? {} : { slug: raw.model.slug }), script: script.right } });
+}
+
+/** Parses scenario JSON text; text that is not JSON is refused with the line and column of its first problem. */
 export function parseScenario(text: string): E.Either<ScenarioError, Scenario> {
   return pipe(
-    E.tryCatch(
-      (): unknown => JSON.parse(text),
-      (error): ScenarioError => ({ _tag: 'ScenarioJsonSyntaxError', message: error instanceof Error ? error.message : String(error) }),
-    ),
+    parseJsonText(text),
+    E.mapLeft((error): ScenarioError => ({ _tag: 'ScenarioJsonSyntaxError', line: error.line, column: error.column, expected: error.expected })),
     E.chain(decodeScenario),
   );
 }
@@ -154,12 +159,8 @@ export function parseScenario(text: string): E.Either<ScenarioError, Scenario> {
 export function formatScenarioError(error: ScenarioError): string {
   switch (error._tag) {
     case 'ScenarioJsonSyntaxError':
-      return `the scenario is not valid JSON: ${error.message}`;
+      return `the scenario is not valid JSON: ${formatJsonSyntaxError({ ...error, _tag: 'JsonSyntaxError' })}`;
     case 'ScenarioInvalid':
       return `the scenario does not match the format (see docs/harness.md):\n${error.issues.map((i) => `  - ${i.path}: ${i.message}`).join('\n')}`;
-    case 'ScenarioScriptInvalid':
-      return `the scenario's model.script is invalid: ${error.message}`;
-    case 'ScenarioDuplicatePlugin':
-      return `two plugins are named "${error.name}"; plugin names must be unique`;
   }
 }

@@ -2,14 +2,19 @@
 /**
  * `wework-harness`: runs scenario files against the real codex app-server.
  *
- *   wework-harness run <scenario.json> [--report <file>] [--keep-home] [--quiet]
- *   wework-harness diagnose <report.json> [--scenario <scenario.json>] [--json]
+ *   wework-harness run <scenario.json> [--report=<file>] [--keep-home] [--quiet]
+ *   wework-harness diagnose <report.json> [--scenario=<scenario.json>] [--json]
+ *   wework-harness --help | --version
  *
+ * Options are read by `node:util` `parseArgs`: `--opt value` and `--opt=value`, unknown options refused.
+ * `--help` (and `help`) print the usage and exit 0; with no arguments at all the usage goes out with exit 2.
  * Exit codes of `run`: 0 the scenario passed, 1 it failed (see the report), 2 bad usage or scenario file.
  * Exit codes of `diagnose`: 0 no finding, 1 findings printed, 2 bad usage or unreadable report.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { toWireJson } from '@wework/codex-protocol';
 import { formatScenarioError, parseScenario } from './Scenario.js';
@@ -17,44 +22,79 @@ import { runScenario } from './runScenario.js';
 import { formatSummary } from './Summary.js';
 import { DIAGNOSE_USAGE, runDiagnoseCommand } from './diagnose/index.js';
 
-const USAGE = `usage: wework-harness run <scenario.json> [--report <file>] [--keep-home] [--quiet]\n${DIAGNOSE_USAGE}`;
+const RUN_USAGE = 'usage: wework-harness run <scenario.json> [--report=<file>] [--keep-home] [--quiet]';
+const USAGE = `${RUN_USAGE}
+${DIAGNOSE_USAGE}
+       wework-harness --help | --version
 
-interface CliArgs {
+Runs a conversation against the real codex app-server with a scripted model and real MCP plugins,
+and writes a JSON report; \`diagnose\` explains a run whose plugin forms did not reach the user.
+See docs/harness.md.`;
+
+/** The package version, read once from the package.json beside the build. */
+const version = (): string => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+interface RunArgs {
   readonly scenarioPath: string;
   readonly reportPath: string | undefined;
   readonly keepHome: boolean;
   readonly quiet: boolean;
 }
 
-function parseArgs(argv: ReadonlyArray<string>): E.Either<string, CliArgs> {
-  const [command, ...rest] = argv;
-  if (command !== 'run') return E.left(USAGE);
-  let scenarioPath: string | undefined;
-  let reportPath: string | undefined;
-  let keepHome = false;
-  let quiet = false;
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i];
-    if (arg === '--report') {
-      reportPath = rest[i + 1];
-      if (reportPath === undefined) return E.left(`--report needs a file\n${USAGE}`);
-      i += 1;
-    } else if (arg === '--keep-home') keepHome = true;
-    else if (arg === '--quiet') quiet = true;
-    else if (arg !== undefined && !arg.startsWith('--') && scenarioPath === undefined) scenarioPath = arg;
-    else return E.left(`unexpected argument ${arg}\n${USAGE}`);
+/** What the command line asks for: a command, help, the version, or a usage error (a message). */
+type Invocation = { readonly _tag: 'Help' } | { readonly _tag: 'Version' } | { readonly _tag: 'Run'; readonly args: RunArgs } | { readonly _tag: 'Diagnose'; readonly argv: ReadonlyArray<string> };
+
+/** `node:util` `parseArgs`, strict: an unknown option or a missing value is a usage error. */
+function parseRun(argv: ReadonlyArray<string>): E.Either<string, Invocation> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: { report: { type: 'string' }, 'keep-home': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help === true) return E.right({ _tag: 'Help' });
+    const [scenarioPath, ...extra] = positionals;
+    if (scenarioPath === undefined) return E.left(`run needs a scenario file\n${RUN_USAGE}`);
+    if (extra.length > 0) return E.left(`run takes one scenario file, got ${positionals.length}\n${RUN_USAGE}`);
+    return E.right({ _tag: 'Run', args: { scenarioPath, reportPath: values.report, keepHome: values['keep-home'] === true, quiet: values.quiet === true } });
+  } catch (error) {
+    return E.left(`${error instanceof Error ? error.message : String(error)}\n${RUN_USAGE}`);
   }
-  return scenarioPath === undefined ? E.left(USAGE) : E.right({ scenarioPath, reportPath, keepHome, quiet });
+}
+
+function parseInvocation(argv: ReadonlyArray<string>): E.Either<string, Invocation> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return E.right({ _tag: 'Help' });
+  if (command === '--version' || command === '-V') return E.right({ _tag: 'Version' });
+  if (command === 'run') return parseRun(rest);
+  if (command === 'diagnose') return E.right({ _tag: 'Diagnose', argv: rest });
+  return E.left(`unknown command; the commands are run and diagnose\n${USAGE}`);
 }
 
 async function main(argv: ReadonlyArray<string>): Promise<number> {
-  if (argv[0] === 'diagnose') return runDiagnoseCommand(argv.slice(1));
-  const args = parseArgs(argv);
-  if (E.isLeft(args)) {
-    console.error(args.left);
+  const invocation = parseInvocation(argv);
+  if (E.isLeft(invocation)) {
+    console.error(invocation.left);
     return 2;
   }
-  const { scenarioPath, keepHome, quiet } = args.right;
+  switch (invocation.right._tag) {
+    case 'Help':
+      if (argv.length > 0) console.log(USAGE);
+      else console.error(USAGE);
+      return argv.length > 0 ? 0 : 2;
+    case 'Version':
+      console.log(version());
+      return 0;
+    case 'Diagnose':
+      return runDiagnoseCommand(invocation.right.argv);
+    case 'Run':
+      return run(invocation.right.args);
+  }
+}
+
+async function run(args: RunArgs): Promise<number> {
+  const { scenarioPath, keepHome, quiet } = args;
   const text = await readFile(scenarioPath, 'utf8').then(
     (content) => E.right(content),
     (error: NodeJS.ErrnoException) => E.left(error.code ?? error.message),
@@ -74,7 +114,7 @@ async function main(argv: ReadonlyArray<string>): Promise<number> {
     keepWorkDir: keepHome,
     ...(quiet ? {} : { onProgress: (line: string) => console.error(`· ${line}`) }),
   });
-  const reportPath = args.right.reportPath ?? scenarioPath.replace(/\.json$/, '') + '.report.json';
+  const reportPath = args.reportPath ?? scenarioPath.replace(/\.json$/, '') + '.report.json';
   await writeFile(reportPath, JSON.stringify(toWireJson(report), null, 2) + '\n');
   console.log(formatSummary(report));
   console.log(`report: ${reportPath}`);

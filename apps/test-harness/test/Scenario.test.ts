@@ -22,9 +22,36 @@ describe('decodeScenario', () => {
   });
 
   it('reports an invalid script, duplicate plugins and bad JSON as typed errors', () => {
-    expect(decodeScenario({ ...minimal, model: { script: [{ steps: [{ sya: 'x' }] }] } })).toMatchObject({ left: { _tag: 'ScenarioScriptInvalid' } });
-    expect(decodeScenario({ ...minimal, plugins: [{ name: 'a', sample: 'forms' }, { name: 'a', command: 'x' }] })).toMatchObject({ left: { _tag: 'ScenarioDuplicatePlugin', name: 'a' } });
-    expect(parseScenario('{')).toMatchObject({ left: { _tag: 'ScenarioJsonSyntaxError' } });
+    expect(decodeScenario({ ...minimal, model: { script: [{ steps: [{ sya: 'x' }] }] } })).toMatchObject({
+      left: { _tag: 'ScenarioInvalid', issues: [{ path: expect.stringMatching(/^model\.script/) }] },
+    });
+    expect(decodeScenario({ ...minimal, plugins: [{ name: 'a', sample: 'forms' }, { name: 'a', command: 'x' }] })).toEqual(
+      E.left({ _tag: 'ScenarioInvalid', issues: [{ path: 'plugins.1.name', message: 'the same name as plugins.0; plugin names must be unique' }] }),
+    );
+    expect(parseScenario('{')).toEqual(E.left({ _tag: 'ScenarioJsonSyntaxError', line: 1, column: 2, expected: "a property name in double quotes or '}'" }));
+  });
+
+  it('reports every problem of a scenario at once', () => {
+    const decoded = decodeScenario({
+      ...minimal,
+      nmae: 'typo',
+      turns: [{ input: 'hello', colour: 'red' }],
+      model: { script: [{ steps: [{ sya: 'x' }] }] },
+      user: { answers: [{ acton: 'accept' }], otherwise: 'shrug' },
+      plugins: [{ name: 'a', sample: 'forms' }, { name: 'a', command: 'x' }],
+    });
+    if (E.isRight(decoded) || decoded.left._tag !== 'ScenarioInvalid') throw new Error('expected ScenarioInvalid');
+    const paths = decoded.left.issues.map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['nmae', 'turns.0.colour', 'user.answers.0.acton', 'user.otherwise', 'plugins.1.name']));
+    expect(paths.some((path) => path.startsWith('model.script'))).toBe(true);
+    expect(formatScenarioError(decoded.left).split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(paths.length);
+  });
+
+  it('says on which line and column a file stops being JSON', () => {
+    const text = '{\n  "name": "n",\n  "turns": [\n    { "input": "hi" }\n    { "input": "again" }\n  ]\n}\n';
+    const parsed = parseScenario(text);
+    expect(parsed).toEqual(E.left({ _tag: 'ScenarioJsonSyntaxError', line: 5, column: 5, expected: "',' or ']'" }));
+    if (E.isLeft(parsed)) expect(formatScenarioError(parsed.left)).toBe("the scenario is not valid JSON: line 5, column 5: expected ',' or ']'");
   });
 
   it('never throws on arbitrary JSON, and every error formats to a message', () => {

@@ -44,7 +44,7 @@ describe('wework-harness run (the built command)', () => {
 
   it('writes the report of a run whose card has array limits (64-bit integers in Codex\'s protocol) as plain JSON numbers', async () => {
     const reportPath = join(scratch, 'regions.report.json');
-    const result = await runCli(['run', 'scenarios/forms-roll-out-regions.json', '--report', reportPath, '--quiet']);
+    const result = await runCli(['run', 'scenarios/forms-roll-out-regions.json', `--report=${reportPath}`, '--quiet']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stderr).not.toContain('BigInt');
     const report = JSON.parse(await readFile(reportPath, 'utf8')) as { passed: boolean; cards: Array<{ params: { requestedSchema: { properties: Record<string, unknown> } } }> };
@@ -76,5 +76,45 @@ describe('wework-harness run (the built command)', () => {
     expect(await runCli(['run', notJson])).toMatchObject({ code: 2, stderr: expect.stringContaining('not valid JSON') });
     expect(await runCli(['run', join(scratch, 'missing.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('ENOENT') });
     expect(await runCli(['frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: wework-harness run') });
+  });
+
+  it('says on which line and column a scenario file stops being JSON', async () => {
+    const broken = join(scratch, 'broken.json');
+    await writeFile(broken, '{\n  "name": "n",\n  "turns": [\n    { "input": "hi" }\n    { "input": "again" }\n  ]\n}\n');
+    const result = await runCli(['run', broken]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("line 5, column 5: expected ',' or ']'");
+  });
+
+  it('reports every problem of a scenario file at once', async () => {
+    const bad = join(scratch, 'two.json');
+    await writeFile(bad, JSON.stringify({ name: 'two', model: { script: [] }, turns: [{ input: 'hi', expectStatuss: 'completed' }], user: { otherwise: 'shrug' } }));
+    const result = await runCli(['run', bad]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/turns\.0\.expectStatuss: unknown key/);
+    expect(result.stderr).toMatch(/user\.otherwise: /);
+  });
+});
+
+describe('wework-harness options', () => {
+  it('--help prints the usage of every command and exits 0; so does run --help', async () => {
+    for (const args of [['--help'], ['-h'], ['help'], ['run', '--help'], ['diagnose', '--help']]) {
+      const result = await runCli(args);
+      expect(result, args.join(' ')).toMatchObject({ code: 0, stdout: expect.stringContaining('usage: wework-harness') });
+    }
+    expect((await runCli(['--help'])).stdout).toContain('wework-harness diagnose');
+  });
+
+  it('--version prints the package version', async () => {
+    const pkg = JSON.parse(await readFile(join(appDir, 'package.json'), 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+  });
+
+  it('refuses unknown options, missing values and extra files with exit 2 and the usage', async () => {
+    for (const args of [['run', 'a.json', '--frobnicate'], ['run', 'a.json', '--report'], ['run', 'a.json', 'b.json'], ['run'], ['diagnose', 'r.json', '--jsno'], []]) {
+      const result = await runCli(args);
+      expect(result, args.join(' ')).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: wework-harness') });
+    }
+    expect((await runCli(['run', 'a.json', '--frobnicate'])).stderr).toContain("Unknown option '--frobnicate'");
   });
 });

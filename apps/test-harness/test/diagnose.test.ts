@@ -172,11 +172,12 @@ describe('runDiagnoseCommand', () => {
 
   it('exits 2 on bad usage, a missing or invalid file, or a file that is not a report', async () => {
     const cases: ReadonlyArray<[ReadonlyArray<string>, Record<string, string>, RegExp]> = [
-      [[], {}, /^usage: wework-harness diagnose/],
-      [['a.json', 'b.json'], {}, /unexpected argument b\.json/],
-      [['r.json', '--scenario'], {}, /--scenario needs a file/],
+      [[], {}, /^diagnose needs a report file\nusage: wework-harness diagnose/],
+      [['a.json', 'b.json'], {}, /diagnose takes one report file, got 2/],
+      [['r.json', '--scenario'], {}, /Option '--scenario <value>' argument missing/],
+      [['r.json', '--jsno'], {}, /Unknown option '--jsno'/],
       [['missing.json'], {}, /cannot read missing\.json: ENOENT/],
-      [['r.json'], { 'r.json': '{ nope' }, /r\.json is not valid JSON/],
+      [['r.json'], { 'r.json': '{ nope' }, /r\.json is not valid JSON: line 1, column 3: expected a property name in double quotes or '\}'/],
       [['r.json'], { 'r.json': '{"scenario": 1}' }, /is not a harness report:\n {2}- scenario: expected string/],
       [['r.json', '--scenario', 's.json'], { 'r.json': JSON.stringify(baseReport) }, /cannot read s\.json: ENOENT/],
       [['r.json', '--scenario', 's.json'], { 'r.json': JSON.stringify(baseReport), 's.json': '{"name": "x"}' }, /s\.json: the scenario does not match/],

@@ -3,6 +3,7 @@
  * decoded value: an issue names the path, the expected type and the kind of what was there.
  *
  * - {@link describeErrors} and {@link formatDecodeIssues}: io-ts errors as issues, issues as one line.
+ * - {@link parseJsonText}: JSON text parsed, or where its first problem is (line and column), never quoting it.
  * - {@link issuePath} and {@link expectedTypeName}: the building blocks, for boundaries that word
  *   their messages their own way.
  */
@@ -15,3 +16,4 @@ export {
   type DecodeIssue,
   type PathStyle,
 } from './DecodeIssues.js';
+export { formatJsonSyntaxError, lineAndColumn, locateJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './JsonText.js';

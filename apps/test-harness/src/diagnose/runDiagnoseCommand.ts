@@ -8,7 +8,9 @@
  * Exit codes: 0 no problem found, 1 findings, 2 bad usage or an unreadable report/scenario.
  */
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
+import { formatJsonSyntaxError, parseJsonText } from '@wework/decode-issues';
 import { diagnoseForms } from '@wework/elicitation-mapper';
 import { formatScenarioError, parseScenario, type Scenario } from '../Scenario.js';
 import { formatDiagnosis } from './FormatDiagnosis.js';
@@ -35,7 +37,7 @@ export const nodeDiagnoseIo: DiagnoseIo = {
 };
 
 /** Usage of the command. */
-export const DIAGNOSE_USAGE = 'usage: wework-harness diagnose <report.json> [--scenario <scenario.json>] [--json]';
+export const DIAGNOSE_USAGE = 'usage: wework-harness diagnose <report.json> [--scenario=<scenario.json>] [--json]';
 
 interface DiagnoseArgs {
   readonly reportPath: string;
@@ -43,29 +45,25 @@ interface DiagnoseArgs {
   readonly json: boolean;
 }
 
-function parseArgs(argv: ReadonlyArray<string>): E.Either<string, DiagnoseArgs> {
+/** `node:util` `parseArgs`, strict: an unknown option or a missing value is a usage error; `--help` is `Help`. */
+function parseDiagnoseArgs(argv: ReadonlyArray<string>): E.Either<string, DiagnoseArgs | 'Help'> {
   const args = argv[0] === 'diagnose' ? argv.slice(1) : argv;
-  let reportPath: string | undefined;
-  let scenarioPath: string | undefined;
-  let json = false;
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i];
-    if (arg === '--scenario') {
-      scenarioPath = args[i + 1];
-      if (scenarioPath === undefined) return E.left(`--scenario needs a file\n${DIAGNOSE_USAGE}`);
-      i += 1;
-    } else if (arg === '--json') json = true;
-    else if (arg !== undefined && !arg.startsWith('--') && reportPath === undefined) reportPath = arg;
-    else return E.left(`unexpected argument ${arg ?? ''}\n${DIAGNOSE_USAGE}`);
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { scenario: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help === true) return E.right('Help');
+    const [reportPath, ...extra] = positionals;
+    if (reportPath === undefined) return E.left(`diagnose needs a report file\n${DIAGNOSE_USAGE}`);
+    if (extra.length > 0) return E.left(`diagnose takes one report file, got ${positionals.length}\n${DIAGNOSE_USAGE}`);
+    return E.right({ reportPath, scenarioPath: values.scenario, json: values.json === true });
+  } catch (error) {
+    return E.left(`${error instanceof Error ? error.message : String(error)}\n${DIAGNOSE_USAGE}`);
   }
-  return reportPath === undefined ? E.left(DIAGNOSE_USAGE) : E.right({ reportPath, scenarioPath, json });
 }
-
-const parseJson = (text: string): E.Either<string, unknown> =>
-  E.tryCatch(
-    () => JSON.parse(text) as unknown,
-    (error) => (error instanceof Error ? error.message : String(error)),
-  );
 
 /** The scenario to complete the report with: the given one (must load), else the sibling (if any). */
 async function loadScenario(args: DiagnoseArgs, io: DiagnoseIo): Promise<E.Either<string, Scenario | undefined>> {
@@ -89,19 +87,23 @@ async function loadScenario(args: DiagnoseArgs, io: DiagnoseIo): Promise<E.Eithe
  * ```
  */
 export async function runDiagnoseCommand(argv: ReadonlyArray<string>, io: DiagnoseIo = nodeDiagnoseIo): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseDiagnoseArgs(argv);
   if (E.isLeft(args)) {
     io.err(args.left);
     return 2;
+  }
+  if (args.right === 'Help') {
+    io.out(DIAGNOSE_USAGE);
+    return 0;
   }
   const text = await io.readText(args.right.reportPath);
   if (E.isLeft(text)) {
     io.err(`cannot read ${args.right.reportPath}: ${text.left}`);
     return 2;
   }
-  const json = parseJson(text.right);
+  const json = parseJsonText(text.right);
   if (E.isLeft(json)) {
-    io.err(`${args.right.reportPath} is not valid JSON: ${json.left}`);
+    io.err(`${args.right.reportPath} is not valid JSON: ${formatJsonSyntaxError(json.left)}`);
     return 2;
   }
   const report = decodeReportInput(json.right);

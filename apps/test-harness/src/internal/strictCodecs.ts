@@ -13,7 +13,7 @@ export interface DecodeIssue {
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
-/** An object codec that rejects unknown keys. */
+/** An object codec that rejects unknown keys: every unknown key and every bad known one is an error with its path. */
 export function exact<R extends t.Props, O extends t.Props>(
   name: string,
   required: R,
@@ -28,16 +28,14 @@ export function exact<R extends t.Props, O extends t.Props>(
     (u): u is t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>> => inner.is(u),
     (u, context) => {
       if (!isRecord(u)) return t.failure(u, context, `expected an object`);
-      for (const key of Object.keys(u)) {
-        if (!known.has(key)) {
-          return t.failure(u[key], [...context, { key, type: t.never, actual: u[key] }], `unknown key "${key}" (known: ${[...known].join(', ')})`);
-        }
-      }
+      const unknown: t.Errors = Object.keys(u)
+        .filter((key) => !known.has(key))
+        .map((key) => ({ value: u[key], context: [...context, { key, type: t.never, actual: u[key] }], message: `unknown key "${key}" (known: ${[...known].join(', ')})` }));
       // Validated separately (not through t.intersection) so error paths carry no member indices.
       const requiredPart = requiredCodec.validate(u, context);
       const optionalPart = optionalCodec.validate(u, context);
-      if (requiredPart._tag === 'Left' || optionalPart._tag === 'Left') {
-        return t.failures([...(requiredPart._tag === 'Left' ? requiredPart.left : []), ...(optionalPart._tag === 'Left' ? optionalPart.left : [])]);
+      if (unknown.length > 0 || requiredPart._tag === 'Left' || optionalPart._tag === 'Left') {
+        return t.failures([...unknown, ...(requiredPart._tag === 'Left' ? requiredPart.left : []), ...(optionalPart._tag === 'Left' ? optionalPart.left : [])]);
       }
       return t.success({ ...requiredPart.right, ...optionalPart.right } as t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>);
     },
