@@ -64,17 +64,27 @@ describe('public API', () => {
     expect(Object.keys(node).sort()).toEqual(
       [
         'DEFAULT_STDERR_LIMIT_BYTES',
+        'PS_ARGUMENTS',
         'StderrTail',
+        'currentProcessPlatform',
         'isRunning',
         'launchAppServer',
         'listProcesses',
         'nativeBinaryLocation',
+        'nodeCommandRunner',
         'parseProcStat',
+        'parsePsOutput',
+        'procTable',
+        'processPlatformFor',
+        'psTable',
         'resolveCodexCommand',
         'spawnAppServer',
         'superviseAppServer',
+        'taskkillArguments',
         'terminateProcessTree',
         'treeOf',
+        'unixProcessPlatform',
+        'windowsProcessPlatform',
       ].sort(),
     );
   });

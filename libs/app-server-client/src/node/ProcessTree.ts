@@ -142,7 +142,8 @@ export async function isRunning(identity: ProcessIdentity): Promise<boolean> {
   }
 }
 
-function signalZero(pid: number): boolean {
+/** Whether `pid` runs, by `kill(pid, 0)` (EPERM: it runs, but is not ours to signal). */
+export function signalZero(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

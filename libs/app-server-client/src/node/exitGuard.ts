@@ -4,7 +4,8 @@
  * no child behind. A signal handler re-raises the signal when it is the only listener, so the host
  * still terminates as it would have without us.
  */
-import { listProcessesSync, signal, treeOf } from './ProcessTree.js';
+import { currentProcessPlatform } from './ProcessPlatform.js';
+import { treeOf } from './ProcessTree.js';
 
 const live = new Set<number>();
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -13,10 +14,12 @@ let installed = false;
 /** SIGKILLs every guarded group and the descendants of its leader, synchronously. */
 export function killGuardedNow(): void {
   if (live.size === 0) return;
-  const processes = listProcessesSync();
+  const platform = currentProcessPlatform();
+  const processes = platform.table?.listSync() ?? [];
   for (const pgid of live) {
-    signal(-pgid, 'SIGKILL');
-    for (const process of treeOf(pgid, pgid, processes)) signal(process.pid, 'SIGKILL');
+    platform.killTreeSync?.(pgid);
+    if (platform.groups) platform.signal(-pgid, 'SIGKILL');
+    for (const process of treeOf(pgid, platform.groups ? pgid : -1, processes)) platform.signal(process.pid, 'SIGKILL');
   }
 }
 

@@ -12,6 +12,19 @@ export type { CodexCommand, NativeBinaryLocation, ResolveCodexCommandOptions } f
 export { terminateProcessTree } from './terminateProcessTree.js';
 export type { TerminateOptions, TerminateReport } from './terminateProcessTree.js';
 export { parseProcStat, treeOf, listProcesses, isRunning } from './ProcessTree.js';
+export {
+  currentProcessPlatform,
+  nodeCommandRunner,
+  parsePsOutput,
+  processPlatformFor,
+  procTable,
+  psTable,
+  PS_ARGUMENTS,
+  taskkillArguments,
+  unixProcessPlatform,
+  windowsProcessPlatform,
+} from './ProcessPlatform.js';
+export type { CommandRunner, ProcessPlatform, ProcessTable } from './ProcessPlatform.js';
 export type { ProcessInfo, ProcessIdentity } from './ProcessTree.js';
 export { StderrTail, DEFAULT_STDERR_LIMIT_BYTES } from './StderrTail.js';
 export { superviseAppServer } from './superviseAppServer.js';

@@ -92,7 +92,8 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
   const child = spawn(program, programArgs, {
     cwd: options.cwd,
     env: childEnv(options, pathPrepend),
-    detached: true,
+    // Its own process group, so the whole tree can be signalled (Unix); Windows ends trees with taskkill /T.
+    detached: process.platform !== 'win32',
     stdio: ['pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });

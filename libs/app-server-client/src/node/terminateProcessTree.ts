@@ -1,10 +1,12 @@
 /**
  * Ends a process tree and waits until it is gone: SIGTERM to the process group and to every descendant
  * that left it, SIGKILL after a grace period, then polling until no tracked process runs. Descendants
- * are found through `/proc` before any signal is sent (once a parent dies its children are re-parented
- * and can no longer be traced).
+ * are found before any signal is sent (once a parent dies its children are re-parented and can no
+ * longer be traced) — through `/proc` on Linux, `ps` on other Unix. On Windows `taskkill /T` (then
+ * `/T /F`) ends the tree by its own walk. See {@link ProcessPlatform}.
  */
-import { hasProcFs, isRunning, listProcesses, signal, treeOf } from './ProcessTree.js';
+import { currentProcessPlatform, type ProcessPlatform } from './ProcessPlatform.js';
+import { treeOf } from './ProcessTree.js';
 import type { ProcessIdentity } from './ProcessTree.js';
 
 /** Options of {@link terminateProcessTree}. */
@@ -13,13 +15,15 @@ export interface TerminateOptions {
   readonly graceMs: number;
   /** How long to wait for the tree to vanish after SIGKILL. Default 5000 ms. */
   readonly killWaitMs?: number;
-  /** Polling interval. Default 25 ms. */
+  /** Polling interval. Default 25 ms (100 ms where the table comes from `ps`). */
   readonly pollMs?: number;
   /**
    * Set when `rootPid` is known to have exited and been reaped: its pid may since belong to another
    * process, so only the members of its process group are looked for.
    */
   readonly rootExited?: boolean;
+  /** How processes are seen and signalled; this machine's by default. */
+  readonly platform?: ProcessPlatform;
 }
 
 /** What remained after {@link terminateProcessTree}: normally nothing. */
@@ -41,11 +45,13 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * ```
  */
 export async function terminateProcessTree(rootPid: number, options: TerminateOptions): Promise<TerminateReport> {
-  const pollMs = options.pollMs ?? 25;
+  const platform = options.platform ?? currentProcessPlatform();
+  const table = platform.table;
+  // Each look at a `ps` table starts a process: look less often there.
+  const pollMs = options.pollMs ?? (table?.source === 'ps' ? 100 : 25);
   const killWaitMs = options.killWaitMs ?? 5000;
-  const proc = hasProcFs();
   const tracked = new Map<number, ProcessIdentity>();
-  if (!proc && options.rootExited !== true) tracked.set(rootPid, { pid: rootPid, startTime: undefined });
+  if (table === null && options.rootExited !== true) tracked.set(rootPid, { pid: rootPid, startTime: undefined });
 
   // The root is pinned by its start time at the first scan: once it has exited, its pid may be reused
   // by an unrelated process, which must never be taken for the root (or its children for ours).
@@ -54,30 +60,33 @@ export async function terminateProcessTree(rootPid: number, options: TerminateOp
   // At the first scan the group is ours (a group id is not reused while it has members); later, once
   // the root is gone, only while a process we tracked is still in it.
   let scanned = false;
-  let groupIsOurs = true;
+  let groupIsOurs = platform.groups;
   const rescan = async (): Promise<void> => {
-    if (!proc) return;
-    const processes = await listProcesses();
+    if (table === null) return;
+    const processes = await table.list();
     if (!rootGone) {
       const root = processes.find((process) => process.pid === rootPid);
       if (root === undefined || (rootStartTime !== undefined && root.startTime !== rootStartTime)) rootGone = true;
       else rootStartTime = root.startTime;
     }
-    groupIsOurs = !scanned || !rootGone || processes.some((process) => process.pgrp === rootPid && tracked.get(process.pid)?.startTime === process.startTime);
+    groupIsOurs = platform.groups && (!scanned || !rootGone || processes.some((process) => process.pgrp === rootPid && tracked.get(process.pid)?.startTime === process.startTime));
     for (const found of treeOf(rootGone ? -1 : rootPid, groupIsOurs ? rootPid : -1, processes)) {
       if (!tracked.has(found.pid)) tracked.set(found.pid, { pid: found.pid, startTime: found.startTime });
     }
     scanned = true;
   };
-  const running = async (): Promise<ProcessIdentity[]> => {
-    const states = await Promise.all([...tracked.values()].map(async (identity) => ((await isRunning(identity)) ? identity : undefined)));
-    return states.filter((identity): identity is ProcessIdentity => identity !== undefined);
+  const running = async (): Promise<ReadonlyArray<ProcessIdentity>> => {
+    const identities = [...tracked.values()];
+    if (table !== null) return table.alive(identities);
+    return identities.filter((identity) => platform.runs(identity.pid));
   };
   const send = async (name: NodeJS.Signals): Promise<void> => {
-    if (groupIsOurs) signal(-rootPid, name);
-    for (const identity of await running()) signal(identity.pid, name);
+    // The platform's own tree kill (Windows) while the root is known to be ours.
+    if (platform.killTree !== undefined && options.rootExited !== true && platform.runs(rootPid)) await platform.killTree(rootPid, name === 'SIGKILL');
+    if (groupIsOurs) platform.signal(-rootPid, name);
+    for (const identity of await running()) platform.signal(identity.pid, name);
   };
-  const waitGone = async (ms: number): Promise<ProcessIdentity[]> => {
+  const waitGone = async (ms: number): Promise<ReadonlyArray<ProcessIdentity>> => {
     const deadline = Date.now() + ms;
     for (;;) {
       await rescan();
