@@ -31,7 +31,8 @@ export const WEGENT_TOKEN_NOTICE_SHARE = 0.8;
 /** Visible ASCII only (no space, no control character): what a bearer token is made of. */
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
-interface WegentTokenBrand {
+/** The brand of a checked {@link WegentToken}. */
+export interface WegentTokenBrand {
   readonly WegentToken: unique symbol;
 }
 
@@ -44,7 +45,8 @@ export const WegentToken = t.brand(
 /** See the codec {@link WegentToken}. */
 export type WegentToken = t.TypeOf<typeof WegentToken>;
 
-interface ExpiresInBrand {
+/** The brand of a checked {@link ExpiresInSeconds}. */
+export interface ExpiresInBrand {
   readonly ExpiresInSeconds: unique symbol;
 }
 

@@ -139,4 +139,6 @@ export {
   WegentTokenExpiringNotification,
   WegentTokenSchedule,
   wegentTokenSchedule,
+  type ExpiresInBrand,
+  type WegentTokenBrand,
 } from './WegentToken.js';
