@@ -10,6 +10,7 @@ import { codecs } from '@wework/codex-protocol';
 import { notificationDescriptor } from './Descriptor.js';
 import { InventoryChange } from './Inventory.js';
 import { RuntimeStatus } from './Services.js';
+import { WegentTokenExpiringNotification } from './WegentToken.js';
 
 /** `transcript/turnStarted`: a turn of a task started. */
 export const TurnStartedNotification = notificationDescriptor('transcript/turnStarted', t.type({ taskId: t.string, threadId: t.string, turnId: t.string }));
@@ -61,6 +62,7 @@ export const HostNotifications = {
   [AuthSessionNotification.method]: AuthSessionNotification,
   [RuntimeStatusNotification.method]: RuntimeStatusNotification,
   [InventoryChangedNotification.method]: InventoryChangedNotification,
+  [WegentTokenExpiringNotification.method]: WegentTokenExpiringNotification,
 } as const;
 
 /** The method of a notification from the executor. */

@@ -12,6 +12,7 @@ import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModel
 import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
 import { InstalledInventory, TrialResult } from './Inventory.js';
 import { CardsPending, EventsSubscribe, EventsUnsubscribe } from './Events.js';
+import { RuntimeSetWegentToken } from './WegentToken.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 
 /** The result of the requests that answer nothing but success: `{}`. */
@@ -172,6 +173,7 @@ export const HostRequests = {
   [EventsSubscribe.method]: EventsSubscribe,
   [EventsUnsubscribe.method]: EventsUnsubscribe,
   [CardsPending.method]: CardsPending,
+  [RuntimeSetWegentToken.method]: RuntimeSetWegentToken,
 } as const;
 
 /** The method of a host request. */

@@ -124,3 +124,21 @@ export {
   type SharedSubscription,
   type SubscriptionAction,
 } from './Events.js';
+export {
+  expiringNotice,
+  expiringNoticeAt,
+  ExpiresInSeconds,
+  RESERVED_TOKEN_ENV,
+  RuntimeSetWegentToken,
+  WEGENT_RUNTIME_TOKEN_ENV,
+  WEGENT_TOKEN_MAX_EXPIRES_IN,
+  WEGENT_TOKEN_MAX_LENGTH,
+  WEGENT_TOKEN_NOTICE_LEAD_MS,
+  WEGENT_TOKEN_NOTICE_SHARE,
+  WegentToken,
+  WegentTokenExpiringNotification,
+  WegentTokenSchedule,
+  wegentTokenSchedule,
+  type ExpiresInBrand,
+  type WegentTokenBrand,
+} from './WegentToken.js';

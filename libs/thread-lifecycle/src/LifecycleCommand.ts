@@ -11,9 +11,10 @@ import type { ThreadId } from './LifecycleEvent.js';
  * - `cap`: one more thread became idle than the app-server keeps, and this was the oldest idle one;
  * - `archive`: its task was archived (at once, or when the turn that was running then ended);
  * - `unused`: its task was archived before the thread ran a turn (see `ThreadStarted`): nothing of it
- *   is on disk to keep or archive.
+ *   is on disk to keep or archive;
+ * - `reload`: its config overrides changed (`Reload`); the next follow-up resumes it with the new ones.
  */
-export type UnsubscribeReason = 'idle' | 'cap' | 'archive' | 'unused';
+export type UnsubscribeReason = 'idle' | 'cap' | 'archive' | 'unused' | 'reload';
 
 /** Send `thread/unsubscribe { threadId }`, then report its answer as `Unsubscribed`. */
 export interface Unsubscribe {

@@ -55,6 +55,19 @@ export interface Unsubscribed {
   readonly threadId: ThreadId;
 }
 
+/**
+ * The per-thread config overrides changed (what `thread/start` and `thread/resume` carry, e.g. the shell
+ * environment): Codex keeps a loaded thread's overrides until it is unloaded, so an `Idle` thread is
+ * released now (`reload`) and its next follow-up resumes it with the new ones. Other states are left as
+ * they are: a `Running` or `Starting` thread is reported again once its turn ended, an unsubscribed one
+ * is resumed with the new overrides anyway, and a `Started` one has no rollout to resume (the host starts
+ * a new thread in its place).
+ */
+export interface Reload {
+  readonly _tag: 'Reload';
+  readonly threadId: ThreadId;
+}
+
 /** The app-server process was replaced: no thread is loaded or subscribed any more. */
 export interface AppServerRestarted {
   readonly _tag: 'AppServerRestarted';
@@ -66,7 +79,7 @@ export interface Tick {
 }
 
 /** Everything the lifecycle reacts to. */
-export type LifecycleEvent = ThreadStarted | TurnStarted | TurnCompleted | FollowUp | Archive | Unsubscribed | AppServerRestarted | Tick;
+export type LifecycleEvent = ThreadStarted | TurnStarted | TurnCompleted | FollowUp | Archive | Unsubscribed | Reload | AppServerRestarted | Tick;
 
 /**
  * Constructors of {@link LifecycleEvent}s.
@@ -86,6 +99,7 @@ export const LifecycleEvent = {
    */
   archiveInCodex: (threadId: ThreadId): Archive => ({ _tag: 'Archive', threadId, inCodex: true }),
   unsubscribed: (threadId: ThreadId): Unsubscribed => ({ _tag: 'Unsubscribed', threadId }),
+  reload: (threadId: ThreadId): Reload => ({ _tag: 'Reload', threadId }),
   appServerRestarted: (): AppServerRestarted => ({ _tag: 'AppServerRestarted' }),
   tick: (): Tick => ({ _tag: 'Tick' }),
 } as const;

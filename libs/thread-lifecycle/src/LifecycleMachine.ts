@@ -37,6 +37,8 @@ export interface ThreadLifecycle {
   archiveInCodex(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** The app-server answered `thread/unsubscribe` of `threadId`. */
   unsubscribed(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
+  /** The thread's config overrides changed: an idle thread is released now, so its next follow-up resumes it with the new ones. */
+  reload(threadId: ThreadId, now: number): ReadonlyArray<LifecycleCommand>;
   /** The app-server process was replaced. */
   appServerRestarted(now: number): ReadonlyArray<LifecycleCommand>;
   /** The host's timer fired. */
@@ -79,6 +81,7 @@ export function makeThreadLifecycle(start: LifecycleConfig | LifecycleState = DE
     archive: (threadId, now) => dispatch(LifecycleEvent.archive(threadId), now),
     archiveInCodex: (threadId, now) => dispatch(LifecycleEvent.archiveInCodex(threadId), now),
     unsubscribed: (threadId, now) => dispatch(LifecycleEvent.unsubscribed(threadId), now),
+    reload: (threadId, now) => dispatch(LifecycleEvent.reload(threadId), now),
     appServerRestarted: (now) => dispatch(LifecycleEvent.appServerRestarted(), now),
     tick: (now) => dispatch(LifecycleEvent.tick(), now),
     nextDeadline: () => nextDeadline(current),

@@ -174,6 +174,8 @@ class Draft {
  *   acknowledged (a thread whose unsubscribe for `idle` or `cap` is already under way is left as it is).
  * - `Unsubscribed`: an `Unsubscribing` thread is dropped (`Unloaded`); first, when it was released for an
  *   archive in Codex, `ArchiveThread` (before any release that fell due).
+ * - `Reload`: an `Idle` thread is unsubscribed now (`reload`), so its next `FollowUp` gets `Resume`; any
+ *   other state is left as it is.
  * - `AppServerRestarted`: every thread is `Unloaded`, except one whose unsubscribe for an archive in Codex
  *   is under way: it stays `Unsubscribing` and is archived once that unsubscribe is answered. No command
  *   (the old process is gone).
@@ -237,6 +239,9 @@ export function transition(state: LifecycleState, event: LifecycleEvent, now: nu
       } else if (record === undefined && inCodex) draft.commands.push(LifecycleCommand.archiveThread(threadId, true));
       break;
     }
+    case 'Reload':
+      if (record?._tag === 'Idle') draft.release(threadId, 'reload');
+      break;
     case 'Unsubscribed':
       if (record?._tag === 'Unsubscribing') {
         draft.threads.delete(threadId);

@@ -27,6 +27,8 @@ export interface LifecycleEventOptions {
   readonly threadStarted?: boolean;
   /** Draw `LifecycleEvent.archiveInCodex` besides the plain `Archive`. */
   readonly archiveInCodex?: boolean;
+  /** Draw `Reload` (a host whose per-thread config overrides change). */
+  readonly reload?: boolean;
 }
 
 /** Bounds of {@link timedEventsArbitrary}. */
@@ -46,13 +48,14 @@ const DEFAULT_THREAD_IDS: ReadonlyArray<ThreadId> = ['thr_a', 'thr_b', 'thr_c', 
 /**
  * Any event naming one of `threadIds`, turns and follow-ups most often. Sequences need not be
  * sensible: stray completions, acknowledgements nobody asked for and restarts are all drawn. `options`
- * adds `ThreadStarted` and archives in Codex.
+ * adds `ThreadStarted`, archives in Codex and reloads.
  */
 export function lifecycleEventArbitrary(threadIds: ReadonlyArray<ThreadId> = DEFAULT_THREAD_IDS, options: LifecycleEventOptions = {}): fc.Arbitrary<LifecycleEvent> {
   const id = fc.constantFrom(...threadIds);
   const extra: Array<fc.WeightedArbitrary<LifecycleEvent>> = [
     ...(options.threadStarted === true ? [{ weight: 3, arbitrary: id.map(LifecycleEvent.threadStarted) }] : []),
     ...(options.archiveInCodex === true ? [{ weight: 2, arbitrary: id.map(LifecycleEvent.archiveInCodex) }] : []),
+    ...(options.reload === true ? [{ weight: 2, arbitrary: id.map(LifecycleEvent.reload) }] : []),
   ];
   return fc.oneof(
     ...extra,

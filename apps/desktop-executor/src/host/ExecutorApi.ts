@@ -25,6 +25,7 @@ import type { TurnImageStore } from '@wework/image-preprocess/node';
 import { describeAccountServiceError, type AccountService, type PendingAccount } from '../accounts/AccountService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { WegentRuntimeToken } from '../runtime/WegentRuntimeToken.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { codexSettings } from '../settings/CodexSettings.js';
 import { describeSupervisionError, type Supervisor } from '../supervision/Supervisor.js';
@@ -94,6 +95,8 @@ export interface ExecutorApi {
   readRemoteApps(): Result<'integrations/apps/read'>;
   writeRemoteApps(params: HostParamsOf<'integrations/apps/write'>): Result<'integrations/apps/write'>;
   tryPlugin(params: HostParamsOf<'plugins/trial'>): Result<'plugins/trial'>;
+  /** Takes the Wegent runtime token for the commands of new turns; answers when the executor asks for the next one. */
+  setWegentToken(params: HostParamsOf<'runtime/setWegentToken'>): Result<'runtime/setWegentToken'>;
 }
 
 /** The services behind the API. */
@@ -113,6 +116,8 @@ export interface ExecutorServices {
   /** Tells the hosts that the inventory changed (`inventory/changed`). */
   readonly inventoryChanged: (change: HostNotificationParamsOf<'inventory/changed'>['change'], pluginId: string | null) => void;
   readonly pluginInventory: () => Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }>;
+  /** The Wegent runtime token (in memory only). */
+  readonly wegentToken: WegentRuntimeToken;
   readonly log: ExecutorLog;
   /** The marketplaces, catalogs and plugin details of the plugin pages. */
   readonly marketplaces?: MarketplacePages;
@@ -393,5 +398,6 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       if (E.isLeft(ref)) return E.left(managementFailure({ _tag: 'PluginNotFound', pluginId: `${plugin}@${marketplace}` }));
       return ok(await preparePluginTrialOn((await services.pluginInventory()).inventory, ref.right, deviceId));
     },
+    setWegentToken: async ({ token, expiresIn }) => ok(services.wegentToken.set(token, expiresIn)),
   };
 }

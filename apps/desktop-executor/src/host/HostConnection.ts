@@ -74,6 +74,7 @@ function hostHandlers(api: ExecutorApi, sessions: HostSessions, session: HostSes
     'events/subscribe': (params) => Promise.resolve(E.right(sessions.subscribe(session, params.after))),
     'events/unsubscribe': () => Promise.resolve(E.right((sessions.unsubscribe(session), {}))),
     'cards/pending': () => Promise.resolve(E.right({ cards: sessions.pendingCards(session) })),
+    'runtime/setWegentToken': (params) => api.setWegentToken(params),
   };
 }
 

@@ -25,7 +25,16 @@ import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
 import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
-import { AgentMessageDeltaNotification, InventoryChangedNotification, ItemNotification, RuntimeStatusNotification, TurnCompletedNotification, TurnStartedNotification } from '@wework/host-protocol';
+import {
+  AgentMessageDeltaNotification,
+  InventoryChangedNotification,
+  ItemNotification,
+  RuntimeStatusNotification,
+  TurnCompletedNotification,
+  TurnStartedNotification,
+  WegentTokenExpiringNotification,
+} from '@wework/host-protocol';
+import { wegentRuntimeToken } from '../runtime/WegentRuntimeToken.js';
 import type { PluginInventory } from '../plugins/PluginInventory.js';
 import type { PluginManagement } from '../plugins/PluginManagement.js';
 import { hostSessions, type HostSessions } from './HostSessions.js';
@@ -42,7 +51,10 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
   readonly plugins?: PluginService;
   readonly registry?: ModelRouterRegistry;
   readonly clock?: Clock;
+  /** The thread lifecycle's timer; default a `setTimeout` timer over `clock`. */
   readonly timer?: Timer;
+  /** The runtime token's timer (its expiring notice); default a `setTimeout` timer over `clock`. */
+  readonly tokenTimer?: Timer;
   /** How long a turn may run (cards wait for the user meanwhile). Default 24 hours. */
   readonly turnTimeoutMs?: number;
   /** Replaces the official catalog's upstream fetch (tests; default Codex's `plugin/list`). */
@@ -143,7 +155,14 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     return recoverConnectorAuth({ resolveConnector: resolveInstalledConnector(pluginHomes), health: deps.health, startLogin: deps.startLogin, ui: deps.ui }, blocked);
   };
   const clock = options.clock ?? systemClock;
-  const tasks = taskRuntime({ runtime, clock, timer: options.timer ?? nodeTimer(clock), registry: options.registry ?? inMemoryModelRouterRegistry(), log });
+  // The Wegent runtime token, in memory only: the task threads carry it into the commands' environment.
+  const wegentToken = wegentRuntimeToken({
+    clock,
+    timer: options.tokenTimer ?? nodeTimer(clock),
+    notify: (notice) => sessions.broadcast(WegentTokenExpiringNotification.method, notice),
+    log,
+  });
+  const tasks = taskRuntime({ runtime, clock, timer: options.timer ?? nodeTimer(clock), registry: options.registry ?? inMemoryModelRouterRegistry(), log, environment: wegentToken });
   // The image store loads the image codec library: only when a message first needs it.
   let imageStore: Promise<TurnImageStore> | undefined;
   const images = (): Promise<TurnImageStore> =>
@@ -188,6 +207,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     recoverConnector,
     inventoryChanged,
     pluginInventory,
+    wegentToken,
     log,
     marketplaces: marketplacePages({
       runtime,
@@ -208,6 +228,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     serve: (connection) => serveHostConnection(connection, api, sessions, log),
     dispose: async () => {
       tasks.dispose();
+      wegentToken.dispose();
       await plugins.settled;
       await runtime.dispose();
     },

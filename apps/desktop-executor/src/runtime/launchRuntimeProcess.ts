@@ -5,7 +5,21 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { launchAppServer, type LaunchedAppServer } from '@wework/app-server-client/node';
+import { WEGENT_RUNTIME_TOKEN_ENV } from '@wework/host-protocol';
 import type { RuntimeError } from './RuntimeError.js';
+
+/**
+ * Variables of the executor's environment the app-server never gets. Codex 0.171.0 passes its whole
+ * environment to the commands it runs (`shell_environment_policy` defaults to `inherit = "all"` with
+ * `ignore_default_excludes = true`), so these would reach every command: the device connection's token
+ * (`WEGENT_AUTH_TOKEN`, the executor's own credential), and a `WEGENT_RUNTIME_AUTH_TOKEN` the executor
+ * did not set (commands see that name only with the token of `runtime/setWegentToken`).
+ */
+export const WITHHELD_FROM_CODEX: ReadonlyArray<string> = ['WEGENT_AUTH_TOKEN', WEGENT_RUNTIME_TOKEN_ENV];
+
+/** `env` without {@link WITHHELD_FROM_CODEX}. */
+export const codexProcessEnvironment = (env: Readonly<Record<string, string | undefined>>): Readonly<Record<string, string | undefined>> =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !WITHHELD_FROM_CODEX.includes(name)));
 
 /** What the process needs: the homes, the workspace and the environment (the first options of a local runtime). */
 export interface RuntimeProcessOptions {
@@ -19,6 +33,6 @@ export interface RuntimeProcessOptions {
 
 /** Launches the app-server process of a local runtime; `startLocalRuntime` connects it. */
 export async function launchRuntimeProcess(options: RuntimeProcessOptions): Promise<E.Either<RuntimeError, LaunchedAppServer>> {
-  const launched = await launchAppServer({ codexHome: options.codexHome, home: options.home, cwd: options.workspace, env: options.env });
+  const launched = await launchAppServer({ codexHome: options.codexHome, home: options.home, cwd: options.workspace, env: codexProcessEnvironment(options.env) });
   return E.isLeft(launched) ? E.left({ _tag: 'AppServerDidNotStart', reason: launched.left._tag }) : launched;
 }

@@ -12,6 +12,12 @@
  * is gone, the task's next message starts a new thread for it (the task's `threadId` changes). A thread
  * whose turns all failed or died may have one: its resume is tried first, and only when Codex refuses it
  * does a new thread take its place.
+ *
+ * Every thread call of a task carries the thread environment's config overrides (the runtime token in
+ * the shell environment). Codex keeps a loaded thread's overrides, so a thread loaded with an older
+ * version of them is reloaded before its next turn: an idle one is released (`Reload`) and resumed with
+ * the new ones; a new one that never ran a turn has no rollout to resume, so a new thread takes its place.
+ * A turn that is running keeps the overrides it started with.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInputStrict } from '@wework/codex-protocol';
@@ -21,6 +27,7 @@ import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Clock, Timer } from '@wework/ports';
+import type { ThreadEnvironment } from '../runtime/WegentRuntimeToken.js';
 import type { ModelRouterRegistry } from './ModelRouterRegistry.js';
 import { copyJson, type ExecutionRequest, type ModelSelection, type TaskRecord } from './TaskRecord.js';
 import { threadConfigFor, type ModelRouterRegistrationMissing, type TaskThreadConfig } from './TaskThreadConfig.js';
@@ -74,6 +81,8 @@ export interface TaskRuntimeOptions {
   readonly log: ExecutorLog;
   /** Idle timeout and idle cap; default 30 minutes and four threads. */
   readonly lifecycle?: LifecycleConfig;
+  /** The config overrides every thread call of a task carries (the runtime token); default none. */
+  readonly environment?: ThreadEnvironment;
 }
 
 /** The executor's tasks. */
@@ -113,6 +122,14 @@ const codexRefused = (error: TaskError): boolean => error._tag === 'Runtime' && 
 /** Tasks over the supervisor's app-server. */
 export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const { clock, timer, registry, log } = options;
+  const environment: ThreadEnvironment = options.environment ?? { version: () => 0, overrides: () => ({}) };
+  /** The environment version each thread was last started, resumed or forked with on its app-server. */
+  const loadedWith = new Map<string, number>();
+  /** The thread params of a call of a task, with the current environment (its version is recorded once the call succeeded). */
+  const configFor = (task: Pick<TaskRecord, 'taskId' | 'modelSelection' | 'executionRequest'>, call: Parameters<typeof threadConfigFor>[1]) => {
+    const version = environment.version();
+    return { version, config: threadConfigFor(task, call, registry, environment.overrides()) };
+  };
   const tasks = new Map<string, TaskRecord>();
   const lifecycle: ThreadLifecycle = makeThreadLifecycle(options.lifecycle);
   /** Threads started by `create` with no completed turn yet, and the runtime they were started on. */
@@ -163,9 +180,10 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const resume = async (threadId: string): Promise<E.Either<TaskError, void>> => {
     const task = taskOfThread(threadId);
     if (task === undefined) return E.right(undefined);
-    const config = threadConfigFor(task, 'thread/resume', registry);
+    const { version, config } = configFor(task, 'thread/resume');
     if (E.isLeft(config)) return config;
     const resumed = await current().resumeThread(threadId, threadParams(config.right));
+    if (E.isRight(resumed)) loadedWith.set(threadId, version);
     log({ event: 'thread resumed', fields: { threadId, ...(E.isLeft(resumed) ? { error: resumed.left._tag } : {}) } });
     return E.isLeft(resumed) ? E.left({ _tag: 'Runtime', error: resumed.left }) : E.right(undefined);
   };
@@ -226,11 +244,12 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
 
   const create = async (input: NewTask): Promise<E.Either<TaskError, TaskRecord>> => {
     if (tasks.has(input.taskId)) return E.left({ _tag: 'TaskExists', taskId: input.taskId });
-    const config = threadConfigFor(input, 'thread/start', registry);
+    const { version, config } = configFor(input, 'thread/start');
     if (E.isLeft(config)) return config;
     const { cwd, ...params } = threadParams(config.right);
     const started = await current().startThread(params, { cwd });
     if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
+    loadedWith.set(started.right.threadId, version);
     const task: TaskRecord = { taskId: input.taskId, threadId: started.right.threadId, modelSelection: copyJson(input.modelSelection), executionRequest: copyJson(input.executionRequest), archived: false };
     tasks.set(task.taskId, task);
     enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
@@ -262,6 +281,9 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       if (E.isLeft(renewed)) return renewed;
       task = renewed.right;
     }
+    const reloaded = await reloadIfStale(task, runtime);
+    if (E.isLeft(reloaded)) return reloaded;
+    task = reloaded.right;
     let { threadId } = task;
     // A new thread needs nothing before its first turn, so its turn waits for no other thread's commands;
     // one the app-server does not hold is resumed first, in the queue.
@@ -300,20 +322,48 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return E.isLeft(turn) ? E.left({ _tag: 'Runtime', error: turn.left }) : E.right(turn.right);
   };
 
-  /** Starts a new thread for a task whose thread was lost with its app-server before its first turn. */
-  const renewThread = async (task: TaskRecord): Promise<E.Either<TaskError, TaskRecord>> => {
-    const config = threadConfigFor(task, 'thread/start', registry);
+  /**
+   * Before a turn: a thread loaded (on this app-server) with an older environment takes the current one.
+   * An idle thread is released now (its follow-up resumes it with the new overrides); a new thread of
+   * `create` that never ran a turn has no rollout, so a new thread takes its place and the old one is
+   * released. A forked thread before its first turn keeps what it was forked with until that turn ends.
+   */
+  const reloadIfStale = async (task: TaskRecord, runtime: LocalRuntime): Promise<E.Either<TaskError, TaskRecord>> => {
+    const { threadId } = task;
+    const loaded = loadedWith.get(threadId);
+    if (loaded === undefined || loaded === environment.version()) return E.right(task);
+    const status = lifecycle.status(threadId);
+    if (status === 'Idle') {
+      log({ event: 'thread reloaded for a new environment', fields: { taskId: task.taskId, threadId } });
+      await enqueue(lifecycle.reload(threadId, clock.now()));
+      return E.right(task);
+    }
+    if (status !== 'Started' || noRollout.get(threadId) !== runtime) return E.right(task);
+    const renewed = await renewThread(task, 'new environment before its first turn');
+    if (E.isLeft(renewed)) return renewed;
+    await runForNewThread(threadId, lifecycle.archive(threadId, clock.now()));
+    return renewed;
+  };
+
+  /**
+   * Starts a new thread for a task whose thread has no rollout to resume: it was lost with its app-server
+   * before its first turn, or it must take new config overrides before it.
+   */
+  const renewThread = async (task: TaskRecord, why: 'lost before its first turn' | 'new environment before its first turn' = 'lost before its first turn'): Promise<E.Either<TaskError, TaskRecord>> => {
+    const { version, config } = configFor(task, 'thread/start');
     if (E.isLeft(config)) return config;
     const { cwd, ...params } = threadParams(config.right);
     const started = await current().startThread(params, { cwd });
     if (E.isLeft(started)) return E.left({ _tag: 'Runtime', error: started.left });
+    loadedWith.set(started.right.threadId, version);
+    loadedWith.delete(task.threadId);
     noRollout.delete(task.threadId);
     turnTried.delete(task.threadId);
     const renewed: TaskRecord = { ...task, threadId: started.right.threadId };
     tasks.set(task.taskId, renewed);
     enqueueDetached(lifecycle.threadStarted(renewed.threadId, clock.now()));
     noRollout.set(renewed.threadId, seen);
-    log({ event: 'thread started again: lost before its first turn', fields: { taskId: task.taskId, previous: task.threadId, threadId: renewed.threadId } });
+    log({ event: `thread started again: ${why}`, fields: { taskId: task.taskId, previous: task.threadId, threadId: renewed.threadId } });
     return E.right(renewed);
   };
 
@@ -346,10 +396,11 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const source = found(sourceTaskId);
     if (E.isLeft(source)) return source;
     if (tasks.has(request.newTaskId)) return E.left({ _tag: 'TaskExists', taskId: request.newTaskId });
-    const config = threadConfigFor(source.right, 'thread/fork', registry);
+    const { version, config } = configFor(source.right, 'thread/fork');
     if (E.isLeft(config)) return config;
     const forked = await current().forkThread(source.right.threadId, { ...threadParams(config.right), ...(request.lastTurnId === undefined ? {} : { lastTurnId: request.lastTurnId }) });
     if (E.isLeft(forked)) return E.left({ _tag: 'Runtime', error: forked.left });
+    loadedWith.set(forked.right.threadId, version);
     if (config.right.registration !== null) registry.bind(request.newTaskId, config.right.registration);
     const task: TaskRecord = {
       taskId: request.newTaskId,

@@ -26,15 +26,20 @@ export interface TaskThreadConfig {
   readonly model?: string;
   readonly modelProvider?: string;
   readonly cwd: string;
-  /** Config overrides: the router's provider table for a routed task. */
+  /** Config overrides: the thread environment's (the runtime token) and the router's provider table for a routed task. */
   readonly config?: { [key: string]: JsonValue };
   /** The router registration the thread is bound to, for a routed task. */
   readonly registration: ModelRouterRegistration | null;
   readonly warning?: UnknownPermissionModeWarning;
 }
 
+/** `a` and `b` together, or nothing when both are empty. */
+const mergedConfig = (a: { readonly [key: string]: JsonValue }, b: { readonly [key: string]: JsonValue }): { config?: { [key: string]: JsonValue } } =>
+  Object.keys(a).length + Object.keys(b).length === 0 ? {} : { config: { ...a, ...b } };
+
 /**
- * The thread params of one call of a task.
+ * The thread params of one call of a task; `environment` holds the config overrides every thread of a
+ * task carries (the shell environment's runtime token).
  * @example
  * threadConfigFor({ taskId: 't1', threadId: 'thr', archived: false, modelSelection: { model: 'gpt-5.5', options: { permissionMode: 'workspace' } }, executionRequest: { workspace: '/repo' } }, 'thread/fork', registry);
  * // Right({ permissions: ':workspace', approvalPolicy: 'on-request', model: 'gpt-5.5', cwd: '/repo', registration: null })
@@ -43,6 +48,7 @@ export function threadConfigFor(
   task: Pick<TaskRecord, 'taskId' | 'modelSelection' | 'executionRequest'>,
   call: PermissionCall,
   registry: ModelRouterRegistry,
+  environment: { readonly [key: string]: JsonValue } = {},
 ): E.Either<ModelRouterRegistrationMissing, TaskThreadConfig> {
   const permission = permissionParamsForTask(task, call);
   const base = { ...permission.params, cwd: task.executionRequest.workspace, ...(permission.warning === undefined ? {} : { warning: permission.warning }) };
@@ -54,7 +60,7 @@ export function threadConfigFor(
       ...base,
       model: registration.model,
       modelProvider: registration.providerId,
-      config: { [`model_providers.${registration.providerId}`]: registration.providerConfig as JsonValue },
+      ...mergedConfig(environment, { [`model_providers.${registration.providerId}`]: registration.providerConfig as JsonValue }),
       registration,
     });
   }
@@ -63,6 +69,7 @@ export function threadConfigFor(
     ...base,
     ...(model === null ? {} : { model }),
     ...(modelProvider === undefined || modelProvider === null ? {} : { modelProvider }),
+    ...mergedConfig(environment, {}),
     registration: null,
   });
 }

@@ -23,6 +23,8 @@ export interface ServeProcess {
   /** Sends a request; rejects when no answer came within `timeoutMs` (default 120 s) or the process exited. */
   request(method: string, params: object, timeoutMs?: number): Promise<ServeAnswer>;
   stderr(): string;
+  /** Everything it wrote to stdout so far (answers and notifications, one per line). */
+  stdout(): string;
   /** The notifications received so far (of one method, if given), in order. */
   notifications(method?: string): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
   /** Resolves with the exit code once the process exited. */
@@ -65,7 +67,9 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
   const pending = new Map<number, (answer: ServeAnswer) => void>();
   const received: Array<{ readonly method: string; readonly params: unknown }> = [];
   let nextId = 1;
+  let stdout = '';
   createInterface({ input: child.stdout }).on('line', (line) => {
+    stdout += `${line}\n`;
     let message: { id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
     try {
       message = JSON.parse(line) as typeof message;
@@ -106,7 +110,7 @@ export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
     clearTimeout(timer);
   };
   const notifications = (method?: string) => received.filter((note) => method === undefined || note.method === method);
-  return { pid: child.pid ?? -1, request, stderr: stderrText, notifications, exited, close };
+  return { pid: child.pid ?? -1, request, stderr: stderrText, stdout: () => stdout, notifications, exited, close };
 }
 
 /** An error reply of the executor. */
