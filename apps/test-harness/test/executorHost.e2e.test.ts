@@ -171,4 +171,17 @@ describe('the harness as host of the desktop executor', () => {
     await box.host.request('task/create', { taskId: 'ws', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     expect(await box.host.request('message/send', { taskId: 'ws', markdown: 'hi' })).toMatchObject({ right: { status: 'completed' } });
   });
+
+  it('keeps credentials sent to the executor out of its transcript', async () => {
+    const box = await start([], 'stdio', userPolicy);
+    const canary = 'CANARY-credential-9d1f';
+    expect(await box.host.request('runtime/setWegentToken', { token: canary, expiresIn: 3600 })).toMatchObject({ right: { expiresAt: expect.any(Number) } });
+    const config = { model: 'inspector', providerId: 'gateway', baseUrl: 'http://127.0.0.1:9/v1', bearerToken: canary, headers: { 'x-gateway-key': canary } };
+    expect(await box.host.request('supervision/setModel', { config })).toMatchObject({ right: { model: 'inspector' } });
+    const transcript = JSON.stringify(box.host.transcript);
+    expect(transcript).toContain('runtime/setWegentToken');
+    expect(transcript).toContain('[redacted]');
+    expect(transcript).not.toContain(canary);
+    expect(box.host.stderr()).not.toContain(canary);
+  });
 });

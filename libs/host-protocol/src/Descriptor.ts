@@ -12,6 +12,12 @@ export interface RequestDescriptor<M extends string = string, P extends t.Mixed 
   readonly method: M;
   readonly params: P;
   readonly result: R;
+  /**
+   * Where the params carry credentials, as paths of keys (`['config', 'bearerToken']`; `*` stands for
+   * every key of a record): what a transcript, log or report of the message must leave out
+   * (`redactHostParams`).
+   */
+  readonly secrets: ReadonlyArray<ReadonlyArray<string>>;
 }
 
 /** A notification of the host protocol: its method, and the codec of its params. */
@@ -26,12 +32,19 @@ export interface NotificationDescriptor<M extends string = string, P extends t.M
  * ```ts
  * import * as t from 'io-ts';
  * const Ping = requestDescriptor('ping', t.type({}), t.type({ pong: t.boolean }));
+ * const Login = requestDescriptor('login', t.type({ password: t.string }), t.type({}), { secrets: [['password']] });
  * ```
  */
-export const requestDescriptor = <M extends string, P extends t.Mixed, R extends t.Mixed>(method: M, params: P, result: R): RequestDescriptor<M, P, R> => ({
+export const requestDescriptor = <M extends string, P extends t.Mixed, R extends t.Mixed>(
+  method: M,
+  params: P,
+  result: R,
+  options: { readonly secrets?: ReadonlyArray<ReadonlyArray<string>> } = {},
+): RequestDescriptor<M, P, R> => ({
   method,
   params,
   result,
+  secrets: options.secrets ?? [],
 });
 
 /**

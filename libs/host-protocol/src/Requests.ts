@@ -106,7 +106,12 @@ export const AuthRecover = requestDescriptor(
   t.type({ continuation: t.string, turn: SendResult }),
 );
 /** `supervision/setModel`: holds the supervision model in memory. */
-export const SupervisionSetModel = requestDescriptor('supervision/setModel', t.type({ config: SupervisionModelConfig }), t.type({ model: t.string }));
+export const SupervisionSetModel = requestDescriptor('supervision/setModel', t.type({ config: SupervisionModelConfig }), t.type({ model: t.string }), {
+  secrets: [
+    ['config', 'bearerToken'],
+    ['config', 'headers', '*'],
+  ],
+});
 /** `supervision/clearModel`: forgets the supervision model. */
 export const SupervisionClearModel = requestDescriptor('supervision/clearModel', NoParams, EmptyResult);
 /** `supervision/inspect`: runs an inspection in its own ephemeral thread. */

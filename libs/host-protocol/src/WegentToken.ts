@@ -68,7 +68,7 @@ export type WegentTokenSchedule = t.TypeOf<typeof WegentTokenSchedule>;
  * `runtime/setWegentToken`: the token new commands see as `WEGENT_RUNTIME_AUTH_TOKEN`, valid for
  * `expiresIn` seconds; it replaces the previous one. Answers when the executor will ask for the next.
  */
-export const RuntimeSetWegentToken = requestDescriptor('runtime/setWegentToken', t.type({ token: WegentToken, expiresIn: ExpiresInSeconds }), WegentTokenSchedule);
+export const RuntimeSetWegentToken = requestDescriptor('runtime/setWegentToken', t.type({ token: WegentToken, expiresIn: ExpiresInSeconds }), WegentTokenSchedule, { secrets: [['token']] });
 
 /** `runtime/wegentTokenExpiring`: the current token expires soon; issue a new one and send it with `runtime/setWegentToken`. */
 export const WegentTokenExpiringNotification = notificationDescriptor(

@@ -142,3 +142,4 @@ export {
   type ExpiresInBrand,
   type WegentTokenBrand,
 } from './WegentToken.js';
+export { REDACTED, redactHostMessage, redactHostParams } from './Redaction.js';

@@ -126,6 +126,9 @@ describe('public API of @wework/host-protocol', () => {
         'WegentTokenExpiringNotification',
         'WegentTokenSchedule',
         'wegentTokenSchedule',
+              'REDACTED',
+        'redactHostMessage',
+        'redactHostParams',
       ].sort(),
     );
   });

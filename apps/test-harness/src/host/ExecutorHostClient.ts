@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 import { createMessageConnection, ResponseError, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import { WebSocket } from 'ws';
 import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
@@ -28,11 +29,11 @@ import {
   HostErrorCode,
   HostNotifications,
   HostRequests,
+  redactHostMessage,
   RuntimeStatusNotification as RuntimeStatusMessage,
   type CardShowParams,
   type HostCard,
   type HostMethod,
-  type HostParamsOf,
   type HostReply,
   type HostResultOf,
   type RuntimeStatus,
@@ -78,10 +79,11 @@ export interface HostRequestError {
 export type RuntimeStatusNotification = RuntimeStatus;
 
 /**
- * The params of a request as a host writes them: the protocol's params type, where an optional field may
+ * The params of a request as a host writes them: the wire form of the protocol's params (a branded value such
+ * as a Wegent token is its plain string), where an optional field may
  * also be given as `undefined` (JSON leaves it out, as if absent).
  */
-export type HostRequestParams<M extends HostMethod> = OptionalAsUndefined<HostParamsOf<M>>;
+export type HostRequestParams<M extends HostMethod> = OptionalAsUndefined<t.OutputOf<(typeof HostRequests)[M]['params']>>;
 
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 // Distributes over unions, so each form of a union of params (e.g. `skills/setEnabled`'s `{ path }` or `{ name }`) keeps its own fields.
@@ -116,7 +118,7 @@ export interface ExecutorHostClient {
    * the executor's error reply (a result that does not decode is answered `-32603`, `data.tag: "InvalidHostResult"`).
    */
   request<M extends HostMethod>(method: M, params: HostRequestParams<M>): Promise<E.Either<HostRequestError, HostResultOf<M>>>;
-  /** Every message so far, both ways, in order. */
+  /** Every message so far, both ways, in order; credentials in requests' params (`runtime/setWegentToken`'s token, …) read `[redacted]`. */
   readonly transcript: ReadonlyArray<HostTranscriptEntry>;
   /** The cards shown so far. */
   readonly cards: ReadonlyArray<HostCard>;
@@ -214,6 +216,8 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdin.on('error', () => undefined);
   const transcript: HostTranscriptEntry[] = [];
+  /** Records a message; a request's credentials (the descriptor's `secrets`) are left out of the transcript. */
+  const record = (direction: HostTranscriptEntry['direction'], message: Message): void => void transcript.push({ direction, message: redactHostMessage(message) });
   const cards: HostCard[] = [];
   const notifications: Array<{ readonly method: string; readonly params: unknown }> = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -225,8 +229,8 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     if (options.transport === 'stdio') {
       const reader = new NewlineMessageReader(child.stdout);
       const writer = new NewlineMessageWriter(child.stdin);
-      reader.onMessage((message) => transcript.push({ direction: 'toHost', message: { jsonrpc: '2.0', ...message } as Message }));
-      writer.onWritten((message) => transcript.push({ direction: 'toExecutor', message }));
+      reader.onMessage((message) => record('toHost', { jsonrpc: '2.0', ...message } as Message));
+      writer.onWritten((message) => record('toExecutor', message));
       connection = createMessageConnection(reader, writer);
     } else {
       const line = await Promise.race([
@@ -237,7 +241,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
       const announced = JSON.parse(line) as { port: number; token: string };
       endpoint = { port: announced.port, token: announced.token };
       socket = await openExecutorWebSocket(endpoint.port, { bearer: endpoint.token });
-      connection = hostWebSocketConnection(socket, (direction, message) => transcript.push({ direction: direction === 'incoming' ? 'toHost' : 'toExecutor', message }));
+      connection = hostWebSocketConnection(socket, (direction, message) => record(direction === 'incoming' ? 'toHost' : 'toExecutor', message));
     }
   } catch (error) {
     await stopChild(child, false);
@@ -339,7 +343,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
       if (endpoint === null) throw new Error('only a WebSocket connection can reconnect');
       if (socket !== null && socket.readyState !== socket.CLOSED) socket.terminate();
       socket = await openExecutorWebSocket(endpoint.port, { bearer: endpoint.token });
-      connection = hostWebSocketConnection(socket, (direction, message) => transcript.push({ direction: direction === 'incoming' ? 'toHost' : 'toExecutor', message }));
+      connection = hostWebSocketConnection(socket, (direction, message) => record(direction === 'incoming' ? 'toHost' : 'toExecutor', message));
       wire(connection);
       return request('events/subscribe', { after });
     },
