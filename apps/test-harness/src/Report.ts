@@ -2,6 +2,7 @@
  * The JSON report a scenario run writes: every message both ways, what each plugin received, what
  * the model received, the cards and how they were answered, timings, and the checks.
  */
+import type { CodexVersionCheck } from '@wework/app-server-client';
 import type { ProxyLogEntry } from './proxy/index.js';
 import type { AnswerSource } from './ScriptedUser.js';
 
@@ -50,7 +51,13 @@ export interface ScenarioReport {
   readonly passed: boolean;
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly codex: { readonly commandLine: ReadonlyArray<string>; readonly codexHome: string; readonly userAgent: unknown };
+  readonly codex: {
+    readonly commandLine: ReadonlyArray<string>;
+    readonly codexHome: string;
+    readonly userAgent: unknown;
+    /** How the Codex version read from the user agent compares with the versions the adapters support; `null` when it did not start. */
+    readonly version: CodexVersionCheck | null;
+  };
   /** The effective `config.toml` content the app-server ran with (the scenario's overrides merged in). */
   readonly config: Readonly<Record<string, unknown>> | null;
   /** The effective `thread/start` params. */

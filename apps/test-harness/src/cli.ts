@@ -2,7 +2,7 @@
 /**
  * `wework-harness`: runs scenario files against the real codex app-server.
  *
- *   wework-harness run <scenario.json> [--report=<file>] [--keep-home] [--quiet]
+ *   wework-harness run <scenario.json> [--report=<file>] [--keep-home] [--quiet] [--codex=<path>]
  *   wework-harness diagnose <report.json> [--scenario=<scenario.json>] [--json]
  *   wework-harness --help | --version
  *
@@ -22,7 +22,7 @@ import { runScenario } from './runScenario.js';
 import { formatSummary } from './Summary.js';
 import { DIAGNOSE_USAGE, runDiagnoseCommand } from './diagnose/index.js';
 
-const RUN_USAGE = 'usage: wework-harness run <scenario.json> [--report=<file>] [--keep-home] [--quiet]';
+const RUN_USAGE = 'usage: wework-harness run <scenario.json> [--report=<file>] [--keep-home] [--quiet] [--codex=<path>]';
 const USAGE = `${RUN_USAGE}
 ${DIAGNOSE_USAGE}
        wework-harness --help | --version
@@ -39,6 +39,8 @@ interface RunArgs {
   readonly reportPath: string | undefined;
   readonly keepHome: boolean;
   readonly quiet: boolean;
+  /** `--codex`, else `WEWORK_CODEX_PATH`: a Codex binary or npm wrapper script instead of the installed one. */
+  readonly codexPath: string | undefined;
 }
 
 /** What the command line asks for: a command, help, the version, or a usage error (a message). */
@@ -49,7 +51,7 @@ function parseRun(argv: ReadonlyArray<string>): E.Either<string, Invocation> {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
-      options: { report: { type: 'string' }, 'keep-home': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { report: { type: 'string' }, 'keep-home': { type: 'boolean' }, quiet: { type: 'boolean' }, codex: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -57,7 +59,8 @@ function parseRun(argv: ReadonlyArray<string>): E.Either<string, Invocation> {
     const [scenarioPath, ...extra] = positionals;
     if (scenarioPath === undefined) return E.left(`run needs a scenario file\n${RUN_USAGE}`);
     if (extra.length > 0) return E.left(`run takes one scenario file, got ${positionals.length}\n${RUN_USAGE}`);
-    return E.right({ _tag: 'Run', args: { scenarioPath, reportPath: values.report, keepHome: values['keep-home'] === true, quiet: values.quiet === true } });
+    const codexPath = values.codex ?? (process.env['WEWORK_CODEX_PATH'] === '' ? undefined : process.env['WEWORK_CODEX_PATH']);
+    return E.right({ _tag: 'Run', args: { scenarioPath, reportPath: values.report, keepHome: values['keep-home'] === true, quiet: values.quiet === true, codexPath } });
   } catch (error) {
     return E.left(`${error instanceof Error ? error.message : String(error)}\n${RUN_USAGE}`);
   }
@@ -94,7 +97,7 @@ async function main(argv: ReadonlyArray<string>): Promise<number> {
 }
 
 async function run(args: RunArgs): Promise<number> {
-  const { scenarioPath, keepHome, quiet } = args;
+  const { scenarioPath, keepHome, quiet, codexPath } = args;
   const text = await readFile(scenarioPath, 'utf8').then(
     (content) => E.right(content),
     (error: NodeJS.ErrnoException) => E.left(error.code ?? error.message),
@@ -112,6 +115,7 @@ async function run(args: RunArgs): Promise<number> {
     scenario: scenario.right,
     baseDir: dirname(resolve(scenarioPath)),
     keepWorkDir: keepHome,
+    ...(codexPath === undefined ? {} : { codexPath: resolve(codexPath) }),
     ...(quiet ? {} : { onProgress: (line: string) => console.error(`· ${line}`) }),
   });
   const reportPath = args.reportPath ?? scenarioPath.replace(/\.json$/, '') + '.report.json';

@@ -23,7 +23,7 @@ import {
   type ParamsOf,
 } from '@wework/codex-protocol';
 import { describeErrors, formatDecodeIssues } from '@wework/decode-issues';
-import { describeClientError, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup, type AppServerClient } from '@wework/app-server-client';
+import { checkCodexVersion, describeClientError, describeCodexVersionCheck, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup, type AppServerClient, type CodexVersionCheck } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { checkPluginBuilt } from '@wework/sample-plugins';
@@ -49,6 +49,8 @@ export interface RunScenarioOptions {
   readonly turnTimeoutMs?: number;
   /** How long the plugins may take to become ready before the first turn; default 30 000 ms. */
   readonly pluginStartTimeoutMs?: number;
+  /** A Codex to run instead of the installed `@openai/codex`: its native binary or npm wrapper script (`--codex`). */
+  readonly codexPath?: string;
 }
 
 const DEFAULT_TURN_TIMEOUT_MS = 60_000;
@@ -199,6 +201,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   let threadStartMs: number | null = null;
   let error: string | undefined;
   let userAgent: unknown = null;
+  let version: CodexVersionCheck | null = null;
   let effectiveConfig: Readonly<Record<string, unknown>> | null = null;
   let effectiveThreadParams: Readonly<Record<string, unknown>> | null = null;
   try {
@@ -216,12 +219,15 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
       home: dirs.home,
       cwd: dirs.workspace,
       env: { ...(options.env ?? process.env), ...scenario.env },
+      ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }),
       onMessage: (direction, message) => state.wire.push({ atMs: since(state), direction: direction === 'outgoing' ? 'toAppServer' : 'fromAppServer', message }),
     });
     if (E.isLeft(spawned)) throw new Error(`codex app-server did not start: ${JSON.stringify(spawned.left)}`);
     server = spawned.right;
     spawnToInitializedMs = Math.round(performance.now() - t0);
     userAgent = server.initializeResult.userAgent;
+    version = checkCodexVersion(server.initializeResult.userAgent);
+    if (version._tag !== 'Supported') progress(`warning: ${describeCodexVersionCheck(version)}`);
     attach(server.client, scenario, state);
     const startup = trackMcpStartup(server.client);
 
@@ -261,7 +267,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     passed: error === undefined && turns.length === scenario.turns.length && checks.every((check) => check.passed),
     startedAt,
     durationMs: Math.round(performance.now() - state.started),
-    codex: { commandLine: server?.commandLine ?? [], codexHome: dirs.codexHome, userAgent },
+    codex: { commandLine: server?.commandLine ?? [], codexHome: dirs.codexHome, userAgent, version },
     config: effectiveConfig,
     threadParams: effectiveThreadParams,
     timings: { spawnToInitializedMs, threadStartMs, pluginsReadyMs: Object.fromEntries(state.pluginsReadyMs), turnsMs: turns.map((turn) => turn.durationMs) },

@@ -3,7 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OLDER_CODEX_VERSION, olderCodexBinary } from './support/olderCodex.js';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(appDir, 'dist/cli.js');
@@ -94,6 +96,38 @@ describe('wework-harness run (the built command)', () => {
     expect(result.stderr).toMatch(/turns\.0\.expectStatuss: unknown key/);
     expect(result.stderr).toMatch(/user\.otherwise: /);
   });
+});
+
+describe('wework-harness run --codex', () => {
+  let scratch: string;
+  beforeEach(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'harness-cli-codex-'));
+  });
+  afterEach(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  const reportOf = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as { passed: boolean; codex: { commandLine: string[]; version: unknown } };
+
+  it('runs the Codex it is given (the npm wrapper script) and reports its version as supported', async () => {
+    const wrapper = join(dirname(createRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
+    const reportPath = join(scratch, 'wrapper.report.json');
+    const result = await runCli(['run', 'scenarios/forms-choose-strategy.json', `--report=${reportPath}`, '--quiet', `--codex=${wrapper}`]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const report = await reportOf(reportPath);
+    expect(report.codex.commandLine).toEqual([process.execPath, wrapper, 'app-server']);
+    expect(report.codex.version).toEqual({ _tag: 'Supported', version: '0.171.0' });
+  });
+
+  it('warns about an older release from the registry, which it still runs', async () => {
+    const older = await olderCodexBinary();
+    const reportPath = join(scratch, 'older.report.json');
+    const result = await runCli(['run', 'scenarios/forms-choose-strategy.json', `--report=${reportPath}`, `--codex=${older}`]);
+    expect(result.stderr).toContain(`warning: Codex ${OLDER_CODEX_VERSION} is outside the supported versions (0.171.0 up to 0.172.0, not included)`);
+    const report = await reportOf(reportPath);
+    expect(report.codex.commandLine[0]).toBe(older);
+    expect(report.codex.version).toMatchObject({ _tag: 'Unsupported', version: OLDER_CODEX_VERSION });
+  }, 600_000);
 });
 
 describe('wework-harness options', () => {

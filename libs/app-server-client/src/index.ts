@@ -82,3 +82,5 @@ export type {
   TurnStartFailed,
   TurnTimedOut,
 } from './runTurn.js';
+export { checkCodexVersion, codexVersionOf, compareCodexVersions, describeCodexVersionCheck, SUPPORTED_CODEX_VERSIONS } from './CodexVersion.js';
+export type { CodexVersionCheck, CodexVersionRange } from './CodexVersion.js';

@@ -8,6 +8,11 @@ describe('public API', () => {
     expect(Object.keys(client).sort()).toEqual(
       [
         'ClientError',
+        'SUPPORTED_CODEX_VERSIONS',
+        'checkCodexVersion',
+        'codexVersionOf',
+        'compareCodexVersions',
+        'describeCodexVersionCheck',
         'DEFAULT_CAPABILITIES',
         'DEFAULT_CLIENT_INFO',
         'DEFAULT_MAX_LINE_BYTES',
@@ -66,6 +71,7 @@ describe('public API', () => {
         'DEFAULT_STDERR_LIMIT_BYTES',
         'PS_ARGUMENTS',
         'StderrTail',
+        'codexCommandAt',
         'currentProcessPlatform',
         'isRunning',
         'launchAppServer',

@@ -21,8 +21,14 @@ export interface LaunchAppServerOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Working directory of the child. */
   readonly cwd: string;
-  /** Program to run instead of the `codex` resolved from `@openai/codex`. */
+  /** Program to run instead of the `codex` resolved from `@openai/codex` (runs with `args` only). */
   readonly command?: string;
+  /**
+   * A Codex the host ships, instead of the installed `@openai/codex`: its native binary, or an npm wrapper
+   * script (`….js`, run with this Node). Ignored when `command` is given. Check its version with
+   * `checkCodexVersion(initializeResult.userAgent)`.
+   */
+  readonly codexPath?: string;
   /** Arguments to `codex`. Default `['app-server']`. */
   readonly args?: readonly string[];
   /** How many trailing bytes of stderr to keep. Default 64 KiB. */

@@ -7,7 +7,7 @@ export type { SpawnAppServerOptions, SpawnedAppServer } from './spawnAppServer.j
 export { launchAppServer } from './launchAppServer.js';
 export type { LaunchAppServerOptions, LaunchedAppServer, ConnectAppServerOptions, LaunchError } from './launchAppServer.js';
 export type { SpawnError, CodexHomeMissing, CodexNotFound, SpawnFailed, InitializeFailed, InitializeTimedOut } from './SpawnError.js';
-export { resolveCodexCommand, nativeBinaryLocation } from './resolveCodexCommand.js';
+export { codexCommandAt, resolveCodexCommand, nativeBinaryLocation } from './resolveCodexCommand.js';
 export type { CodexCommand, NativeBinaryLocation, ResolveCodexCommandOptions } from './resolveCodexCommand.js';
 export { terminateProcessTree } from './terminateProcessTree.js';
 export type { TerminateOptions, TerminateReport } from './terminateProcessTree.js';

@@ -12,7 +12,7 @@ import { ClientError } from '../ClientError.js';
 import { connectAppServer } from './connectAppServer.js';
 import type { ProcessExited } from '../ClientError.js';
 import { guard, release } from './exitGuard.js';
-import { resolveCodexCommand } from './resolveCodexCommand.js';
+import { codexCommandAt, resolveCodexCommand } from './resolveCodexCommand.js';
 import type { SpawnError } from './SpawnError.js';
 import { DEFAULT_STDERR_LIMIT_BYTES, StderrTail } from './StderrTail.js';
 import { terminateProcessTree } from './terminateProcessTree.js';
@@ -82,7 +82,7 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
   if (options.command !== undefined) {
     commandLine = [options.command, ...args];
   } else {
-    const resolved = resolveCodexCommand();
+    const resolved = options.codexPath === undefined ? resolveCodexCommand() : E.right(codexCommandAt(options.codexPath));
     if (E.isLeft(resolved)) return resolved;
     commandLine = [resolved.right.command, ...resolved.right.args, ...args];
     pathPrepend = resolved.right.pathPrepend;

@@ -28,8 +28,8 @@ export interface CodexCommand {
   readonly args: readonly string[];
   /** Directories to put in front of PATH. */
   readonly pathPrepend: readonly string[];
-  /** How it was found. */
-  readonly source: 'native' | 'wrapper';
+  /** How it was found: the installed package's native binary or wrapper, or a path the host gave. */
+  readonly source: 'native' | 'wrapper' | 'given';
 }
 
 const TARGETS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -121,4 +121,17 @@ export function resolveCodexCommand(options: ResolveCodexCommandOptions = {}): E
     return E.left({ _tag: 'CodexNotFound', message: `neither the native binary nor ${wrapper} exists` });
   }
   return E.right({ command: process.execPath, args: [wrapper], pathPrepend: [], source: 'wrapper' });
+}
+
+/**
+ * The command line of a Codex at `path`: a wrapper script (`.js`, `.mjs`, `.cjs`) runs with this Node, anything
+ * else is run as the program itself.
+ *
+ * @example
+ * ```ts
+ * codexCommandAt('/opt/wework/codex'); // { command: '/opt/wework/codex', args: [], pathPrepend: [], source: 'given' }
+ * ```
+ */
+export function codexCommandAt(path: string): CodexCommand {
+  return /\.(?:c|m)?js$/i.test(path) ? { command: process.execPath, args: [path], pathPrepend: [], source: 'given' } : { command: path, args: [], pathPrepend: [], source: 'given' };
 }

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { ModelList, ThreadStart, TurnStart, TurnStarted } from '@wework/codex-protocol';
-import type { ClientEvent, JsonRpcMessage, MessageDirection } from '../../src/index.js';
+import { checkCodexVersion, type ClientEvent, type JsonRpcMessage, type MessageDirection } from '../../src/index.js';
 import { spawnAppServer } from '../../src/node/index.js';
 import type { SpawnedAppServer } from '../../src/node/index.js';
 import { createCodexSandbox } from '../support/codexSandbox.js';
@@ -35,7 +35,7 @@ async function hangingModel(): Promise<HangingModel> {
   return model;
 }
 
-async function start(box: CodexSandbox, command: { command: string; args: string[] } | Record<string, never> = {}): Promise<SpawnedAppServer> {
+async function start(box: CodexSandbox, command: { readonly command?: string; readonly args?: string[]; readonly codexPath?: string } = {}): Promise<SpawnedAppServer> {
   const spawned = await spawnAppServer({ codexHome: box.codexHome, home: box.home, cwd: box.cwd, env: box.env, ...command });
   if (E.isLeft(spawned)) throw new Error(`spawnAppServer failed: ${JSON.stringify(spawned.left)}`);
   cleanups.push(() => spawned.right.dispose());
@@ -98,10 +98,12 @@ describe('codex app-server end to end', () => {
     expect(await groupMembers(server.pid)).toEqual([]);
   });
 
-  it('runs through the npm wrapper script too, and dispose also ends the native child it starts', async () => {
+  it('runs a Codex the host gives (here the npm wrapper script, run with this Node), and dispose also ends the native child it starts', async () => {
     const wrapper = join(dirname(createRequire(import.meta.url).resolve('@openai/codex/package.json')), 'bin', 'codex.js');
     const box = await sandbox();
-    const server = await start(box, { command: process.execPath, args: [wrapper, 'app-server'] });
+    const server = await start(box, { codexPath: wrapper });
+    expect(server.commandLine).toEqual([process.execPath, wrapper, 'app-server']);
+    expect(checkCodexVersion(server.initializeResult.userAgent)).toEqual({ _tag: 'Supported', version: '0.171.0' });
     right(await server.client.request(ModelList, { includeHidden: false, limit: 1 }), 'model/list');
     const tree = await treeSnapshot(server.pid);
     // On Node versions without process.execve the wrapper starts the native binary as its child.
