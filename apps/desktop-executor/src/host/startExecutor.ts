@@ -49,6 +49,9 @@ import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
 import { marketplacePages, type MarketplacePagesOptions } from '../plugins/MarketplacePages.js';
 
+/** How long a shutdown waits for a running bundled upgrade. */
+const BUNDLED_SHUTDOWN_GRACE_MS = 10_000;
+
 /** Options of {@link startExecutor}. */
 export interface ExecutorOptions extends ExecutorLaunchOptions {
   /** MCP servers to wait for before a thread's first turn. */
@@ -265,6 +268,10 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     dispose: async () => {
       tasks.dispose();
       await plugins.settled;
+      // A bundled upgrade still running is given a moment to finish (it is crash-safe if it does not).
+      const grace = new AbortController();
+      await Promise.race([bundled.idle(), nodeTimers.sleep(BUNDLED_SHUTDOWN_GRACE_MS, grace.signal)]);
+      grace.abort();
       await runtime.dispose();
     },
   });
