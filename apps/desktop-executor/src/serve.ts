@@ -28,6 +28,7 @@ const options = {
   workspace: resolve(args.right.workspace ?? process.cwd()),
   env: process.env,
   waitForPlugins: args.right.waitForPlugins,
+  bundledPlugins: args.right.bundledPlugins.map((dir) => resolve(dir)),
   firstStart: { config: args.right.firstStart.config ?? DEFAULT_MIGRATION_CHOICE.config, remoteApps: args.right.firstStart.remoteApps ?? DEFAULT_MIGRATION_CHOICE.remoteApps },
   log,
 };

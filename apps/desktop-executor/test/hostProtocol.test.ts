@@ -1,14 +1,30 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { parseServeArguments } from '../src/host/ServeArguments.js';
+import { bundledDirectories, bundledFaultFromEnv } from '../src/plugins/BundledLaunch.js';
 import { launchToken, originAllowed, tokenMatches } from '../src/host/WebSocketTransport.js';
 
 describe('serve arguments', () => {
   it('reads the transport, homes and plugins', () => {
     expect(parseServeArguments(['--ws', '--port', '0', '--executor-home', '/e', '--wait-for-plugin', 'forms'])).toEqual(
-      E.right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], firstStart: { config: null, remoteApps: null } }),
+      E.right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], bundledPlugins: [], firstStart: { config: null, remoteApps: null } }),
     );
     expect(parseServeArguments(['--stdio'])).toMatchObject({ right: { transport: { _tag: 'Stdio' } } });
+  });
+  it('reads the bundled plugin packages, repeatable, and adds those of WEWORK_BUNDLED_PLUGINS after them', () => {
+    expect(parseServeArguments(['--stdio', '--bundled-plugin', '/app/space', '--bundled-plugin', '/app/builder'])).toMatchObject({ right: { bundledPlugins: ['/app/space', '/app/builder'] } });
+    expect(E.isLeft(parseServeArguments(['--stdio', '--bundled-plugin']))).toBe(true);
+    expect(E.isLeft(parseServeArguments(['--stdio', '--bundled-plugin', '']))).toBe(true);
+    expect(bundledDirectories(['/app/space'], { WEWORK_BUNDLED_PLUGINS: '/app/a::/app/b:' }, ':')).toEqual(['/app/space', '/app/a', '/app/b']);
+    expect(bundledDirectories([], { WEWORK_BUNDLED_PLUGINS: 'C:\\a;D:\\b' }, ';')).toEqual(['C:\\a', 'D:\\b']);
+    expect(bundledDirectories([], {})).toEqual([]);
+  });
+  it('refuses an unknown bundled upgrade fault hook without echoing it', () => {
+    expect(bundledFaultFromEnv({})).toEqual(E.right(null));
+    expect(E.isRight(bundledFaultFromEnv({ WEWORK_TEST_BUNDLED_FAULT: 'fail-once' }))).toBe(true);
+    expect(E.isRight(bundledFaultFromEnv({ WEWORK_TEST_BUNDLED_FAULT: 'pause:/tmp/marker' }))).toBe(true);
+    for (const bad of ['pause:relative', 'secret-value']) expect(bundledFaultFromEnv({ WEWORK_TEST_BUNDLED_FAULT: bad })).toEqual(E.left(expect.not.stringContaining(bad)));
+    expect(E.isLeft(bundledFaultFromEnv({ WEWORK_TEST_BUNDLED_FAULT: 'fail' }))).toBe(true);
   });
   it('reads the first-start answer the host asked for', () => {
     expect(parseServeArguments(['--stdio', '--migrate-config', 'native', '--remote-apps', 'off'])).toMatchObject({ right: { firstStart: { config: 'native', remoteApps: false } } });

@@ -58,6 +58,8 @@ export const HostErrorCode = {
   AppNotFound: -32027,
   /** An installation was refused before anything was written (an `on_install` login cancelled or failed, a plugin Codex cannot install). */
   InstallRefused: -32028,
+  /** The user uninstalled that bundled plugin: its background synchronisation is paused until it is installed again. */
+  UpdatePaused: -32035,
 } as const;
 /** One of the values of {@link HostErrorCode}. */
 export type HostErrorCode = (typeof HostErrorCode)[keyof typeof HostErrorCode];

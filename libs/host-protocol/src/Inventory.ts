@@ -8,12 +8,16 @@ import * as t from 'io-ts';
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
-/** The status of an installed plugin: `ok`, `installing` (a receipt bridges Codex's listing), `repairRequired` with the reason, `updateFailed`. */
+/**
+ * The status of an installed plugin: `ok`, `installing` (a receipt bridges Codex's listing),
+ * `repairRequired` with the reason, `updating` (a bundled upgrade of it runs), `updateFailed`.
+ */
 export const InventoryStatus = t.union(
   [
     t.type({ kind: t.literal('ok') }),
     t.type({ kind: t.literal('installing'), acceptedAt: t.number, expiresAt: t.number }),
     t.type({ kind: t.literal('repairRequired'), reason: t.string }),
+    t.type({ kind: t.literal('updating') }),
     t.type({ kind: t.literal('updateFailed'), reason: t.string }),
   ],
   'InventoryStatus',
@@ -88,3 +92,11 @@ export const InventoryChange = t.keyof(
 );
 /** See the codec {@link InventoryChange}. */
 export type InventoryChange = t.TypeOf<typeof InventoryChange>;
+
+/** The update status of a bundled plugin (`plugins/updateStatus`, `plugins/retryUpdate`): `ok`, `updating` or `updateFailed` with a short reason (a typed error's tag). */
+export const UpdateStatus = t.union(
+  [t.type({ kind: t.literal('ok') }), t.type({ kind: t.literal('updating') }), t.type({ kind: t.literal('updateFailed'), reason: t.string })],
+  'UpdateStatus',
+);
+/** See the codec {@link UpdateStatus}. */
+export type UpdateStatus = t.TypeOf<typeof UpdateStatus>;

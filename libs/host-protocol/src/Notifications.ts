@@ -8,7 +8,7 @@
 import * as t from 'io-ts';
 import { codecs } from '@wework/codex-protocol';
 import { notificationDescriptor } from './Descriptor.js';
-import { InventoryChange } from './Inventory.js';
+import { InventoryChange, UpdateStatus } from './Inventory.js';
 import { RuntimeStatus } from './Services.js';
 import { WegentTokenExpiringNotification } from './WegentToken.js';
 
@@ -51,6 +51,16 @@ export const RuntimeStatusNotification = notificationDescriptor('runtime/status'
 /** `inventory/changed`: the installed inventory changed (after every install, uninstall and switch); read `plugins/installed` again. */
 export const InventoryChangedNotification = notificationDescriptor('inventory/changed', t.type({ change: InventoryChange, pluginId: t.union([t.string, t.null]) }));
 
+/**
+ * `plugins/updateStatus`: the update status of a bundled plugin changed (`updating` when a check
+ * was admitted, then `ok` or `updateFailed`); `version` is the version it is updated to or now has,
+ * when known.
+ */
+export const PluginsUpdateStatusNotification = notificationDescriptor(
+  'plugins/updateStatus',
+  t.intersection([t.type({ pluginId: t.string, status: UpdateStatus }), t.partial({ version: t.string })]),
+);
+
 /** Every notification the executor sends to its hosts, by method. */
 export const HostNotifications = {
   [TurnStartedNotification.method]: TurnStartedNotification,
@@ -63,6 +73,7 @@ export const HostNotifications = {
   [RuntimeStatusNotification.method]: RuntimeStatusNotification,
   [InventoryChangedNotification.method]: InventoryChangedNotification,
   [WegentTokenExpiringNotification.method]: WegentTokenExpiringNotification,
+  [PluginsUpdateStatusNotification.method]: PluginsUpdateStatusNotification,
 } as const;
 
 /** The method of a notification from the executor. */

@@ -10,7 +10,7 @@ import { codecs } from '@wework/codex-protocol';
 import { requestDescriptor } from './Descriptor.js';
 import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModelConfig } from './Services.js';
 import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
-import { InstalledInventory, TrialResult } from './Inventory.js';
+import { InstalledInventory, TrialResult, UpdateStatus } from './Inventory.js';
 import { CardsPending, EventsSubscribe, EventsUnsubscribe } from './Events.js';
 import { RuntimeSetWegentToken } from './WegentToken.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
@@ -135,6 +135,11 @@ export const IntegrationsAppsRead = requestDescriptor('integrations/apps/read', 
 export const IntegrationsAppsWrite = requestDescriptor('integrations/apps/write', t.type({ enabled: t.boolean }), t.type({ enabled: t.boolean }));
 /** `plugins/trial`: "Try in chat" (`preparePluginTrial`): reuse the plugin on this device, or say it needs installing, never installing. */
 export const PluginsTrial = requestDescriptor('plugins/trial', t.type({ plugin: t.string, marketplace: t.string, deviceId: t.string }), TrialResult);
+/**
+ * `plugins/retryUpdate`: checks a bundled plugin again (typically after `updateFailed`) and upgrades it
+ * when it differs; answers once the check was admitted (`updating`) or with the status it has.
+ */
+export const PluginsRetryUpdate = requestDescriptor('plugins/retryUpdate', t.type({ pluginId: t.string }), t.type({ status: UpdateStatus }));
 
 /** Every request a host sends to the executor, by method. */
 export const HostRequests = {
@@ -175,6 +180,7 @@ export const HostRequests = {
   [IntegrationsAppsRead.method]: IntegrationsAppsRead,
   [IntegrationsAppsWrite.method]: IntegrationsAppsWrite,
   [PluginsTrial.method]: PluginsTrial,
+  [PluginsRetryUpdate.method]: PluginsRetryUpdate,
   [EventsSubscribe.method]: EventsSubscribe,
   [EventsUnsubscribe.method]: EventsUnsubscribe,
   [CardsPending.method]: CardsPending,

@@ -25,6 +25,7 @@ export {
   PluginsInstall,
   PluginsInstalled,
   PluginsList,
+  PluginsRetryUpdate,
   PluginsSetEnabled,
   PluginsTrial,
   PluginsUninstall,
@@ -52,6 +53,7 @@ export {
   InventoryChangedNotification,
   ItemNotification,
   LoginCompletedNotification,
+  PluginsUpdateStatusNotification,
   RuntimeStatusNotification,
   TurnCompletedNotification,
   TurnStartedNotification,
@@ -98,7 +100,7 @@ export {
   TaskRecord,
 } from './Tasks.js';
 export { AccountList, Inspection, ListedAccount, PluginSummary, RuntimeState, RuntimeStatus, SupervisionModelConfig } from './Services.js';
-export { InstalledInventory, InstalledPlugin, InventoryApp, InventoryChange, InventorySkill, InventoryStatus, TrialResult } from './Inventory.js';
+export { InstalledInventory, InstalledPlugin, InventoryApp, InventoryChange, InventorySkill, InventoryStatus, TrialResult, UpdateStatus } from './Inventory.js';
 export {
   acceptEvent,
   advanceCursor,

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { decodeHostParams, PluginsInstall, SkillsSetEnabled, TrialResult } from '../src/index.js';
+import { decodeHostParams, InventoryStatus, PluginsInstall, PluginsRetryUpdate, PluginsUpdateStatusNotification, SkillsSetEnabled, TrialResult } from '../src/index.js';
 
 describe('plugins/install params', () => {
   it('decodes the cloud package form and the marketplace form', () => {
@@ -28,5 +28,22 @@ describe('skills/setEnabled params and plugins/trial result', () => {
     expect(TrialResult.is({ kind: 'ready', pluginId: 'a@b', draft: { markdown: '[@a](plugin://a@b)', defaultPrompt: null } })).toBe(true);
     expect(TrialResult.is({ kind: 'needsInstall', pluginId: 'a@b', reason: 'missing' })).toBe(true);
     expect(TrialResult.is({ kind: 'failed', message: 'x' })).toBe(true);
+  });
+});
+
+describe('bundled plugin updates', () => {
+  it('plugins/updateStatus carries the plugin, its status and optionally the version', () => {
+    const params = PluginsUpdateStatusNotification.params;
+    expect(params.is({ pluginId: 'wework-space@wework', status: { kind: 'updating' }, version: '2.0.0' })).toBe(true);
+    expect(params.is({ pluginId: 'wework-space@wework', status: { kind: 'updateFailed', reason: 'TransactionRolledBack' } })).toBe(true);
+    expect(params.is({ pluginId: 'wework-space@wework', status: { kind: 'installing' } })).toBe(false);
+    expect(params.is({ pluginId: 'wework-space@wework', status: { kind: 'updateFailed' } })).toBe(false);
+  });
+
+  it('plugins/retryUpdate takes a plugin id and answers a status; the inventory knows updating', () => {
+    expect(E.isRight(decodeHostParams(PluginsRetryUpdate, { pluginId: 'wework-space@wework' }))).toBe(true);
+    expect(E.isLeft(decodeHostParams(PluginsRetryUpdate, {}))).toBe(true);
+    expect(PluginsRetryUpdate.result.is({ status: { kind: 'ok' } })).toBe(true);
+    expect(InventoryStatus.is({ kind: 'updating' })).toBe(true);
   });
 });

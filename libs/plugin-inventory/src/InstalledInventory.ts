@@ -9,6 +9,7 @@
  * - `installing`: accepted by Codex, not listed yet, within the receipt window ({@link mergeInventory}).
  * - `repairRequired`: configured or recorded as installed, but Codex does not list it (its marketplace
  *   manifest is gone, or the package is missing); the reason says which.
+ * - `updating`: listed, and an update of it is running (the installed version keeps working meanwhile).
  * - `updateFailed`: listed, but the last cloud update of it failed (the installed version keeps working).
  *
  * Every function here is pure: lists in, a list out; the time is an argument.
@@ -53,6 +54,8 @@ export interface InventorySources {
   /** Wegent cloud plugins recorded as installed on this device. */
   readonly cloud: ReadonlyArray<PluginRef>;
   readonly failedUpdates: ReadonlyArray<FailedUpdate>;
+  /** Plugins an update is running for (bundled upgrades); they show `updating` over a failure. */
+  readonly updating?: ReadonlyArray<PluginRef>;
   readonly receipts: ReadonlyArray<InstallReceipt>;
 }
 
@@ -68,6 +71,7 @@ export type InventoryStatus =
   | { readonly kind: 'ok' }
   | { readonly kind: 'installing'; readonly acceptedAt: number; readonly expiresAt: number }
   | { readonly kind: 'repairRequired'; readonly reason: RepairReason }
+  | { readonly kind: 'updating' }
   | { readonly kind: 'updateFailed'; readonly reason: string };
 
 /** One plugin of the inventory. */
@@ -119,7 +123,8 @@ export const assembleInventory = (sources: InventorySources, now: number): Assem
   for (const listed of sources.listed) {
     if (has(listed.ref)) continue;
     const failed = failure(listed.ref);
-    const status: InventoryStatus = failed === undefined ? { kind: 'ok' } : { kind: 'updateFailed', reason: failed.reason };
+    const updating = (sources.updating ?? []).some((ref) => samePlugin(ref, listed.ref));
+    const status: InventoryStatus = updating ? { kind: 'updating' } : failed === undefined ? { kind: 'ok' } : { kind: 'updateFailed', reason: failed.reason };
     items.push({ ref: listed.ref, origin: originOf(listed.ref, sources.cloud), enabled: listed.enabled, status, listed });
   }
   for (const configured of sources.configured) {

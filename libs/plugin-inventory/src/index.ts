@@ -20,6 +20,9 @@
  * - {@link assembleInventory}: the one installed inventory (origin and status of each plugin);
  *   {@link decideManagementChange}: how a management switch reaches the runtime;
  *   {@link preparePluginTrial}: whether "Try in chat" reuses a plugin of the target device.
+ * - Bundled plugins: {@link bundledPackageOf} decodes a bundled package's manifest;
+ *   {@link requestUpdate}/{@link updateFinished}/{@link uninstallRequested}/{@link resumeSync} gate
+ *   their background updates and give their status (`ok`, `updating`, `updateFailed`).
  * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
  *   removal, invalidate it for everything else.
  *
@@ -162,6 +165,26 @@ export {
   type PluginOrigin,
   type RepairReason,
 } from './InstalledInventory.js';
+export {
+  bundledPackageOf,
+  bundledPackagesOf,
+  emptyUpdateState,
+  requestUpdate,
+  resumeSync,
+  uninstallRequested,
+  updateFinished,
+  updateStateOf,
+  type BundledPackage,
+  type BundledPackageRejected,
+  type BundledUpdateState,
+  type PluginUpdateState,
+  type StatusChange,
+  type Transition,
+  type UninstallGate,
+  type UpdateAdmission,
+  type UpdateOutcome,
+  type UpdateStatus,
+} from './BundledUpdates.js';
 export { decideManagementChange, type ManagementChange } from './ManagementChange.js';
 export {
   preparePluginTrial,

@@ -17,7 +17,7 @@ import { cacheDirectoryOf, homeRoot, runtimeHomes, type Homes } from './Layout.j
 import { recordOf, type ManifestParseFailed } from './Manifest.js';
 import { readManifest } from './ManifestFile.js';
 import { validatePackage, type ValidPackage } from './Package.js';
-import { commitChange, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from './Transaction.js';
+import { commitChange, type CommitOptions, type PackageSource, type SyncError, type TransactionPorts, type TransactionResult } from './Transaction.js';
 import { packageDigest, treeDigest } from './TreeDigest.js';
 
 /** How the installed cache compares with the bundled package. */
@@ -58,8 +58,20 @@ export type BundledUpgradeResult =
   | { readonly _tag: 'Uninstalled' }
   | { readonly _tag: 'Upgraded'; readonly reason: Extract<BundledComparison, { _tag: 'Differs' }>['reason']; readonly transaction: TransactionResult };
 
+/** A bundled package to check: the plugin, its version and where its files come from. */
+export interface BundledPackageSource {
+  readonly plugin: PluginRef;
+  readonly version: string;
+  readonly source: PackageSource;
+  /** ISO time for the registries and the manifest. */
+  readonly at: string;
+}
+
 /**
  * Checks a bundled plugin and upgrades it when the installed cache differs, preserving enablement.
+ * `options` are the transaction's (a `beforeCommit` check runs on the published caches before the
+ * commit mark, as for any install). The source is extracted once and released when done, whatever
+ * the outcome.
  *
  * @example
  * ```ts
@@ -68,21 +80,33 @@ export type BundledUpgradeResult =
  * ```
  */
 export const upgradeBundled =
-  (
-    ports: TransactionPorts,
-    homes: Homes,
-    bundled: { readonly plugin: PluginRef; readonly version: string; readonly source: PackageSource; readonly at: string },
-  ): TE.TaskEither<SyncError | ManifestParseFailed, BundledUpgradeResult> =>
+  (ports: TransactionPorts, homes: Homes, bundled: BundledPackageSource, options: CommitOptions = {}): TE.TaskEither<SyncError | ManifestParseFailed, BundledUpgradeResult> =>
   async () => {
-    const entries = await bundled.source.extract()();
-    if (E.isLeft(entries)) return entries;
-    const pkg = validatePackage(entries.right);
-    if (E.isLeft(pkg)) return pkg;
-    const comparison = await compareBundled(ports.fs, homes, bundled.plugin, bundled.version, pkg.right)();
-    if (E.isLeft(comparison)) return comparison;
-    if (comparison.right._tag !== 'Differs') return E.right(comparison.right);
-    const reason = comparison.right.reason;
-    const committed = await commitChange(ports, homes, {
+    try {
+      return await checkAndUpgrade(ports, homes, bundled, options);
+    } finally {
+      await bundled.source.release?.()();
+    }
+  };
+
+const checkAndUpgrade = async (
+  ports: TransactionPorts,
+  homes: Homes,
+  bundled: BundledPackageSource,
+  options: CommitOptions,
+): Promise<E.Either<SyncError | ManifestParseFailed, BundledUpgradeResult>> => {
+  const entries = await bundled.source.extract()();
+  if (E.isLeft(entries)) return entries;
+  const pkg = validatePackage(entries.right);
+  if (E.isLeft(pkg)) return pkg;
+  const comparison = await compareBundled(ports.fs, homes, bundled.plugin, bundled.version, pkg.right)();
+  if (E.isLeft(comparison)) return comparison;
+  if (comparison.right._tag !== 'Differs') return E.right(comparison.right);
+  const reason = comparison.right.reason;
+  const committed = await commitChange(
+    ports,
+    homes,
+    {
       _tag: 'Install',
       plugin: bundled.plugin,
       version: bundled.version,
@@ -90,8 +114,10 @@ export const upgradeBundled =
       enabled: 'preserve',
       respectUninstall: true,
       at: bundled.at,
-    })();
-    if (E.isLeft(committed)) return committed;
-    if (committed.right.outcome === 'SkippedUninstalled') return E.right({ _tag: 'Uninstalled' });
-    return E.right({ _tag: 'Upgraded', reason, transaction: committed.right });
-  };
+    },
+    options,
+  )();
+  if (E.isLeft(committed)) return committed;
+  if (committed.right.outcome === 'SkippedUninstalled') return E.right({ _tag: 'Uninstalled' });
+  return E.right({ _tag: 'Upgraded', reason, transaction: committed.right });
+};

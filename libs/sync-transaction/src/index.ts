@@ -112,4 +112,4 @@ export {
   type TransactionAborted,
   type TransactionRolledBack,
 } from './Transaction.js';
-export { compareBundled, upgradeBundled, type BundledComparison, type BundledUpgradeResult } from './BundledUpgrade.js';
+export { compareBundled, upgradeBundled, type BundledComparison, type BundledPackageSource, type BundledUpgradeResult } from './BundledUpgrade.js';

@@ -61,4 +61,22 @@ describe('bundled plugin upgrades', () => {
     expect(await upgradeBundled(ports, box.homes, bundled('2.0.0'))()).toEqual(E.right({ _tag: 'Uninstalled' }));
     expect(box.hash()).toBe(before);
   });
+
+  it('a beforeCommit refusal rolls the upgrade back to the previous cache byte for byte; the source is released whatever the outcome', async () => {
+    const box = sandbox();
+    boxes.push(box);
+    await upgradeBundled(ports, box.homes, bundled('1.0.0'))();
+    const before = box.hash();
+    let released = 0;
+    const counted = (version: string, variant: string) => {
+      const base = bundled(version, variant);
+      return { ...base, source: { ...base.source, release: () => async () => void (released += 1) } };
+    };
+    const refused = await upgradeBundled(ports, box.homes, counted('1.0.0', '1.0.0-fix'), { beforeCommit: async () => E.left('refused by the check') })();
+    expect(refused).toMatchObject({ left: { _tag: 'TransactionAborted' } });
+    expect(box.hash()).toBe(before);
+    expect(await upgradeBundled(ports, box.homes, counted('1.0.0', '1.0.0'))()).toEqual(E.right({ _tag: 'UpToDate' }));
+    expect(await upgradeBundled(ports, box.homes, counted('1.0.0', '1.0.0-fix'))()).toMatchObject({ right: { _tag: 'Upgraded', reason: 'ContentChanged' } });
+    expect(released).toBe(3);
+  });
 });

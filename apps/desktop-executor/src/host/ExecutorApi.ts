@@ -36,7 +36,9 @@ import { describeMarketplaceError, marketplaceFailureCode, type MarketplacePages
 import { describeManagementError, type ManagementError, type PluginManagement } from '../plugins/PluginManagement.js';
 import type { PluginInventory } from '../plugins/PluginInventory.js';
 import { preparePluginTrialOn } from '../plugins/PluginTrial.js';
-import { pluginRef } from '@wework/plugin-inventory';
+import { parsePluginKey, pluginRef } from '@wework/plugin-inventory';
+import type { BundledPlugins } from '../plugins/BundledPlugins.js';
+import { openGate, type MutationGate } from '../plugins/MutationGate.js';
 
 /** An error reply: its code, a sentence for a person, and the typed error's tag. */
 export interface HostFailure {
@@ -97,6 +99,8 @@ export interface ExecutorApi {
   tryPlugin(params: HostParamsOf<'plugins/trial'>): Result<'plugins/trial'>;
   /** Takes the Wegent runtime token for the commands of new turns; answers when the executor asks for the next one. */
   setWegentToken(params: HostParamsOf<'runtime/setWegentToken'>): Result<'runtime/setWegentToken'>;
+  /** Checks a bundled plugin again (after a failed upgrade). */
+  retryUpdate(params: HostParamsOf<'plugins/retryUpdate'>): Result<'plugins/retryUpdate'>;
 }
 
 /** The services behind the API. */
@@ -121,6 +125,10 @@ export interface ExecutorServices {
   readonly log: ExecutorLog;
   /** The marketplaces, catalogs and plugin details of the plugin pages. */
   readonly marketplaces?: MarketplacePages;
+  /** The plugins bundled with the desktop app (background upgrades); none when absent. */
+  readonly bundled?: BundledPlugins;
+  /** The home's mutation gate: turns run through it, so they wait only while a plugin mutation runs. */
+  readonly gate?: MutationGate;
 }
 
 /** The reply for a runtime error: the app-server gone, a timeout and Codex's overload have codes of their own. */
@@ -173,6 +181,7 @@ const empty = (): E.Either<HostFailure, EmptyResult> => E.right({});
 /** The API over the executor's services. */
 export function executorApi(services: ExecutorServices): ExecutorApi {
   const { runtime, tasks, accounts, plugins, supervision, images, log } = services;
+  const gate = services.gate ?? openGate;
   const logins = new Map<string, PendingAccount>();
   /**
    * The login each task's last turn asked for, until it is used by `auth/recover` or made obsolete by the
@@ -240,7 +249,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       const collecting = running.right.server.client.on(ItemCompleted, (completed) => {
         if (completed.threadId === threadOf()) items.push(completed.item);
       });
-      const turn = await tasks.send(task.taskId, composed.right.input, modelSelection).finally(() => collecting.dispose());
+      const turn = await gate.work(() => tasks.send(task.taskId, composed.right.input, modelSelection)).finally(() => collecting.dispose());
       if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
       const detected = detectAuthRequired(finalMessageOf(turn.right, items));
       const authRequired = detected._tag === 'ConnectorAuthRequired' ? { pluginKey: detected.pluginKey, connectorSlug: detected.connectorSlug, toolName: detected.toolName ?? null } : null;
@@ -330,11 +339,30 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
         const ref = pluginRef(params.plugin, params.marketplace);
         if (E.isRight(ref)) (E.isRight(installed) ? inventory.updateSucceeded : (target: typeof ref.right) => inventory.updateFailed(target, installed.left._tag))(ref.right);
         if (E.isRight(installed)) services.inventoryChanged('installed', installed.right.pluginId);
+        // An explicit install resumes the background synchronisation of a bundled plugin the user had uninstalled.
+        if (E.isRight(installed) && E.isRight(ref)) services.bundled?.reinstalled(ref.right);
         return E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(installed);
       }
       return E.bimap(managementFailure, (plugin: PluginSummary) => ({ plugin }))(await management.install({ marketplace: params.marketplace, plugin: params.plugin }));
     },
-    uninstallPlugin: async (params) => E.bimap(managementFailure, () => ({}))(await (await services.pluginInventory()).management.uninstall(params.pluginId)),
+    uninstallPlugin: async (params) => {
+      // A manual uninstall stops the background synchronisation of that plugin and waits for an admitted one.
+      const ref = parsePluginKey(params.pluginId);
+      if (E.isRight(ref)) await services.bundled?.beforeUninstall(ref.right);
+      const removed = await (await services.pluginInventory()).management.uninstall(params.pluginId);
+      if (E.isLeft(removed) && E.isRight(ref)) services.bundled?.uninstallFailed(ref.right);
+      return E.bimap(managementFailure, () => ({}))(removed);
+    },
+    retryUpdate: async ({ pluginId }) => {
+      if (services.bundled === undefined) return E.left(managementFailure({ _tag: 'PluginNotFound', pluginId }));
+      const retried = await services.bundled.retry(pluginId);
+      if (E.isRight(retried)) return ok({ status: retried.right });
+      return E.left(
+        retried.left._tag === 'NotBundled'
+          ? managementFailure({ _tag: 'PluginNotFound', pluginId })
+          : { code: HostErrorCode.UpdatePaused, message: 'the plugin was uninstalled: its background synchronisation is paused until it is installed again', tag: 'UpdatePaused' },
+      );
+    },
     recoverAuthorization: async ({ taskId, pluginKey, connectorSlug, toolName }) => {
       if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
       if (services.recoverConnector === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'connector authorization is not available in this executor', tag: 'NotAvailable' });

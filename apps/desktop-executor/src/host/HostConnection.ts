@@ -71,6 +71,7 @@ function hostHandlers(api: ExecutorApi, sessions: HostSessions, session: HostSes
     'integrations/apps/read': () => api.readRemoteApps(),
     'integrations/apps/write': (params) => api.writeRemoteApps(params),
     'plugins/trial': (params) => api.tryPlugin(params),
+    'plugins/retryUpdate': (params) => api.retryUpdate(params),
     'events/subscribe': (params) => Promise.resolve(E.right(sessions.subscribe(session, params.after))),
     'events/unsubscribe': () => Promise.resolve(E.right((sessions.unsubscribe(session), {}))),
     'cards/pending': () => Promise.resolve(E.right({ cards: sessions.pendingCards(session) })),

@@ -2,7 +2,8 @@
  * The command line of `serve.js`: the transport (`--stdio` or `--ws [--port N]`), the executor home
  * (`--executor-home DIR`, else `WEWORK_EXECUTOR_HOME`, else `~/.wework/executor`), the default workspace
  * (`--workspace DIR`, else the current directory) and the plugins to wait for before a first turn
- * (`--wait-for-plugin NAME`, repeatable), and the answer to the first-start question, which the host
+ * (`--wait-for-plugin NAME`, repeatable), the desktop app's bundled plugin packages (`--bundled-plugin DIR`,
+ * repeatable; `WEWORK_BUNDLED_PLUGINS` adds more), and the answer to the first-start question, which the host
  * asks the user before launching (`--migrate-config fresh|native`, `--remote-apps on|off`; used only when
  * the Wework Codex home is not initialised yet and a native `~/.codex` exists). With `--ws`, the origins
  * whose WebSocket upgrades are accepted (`--allow-origin ORIGIN`, repeatable: `scheme://host[:port]` as
@@ -18,18 +19,20 @@ export interface ServeArguments {
   readonly executorHome: string | null;
   readonly workspace: string | null;
   readonly waitForPlugins: ReadonlyArray<string>;
+  /** The bundled plugin package directories, as given (each decoded when read). */
+  readonly bundledPlugins: ReadonlyArray<string>;
   /** The first-start answer; `null` parts take the default (fresh config, remote apps on). */
   readonly firstStart: { readonly config: 'fresh' | 'native' | null; readonly remoteApps: boolean | null };
 }
 
 /** The usage line. */
 export const SERVE_USAGE =
-  'usage: serve.js (--stdio | --ws [--port N] [--allow-origin ORIGIN]...) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--migrate-config fresh|native] [--remote-apps on|off]';
+  'usage: serve.js (--stdio | --ws [--port N] [--allow-origin ORIGIN]...) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--bundled-plugin DIR]... [--migrate-config fresh|native] [--remote-apps on|off]';
 
 /**
  * Reads the arguments (without `node` and the script).
  * @example
- * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: null, workspace: null, waitForPlugins: [], firstStart: { config: null, remoteApps: null } })
+ * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: null, workspace: null, waitForPlugins: [], bundledPlugins: [], firstStart: { config: null, remoteApps: null } })
  */
 export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
   let transport: ServeArguments['transport'] | null = null;
@@ -38,6 +41,7 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
   let executorHome: string | null = null;
   let workspace: string | null = null;
   const waitForPlugins: string[] = [];
+  const bundledPlugins: string[] = [];
   let config: 'fresh' | 'native' | null = null;
   let remoteApps: boolean | null = null;
   for (let i = 0; i < argv.length; i += 1) {
@@ -66,11 +70,13 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
       }
       case '--executor-home':
       case '--workspace':
-      case '--wait-for-plugin': {
+      case '--wait-for-plugin':
+      case '--bundled-plugin': {
         const text = value();
         if (text === undefined || text === '') return E.left(`${arg} needs a value\n${SERVE_USAGE}`);
         if (arg === '--executor-home') executorHome = text;
         else if (arg === '--workspace') workspace = text;
+        else if (arg === '--bundled-plugin') bundledPlugins.push(text);
         else waitForPlugins.push(text);
         break;
       }
@@ -92,7 +98,7 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
   }
   if (transport === null) return E.left(`choose --stdio or --ws\n${SERVE_USAGE}`);
   if (transport._tag === 'Stdio' && allowedOrigins.length > 0) return E.left(`--allow-origin applies to --ws only\n${SERVE_USAGE}`);
-  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port, allowedOrigins } : transport, executorHome, workspace, waitForPlugins, firstStart: { config, remoteApps } });
+  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port, allowedOrigins } : transport, executorHome, workspace, waitForPlugins, bundledPlugins, firstStart: { config, remoteApps } });
 }
 
 /** Whether `text` is an origin as browsers send it: `null`, or `scheme://host[:port]` in its normal form (lower case, no default port, nothing after). */

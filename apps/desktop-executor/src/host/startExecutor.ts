@@ -5,6 +5,8 @@
  * transcript streamed to them, and the tasks, accounts, settings, plugins and supervision behind the
  * host protocol. Transports (stdio, WebSocket) attach hosts with `serve`. The plugin machinery loads,
  * and recovers interrupted plugin transactions, right after the start; plugin requests wait for it.
+ * Then, in the background, the desktop app's bundled plugins are checked and upgraded when they
+ * differ (behind the home's mutation gate, which waits for running turns and Codex requests).
  */
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
@@ -19,7 +21,12 @@ import { startRuntimeSupervisor, type RuntimeSupervisor } from '../runtime/Runti
 import { restartPolicyFromEnv } from '../runtime/RestartBackoff.js';
 import { supervisor } from '../supervision/Supervisor.js';
 import type { Clock, Timer } from '@wework/ports';
-import { nodeTimer, systemClock } from '@wework/ports/node';
+import { nodeTimer, nodeTimers, systemClock } from '@wework/ports/node';
+import { pluginKey, type PluginRef, type StatusChange } from '@wework/plugin-inventory';
+import type { PluginSync } from '../plugins/PluginSync.js';
+import { mutationGate } from '../plugins/MutationGate.js';
+import { bundledPlugins } from '../plugins/BundledPlugins.js';
+import { bundledDirectories, bundledFaultFromEnv } from '../plugins/BundledLaunch.js';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
@@ -29,6 +36,7 @@ import {
   AgentMessageDeltaNotification,
   InventoryChangedNotification,
   ItemNotification,
+  PluginsUpdateStatusNotification,
   RuntimeStatusNotification,
   TurnCompletedNotification,
   TurnStartedNotification,
@@ -42,6 +50,9 @@ import { eventBufferFromEnv } from './EventBuffer.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
 import { marketplacePages, type MarketplacePagesOptions } from '../plugins/MarketplacePages.js';
+
+/** How long a shutdown waits for a running bundled upgrade. */
+const BUNDLED_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Options of {@link startExecutor}. */
 export interface ExecutorOptions extends ExecutorLaunchOptions {
@@ -59,6 +70,8 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
   readonly turnTimeoutMs?: number;
   /** Replaces the official catalog's upstream fetch (tests; default Codex's `plugin/list`). */
   readonly officialCatalogFetch?: MarketplacePagesOptions['officialFetch'];
+  /** The desktop app's bundled plugin package directories (`WEWORK_BUNDLED_PLUGINS` of `env` adds more). */
+  readonly bundledPlugins?: ReadonlyArray<string>;
 }
 
 /** A started executor. */
@@ -98,6 +111,12 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     await launch.right.appServer.dispose();
     return policy;
   }
+  const bundledFault = bundledFaultFromEnv(options.env);
+  if (E.isLeft(bundledFault)) {
+    await launch.right.appServer.dispose();
+    return bundledFault;
+  }
+  const turnTimeoutMs = options.turnTimeoutMs ?? 24 * 60 * 60_000;
   const started = await startRuntimeSupervisor({
     codexHome: home.layout.home,
     home: options.userHome,
@@ -105,7 +124,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     env: options.env,
     pluginNames: options.waitForPlugins,
     log,
-    turnTimeoutMs: options.turnTimeoutMs ?? 24 * 60 * 60_000,
+    turnTimeoutMs,
     // A turn the app-server died under ends failed for the hosts too.
     onTurnAborted: (threadId, turn) => {
       const taskId = taskOf(threadId);
@@ -138,6 +157,15 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   let deviceAuth: Promise<InstallAuthorizationOptions> | undefined;
   const authorization = (): Promise<InstallAuthorizationOptions> =>
     (deviceAuth ??= import('../plugins/deviceAuthorization.js').then(({ deviceAuthorization }) => deviceAuthorization({ executorHome: options.executorHome, ui: authorizations.ui, log })));
+  // Cache and configuration mutations of the plugin homes wait for running turns and Codex requests (at most a turn's timeout).
+  const gate = mutationGate({ activity: () => runtime.activity(), timers: nodeTimers, maxWaitMs: turnTimeoutMs });
+  let resolveSync: (sync: PluginSync) => void = () => undefined;
+  let rejectSync: (error: unknown) => void = () => undefined;
+  const syncLoaded = new Promise<PluginSync>((resolve, reject) => {
+    resolveSync = resolve;
+    rejectSync = reject;
+  });
+  syncLoaded.catch(() => undefined);
   const plugins = loadPluginService(async () => {
     const [{ recoverAll }, { createNodePorts }, { pluginSync }, { syncedPluginService }] = await Promise.all([
       import('@wework/sync-transaction'),
@@ -148,8 +176,10 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     const pluginPorts = createNodePorts();
     const recovered = await recoverAll(pluginPorts.fs, pluginPorts.host, pluginHomes)();
     if (E.isLeft(recovered)) log({ event: 'plugin recovery failed', fields: { error: recovered.left._tag } });
-    return options.plugins ?? syncedPluginService(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization() }), pluginHomes);
-  });
+    const sync = pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization(), gate });
+    resolveSync(sync);
+    return options.plugins ?? syncedPluginService(sync, pluginHomes);
+  }, rejectSync);
   const recoverConnector: ExecutorServices['recoverConnector'] = async (blocked) => {
     const [{ recoverConnectorAuth }, { resolveInstalledConnector }, deps] = await Promise.all([import('@wework/local-auth'), import('../plugins/connectorResolver.js'), authorization()]);
     return recoverConnectorAuth({ resolveConnector: resolveInstalledConnector(pluginHomes), health: deps.health, startLogin: deps.startLogin, ui: deps.ui }, blocked);
@@ -196,6 +226,25 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
         return { inventory, management };
       },
     ));
+  // The desktop app's bundled plugins: checked in the background once started; no host request waits for them.
+  const bundled = bundledPlugins({
+    directories: bundledDirectories(options.bundledPlugins ?? [], options.env),
+    sync: () => syncLoaded,
+    homes: pluginHomes,
+    notify: (change: StatusChange) =>
+      sessions.broadcast(PluginsUpdateStatusNotification.method, { pluginId: change.pluginId, status: change.status, ...(change.version === null ? {} : { version: change.version }) }),
+    inventory: {
+      status: async (ref: PluginRef, status) => {
+        const { inventory } = await pluginInventory();
+        if (status.kind === 'updating') inventory.updateStarted(ref);
+        else if (status.kind === 'updateFailed') inventory.updateFailed(ref, status.reason);
+        else inventory.updateSucceeded(ref);
+      },
+      upgraded: (ref: PluginRef) => inventoryChanged('installed', pluginKey(ref)),
+    },
+    ...(bundledFault.right === null ? {} : { beforeCommit: bundledFault.right }),
+    log,
+  });
   const api = executorApi({
     runtime,
     tasks,
@@ -209,6 +258,8 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     pluginInventory,
     wegentToken,
     log,
+    bundled,
+    gate,
     marketplaces: marketplacePages({
       runtime,
       executorHome: options.executorHome,
@@ -220,6 +271,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     }),
   });
   box.tasks = tasks;
+  void bundled.checkAll().catch((error: unknown) => log({ event: 'bundled plugin check failed', fields: { error: error instanceof Error ? error.name : typeof error } }));
   return E.right({
     api,
     sessions,
@@ -230,6 +282,10 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       tasks.dispose();
       wegentToken.dispose();
       await plugins.settled;
+      // A bundled upgrade still running is given a moment to finish (it is crash-safe if it does not).
+      const grace = new AbortController();
+      await Promise.race([bundled.idle(), nodeTimers.sleep(BUNDLED_SHUTDOWN_GRACE_MS, grace.signal)]);
+      grace.abort();
       await runtime.dispose();
     },
   });
@@ -243,9 +299,12 @@ interface LoadingPluginService {
   readonly settled: Promise<void>;
 }
 
-/** Starts `load` now; every call of the returned service waits for it (a failed load answers `PluginsNotAvailable`). */
-function loadPluginService(load: () => Promise<PluginService>): LoadingPluginService {
-  const loaded: Promise<E.Either<string, PluginService>> = load().then(E.right, (error: unknown) => E.left(error instanceof Error ? error.message : String(error)));
+/** Starts `load` now; every call of the returned service waits for it (a failed load answers `PluginsNotAvailable`, and is told to `failed`). */
+function loadPluginService(load: () => Promise<PluginService>, failed: (error: unknown) => void): LoadingPluginService {
+  const loaded: Promise<E.Either<string, PluginService>> = load().then(E.right, (error: unknown) => {
+    failed(error);
+    return E.left(error instanceof Error ? error.message : String(error));
+  });
   const call =
     <A extends unknown[], R>(method: (service: PluginService, ...args: A) => Promise<E.Either<PluginServiceError, R>>) =>
     async (...args: A): Promise<E.Either<PluginServiceError, R>> => {

@@ -84,6 +84,8 @@ export interface PluginInventory {
   accepted(ref: PluginRef): Promise<void>;
   /** `ref` was uninstalled: its receipt and failure are forgotten. */
   forget(ref: PluginRef): Promise<void>;
+  /** An update of `ref` (a bundled upgrade) is running: it shows `updating` until it fails or succeeds. */
+  updateStarted(ref: PluginRef): void;
   /** A cloud update of `ref` failed (`reason`: a typed error's tag). */
   updateFailed(ref: PluginRef, reason: string): void;
   /** A cloud update of `ref` succeeded. */
@@ -154,6 +156,8 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
   const receiptsPath = join(directory, RECEIPTS_FILE);
   let receipts: Promise<ReadonlyArray<InstallReceipt>> = readJson(receiptsPath).then(decodeReceipts);
   let failures: ReadonlyArray<FailedUpdate> = [];
+  let updating: ReadonlyArray<PluginRef> = [];
+  const without = (list: ReadonlyArray<PluginRef>, ref: PluginRef): ReadonlyArray<PluginRef> => list.filter((entry) => !samePlugin(entry, ref));
 
   const saveReceipts = async (next: ReadonlyArray<InstallReceipt>): Promise<void> => {
     await mkdir(directory, { recursive: true, mode: 0o700 });
@@ -173,7 +177,7 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
     const held = await receipts;
     const listed = installed.right;
     const assembled = assembleInventory(
-      { listed, configured: config.right.plugins, cloud: await options.cloudPlugins(), failedUpdates: failures, receipts: held },
+      { listed, configured: config.right.plugins, cloud: await options.cloudPlugins(), failedUpdates: failures, updating, receipts: held },
       now,
     );
     // Receipts Codex confirmed, and expired or legacy ones, are dropped.
@@ -248,12 +252,18 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
     accepted: (ref) => updateReceipts((current) => recordReceipt(current, { ref, acceptedAt: clock.now() }, clock.now())),
     forget: async (ref) => {
       failures = failures.filter((failed) => !samePlugin(failed.ref, ref));
+      updating = without(updating, ref);
       await updateReceipts((current) => dropReceipt(current, ref));
     },
+    updateStarted: (ref) => {
+      updating = [...without(updating, ref), ref];
+    },
     updateFailed: (ref, reason) => {
+      updating = without(updating, ref);
       failures = [...failures.filter((failed) => !samePlugin(failed.ref, ref)), { ref, reason }];
     },
     updateSucceeded: (ref) => {
+      updating = without(updating, ref);
       failures = failures.filter((failed) => !samePlugin(failed.ref, ref));
     },
   };

@@ -99,6 +99,8 @@ export interface ExecutorHostOptions {
   readonly workspace: string;
   /** MCP servers the executor waits for before a first turn. */
   readonly waitForPlugins?: ReadonlyArray<string>;
+  /** The desktop app's bundled plugin package directories (`--bundled-plugin`), checked and upgraded in the background. */
+  readonly bundledPlugins?: ReadonlyArray<string>;
   /** Base environment; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly cards: CardPolicy;
@@ -211,6 +213,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
   const servePath = options.servePath ?? defaultServePath();
   const args = [servePath, options.transport === 'stdio' ? '--stdio' : '--ws', '--executor-home', options.executorHome, '--workspace', options.workspace];
   for (const name of options.waitForPlugins ?? []) args.push('--wait-for-plugin', name);
+  for (const dir of options.bundledPlugins ?? []) args.push('--bundled-plugin', dir);
   const child = spawn(process.execPath, args, { env: { ...(options.env ?? process.env), HOME: options.userHome }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

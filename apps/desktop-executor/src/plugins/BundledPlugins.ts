@@ -1,0 +1,235 @@
+/**
+ * The plugins bundled with the desktop app, kept in step with their packages in the background: after
+ * start-up each bundled package is compared with the installed plugin (version and every file) and
+ * upgraded through the cloud plugin sync when it differs. The rules — at most one check per plugin, a
+ * manual uninstall pauses the plugin and waits for its admitted check, an explicit reinstall resumes it,
+ * the status and its changes — are `@wework/plugin-inventory`'s bundled update state machine; this
+ * module reads the packages and carries out its decisions. Status changes go to the hosts
+ * (`plugins/updateStatus`) and to the inventory (`updating`, `updateFailed`).
+ */
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  bundledPackageOf,
+  bundledPackagesOf,
+  emptyUpdateState,
+  parsePluginKey,
+  pluginKey,
+  requestUpdate,
+  resumeSync,
+  samePlugin,
+  uninstallRequested,
+  updateFinished,
+  updateStateOf,
+  type BundledUpdateState,
+  type PluginRef,
+  type StatusChange,
+  type UpdateOutcome,
+  type UpdateStatus,
+} from '@wework/plugin-inventory';
+import { compareBundled, validatePackage, type BeforeCommit, type Homes } from '@wework/sync-transaction';
+import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
+import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { syncFailureReason, type PluginSync } from './PluginSync.js';
+
+/** The marketplace of the plugins bundled with the desktop app. */
+export const BUNDLED_MARKETPLACE = 'wework';
+
+/** The most bytes of a bundled package's `.codex-plugin/plugin.json` that are read. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** Why `plugins/retryUpdate` did not admit a check. */
+export type RetryRefused = { readonly _tag: 'NotBundled'; readonly pluginId: string } | { readonly _tag: 'UpdatePaused'; readonly pluginId: string };
+
+/** The bundled plugins of this executor. */
+export interface BundledPlugins {
+  /** Reads the package list and checks every package (in the background: call it without awaiting). */
+  checkAll(): Promise<void>;
+  /** Checks one bundled plugin again (after a failure); answers once the check was admitted, or the status it has. */
+  retry(pluginId: string): Promise<E.Either<RetryRefused, UpdateStatus>>;
+  /** A manual uninstall of `ref` is about to run: pause its synchronisation and wait for its admitted check. */
+  beforeUninstall(ref: PluginRef): Promise<void>;
+  /** The uninstall of `ref` failed: synchronisation resumes. */
+  uninstallFailed(ref: PluginRef): void;
+  /** `ref` was installed explicitly: synchronisation resumes, and a bundled plugin is checked at once. */
+  reinstalled(ref: PluginRef): void;
+  /** Resolves once no check runs. */
+  idle(): Promise<void>;
+}
+
+/** What the bundled plugins need. */
+export interface BundledPluginsOptions {
+  /** The bundled package directories, as given (decoded when read). */
+  readonly directories: ReadonlyArray<string>;
+  /** The cloud plugin sync (loaded with the plugin machinery, after recovery). */
+  readonly sync: () => Promise<PluginSync>;
+  readonly homes: Homes;
+  /** Tells the hosts a status change (`plugins/updateStatus`). */
+  readonly notify: (change: StatusChange) => void;
+  /** Tells the inventory a plugin's status, and the hosts that the inventory changed after an upgrade. */
+  readonly inventory: {
+    status(ref: PluginRef, status: UpdateStatus): Promise<void>;
+    upgraded(ref: PluginRef): void;
+  };
+  /** Checks the published caches of an upgrade before its commit mark (a test fault hook); default none. */
+  readonly beforeCommit?: BeforeCommit;
+  readonly log: ExecutorLog;
+}
+
+/** Reads and parses a bundled package's manifest (untrusted; bounded); `undefined` when unreadable. */
+async function readManifest(directory: string): Promise<unknown> {
+  const file = await open(join(directory, '.codex-plugin', 'plugin.json'), 'r').catch(() => null);
+  if (file === null) return undefined;
+  try {
+    const buffer = Buffer.alloc(MAX_MANIFEST_BYTES + 1);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > MAX_MANIFEST_BYTES) return undefined;
+    return JSON.parse(buffer.subarray(0, bytesRead).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  } finally {
+    await file.close().catch(() => undefined);
+  }
+}
+
+/** The bundled plugins over `options`. */
+export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
+  const { log } = options;
+  const ports = createNodePorts();
+  let state: BundledUpdateState = emptyUpdateState;
+  /** The package directory of each bundled plugin, by key (known once the list was read). */
+  let known: Promise<ReadonlyMap<string, string>> | null = null;
+  /** The admitted check of each plugin, by key. */
+  const running = new Map<string, Promise<void>>();
+
+  const announce = async (ref: PluginRef, change: StatusChange | null): Promise<void> => {
+    if (change === null) return;
+    await options.inventory.status(ref, change.status);
+    options.notify(change);
+  };
+
+  const readList = async (): Promise<ReadonlyMap<string, string>> => {
+    const manifests = await Promise.all(options.directories.map(readManifest));
+    const decoded = bundledPackagesOf(manifests, BUNDLED_MARKETPLACE);
+    for (const skipped of decoded.rejected) log({ event: 'bundled plugin skipped', fields: { index: skipped.index, reason: skipped.error.reason } });
+    return new Map(decoded.packages.map(({ index, bundled }) => [pluginKey(bundled.ref), options.directories[index] ?? '']));
+  };
+  const list = (): Promise<ReadonlyMap<string, string>> => (known ??= readList());
+
+  /** The package of `ref` as its directory says now (it may have changed since the list was read). */
+  const packageNow = async (ref: PluginRef, directory: string): Promise<E.Either<string, string>> => {
+    const decoded = bundledPackageOf(await readManifest(directory), BUNDLED_MARKETPLACE);
+    if (E.isLeft(decoded)) return E.left(decoded.left.reason);
+    return samePlugin(decoded.right.ref, ref) ? E.right(decoded.right.version) : E.left('BundledPackageChanged');
+  };
+
+  /** Whether the installed plugin differs from the bundled package (read-only; no gate). */
+  const differs = async (ref: PluginRef, version: string, directory: string): Promise<boolean> => {
+    const source = directoryPackageSource(directory);
+    try {
+      const entries = await source.extract()();
+      if (E.isLeft(entries)) return true;
+      const pkg = validatePackage(entries.right);
+      if (E.isLeft(pkg)) return true;
+      const comparison = await compareBundled(ports.fs, options.homes, ref, version, pkg.right)();
+      return E.isLeft(comparison) || comparison.right._tag === 'Differs';
+    } finally {
+      await source.release?.()();
+    }
+  };
+
+  /** The admitted check of `ref`: upgrade through the sync, then the outcome. */
+  const upgrade = async (ref: PluginRef, version: string, directory: string): Promise<UpdateOutcome> => {
+    const sync = await options.sync();
+    const upgraded = await sync.upgradeBundled(ref, version, directoryPackageSource(directory), options.beforeCommit);
+    if (E.isLeft(upgraded)) return { _tag: 'Failed', reason: syncFailureReason(upgraded.left), version: null };
+    const result = upgraded.right.transaction.bundled;
+    if (result._tag === 'Uninstalled') return { _tag: 'Skipped' };
+    if (result._tag === 'Upgraded') {
+      log({ event: 'bundled plugin upgraded', fields: { plugin: pluginKey(ref), reason: result.reason, runtime: upgraded.right.runtime._tag } });
+      options.inventory.upgraded(ref);
+    }
+    return { _tag: 'Succeeded', version };
+  };
+
+  /** Admits a check of `ref` (unless paused or running) and runs it; resolves once admitted, with the status. */
+  const admit = async (ref: PluginRef, directory: string, version: string): Promise<UpdateStatus> => {
+    const requested = requestUpdate(state, ref, version);
+    state = requested.state;
+    if (requested.decision._tag !== 'Admitted') return updateStateOf(state, ref).status;
+    await announce(ref, requested.change);
+    const key = pluginKey(ref);
+    const run = (async () => {
+      let outcome: UpdateOutcome;
+      try {
+        outcome = await upgrade(ref, version, directory);
+      } catch (error) {
+        outcome = { _tag: 'Failed', reason: error instanceof Error ? error.name : 'Error', version: null };
+      }
+      if (outcome._tag === 'Failed') log({ event: 'bundled plugin update failed', fields: { plugin: key, reason: outcome.reason } });
+      const finished = updateFinished(state, ref, outcome);
+      state = finished.state;
+      await announce(ref, finished.change);
+    })().finally(() => running.delete(key));
+    running.set(key, run);
+    return updateStateOf(state, ref).status;
+  };
+
+  /** A background check: compare first, and admit only when it differs (an up-to-date plugin announces nothing). */
+  const check = async (key: string, directory: string, always: boolean): Promise<E.Either<string, UpdateStatus>> => {
+    const ref = parsePluginKey(key);
+    if (E.isLeft(ref)) return E.left('InvalidName');
+    // The sync is loaded once interrupted transactions were recovered: nothing is compared before that.
+    await options.sync();
+    const version = await packageNow(ref.right, directory);
+    if (E.isLeft(version)) {
+      log({ event: 'bundled plugin skipped', fields: { plugin: key, reason: version.left } });
+      return version;
+    }
+    if (!always && !(await differs(ref.right, version.right, directory))) return E.right(updateStateOf(state, ref.right).status);
+    return E.right(await admit(ref.right, directory, version.right));
+  };
+
+  const idle = async (): Promise<void> => {
+    while (running.size > 0) await Promise.all(running.values());
+  };
+
+  return {
+    checkAll: async () => {
+      const packages = await list();
+      let admitted = 0;
+      for (const [key, directory] of packages) {
+        const checked = await check(key, directory, false);
+        if (E.isRight(checked) && checked.right.kind === 'updating') admitted += 1;
+      }
+      log({ event: 'bundled plugins checked', fields: { packages: packages.size, admitted } });
+    },
+    retry: async (pluginId) => {
+      const directory = (await list()).get(pluginId);
+      const ref = parsePluginKey(pluginId);
+      if (directory === undefined || E.isLeft(ref)) return E.left({ _tag: 'NotBundled', pluginId });
+      if (updateStateOf(state, ref.right).paused) return E.left({ _tag: 'UpdatePaused', pluginId });
+      const checked = await check(pluginId, directory, true);
+      return E.right(E.isRight(checked) ? checked.right : updateStateOf(state, ref.right).status);
+    },
+    beforeUninstall: async (ref) => {
+      const gate = uninstallRequested(state, ref);
+      state = gate.state;
+      await announce(ref, gate.change);
+      if (gate.decision._tag === 'WaitForUpdate') await running.get(pluginKey(ref));
+    },
+    uninstallFailed: (ref) => {
+      state = resumeSync(state, ref);
+    },
+    reinstalled: (ref) => {
+      state = resumeSync(state, ref);
+      void list().then((packages) => {
+        const directory = packages.get(pluginKey(ref));
+        if (directory !== undefined) return check(pluginKey(ref), directory, false);
+        return undefined;
+      });
+    },
+    idle,
+  };
+}
