@@ -160,6 +160,7 @@ export {
   type InventoryStatus,
   type ListedPlugin,
   type PluginOrigin,
+  type PluginRepair,
   type RepairReason,
 } from './InstalledInventory.js';
 export { decideManagementChange, type ManagementChange } from './ManagementChange.js';
