@@ -55,8 +55,9 @@ async function newPlace(model: ScriptedModel): Promise<Place> {
   return place;
 }
 
-async function startAt(place: Place): Promise<ExecutorHostClient> {
-  const host = await startExecutorHost({ transport: 'stdio', ...place.dirs, cards: firstOptionPolicy('Allow') });
+/** Starts the executor at `place`; a thread's first turn waits for the MCP servers of `servers` (plugins' servers start per thread). */
+async function startAt(place: Place, servers: ReadonlyArray<string>): Promise<ExecutorHostClient> {
+  const host = await startExecutorHost({ transport: 'stdio', ...place.dirs, waitForPlugins: servers, cards: firstOptionPolicy('Allow') });
   cleanups.push(() => host.close());
   return host;
 }
@@ -87,7 +88,7 @@ describe('plugin-runtime-path-recovery', () => {
     const model = await startScriptedModel({ script });
     cleanups.push(() => model.close());
     const first = await newPlace(model);
-    let host = await startAt(first);
+    let host = await startAt(first, []);
 
     // Install three real plugins and invoke one; the user changes settings.
     for (const name of ['alpha', 'beta', 'gamma'])
@@ -95,6 +96,9 @@ describe('plugin-runtime-path-recovery', () => {
     expect(await host.request('plugins/setEnabled', { pluginId: 'gamma@wegent', enabled: false })).toEqual({ _tag: 'Right', right: {} });
     expect(await host.request('skills/setEnabled', { name: 'alpha:desk', enabled: false })).toMatchObject({ right: { effectiveEnabled: false } });
     expect(await host.request('settings/write', { instructions: 'Keep answers short.' })).toEqual({ _tag: 'Right', right: {} });
+    // Restarted once, so that the conversation's thread waits for the installed plugins' MCP servers.
+    await host.close();
+    host = await startAt(first, ['alpha-desk', 'beta-desk']);
     const task = { taskId: 'task-1', modelSelection: { model: null, options: { permissionMode: 'full-access' as const } }, executionRequest: { workspace: first.dirs.workspace } };
     expect(await host.request('task/create', task)).toMatchObject({ right: {} });
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'echo before the move' })).toMatchObject({ right: { status: 'completed' } });
@@ -110,7 +114,7 @@ describe('plugin-runtime-path-recovery', () => {
     await rm(join(moved.dirs.executorHome, 'plugin-state/packages/wegent/beta'), { recursive: true });
     const movedConfig = readFileSync(join(moved.dirs.executorHome, 'codex/config.toml'), 'utf8');
 
-    host = await startAt(moved);
+    host = await startAt(moved, ['alpha-desk', 'beta-desk']);
     const after = await inventory(host);
     expect(byId(after, 'alpha@wegent')).toMatchObject({ status: { kind: 'ok' }, enabled: true, skills: [{ name: 'alpha:desk', enabled: false }] });
     expect(byId(after, 'beta@wegent')).toMatchObject({ status: { kind: 'repairRequired', reason: 'PackageMissing' } });
@@ -143,7 +147,7 @@ describe('plugin-runtime-path-recovery', () => {
     // Uninstall: it does not come back after another restart (caches and package retained).
     expect(await host.request('plugins/uninstall', { pluginId: 'alpha@wegent' })).toEqual({ _tag: 'Right', right: {} });
     await host.close();
-    host = await startAt(moved);
+    host = await startAt(moved, ['beta-desk']);
     expect(byId(await inventory(host), 'alpha@wegent')).toBeUndefined();
     expect(readFileSync(join(moved.dirs.executorHome, 'codex/config.toml'), 'utf8')).not.toContain('alpha@wegent');
     expect(await host.request('task/create', { ...task, taskId: 'task-4', executionRequest: { workspace: moved.dirs.workspace } })).toMatchObject({ right: {} });
@@ -153,7 +157,11 @@ describe('plugin-runtime-path-recovery', () => {
 
     // A reinstall is invocable again.
     expect(await host.request('plugins/install', { marketplace: 'wegent', plugin: 'alpha', version: '2.0.0', packagePath: await mcpPackage(moved.root, 'alpha', '2.0.0') })).toMatchObject({ right: {} });
-    expect(await host.request('message/send', { taskId: 'task-4', markdown: 'echo reinstalled' })).toMatchObject({ right: { status: 'completed' } });
+    // Invocable again, also after a restart: a new conversation waits for its MCP server.
+    await host.close();
+    host = await startAt(moved, ['alpha-desk', 'beta-desk']);
+    expect(await host.request('task/create', { ...task, taskId: 'task-5', executionRequest: { workspace: moved.dirs.workspace } })).toMatchObject({ right: {} });
+    expect(await host.request('message/send', { taskId: 'task-5', markdown: 'echo reinstalled' })).toMatchObject({ right: { status: 'completed' } });
     expect(toolResults(host).join('\n')).toContain('reinstalled');
     expect(skillsAvailable(model.requests[7] ?? { body: {} }).map((skill) => skill.name)).toContain('beta:desk');
     expect(host.protocolViolations()).toEqual([]);

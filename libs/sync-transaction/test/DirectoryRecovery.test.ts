@@ -29,14 +29,14 @@ const recordArbitrary: fc.Arbitrary<ManifestRecord> = fc.record(
     status: fc.constantFrom('installed' as const, 'uninstalled' as const),
     version: fc.option(fc.constantFrom('1.0.0', '2.0.0'), { freq: 5 }),
     digest: fc.option(fc.constantFrom('d1', 'd2'), { freq: 5 }),
-    caches: fc.constant([{ home: 'codex' as const, path: 'plugins/cache/wework/forms/1.0.0' }]),
-    updatedAt: fc.constant('t'),
+    caches: fc.constant<ManifestRecord['caches']>([{ home: 'codex', path: 'plugins/cache/wework/forms/1.0.0' }]),
+    updatedAt: fc.constant<string>('t'),
     installedFor: fc.option(fc.record({ codexHome: fc.constantFrom('/new/codex', '/old/codex', '/elsewhere/codex'), claudeHome: fc.option(fc.constantFrom('/new/claude', '/old/claude')) })),
     package: fc.option(fc.record({ version: fc.constantFrom('1.0.0', '2.0.0'), digest: fc.constantFrom('d1', 'd2'), path: fc.constant('wework/forms/1.0.0') })),
     enabled: fc.record({ codex: fc.option(fc.boolean()) }),
   },
   { requiredKeys: ['status', 'version', 'digest', 'caches', 'updatedAt'] },
-);
+) as unknown as fc.Arbitrary<ManifestRecord>;
 
 const observationArbitrary = (homes: Homes): fc.Arbitrary<DirectoryObservation> =>
   fc.array(fc.constantFrom<CacheState>('complete', 'incomplete', 'missing'), { minLength: runtimeHomes(homes).length, maxLength: runtimeHomes(homes).length }).map((states) => ({
