@@ -8,7 +8,8 @@
  * - `ok`: listed by Codex.
  * - `installing`: accepted by Codex, not listed yet, within the receipt window ({@link mergeInventory}).
  * - `repairRequired`: configured or recorded as installed, but Codex does not list it (its marketplace
- *   manifest is gone, or the package is missing); the reason says which.
+ *   manifest is gone, or the package is missing), or start-up recovery could not recover it; the
+ *   reason says which.
  * - `updating`: listed, and an update of it is running (the installed version keeps working meanwhile).
  * - `updateFailed`: listed, but the last cloud update of it failed (the installed version keeps working).
  *
@@ -57,14 +58,28 @@ export interface InventorySources {
   /** Plugins an update is running for (bundled upgrades); they show `updating` over a failure. */
   readonly updating?: ReadonlyArray<PluginRef>;
   readonly receipts: ReadonlyArray<InstallReceipt>;
+  /** Plugins start-up recovery could not recover (a missing package, an occupied destination, …); default none. */
+  readonly repairs?: ReadonlyArray<PluginRepair>;
+}
+
+/** A plugin start-up recovery left to repair, and why. */
+export interface PluginRepair {
+  readonly ref: PluginRef;
+  readonly reason: RepairReason;
 }
 
 /** Why a plugin needs repair. */
 export type RepairReason =
   /** config.toml has the plugin but Codex does not list it: its marketplace manifest is gone or unreadable. */
   | 'MarketplaceUnavailable'
-  /** The sync manifest records the cloud plugin as installed but Codex does not list it. */
-  | 'PackageMissing';
+  /** The sync manifest records the cloud plugin as installed but Codex does not list it, or start-up recovery found no verified package. */
+  | 'PackageMissing'
+  /** Start-up recovery found the retained package failing its checksum, package-record or content check. */
+  | 'PackageInvalid'
+  /** Start-up recovery found a destination occupied by something that is not this plugin's. */
+  | 'DestinationOccupied'
+  /** Start-up recovery could not republish the plugin (its previous state is kept). */
+  | 'RecoveryFailed';
 
 /** The status of one inventory plugin. */
 export type InventoryStatus =
@@ -120,11 +135,20 @@ export const assembleInventory = (sources: InventorySources, now: number): Assem
   const items: InventoryItem[] = [];
   const has = (ref: PluginRef): boolean => items.some((item) => samePlugin(item.ref, ref));
   const failure = (ref: PluginRef): FailedUpdate | undefined => sources.failedUpdates.find((failed) => samePlugin(failed.ref, ref));
+  const repair = (ref: PluginRef): PluginRepair | undefined => sources.repairs?.find((entry) => samePlugin(entry.ref, ref));
   for (const listed of sources.listed) {
     if (has(listed.ref)) continue;
     const failed = failure(listed.ref);
     const updating = (sources.updating ?? []).some((ref) => samePlugin(ref, listed.ref));
-    const status: InventoryStatus = updating ? { kind: 'updating' } : failed === undefined ? { kind: 'ok' } : { kind: 'updateFailed', reason: failed.reason };
+    const repaired = repair(listed.ref);
+    // An update that runs is shown first: when it commits it also repairs the plugin.
+    const status: InventoryStatus = updating
+      ? { kind: 'updating' }
+      : repaired !== undefined
+        ? { kind: 'repairRequired', reason: repaired.reason }
+        : failed === undefined
+          ? { kind: 'ok' }
+          : { kind: 'updateFailed', reason: failed.reason };
     items.push({ ref: listed.ref, origin: originOf(listed.ref, sources.cloud), enabled: listed.enabled, status, listed });
   }
   for (const configured of sources.configured) {
@@ -133,7 +157,7 @@ export const assembleInventory = (sources: InventorySources, now: number): Assem
   }
   for (const ref of sources.cloud) {
     if (has(ref)) continue;
-    items.push({ ref, origin: 'cloud', enabled: false, status: { kind: 'repairRequired', reason: 'PackageMissing' }, listed: null });
+    items.push({ ref, origin: 'cloud', enabled: false, status: { kind: 'repairRequired', reason: repair(ref)?.reason ?? 'PackageMissing' }, listed: null });
   }
   const merged = mergeInventory(
     items.map((item) => ({ ref: item.ref, installed: true })),

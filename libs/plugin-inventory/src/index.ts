@@ -163,6 +163,7 @@ export {
   type InventoryStatus,
   type ListedPlugin,
   type PluginOrigin,
+  type PluginRepair,
   type RepairReason,
 } from './InstalledInventory.js';
 export {

@@ -66,6 +66,21 @@ describe('assembleInventory', () => {
     ]);
   });
 
+  it('a plugin start-up recovery could not recover is repairRequired with its reason, listed or not; the others are unaffected', () => {
+    const sites = ref('sites', 'wegent');
+    const notes = ref('notes', 'wegent');
+    const forms = ref('forms', 'wegent');
+    const { plugins } = assembleInventory(
+      { ...none, listed: [listed(sites), listed(forms)], cloud: [sites, notes, forms], repairs: [{ ref: sites, reason: 'PackageMissing' }, { ref: notes, reason: 'DestinationOccupied' }] },
+      0,
+    );
+    expect(plugins.map((item) => [item.ref.name, item.status])).toEqual([
+      ['sites', { kind: 'repairRequired', reason: 'PackageMissing' }],
+      ['forms', { kind: 'ok' }],
+      ['notes', { kind: 'repairRequired', reason: 'DestinationOccupied' }],
+    ]);
+  });
+
   it('origins come from the marketplace identity', () => {
     expect(originOf(ref('a', 'openai-curated'), [])).toBe('official');
     expect(originOf(ref('a', 'wework-personal'), [])).toBe('personal');

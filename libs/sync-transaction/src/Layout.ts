@@ -59,6 +59,12 @@ export interface Homes {
   readonly stateDirectory: string;
   /** Default `'dual'`. See {@link RuntimeTarget}. */
   readonly runtimeTarget?: RuntimeTarget;
+  /**
+   * Where installs retain each verified package (`<packageStore>/<marketplace>/<plugin>/<version>/`),
+   * published in the same transaction, so start-up recovery can rebuild caches and registrations
+   * from it. Absent: no package is retained (and recovery can only repair what needs no package).
+   */
+  readonly packageStore?: string;
 }
 
 /** Which home a path belongs to. */
@@ -74,6 +80,9 @@ export const runtimeHomes = (homes: Homes): ReadonlyArray<HomeName> =>
 /** The cache directory of a plugin version, relative to its home. */
 export const cacheDirectoryOf = (plugin: PluginRef, version: string): string =>
   joinPath('plugins/cache', plugin.marketplace, plugin.name, version);
+
+/** The directory of a plugin version's retained package, relative to the package store. */
+export const packageDirectoryOf = (plugin: PluginRef, version: string): string => joinPath(plugin.marketplace, plugin.name, version);
 
 /** The absolute path of a home's root. */
 export const homeRoot = (homes: Homes, home: HomeName): string | null => (home === 'codex' ? homes.codexHome : homes.claudeHome);

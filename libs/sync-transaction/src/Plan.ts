@@ -11,8 +11,8 @@ import { pluginKey, type PluginRef } from '@wework/plugin-inventory';
 import { readCodexEnablement, setCodexEnablement, type ConfigTomlError } from './ConfigToml.js';
 import { PRIVATE_FILE_MODE } from '@wework/ports';
 import { joinPath } from './internal/Paths.js';
-import { cacheDirectoryOf, homeRoot, layoutOf, runtimeHomes, type HomeName, type Homes } from './Layout.js';
-import { recordOf, withRecord, type Manifest, type ManifestParseFailed, type OwnedCache } from './Manifest.js';
+import { cacheDirectoryOf, homeRoot, layoutOf, packageDirectoryOf, runtimeHomes, type HomeName, type Homes } from './Layout.js';
+import { encodeManifest, recordOf, updateRecord, type Manifest, type ManifestParseFailed, type OwnedCache } from './Manifest.js';
 import type { ValidPackage } from './Package.js';
 import {
   editClaudeInstalledPlugins,
@@ -135,12 +135,17 @@ export const filesToRead = (homes: Homes, plugin: PluginRef, context?: { readonl
 const claudeCachesToClean = (homes: Homes, change: PlannedChange, manifest: Manifest): ReadonlyArray<OwnedCache> =>
   claudeSideOf(homes, change, manifest) === 'cleanup' ? (recordOf(manifest, change.plugin)?.caches ?? []).filter((cache) => cache.home === 'claude') : [];
 
-/** The cache directories a change may replace or remove: digest them into {@link StateSnapshot.directories}. */
+/** The retained package directory of a plugin version (absolute), when the homes have a package store. */
+export const packageStorePath = (homes: Homes, plugin: PluginRef, version: string): string | null =>
+  homes.packageStore === undefined ? null : joinPath(homes.packageStore, packageDirectoryOf(plugin, version));
+
+/** The cache (and retained package) directories a change may replace or remove: digest them into {@link StateSnapshot.directories}. */
 export const directoriesToRead = (homes: Homes, change: PlannedChange, manifest: Manifest): ReadonlyArray<string> => {
   if (change._tag === 'Remove') return claudeCachesToClean(homes, change, manifest).map((cache) => cachePath(homes, 'claude', cache.path));
   const record = recordOf(manifest, change.plugin);
   const versions = [change.version, ...(record?.status === 'installed' && record.version !== null ? [record.version] : [])];
-  return homesOf(homes).flatMap((home) => versions.map((version) => cachePath(homes, home, cacheDirectoryOf(change.plugin, version))));
+  const packages = versions.map((version) => packageStorePath(homes, change.plugin, version)).filter((p): p is string => p !== null);
+  return [...packages, ...homesOf(homes).flatMap((home) => versions.map((version) => cachePath(homes, home, cacheDirectoryOf(change.plugin, version))))];
 };
 
 const text = (state: StateSnapshot, path: string | null): string | null => {
@@ -176,7 +181,7 @@ const sequence = <A>(results: ReadonlyArray<E.Either<PlanError, A>>): E.Either<P
 };
 
 const manifestPublication = (digest: (bytes: Uint8Array) => string, homes: Homes, state: StateSnapshot, plugin: PluginRef, manifest: Manifest): PlannedPublication[] =>
-  fileChange(digest, state, layoutOf(homes, plugin).manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  fileChange(digest, state, layoutOf(homes, plugin).manifest, encodeManifest(manifest));
 
 const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change: PlannedInstall, state: StateSnapshot): E.Either<PlanError, Plan> => {
   const { plugin, version } = change;
@@ -187,6 +192,9 @@ const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change
   const after = packageDigest(digest, change.package);
   const relative = cacheDirectoryOf(plugin, version);
   const caches: PlannedPublication[] = [];
+  // The verified package is retained first (the package store is this library's own directory).
+  const retained = packageStorePath(homes, plugin, version);
+  if (retained !== null && (state.directories.get(retained) ?? null) !== after) caches.push({ kind: 'directory', dest: retained, package: change.package, before: state.directories.get(retained) ?? null, after });
   for (const home of homesOf(homes)) {
     const dest = cachePath(homes, home, relative);
     const before = state.directories.get(dest) ?? null;
@@ -196,6 +204,9 @@ const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change
   const previousVersion = record?.status === 'installed' ? record.version : null;
   const dropped: OwnedCache[] = [];
   if (previousVersion !== null && previousVersion !== version) {
+    const oldPackage = packageStorePath(homes, plugin, previousVersion);
+    const oldPackageDigest = oldPackage === null ? null : (state.directories.get(oldPackage) ?? null);
+    if (oldPackage !== null && oldPackageDigest !== null) caches.push({ kind: 'remove', dest: oldPackage, before: oldPackageDigest });
     for (const home of homesOf(homes)) {
       const old = cacheDirectoryOf(plugin, previousVersion);
       const dest = cachePath(homes, home, old);
@@ -210,6 +221,7 @@ const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change
   const codexNow = readCodexEnablement(configText, key);
   if (E.isLeft(codexNow)) return codexNow;
   const codexEnabled = change.enabled === 'preserve' ? (codexNow.right ?? true) : change.enabled;
+  let claudeEnabled: boolean | null = null;
   const edits: Array<E.Either<PlanError, readonly [string, string]>> = [
     E.map((t: string) => [layout.codexConfig, t] as const)(setCodexEnablement(configText, key, codexEnabled)),
     E.map((t: string) => [layout.codexMarketplace, t] as const)(
@@ -219,7 +231,7 @@ const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change
   if (claudeSideOf(homes, change, state.manifest) === 'write' && layout.claudeInstalled !== null && layout.claudeMarketplaces !== null && layout.claudeSettings !== null && layout.claudeMarketplaceRoot !== null) {
     const claudeNow = readClaudeEnablement(text(state, layout.claudeSettings), key);
     if (E.isLeft(claudeNow)) return claudeNow;
-    const claudeEnabled = change.enabled === 'preserve' ? (claudeNow.right ?? true) : change.enabled;
+    claudeEnabled = change.enabled === 'preserve' ? (claudeNow.right ?? true) : change.enabled;
     const installPath = cachePath(homes, 'claude', relative);
     edits.push(
       E.map((t: string) => [layout.claudeInstalled as string, t] as const)(editClaudeInstalledPlugins(text(state, layout.claudeInstalled), key, { installPath, version, at: change.at })),
@@ -232,12 +244,15 @@ const planInstall = (digest: (bytes: Uint8Array) => string, homes: Homes, change
 
   const kept = (record?.caches ?? []).filter((c) => !dropped.some((d) => d.home === c.home && d.path === c.path));
   const current = homesOf(homes).map((home): OwnedCache => ({ home, path: relative }));
-  const manifest = withRecord(state.manifest, plugin, {
+  const manifest = updateRecord(state.manifest, plugin, {
     status: 'installed',
     version,
     digest: after,
     caches: [...kept.filter((c) => !current.some((n) => n.home === c.home && n.path === c.path)), ...current],
     updatedAt: change.at,
+    installedFor: { codexHome: homes.codexHome, claudeHome: homesOf(homes).includes('claude') ? homes.claudeHome : null },
+    package: retained === null ? null : { version, digest: after, path: packageDirectoryOf(plugin, version) },
+    enabled: { codex: codexEnabled, claude: claudeEnabled },
   });
   return E.right({
     plugin,
@@ -280,7 +295,8 @@ const planRemove = (digest: (bytes: Uint8Array) => string, homes: Homes, change:
   });
   const record = recordOf(state.manifest, plugin);
   const caches = (record?.caches ?? []).filter((cache) => !cleaned.some((c) => c.home === cache.home && c.path === cache.path));
-  const manifest = withRecord(state.manifest, plugin, { status: 'uninstalled', version: null, digest: null, caches, updatedAt: change.at });
+  // The tombstone keeps the record's associations and its retained package (a reinstall may reuse them).
+  const manifest = updateRecord(state.manifest, plugin, { status: 'uninstalled', version: null, digest: null, caches, updatedAt: change.at, enabled: { codex: null, claude: null } });
   return E.right({
     plugin,
     manifest,

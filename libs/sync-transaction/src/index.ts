@@ -45,6 +45,7 @@ export {
   journalKeyOf,
   layoutOf,
   manifestPath,
+  packageDirectoryOf,
   runtimeHomes,
   type HomeName,
   type Homes,
@@ -61,7 +62,27 @@ export {
   type ClaudeInstallation,
   type RegistryParseFailed,
 } from './Registries.js';
-export { Manifest, ManifestRecord, OwnedCache, decodeManifest, emptyManifest, isUninstalled, ownsCache, recordOf, withRecord, type ManifestParseFailed } from './Manifest.js';
+export {
+  InstalledFor,
+  MANIFEST_VERSION,
+  Manifest,
+  ManifestRecord,
+  ManifestV1,
+  OwnedCache,
+  PackageRecord,
+  RecordedEnablement,
+  decodeManifest,
+  decodeManifestValue,
+  emptyManifest,
+  encodeManifest,
+  isUninstalled,
+  migrateManifest,
+  ownsCache,
+  recordOf,
+  updateRecord,
+  withRecord,
+  type ManifestParseFailed,
+} from './Manifest.js';
 export { readManifest } from './ManifestFile.js';
 export { Journal, JournalPublication, PublicationKind, decodeJournal, encodeJournal } from './Journal.js';
 export { fileDigest, packageDigest, treeDigest } from './TreeDigest.js';
@@ -69,6 +90,7 @@ export {
   claudeSideOf,
   directoriesToRead,
   filesToRead,
+  packageStorePath,
   planChange,
   type FileSnapshot,
   type OwnershipConflict,
@@ -113,3 +135,21 @@ export {
   type TransactionRolledBack,
 } from './Transaction.js';
 export { compareBundled, upgradeBundled, type BundledComparison, type BundledPackageSource, type BundledUpgradeResult } from './BundledUpgrade.js';
+export {
+  PLUGIN_MANIFEST_FILE,
+  checkRecoveryPackage,
+  currentCachesOf,
+  decideDirectoryRecovery,
+  rebuildEnablement,
+  repairsOf,
+  type CacheState,
+  type DirectoryDecision,
+  type DirectoryObservation,
+  type DirectoryOutcome,
+  type DirectoryRecoveryReport,
+  type DirectoryRepairReason,
+  type PackageOrigin,
+  type ReadPackage,
+  type RebuildReason,
+} from './DirectoryRecovery.js';
+export { recoverDirectories, type DirectoryRecoveryOptions, type DirectoryRecoveryPorts } from './RecoverDirectories.js';

@@ -17,6 +17,9 @@ describe('public API of @wework/sync-transaction', () => {
         'validatePackage', 'withRecord',
         'DEFAULT_INTAKE_LIMITS', 'StagedContent', 'admitCopiedBytes', 'admitEntry', 'emptyTally', 'entryKindOf', 'intakeLimits', 'normalizedDirectoryMode',
         'packageRefused', 'sameIdentity',
+        'InstalledFor', 'MANIFEST_VERSION', 'ManifestV1', 'PackageRecord', 'RecordedEnablement', 'decodeManifestValue', 'encodeManifest', 'migrateManifest',
+        'updateRecord', 'packageDirectoryOf', 'packageStorePath', 'PLUGIN_MANIFEST_FILE', 'checkRecoveryPackage', 'currentCachesOf', 'decideDirectoryRecovery',
+        'rebuildEnablement', 'repairsOf', 'recoverDirectories',
       ].sort(),
     );
   });

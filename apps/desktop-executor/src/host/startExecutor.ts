@@ -3,10 +3,11 @@
  * linked), the one app-server started under a supervisor (restarted when it ends, its state broadcast as
  * `runtime/status`), cards routed to the connected hosts, the
  * transcript streamed to them, and the tasks, accounts, settings, plugins and supervision behind the
- * host protocol. Transports (stdio, WebSocket) attach hosts with `serve`. The plugin machinery loads,
- * and recovers interrupted plugin transactions, right after the start; plugin requests wait for it.
- * Then, in the background, the desktop app's bundled plugins are checked and upgraded when they
- * differ (behind the home's mutation gate, which waits for running turns and Codex requests).
+ * host protocol. Transports (stdio, WebSocket) attach hosts with `serve`. The plugin homes were
+ * recovered at launch (before Codex started); the plugin machinery loads right after the start and
+ * plugin requests wait for it. Then, in the background, the desktop app's bundled plugins are checked
+ * and upgraded when they differ (behind the home's mutation gate, which waits for running turns and
+ * Codex requests).
  */
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
@@ -22,7 +23,7 @@ import { restartPolicyFromEnv } from '../runtime/RestartBackoff.js';
 import { supervisor } from '../supervision/Supervisor.js';
 import type { Clock, Timer } from '@wework/ports';
 import { nodeTimer, nodeTimers, systemClock } from '@wework/ports/node';
-import { pluginKey, type PluginRef, type StatusChange } from '@wework/plugin-inventory';
+import { parsePluginKey, pluginKey, type PluginRef, type StatusChange } from '@wework/plugin-inventory';
 import type { PluginSync } from '../plugins/PluginSync.js';
 import { mutationGate } from '../plugins/MutationGate.js';
 import { bundledPlugins } from '../plugins/BundledPlugins.js';
@@ -50,6 +51,7 @@ import { eventBufferFromEnv } from './EventBuffer.js';
 import type { PluginService, PluginServiceError } from './PluginService.js';
 import { hostAuthorizations } from './HostAuthorizationUi.js';
 import { marketplacePages, type MarketplacePagesOptions } from '../plugins/MarketplacePages.js';
+import { pluginHomesOf } from '../plugins/PluginDirectoryRecovery.js';
 
 /** How long a shutdown waits for a running bundled upgrade. */
 const BUNDLED_SHUTDOWN_GRACE_MS = 10_000;
@@ -150,7 +152,9 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   // Cloud plugins: both runtime homes of this executor. The plugin machinery (sync transactions, the
   // inventory, connector authorization) loads after the start, and interrupted transactions are finished
   // or undone before any plugin request is served.
-  const pluginHomes = { codexHome: home.layout.home, claudeHome: join(options.executorHome, 'claude'), stateDirectory: join(options.executorHome, 'plugin-state') };
+  const pluginHomes = pluginHomesOf(options.executorHome, home.layout.home);
+  // What start-up recovery (at launch, before Codex started) could not recover; a successful sync of the plugin repairs it.
+  const repairs = new Map(launch.right.pluginRepairs);
   // Connector logins (install-time authorization) are shown to the hosts as `auth/session` notifications.
   const authorizations = hostAuthorizations((method, params) => sessions.broadcast(method, params));
   // One device authorization (bridge runner, health cache, one login per connector) for installs and recovery; loaded on first use.
@@ -167,18 +171,15 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   });
   syncLoaded.catch(() => undefined);
   const plugins = loadPluginService(async () => {
-    const [{ recoverAll }, { createNodePorts }, { pluginSync }, { syncedPluginService }] = await Promise.all([
-      import('@wework/sync-transaction'),
+    const [{ createNodePorts }, { pluginSync }, { syncedPluginService }] = await Promise.all([
       import('@wework/sync-transaction/node'),
       import('../plugins/PluginSync.js'),
       import('../plugins/SyncedPluginService.js'),
     ]);
     const pluginPorts = createNodePorts();
-    const recovered = await recoverAll(pluginPorts.fs, pluginPorts.host, pluginHomes)();
-    if (E.isLeft(recovered)) log({ event: 'plugin recovery failed', fields: { error: recovered.left._tag } });
-    const sync = pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization(), gate });
+    const sync = repairedBy(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization(), gate }), repairs);
     resolveSync(sync);
-    return options.plugins ?? syncedPluginService(sync, pluginHomes);
+    return options.plugins === undefined ? syncedPluginService(sync, pluginHomes) : repairedBySync(options.plugins, repairs);
   }, rejectSync);
   const recoverConnector: ExecutorServices['recoverConnector'] = async (blocked) => {
     const [{ recoverConnectorAuth }, { resolveInstalledConnector }, deps] = await Promise.all([import('@wework/local-auth'), import('../plugins/connectorResolver.js'), authorization()]);
@@ -218,6 +219,10 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
           codex: codexInventory(runtime, { plugins: cloudPlugins, inspect: (ref) => inspectInstalledPlugin(pluginHomes, ref) }),
           directory: join(options.executorHome, 'plugin-inventory'),
           cloudPlugins,
+          repairs: () => [...repairs].flatMap(([key, reason]) => {
+            const ref = parsePluginKey(key);
+            return E.isRight(ref) ? [{ ref: ref.right, reason }] : [];
+          }),
           clock,
           deviceId: options.env['WEWORK_DEVICE_ID'] ?? 'this-device',
           log,
@@ -289,6 +294,39 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       await runtime.dispose();
     },
   });
+}
+
+/** The sync with each successful install or removal of a plugin (a host's, or a bundled upgrade) clearing its start-up repair. */
+function repairedBy(sync: PluginSync, repairs: Map<string, unknown>): PluginSync {
+  return {
+    install: async (plugin, version, source) => {
+      const installed = await sync.install(plugin, version, source);
+      if (E.isRight(installed)) repairs.delete(pluginKey(plugin));
+      return installed;
+    },
+    remove: async (plugin) => {
+      const removed = await sync.remove(plugin);
+      if (E.isRight(removed)) repairs.delete(pluginKey(plugin));
+      return removed;
+    },
+  };
+}
+
+/** An injected service with each successful install or uninstall of a plugin clearing its start-up repair. */
+function repairedBySync(service: PluginService, repairs: Map<string, unknown>): PluginService {
+  return {
+    list: () => service.list(),
+    install: async (request) => {
+      const installed = await service.install(request);
+      if (E.isRight(installed)) repairs.delete(`${request.plugin}@${request.marketplace}`);
+      return installed;
+    },
+    uninstall: async (request) => {
+      const removed = await service.uninstall(request);
+      if (E.isRight(removed)) repairs.delete(request.pluginId);
+      return removed;
+    },
+  };
 }
 
 /** A plugin service that is loaded (and its homes recovered) in the background, and the end of that loading. */

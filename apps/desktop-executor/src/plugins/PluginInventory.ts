@@ -35,6 +35,7 @@ import {
   type InventoryItem,
   type ListedPlugin,
   type PluginRef,
+  type PluginRepair,
 } from '@wework/plugin-inventory';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 
@@ -99,6 +100,8 @@ export interface PluginInventoryOptions {
   readonly directory: string;
   /** The Wegent cloud plugins the sync recorded as installed. */
   readonly cloudPlugins: () => Promise<ReadonlyArray<PluginRef>>;
+  /** The plugins start-up recovery left to repair (default none). */
+  readonly repairs?: () => ReadonlyArray<PluginRepair>;
   readonly clock: Clock;
   readonly deviceId: string;
   readonly log: ExecutorLog;
@@ -177,7 +180,7 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
     const held = await receipts;
     const listed = installed.right;
     const assembled = assembleInventory(
-      { listed, configured: config.right.plugins, cloud: await options.cloudPlugins(), failedUpdates: failures, updating, receipts: held },
+      { listed, configured: config.right.plugins, cloud: await options.cloudPlugins(), failedUpdates: failures, updating, receipts: held, repairs: options.repairs?.() ?? [] },
       now,
     );
     // Receipts Codex confirmed, and expired or legacy ones, are dropped.

@@ -15,6 +15,7 @@ import { describeHomePreparationError, prepareCodexHome } from '../home/prepareC
 import type { ExecutorLog } from './ExecutorLog.js';
 import { describeRuntimeError } from './RuntimeError.js';
 import { launchRuntimeProcess } from './launchRuntimeProcess.js';
+import { pluginHomesOf, recoverPluginHomes, type PluginRepairs } from '../plugins/PluginDirectoryRecovery.js';
 
 /** What the launch stage needs. */
 export interface ExecutorLaunchOptions {
@@ -49,10 +50,13 @@ const launchFailed = (message: string): ExecutorLaunchError => ({ _tag: 'LaunchF
 export interface ExecutorLaunch {
   readonly home: CodexHome;
   readonly appServer: LaunchedAppServer;
+  /** The plugins start-up recovery could not recover (shown `repairRequired` until a sync repairs them). */
+  readonly pluginRepairs: PluginRepairs;
 }
 
 /**
- * Locks the executor home (refused when another executor runs on it), prepares the Codex home, then
+ * Locks the executor home (refused when another executor runs on it), prepares the Codex home,
+ * recovers the plugin homes (interrupted transactions, moved or incomplete managed directories), then
  * launches the app-server in it; on failure nothing is left running.
  */
 export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.Either<ExecutorLaunchError, ExecutorLaunch>> {
@@ -64,7 +68,10 @@ export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.
   // The host asked the user before launching (no host is connected yet); without an answer, the default.
   const prepared = await prepareCodexHome(home.right, () => T.of(options.firstStart ?? DEFAULT_MIGRATION_CHOICE), options.log);
   if (E.isLeft(prepared)) return E.left(launchFailed(describeHomePreparationError(prepared.left)));
+  // The one start-up recovery of the plugin homes: after the home (and so the manifest) is in place,
+  // before Codex starts reading plugin caches and before any backend connection.
+  const pluginRepairs = await recoverPluginHomes(pluginHomesOf(options.executorHome, home.right.layout.home), options.env, options.log);
   const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env });
   if (E.isLeft(appServer)) return E.left(launchFailed(describeRuntimeError(appServer.left)));
-  return E.right({ home: home.right, appServer: appServer.right });
+  return E.right({ home: home.right, appServer: appServer.right, pluginRepairs });
 }
