@@ -67,7 +67,7 @@ const setup = (options: { allowListed?: boolean; staleStagingMs?: number; maxUnp
   dirs.push(home);
   const installer = managedToolInstaller({
     executorHome: home.path,
-    downloader: httpDownloader(),
+    downloader: httpDownloader({ env: {} }),
     platform,
     ...(options.allowListed === false ? {} : { allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] }),
     ...(options.staleStagingMs === undefined ? {} : { staleStagingMs: options.staleStagingMs }),
@@ -92,7 +92,7 @@ describe('managedToolInstaller', () => {
     expect(execFileSync(expected, { encoding: 'utf8' })).toBe('glab version 1.46.0\n');
     expect(leftovers()).toEqual([]);
     // Another executor process finds the installation without downloading.
-    const later = managedToolInstaller({ executorHome: home, downloader: httpDownloader(), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
+    const later = managedToolInstaller({ executorHome: home, downloader: httpDownloader({ env: {} }), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
     expect(await later.ensure(fromPluginA)).toEqual(E.right(expected));
     expect(requests).toHaveLength(1);
   });
@@ -165,7 +165,7 @@ describe('managedToolInstaller', () => {
     const result = await installer.ensure(tool({ file: 'glab.tar.gz' }));
     if (E.isLeft(result)) throw new Error(result.left.message);
     writeFileSync(result.right, 'tampered');
-    const fresh = managedToolInstaller({ executorHome: home, downloader: httpDownloader(), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
+    const fresh = managedToolInstaller({ executorHome: home, downloader: httpDownloader({ env: {} }), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
     expect(await fresh.ensure(tool({ file: 'glab.tar.gz' }))).toEqual(result);
     expect(execFileSync(result.right, { encoding: 'utf8' })).toBe('glab version 1.46.0\n');
     expect(requests).toHaveLength(2);
