@@ -18,9 +18,6 @@
 /** The environment variables read (any others are ignored). */
 export type ProxyEnvironment = Readonly<Record<string, string | undefined>>;
 
-/** The names of the variables that decide the proxy. */
-export const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'] as const;
-
 /** How a URL is reached. */
 export type ProxyDecision =
   /** Directly: no proxy is set for its scheme, or `NO_PROXY` lists its host. */

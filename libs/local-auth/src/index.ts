@@ -78,7 +78,7 @@ export type {
   RecoveryDeps,
   RecoveryTicket,
 } from './RuntimeRecovery.js';
-export { PROXY_VARIABLES, bypassesProxy, proxyFor } from './ProxyRule.js';
+export { bypassesProxy, proxyFor } from './ProxyRule.js';
 export type { ProxyDecision, ProxyEnvironment } from './ProxyRule.js';
 export { OFFICIAL_RELEASE_URLS, selectArtifact, checkReleaseUrl, installLocation, planManagedInstall } from './ManagedTool.js';
 export type {
