@@ -1,8 +1,9 @@
 /**
  * Installs managed tools under the executor home, atomically: download into a private staging
  * directory → verify the declared SHA-256 → extract (`tar.gz` or `zip`, bounded) → chmod → write a
- * receipt → rename the whole directory into place (retried on Windows while a scanner holds a file). The final directory exists only complete, so an interrupted install leaves
- * nothing usable behind (staging leftovers are swept later). One installation per tool, version and
+ * receipt → rename the whole directory into place (retried on Windows while a scanner holds a file).
+ * The final directory exists only complete, so an interrupted install leaves nothing usable behind
+ * (staging leftovers are swept later). One installation per tool, version and
  * artifact is shared by every plugin that declares it.
  */
 import { createHash } from 'node:crypto';
