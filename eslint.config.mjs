@@ -15,8 +15,10 @@ const depConstraints = (pureExternals) => [
   { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
 ];
 
-/** The packages pure code may import: functional data types, decoding, TOML text, property tests. */
-const PURE_EXTERNALS = ['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'smol-toml', 'fast-check'];
+/** The packages pure code may import: functional data types, decoding, TOML text, inflating, property tests. */
+const PURE_EXTERNALS = ['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'smol-toml', 'fflate', 'fast-check'];
+/** The IO packages a pure library's Node implementation may import besides Node's built-ins. */
+const NODE_EXTERNALS = ['node:*', 'undici'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/src/generated/**', '**/test/fixtures/**', '**/reports/**'] },
@@ -68,7 +70,7 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure', 'type:io'], allowedExternalImports: [...PURE_EXTERNALS, 'node:*'] },
+            { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure', 'type:io'], allowedExternalImports: [...PURE_EXTERNALS, ...NODE_EXTERNALS] },
             ...depConstraints(PURE_EXTERNALS).slice(1),
           ],
         },

@@ -68,15 +68,48 @@ export const Command = new t.Type<BridgeCommand, readonly string[], unknown>(
   (command) => [command.program, ...command.args],
 );
 
+/**
+ * How a managed artifact is packed: `binary`, the download is the executable; `tar.gz` (Linux and macOS
+ * releases) or `zip` (Windows releases), the executable is one entry of the archive.
+ */
+export const ArtifactFormat = t.keyof({ binary: null, 'tar.gz': null, zip: null });
+/** See {@link ArtifactFormat}. */
+export type ArtifactFormat = t.TypeOf<typeof ArtifactFormat>;
+
+/**
+ * Whether `path` is a plain relative path inside an archive: `/`-separated segments, none empty, `.` or
+ * `..`, no backslash, colon (drive letters) or NUL, at most 1 024 characters.
+ *
+ * @example
+ * ```ts
+ * isArchiveEntryPath('bin/glab'); // true
+ * isArchiveEntryPath('../bin/sh'); // false
+ * isArchiveEntryPath('C:/glab.exe'); // false
+ * ```
+ */
+export const isArchiveEntryPath = (path: string): boolean =>
+  path.length > 0 && path.length <= 1024 && !/[\\:\0]/.test(path) && path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+
+/** The path of the executable inside an archive artifact, checked by {@link isArchiveEntryPath}. */
+export const ArchiveEntryPath = new t.Type<string, string, unknown>(
+  'ArchiveEntryPath',
+  (u): u is string => typeof u === 'string' && isArchiveEntryPath(u),
+  (u, c) =>
+    typeof u === 'string' && isArchiveEntryPath(u)
+      ? t.success(u)
+      : t.failure(u, c, 'must be a relative path inside the archive ("/"-separated, without "..", "\\", ":" or an empty segment)'),
+  t.identity,
+);
+
 /** One downloadable build of a managed tool. */
 export const ToolArtifact = t.intersection(
   [
     t.type({ os: ToolOs, arch: ToolArch, url: t.string, sha256: Sha256Hex }),
     t.partial({
-      /** `binary` (default): the download is the executable; `tar.gz`: the executable is `path` inside it. */
-      format: t.keyof({ binary: null, 'tar.gz': null }),
-      /** Path of the executable inside a `tar.gz` artifact. */
-      path: t.string,
+      /** `binary` (default), `tar.gz` or `zip`: see {@link ArtifactFormat}. */
+      format: ArtifactFormat,
+      /** Path of the executable inside a `tar.gz` or `zip` artifact. */
+      path: ArchiveEntryPath,
     }),
   ],
   'ToolArtifact',

@@ -4,7 +4,7 @@
  * hashing and renaming are done by the `./node` installer.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { ManagedTool, ToolArch, ToolArtifact, ToolOs } from './LocalAuthManifest.js';
+import { isArchiveEntryPath, type ManagedTool, type ToolArch, type ToolArtifact, type ToolOs } from './LocalAuthManifest.js';
 
 /** The device a tool is installed on. */
 export interface Platform {
@@ -52,11 +52,28 @@ export interface DownloadFailed {
   readonly url: string;
   readonly message: string;
 }
-/** The `tar.gz` artifact does not contain the declared executable. */
+/** The `tar.gz` or `zip` artifact does not contain the declared executable, or declares no safe path to it. */
 export interface ArchiveEntryMissing {
   readonly _tag: 'ArchiveEntryMissing';
   readonly tool: string;
   readonly path: string;
+  readonly message: string;
+}
+/**
+ * Why an archive was refused although its SHA-256 matched:
+ * - `too_many_entries`, `entry_too_large`: past the installer's limits;
+ * - `size_mismatch`: the entry inflates to more or fewer bytes than declared (a zip bomb stops here);
+ * - `checksum_mismatch`: the entry's CRC-32 does not match;
+ * - `duplicate_entry`: the declared path is listed twice;
+ * - `unsupported`: encrypted, ZIP64, or a compression other than stored or deflate;
+ * - `corrupt`: the structure does not hold together.
+ */
+export type ArchiveRefusalReason = 'too_many_entries' | 'entry_too_large' | 'size_mismatch' | 'checksum_mismatch' | 'duplicate_entry' | 'unsupported' | 'corrupt';
+/** The archive was refused before anything of it was installed; see {@link ArchiveRefusalReason}. */
+export interface ArchiveRefused {
+  readonly _tag: 'ArchiveRefused';
+  readonly tool: string;
+  readonly reason: ArchiveRefusalReason;
   readonly message: string;
 }
 /** Writing the installation failed; nothing usable was left behind. */
@@ -73,7 +90,10 @@ export interface SidecarNotFound {
 }
 
 /** Why a connector's tool could not be made available. */
-export type ToolError = NoArtifactForPlatform | ReleaseUrlNotAllowed | ChecksumMismatch | DownloadFailed | ArchiveEntryMissing | InstallFailed | SidecarNotFound;
+export type ToolError = NoArtifactForPlatform | ReleaseUrlNotAllowed | ChecksumMismatch | DownloadFailed | ArchiveEntryMissing | ArchiveRefused | InstallFailed | SidecarNotFound;
+
+/** Whether the artifact is an archive the executable is extracted from (`tar.gz` or `zip`). */
+export const isArchive = (artifact: ToolArtifact): boolean => artifact.format === 'tar.gz' || artifact.format === 'zip';
 
 /**
  * The artifact of `tool` for `platform`: the first one declared for that OS and CPU.
@@ -132,14 +152,15 @@ export interface ManagedInstallLocation {
  * ```
  */
 export function installLocation(tool: ManagedTool, artifact: ToolArtifact): ManagedInstallLocation {
-  const base = artifact.format === 'tar.gz' && artifact.path !== undefined ? (artifact.path.split('/').pop() ?? tool.name) : tool.name;
+  const base = isArchive(artifact) && artifact.path !== undefined ? (artifact.path.split('/').pop() ?? tool.name) : tool.name;
   const executable = artifact.os === 'windows' && !base.toLowerCase().endsWith('.exe') ? `${base}.exe` : base;
   return { directory: `tools/${tool.name}/${tool.version}-${artifact.sha256.toLowerCase().slice(0, 12)}`, executable };
 }
 
 /**
- * Checks what {@link installLocation} relies on before anything is downloaded: a `tar.gz` artifact names
- * a plain relative path, and the URL is allow-listed.
+ * Checks what {@link installLocation} relies on before anything is downloaded: a `tar.gz` or `zip`
+ * artifact names a plain relative path (no `..`, absolute path, drive letter or backslash), and the URL
+ * is allow-listed.
  */
 export function planManagedInstall(
   tool: ManagedTool,
@@ -150,10 +171,10 @@ export function planManagedInstall(
   if (E.isLeft(artifact)) return artifact;
   const url = checkReleaseUrl(tool.name, artifact.right.url, rules);
   if (E.isLeft(url)) return url;
-  if (artifact.right.format === 'tar.gz') {
+  if (isArchive(artifact.right)) {
     const path = artifact.right.path;
-    if (path === undefined || path.startsWith('/') || path.split('/').some((segment) => segment === '..' || segment === '') || /[\\\0]/.test(path)) {
-      return E.left({ _tag: 'ArchiveEntryMissing', tool: tool.name, path: path ?? '', message: `The tar.gz artifact of ${tool.name} must name the executable's relative path.` });
+    if (path === undefined || !isArchiveEntryPath(path)) {
+      return E.left({ _tag: 'ArchiveEntryMissing', tool: tool.name, path: path ?? '', message: `The ${artifact.right.format} artifact of ${tool.name} must name the executable's relative path.` });
     }
   }
   return E.right({ artifact: artifact.right, url: url.right, location: installLocation(tool, artifact.right) });

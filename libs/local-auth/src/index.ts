@@ -13,6 +13,9 @@ export {
   ToolVersion,
   Sha256Hex,
   Command,
+  ArtifactFormat,
+  ArchiveEntryPath,
+  isArchiveEntryPath,
   ToolArtifact,
   BundledTool,
   ManagedTool,
@@ -75,6 +78,8 @@ export type {
   RecoveryDeps,
   RecoveryTicket,
 } from './RuntimeRecovery.js';
+export { bypassesProxy, proxyFor } from './ProxyRule.js';
+export type { ProxyDecision, ProxyEnvironment } from './ProxyRule.js';
 export { OFFICIAL_RELEASE_URLS, selectArtifact, checkReleaseUrl, installLocation, planManagedInstall } from './ManagedTool.js';
 export type {
   Platform,
@@ -84,6 +89,8 @@ export type {
   ChecksumMismatch,
   DownloadFailed,
   ArchiveEntryMissing,
+  ArchiveRefused,
+  ArchiveRefusalReason,
   InstallFailed,
   SidecarNotFound,
   ToolError,

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { decodeLocalAuthConnectors, parseCommand, policyTriggers } from '../src/index.js';
+import { decodeLocalAuthConnectors, isArchiveEntryPath, parseCommand, policyTriggers } from '../src/index.js';
 import { manifestArbitrary } from '../src/testing.js';
 
 const qr = {
@@ -127,6 +127,26 @@ describe('decodeLocalAuthConnectors', () => {
     expect(problemsOf({ type: 'local_qr', health: 'bin/a', start: 'bin/a' }).problems).toEqual([{ connector: 'dingtalk', field: 'localAuth.poll', message: 'is required' }]);
     expect(problemsOf({ type: 'browser_oauth', start: 'bin/a' }).problems).toEqual([{ connector: 'dingtalk', field: 'localAuth.health', message: 'is required' }]);
     expect(problemsOf({ type: 'password' }).problems).toEqual([{ connector: 'dingtalk', field: 'localAuth.type', message: 'must be "local_qr" or "browser_oauth"' }]);
+  });
+
+  it('decodes zip artifacts and refuses archive paths that leave the archive', () => {
+    const artifact = (extra: object) => ({ ...qr, tool: { source: 'managed', name: 'glab', version: '1.46.0', artifacts: [{ os: 'windows', arch: 'x64', url: 'https://gitlab.com/x', sha256: 'a'.repeat(64), ...extra }] } });
+    expect(E.isRight(decodeLocalAuthConnectors({ connectors: [{ slug: 'glab', localAuth: artifact({ format: 'zip', path: 'bin/glab.exe' }) }] }))).toBe(true);
+    expect(problemsOf(artifact({ format: 'rar', path: 'glab.exe' })).problems).toEqual([
+      { connector: 'dingtalk', field: 'localAuth.tool.artifacts[0].format', message: 'must be "binary" | "tar.gz" | "zip"' },
+    ]);
+    for (const path of ['../glab.exe', '/bin/glab', 'C:/glab.exe', 'C:glab.exe', 'bin\\glab.exe', 'bin//glab', './bin/glab', 'bin/', '']) {
+      expect(problemsOf(artifact({ format: 'zip', path })).problems.map((p) => p.field)).toEqual(['localAuth.tool.artifacts[0].path']);
+    }
+  });
+
+  it('an archive path is accepted exactly when every segment is a plain name', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9._ -]{1,12}$/).filter((name) => name !== '.' && name !== '..');
+    fc.assert(fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => isArchiveEntryPath(segments.join('/'))));
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 3 }), fc.constantFrom('..', '.', '', 'C:', 'a\\b', 'nul\0'), fc.array(segment, { maxLength: 3 }), (before, bad, after) => !isArchiveEntryPath([...before, bad, ...after].join('/'))),
+    );
+    expect(isArchiveEntryPath('/bin/glab')).toBe(false);
   });
 
   it('names nested fields of tools and artifacts', () => {

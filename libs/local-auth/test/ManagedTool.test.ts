@@ -57,6 +57,12 @@ describe('managed tools', () => {
     expect(planManagedInstall(glab, { os: 'linux', arch: 'x64' })).toMatchObject(E.right({ location: { directory: 'tools/glab/1.46.0-bbbbbbbbbbbb' } }));
     const escaping: ManagedTool = { ...glab, artifacts: [{ os: 'linux', arch: 'x64', url: `${base}/x.tar.gz`, sha256: sha('d'), format: 'tar.gz', path: '../../bin/sh' }] };
     expect(planManagedInstall(escaping, { os: 'linux', arch: 'x64' })).toMatchObject(E.left({ _tag: 'ArchiveEntryMissing' }));
+    for (const path of ['C:/glab.exe', 'bin\\glab.exe', '/glab.exe', 'a/../../glab.exe']) {
+      const zip: ManagedTool = { ...glab, artifacts: [{ os: 'windows', arch: 'x64', url: `${base}/x.zip`, sha256: sha('d'), format: 'zip', path }] };
+      expect(planManagedInstall(zip, { os: 'windows', arch: 'x64' })).toMatchObject(E.left({ _tag: 'ArchiveEntryMissing', message: 'The zip artifact of glab must name the executable\'s relative path.' }));
+    }
+    const zip: ManagedTool = { ...glab, artifacts: [{ os: 'windows', arch: 'x64', url: `${base}/glab_1.46.0_windows_amd64.zip`, sha256: sha('e'), format: 'zip', path: 'bin/glab.exe' }] };
+    expect(planManagedInstall(zip, { os: 'windows', arch: 'x64' })).toMatchObject(E.right({ location: { directory: 'tools/glab/1.46.0-eeeeeeeeeeee', executable: 'glab.exe' } }));
     const foreign: ManagedTool = { ...glab, artifacts: [{ os: 'linux', arch: 'x64', url: 'https://github.com/cli/cli/releases/x', sha256: sha('d') }] };
     expect(planManagedInstall(foreign, { os: 'linux', arch: 'x64' })).toMatchObject(E.left({ _tag: 'ReleaseUrlNotAllowed' }));
   });

@@ -7,9 +7,9 @@ describe('public API of @wework/local-auth', () => {
   it('pins the runtime exports of "."', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
-        'AUTH_REQUIRED_CODE', 'AuthPolicy', 'BridgeStatus', 'BundledTool', 'COMMAND_LIMITS', 'Command', 'DEFAULT_LOGIN_TIMEOUT_MS',
+        'AUTH_REQUIRED_CODE', 'ArchiveEntryPath', 'ArtifactFormat', 'AuthPolicy', 'isArchiveEntryPath', 'BridgeStatus', 'BundledTool', 'COMMAND_LIMITS', 'Command', 'DEFAULT_LOGIN_TIMEOUT_MS',
         'DEFAULT_MAX_STDOUT_BYTES', 'DETECTION_LIMITS', 'HEALTH_TIMEOUT_MS', 'HealthCache', 'LoginSessions', 'ManagedTool',
-        'OFFICIAL_RELEASE_URLS', 'POLL_TIMEOUT_MS', 'RecoveryGate', 'Sha256Hex', 'Slug', 'TOOL_PATH_ENV', 'ToolArch', 'ToolArtifact',
+        'OFFICIAL_RELEASE_URLS', 'POLL_TIMEOUT_MS', 'bypassesProxy', 'proxyFor', 'RecoveryGate', 'Sha256Hex', 'Slug', 'TOOL_PATH_ENV', 'ToolArch', 'ToolArtifact',
         'ToolOs', 'ToolSource', 'ToolVersion', 'bridgeError', 'checkArgument', 'checkReleaseUrl', 'commandProblemText',
         'continuationInstruction', 'credentialFields', 'decodeLocalAuthConnectors', 'detectAuthRequired', 'detectionInput',
         'deviceHealth', 'healthKey', 'installLocation', 'installWithAuthorization', 'login', 'logoutOnUninstall', 'normalizeProgram', 'parseBridgeOutput',

@@ -4,6 +4,8 @@
  * - {@link FileSystemPort}: the disk, with a {@link FileSystemError} that never carries file contents.
  * - {@link Clock}, {@link Timer} and {@link Timers}: the time, one re-armable timer, and sleeps.
  * - Platform path arithmetic on strings ({@link joinPath}, {@link normalizePath}, ...).
+ * - Retry schedules for operations another program blocks for a moment ({@link retryOnCodes},
+ *   {@link renameRetryFor}: Windows renames).
  *
  * Everything here is pure: the Node implementations are in `@wework/ports/node`, in-memory ones for
  * tests in `@wework/ports/testing`.
@@ -34,4 +36,15 @@ export {
   samePath,
   type Platform,
 } from './Platform.js';
+export {
+  backoffDelays,
+  errorCodeOf,
+  NO_RETRY,
+  renameRetryFor,
+  retryOnCodes,
+  WINDOWS_RENAME_RETRY,
+  WINDOWS_TRANSIENT_CODES,
+  type BackoffOptions,
+  type RetrySchedule,
+} from './Retry.js';
 export type { Clock, Timer, Timers } from './Time.js';

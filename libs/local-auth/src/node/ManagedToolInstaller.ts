@@ -1,27 +1,25 @@
 /**
  * Installs managed tools under the executor home, atomically: download into a private staging
- * directory → verify the declared SHA-256 → extract → chmod → write a receipt → rename the whole
- * directory into place. The final directory exists only complete, so an interrupted install leaves
- * nothing usable behind (staging leftovers are swept later). One installation per tool, version and
+ * directory → verify the declared SHA-256 → extract (`tar.gz` or `zip`, bounded) → chmod → write a
+ * receipt → rename the whole directory into place (retried on Windows while a scanner holds a file).
+ * The final directory exists only complete, so an interrupted install leaves nothing usable behind
+ * (staging leftovers are swept later). One installation per tool, version and
  * artifact is shared by every plugin that declares it.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { renameWithRetry, type RetryOptions } from '@wework/ports/node';
 import * as E from 'fp-ts/lib/Either.js';
-import { readTarEntry } from '../internal/Tar.js';
 import type { ManagedTool, ToolArch, ToolOs, ToolSource } from '../LocalAuthManifest.js';
 import type { Platform, ReleaseUrlRule, ToolError } from '../ManagedTool.js';
 import { OFFICIAL_RELEASE_URLS, planManagedInstall } from '../ManagedTool.js';
 import type { AuthLogger, ToolResolver } from '../Ports.js';
+import { DEFAULT_ARCHIVE_LIMITS, readArchiveEntry, type ArchiveLimits } from './ArchiveEntry.js';
 import type { Downloader } from './Downloader.js';
 import type { SidecarResolver } from './SidecarResolver.js';
-
-const gunzipAsync = promisify(gunzip);
 
 /** The platform of this process, if managed tools exist for it. */
 export function currentPlatform(platform: NodeJS.Platform = process.platform, arch: string = process.arch): Platform | undefined {
@@ -41,6 +39,10 @@ export interface ManagedToolInstallerOptions {
   readonly allowList?: readonly ReleaseUrlRule[];
   /** Staging directories older than this are swept; default one hour. */
   readonly staleStagingMs?: number;
+  /** Bounds of extracting an archive; default {@link DEFAULT_ARCHIVE_LIMITS}. */
+  readonly archiveLimits?: Partial<ArchiveLimits>;
+  /** How renames are retried; default: on Windows, while another program holds a file (see `renameWithRetry`). */
+  readonly renameRetry?: RetryOptions;
   readonly log?: AuthLogger;
 }
 
@@ -86,6 +88,9 @@ interface Receipt {
 export function managedToolInstaller(options: ManagedToolInstallerOptions): ManagedToolInstaller {
   const log = options.log ?? (() => undefined);
   const staging = join(options.executorHome, 'tools', '.staging');
+  const archiveLimits: ArchiveLimits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.archiveLimits };
+  const rename = (from: string, to: string): Promise<void> =>
+    renameWithRetry(from, to, options.renameRetry ?? { platform: (options.platform ?? currentPlatform())?.os === 'windows' ? 'windows' : 'unix' });
   const inflight = new Map<string, Promise<E.Either<ToolError, string>>>();
   /** Installations verified by this process (hash of the executable matches the receipt). */
   const verified = new Set<string>();
@@ -154,16 +159,14 @@ export function managedToolInstaller(options: ManagedToolInstallerOptions): Mana
         return fail({ _tag: 'ChecksumMismatch', tool: tool.name, expected: sha256, actual, message: `The download of ${tool.name} ${tool.version} does not match its declared SHA-256.` });
       }
       const executable = join(work, location.executable);
-      if (artifact.format === 'tar.gz') {
+      if (artifact.format === 'tar.gz' || artifact.format === 'zip') {
         const entryPath = artifact.path ?? '';
-        let entry: Uint8Array | undefined;
-        try {
-          entry = readTarEntry(await gunzipAsync(await readFile(download)), entryPath);
-        } catch {
-          entry = undefined;
+        const entry = await readArchiveEntry(artifact.format, new Uint8Array(await readFile(download)), entryPath, archiveLimits);
+        if (E.isLeft(entry) && entry.left._tag === 'refused') {
+          return fail({ _tag: 'ArchiveRefused', tool: tool.name, reason: entry.left.reason, message: `The archive of ${tool.name} ${tool.version} was refused (${entry.left.reason}).` });
         }
-        if (entry === undefined) return fail({ _tag: 'ArchiveEntryMissing', tool: tool.name, path: entryPath, message: `The archive of ${tool.name} ${tool.version} has no ${entryPath}.` });
-        await writeFile(executable, entry);
+        if (E.isLeft(entry)) return fail({ _tag: 'ArchiveEntryMissing', tool: tool.name, path: entryPath, message: `The archive of ${tool.name} ${tool.version} has no ${entryPath}.` });
+        await writeFile(executable, entry.right);
         await rm(download);
       } else {
         await rename(download, executable);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as E from 'fp-ts/lib/Either.js';
+import { zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedTool, ToolArtifact } from '../../src/index.js';
 import { writeTar } from '../../src/internal/Tar.js';
@@ -14,6 +15,15 @@ import { tempDir } from '../support.js';
 
 const script = Buffer.from('#!/bin/sh\necho "glab version 1.46.0"\n');
 const archive = gzipSync(writeTar([{ path: 'bin/glab', content: script }]));
+const zipArchive = zipSync({ 'glab/bin/glab.exe': script, 'glab/README.md': Buffer.from('readme') });
+/** A zip whose directory claims 100 bytes for 4 MiB of zeros. */
+const zipBomb = (() => {
+  const zip = zipSync({ 'bin/glab': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  for (let at = zip.length - 22; at >= 0; at--) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100, true);
+  return zip;
+})();
+const tarBomb = gzipSync(writeTar([{ path: 'bin/glab', content: new Uint8Array(8 * 1024 * 1024) }]));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const prefix = '/gitlab-org/cli/-/releases/v1.46.0/downloads';
 
@@ -22,6 +32,9 @@ const server = createServer((request, response) => {
   requests.push(request.url ?? '');
   if (request.url === `${prefix}/glab.tar.gz`) return void response.end(archive);
   if (request.url === `${prefix}/glab-raw`) return void response.end(script);
+  if (request.url === `${prefix}/glab.zip`) return void response.end(zipArchive);
+  if (request.url === `${prefix}/bomb.zip`) return void response.end(zipBomb);
+  if (request.url === `${prefix}/bomb.tar.gz`) return void response.end(tarBomb);
   if (request.url === `${prefix}/redirect`) return void response.writeHead(302, { location: `${prefix}/glab-raw` }).end();
   if (request.url === `${prefix}/truncated`) {
     response.writeHead(200, { 'content-length': String(archive.length) });
@@ -49,15 +62,16 @@ const tool = (artifact: Partial<ToolArtifact> & { readonly file: string }): Mana
   const { file, ...rest } = artifact;
   return { source: 'managed', name: 'glab', version: '1.46.0', artifacts: [{ os: 'linux', arch: 'x64', url: `${origin}${prefix}/${file}`, sha256: sha256(archive), format: 'tar.gz', path: 'bin/glab', ...rest }] };
 };
-const setup = (options: { allowListed?: boolean; staleStagingMs?: number } = {}) => {
+const setup = (options: { allowListed?: boolean; staleStagingMs?: number; maxUnpackedBytes?: number } = {}) => {
   const home = tempDir('executor-home-');
   dirs.push(home);
   const installer = managedToolInstaller({
     executorHome: home.path,
-    downloader: httpDownloader(),
+    downloader: httpDownloader({ env: {} }),
     platform,
     ...(options.allowListed === false ? {} : { allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] }),
     ...(options.staleStagingMs === undefined ? {} : { staleStagingMs: options.staleStagingMs }),
+    ...(options.maxUnpackedBytes === undefined ? {} : { archiveLimits: { maxUnpackedBytes: options.maxUnpackedBytes } }),
   });
   const toolsDir = join(home.path, 'tools', 'glab');
   const staging = join(home.path, 'tools', '.staging');
@@ -78,7 +92,7 @@ describe('managedToolInstaller', () => {
     expect(execFileSync(expected, { encoding: 'utf8' })).toBe('glab version 1.46.0\n');
     expect(leftovers()).toEqual([]);
     // Another executor process finds the installation without downloading.
-    const later = managedToolInstaller({ executorHome: home, downloader: httpDownloader(), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
+    const later = managedToolInstaller({ executorHome: home, downloader: httpDownloader({ env: {} }), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
     expect(await later.ensure(fromPluginA)).toEqual(E.right(expected));
     expect(requests).toHaveLength(1);
   });
@@ -88,6 +102,27 @@ describe('managedToolInstaller', () => {
     const result = await installer.ensure(tool({ file: 'redirect', format: 'binary', sha256: sha256(script) }));
     if (E.isLeft(result)) throw new Error(result.left.message);
     expect(execFileSync(result.right, { encoding: 'utf8' })).toBe('glab version 1.46.0\n');
+  });
+
+  it('installs the declared entry of a zip artifact', async () => {
+    const { installer, home, leftovers } = setup();
+    const result = await installer.ensure(tool({ file: 'glab.zip', format: 'zip', path: 'glab/bin/glab.exe', sha256: sha256(zipArchive) }));
+    const expected = join(home, 'tools', 'glab', `1.46.0-${sha256(zipArchive).slice(0, 12)}`, 'glab.exe');
+    expect(result).toEqual(E.right(expected));
+    expect(readdirSync(join(expected, '..')).sort()).toEqual(['glab.exe', 'receipt.json']);
+    expect(execFileSync(expected, { encoding: 'utf8' })).toBe('glab version 1.46.0\n');
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a zip without the declared entry, a zip bomb and a tar.gz past the unpacked limit install nothing', async () => {
+    const { installer, toolsDir, leftovers } = setup({ maxUnpackedBytes: 1024 * 1024 });
+    expect(await installer.ensure(tool({ file: 'glab.zip', format: 'zip', path: 'bin/glab', sha256: sha256(zipArchive) }))).toMatchObject(E.left({ _tag: 'ArchiveEntryMissing' }));
+    expect(await installer.ensure(tool({ file: 'bomb.zip', format: 'zip', path: 'bin/glab', sha256: sha256(zipBomb) }))).toMatchObject(E.left({ _tag: 'ArchiveRefused', reason: 'size_mismatch' }));
+    expect(await installer.ensure(tool({ file: 'bomb.tar.gz', sha256: sha256(tarBomb) }))).toMatchObject(E.left({ _tag: 'ArchiveRefused', reason: 'entry_too_large' }));
+    // A tar.gz served where a zip is declared is no zip.
+    expect(await installer.ensure(tool({ file: 'glab.tar.gz', format: 'zip' }))).toMatchObject(E.left({ _tag: 'ArchiveEntryMissing' }));
+    expect(existsSync(toolsDir)).toBe(false);
+    expect(leftovers()).toEqual([]);
   });
 
   it('a wrong checksum installs nothing', async () => {
@@ -130,7 +165,7 @@ describe('managedToolInstaller', () => {
     const result = await installer.ensure(tool({ file: 'glab.tar.gz' }));
     if (E.isLeft(result)) throw new Error(result.left.message);
     writeFileSync(result.right, 'tampered');
-    const fresh = managedToolInstaller({ executorHome: home, downloader: httpDownloader(), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
+    const fresh = managedToolInstaller({ executorHome: home, downloader: httpDownloader({ env: {} }), platform, allowList: [{ origin, pathPrefix: '/gitlab-org/cli/-/releases/' }] });
     expect(await fresh.ensure(tool({ file: 'glab.tar.gz' }))).toEqual(result);
     expect(execFileSync(result.right, { encoding: 'utf8' })).toBe('glab version 1.46.0\n');
     expect(requests).toHaveLength(2);

@@ -12,7 +12,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { fileSystemError, type FileKind, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type FileToWrite } from '../FileSystemPort.js';
 import { platformOf, type Platform } from '../Platform.js';
+import { renameRetryFor, type RetrySchedule } from '../Retry.js';
 import { forEachChunk } from './ChunkedRead.js';
+import { withRetry } from './RenameRetry.js';
 
 /** Options of {@link nodeFileSystem}. */
 export interface NodeFileSystemOptions {
@@ -25,6 +27,13 @@ export interface NodeFileSystemOptions {
    * safe, a power loss is not.
    */
   readonly durability?: 'full' | 'none';
+  /**
+   * How `rename` and `publishExclusive` are retried while another program holds a file open. Defaults
+   * to `renameRetryFor(platform)`: `EPERM`/`EBUSY`/`EACCES` for about 2 s on Windows, no retry on Unix.
+   */
+  readonly renameRetry?: RetrySchedule;
+  /** How the retries wait; defaults to `setTimeout`. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 const codeOf = (error: unknown): string =>
@@ -133,6 +142,7 @@ const ignoreAbsent = async (run: () => Promise<void>): Promise<boolean> => {
 export const nodeFileSystem = (options: NodeFileSystemOptions = {}): FileSystemPort => {
   const platform = options.platform ?? platformOf(process.platform);
   const durable = (options.durability ?? 'full') === 'full';
+  const retry = { schedule: options.renameRetry ?? renameRetryFor(platform), ...(options.sleep === undefined ? {} : { sleep: options.sleep }) };
   const syncDir = (directory: string): Promise<void> => (platform === 'windows' ? Promise.resolve() : syncDirectory(directory));
   const syncParent = async (path: string): Promise<void> => {
     if (durable) await syncDir(dirname(path));
@@ -231,14 +241,15 @@ export const nodeFileSystem = (options: NodeFileSystemOptions = {}): FileSystemP
       }),
     rename: (from, to) =>
       attempt('rename', to, async () => {
-        await fs.rename(from, to);
+        await withRetry(() => fs.rename(from, to), retry);
         await syncParent(to);
         if (dirname(from) !== dirname(to)) await syncParent(from);
       }),
     publishExclusive: (from, to) =>
       attempt('publishExclusive', to, async () => {
-        await fs.link(from, to);
-        await fs.unlink(from);
+        // `EEXIST` is never retried: the exclusive publication stays exclusive.
+        await withRetry(() => fs.link(from, to), retry);
+        await withRetry(() => fs.unlink(from), retry);
         await syncParent(to);
       }),
     remove: (path) => attempt('remove', path, () => fs.unlink(path)),
