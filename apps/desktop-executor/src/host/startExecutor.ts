@@ -309,6 +309,11 @@ function repairedBy(sync: PluginSync, repairs: Map<string, unknown>): PluginSync
       if (E.isRight(removed)) repairs.delete(pluginKey(plugin));
       return removed;
     },
+    upgradeBundled: async (plugin, version, source, beforeCommit) => {
+      const upgraded = await sync.upgradeBundled(plugin, version, source, beforeCommit);
+      if (E.isRight(upgraded) && upgraded.right.transaction.bundled._tag === 'Upgraded') repairs.delete(pluginKey(plugin));
+      return upgraded;
+    },
   };
 }
 
