@@ -104,7 +104,18 @@ function firstProblem(text: string): Problem | null {
     return fail(at >= text.length ? 'a value (the text ended)' : 'a value: an object, array, string, number, true, false or null');
   };
 
-  /** After a value: what closes or continues the innermost container; `true` when the text is done. */
+  /** A property name and its `:` (`expected`: what a missing name is reported as). */
+  const propertyName = (expected: string): Problem | null => {
+    if (text[at] !== '"') return fail(expected);
+    const key = string();
+    if (key !== null) return key;
+    skip();
+    if (text[at] !== ':') return fail("':' after the property name");
+    at += 1;
+    return null;
+  };
+
+  /** Whether a value comes next (else: what closes or continues the innermost container). */
   let expectValue = true;
   for (;;) {
     skip();
@@ -121,12 +132,8 @@ function firstProblem(text: string): Problem | null {
           continue;
         }
         if (char === '{') {
-          if (text[at] !== '"') return fail("a property name in double quotes or '}'");
-          const key = string();
-          if (key !== null) return key;
-          skip();
-          if (text[at] !== ':') return fail("':' after the property name");
-          at += 1;
+          const problem = propertyName("a property name in double quotes or '}'");
+          if (problem !== null) return problem;
         }
         continue;
       }
@@ -147,12 +154,8 @@ function firstProblem(text: string): Problem | null {
     at += 1;
     skip();
     if (open === 'object') {
-      if (text[at] !== '"') return fail('a property name in double quotes');
-      const key = string();
-      if (key !== null) return key;
-      skip();
-      if (text[at] !== ':') return fail("':' after the property name");
-      at += 1;
+      const problem = propertyName('a property name in double quotes');
+      if (problem !== null) return problem;
     }
     expectValue = true;
   }
