@@ -7,6 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { RestartPolicyConfig } from '@wework/app-server-client';
+import { checkCodexVersion, describeCodexVersionCheck } from '@wework/app-server-client';
 import { superviseAppServer, type RuntimeStatus, type SpawnedAppServer, type SpawnError } from '@wework/app-server-client/node';
 import type { Log } from './Ports.js';
 
@@ -19,6 +20,8 @@ export interface AppServerRuntimeOptions {
   /** Working directory of the app-server. */
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** A Codex binary or npm wrapper script to run instead of the installed `@openai/codex`. */
+  readonly codexPath?: string;
   readonly log: Log;
   /** Default `DEFAULT_RESTART_POLICY` of the client library. */
   readonly policy?: RestartPolicyConfig;
@@ -49,9 +52,13 @@ const unavailable = (status: RuntimeStatus): AppServerDidNotStart => ({
 /** Starts the app-server under supervision. */
 export async function startAppServerRuntime(options: AppServerRuntimeOptions): Promise<E.Either<AppServerDidNotStart, AppServerRuntime>> {
   const supervised = await superviseAppServer({
-    launch: { codexHome: options.codexHome, home: options.home, cwd: options.cwd, env: options.env },
+    launch: { codexHome: options.codexHome, home: options.home, cwd: options.cwd, env: options.env, ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }) },
     ...(options.policy === undefined ? {} : { policy: options.policy }),
-    onServer: (server) => options.log({ event: 'app-server started', fields: { pid: server.pid } }),
+    onServer: (server) => {
+      const version = checkCodexVersion(server.initializeResult.userAgent);
+      options.log({ event: 'app-server started', fields: { pid: server.pid, codex: version._tag === 'Unknown' ? null : version.version } });
+      if (version._tag !== 'Supported') options.log({ event: 'codex version not supported', level: 'warn', fields: { check: describeCodexVersionCheck(version) } });
+    },
   });
   if (E.isLeft(supervised)) {
     options.log({ event: 'app-server did not start', fields: { reason: supervised.left._tag } });

@@ -8,6 +8,7 @@
  * | `WEGENT_CODEX_HOME` | the Wework Codex home (resolved by `@wework/codex-home`) | `<executor home>/codex` |
  * | `WEWORK_CLAUDE_HOME` | the isolated Claude home (cleaned of stale registrations in `codex` mode) | `<executor home>/claude` |
  * | `WEWORK_WORKSPACE` | the app-server's working directory | the current directory |
+ * | `WEWORK_CODEX_PATH` | a Codex binary or npm wrapper script to run (absolute; `--codex` overrides it) | the installed `@openai/codex` |
  *
  * Every function here is pure: the variables and the defaults in, the configuration or a typed error out.
  */
@@ -25,6 +26,8 @@ export interface CloudConfig {
   readonly workspace: string;
   /** The user's home (absolute): `HOME` of the app-server, and where a native `~/.codex` would be. */
   readonly userHome: string;
+  /** A Codex binary or npm wrapper script to run instead of the installed one (absolute), or `null`. */
+  readonly codexPath: string | null;
 }
 
 /** A variable holds a value the executor cannot use. */
@@ -66,5 +69,8 @@ export const readCloudConfig = (
   if (E.isLeft(claudeHome)) return claudeHome;
   const workspace = absolute('WEWORK_WORKSPACE', setting(env, 'WEWORK_WORKSPACE') ?? host.cwd);
   if (E.isLeft(workspace)) return workspace;
-  return E.right({ runtimeTarget: target, executorHome: executorHome.right, claudeHome: claudeHome.right, workspace: workspace.right, userHome: host.userHome });
+  const codexPath = setting(env, 'WEWORK_CODEX_PATH');
+  const codex = codexPath === null ? E.right(null) : absolute('WEWORK_CODEX_PATH', codexPath);
+  if (E.isLeft(codex)) return codex;
+  return E.right({ runtimeTarget: target, executorHome: executorHome.right, claudeHome: claudeHome.right, workspace: workspace.right, userHome: host.userHome, codexPath: codex.right });
 };

@@ -86,7 +86,7 @@ export async function startCloudExecutor(options: CloudExecutorOptions): Promise
   const recovered = await recoverAll(ports.fs, ports.host, homes)();
   if (E.isLeft(recovered)) return E.left({ _tag: 'RecoveryFailed', reason: recovered.left._tag });
   for (const { plugin, outcome } of recovered.right.plugins) if (outcome._tag !== 'Nothing') log({ event: 'plugin transaction recovered', fields: { plugin, outcome: outcome._tag } });
-  const started = await startAppServerRuntime({ codexHome, home: config.userHome, cwd: config.workspace, env: options.env, log });
+  const started = await startAppServerRuntime({ codexHome, home: config.userHome, cwd: config.workspace, env: options.env, ...(config.codexPath === null ? {} : { codexPath: config.codexPath }), log });
   if (E.isLeft(started)) return E.left({ _tag: 'AppServerDidNotStart', reason: started.left.reason });
   const runtime = started.right;
   log({ event: 'cloud executor started', fields: { runtimeTarget: config.runtimeTarget } });

@@ -11,15 +11,5 @@ export type DesiredStateSource = AsyncIterable<string>;
 /** Where status lines go (one JSON object per processed message or retry). */
 export type StatusSink = (line: string) => void;
 
-/** One structured log entry: a stable event name and fields (never secrets or file contents). */
-export interface LogEntry {
-  readonly event: string;
-  readonly fields: Readonly<Record<string, unknown>>;
-}
-
-/** Where log entries go. */
-export type Log = (entry: LogEntry) => void;
-
-/** Formats an entry as one line: `event key=value ...` with JSON values. */
-export const formatLogEntry = (entry: LogEntry): string =>
-  [entry.event, ...Object.entries(entry.fields).map(([key, value]) => `${key}=${JSON.stringify(value)}`)].join(' ');
+/** One structured log entry: a stable event name, fields (never secrets or file contents) and a level — the log port of `@wework/ports`. */
+export type { LogEntry, Log } from '@wework/ports';

@@ -6,17 +6,50 @@
  * `WEGENT_PLUGIN_RUNTIME_TARGET` defaults to `codex`. When stdin ends, or on SIGTERM/SIGINT, the work in
  * progress finishes, the app-server is stopped and the process exits.
  */
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
+import { logFormatOf } from '@wework/ports';
 import { acquireProcessLock, createNodePorts } from '@wework/sync-transaction/node';
 import { readCloudConfig } from './CloudConfig.js';
 import { startCloudExecutor } from './CloudExecutor.js';
 import { nodeTimer, systemClock } from '@wework/ports/node';
 import { lineSink, lineSource, streamLog } from './node/NodePorts.js';
 
-const log = streamLog(process.stderr);
-const config = readCloudConfig(process.env, { userHome: homedir(), cwd: process.cwd() });
+const USAGE = `usage: wework-cloud-executor [--codex=PATH] [--log-format=text|json] [--help] [--version]
+  Desired-state messages on stdin (one JSON object per line), one status line per message on stdout, the log on stderr.
+  Configuration from the environment: WEGENT_PLUGIN_RUNTIME_TARGET, WEWORK_EXECUTOR_HOME, WEGENT_CODEX_HOME,
+  WEWORK_CLAUDE_HOME, WEWORK_WORKSPACE, WEWORK_CODEX_PATH (--codex overrides it).`;
+
+let cli: { readonly codex?: string | undefined; readonly 'log-format'?: string | undefined; readonly help?: boolean | undefined; readonly version?: boolean | undefined };
+try {
+  cli = parseArgs({
+    args: process.argv.slice(2),
+    options: { codex: { type: 'string' }, 'log-format': { type: 'string' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'V' } },
+    strict: true,
+  }).values;
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+  process.exit(2);
+}
+if (cli.help === true) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (cli.version === true) {
+  process.stdout.write(`${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+  process.exit(0);
+}
+const logFormat = cli['log-format'] === undefined ? 'text' : logFormatOf(cli['log-format']);
+if (logFormat === null || cli.codex === '') {
+  process.stderr.write(`${logFormat === null ? '--log-format needs text or json' : '--codex needs a path'}\n${USAGE}\n`);
+  process.exit(2);
+}
+const log = streamLog(process.stderr, logFormat);
+const env = cli.codex === undefined ? process.env : { ...process.env, WEWORK_CODEX_PATH: resolve(cli.codex) };
+const config = readCloudConfig(env, { userHome: homedir(), cwd: process.cwd() });
 if (E.isLeft(config)) {
   process.stderr.write(`${config.left.message}\n`);
   process.exit(2);

@@ -42,9 +42,9 @@ interface ChildExecutor {
   stderr(): string;
 }
 
-function startChild(dirs: DeviceDirs): ChildExecutor {
+function startChild(dirs: DeviceDirs, args: ReadonlyArray<string> = []): ChildExecutor {
   const env = { ...baseEnv(), WEWORK_EXECUTOR_HOME: dirs.executorHome, WEWORK_CLAUDE_HOME: dirs.claudeHome, WEWORK_WORKSPACE: dirs.workspace, HOME: dirs.userHome };
-  const child = spawn(process.execPath, [main], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -56,7 +56,7 @@ function startChild(dirs: DeviceDirs): ChildExecutor {
     else waiter(line);
   });
   onCleanUp(async () => {
-    const pids = [...stderr.matchAll(/app-server started pid=(\d+)/g)].map((m) => Number(m[1]));
+    const pids = [...stderr.matchAll(/app-server started(?: pid=|","fields":\{"pid":)(\d+)/g)].map((m) => Number(m[1]));
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;
@@ -72,7 +72,7 @@ function startChild(dirs: DeviceDirs): ChildExecutor {
     },
     send: (line) => void child.stdin.write(`${line}\n`),
     appServerPid: () => {
-      const match = /app-server started pid=(\d+)/.exec(stderr);
+      const match = /app-server started pid=(\d+)/.exec(stderr) ?? /"event":"app-server started","fields":\{"pid":(\d+)/.exec(stderr);
       if (match === null) throw new Error(`no app-server in the log:\n${stderr}`);
       return Number(match[1]);
     },
@@ -139,6 +139,39 @@ describe('node dist/main.js', () => {
     first.child.stdin.end();
     expect(await first.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(join(dirs.executorHome, 'executor.lock'))).toBe(false);
+  });
+
+  it('--help and --version print and exit 0; an unknown option exits 2 with the usage', async () => {
+    const run = (args: ReadonlyArray<string>): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [main, ...args], { env: baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await run(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('usage: wework-cloud-executor') });
+    expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    expect(await run(['--bogus'])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
+    expect(await run(['--log-format=yaml'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--log-format needs text or json') });
+  });
+
+  it('writes its log as one JSON object per line with --log-format=json, each with its time and level', async () => {
+    const { dirs } = await device(0);
+    const executor = startChild(dirs, ['--log-format=json']);
+    executor.send('garbage');
+    expect(await executor.next()).toMatchObject({ outcome: 'Rejected' });
+    executor.child.stdin.end();
+    expect(await executor.exited).toEqual({ code: 0, signal: null });
+    const lines = executor.stderr().trim().split('\n').map((line) => JSON.parse(line) as { time: string; level: string; event: string; fields: Record<string, unknown> });
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(Number.isNaN(Date.parse(line.time))).toBe(false);
+      expect(['debug', 'info', 'warn', 'error']).toContain(line.level);
+    }
+    expect(lines.find((line) => line.event === 'app-server started')?.fields).toMatchObject({ pid: expect.any(Number), codex: '0.171.0' });
   });
 
   it('refuses an unknown runtime target before starting anything', async () => {

@@ -5,31 +5,43 @@
  * A second executor on the same executor home exits at once with code 3. `WEWORK_EXECUTOR_RESTART_BACKOFF_MS`
  * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`).
  */
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { formatLogEntry, type ExecutorLog } from './runtime/ExecutorLog.js';
-import { parseServeArguments } from './host/ServeArguments.js';
+import { streamLog } from '@wework/ports/node';
+import { parseServeInvocation, SERVE_USAGE } from './host/ServeArguments.js';
 import { launchExecutor } from './runtime/ExecutorLaunch.js';
 import { HOME_LOCKED_EXIT_CODE } from './home/ExecutorHomeLock.js';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 
-const log: ExecutorLog = (entry) => process.stderr.write(`${formatLogEntry(entry)}\n`);
-
-const args = parseServeArguments(process.argv.slice(2));
-if (E.isLeft(args)) {
-  process.stderr.write(`${args.left}\n`);
+const invocation = parseServeInvocation(process.argv.slice(2));
+if (E.isLeft(invocation)) {
+  process.stderr.write(`${invocation.left}\n`);
   process.exit(2);
 }
+if (invocation.right._tag === 'Help') {
+  process.stdout.write(`${SERVE_USAGE}\n`);
+  process.exit(0);
+}
+if (invocation.right._tag === 'Version') {
+  process.stdout.write(`${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+  process.exit(0);
+}
+const args = invocation.right.args;
+const log = streamLog(process.stderr, { format: args.logFormat });
 const userHome = homedir();
+const codexPath = args.codexPath ?? (process.env['WEWORK_CODEX_PATH'] === '' ? null : (process.env['WEWORK_CODEX_PATH'] ?? null));
 const options = {
-  executorHome: resolve(args.right.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor')),
+  executorHome: resolve(args.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor')),
   userHome,
-  workspace: resolve(args.right.workspace ?? process.cwd()),
+  workspace: resolve(args.workspace ?? process.cwd()),
   env: process.env,
-  waitForPlugins: args.right.waitForPlugins,
-  bundledPlugins: args.right.bundledPlugins.map((dir) => resolve(dir)),
-  firstStart: { config: args.right.firstStart.config ?? DEFAULT_MIGRATION_CHOICE.config, remoteApps: args.right.firstStart.remoteApps ?? DEFAULT_MIGRATION_CHOICE.remoteApps },
+  waitForPlugins: args.waitForPlugins,
+  bundledPlugins: args.bundledPlugins.map((dir) => resolve(dir)),
+  firstStart: { config: args.firstStart.config ?? DEFAULT_MIGRATION_CHOICE.config, remoteApps: args.firstStart.remoteApps ?? DEFAULT_MIGRATION_CHOICE.remoteApps },
+  ...(codexPath === null ? {} : { codexPath: resolve(codexPath) }),
+  requireSupportedCodex: args.requireSupportedCodex,
   log,
 };
 // Codex is started first (right after the home is locked and prepared) and boots in its own process
@@ -57,14 +69,14 @@ const stop = async (code: number): Promise<void> => {
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
 
-if (args.right.transport._tag === 'Stdio') {
+if (args.transport._tag === 'Stdio') {
   // The host owns the executor: when it closes stdin, the executor ends.
   await running.serve(stdioConnection(process.stdin, process.stdout, log));
   await stop(0);
 } else {
   // Loaded only for --ws, so a stdio start does not pay for the WebSocket library.
   const { launchToken, listenWebSocket } = await import('./host/WebSocketTransport.js');
-  const { port, allowedOrigins } = args.right.transport;
+  const { port, allowedOrigins } = args.transport;
   const endpoint = await listenWebSocket({ port, token: launchToken(), allowedOrigins, log }, (connection) => {
     void running.serve(connection);
   });

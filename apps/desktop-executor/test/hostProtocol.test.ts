@@ -1,13 +1,23 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { parseServeArguments } from '../src/host/ServeArguments.js';
+import { parseServeArguments, parseServeInvocation } from '../src/host/ServeArguments.js';
 import { bundledDirectories, bundledFaultFromEnv } from '../src/plugins/BundledLaunch.js';
 import { launchToken, originAllowed, tokenMatches } from '../src/host/WebSocketTransport.js';
 
 describe('serve arguments', () => {
   it('reads the transport, homes and plugins', () => {
     expect(parseServeArguments(['--ws', '--port', '0', '--executor-home', '/e', '--wait-for-plugin', 'forms'])).toEqual(
-      E.right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], bundledPlugins: [], firstStart: { config: null, remoteApps: null } }),
+      E.right({
+        transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] },
+        executorHome: '/e',
+        workspace: null,
+        waitForPlugins: ['forms'],
+        bundledPlugins: [],
+        firstStart: { config: null, remoteApps: null },
+        codexPath: null,
+        requireSupportedCodex: false,
+        logFormat: 'text',
+      }),
     );
     expect(parseServeArguments(['--stdio'])).toMatchObject({ right: { transport: { _tag: 'Stdio' } } });
   });
@@ -42,11 +52,30 @@ describe('serve arguments', () => {
     expect(E.isLeft(parseServeArguments(['--ws', '--allow-origin']))).toBe(true);
     expect(parseServeArguments(['--stdio', '--allow-origin', 'http://localhost:5173'])).toMatchObject({ left: expect.stringContaining('--ws only') });
   });
+  it('takes --opt=value as well as --opt value, repeatable options, and the Codex and log options', () => {
+    expect(parseServeArguments(['--ws', '--port=80', '--wait-for-plugin=forms', '--wait-for-plugin', 'notes', '--executor-home=/e'])).toMatchObject({
+      right: { transport: { port: 80 }, waitForPlugins: ['forms', 'notes'], executorHome: '/e' },
+    });
+    expect(parseServeArguments(['--stdio', '--codex=/opt/codex', '--require-supported-codex', '--log-format=json'])).toMatchObject({
+      right: { codexPath: '/opt/codex', requireSupportedCodex: true, logFormat: 'json' },
+    });
+    expect(parseServeArguments(['--stdio', '--log-format=yaml'])).toMatchObject({ left: expect.stringContaining('--log-format needs text or json') });
+    expect(parseServeArguments(['--stdio', '--codex='])).toMatchObject({ left: expect.stringContaining('--codex needs a value') });
+  });
+  it('asks for the usage or the version without serving', () => {
+    for (const argv of [['--help'], ['-h'], ['--stdio', '--help']]) expect(parseServeInvocation(argv)).toEqual(E.right({ _tag: 'Help' }));
+    for (const argv of [['--version'], ['-V']]) expect(parseServeInvocation(argv)).toEqual(E.right({ _tag: 'Version' }));
+    expect(parseServeInvocation(['--stdio'])).toMatchObject({ right: { _tag: 'Serve', args: { transport: { _tag: 'Stdio' } } } });
+  });
   it('refuses what it does not understand', () => {
     expect(E.isLeft(parseServeArguments([]))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--stdio', '--ws']))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--ws', '--port', 'x']))).toBe(true);
     expect(E.isLeft(parseServeArguments(['--stdio', '--bogus']))).toBe(true);
+    expect(parseServeArguments(['--stdio', '--bogus'])).toMatchObject({ left: expect.stringContaining("Unknown option '--bogus'") });
+    expect(E.isLeft(parseServeArguments(['--stdio', 'extra']))).toBe(true);
+    expect(E.isLeft(parseServeArguments(['--ws', '--port=-1']))).toBe(true);
+    expect(E.isLeft(parseServeArguments(['--ws', '--port=']))).toBe(true);
   });
 });
 

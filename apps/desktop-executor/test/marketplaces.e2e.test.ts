@@ -305,7 +305,7 @@ describe('after an executor restart, signed in with ChatGPT (loopback plugin bac
   });
 
   it('opens the official tab from the loopback catalog: projected summaries, one fetch for concurrent reads, a refresh refetches', async () => {
-    const fetched = () => box.executor.stderr().split('\n').filter((line) => line.startsWith('official catalog fetched')).length;
+    const fetched = () => box.executor.stderr().split('\n').filter((line) => / info official catalog fetched/.test(line)).length;
     const [first, second] = await Promise.all([ok('plugins/catalog', { marketplace: 'openai-curated-remote' }), ok('plugins/catalog', { marketplace: 'openai-curated-remote' })]);
     expect(first).toEqual(second);
     expect(first.plugins).toEqual([

@@ -48,3 +48,4 @@ export {
   type RetrySchedule,
 } from './Retry.js';
 export type { Clock, Timer, Timers } from './Time.js';
+export { formatLogFields, formatLogLine, LOG_FORMATS, logFormatOf, type Log, type LogEntry, type LogFormat, type LogLevel } from './Log.js';

@@ -10,12 +10,13 @@ describe('public API of @wework/ports', () => {
         'DIRECTORY_MODE', 'PRIVATE_DIRECTORY_MODE', 'PRIVATE_FILE_MODE', 'baseNameOf', 'fileSystemError', 'isAbsolutePath', 'isNotFound', 'isWithin',
         'joinPath', 'normalizePath', 'parentOf', 'platformOf', 'resolveLinkTarget', 'samePath',
         'backoffDelays', 'errorCodeOf', 'NO_RETRY', 'renameRetryFor', 'retryOnCodes', 'WINDOWS_RENAME_RETRY', 'WINDOWS_TRANSIENT_CODES',
+        'formatLogFields', 'formatLogLine', 'LOG_FORMATS', 'logFormatOf',
       ].sort(),
     );
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['forEachChunk', 'monotonicClock', 'nodeFileSystem', 'nodeTimer', 'nodeTimers', 'renameWithRetry', 'systemClock', 'withRetry'].sort());
+    expect(Object.keys(node).sort()).toEqual(['forEachChunk', 'monotonicClock', 'nodeFileSystem', 'nodeTimer', 'nodeTimers', 'renameWithRetry', 'streamLog', 'systemClock', 'withRetry'].sort());
   });
 
   it('pins the runtime exports of "./testing"', () => {

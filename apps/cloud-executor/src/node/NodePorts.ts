@@ -5,7 +5,9 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { formatLogEntry, type DesiredStateSource, type Log, type StatusSink } from '../Ports.js';
+import type { LogFormat } from '@wework/ports';
+import { streamLog as nodeStreamLog } from '@wework/ports/node';
+import type { DesiredStateSource, Log, StatusSink } from '../Ports.js';
 
 /** The lines of `input` (for example stdin), until it ends. */
 export const lineSource = (input: Readable): DesiredStateSource => createInterface({ input, crlfDelay: Infinity, terminal: false });
@@ -17,9 +19,5 @@ export const lineSink =
     output.write(`${line}\n`);
   };
 
-/** A log that writes one line per entry to `output` (stderr: stdout carries the status lines). */
-export const streamLog =
-  (output: Writable): Log =>
-  (entry) => {
-    output.write(`${formatLogEntry(entry)}\n`);
-  };
+/** A log that writes one line per entry to `output` (stderr: stdout carries the status lines), with its time and level. */
+export const streamLog = (output: Writable, format: LogFormat = 'text'): Log => nodeStreamLog(output, { format });

@@ -124,7 +124,7 @@ export async function startOn(dirs: DeviceDirs, options: { readonly ports?: Tran
   const log: LogEntry[] = [];
   const time = manualTime();
   const started = await startCloudExecutor({
-    config: { runtimeTarget: options.runtimeTarget ?? 'codex', executorHome: dirs.executorHome, claudeHome: dirs.claudeHome, workspace: dirs.workspace, userHome: dirs.userHome },
+    config: { runtimeTarget: options.runtimeTarget ?? 'codex', executorHome: dirs.executorHome, claudeHome: dirs.claudeHome, workspace: dirs.workspace, userHome: dirs.userHome, codexPath: null },
     env: baseEnv(),
     ports: options.ports ?? createNodePorts({ durability: 'none' }),
     clock: time.clock,

@@ -30,6 +30,7 @@ import { bundledPlugins } from '../plugins/BundledPlugins.js';
 import { bundledDirectories, bundledFaultFromEnv } from '../plugins/BundledLaunch.js';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
+import { checkCodexVersion, describeCodexVersionCheck } from '@wework/app-server-client';
 import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
 import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
@@ -68,6 +69,8 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
   readonly timer?: Timer;
   /** The runtime token's timer (its expiring notice); default a `setTimeout` timer over `clock`. */
   readonly tokenTimer?: Timer;
+  /** Refuse to start when the Codex is outside the supported versions (`--require-supported-codex`); otherwise a warning is logged. */
+  readonly requireSupportedCodex?: boolean;
   /** How long a turn may run (cards wait for the user meanwhile). Default 24 hours. */
   readonly turnTimeoutMs?: number;
   /** Replaces the official catalog's upstream fetch (tests; default Codex's `plugin/list`). */
@@ -124,6 +127,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     home: options.userHome,
     workspace: options.workspace,
     env: options.env,
+    ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }),
     pluginNames: options.waitForPlugins,
     log,
     turnTimeoutMs,
@@ -147,6 +151,11 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   }, launch.right.appServer, policy.right);
   if (E.isLeft(started)) return E.left(describeRuntimeError(started.left));
   const runtime = started.right;
+  const codexVersion = checkCodexVersion(runtime.current().server.initializeResult.userAgent);
+  if (options.requireSupportedCodex === true && codexVersion._tag !== 'Supported') {
+    await runtime.dispose();
+    return E.left(`${describeCodexVersionCheck(codexVersion)}; it was refused because --require-supported-codex was given`);
+  }
   // Every host learns when the app-server ends, restarts, is ready again or gives up.
   runtime.onStatus((status) => sessions.broadcast(RuntimeStatusNotification.method, status));
   // Cloud plugins: both runtime homes of this executor. The plugin machinery (sync transactions, the

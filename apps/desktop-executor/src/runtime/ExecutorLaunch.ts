@@ -32,6 +32,8 @@ export interface ExecutorLaunchOptions {
    * first start with a native `~/.codex`. Default {@link DEFAULT_MIGRATION_CHOICE}.
    */
   readonly firstStart?: MigrationChoice;
+  /** A Codex binary or npm wrapper script to run instead of the installed `@openai/codex` (`--codex`, `WEWORK_CODEX_PATH`). */
+  readonly codexPath?: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.
   // The one start-up recovery of the plugin homes: after the home (and so the manifest) is in place,
   // before Codex starts reading plugin caches and before any backend connection.
   const pluginRepairs = await recoverPluginHomes(pluginHomesOf(options.executorHome, home.right.layout.home), options.env, options.log);
-  const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env });
+  const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env, ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }) });
   if (E.isLeft(appServer)) return E.left(launchFailed(describeRuntimeError(appServer.left)));
   return E.right({ home: home.right, appServer: appServer.right, pluginRepairs });
 }

@@ -22,7 +22,9 @@ import {
   type UserInputStrict,
 } from '@wework/codex-protocol';
 import {
+  checkCodexVersion,
   describeClientError,
+  describeCodexVersionCheck,
   describeMcpStartupError,
   runTurn as runClientTurn,
   trackActivity,
@@ -155,6 +157,10 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   const activity = trackActivity(client);
   const stopListener = options.attach?.(client);
   const unknownValues = logUnknownProtocolValues(client, options.log);
+  // Each connected Codex (the first and every restart) is checked against the supported versions.
+  const version = checkCodexVersion(server.initializeResult.userAgent);
+  if (version._tag === 'Supported') options.log({ event: 'codex version', fields: { version: version.version } });
+  else options.log({ event: 'codex version not supported', level: 'warn', fields: { check: describeCodexVersionCheck(version) } });
   // The connection ended: its cards can never be answered, its activity is gone.
   void client.closed.then(() => {
     stopListener?.dispose?.();

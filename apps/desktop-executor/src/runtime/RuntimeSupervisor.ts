@@ -10,6 +10,7 @@ import type { ConnectionActivity, Disposable, RestartPolicyConfig } from '@wewor
 import { superviseAppServer, type RuntimeStatus, type SupervisedAppServer } from '@wework/app-server-client/node';
 import type { LaunchedAppServer } from '@wework/app-server-client/node';
 import { localRuntimeOf, runtimeConnectOptions, type LocalRuntime, type LocalRuntimeOptions, type RuntimeError } from './LocalRuntime.js';
+import { runtimeLaunchOptions } from './launchRuntimeProcess.js';
 
 export type { RuntimeStatus } from '@wework/app-server-client/node';
 
@@ -49,7 +50,8 @@ export async function startRuntimeSupervisor(options: LocalRuntimeOptions, launc
   let runtime: LocalRuntime | undefined;
   const supervised = await superviseAppServer(
     {
-      launch: { codexHome: options.codexHome, home: options.home, cwd: options.workspace, env: options.env },
+      // Every restart is launched like the first process (the same withheld environment and Codex).
+      launch: runtimeLaunchOptions(options),
       connect: runtimeConnectOptions(),
       ...(policy === undefined ? {} : { policy }),
       onServer: (server) => {

@@ -4,7 +4,7 @@
  * the protocol codecs and the rest of itself, and connect once both are ready.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { launchAppServer, type LaunchedAppServer } from '@wework/app-server-client/node';
+import { launchAppServer, type LaunchAppServerOptions, type LaunchedAppServer } from '@wework/app-server-client/node';
 import { WEGENT_RUNTIME_TOKEN_ENV } from '@wework/host-protocol';
 import type { RuntimeError } from './RuntimeError.js';
 
@@ -29,10 +29,21 @@ export interface RuntimeProcessOptions {
   /** The task's workspace: the threads' cwd. */
   readonly workspace: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** A Codex binary or npm wrapper script to run instead of the installed `@openai/codex`. */
+  readonly codexPath?: string;
 }
+
+/** How every app-server process of a runtime is launched, the first and each restart: its homes, the withheld environment, the Codex to run. */
+export const runtimeLaunchOptions = (options: RuntimeProcessOptions): LaunchAppServerOptions => ({
+  codexHome: options.codexHome,
+  home: options.home,
+  cwd: options.workspace,
+  env: codexProcessEnvironment(options.env),
+  ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }),
+});
 
 /** Launches the app-server process of a local runtime; `startLocalRuntime` connects it. */
 export async function launchRuntimeProcess(options: RuntimeProcessOptions): Promise<E.Either<RuntimeError, LaunchedAppServer>> {
-  const launched = await launchAppServer({ codexHome: options.codexHome, home: options.home, cwd: options.workspace, env: codexProcessEnvironment(options.env) });
+  const launched = await launchAppServer(runtimeLaunchOptions(options));
   return E.isLeft(launched) ? E.left({ _tag: 'AppServerDidNotStart', reason: launched.left._tag }) : launched;
 }

@@ -9,3 +9,4 @@ export { forEachChunk, type ChunkedReadOptions } from './ChunkedRead.js';
 export { nodeFileSystem, type NodeFileSystemOptions } from './NodeFileSystem.js';
 export { renameWithRetry, withRetry, type RetryOptions } from './RenameRetry.js';
 export { monotonicClock, nodeTimer, nodeTimers, systemClock } from './NodeTime.js';
+export { streamLog, type StreamLogOptions } from './StreamLog.js';
