@@ -124,3 +124,4 @@ export {
   type SharedSubscription,
   type SubscriptionAction,
 } from './Events.js';
+export { readWebHostLaunch, webHostFragment, webHostUrl, type WebHostLaunch } from './WebHostLaunch.js';

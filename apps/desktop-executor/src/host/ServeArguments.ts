@@ -6,7 +6,8 @@
  * asks the user before launching (`--migrate-config fresh|native`, `--remote-apps on|off`; used only when
  * the Wework Codex home is not initialised yet and a native `~/.codex` exists). With `--ws`, the origins
  * whose WebSocket upgrades are accepted (`--allow-origin ORIGIN`, repeatable: `scheme://host[:port]` as
- * a browser sends it, or `null`); an upgrade without an `Origin` header is always accepted.
+ * a browser sends it, or `null`); an upgrade without an `Origin` header is always accepted. `--ui` (with
+ * `--ws`) also serves the web host's page on the same port and allows its origin.
  *
  * Every function here is pure.
  */
@@ -14,7 +15,7 @@ import * as E from 'fp-ts/lib/Either.js';
 
 /** What `serve.js` was asked to do. */
 export interface ServeArguments {
-  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number; readonly allowedOrigins: ReadonlyArray<string> };
+  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number; readonly allowedOrigins: ReadonlyArray<string>; readonly ui: boolean };
   readonly executorHome: string | null;
   readonly workspace: string | null;
   readonly waitForPlugins: ReadonlyArray<string>;
@@ -24,12 +25,12 @@ export interface ServeArguments {
 
 /** The usage line. */
 export const SERVE_USAGE =
-  'usage: serve.js (--stdio | --ws [--port N] [--allow-origin ORIGIN]...) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--migrate-config fresh|native] [--remote-apps on|off]';
+  'usage: serve.js (--stdio | --ws [--port N] [--allow-origin ORIGIN]... [--ui]) [--executor-home DIR] [--workspace DIR] [--wait-for-plugin NAME]... [--migrate-config fresh|native] [--remote-apps on|off]';
 
 /**
  * Reads the arguments (without `node` and the script).
  * @example
- * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: null, workspace: null, waitForPlugins: [], firstStart: { config: null, remoteApps: null } })
+ * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [], ui: false }, executorHome: null, workspace: null, waitForPlugins: [], firstStart: { config: null, remoteApps: null } })
  */
 export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
   let transport: ServeArguments['transport'] | null = null;
@@ -40,6 +41,7 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
   const waitForPlugins: string[] = [];
   let config: 'fresh' | 'native' | null = null;
   let remoteApps: boolean | null = null;
+  let ui = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = (): string | undefined => argv[++i];
@@ -48,7 +50,7 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
       case '--ws': {
         const next = arg === '--stdio' ? 'Stdio' : 'WebSocket';
         if (transport !== null && transport._tag !== next) return E.left(`choose one of --stdio and --ws\n${SERVE_USAGE}`);
-        transport = next === 'Stdio' ? { _tag: 'Stdio' } : { _tag: 'WebSocket', port: 0, allowedOrigins: [] };
+        transport = next === 'Stdio' ? { _tag: 'Stdio' } : { _tag: 'WebSocket', port: 0, allowedOrigins: [], ui: false };
         break;
       }
       case '--port': {
@@ -64,6 +66,9 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
         allowedOrigins.push(text);
         break;
       }
+      case '--ui':
+        ui = true;
+        break;
       case '--executor-home':
       case '--workspace':
       case '--wait-for-plugin': {
@@ -92,7 +97,8 @@ export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<strin
   }
   if (transport === null) return E.left(`choose --stdio or --ws\n${SERVE_USAGE}`);
   if (transport._tag === 'Stdio' && allowedOrigins.length > 0) return E.left(`--allow-origin applies to --ws only\n${SERVE_USAGE}`);
-  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port, allowedOrigins } : transport, executorHome, workspace, waitForPlugins, firstStart: { config, remoteApps } });
+  if (transport._tag === 'Stdio' && ui) return E.left(`--ui applies to --ws only\n${SERVE_USAGE}`);
+  return E.right({ transport: transport._tag === 'WebSocket' ? { _tag: 'WebSocket', port, allowedOrigins, ui } : transport, executorHome, workspace, waitForPlugins, firstStart: { config, remoteApps } });
 }
 
 /** Whether `text` is an origin as browsers send it: `null`, or `scheme://host[:port]` in its normal form (lower case, no default port, nothing after). */
