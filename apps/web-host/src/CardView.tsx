@@ -18,6 +18,7 @@ import {
   type CardModel,
   type Field,
   type FieldProblem,
+  type ToggleOutcome,
 } from './CardForm.js';
 import type { HostReply } from '@wework/host-protocol';
 
@@ -137,6 +138,7 @@ export function CardView({ model, stale, onChange, onAnswer }: CardViewProps) {
                   if (outcome === 'refused' && field.kind === 'multi') setNotice(`${field.header}: you can pick at most ${field.maxItems}. Unpick one first.`);
                   else setNotice(null);
                   change(next, field.id);
+                  return outcome;
                 }}
                 onText={(value) => change(setText(model, field.id, value), field.id)}
               />
@@ -178,7 +180,8 @@ interface FieldViewProps {
   readonly field: Field;
   readonly problem: string | null;
   readonly onSelect: (index: number) => void;
-  readonly onToggle: (index: number) => void;
+  /** Picks or unpicks; a refused pick leaves the box clear. */
+  readonly onToggle: (index: number) => ToggleOutcome;
   readonly onText: (value: string) => void;
 }
 
@@ -223,8 +226,7 @@ function FieldView({ cardId, field, problem, onSelect, onToggle, onText }: Field
                   onChange={(event) => {
                     if (multi) {
                       // The model decides: a pick beyond maxItems is refused and the box stays clear.
-                      (event.currentTarget as HTMLInputElement).checked = checked;
-                      onToggle(index);
+                      if (onToggle(index) === 'refused') (event.currentTarget as HTMLInputElement).checked = false;
                     } else onSelect(index);
                   }}
                 />

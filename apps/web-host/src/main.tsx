@@ -24,17 +24,14 @@ if (launch === null) {
   history.replaceState(null, '', location.pathname);
 
   let state: ChatState = initialChat;
-  let scheduled = false;
+  let painting = false;
   const paint = (): void => {
-    scheduled = false;
-    render(<App state={state} actions={actions} />, root);
+    if (painting) render(<App state={state} actions={actions} />, root);
   };
+  // Rendered at once: controlled inputs never show a value the state does not hold.
   const dispatch = (action: ChatAction): void => {
     state = reduceChat(state, action);
-    if (!scheduled) {
-      scheduled = true;
-      requestAnimationFrame(paint);
-    }
+    paint();
   };
   /** The one-shot responders of the cards on screen, by card id (a dropped connection's responders do nothing). */
   const responders = new Map<string, (reply: HostReply) => void>();
@@ -90,7 +87,8 @@ if (launch === null) {
     send: (taskId, markdown) => {
       dispatch({ _tag: 'Sending', taskId });
       void client.request('message/send', { taskId, markdown }).then((sent) => {
-        if (E.isLeft(sent)) dispatch({ _tag: 'SendFailed', taskId, message: sent.left.message });
+        // A dropped connection does not end the turn: it goes on in the executor and its end arrives in the stream.
+        if (E.isLeft(sent) && sent.left._tag !== 'Disconnected') dispatch({ _tag: 'SendFailed', taskId, message: sent.left.message });
       });
     },
     stop: (taskId) => {
@@ -108,9 +106,10 @@ if (launch === null) {
     },
   };
 
-  client.start();
   root.textContent = '';
+  painting = true;
   paint();
+  client.start();
   // For the browser tests and a curious user: the connection can be dropped on purpose to see the reconnect.
   (window as unknown as { weworkHost?: unknown }).weworkHost = { drop: () => client.drop(), lastSeq: () => client.lastSeq() };
 }
