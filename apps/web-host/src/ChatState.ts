@@ -144,7 +144,8 @@ export function reduceChat(state: ChatState, action: ChatAction): ChatState {
       return { ...state, connection: action.state, cards: action.state === 'open' ? state.cards : state.cards.map((c) => ({ ...c, stale: true })) };
     case 'TasksLoaded': {
       const byId = new Map(state.tasks.map((task) => [task.taskId, task] as const));
-      const tasks = action.tasks.filter((task) => !task.archived).map((task) => taskOfRecord(task, byId.get(task.taskId)));
+      const seen = new Set<string>();
+      const tasks = action.tasks.filter((task) => !task.archived && !seen.has(task.taskId) && seen.add(task.taskId) !== undefined).map((task) => taskOfRecord(task, byId.get(task.taskId)));
       const selected = state.selected !== null && tasks.some((t) => t.taskId === state.selected) ? state.selected : (tasks[0]?.taskId ?? null);
       return { ...state, tasks, selected };
     }
