@@ -6,7 +6,7 @@ import { launchToken, originAllowed, tokenMatches } from '../src/host/WebSocketT
 describe('serve arguments', () => {
   it('reads the transport, homes and plugins', () => {
     expect(parseServeArguments(['--ws', '--port', '0', '--executor-home', '/e', '--wait-for-plugin', 'forms'])).toEqual(
-      E.right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], firstStart: { config: null, remoteApps: null } }),
+      E.right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [], ui: false }, executorHome: '/e', workspace: null, waitForPlugins: ['forms'], firstStart: { config: null, remoteApps: null } }),
     );
     expect(parseServeArguments(['--stdio'])).toMatchObject({ right: { transport: { _tag: 'Stdio' } } });
   });
@@ -25,6 +25,11 @@ describe('serve arguments', () => {
     }
     expect(E.isLeft(parseServeArguments(['--ws', '--allow-origin']))).toBe(true);
     expect(parseServeArguments(['--stdio', '--allow-origin', 'http://localhost:5173'])).toMatchObject({ left: expect.stringContaining('--ws only') });
+  });
+  it('reads --ui, which serves the web host on the WebSocket port, with --ws only', () => {
+    expect(parseServeArguments(['--ws', '--ui'])).toMatchObject({ right: { transport: { _tag: 'WebSocket', ui: true } } });
+    expect(parseServeArguments(['--ui', '--ws', '--port', '7'])).toMatchObject({ right: { transport: { port: 7, ui: true } } });
+    expect(parseServeArguments(['--stdio', '--ui'])).toMatchObject({ left: expect.stringContaining('--ui applies to --ws only') });
   });
   it('refuses what it does not understand', () => {
     expect(E.isLeft(parseServeArguments([]))).toBe(true);
