@@ -302,7 +302,7 @@ export function fieldProblem(field: Field): string | null {
 }
 
 /** The answers of the model as the protocol's reply: option labels, or the text (empty text included; an empty number is left out). */
-export function replyOf(model: CardModel): HostReply {
+export function replyOf(model: CardModel): { readonly answers: Record<string, { answers: string[] }> } {
   const answers: Record<string, { answers: string[] }> = {};
   for (const field of model.fields) {
     const list =

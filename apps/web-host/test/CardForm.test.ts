@@ -75,8 +75,10 @@ describe('readCard', () => {
         expect(model.fields.map((f) => f.id)).toEqual(card.questions.map((q) => q.id));
         // The page's first reply names exactly the defaults the mapper names (first option, or the schema default).
         const defaults = defaultAnswers(card).answers;
+        const reply = replyOf(model);
+        if (!('answers' in reply)) throw new Error('replyOf answers the questions');
         for (const field of model.fields) {
-          const sent = replyOf(model).answers[field.id]?.answers ?? [];
+          const sent = reply.answers[field.id]?.answers ?? [];
           const expected = defaults[field.id]?.answers;
           if (field.kind === 'choice' || field.kind === 'multi') expect(sent).toEqual(expected ?? []);
           else if (expected !== undefined) expect(sent).toEqual(expected);
