@@ -48,7 +48,7 @@ class ScriptedSocket {
 }
 
 const TOKEN = 'ab'.repeat(32);
-const flush = (): Promise<void> => new Promise((resolve) => queueMicrotask(resolve)).then(() => undefined);
+const flush = (): Promise<void> => new Promise<void>((resolve) => queueMicrotask(() => resolve()));
 
 let events: HostEvent[];
 let states: string[];
