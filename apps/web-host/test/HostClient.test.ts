@@ -48,6 +48,8 @@ class ScriptedSocket {
 }
 
 const TOKEN = 'ab'.repeat(32);
+/** The `seq` the executor adds to every notification's params. */
+const seqOf = (event: HostEvent): number => (event.params as unknown as { seq: number }).seq;
 const flush = (): Promise<void> => new Promise<void>((resolve) => queueMicrotask(() => resolve()));
 
 let events: HostEvent[];
@@ -108,14 +110,14 @@ describe('HostClient', () => {
     socket.receive(turnStarted(1));
     socket.receive(turnStarted(1));
     socket.receive(turnStarted(2));
-    expect(events.map((e) => (e.params as { seq: number }).seq)).toEqual([1, 2]);
+    expect(events.map(seqOf)).toEqual([1, 2]);
     socket.receive(turnStarted(5));
     socket.receive(turnStarted(6));
     expect(events).toHaveLength(2);
     expect(socket.requests('events/subscribe').map((r) => r['params'])).toEqual([{}, { after: 2 }]);
     // The replay arrives in order before the answer.
     for (const seq of [3, 4, 5, 6]) socket.receive(turnStarted(seq));
-    expect(events.map((e) => (e.params as { seq: number }).seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(events.map(seqOf)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(client.lastSeq()).toBe(6);
   });
 
