@@ -4,6 +4,7 @@
  * {@link ChatState} and calls the {@link ChatActions}; it keeps no protocol state of its own.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { tokenize } from '@wework/mention-serializer';
 import type { HostReply, PermissionMode } from '@wework/host-protocol';
 import type { CardModel } from './CardForm.js';
 import { cardsOfTask, isBusy, selectedTask, type ChatState, type Entry, type TaskView, type TurnStatus } from './ChatState.js';
@@ -144,7 +145,9 @@ function EntryView({ entry }: { readonly entry: Entry }) {
       return (
         <li class="entry entry-user">
           <span class="visually-hidden">You: </span>
-          <p class="bubble">{entry.text}</p>
+          <p class="bubble">
+            <MessageText markdown={entry.text} />
+          </p>
         </li>
       );
     case 'agent':
@@ -174,6 +177,26 @@ function EntryView({ entry }: { readonly entry: Entry }) {
       );
     }
   }
+}
+
+const MENTION_KIND: Readonly<Record<'skill' | 'app' | 'plugin', string>> = { skill: 'Skill', app: 'App', plugin: 'Plugin' };
+
+/** A sent message: its text, with skill, app and plugin mentions as badges (never the protocol strings they are written as). */
+function MessageText({ markdown }: { readonly markdown: string }) {
+  return (
+    <>
+      {tokenize(markdown).map((token) =>
+        token._tag === 'Text' ? (
+          token.text
+        ) : (
+          <span class={`mention mention-${token.mention.kind}`} role="img" aria-label={`${MENTION_KIND[token.mention.kind]} ${token.mention.name}`}>
+            {token.mention.kind === 'plugin' ? '@' : '$'}
+            {token.mention.name}
+          </span>
+        ),
+      )}
+    </>
+  );
 }
 
 function TaskPane({ state, task, actions }: { readonly state: ChatState; readonly task: TaskView; readonly actions: ChatActions }) {

@@ -82,7 +82,7 @@ const turnDone = (): Promise<void> => expect.poll(() => page.locator('p.turn-sta
 describe.skipIf(!run)('the web host in Chromium', () => {
   it('shows the strategy form with its first option as the default; clicking "Safe" answers it and the plugin receives safe', async () => {
     await page.getByRole('button', { name: 'New task' }).click();
-    await send('Choose a strategy');
+    await send('Use [@Forms](plugin://forms@local-market) to choose a strategy');
     await expect.poll(() => card().getByRole('heading').innerText(), { timeout: 60_000 }).toBe('Choose how to continue');
     // One question with options: each option is a button that submits; the first is the default; no Submit button.
     const options = card().getByRole('group', { name: 'Strategy' }).getByRole('button');
@@ -92,6 +92,10 @@ describe.skipIf(!run)('the web host in Chromium', () => {
     expect(await card().getByRole('button', { name: 'Cancel' }).count()).toBe(1);
     expect(await card().getByRole('button', { name: 'Decline' }).count()).toBe(1);
     await browser?.screenshot('1-strategy-form');
+    // The sent plugin mention is a badge, never its protocol string (the mention serializer runs in the page).
+    const sent = page.locator('li.entry-user').first();
+    expect(await sent.getByRole('img', { name: 'Plugin Forms' }).innerText()).toBe('@Forms');
+    expect(await sent.innerText()).not.toContain('plugin://');
     await card().getByRole('button', { name: 'Safe' }).click();
     expect(await lastToolResult('choose_strategy')).toContain('elicitation: accept {"strategy":"safe"}');
     await turnDone();
