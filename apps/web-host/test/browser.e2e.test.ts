@@ -113,6 +113,11 @@ describe.skipIf(!run)('the web host in Chromium', () => {
     await card().getByRole('radio', { name: 'Stable' }).focus();
     await page.keyboard.press('ArrowDown');
     expect(await card().getByRole('radio', { name: 'Beta' }).isChecked()).toBe(true);
+    // Keyboard focus is visible, and every control of the card is reachable by Tab and has a name.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
+    const controls = card().locator('input, button, select, textarea');
+    expect(await controls.evaluateAll((els) => els.every((el) => (el as HTMLElement).tabIndex >= 0 && !(el as HTMLInputElement).disabled))).toBe(true);
+    expect(await controls.evaluateAll((els) => els.every((el) => (el as HTMLInputElement).labels?.length !== 0 || (el.textContent ?? '').trim() !== ''))).toBe(true);
     await card().getByRole('radio', { name: 'false' }).check();
     const replicas = card().getByLabel('Replicas');
     expect(await replicas.getAttribute('min')).toBe('1');
