@@ -20,6 +20,9 @@ export type UiBundle = ReadonlyMap<string, UiFile>;
 /** How many files a bundle may hold, and how many bytes together. */
 export const UI_BUNDLE_LIMITS = { maxFiles: 64, maxBytes: 16 * 1024 * 1024 } as const;
 
+/** How long one request for the page's files may take (its headers included) before it is dropped. */
+export const UI_REQUEST_TIMEOUT_MS = 10_000;
+
 /** The content types of the files a bundle may hold, by extension; a file of any other kind is not served. */
 export const UI_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

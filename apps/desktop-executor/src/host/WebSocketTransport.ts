@@ -17,7 +17,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel } from './GuardedConnection.js';
 import { HOST_LIMITS } from './HostLimits.js';
-import { uiResponse, type UiBundle } from './StaticUi.js';
+import { UI_REQUEST_TIMEOUT_MS, uiResponse, type UiBundle } from './StaticUi.js';
 
 /** A fresh launch token: 32 random bytes, hex. */
 export function launchToken(): string {
@@ -123,6 +123,11 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
     const answer = uiResponse({ method: request.method ?? '', url: request.url ?? '', host: request.headers.host }, ui, listeningPort);
     response.writeHead(answer.status, answer.headers).end(answer.body === null ? undefined : answer.body);
   });
+  if (ui !== undefined) {
+    // Page requests are small and quick: a slow or idle one is dropped instead of held.
+    http.headersTimeout = UI_REQUEST_TIMEOUT_MS;
+    http.requestTimeout = UI_REQUEST_TIMEOUT_MS;
+  }
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: HOST_LIMITS.maxMessageBytes,
