@@ -1,7 +1,9 @@
 /**
  * `node dist/serve.js --stdio | --ws`: the desktop executor serving its host over JSON-RPC (see
  * docs/host-protocol.md). With `--stdio` the host talks on stdin/stdout; with `--ws` the executor
- * listens on 127.0.0.1 and prints `{"port":…,"token":…}` on one stdout line. The log goes to stderr.
+ * listens on 127.0.0.1 and prints `{"port":…,"token":…}` on one stdout line; with `--ui` it also serves
+ * the web host's page there and the line carries its `url`, with the token in the fragment (never sent
+ * in a request). The log goes to stderr.
  * A second executor on the same executor home exits at once with code 3. `WEWORK_EXECUTOR_RESTART_BACKOFF_MS`
  * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`).
  */
@@ -14,6 +16,7 @@ import { parseServeInvocation, SERVE_USAGE } from './host/ServeArguments.js';
 import { launchExecutor } from './runtime/ExecutorLaunch.js';
 import { HOME_LOCKED_EXIT_CODE } from './home/ExecutorHomeLock.js';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
+import type { UiBundle } from './host/StaticUi.js';
 
 const invocation = parseServeInvocation(process.argv.slice(2));
 if (E.isLeft(invocation)) {
@@ -69,6 +72,19 @@ const stop = async (code: number): Promise<void> => {
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
 
+/** The web host's bundle for `--ui`; a bundle that cannot be loaded stops the start (exit 1). */
+async function loadWebHost(): Promise<UiBundle> {
+  const { loadUiBundle, webHostBundleDir } = await import('./host/loadUiBundle.js');
+  const dir = webHostBundleDir();
+  const loaded = dir === null ? null : await loadUiBundle(dir);
+  if (loaded === null || loaded._tag === 'Left') {
+    process.stderr.write(`The executor did not start: ${loaded === null ? 'the web host is not installed' : loaded.error.message}\n`);
+    await running.dispose();
+    process.exit(1);
+  }
+  return loaded.bundle;
+}
+
 if (args.transport._tag === 'Stdio') {
   // The host owns the executor: when it closes stdin, the executor ends.
   await running.serve(stdioConnection(process.stdin, process.stdout, log));
@@ -77,9 +93,14 @@ if (args.transport._tag === 'Stdio') {
   // Loaded only for --ws, so a stdio start does not pay for the WebSocket library.
   const { launchToken, listenWebSocket } = await import('./host/WebSocketTransport.js');
   const { port, allowedOrigins } = args.transport;
-  const endpoint = await listenWebSocket({ port, token: launchToken(), allowedOrigins, log }, (connection) => {
+  const ui = args.transport.ui ? await loadWebHost() : undefined;
+  const endpoint = await listenWebSocket({ port, token: launchToken(), allowedOrigins, log, ...(ui === undefined ? {} : { ui }) }, (connection) => {
     void running.serve(connection);
   });
-  process.stdout.write(`${JSON.stringify({ port: endpoint.port, token: endpoint.token })}\n`);
+  const announced = { port: endpoint.port, token: endpoint.token };
+  // The protocol library is loaded only for --ui, so no start pays for it before Codex is launched.
+  const url = ui === undefined ? null : (await import('@wework/host-protocol')).webHostUrl(endpoint.port, { token: endpoint.token, workspace: options.workspace });
+  process.stdout.write(`${JSON.stringify(url === null ? announced : { ...announced, url })}\n`);
+  if (url !== null) log({ event: 'web host served', fields: { port: endpoint.port } });
   process.once('SIGTERM', () => void endpoint.close());
 }

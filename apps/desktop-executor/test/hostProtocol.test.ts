@@ -8,7 +8,7 @@ describe('serve arguments', () => {
   it('reads the transport, homes and plugins', () => {
     expect(parseServeArguments(['--ws', '--port', '0', '--executor-home', '/e', '--wait-for-plugin', 'forms'])).toEqual(
       E.right({
-        transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] },
+        transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [], ui: false },
         executorHome: '/e',
         workspace: null,
         waitForPlugins: ['forms'],
@@ -66,6 +66,11 @@ describe('serve arguments', () => {
     for (const argv of [['--help'], ['-h'], ['--stdio', '--help']]) expect(parseServeInvocation(argv)).toEqual(E.right({ _tag: 'Help' }));
     for (const argv of [['--version'], ['-V']]) expect(parseServeInvocation(argv)).toEqual(E.right({ _tag: 'Version' }));
     expect(parseServeInvocation(['--stdio'])).toMatchObject({ right: { _tag: 'Serve', args: { transport: { _tag: 'Stdio' } } } });
+  });
+  it('reads --ui, which serves the web host on the WebSocket port, with --ws only', () => {
+    expect(parseServeArguments(['--ws', '--ui'])).toMatchObject({ right: { transport: { _tag: 'WebSocket', ui: true } } });
+    expect(parseServeArguments(['--ui', '--ws', '--port', '7'])).toMatchObject({ right: { transport: { port: 7, ui: true } } });
+    expect(parseServeArguments(['--stdio', '--ui'])).toMatchObject({ left: expect.stringContaining('--ui applies to --ws only') });
   });
   it('refuses what it does not understand', () => {
     expect(E.isLeft(parseServeArguments([]))).toBe(true);

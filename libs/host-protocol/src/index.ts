@@ -145,3 +145,4 @@ export {
   type WegentTokenBrand,
 } from './WegentToken.js';
 export { REDACTED, redactHostMessage, redactHostParams } from './Redaction.js';
+export { readWebHostLaunch, webHostFragment, webHostUrl, type WebHostLaunch } from './WebHostLaunch.js';

@@ -9,6 +9,9 @@ describe('public API of @wework/host-protocol', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'AccountList',
+        'readWebHostLaunch',
+        'webHostFragment',
+        'webHostUrl',
         'CatalogPluginSummary',
         'ConnectorLocalAuthSummary',
         'MarketplaceEntry',

@@ -7,7 +7,8 @@
  * asks the user before launching (`--migrate-config fresh|native`, `--remote-apps on|off`; used only when
  * the Wework Codex home is not initialised yet and a native `~/.codex` exists). With `--ws`, the origins
  * whose WebSocket upgrades are accepted (`--allow-origin ORIGIN`, repeatable: `scheme://host[:port]` as
- * a browser sends it, or `null`); an upgrade without an `Origin` header is always accepted. `--codex PATH`
+ * a browser sends it, or `null`); an upgrade without an `Origin` header is always accepted; `--ui` (with
+ * `--ws`) also serves the web host's page on the same port and allows its origin. `--codex PATH`
  * runs another Codex than the installed one (`WEWORK_CODEX_PATH` too); `--require-supported-codex` refuses
  * to start with a Codex outside the supported versions (otherwise a warning is logged). `--log-format
  * text|json` chooses how log lines are written (stderr). `--help` and `--version` print and exit 0.
@@ -21,7 +22,7 @@ import { logFormatOf, type LogFormat } from '@wework/ports';
 
 /** What `serve.js` was asked to do. */
 export interface ServeArguments {
-  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number; readonly allowedOrigins: ReadonlyArray<string> };
+  readonly transport: { readonly _tag: 'Stdio' } | { readonly _tag: 'WebSocket'; readonly port: number; readonly allowedOrigins: ReadonlyArray<string>; readonly ui: boolean };
   readonly executorHome: string | null;
   readonly workspace: string | null;
   readonly waitForPlugins: ReadonlyArray<string>;
@@ -40,7 +41,8 @@ export interface ServeArguments {
 export type ServeInvocation = { readonly _tag: 'Serve'; readonly args: ServeArguments } | { readonly _tag: 'Help' } | { readonly _tag: 'Version' };
 
 /** The usage. */
-export const SERVE_USAGE = `usage: wework-executor (--stdio | --ws [--port=N] [--allow-origin=ORIGIN]...) [options]
+export const SERVE_USAGE = `usage: wework-executor (--stdio | --ws [--port=N] [--allow-origin=ORIGIN]... [--ui]) [options]
+  --ui                         with --ws: also serve the web host's page on the same port (prints its URL)
   --executor-home=DIR          the executor's home (else WEWORK_EXECUTOR_HOME, else ~/.wework/executor)
   --workspace=DIR              the default workspace (else the current directory)
   --wait-for-plugin=NAME       a plugin the first turn waits for (repeatable)
@@ -57,6 +59,7 @@ const OPTIONS = {
   ws: { type: 'boolean' },
   port: { type: 'string' },
   'allow-origin': { type: 'string', multiple: true },
+  ui: { type: 'boolean' },
   'executor-home': { type: 'string' },
   workspace: { type: 'string' },
   'wait-for-plugin': { type: 'string', multiple: true },
@@ -96,6 +99,7 @@ export function parseServeInvocation(argv: ReadonlyArray<string>): E.Either<stri
   const allowedOrigins = values['allow-origin'] ?? [];
   if (allowedOrigins.some((origin) => !isOrigin(origin))) return usageError('--allow-origin needs an origin such as http://localhost:5173 (scheme://host[:port]) or null');
   if (values.stdio === true && allowedOrigins.length > 0) return usageError('--allow-origin applies to --ws only');
+  if (values.stdio === true && values.ui === true) return usageError('--ui applies to --ws only');
   for (const name of ['executor-home', 'workspace', 'wait-for-plugin', 'bundled-plugin', 'codex'] as const) {
     const given = values[name];
     if ((Array.isArray(given) ? given : given === undefined ? [] : [given]).some((value) => value === '')) return usageError(`--${name} needs a value`);
@@ -109,7 +113,7 @@ export function parseServeInvocation(argv: ReadonlyArray<string>): E.Either<stri
   return E.right({
     _tag: 'Serve',
     args: {
-      transport: values.ws === true ? { _tag: 'WebSocket', port, allowedOrigins } : { _tag: 'Stdio' },
+      transport: values.ws === true ? { _tag: 'WebSocket', port, allowedOrigins, ui: values.ui === true } : { _tag: 'Stdio' },
       executorHome: values['executor-home'] ?? null,
       workspace: values.workspace ?? null,
       waitForPlugins: values['wait-for-plugin'] ?? [],
@@ -126,7 +130,7 @@ export function parseServeInvocation(argv: ReadonlyArray<string>): E.Either<stri
  * Reads the arguments of a serving executor (without `node` and the script); `--help` and `--version`
  * are usage errors here (see {@link parseServeInvocation}).
  * @example
- * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, executorHome: null, workspace: null, waitForPlugins: [], bundledPlugins: [], firstStart: { config: null, remoteApps: null }, codexPath: null, requireSupportedCodex: false, logFormat: 'text' })
+ * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [], ui: false }, executorHome: null, workspace: null, waitForPlugins: [], bundledPlugins: [], firstStart: { config: null, remoteApps: null }, codexPath: null, requireSupportedCodex: false, logFormat: 'text' })
  */
 export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
   const invocation = parseServeInvocation(argv);

@@ -5,7 +5,8 @@
  * in constant time. An upgrade that carries an `Origin` header is refused with 403 unless that origin
  * was allowed at launch (`--allow-origin`). Beyond `HOST_LIMITS.maxWebSocketConnections` open
  * connections an authorised upgrade is refused with 503. Each text frame is one JSON-RPC message, at most
- * `HOST_LIMITS.maxMessageBytes` long.
+ * `HOST_LIMITS.maxMessageBytes` long. With a web host bundle (`--ui`), plain HTTP requests on the same
+ * port get its files (`StaticUi.ts`), and the page's own origin (`http://127.0.0.1:<port>`) is allowed.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -16,6 +17,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel } from './GuardedConnection.js';
 import { HOST_LIMITS } from './HostLimits.js';
+import { UI_REQUEST_TIMEOUT_MS, uiResponse, type UiBundle } from './StaticUi.js';
 
 /** A fresh launch token: 32 random bytes, hex. */
 export function launchToken(): string {
@@ -94,6 +96,8 @@ export interface WebSocketOptions {
   readonly token: string;
   /** Origins whose upgrades are accepted; an upgrade without `Origin` is always accepted (after the token). */
   readonly allowedOrigins?: ReadonlyArray<string>;
+  /** The web host's files to serve over HTTP on the same port; its origin is then allowed too. */
+  readonly ui?: UiBundle;
   /** Connections open at once; default `HOST_LIMITS.maxWebSocketConnections`. */
   readonly maxConnections?: number;
   readonly log: ExecutorLog;
@@ -107,9 +111,23 @@ export interface WebSocketOptions {
  */
 export async function listenWebSocket(options: WebSocketOptions, serve: (connection: MessageConnection) => void): Promise<WebSocketEndpoint> {
   const { log } = options;
-  const http = createServer((_request, response) => {
-    response.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only\n');
+  const ui = options.ui;
+  // The port is known once listening; the page's origin is allowed from then on.
+  let allowedOrigins = options.allowedOrigins ?? [];
+  let listeningPort = 0;
+  const http = createServer((request, response) => {
+    if (ui === undefined) {
+      response.writeHead(426, { 'content-type': 'text/plain' }).end('WebSocket only\n');
+      return;
+    }
+    const answer = uiResponse({ method: request.method ?? '', url: request.url ?? '', host: request.headers.host }, ui, listeningPort);
+    response.writeHead(answer.status, answer.headers).end(answer.body === null ? undefined : answer.body);
   });
+  if (ui !== undefined) {
+    // Page requests are small and quick: a slow or idle one is dropped instead of held.
+    http.headersTimeout = UI_REQUEST_TIMEOUT_MS;
+    http.requestTimeout = UI_REQUEST_TIMEOUT_MS;
+  }
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: HOST_LIMITS.maxMessageBytes,
@@ -125,7 +143,7 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
   };
   http.on('upgrade', (request, socket, head) => {
     socket.on('error', () => undefined);
-    if (!originAllowed(request.headers.origin, options.allowedOrigins ?? [])) return refuse(socket, '403 Forbidden', 'origin not allowed');
+    if (!originAllowed(request.headers.origin, allowedOrigins)) return refuse(socket, '403 Forbidden', 'origin not allowed');
     const offered = offeredTokens(request);
     // Check every offered value so the time taken does not depend on which one matches.
     const authorised = offered.map((value) => tokenMatches(value, options.token)).includes(true);
@@ -140,6 +158,8 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
     http.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
+  listeningPort = port;
+  if (ui !== undefined) allowedOrigins = [...allowedOrigins, `http://127.0.0.1:${port}`, `http://localhost:${port}`];
   return {
     port,
     token: options.token,

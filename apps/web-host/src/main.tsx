@@ -1,0 +1,115 @@
+/**
+ * The web host's entry: reads the launch token from the URL fragment (keeping it for this tab's
+ * reloads in `sessionStorage` and removing it from the address bar), connects to the executor on the
+ * page's own origin, and renders the chat.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { render } from 'preact';
+import { readWebHostLaunch, webHostFragment, type HostReply, type PermissionMode, type TaskRecord } from '@wework/host-protocol';
+import { App, type ChatActions } from './App.js';
+import { readCard, type CardModel } from './CardForm.js';
+import { initialChat, reduceChat, type ChatAction, type ChatState } from './ChatState.js';
+import { HostClient } from './HostClient.js';
+
+
+const STORAGE_KEY = 'wework-web-host-launch';
+const root = document.getElementById('app');
+const launch = readWebHostLaunch(location.hash) ?? readWebHostLaunch(sessionStorage.getItem(STORAGE_KEY) ?? '');
+
+if (root === null) throw new Error('the page has no #app element');
+if (launch === null) {
+  root.textContent = 'Open the address the executor printed at launch (it carries the launch token).';
+} else {
+  sessionStorage.setItem(STORAGE_KEY, webHostFragment(launch));
+  history.replaceState(null, '', location.pathname);
+
+  let state: ChatState = initialChat;
+  let painting = false;
+  const paint = (): void => {
+    if (painting) render(<App state={state} actions={actions} />, root);
+  };
+  // Rendered at once: controlled inputs never show a value the state does not hold.
+  const dispatch = (action: ChatAction): void => {
+    state = reduceChat(state, action);
+    paint();
+  };
+  /** The one-shot responders of the cards on screen, by card id (a dropped connection's responders do nothing). */
+  const responders = new Map<string, (reply: HostReply) => void>();
+
+  const client = new HostClient(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`, launch.token, {
+    onState: (connection) => dispatch({ _tag: 'Connection', state: connection }),
+    onEvent: (event) => {
+      switch (event.method) {
+        case 'transcript/turnStarted':
+          return dispatch({ _tag: 'TurnStarted', params: event.params });
+        case 'transcript/item':
+          return dispatch({ _tag: 'Item', params: event.params });
+        case 'transcript/agentMessageDelta':
+          return dispatch({ _tag: 'Delta', params: event.params });
+        case 'transcript/turnCompleted':
+          return dispatch({ _tag: 'TurnCompleted', params: event.params });
+        case 'card/dismissed':
+          responders.delete(event.params.cardId);
+          return dispatch({ _tag: 'CardSettled', cardId: event.params.cardId });
+        default:
+          return undefined;
+      }
+    },
+    onCard: (raw, respond) => {
+      const card = readCard(raw);
+      if (E.isLeft(card)) {
+        // A card this page cannot show is cancelled, never answered for the user.
+        respond({ action: 'cancel' });
+        dispatch({ _tag: 'Notice', message: `A card could not be shown (${card.left.message}); it was cancelled.` });
+        return;
+      }
+      responders.set(card.right.cardId, respond);
+      dispatch({ _tag: 'CardShown', model: card.right });
+    },
+    onResumed: () => void loadTasks(),
+    onPending: (cardIds) => dispatch({ _tag: 'CardsPending', cardIds }),
+  });
+
+  const loadTasks = async (): Promise<void> => {
+    const listed = await client.request('task/list', {});
+    if (E.isRight(listed)) dispatch({ _tag: 'TasksLoaded', tasks: listed.right.tasks as ReadonlyArray<TaskRecord> });
+  };
+
+  const actions: ChatActions = {
+    createTask: (mode: PermissionMode) => {
+      const taskId = `task-${crypto.randomUUID()}`;
+      void client.request('task/create', { taskId, modelSelection: { model: null, options: { permissionMode: mode } }, executionRequest: { workspace: launch.workspace } }).then((created) => {
+        if (E.isRight(created)) dispatch({ _tag: 'TaskCreated', task: created.right.task });
+        else dispatch({ _tag: 'Notice', message: `The task was not created: ${created.left.message}` });
+      });
+    },
+    select: (taskId) => dispatch({ _tag: 'Select', taskId }),
+    send: (taskId, markdown) => {
+      dispatch({ _tag: 'Sending', taskId });
+      void client.request('message/send', { taskId, markdown }).then((sent) => {
+        // A dropped connection does not end the turn: it goes on in the executor and its end arrives in the stream.
+        if (E.isLeft(sent) && sent.left._tag !== 'Disconnected') dispatch({ _tag: 'SendFailed', taskId, message: sent.left.message });
+      });
+    },
+    stop: (taskId) => {
+      void client.request('task/stop', { taskId }).then((stopped) => {
+        if (E.isLeft(stopped)) dispatch({ _tag: 'Notice', message: `The task did not stop: ${stopped.left.message}` });
+      });
+    },
+    changeCard: (model: CardModel) => dispatch({ _tag: 'CardChanged', model }),
+    answerCard: (cardId, reply) => {
+      const respond = responders.get(cardId);
+      if (respond === undefined) return;
+      responders.delete(cardId);
+      respond(reply);
+      dispatch({ _tag: 'CardSettled', cardId });
+    },
+  };
+
+  root.textContent = '';
+  painting = true;
+  paint();
+  client.start();
+  // For the browser tests and a curious user: the connection can be dropped on purpose to see the reconnect.
+  (window as unknown as { weworkHost?: unknown }).weworkHost = { drop: () => client.drop(), lastSeq: () => client.lastSeq() };
+}
