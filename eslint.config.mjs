@@ -48,6 +48,17 @@ export default tseslint.config(
     },
   },
   {
+    // A README example shows a library in its host's setting (an MCP SDK client or server); the test that
+    // runs the example as written may import what the example imports.
+    files: ['libs/*/test/readme.test.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { allow: [], depConstraints: depConstraints([...PURE_EXTERNALS, 'vitest', 'vitest/*', '@modelcontextprotocol/sdk/*']) },
+      ],
+    },
+  },
+  {
     // Test configuration shares the root vitest settings; it is not part of any package's code.
     files: ['**/vitest.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },

@@ -5,21 +5,36 @@
  *   2. are-the-types-wrong (esm-only profile): every entry point resolves to types under node16/bundler;
  *   3. a consumer test: the packed tarball is unpacked into a scratch project, a TypeScript file
  *      importing every public entry point is compiled without the workspace's source condition,
- *      and the compiled file is run with plain Node.
+ *      and the compiled file is run with plain Node;
+ *   4. the publishing rules of `rules.mjs`: metadata that agrees with the root package.json, the root's
+ *      LICENSE, fp-ts and io-ts as peers exactly where the public types expose them (`exposedTypes.mjs`),
+ *      ranges instead of exact versions, and a tarball that holds LICENSE, README and its `exports`.
+ * The release as a whole (versions, CHANGELOGs, one copy of fp-ts in a host) is `release.mjs`'s.
  * Usage: node tools/package-check/check.mjs <package-dir>
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, symlinkSync, rmSync, existsSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
+import { join, resolve, dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { exposedPackages } from './exposedTypes.mjs';
+import { exactPinProblems, metadataProblems, sharedDependencyProblems, tarballProblems } from './rules.mjs';
 
 const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkgDir = resolve(process.argv[2] ?? '.');
 const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const failures = [];
+
+const root = JSON.parse(readFileSync(join(workspaceRoot, 'package.json'), 'utf8'));
+failures.push(...metadataProblems(pkg, root, relative(workspaceRoot, pkgDir).split(sep).join('/')));
+failures.push(...sharedDependencyProblems(pkg, exposedPackages(pkgDir, pkg)));
+failures.push(...exactPinProblems(pkg));
+const license = join(pkgDir, 'LICENSE');
+if (!existsSync(license) || readFileSync(license, 'utf8') !== readFileSync(join(workspaceRoot, 'LICENSE'), 'utf8')) {
+  failures.push(`${pkg.name}: LICENSE must be a copy of the root LICENSE (npm packs a package's own file only)`);
+}
 
 const { messages } = await publint({ pkgDir, level: 'suggestion', strict: true });
 for (const message of messages) failures.push(`publint: ${formatMessage(message, pkg) ?? message.code}`);
@@ -33,7 +48,9 @@ try {
 
 const scratch = mkdtempSync(join(tmpdir(), 'package-check-'));
 try {
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', scratch], { cwd: pkgDir }).toString().trim().split('\n').pop();
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: pkgDir, stdio: ['ignore', 'pipe', 'pipe'] }).toString());
+  const tarball = packed.filename;
+  failures.push(...tarballProblems(pkg, packed.files.map((file) => file.path)));
   const installDir = join(scratch, 'node_modules', ...pkg.name.split('/'));
   mkdirSync(installDir, { recursive: true });
   execFileSync('tar', ['-xzf', join(scratch, tarball), '-C', installDir, '--strip-components=1']);
@@ -74,4 +91,4 @@ if (failures.length > 0) {
   console.error(`${pkg.name}: package check failed\n${failures.join('\n')}`);
   process.exit(1);
 }
-console.log(`${pkg.name}: publint, are-the-types-wrong and the consumer test pass`);
+console.log(`${pkg.name}: publint, are-the-types-wrong, the consumer test and the publishing rules pass`);

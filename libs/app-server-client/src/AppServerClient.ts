@@ -51,7 +51,7 @@ export interface InitializeOptions {
 export const DEFAULT_CLIENT_INFO: ClientInfo = {
   name: 'wework_app_server_client',
   title: 'Wework app-server client',
-  version: '0.1.0',
+  version: '0.0.0',
 };
 
 /** The capabilities sent by default: the experimental API, which `thread/start.permissions` and granular approval need. */

@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exposedPackages } from '../exposedTypes.mjs';
+import {
+  changelogProblems,
+  exactPinProblems,
+  exportedFiles,
+  metadataProblems,
+  packageOfSpecifier,
+  releaseVersionProblems,
+  sharedDependencyProblems,
+  tarballProblems,
+  workspaceRangeProblems,
+} from '../rules.mjs';
+
+const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+const root = readJson(join(workspaceRoot, 'package.json'));
+const libraryDirs = readdirSync(join(workspaceRoot, 'libs')).map((name) => `libs/${name}`);
+
+const REPO = 'https://github.com/example/repo';
+const exampleRoot = { license: 'MIT', repository: { type: 'git', url: `git+${REPO}.git` }, homepage: `${REPO}#readme`, bugs: { url: `${REPO}/issues` } };
+const exampleLibrary = {
+  name: '@scope/lib',
+  version: '0.0.0',
+  license: 'MIT',
+  repository: { type: 'git', url: `git+${REPO}.git`, directory: 'libs/lib' },
+  homepage: `${REPO}/tree/main/libs/lib#readme`,
+  bugs: { url: `${REPO}/issues` },
+  publishConfig: { access: 'public', provenance: true },
+  exports: {
+    '.': { '@wework/source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' },
+    './node': { '@wework/source': './src/node/index.ts', types: './dist/node/index.d.ts', default: './dist/node/index.js' },
+    './internal/*': null,
+    './package.json': './package.json',
+  },
+};
+
+describe('the workspace libraries', () => {
+  it('every library names the root package.json repository, home and tracker, and publishes publicly with provenance', () => {
+    expect(root.repository.url).toMatch(/^git\+https:\/\/.+\.git$/);
+    for (const dir of libraryDirs) expect(metadataProblems(readJson(join(workspaceRoot, dir, 'package.json')), root, dir)).toEqual([]);
+  });
+
+  it('no library pins a dependency or a peer to one exact version', () => {
+    for (const dir of libraryDirs) expect(exactPinProblems(readJson(join(workspaceRoot, dir, 'package.json')))).toEqual([]);
+  });
+
+  it('every library ships the root LICENSE', () => {
+    const license = readFileSync(join(workspaceRoot, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the wework-adapters authors\n/);
+    for (const dir of libraryDirs) expect(readFileSync(join(workspaceRoot, dir, 'LICENSE'), 'utf8')).toBe(license);
+  });
+
+  it('every workspace range on a library is met by the workspace copy, so npm links it', () => {
+    const packages = ['libs', 'apps', 'tools']
+      .flatMap((group) => readdirSync(join(workspaceRoot, group)).map((name) => join(workspaceRoot, group, name, 'package.json')))
+      .concat(join(workspaceRoot, 'bench/package.json'))
+      .flatMap((path) => {
+        try {
+          return [readJson(path)];
+        } catch {
+          return [];
+        }
+      });
+    expect(workspaceRangeProblems(packages)).toEqual([]);
+  });
+});
+
+describe('metadataProblems', () => {
+  it('accepts a library that agrees with the root', () => {
+    expect(metadataProblems(exampleLibrary, exampleRoot, 'libs/lib')).toEqual([]);
+  });
+
+  it('names each field that disagrees', () => {
+    const problems = metadataProblems(
+      { ...exampleLibrary, repository: { ...exampleLibrary.repository, directory: 'libs/other' }, homepage: REPO, bugs: {}, publishConfig: { access: 'public' } },
+      exampleRoot,
+      'libs/lib',
+    );
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/repository.*homepage.*bugs.*publishConfig/s);
+  });
+
+  it('asks for the root fields first when the root has none', () => {
+    expect(metadataProblems(exampleLibrary, { license: 'MIT' }, 'libs/lib')).toEqual([expect.stringContaining('root package.json')]);
+  });
+});
+
+describe('sharedDependencyProblems', () => {
+  it('wants fp-ts as a peer and a dev dependency when the types expose it', () => {
+    const pkg = { name: 'a', peerDependencies: { 'fp-ts': '^2.16.0' }, devDependencies: { 'fp-ts': '^2.16.0' } };
+    expect(sharedDependencyProblems(pkg, new Set(['fp-ts']))).toEqual([]);
+    expect(sharedDependencyProblems({ name: 'a', dependencies: { 'fp-ts': '^2.16.0' } }, new Set(['fp-ts']))).toHaveLength(2);
+    expect(sharedDependencyProblems({ name: 'a', peerDependencies: { 'io-ts': '^2.2.0' } }, new Set(['io-ts']))).toEqual([expect.stringContaining('devDependencies')]);
+  });
+
+  it('wants a plain dependency when the types do not expose it', () => {
+    expect(sharedDependencyProblems({ name: 'a', dependencies: { 'io-ts': '^2.2.0' } }, new Set())).toEqual([]);
+    expect(sharedDependencyProblems({ name: 'a', peerDependencies: { 'io-ts': '^2.2.0' } }, new Set())).toEqual([expect.stringContaining('not a peer')]);
+  });
+});
+
+describe('exactPinProblems', () => {
+  it('flags exact versions and accepts ranges, in dependencies and peers', () => {
+    fc.assert(
+      fc.property(fc.tuple(fc.nat(40), fc.nat(40), fc.nat(40)), fc.constantFrom('^', '~', '>=', ''), ([major, minor, patch], operator) => {
+        const version = `${major}.${minor}.${patch}`;
+        const problems = exactPinProblems({ name: 'a', dependencies: { x: `${operator}${version}` }, peerDependencies: { y: `^${version}` } });
+        expect(problems).toHaveLength(operator === '' ? 1 : 0);
+      }),
+    );
+  });
+});
+
+describe('tarballProblems and exportedFiles', () => {
+  it('reads the consumer-facing targets of exports, not the source condition nor blocked paths', () => {
+    expect(exportedFiles(exampleLibrary)).toEqual(['dist/index.d.ts', 'dist/index.js', 'dist/node/index.d.ts', 'dist/node/index.js']);
+  });
+
+  it('names every required file the tarball lacks', () => {
+    const all = ['package.json', 'LICENSE', 'README.md', 'dist/index.d.ts', 'dist/index.js', 'dist/node/index.d.ts', 'dist/node/index.js'];
+    expect(tarballProblems(exampleLibrary, all)).toEqual([]);
+    fc.assert(
+      fc.property(fc.subarray(all), (kept) => {
+        const problems = tarballProblems(exampleLibrary, kept);
+        expect(problems).toHaveLength(all.length - kept.length);
+      }),
+    );
+  });
+});
+
+describe('releaseVersionProblems', () => {
+  it('a library never released goes to 0.1.0, and is packed at the planned version', () => {
+    expect(releaseVersionProblems('a', '0.0.0', '0.1.0', '0.1.0')).toEqual([]);
+    expect(releaseVersionProblems('a', '0.0.0', '0.0.1', '0.0.1')).toEqual([expect.stringContaining('first release must be 0.1.0')]);
+    expect(releaseVersionProblems('a', '0.0.0', '1.0.0', '1.0.0')).toHaveLength(1);
+    expect(releaseVersionProblems('a', '0.1.0', '0.2.0', '0.2.0')).toEqual([]);
+    expect(releaseVersionProblems('a', '0.1.0', '0.2.0', '0.1.0')).toEqual([expect.stringContaining('versioned 0.1.0')]);
+    expect(releaseVersionProblems('a', '0.1.0', undefined, '0.1.0')).toEqual([]);
+  });
+});
+
+describe('changelogProblems', () => {
+  it('wants exactly one section per version, the new one included', () => {
+    const sections = (versions: readonly string[]) => `# a\n\n${versions.map((v) => `## ${v}\n\n- change\n`).join('\n')}`;
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.nat(9), fc.nat(9)).map(([minor, patch]) => `0.${minor}.${patch}`), { minLength: 1, maxLength: 6 }), (versions) => {
+        expect(changelogProblems('a', sections(versions), versions[0])).toEqual([]);
+        expect(changelogProblems('a', sections([...versions, versions[0]]), versions[0])).toEqual([expect.stringContaining('more than one section')]);
+      }),
+    );
+    expect(changelogProblems('a', sections(['0.1.0']), '0.2.0')).toEqual([expect.stringContaining('no section for 0.2.0')]);
+    expect(changelogProblems('a', undefined, '0.1.0')).toEqual([expect.stringContaining('no CHANGELOG.md')]);
+  });
+});
+
+describe('workspaceRangeProblems', () => {
+  it('flags a range the workspace version does not meet', () => {
+    const packages = [
+      { name: 'a', version: '0.1.0' },
+      { name: 'b', version: '0.0.0', dependencies: { a: '^0.1.0', external: '1.0.0' } },
+      { name: 'c', version: '0.0.0', devDependencies: { a: '^0.0.0' } },
+    ];
+    expect(workspaceRangeProblems(packages)).toEqual([expect.stringMatching(/^c: devDependencies\.a is \^0\.0\.0/)]);
+  });
+});
+
+describe('packageOfSpecifier', () => {
+  it('drops the subpath, keeping a scope', () => {
+    const segment = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/);
+    fc.assert(
+      fc.property(fc.option(segment, { nil: undefined }), segment, fc.array(segment, { maxLength: 3 }), (scope, name, subpath) => {
+        const pkg = scope === undefined ? name : `@${scope}/${name}`;
+        expect(packageOfSpecifier([pkg, ...subpath].join('/'))).toBe(pkg);
+      }),
+    );
+  });
+});
+
+describe('exposedPackages', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'exposed-types-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('follows the public declarations, not the ones only the runtime or an internal entry reaches', () => {
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    write('dist/index.d.ts', "export * from './Codec.js';\nexport type { Port } from './node/Port.js';\n");
+    write('dist/Codec.d.ts', "import * as t from 'io-ts';\nexport declare const Codec: t.Type<string>;\nexport declare const load: () => import('fp-ts/TaskEither').TaskEither<string, number>;\n");
+    write('dist/node/Port.d.ts', "import type { Readable } from 'node:stream';\nexport interface Port { readonly input: Readable }\n");
+    write('dist/internal/Hidden.d.ts', "import type { Schema } from 'zod';\nexport type Hidden = Schema;\n");
+    write('dist/index.js', "import { z } from 'zod';\n");
+    const pkg = { name: 'x', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './internal/*': null } };
+    expect([...exposedPackages(dir, pkg)].sort()).toEqual(['fp-ts', 'io-ts']);
+  });
+});
