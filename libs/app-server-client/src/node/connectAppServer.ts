@@ -9,6 +9,8 @@ import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } fro
 import type { SpawnError } from './SpawnError.js';
 
 const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
+/** How long a failed handshake waits for the process's exit, to report that rather than the transport's symptom. */
+const EXIT_AFTER_FAILED_HANDSHAKE_MS = 2_000;
 
 const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => {
@@ -59,11 +61,14 @@ export async function connectAppServer(launched: LaunchedAppServer, options: Con
     sleep(timeoutMs).then((): typeof timedOut => timedOut),
   ]);
   if (init === timedOut || E.isLeft(init)) {
+    // A process that exits at once can fail the handshake first as a write error (EPIPE) or a closed
+    // connection; what the host needs is the exit, so it is waited for a moment and reported instead.
+    const exit = init === timedOut || init.left._tag === 'ProcessExited' ? undefined : await Promise.race([launched.exited, sleep(EXIT_AFTER_FAILED_HANDSHAKE_MS).then(() => undefined)]);
     await dispose();
     return E.left(
       init === timedOut
         ? { _tag: 'InitializeTimedOut', timeoutMs, stderrTail: launched.stderrTail() }
-        : { _tag: 'InitializeFailed', error: init.left, stderrTail: launched.stderrTail() },
+        : { _tag: 'InitializeFailed', error: exit ?? init.left, stderrTail: launched.stderrTail() },
     );
   }
 
