@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { ItemCompleted, type Turn } from '@wework/codex-protocol';
+import { checkCodexVersion, describeCodexVersionCheck } from '@wework/app-server-client';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { DEMO_PROMPT, demoScript } from './demoScript.js';
@@ -21,6 +22,10 @@ export interface DemoOptions {
   readonly print: (line: string) => void;
   /** Base environment of the app-server; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A Codex binary or npm wrapper script to run instead of the installed `@openai/codex`. */
+  readonly codexPath?: string;
+  /** Receives a warning a person should see (a Codex outside the supported versions); default: dropped. */
+  readonly warn?: (line: string) => void;
 }
 
 /** How the demo ended. */
@@ -45,11 +50,12 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     if (E.isLeft(config)) return { _tag: 'DemoFailed', message: `invalid MCP server config: ${JSON.stringify(config.left)}`, stderrTail: '' };
     await writeFile(join(codexHome, 'config.toml'), stringifyToml(config.right), { mode: 0o600 });
 
-    const started = await startLocalRuntime({ codexHome, home, workspace, env: options.env ?? process.env, pluginNames: ['forms'], log: () => undefined });
+    const started = await startLocalRuntime({ codexHome, home, workspace, env: options.env ?? process.env, pluginNames: ['forms'], log: () => undefined, ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }) });
     if (E.isLeft(started)) return { _tag: 'DemoFailed', message: describeRuntimeError(started.left), stderrTail: '' };
     runtime = started.right;
-    const version = /\/(\d+\.\d+\.\d+)/.exec(runtime.server.initializeResult.userAgent)?.[1] ?? 'unknown version';
-    options.print(`Wework desktop executor — demo conversation (real codex app-server ${version}, embedded scripted model)`);
+    const version = checkCodexVersion(runtime.server.initializeResult.userAgent);
+    options.print(`Wework desktop executor — demo conversation (real codex app-server ${version._tag === 'Unknown' ? 'unknown version' : version.version}, embedded scripted model)`);
+    if (version._tag !== 'Supported') options.warn?.(`warning: ${describeCodexVersionCheck(version)}; the demo runs, but this Codex is not tested with this executor`);
 
     const thread = await runtime.startThread(threadParamsFor());
     if (E.isLeft(thread)) return { _tag: 'DemoFailed', message: describeRuntimeError(thread.left), stderrTail: runtime.server.stderrTail() };

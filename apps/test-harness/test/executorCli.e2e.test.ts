@@ -17,6 +17,8 @@ import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/n
 import { startExecutorHost } from '../src/host/ExecutorHostClient.js';
 import { OLDER_CODEX_VERSION, olderCodexBinary } from './support/olderCodex.js';
 
+const executorPackage = dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json'));
+const demo = join(executorPackage, 'dist', 'main.js');
 const bin = join(dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json')), 'bin', 'wework-executor.js');
 
 interface Run {
@@ -29,9 +31,9 @@ interface Run {
  * Runs the bin with `args` and `env`. Its stdin carries `request` (one JSON-RPC line) and is closed once
  * a line came back, or at once without a request (a stdio executor then ends).
  */
-const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env, request?: string): Promise<Run> =>
+const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env, request?: string, script: string = bin): Promise<Run> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -108,5 +110,23 @@ describe('wework-executor', () => {
     // The pinned Codex with the same flag starts.
     const pinned = await run(['--stdio', '--require-supported-codex', ...homeArgs()], envOf());
     expect(pinned.code, pinned.stderr).toBe(0);
+  }, 600_000);
+
+  it('runs the forms demo (npm start) against the older Codex given with --codex: the same transcript, with the warning', async () => {
+    const older = await olderCodexBinary();
+    const transcriptOf = (result: Run): string => {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('⚙ forms.echo {"text":"Hello from the sample plugin"} → Hello from the sample plugin');
+      expect(result.stdout).toContain('‹ codex: The sample plugin answered: "Hello from the sample plugin".');
+      expect(result.stdout).toMatch(/✓ turn completed/);
+      return result.stdout;
+    };
+    const withOlder = await run([`--codex=${older}`], envOf(), undefined, demo);
+    expect(transcriptOf(withOlder)).toContain(`real codex app-server ${OLDER_CODEX_VERSION}, embedded scripted model`);
+    expect(withOlder.stderr).toContain(`warning: Codex ${OLDER_CODEX_VERSION} is outside the supported versions (0.171.0 up to 0.172.0, not included)`);
+    const pinned = await run([], envOf(), undefined, demo);
+    expect(transcriptOf(pinned)).toContain('real codex app-server 0.171.0, embedded scripted model');
+    expect(pinned.stderr).not.toContain('warning:');
+    expect(await run(['--help'], envOf(), undefined, demo)).toMatchObject({ code: 0, stdout: expect.stringContaining('usage: npm start -- [--codex=PATH]') });
   }, 600_000);
 });
