@@ -5,7 +5,8 @@
  * pauses reading and, beyond the hard bound, disconnects it; the log of refusals is bounded; a
  * malformed request reusing an id in flight never gives that id a second answer; long-running requests
  * have a per-connection bound and a shared budget of their own, each refusal naming its own bounds;
- * WebSocket connections beyond their bound are refused with 503.
+ * WebSocket connections beyond their bound are refused with 503; a host that ends its input still gets
+ * the answers in flight, within the drain bound.
  */
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
@@ -17,12 +18,12 @@ import { guardedHostConnection, type HostChannel } from '../src/host/GuardedConn
 import { serveHostConnection } from '../src/host/HostConnection.js';
 import { HOST_LIMITS, hostRequestBudget } from '../src/host/HostLimits.js';
 import { hostSessions } from '../src/host/HostSessions.js';
-import { stdioConnection } from '../src/host/StdioTransport.js';
+import { stdioConnection, type StdioConnectionOptions } from '../src/host/StdioTransport.js';
 import { listenWebSocket } from '../src/host/WebSocketTransport.js';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
 
 /** Serves `api` over a pair of streams; returns a way to send lines and to read the answers. */
-function serveInProcess(api: Partial<ExecutorApi>) {
+function serveInProcess(api: Partial<ExecutorApi>, options: StdioConnectionOptions = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
   const log: ExecutorLogEntry[] = [];
@@ -32,7 +33,7 @@ function serveInProcess(api: Partial<ExecutorApi>) {
     answers.push(JSON.parse(line) as Record<string, unknown>);
     waiting.shift()?.();
   });
-  const closed = serveHostConnection(stdioConnection(input, output, (entry) => log.push(entry)), api as ExecutorApi, hostSessions(() => undefined), (entry) => log.push(entry));
+  const closed = serveHostConnection(stdioConnection(input, output, (entry) => log.push(entry), options), api as ExecutorApi, hostSessions(() => undefined), (entry) => log.push(entry));
   const next = (): Promise<Record<string, unknown>> => {
     const seen = answers.length;
     return new Promise((resolve) => {
@@ -70,6 +71,35 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('the guarded host connection', () => {
+  it('answers the requests of a host that ended its input (a half-close), then closes the connection', async () => {
+    let release: (() => void) | undefined;
+    const api = { info: () => new Promise((resolve) => (release = () => resolve(E.right({ executor: 'held' })))) };
+    const served = serveInProcess(api as unknown as Partial<ExecutorApi>);
+    served.input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'executor/info', params: {} })}\n`);
+    await until(() => release !== undefined);
+    // Input ended with a request in flight: the connection stays until it is answered.
+    let closed = false;
+    void served.closed.then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed).toBe(false);
+    release?.();
+    expect(await served.next()).toMatchObject({ id: 1 });
+    await served.closed;
+    expect(served.log.map((entry) => entry.event)).not.toContain('host input ended: requests still in flight cut');
+  });
+
+  it('closes a half-closed connection at once with nothing in flight, and at the drain bound with a request that never ends', async () => {
+    const idle = serveInProcess({});
+    idle.input.end();
+    await idle.closed;
+    const api = { info: () => new Promise(() => undefined) };
+    const stuck = serveInProcess(api as unknown as Partial<ExecutorApi>, { drainAfterInputEndMs: 50 });
+    stuck.input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'executor/info', params: {} })}\n`);
+    await stuck.closed;
+    expect(stuck.log).toContainEqual(expect.objectContaining({ event: 'host input ended: requests still in flight cut', fields: { requests: 1, afterMs: 50 } }));
+    expect(stuck.answers).toEqual([]);
+  });
+
   it('answers a malformed request that reuses the id of one in flight with id null, so that id gets one answer', async () => {
     const { channel, deliver, sent } = recordingChannel();
     let release: (() => void) | undefined;

@@ -31,7 +31,7 @@ interface Run {
  * Runs the bin with `args` and `env`. Its stdin carries `request` (one JSON-RPC line) and is closed once
  * a line came back, or at once without a request (a stdio executor then ends).
  */
-const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env, request?: string, script: string = bin): Promise<Run> =>
+const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env, request?: string, script: string = bin, closeAfterWrite = false): Promise<Run> =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -48,6 +48,7 @@ const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env, 
     });
     child.stdin.on('error', () => undefined);
     if (request === undefined) child.stdin.end();
+    else if (closeAfterWrite) child.stdin.end(request);
     else child.stdin.write(request);
   });
 
@@ -79,6 +80,13 @@ describe('wework-executor', () => {
     expect(await run(['--stdio', '--bogus'])).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--bogus'") });
     expect(await run(['--ws', '--port=http'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port needs a port number') });
     expect(await run([])).toMatchObject({ code: 2, stderr: expect.stringContaining('choose --stdio or --ws') });
+  });
+
+  it('answers a host that writes its request and closes stdin at once (printf … | wework-executor --stdio), then exits', async () => {
+    const request = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'executor/info', params: {} })}\n`;
+    const result = await run(['--stdio', ...homeArgs()], envOf(), request, bin, true);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout.split('\n')[0] ?? '')).toMatchObject({ id: 1, result: { executor: 'wework-desktop-executor' } });
   });
 
   it('--log-format=json: every log line is one JSON object with its time, level, event and fields', async () => {

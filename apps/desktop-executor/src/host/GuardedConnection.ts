@@ -15,6 +15,10 @@
  *
  * Output is bounded too: while more than `pauseReadingAboveBytes` of output wait for the host, reading
  * from it pauses; above `disconnectAboveBytes` the host is disconnected.
+ *
+ * A host that ends its input (a half-close: `printf '<request>\n' | wework-executor --stdio`) still gets
+ * the answers of the requests it sent: the connection closes once none is in flight and its answers are
+ * handed to the operating system, or after `drainAfterInputEndMs` at the latest.
  */
 import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import {
@@ -47,6 +51,12 @@ export interface HostChannel {
   /** Starts delivering frames, in order. */
   listen(onFrame: (frame: HostFrame) => void): void;
   onClose(listener: () => void): void;
+  /**
+   * The host ended its input but can still read (a half-close). A channel that offers it does not close
+   * by itself at the end of input: the guard closes it (`destroy`) once the requests in flight are
+   * answered, or at the drain bound.
+   */
+  onInputEnd?(listener: () => void): void;
   onError(listener: (error: Error) => void): void;
   /** Stops and restarts delivering frames (backpressure). */
   pause(): void;
@@ -70,6 +80,8 @@ export interface GuardOptions {
   readonly longRunningBudget?: HostRequestBudget;
   readonly maxRequestsPerConnection?: number;
   readonly maxLongRunningPerConnection?: number;
+  /** How long answers are still sent after the host ended its input; default `HOST_LIMITS.drainAfterInputEndMs`. */
+  readonly drainAfterInputEndMs?: number;
 }
 
 /** The executor's budgets of host requests in flight, shared by all its connections. */
@@ -104,6 +116,31 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   };
   let closed = false;
   let paused = false;
+  // After the host ended its input: the answers still owed, then the close (bounded by `drainMs`).
+  const drainMs = options.drainAfterInputEndMs ?? HOST_LIMITS.drainAfterInputEndMs;
+  let draining = false;
+  let drainTimer: ReturnType<typeof setTimeout> | undefined;
+  const pendingSends = new Set<Promise<unknown>>();
+  const requestsInFlight = (): number => shortRequestsInFlight(gate) + longRunningRequestsInFlight(gate);
+  const finishDrain = (): void => {
+    if (!draining || closed || requestsInFlight() > 0) return;
+    draining = false;
+    clearTimeout(drainTimer);
+    void Promise.allSettled([...pendingSends]).then(() => channel.destroy());
+  };
+  const startDrain = (): void => {
+    if (closed || draining) return;
+    draining = true;
+    drainTimer = setTimeout(() => {
+      if (closed) return;
+      log({ event: 'host input ended: requests still in flight cut', fields: { requests: requestsInFlight(), afterMs: drainMs } });
+      draining = false;
+      channel.destroy();
+    }, drainMs);
+    finishDrain();
+  };
+  channel.onInputEnd?.(startDrain);
+  channel.onClose(() => clearTimeout(drainTimer));
 
   const setGate = (next: GateState): void => {
     if (!closed) {
@@ -138,6 +175,8 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
       return Promise.reject(new Error('the message is not representable as JSON'));
     }
     const sent = channel.send(text).then(onSent);
+    const tracked = sent.catch(() => undefined).finally(() => pendingSends.delete(tracked));
+    pendingSends.add(tracked);
     afterSend();
     return sent;
   };
@@ -198,7 +237,9 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   class Writer extends AbstractMessageWriter {
     write(message: Message): Promise<void> {
       setGate(recordOutbound(gate, message as JsonRpcMessage));
-      return send(message).catch((error: unknown) => {
+      const sent = send(message);
+      finishDrain();
+      return sent.catch((error: unknown) => {
         // An answer that cannot be serialised still answers its request.
         const id = (message as { id?: unknown }).id;
         if ('result' in message && (typeof id === 'string' || typeof id === 'number')) answer(id, HostErrorCode.InternalError, 'the result could not be serialised');

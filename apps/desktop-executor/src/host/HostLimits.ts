@@ -42,6 +42,11 @@ export const HOST_LIMITS = {
   pauseReadingAboveBytes: 8 * 1024 * 1024,
   /** Output not yet taken by the host above which that host is disconnected. */
   disconnectAboveBytes: 64 * 1024 * 1024,
+  /**
+   * How long a host that ended its input (closed stdin) still gets the answers of its requests in
+   * flight before the connection closes; requests still unanswered then are cut.
+   */
+  drainAfterInputEndMs: 5_000,
 } as const;
 
 /** A count of host requests in flight shared by every connection of one executor. */

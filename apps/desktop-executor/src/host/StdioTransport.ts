@@ -2,7 +2,8 @@
  * The host protocol over a pair of byte streams (the executor's stdin and stdout): one JSON object per
  * line, like the app-server's own protocol. Lines are cut at the host limit (`maxMessageBytes`; a
  * longer line is skipped without being held and answered `-32700`), and every line goes through the
- * guard of {@link guardedHostConnection}; reading carries on after anything a host sends.
+ * guard of {@link guardedHostConnection}; reading carries on after anything a host sends. The end of
+ * stdin is a half-close: the guard still answers what is in flight, then closes the connection.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
@@ -11,11 +12,19 @@ import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel, type HostFrame } from './GuardedConnection.js';
 import { HOST_LIMITS } from './HostLimits.js';
 
+/** Options of {@link stdioConnection}. */
+export interface StdioConnectionOptions {
+  /** How long answers are still sent after stdin ended; default `HOST_LIMITS.drainAfterInputEndMs`. */
+  readonly drainAfterInputEndMs?: number;
+}
+
 /** A JSON-RPC connection over newline-delimited JSON. */
-export function stdioConnection(input: Readable, output: Writable, log: ExecutorLog): MessageConnection {
+export function stdioConnection(input: Readable, output: Writable, log: ExecutorLog, options: StdioConnectionOptions = {}): MessageConnection {
   const splitter = createLineSplitter({ maxLineBytes: HOST_LIMITS.maxMessageBytes });
   const closeListeners: Array<() => void> = [];
+  const inputEndListeners: Array<() => void> = [];
   let closed = false;
+  let inputEnded = false;
   const close = (): void => {
     if (closed) return;
     closed = true;
@@ -25,12 +34,17 @@ export function stdioConnection(input: Readable, output: Writable, log: Executor
   const deliver = (frames: ReturnType<typeof splitter.push>): void => {
     for (const frame of frames) onFrame?.(frame._tag === 'Line' ? { _tag: 'Bytes', bytes: frame.bytes } : { _tag: 'Refused', refusal: { _tag: 'TooLarge', limitBytes: frame.limitBytes } });
   };
-  // An unterminated last line still counts, then the connection closes.
+  // An unterminated last line still counts; then the guard answers what is in flight and closes.
   input.on('end', () => {
+    inputEnded = true;
     deliver(splitter.end());
-    close();
+    if (inputEndListeners.length === 0) close();
+    for (const listener of inputEndListeners) listener();
   });
-  input.on('close', close);
+  // The input stream closes after its end too; only a close without an end (destroyed) closes at once.
+  input.on('close', () => {
+    if (!inputEnded) close();
+  });
   output.on('close', close);
   // Errors of either stream (EPIPE when the host went away) end the connection; they never go unhandled.
   input.on('error', close);
@@ -41,6 +55,7 @@ export function stdioConnection(input: Readable, output: Writable, log: Executor
       input.on('data', (chunk: Buffer | string) => deliver(splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)));
     },
     onClose: (listener) => void closeListeners.push(listener),
+    onInputEnd: (listener) => void inputEndListeners.push(listener),
     onError: () => undefined,
     pause: () => void input.pause(),
     resume: () => void input.resume(),
@@ -57,5 +72,5 @@ export function stdioConnection(input: Readable, output: Writable, log: Executor
       close();
     },
   };
-  return guardedHostConnection(channel, { log });
+  return guardedHostConnection(channel, { log, ...(options.drainAfterInputEndMs === undefined ? {} : { drainAfterInputEndMs: options.drainAfterInputEndMs }) });
 }
