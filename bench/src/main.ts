@@ -23,6 +23,7 @@ import { benchMentionParsing } from './mentionParsing.js';
 import { benchSyncCommit } from './syncCommit.js';
 import { benchExecutorColdStart } from './executorColdStart.js';
 import { benchProtocolImport } from './protocolImport.js';
+import { benchWebHost } from './webHostPaint.js';
 
 const WARMUP_TURNS = 5;
 const MEASURED_TURNS = Number(process.env['BENCH_TURNS'] ?? 40);
@@ -133,3 +134,5 @@ console.log('');
 console.log((await benchExecutorColdStart()).join('\n'));
 console.log('');
 console.log((await benchProtocolImport()).join('\n'));
+
+console.log((await benchWebHost()).join('\n'));
