@@ -4,7 +4,7 @@
  * `WEGENT_RUNTIME_AUTH_TOKEN` (`AUTH_TOKEN` of the executor's environment is not it, its `WEGENT_AUTH_TOKEN`
  * and an inherited `WEGENT_RUNTIME_AUTH_TOKEN` reach no command); after a new token the next command of the same task sees the new one (an idle thread is
  * reloaded; a thread that never ran a turn is replaced); a short-lived token is announced expiring at
- * once, in the event stream; a canary token that a command uses without printing it is found in no
+ * once, in the event stream; `runtime/clearWegentToken` takes it away from the next command; a canary token that a command uses without printing it is found in no
  * file under the test's homes (Codex's rollouts, sqlite state and logs, shell snapshots included), not
  * in the executor's stderr or stdout, and not in what the model received. Malformed params are refused
  * without their value.
@@ -33,7 +33,7 @@ const PRINT = 'printf "runtime=%s auth=%s device=%s\\n" "${WEGENT_RUNTIME_AUTH_T
 /** Uses the canary without printing it: only whether it is there and its digest matches. */
 const USE_CANARY = `test -n "$WEGENT_RUNTIME_AUTH_TOKEN" && test "$(printf %s "$WEGENT_RUNTIME_AUTH_TOKEN" | sha256sum | cut -c1-64)" = "${sha256(CANARY)}" && echo canary-seen`;
 
-const SENDS = 6;
+const SENDS = 7;
 const script = [
   ...Array.from({ length: SENDS - 1 }, (_, i) => [respond(shell(PRINT, { callId: `print-${i}` })), respond(say(`printed ${i}`))]).flat(),
   respond(shell(USE_CANARY, { callId: 'canary' })),
@@ -144,6 +144,14 @@ describe('the Wegent runtime token in the shell of the real Codex', { timeout: 1
     expect(variables(await commandOutput('main')).runtime).toBe(TOKEN_2);
     expect(variables(await commandOutput('main')).runtime).toBe(TOKEN_2);
     expect(box.executor.stderr()).toContain('thread reloaded for a new environment');
+    expect(box.executor.notifications('runtime/wegentTokenExpiring')).toEqual([]);
+  });
+
+  it('runtime/clearWegentToken drops the token: the next command of the task no longer sees it, and no notice comes for it', async () => {
+    expect(await ok('runtime/clearWegentToken', {})).toEqual({ cleared: true });
+    expect(variables(await commandOutput('main')).runtime).toBe('unset');
+    expect(await ok('runtime/clearWegentToken', {})).toEqual({ cleared: false });
+    expect(box.executor.stderr()).toContain('wegent runtime token cleared');
     expect(box.executor.notifications('runtime/wegentTokenExpiring')).toEqual([]);
   });
 

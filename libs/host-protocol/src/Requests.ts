@@ -12,7 +12,7 @@ import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModel
 import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
 import { InstalledInventory, TrialResult, UpdateStatus } from './Inventory.js';
 import { CardsPending, EventsSubscribe, EventsUnsubscribe } from './Events.js';
-import { RuntimeSetWegentToken } from './WegentToken.js';
+import { RuntimeClearWegentToken, RuntimeSetWegentToken } from './WegentToken.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 
 /** The result of the requests that answer nothing but success: `{}`. */
@@ -185,6 +185,7 @@ export const HostRequests = {
   [EventsUnsubscribe.method]: EventsUnsubscribe,
   [CardsPending.method]: CardsPending,
   [RuntimeSetWegentToken.method]: RuntimeSetWegentToken,
+  [RuntimeClearWegentToken.method]: RuntimeClearWegentToken,
 } as const;
 
 /** The method of a host request. */

@@ -70,6 +70,13 @@ export type WegentTokenSchedule = t.TypeOf<typeof WegentTokenSchedule>;
  */
 export const RuntimeSetWegentToken = requestDescriptor('runtime/setWegentToken', t.type({ token: WegentToken, expiresIn: ExpiresInSeconds }), WegentTokenSchedule, { secrets: [['token']] });
 
+/**
+ * `runtime/clearWegentToken`: drops the token (the user left Wegent cloud or signed out). The commands
+ * of later turns no longer see `WEGENT_RUNTIME_AUTH_TOKEN`; no expiry notice comes for it. `cleared`
+ * says whether there was a token.
+ */
+export const RuntimeClearWegentToken = requestDescriptor('runtime/clearWegentToken', t.type({}), t.type({ cleared: t.boolean }));
+
 /** `runtime/wegentTokenExpiring`: the current token expires soon; issue a new one and send it with `runtime/setWegentToken`. */
 export const WegentTokenExpiringNotification = notificationDescriptor(
   'runtime/wegentTokenExpiring',

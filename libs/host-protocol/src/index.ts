@@ -131,6 +131,7 @@ export {
   expiringNoticeAt,
   ExpiresInSeconds,
   RESERVED_TOKEN_ENV,
+  RuntimeClearWegentToken,
   RuntimeSetWegentToken,
   WEGENT_RUNTIME_TOKEN_ENV,
   WEGENT_TOKEN_MAX_EXPIRES_IN,

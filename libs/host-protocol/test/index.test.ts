@@ -122,6 +122,7 @@ describe('public API of @wework/host-protocol', () => {
         'expiringNoticeAt',
         'ExpiresInSeconds',
         'RESERVED_TOKEN_ENV',
+        'RuntimeClearWegentToken',
         'RuntimeSetWegentToken',
         'WEGENT_RUNTIME_TOKEN_ENV',
         'WEGENT_TOKEN_MAX_EXPIRES_IN',

@@ -99,6 +99,7 @@ export interface ExecutorApi {
   tryPlugin(params: HostParamsOf<'plugins/trial'>): Result<'plugins/trial'>;
   /** Takes the Wegent runtime token for the commands of new turns; answers when the executor asks for the next one. */
   setWegentToken(params: HostParamsOf<'runtime/setWegentToken'>): Result<'runtime/setWegentToken'>;
+  clearWegentToken(): Result<'runtime/clearWegentToken'>;
   /** Checks a bundled plugin again (after a failed upgrade). */
   retryUpdate(params: HostParamsOf<'plugins/retryUpdate'>): Result<'plugins/retryUpdate'>;
 }
@@ -427,5 +428,6 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       return ok(await preparePluginTrialOn((await services.pluginInventory()).inventory, ref.right, deviceId));
     },
     setWegentToken: async ({ token, expiresIn }) => ok(services.wegentToken.set(token, expiresIn)),
+    clearWegentToken: async () => ok({ cleared: services.wegentToken.clear() }),
   };
 }

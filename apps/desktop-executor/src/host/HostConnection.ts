@@ -76,6 +76,7 @@ function hostHandlers(api: ExecutorApi, sessions: HostSessions, session: HostSes
     'events/unsubscribe': () => Promise.resolve(E.right((sessions.unsubscribe(session), {}))),
     'cards/pending': () => Promise.resolve(E.right({ cards: sessions.pendingCards(session) })),
     'runtime/setWegentToken': (params) => api.setWegentToken(params),
+    'runtime/clearWegentToken': () => api.clearWegentToken(),
   };
 }
 

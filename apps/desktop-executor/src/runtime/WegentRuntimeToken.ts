@@ -1,6 +1,6 @@
 /**
  * The Wegent runtime token of this executor, held in memory only: `runtime/setWegentToken` replaces it,
- * the task threads carry it to Codex as a per-thread config override (`shell_environment_policy.set`,
+ * `runtime/clearWegentToken` drops it, the task threads carry it to Codex as a per-thread config override (`shell_environment_policy.set`,
  * never written to config.toml: see {@link ThreadEnvironment}), and one timer sends
  * `runtime/wegentTokenExpiring` at the notice time of `@wework/host-protocol` (80 % of the lifetime or a
  * minute before the expiry, whichever is first). The clock and the timer are ports, so tests move time.
@@ -26,6 +26,8 @@ export interface ThreadEnvironment {
 export interface WegentRuntimeToken extends ThreadEnvironment {
   /** Takes a new token valid for `expiresIn` seconds (it replaces the previous one) and arms the notice. */
   set(token: string, expiresIn: number): WegentTokenSchedule;
+  /** Drops the token and its notice; the next turn of each task runs without it. Answers whether there was one. */
+  clear(): boolean;
   /** Disarms the timer. */
   dispose(): void;
 }
@@ -74,6 +76,14 @@ export function wegentRuntimeToken(options: WegentRuntimeTokenOptions): WegentRu
       log({ event: 'wegent runtime token set', fields: { version, expiresIn, refreshInMs: schedule.refreshAt - schedule.receivedAt } });
       arm(schedule);
       return schedule;
+    },
+    clear: () => {
+      if (current === null) return false;
+      current = null;
+      version += 1;
+      timer.clear();
+      log({ event: 'wegent runtime token cleared', fields: { version } });
+      return true;
     },
     version: () => version,
     overrides: () => (current === null ? {} : { [overrideKey]: current.token }),
