@@ -203,3 +203,60 @@ export function workspaceRangeProblems(packages) {
     ),
   );
 }
+
+const EXAMPLE_BEGINS = /^[ \t]*\/\/ --- README example begins ---[^\n]*\n/m;
+const EXAMPLE_ENDS = /^[ \t]*\/\/ --- README example ends ---/m;
+
+/**
+ * The examples a test runs: every block between a `// --- README example begins ---` line and the
+ * next `// --- README example ends ---` line, without their common indentation and trailing blanks.
+ * @param {string} source the text of a test file
+ * @returns {string[]}
+ */
+export function testedExamples(source) {
+  const examples = [];
+  let rest = source;
+  for (;;) {
+    const begins = EXAMPLE_BEGINS.exec(rest);
+    if (begins === null) return examples;
+    rest = rest.slice(begins.index + begins[0].length);
+    const ends = EXAMPLE_ENDS.exec(rest);
+    if (ends === null) return examples;
+    const lines = rest.slice(0, ends.index).replace(/\s+$/, '').split('\n');
+    const indent = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length));
+    examples.push(lines.map((line) => line.slice(Number.isFinite(indent) ? indent : 0)).join('\n'));
+    rest = rest.slice(ends.index);
+  }
+}
+
+/**
+ * The TypeScript blocks of a README (fenced ```ts or ```typescript), without trailing blanks.
+ * @param {string} readme
+ * @returns {string[]}
+ */
+export function readmeTypeScriptBlocks(readme) {
+  return [...readme.matchAll(/^```(?:ts|typescript)[ \t]*\n([\s\S]*?)^```/gm)].map((match) => (match[1] ?? '').replace(/\s+$/, ''));
+}
+
+/**
+ * A library's README shows what its tests run: its first TypeScript block contains, line for line,
+ * an example some test runs between the markers, and every example a test marks is in one of the
+ * README's TypeScript blocks (so the README cannot drift from the code that is executed).
+ * @param {string} name the package name
+ * @param {string} readme the README's text
+ * @param {ReadonlyArray<{ readonly path: string; readonly source: string }>} tests the library's test files
+ * @returns {string[]}
+ */
+export function readmeExampleProblems(name, readme, tests) {
+  const blocks = readmeTypeScriptBlocks(readme);
+  const examples = tests.flatMap(({ path, source }) => testedExamples(source).map((example) => ({ path, example })));
+  const contains = (block, example) => `\n${block}\n`.includes(`\n${example}\n`);
+  const problems = [];
+  if (blocks.length === 0) problems.push(`${name}: README.md has no TypeScript example`);
+  else if (!examples.some(({ example }) => contains(blocks[0], example))) problems.push(`${name}: no test runs the README's first TypeScript example (mark it in a test with "// --- README example begins ---" and "// --- README example ends ---")`);
+  for (const { path, example } of examples) {
+    if (example === '') problems.push(`${name}: ${path} marks an empty README example`);
+    else if (!blocks.some((block) => contains(block, example))) problems.push(`${name}: the example ${path} runs is not in README.md, line for line`);
+  }
+  return problems;
+}

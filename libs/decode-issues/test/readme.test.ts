@@ -1,22 +1,48 @@
 /**
- * The example at the top of README.md, kept compiling and passing.
+ * The examples of README.md, run as written (the blocks between the markers are the README's, line for
+ * line); what each commented expression gives is recorded and checked below them.
  */
-import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { expect, test } from 'vitest';
-import { describeErrors, formatDecodeIssues, formatJsonSyntaxError, issuePath, parseJsonText } from '../src/index.js';
+import * as decodeIssues from '../src/index.js';
+
+/** `fn`, with every answer it gives kept in `results`. */
+const recording =
+  <A extends unknown[], R>(results: unknown[], fn: (...args: A) => R) =>
+  (...args: A): R => {
+    const result = fn(...args);
+    results.push(result);
+    return result;
+  };
 
 test('README example', () => {
+  const results: unknown[] = [];
+  const { describeErrors } = decodeIssues;
+  const formatDecodeIssues = recording(results, decodeIssues.formatDecodeIssues);
+  const issuePath = recording(results, decodeIssues.issuePath);
+
+  // --- README example begins ---
   const result = t.type({ taskId: t.string, steps: t.array(t.number) }).decode({ taskId: 7, steps: ['x'] });
-  if (E.isRight(result)) throw new Error('expected a decode failure');
-  expect(formatDecodeIssues(describeErrors(result.left, 'params'))).toBe(
-    'params.taskId: expected string, got a number; params.steps[0]: expected number, got a string (1 characters)',
-  );
-  expect(issuePath(result.left[1]!.context, { root: 'params', indices: 'brackets' })).toBe('params.steps[0]');
+  if (isLeft(result)) {
+    formatDecodeIssues(describeErrors(result.left, 'params'));
+    // 'params.taskId: expected string, got a number; params.steps[0]: expected number, got a string (1 characters)'
+    issuePath(result.left[1]!.context, { root: 'params', indices: 'brackets' }); // 'params.steps[0]'
+  }
+  // --- README example ends ---
+
+  expect(results).toEqual(['params.taskId: expected string, got a number; params.steps[0]: expected number, got a string (1 characters)', 'params.steps[0]']);
 });
 
 test('README example: JSON text', () => {
+  const results: unknown[] = [];
+  const { parseJsonText } = decodeIssues;
+  const formatJsonSyntaxError = recording(results, decodeIssues.formatJsonSyntaxError);
+
+  // --- README example begins ---
   const parsed = parseJsonText('{\n  "a": 1\n  "b": 2\n}');
-  if (E.isRight(parsed)) throw new Error('expected a syntax error');
-  expect(formatJsonSyntaxError(parsed.left)).toBe("line 3, column 3: expected ',' or '}'");
+  if (parsed._tag === 'Left') formatJsonSyntaxError(parsed.left); // "line 3, column 3: expected ',' or '}'"
+  // --- README example ends ---
+
+  expect(results).toEqual(["line 3, column 3: expected ',' or '}'"]);
 });

@@ -4,9 +4,6 @@
  * middle step (start `codex app-server` and run a turn) is a comment there; `codex.e2e.test.ts` runs
  * that turn against the real app-server.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test, vi } from 'vitest';
 import { callTool, functionCallOutputs, respond, say, scriptedModelCodexConfig } from '../src/index.js';
 import { startScriptedModel } from '../src/node/index.js';
@@ -33,15 +30,4 @@ test('README example', async () => {
   expect(JSON.stringify(config)).toContain(model.url);
   expect(model.requests).toEqual([]);
   await expect(fetch(`${model.url}/responses`, { method: 'POST', body: '{}' })).rejects.toThrow(); // closed: nothing listens
-});
-
-test('the README shows exactly the example above', async () => {
-  const here = fileURLToPath(import.meta.url);
-  const source = await readFile(here, 'utf8');
-  const block = (source.split('// --- README example begins ---\n')[1] ?? '').split('  // --- README example ends ---')[0] ?? '';
-  const example = block.split('\n').map((line) => line.replace(/^ {2}/, '')).join('\n').trimEnd();
-  const readme = await readFile(join(here, '..', '..', 'README.md'), 'utf8');
-  const readmeBlock = (/```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '').trimEnd();
-  expect(example).not.toBe('');
-  expect(readmeBlock.endsWith(example)).toBe(true);
 });

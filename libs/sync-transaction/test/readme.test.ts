@@ -26,11 +26,12 @@ test('README example', async () => {
     const entries: PackageEntry[] = [{ kind: 'file', path: 'skills/fill/SKILL.md', mode: 0o644, bytes: skillBytes }]; // from the extractor
     const installed = await commitChange(ports, homes, { _tag: 'Install', plugin, version: '1.2.0', source: { extract: () => TE.right(entries) }, at: now })();
     if (E.isLeft(installed)) console.warn(installed.left._tag); // PackageRejected, ParseFailed, OwnershipConflict, TransactionRolledBack, …
-    expect(installed).toMatchObject({ right: { outcome: 'Committed' } });
-    expect(readFileSync(join(codexHome, 'plugins/cache/wework/forms/1.2.0/skills/fill/SKILL.md'), 'utf8')).toContain('name: fill');
 
     await commitChange(ports, homes, { _tag: 'Remove', plugin, at: now })(); // caches retained, tombstone kept
     // --- README example ends ---
+    expect(installed).toMatchObject({ right: { outcome: 'Committed' } });
+    // The removal keeps the caches: the installed skill is still there, for Codex and for Claude.
+    expect(readFileSync(join(codexHome, 'plugins/cache/wework/forms/1.2.0/skills/fill/SKILL.md'), 'utf8')).toContain('name: fill');
     expect(readFileSync(join(codexHome, 'config.toml'), 'utf8')).not.toContain('forms@wework');
     expect(readFileSync(join(claudeHome, 'plugins/cache/wework/forms/1.2.0/skills/fill/SKILL.md'), 'utf8')).toContain('name: fill');
   } finally {

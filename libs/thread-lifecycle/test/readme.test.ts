@@ -2,28 +2,42 @@
  * The example at the top of README.md, kept compiling and passing.
  */
 import { expect, test } from 'vitest';
-import { LifecycleCommand, makeThreadLifecycle } from '../src/index.js';
+import { LifecycleCommand, makeThreadLifecycle as makeRealLifecycle, type ThreadLifecycle } from '../src/index.js';
+
+/** The real lifecycle, with every answer of its methods recorded in `results`, so the example runs as written. */
+function recordingLifecycle(results: unknown[]): () => ThreadLifecycle {
+  return () => {
+    const real = makeRealLifecycle();
+    return new Proxy(real, {
+      get: (target, key, receiver) => {
+        const value: unknown = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? (...args: unknown[]) => keepResult(results, value.apply(target, args)) : value;
+      },
+    });
+  };
+}
+const keepResult = <A>(results: unknown[], a: A): A => {
+  results.push(a);
+  return a;
+};
 
 test('README example', () => {
   const results: unknown[] = [];
-  const keep = <A>(a: A): A => {
-    results.push(a);
-    return a;
-  };
+  const makeThreadLifecycle = recordingLifecycle(results);
 
   // --- README example begins ---
   const lifecycle = makeThreadLifecycle(); // 30 minutes, four idle threads; one per app-server
   const MIN = 60_000;
 
-  keep(lifecycle.turnStarted('thr_1', 0));          // [] — a new thread's first turn
-  keep(lifecycle.turnCompleted('thr_1', 1 * MIN));  // [] — the subscription is kept
-  keep(lifecycle.nextDeadline());                   // 31 * MIN: arm the one timer for then
-  keep(lifecycle.tick(31 * MIN));                   // [Unsubscribe { threadId: 'thr_1', reason: 'idle' }]
-  keep(lifecycle.unsubscribed('thr_1', 31 * MIN));  // [] — the app-server answered thread/unsubscribe
-  keep(lifecycle.followUp('thr_1', 40 * MIN));      // [Resume { threadId: 'thr_1' }] — then turn/start
-  keep(lifecycle.turnStarted('thr_1', 40 * MIN));   // []
-  keep(lifecycle.archive('thr_1', 41 * MIN));       // [] — a running turn is never released…
-  keep(lifecycle.turnCompleted('thr_1', 42 * MIN)); // […so: Unsubscribe { threadId: 'thr_1', reason: 'archive' }]
+  lifecycle.turnStarted('thr_1', 0);          // [] — a new thread's first turn
+  lifecycle.turnCompleted('thr_1', 1 * MIN);  // [] — the subscription is kept
+  lifecycle.nextDeadline();                   // 31 * MIN: arm the one timer for then
+  lifecycle.tick(31 * MIN);                   // [Unsubscribe { threadId: 'thr_1', reason: 'idle' }]
+  lifecycle.unsubscribed('thr_1', 31 * MIN);  // [] — the app-server answered thread/unsubscribe
+  lifecycle.followUp('thr_1', 40 * MIN);      // [Resume { threadId: 'thr_1' }] — then turn/start
+  lifecycle.turnStarted('thr_1', 40 * MIN);   // []
+  lifecycle.archive('thr_1', 41 * MIN);       // [] — a running turn is never released…
+  lifecycle.turnCompleted('thr_1', 42 * MIN); // […so: Unsubscribe { threadId: 'thr_1', reason: 'archive' }]
   // --- README example ends ---
 
   expect(results).toEqual([
@@ -41,11 +55,8 @@ test('README example', () => {
 
 test('README example: a new thread, reported, and an archive in Codex', () => {
   const results: unknown[] = [];
-  const keep = <A>(a: A): A => {
-    results.push(a);
-    return a;
-  };
-  const host = makeThreadLifecycle();
+  const keep = <A>(a: A): A => keepResult(results, a);
+  const host = makeRealLifecycle();
   keep(host.threadStarted('thr_2', 0));
   keep(host.followUp('thr_2', 0));
   host.turnStarted('thr_2', 0);

@@ -11,9 +11,12 @@ import {
   exportedFiles,
   metadataProblems,
   packageOfSpecifier,
+  readmeExampleProblems,
+  readmeTypeScriptBlocks,
   releaseVersionProblems,
   sharedDependencyProblems,
   tarballProblems,
+  testedExamples,
   workspaceRangeProblems,
 } from '../rules.mjs';
 
@@ -68,6 +71,62 @@ describe('the workspace libraries', () => {
         }
       });
     expect(workspaceRangeProblems(packages)).toEqual([]);
+  });
+});
+
+/** Every test file under `dir`, with its path relative to `base`. */
+const testFiles = (dir: string, base: string): Array<{ path: string; source: string }> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path, base);
+    return /\.test\.tsx?$/.test(entry.name) ? [{ path: path.slice(base.length + 1), source: readFileSync(path, 'utf8') }] : [];
+  });
+
+describe('the README examples of the workspace libraries', () => {
+  it("every library's README opens with an example a test runs, and every example a test runs is in its README, line for line", () => {
+    for (const dir of libraryDirs) {
+      const base = join(workspaceRoot, dir);
+      const name = readJson(join(base, 'package.json')).name as string;
+      expect(readmeExampleProblems(name, readFileSync(join(base, 'README.md'), 'utf8'), testFiles(join(base, 'test'), base)), dir).toEqual([]);
+    }
+  });
+});
+
+describe('readmeExampleProblems', () => {
+  const fence = (code: string) => ['```ts', code, '```'].join('\n');
+  const marked = (code: string, indent = '  ') =>
+    ["test('README example', () => {", `${indent}// --- README example begins ---`, ...code.split('\n').map((line) => (line === '' ? '' : indent + line)), `${indent}// --- README example ends ---`, '});'].join('\n');
+  const line = fc.stringMatching(/^[a-z][a-z0-9 ().;=']{0,30}$/).map((text) => text.trimEnd());
+  const example = fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => lines.join('\n'));
+
+  it('accepts a README whose first block holds the tested example after its imports, whatever the indentation in the test', () => {
+    fc.assert(
+      fc.property(example, fc.constantFrom('', '  ', '    '), (code, indent) => {
+        const readme = `# lib\n\n${fence(`import { a } from 'lib';\n\n${code}`)}\n`;
+        expect(testedExamples(marked(code, indent))).toEqual([code]);
+        expect(readmeExampleProblems('lib', readme, [{ path: 'test/readme.test.ts', source: marked(code, indent) }])).toEqual([]);
+      }),
+    );
+  });
+
+  it('names the drift when one line of the README differs from what the test runs', () => {
+    fc.assert(
+      fc.property(example, line, (code, other) => {
+        const lines = code.split('\n');
+        fc.pre(!lines.includes(other) && !code.includes(other));
+        const readme = fence([other, ...lines.slice(1)].join('\n'));
+        expect(readmeExampleProblems('lib', readme, [{ path: 'test/readme.test.ts', source: marked(code) }])).toEqual([
+          "lib: no test runs the README's first TypeScript example (mark it in a test with \"// --- README example begins ---\" and \"// --- README example ends ---\")",
+          'lib: the example test/readme.test.ts runs is not in README.md, line for line',
+        ]);
+      }),
+    );
+  });
+
+  it('asks for an example when the README has none, and for a marked test when no test marks one', () => {
+    expect(readmeExampleProblems('lib', '# lib\n', [])).toEqual(['lib: README.md has no TypeScript example']);
+    expect(readmeTypeScriptBlocks(`${fence('a()')}\n\n\`\`\`typescript\nb()\n\`\`\``)).toEqual(['a()', 'b()']);
+    expect(readmeExampleProblems('lib', fence('a()'), [{ path: 'test/a.test.ts', source: 'a();' }])).toHaveLength(1);
   });
 });
 

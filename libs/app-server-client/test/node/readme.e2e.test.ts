@@ -4,10 +4,9 @@
  * test's `spawnAppServer` and `mkdtemp` are the library's and Node's, each also recording what it made,
  * so the process tree and the directory are gone after the test even when the example fails midway.
  */
-import { mkdtemp as nodeMkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp as nodeMkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import { ModelList, ThreadStart } from '@wework/codex-protocol';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -48,15 +47,4 @@ test('README example', async () => {
   expect(log).toHaveBeenCalledWith(expect.any(Number), expect.any(String));
   expect(() => process.kill(spawned.right.pid, 0)).toThrow(); // gone, as dispose() promised
   log.mockRestore();
-});
-
-test('the README shows exactly the example above', async () => {
-  const here = fileURLToPath(import.meta.url);
-  const source = await readFile(here, 'utf8');
-  const block = (source.split('// --- README example begins ---\n')[1] ?? '').split('  // --- README example ends ---')[0] ?? '';
-  const example = block.split('\n').map((line) => line.replace(/^ {2}/, '')).join('\n').trimEnd();
-  const readme = await readFile(join(here, '..', '..', '..', 'README.md'), 'utf8');
-  const readmeBlock = (/```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '').trimEnd();
-  expect(example).not.toBe('');
-  expect(readmeBlock.endsWith(example)).toBe(true);
 });
