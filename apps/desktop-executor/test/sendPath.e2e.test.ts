@@ -3,9 +3,11 @@
  * with `model/list` counted on the wire: five sends read the catalog only on the first; a config write
  * touching `model` on the executor's connection, an account change and an app-server restart each make
  * the next send read it again; an explicit `models/list` always reads; a saved model that is not in the
- * catalog blocks the send after exactly one read more.
+ * catalog blocks the send after exactly one read more. A message without attachments begins no turn
+ * image store: a turn directory left in the store's root by an earlier run stays until a message with an
+ * attachment loads the store (which sweeps it), and no directory is created for a text-only send.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
@@ -24,6 +26,8 @@ let root: string;
 let model: ScriptedModel;
 let executor: Executor;
 let workspace: string;
+/** The turn image store's root. */
+let modelInput: string;
 /** The `model/list` pages each app-server was asked for (a walk of the catalog starts without a cursor). */
 const pages: Array<{ readonly cursor: unknown }> = [];
 const tapped = new Set<LocalRuntime>();
@@ -49,6 +53,9 @@ beforeAll(async () => {
   workspace = dirs.workspace;
   await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   model = await startScriptedModel({ script: Array.from({ length: SENDS }, (_, i) => respond(say(`answer ${i}`))) });
+  // What a crashed run leaves in the image store's root; the store sweeps it when it is loaded.
+  modelInput = join(dirs.executorHome, 'model-input');
+  await mkdir(join(modelInput, 'turn-leftover'), { recursive: true });
   await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
   const started = await startExecutor({ ...dirs, env: process.env, log: () => undefined, waitForPlugins: [] });
   if (E.isLeft(started)) throw new Error(started.left);
@@ -137,5 +144,20 @@ describe('the model catalog on the send path', () => {
     expect(reads()).toBe(before + 1);
     await sendCompleted('five');
     expect(reads()).toBe(before + 1);
+  });
+});
+
+describe('the turn image store on the send path', () => {
+  it('is not begun for a text-only send: no directory is created, nothing is swept', async () => {
+    await createTask('text-only', null);
+    await sendCompleted('text-only');
+    await sendCompleted('text-only');
+    expect(await readdir(modelInput)).toEqual(['turn-leftover']);
+  });
+
+  it('is loaded and begun for a message with an attachment', async () => {
+    const sent = await executor.api.send({ taskId: 'text-only', markdown: 'Look at this.', attachments: [join(root, 'missing.png')] });
+    expect(sent).toMatchObject({ right: { status: 'completed', warnings: [expect.stringContaining('missing.png')] } });
+    expect(await readdir(modelInput)).toEqual([]);
   });
 });

@@ -226,12 +226,14 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     const catalog = await catalogCache.forSend(running.right, savedModel);
     if (E.isLeft(catalog)) return E.left(runtimeFailure(catalog.left));
     pendingAuth.delete(task.taskId);
-    const turnImages = (await images()).beginTurn(randomUUID());
+    const attachments = params.attachments ?? [];
+    // A message without attachments has no image work: no store is loaded, no turn directory begun or removed.
+    const turnImages = attachments.length === 0 ? null : (await images()).beginTurn(randomUUID());
     try {
       const composed = await composeTurn(
         {
           markdown: params.markdown,
-          attachments: params.attachments ?? [],
+          attachments,
           modelCategory: params.modelCategory ?? modelSelection.category ?? 'nonOfficial',
           task: { ...task, modelSelection },
           savedModel,
@@ -263,7 +265,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       }
       return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
     } finally {
-      await turnImages.end();
+      await turnImages?.end();
     }
   };
 
