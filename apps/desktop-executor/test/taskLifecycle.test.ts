@@ -1,7 +1,8 @@
 /**
  * How the task runtime carries out the thread lifecycle's commands, on a scripted app-server and a fake
- * clock: a new thread's first turn and its archive wait for no other thread's queued commands; an
- * archive whose unsubscribe is still queued when the app-server restarts is still archived in Codex;
+ * clock: each thread has its own queue, so no thread's turn or archive waits for another thread's queued
+ * commands, while a thread's follow-up still waits for its own unsubscribe under way (and resumes after
+ * it); an archive under way when the app-server restarts is still archived in Codex;
  * and the archive's log lines (`thread archived` after an unsubscribe, `thread archive failed` only
  * when archiving a thread released before fails).
  */
@@ -71,7 +72,7 @@ async function heldIdleRelease(box: Box, threadId: string): Promise<() => void> 
 
 const events = (log: ReadonlyArray<ExecutorLogEntry>, ...names: string[]) => log.filter((entry) => names.includes(entry.event));
 
-describe('a new thread waits for no other thread’s lifecycle commands', () => {
+describe('a thread waits for no other thread’s lifecycle commands', () => {
   it('its first turn starts while another thread’s unsubscribe is still unanswered, with no resume', async () => {
     const box = start();
     const old = await idleTask(box, 'old');
@@ -108,21 +109,42 @@ describe('a new thread waits for no other thread’s lifecycle commands', () => 
     expect(box.tasks.threadStatus('new')).toBe('Unloaded');
   });
 
-  it('a follow-up to a thread that has had a turn still waits behind the queue, as it always has', async () => {
+  it('a follow-up to a thread that has had a turn runs while another thread’s unsubscribe is still unanswered', async () => {
     const box = start();
     const old = await idleTask(box, 'old');
-    await idleTask(box, 'other');
+    box.clock.advance(MINUTE);
+    const other = await idleTask(box, 'other');
     const release = await heldIdleRelease(box, old);
 
     const turn = box.tasks.send('other', text);
+    expect(await settledNow(turn)).toBe(true);
+    expect(await turn).toMatchObject({ right: { status: 'completed' } });
+    expect(box.app.sentOf('turn/start')).toEqual([[1, old], [1, other], [1, other]]);
+    release();
+    await box.tasks.settled();
+    expect(box.tasks.threadStatus('old')).toBe('Unloaded');
+    expect(box.tasks.threadStatus('other')).toBe('Idle');
+  });
+});
+
+describe('a thread waits for its own lifecycle commands', () => {
+  it('a follow-up while its own unsubscribe is unanswered waits for it, then resumes the thread before its turn', async () => {
+    const box = start();
+    const old = await idleTask(box, 'old');
+    const release = await heldIdleRelease(box, old);
+
+    const turn = box.tasks.send('old', text);
     expect(await settledNow(turn)).toBe(false);
+    expect(box.app.sentOf('turn/start')).toEqual([[1, old]]);
+    expect(box.app.sentOf('thread/resume')).toEqual([]);
     release();
     expect(await turn).toMatchObject({ right: { status: 'completed' } });
+    expect(box.app.requests.filter((request) => request.threadId === old).map((request) => request.method)).toEqual(['thread/start', 'turn/start', 'thread/unsubscribe', 'thread/resume', 'turn/start']);
   });
 });
 
 describe('an app-server restart while an archive’s unsubscribe is under way', () => {
-  it('queued behind another thread’s unsubscribe: the unsubscribe and then thread/archive go to the new app-server', async () => {
+  it('while another thread’s unsubscribe is unanswered: it waits for none of it; the unsubscribe and then thread/archive go to the new app-server', async () => {
     const box = start();
     const other = await idleTask(box, 'other');
     box.clock.advance(MINUTE);
@@ -134,8 +156,9 @@ describe('an app-server restart while an archive’s unsubscribe is under way', 
 
     const archived = box.tasks.archive('task');
     box.app.restart();
-    held.release();
+    expect(await settledNow(archived)).toBe(true);
     expect(E.isRight(await archived)).toBe(true);
+    held.release();
     await box.tasks.settled();
 
     expect(box.app.requests.filter((request) => request.threadId === archivedThread && request.method.startsWith('thread/'))).toEqual([
@@ -143,7 +166,8 @@ describe('an app-server restart while an archive’s unsubscribe is under way', 
       { server: 2, method: 'thread/unsubscribe', threadId: archivedThread },
       { server: 2, method: 'thread/archive', threadId: archivedThread },
     ]);
-    expect(events(box.log, 'threads released by app-server restart', 'thread unsubscribed', 'thread archived', 'thread archive failed').slice(-3)).toEqual([
+    const ofArchived = (entry: ExecutorLogEntry) => entry.fields['threadId'] === undefined || entry.fields['threadId'] === archivedThread;
+    expect(events(box.log, 'threads released by app-server restart', 'thread unsubscribed', 'thread archived', 'thread archive failed').filter(ofArchived)).toEqual([
       { event: 'threads released by app-server restart', fields: {} },
       { event: 'thread unsubscribed', fields: { threadId: archivedThread, reason: 'archive', status: 'unsubscribed' } },
       { event: 'thread archived', fields: { threadId: archivedThread } },

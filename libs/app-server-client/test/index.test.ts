@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as client from '../src/index.js';
 import * as node from '../src/node/index.js';
+import * as launch from '../src/node/launch.js';
 
 describe('public API', () => {
   it('pins the runtime exports of the main entry', () => {
@@ -93,6 +94,11 @@ describe('public API', () => {
         'windowsProcessPlatform',
       ].sort(),
     );
+  });
+
+  it('pins the runtime exports of "./node/launch": the launch alone, the same function as "./node"', () => {
+    expect(Object.keys(launch)).toEqual(['launchAppServer']);
+    expect(launch.launchAppServer).toBe(node.launchAppServer);
   });
 
   it('announces the package version in the default clientInfo', () => {

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import * as index from '../src/index.js';
 import * as testing from '../src/testing.js';
+import * as json from '../src/json.js';
 
 /** Hand-written exports of `src/index.ts`. */
 const handWritten = [
@@ -168,6 +169,13 @@ describe('src/index.ts', () => {
     }
     const registered = Object.values(registries).reduce((n, registry) => n + Object.keys(registry).length, 0);
     expect(registered).toBe(Object.keys(index.Methods).length);
+  });
+});
+
+describe('src/json.ts', () => {
+  test('exports the JSON value helpers of the main entry, and nothing else', () => {
+    expect(Object.keys(json).sort()).toEqual(['copyRecord', 'deepMerge', 'isRecord', 'jsonEqual', 'own', 'withKey', 'withoutKey']);
+    for (const [name, value] of Object.entries(json)) expect(value).toBe((index as Record<string, unknown>)[name]);
   });
 });
 

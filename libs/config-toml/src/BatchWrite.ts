@@ -10,8 +10,8 @@
  * Every function here is pure: JSON in, JSON or a `_tag`ged error out. Nothing throws.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { ConfigEdit, JsonValue } from '@wework/codex-protocol';
-import { deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord } from '@wework/codex-protocol';
+import type { ConfigEdit } from '@wework/codex-protocol';
+import { deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord, type JsonValue } from '@wework/codex-protocol/json';
 import { formatKeyPath, parseKeyPath, type InvalidKeyPath } from './KeyPath.js';
 
 /** Why edits could not be applied. */

@@ -14,8 +14,8 @@
 import * as t from 'io-ts';
 import { notificationDescriptor, requestDescriptor } from './Descriptor.js';
 
-/** The name under which commands see the token. */
-export const WEGENT_RUNTIME_TOKEN_ENV = 'WEGENT_RUNTIME_AUTH_TOKEN';
+/** The name under which commands see the token (also in the light `./environment` entry). */
+export { WEGENT_RUNTIME_TOKEN_ENV } from './environment.js';
 /** The names the token is never given under (the per-task bearer, the device connection's token). */
 export const RESERVED_TOKEN_ENV: ReadonlyArray<string> = ['AUTH_TOKEN', 'WEGENT_AUTH_TOKEN'];
 

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
+import * as environment from '../src/environment.js';
 
 describe('public API of @wework/host-protocol', () => {
   it('pins the runtime exports of "."', () => {
@@ -138,6 +139,11 @@ describe('public API of @wework/host-protocol', () => {
         'redactHostParams',
       ].sort(),
     );
+  });
+
+  it('pins the runtime exports of "./environment", the same values as "."', () => {
+    expect(Object.keys(environment)).toEqual(['WEGENT_RUNTIME_TOKEN_ENV']);
+    expect(environment.WEGENT_RUNTIME_TOKEN_ENV).toBe(api.WEGENT_RUNTIME_TOKEN_ENV);
   });
 
   it('every request and notification descriptor is listed by its method', () => {

@@ -6,6 +6,9 @@
  *   {@link startPaging}/{@link acceptPage} are the same paging as a pure state machine.
  * - {@link checkSendable}: a task's saved model that left the catalog blocks sending
  *   (`ModelUnavailable`); the default model is used only for a task without a saved model.
+ * - {@link lookupCatalog}/{@link catalogRead}/{@link watchWire}: when a cached catalog may be used
+ *   (dropped on app-server restart, account change, config writes touching models); {@link checkSendWith}
+ *   reads once more before a send is blocked by a model absent from the cache.
  * - {@link makeSelections}: chat and supervision share the catalog and remember their last
  *   selections independently.
  *
@@ -38,6 +41,24 @@ export {
   type PagingState,
   type PagingStep,
 } from './CatalogPaging.js';
+export {
+  catalogChanged,
+  catalogRead,
+  checkSendWith,
+  configWriteTouchesModels,
+  emptyFreshness,
+  keyPathTouchesModels,
+  lookupCatalog,
+  MAX_TRACKED_WRITES,
+  watchWire,
+  type CatalogChange,
+  type CatalogFreshness,
+  type CatalogLookup,
+  type CatalogSource,
+  type SendCheck,
+  type WireId,
+  type WireMessage,
+} from './CatalogFreshness.js';
 export { catalogFromModels, defaultModel, emptyCatalog, findModel, modelIds, type ModelCatalog } from './ModelCatalog.js';
 export {
   makeSelections,

@@ -7,6 +7,15 @@ describe('public API of @wework/model-catalog', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'DEFAULT_MAX_PAGES',
+        'MAX_TRACKED_WRITES',
+        'catalogChanged',
+        'catalogRead',
+        'checkSendWith',
+        'configWriteTouchesModels',
+        'emptyFreshness',
+        'keyPathTouchesModels',
+        'lookupCatalog',
+        'watchWire',
         'PURPOSES',
         'Purpose',
         'RememberedSelections',

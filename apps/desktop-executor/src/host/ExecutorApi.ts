@@ -25,6 +25,7 @@ import type { TurnImageStore } from '@wework/image-preprocess/node';
 import { describeAccountServiceError, type AccountService, type PendingAccount } from '../accounts/AccountService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
+import { modelCatalogCache } from '../runtime/ModelCatalogCache.js';
 import type { WegentRuntimeToken } from '../runtime/WegentRuntimeToken.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { codexSettings } from '../settings/CodexSettings.js';
@@ -183,6 +184,8 @@ const empty = (): E.Either<HostFailure, EmptyResult> => E.right({});
 export function executorApi(services: ExecutorServices): ExecutorApi {
   const { runtime, tasks, accounts, plugins, supervision, images, log } = services;
   const gate = services.gate ?? openGate;
+  // The model catalog sends are checked against: one for the executor, refreshed when it can change.
+  const catalogCache = modelCatalogCache();
   const logins = new Map<string, PendingAccount>();
   /**
    * The login each task's last turn asked for, until it is used by `auth/recover` or made obsolete by the
@@ -218,20 +221,23 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     const modelSelection = params.permissionMode === undefined ? base : { ...base, options: { ...base.options, permissionMode: params.permissionMode } };
     const running = codex();
     if (E.isLeft(running)) return running;
-    const catalog = await running.right.loadModelCatalog();
-    if (E.isLeft(catalog)) return E.left(runtimeFailure(catalog.left));
     const routed = (task.executionRequest.modelRouter ?? null) !== null;
+    // A routed task's model is the router's, not one of Codex's catalog.
+    const savedModel = routed ? null : modelSelection.model;
+    const catalog = await catalogCache.forSend(running.right, savedModel);
+    if (E.isLeft(catalog)) return E.left(runtimeFailure(catalog.left));
     pendingAuth.delete(task.taskId);
-    const turnImages = (await images()).beginTurn(randomUUID());
+    const attachments = params.attachments ?? [];
+    // A message without attachments has no image work: no store is loaded, no turn directory begun or removed.
+    const turnImages = attachments.length === 0 ? null : (await images()).beginTurn(randomUUID());
     try {
       const composed = await composeTurn(
         {
           markdown: params.markdown,
-          attachments: params.attachments ?? [],
+          attachments,
           modelCategory: params.modelCategory ?? modelSelection.category ?? 'nonOfficial',
           task: { ...task, modelSelection },
-          // A routed task's model is the router's, not one of Codex's catalog.
-          savedModel: routed ? null : modelSelection.model,
+          savedModel,
         },
         catalog.right,
         turnImages,
@@ -260,7 +266,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       }
       return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
     } finally {
-      await turnImages.end();
+      await turnImages?.end();
     }
   };
 
@@ -282,7 +288,7 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     listModels: async () => {
       const running = codex();
       if (E.isLeft(running)) return running;
-      const catalog = await running.right.loadModelCatalog();
+      const catalog = await catalogCache.list(running.right);
       return E.isLeft(catalog) ? E.left(runtimeFailure(catalog.left)) : ok({ models: catalog.right.models });
     },
     listAccounts: async () => E.mapLeft((error: Parameters<typeof describeAccountServiceError>[0]) => ({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(error), tag: error._tag }))(await accounts.list()),
@@ -294,7 +300,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       void pending.right.completion.then((outcome) => {
         logins.delete(loginId);
         // A new sign-in: the official catalog's metadata and fetches in flight belong to the old one.
-        if (E.isRight(outcome)) services.marketplaces?.official.accountChanged();
+        if (E.isRight(outcome)) {
+          services.marketplaces?.official.accountChanged();
+          catalogCache.accountChanged();
+        }
         onCompleted({ loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountServiceError(outcome.left) : null });
       });
       return ok({ loginId, authUrl: pending.right.authUrl });
@@ -307,7 +316,10 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       const switched = await accounts.switchTo(params.accountId);
       if (E.isLeft(switched)) return E.left({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(switched.left), tag: switched.left._tag });
       // Another account: the official catalog's cached metadata and fetches in flight belong to the old one.
-      if (switched.right._tag === 'Switched') services.marketplaces?.official.accountChanged();
+      if (switched.right._tag === 'Switched') {
+        services.marketplaces?.official.accountChanged();
+        catalogCache.accountChanged();
+      }
       const account = switched.right.account;
       return ok({ switched: switched.right._tag === 'Switched', accountId: account.id, email: account.email });
     },

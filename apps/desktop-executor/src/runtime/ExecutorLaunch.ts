@@ -7,13 +7,12 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
-import type { LaunchedAppServer } from '@wework/app-server-client/node';
+import type { LaunchedAppServer } from '@wework/app-server-client/node/launch';
 import { DEFAULT_MIGRATION_CHOICE, type CodexHome, type MigrationChoice } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
 import { describeHomeLockError, lockExecutorHome } from '../home/ExecutorHomeLock.js';
 import { describeHomePreparationError, prepareCodexHome } from '../home/prepareCodexHome.js';
 import type { ExecutorLog } from './ExecutorLog.js';
-import { describeRuntimeError } from './RuntimeError.js';
 import { launchRuntimeProcess } from './launchRuntimeProcess.js';
 import { pluginHomesOf, recoverPluginHomes, type PluginRepairs } from '../plugins/PluginDirectoryRecovery.js';
 
@@ -74,6 +73,10 @@ export async function launchExecutor(options: ExecutorLaunchOptions): Promise<E.
   // before Codex starts reading plugin caches and before any backend connection.
   const pluginRepairs = await recoverPluginHomes(pluginHomesOf(options.executorHome, home.right.layout.home), options.env, options.log);
   const appServer = await launchRuntimeProcess({ codexHome: home.right.layout.home, home: options.userHome, workspace: options.workspace, env: options.env, ...(options.codexPath === undefined ? {} : { codexPath: options.codexPath }) });
-  if (E.isLeft(appServer)) return E.left(launchFailed(describeRuntimeError(appServer.left)));
+  if (E.isLeft(appServer)) {
+    // Loaded only when the launch failed: its description comes with the client's error descriptions.
+    const { describeRuntimeError } = await import('./RuntimeError.js');
+    return E.left(launchFailed(describeRuntimeError(appServer.left)));
+  }
   return E.right({ home: home.right, appServer: appServer.right, pluginRepairs });
 }

@@ -4,8 +4,8 @@
  * the protocol codecs and the rest of itself, and connect once both are ready.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { launchAppServer, type LaunchAppServerOptions, type LaunchedAppServer } from '@wework/app-server-client/node';
-import { WEGENT_RUNTIME_TOKEN_ENV } from '@wework/host-protocol';
+import { launchAppServer, type LaunchAppServerOptions, type LaunchedAppServer } from '@wework/app-server-client/node/launch';
+import { WEGENT_RUNTIME_TOKEN_ENV } from '@wework/host-protocol/environment';
 import type { RuntimeError } from './RuntimeError.js';
 
 /**

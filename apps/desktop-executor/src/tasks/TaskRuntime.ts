@@ -5,8 +5,9 @@
  * idle threads, archive at once, `thread/resume` before a follow-up to a released thread); this module
  * does what it says, with an injected clock and one timer: it reports threads started, turns, follow-ups,
  * archives (in Codex too) and acknowledgements, and carries out the `Unsubscribe`, `Resume` and
- * `ArchiveThread` commands it gets back, in one queue — except that a new thread (`Started`, no turn
- * yet) waits for no other thread's commands. An app-server restart (an account switch,
+ * `ArchiveThread` commands it gets back, in one queue per thread: a thread's unsubscribe and resume never
+ * cross, and no thread's turn waits for another thread's commands (another thread's release that falls
+ * due, or that the idle cap asks for, goes into that thread's queue). An app-server restart (an account switch,
  * or a crash the supervisor recovered from) is noticed on the next call and releases every thread
  * without sending anything. A thread that never ran a turn has no rollout to resume: when its app-server
  * is gone, the task's next message starts a new thread for it (the task's `threadId` changes). A thread
@@ -140,7 +141,8 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
    */
   const turnTried = new Set<string>();
   let seen: LocalRuntime = options.runtime.current();
-  let queue: Promise<void> = Promise.resolve();
+  /** Each thread's queue of lifecycle commands (its last queued step); a thread with nothing queued has none. */
+  const queues = new Map<string, Promise<void>>();
 
   /** The running runtime; a new one means the app-server restarted, and every thread was released with it. */
   const current = (): LocalRuntime => {
@@ -157,7 +159,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
   const rearm = (): void => {
     const deadline = lifecycle.nextDeadline();
     if (deadline === null) timer.clear();
-    else timer.set(deadline, () => enqueue(lifecycle.tick(clock.now())));
+    else timer.set(deadline, () => spread(lifecycle.tick(clock.now())));
   };
 
   const taskOfThread = (threadId: string): TaskRecord | undefined => [...tasks.values()].find((task) => task.threadId === threadId);
@@ -166,7 +168,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const reply = await current().server.client.request(ThreadUnsubscribe, { threadId });
     const shown = reason === 'unused' ? 'archive (no turn yet)' : reason;
     log({ event: 'thread unsubscribed', fields: { threadId, reason: shown, status: E.isRight(reply) ? reply.right.status : describeClientError(reply.left) } });
-    await run(lifecycle.unsubscribed(threadId, clock.now()));
+    await run(threadId, lifecycle.unsubscribed(threadId, clock.now()));
   };
 
   const archiveThread = async (command: ArchiveThread): Promise<void> => {
@@ -188,10 +190,15 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return E.isLeft(resumed) ? E.left({ _tag: 'Runtime', error: resumed.left }) : E.right(undefined);
   };
 
-  /** Runs commands in order; a Resume's failure is returned (the follow-up cannot go on). */
-  const run = async (commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
+  /**
+   * Runs the commands of `threadId` in order (a Resume's failure is returned: the follow-up cannot go on);
+   * the commands of other threads go into their own queues, without this thread waiting for them.
+   */
+  const run = async (threadId: string, commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
     rearm();
+    spread(commands.filter((command) => command.threadId !== threadId));
     for (const command of commands) {
+      if (command.threadId !== threadId) continue;
       if (command._tag === 'Unsubscribe') await unsubscribe(command.threadId, command.reason);
       else if (command._tag === 'ArchiveThread') await archiveThread(command);
       else {
@@ -203,29 +210,36 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return E.right(undefined);
   };
 
-  /** Queues commands behind the ones already sent, so a thread's unsubscribe and resume never cross. */
-  const enqueue = (commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
-    const result = queue.then(() => run(commands));
-    queue = result.then(
+  /**
+   * Queues the thread's commands behind the ones of that thread already queued, so its unsubscribe and
+   * resume never cross; resolves once they ran (at once in order when its queue is empty).
+   */
+  const enqueue = (threadId: string, commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
+    const result = (queues.get(threadId) ?? Promise.resolve()).then(() => run(threadId, commands));
+    const tail = result.then(
       () => undefined,
       (error: unknown) => log({ event: 'lifecycle command failed', fields: { error: String(error) } }),
     );
+    queues.set(threadId, tail);
+    void tail.then(() => {
+      if (queues.get(threadId) === tail) queues.delete(threadId);
+    });
     return result;
   };
 
-  /** Queues commands without waiting for them (nobody's next step depends on them). */
-  const enqueueDetached = (commands: ReadonlyArray<LifecycleCommand>): void => {
-    if (commands.length > 0) void enqueue(commands);
+  /** Queues commands, each in its thread's queue, without waiting for them (nobody's next step depends on them). */
+  const spread = (commands: ReadonlyArray<LifecycleCommand>): void => {
+    for (const threadId of new Set(commands.map((command) => command.threadId))) {
+      void enqueue(
+        threadId,
+        commands.filter((command) => command.threadId === threadId),
+      );
+    }
   };
 
-  /**
-   * Carries out the commands of an event about a new thread (`Started`): nothing else of it is under way,
-   * so its own (at most its release for `unused`) go out at once, and the other threads' (releases that
-   * fell due) go into the queue without its task waiting for them.
-   */
-  const runForNewThread = (threadId: string, commands: ReadonlyArray<LifecycleCommand>): Promise<E.Either<TaskError, void>> => {
-    enqueueDetached(commands.filter((command) => command.threadId !== threadId));
-    return run(commands.filter((command) => command.threadId === threadId));
+  /** Resolves once every thread's queue has run what was queued (also what got queued meanwhile). */
+  const settled = async (): Promise<void> => {
+    for (let tails = [...queues.values()]; tails.length > 0; tails = [...queues.values()]) await Promise.all(tails);
   };
 
   const threadParams = (config: TaskThreadConfig) => ({
@@ -252,7 +266,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     loadedWith.set(started.right.threadId, version);
     const task: TaskRecord = { taskId: input.taskId, threadId: started.right.threadId, modelSelection: copyJson(input.modelSelection), executionRequest: copyJson(input.executionRequest), archived: false };
     tasks.set(task.taskId, task);
-    enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
+    spread(lifecycle.threadStarted(task.threadId, clock.now()));
     noRollout.set(task.threadId, seen);
     return E.right(task);
   };
@@ -285,13 +299,13 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (E.isLeft(reloaded)) return reloaded;
     task = reloaded.right;
     let { threadId } = task;
-    // A new thread needs nothing before its first turn, so its turn waits for no other thread's commands;
-    // one the app-server does not hold is resumed first, in the queue.
-    if (lifecycle.status(threadId) === 'Started') await runForNewThread(threadId, lifecycle.followUp(threadId, clock.now()));
+    // A new thread needs nothing before its first turn; one the app-server does not hold is resumed first,
+    // in its queue. Either way the turn waits for no other thread's commands.
+    if (lifecycle.status(threadId) === 'Started') await enqueue(threadId, lifecycle.followUp(threadId, clock.now()));
     else {
-      const ready = await enqueue(lifecycle.followUp(threadId, clock.now()));
+      const ready = await enqueue(threadId, lifecycle.followUp(threadId, clock.now()));
       if (E.isLeft(ready)) {
-        await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
+        await enqueue(threadId, lifecycle.turnCompleted(threadId, clock.now()));
         // A turn ran but none completed: Codex may have written a rollout, so the resume was tried first;
         // only when Codex refused it (nothing to resume) does a new thread take its place.
         if (!(restarted && codexRefused(ready.left))) return ready;
@@ -314,7 +328,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
       ...(model === undefined ? {} : { model }),
     });
-    await enqueue(lifecycle.turnCompleted(threadId, clock.now()));
+    await enqueue(threadId, lifecycle.turnCompleted(threadId, clock.now()));
     if (E.isRight(turn) && (turn.right.status === 'completed' || turn.right.status === 'interrupted')) {
       noRollout.delete(threadId);
       turnTried.delete(threadId);
@@ -335,13 +349,13 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     const status = lifecycle.status(threadId);
     if (status === 'Idle') {
       log({ event: 'thread reloaded for a new environment', fields: { taskId: task.taskId, threadId } });
-      await enqueue(lifecycle.reload(threadId, clock.now()));
+      await enqueue(threadId, lifecycle.reload(threadId, clock.now()));
       return E.right(task);
     }
     if (status !== 'Started' || noRollout.get(threadId) !== runtime) return E.right(task);
     const renewed = await renewThread(task, 'new environment before its first turn');
     if (E.isLeft(renewed)) return renewed;
-    await runForNewThread(threadId, lifecycle.archive(threadId, clock.now()));
+    await enqueue(threadId, lifecycle.archive(threadId, clock.now()));
     return renewed;
   };
 
@@ -361,7 +375,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     turnTried.delete(task.threadId);
     const renewed: TaskRecord = { ...task, threadId: started.right.threadId };
     tasks.set(task.taskId, renewed);
-    enqueueDetached(lifecycle.threadStarted(renewed.threadId, clock.now()));
+    spread(lifecycle.threadStarted(renewed.threadId, clock.now()));
     noRollout.set(renewed.threadId, seen);
     log({ event: `thread started again: ${why}`, fields: { taskId: task.taskId, previous: task.threadId, threadId: renewed.threadId } });
     return E.right(renewed);
@@ -384,12 +398,12 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     // The lifecycle says what to send: unsubscribe (at once or when the running turn ends) and then
     // thread/archive, thread/archive alone for a thread released before, and only the unsubscribe for a
     // thread that never ran a turn (nothing of it is on disk; it waits for no other thread's commands).
-    if (lifecycle.status(threadId) === 'Started') return runForNewThread(threadId, lifecycle.archiveInCodex(threadId, clock.now()));
+    if (lifecycle.status(threadId) === 'Started') return enqueue(threadId, lifecycle.archiveInCodex(threadId, clock.now()));
     const commands = lifecycle.archiveInCodex(threadId, clock.now());
-    // The thread/archive of a thread released before goes out once the queue has come to it, without holding the queue.
+    // The thread/archive of a thread released before goes out once its queue has come to it, without holding the queue.
     const alone = commands.filter((command) => command._tag === 'ArchiveThread' && command.releasedBefore);
-    const archived = await enqueue(commands.filter((command) => !alone.includes(command)));
-    return E.isRight(archived) ? run(alone) : archived;
+    const archived = await enqueue(threadId, commands.filter((command) => !alone.includes(command)));
+    return E.isRight(archived) ? run(threadId, alone) : archived;
   };
 
   const fork = async (sourceTaskId: string, request: { readonly newTaskId: string; readonly lastTurnId?: string }): Promise<E.Either<TaskError, ForkOutcome>> => {
@@ -410,7 +424,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       archived: false,
     };
     tasks.set(task.taskId, task);
-    enqueueDetached(lifecycle.threadStarted(task.threadId, clock.now()));
+    spread(lifecycle.threadStarted(task.threadId, clock.now()));
     log({ event: 'task forked', fields: { sourceTaskId, taskId: task.taskId, threadId: task.threadId, routed: config.right.registration !== null } });
     const { model, modelProvider, activePermissionProfile, cwd } = forked.right;
     return E.right({ task, model, modelProvider, activePermissionProfile, cwd });
@@ -429,7 +443,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       const task = tasks.get(taskId);
       return task === undefined ? undefined : lifecycle.status(task.threadId);
     },
-    settled: () => queue,
+    settled,
     dispose: () => timer.clear(),
   };
 }

@@ -37,8 +37,11 @@ export interface ComposedTurn {
   readonly warnings: ReadonlyArray<{ readonly attachment: string; readonly error: ImageError; readonly message: string } | UnknownPermissionModeWarning>;
 }
 
-/** Composes the turn; nothing is sent when the saved model is gone or the content is invalid. */
-export async function composeTurn(request: TurnRequest, catalog: ModelCatalog, images: TurnImages): Promise<E.Either<ComposeError, ComposedTurn>> {
+/**
+ * Composes the turn; nothing is sent when the saved model is gone or the content is invalid. `images` is
+ * the turn's image store, `null` for a message without attachments (it has none to prepare).
+ */
+export async function composeTurn(request: TurnRequest, catalog: ModelCatalog, images: TurnImages | null): Promise<E.Either<ComposeError, ComposedTurn>> {
   const sendable = checkSendable(catalog, request.savedModel);
   if (E.isLeft(sendable)) return sendable;
   const text = toCodexTurnInput(request.markdown);
@@ -46,7 +49,8 @@ export async function composeTurn(request: TurnRequest, catalog: ModelCatalog, i
   const warnings: Array<ComposedTurn['warnings'][number]> = [];
   const imageItems: UserInputStrict[] = [];
   for (const attachment of request.attachments) {
-    const prepared = await images.prepare(attachment, request.modelCategory);
+    // Without a store (the caller begins one for every message with attachments) there is nowhere to prepare it.
+    const prepared = images === null ? E.left<ImageError>({ _tag: 'TurnEnded', turnId: '' }) : await images.prepare(attachment, request.modelCategory);
     if (E.isLeft(prepared)) warnings.push({ attachment, error: prepared.left, message: describeImageError(prepared.left) });
     else imageItems.push({ type: 'localImage', path: prepared.right.path });
   }

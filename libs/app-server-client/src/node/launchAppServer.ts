@@ -1,7 +1,8 @@
 /**
  * Starts `codex app-server` as a child process in its own process group, without connecting to it:
  * the stderr tail, the exit promise, the last-resort exit guard and the process-tree teardown are in
- * place from the moment it runs. `connect()` then performs `initialize`.
+ * place from the moment it runs. `connect()` then performs `initialize`. Nothing of the client is loaded
+ * here: `connect()` loads it (the `./node/launch` entry stays light).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -9,7 +10,6 @@ import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { ClientError } from '../ClientError.js';
-import { connectAppServer } from './connectAppServer.js';
 import type { ProcessExited } from '../ClientError.js';
 import { guard, release } from './exitGuard.js';
 import { codexCommandAt, resolveCodexCommand } from './resolveCodexCommand.js';
@@ -153,7 +153,8 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
     exited,
     stderrTail: () => tail.text(),
     connect: (connectOptions = {}) => {
-      connection ??= connectAppServer(launched, connectOptions);
+      // The client, its connection and the protocol codecs load on the first connect, not with the launch.
+      connection ??= import('./connectAppServer.js').then(({ connectAppServer }) => connectAppServer(launched, connectOptions));
       return connection;
     },
     dispose,

@@ -1,0 +1,69 @@
+/**
+ * The executor's cold start (`serve.js --stdio` until `executor/info` is answered), as the process loads
+ * it: Codex is the first process it spawns, and at that moment none of the heavy modules is loaded — not
+ * the protocol's generated codecs (`@wework/codex-protocol`'s main entry), not the JSON-RPC client
+ * (`AppServerClient`, its connection, `vscode-jsonrpc`), not the host protocol's codecs. Only what the
+ * launch needs is: the home preparation and the light launch entry. A preload module (`--import`)
+ * records the modules loaded at the first spawn.
+ */
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServe, type ServeProcess } from './support/serveProcess.js';
+
+const PROBE = pathToFileURL(join(import.meta.dirname, 'support', 'spawnProbe.mjs')).href;
+
+let root: string;
+let executor: ServeProcess | undefined;
+/** What the probe recorded at the executor's first spawn. */
+let first: { readonly spawned: string; readonly modules: ReadonlyArray<string> };
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'executor-cold-start-'));
+  const dirs = { executorHome: join(root, 'executor'), home: join(root, 'home'), workspace: join(root, 'workspace') };
+  await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
+  const probe = join(root, 'spawn-probe.jsonl');
+  executor = startServe(['--executor-home', dirs.executorHome, '--workspace', dirs.workspace], {
+    ...process.env,
+    HOME: dirs.home,
+    NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} --import=${PROBE}`.trim(),
+    SPAWN_PROBE_FILE: probe,
+  });
+  expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+  const [line] = (await readFile(probe, 'utf8')).split('\n');
+  first = JSON.parse(line ?? '') as typeof first;
+}, 120_000);
+
+afterAll(async () => {
+  await executor?.close();
+  if (root !== undefined) await rm(root, { recursive: true, force: true });
+});
+
+/** The loaded modules whose path contains `part`. */
+const loaded = (part: string): ReadonlyArray<string> => first.modules.filter((module) => module.includes(part));
+
+describe('the cold start', () => {
+  it('spawns Codex first', () => {
+    expect(first.spawned).toMatch(/codex/);
+  });
+
+  it('has loaded what the launch needs when it spawns Codex', () => {
+    expect(loaded('/app-server-client/dist/node/launch.js')).toHaveLength(1);
+    expect(loaded('/codex-home/dist/')).not.toHaveLength(0);
+  });
+
+  it('has loaded none of the protocol codecs and no JSON-RPC client when it spawns Codex', async () => {
+    expect(loaded('/codex-protocol/dist/index.js')).toEqual([]);
+    // What is loaded of codex-protocol is its JSON value helpers' entry and the chunk it imports, no codec.
+    const jsonEntry = await readFile(new URL('../../../libs/codex-protocol/dist/json.js', import.meta.url), 'utf8');
+    const jsonModules = ['json.js', ...[...jsonEntry.matchAll(/from"\.\/([^"]+)"/g)].map((match) => match[1])];
+    expect(loaded('/codex-protocol/dist/').map((module) => module.slice(module.lastIndexOf('/') + 1)).filter((name) => !jsonModules.includes(name))).toEqual([]);
+    expect(loaded('/host-protocol/dist/index.js')).toEqual([]);
+    expect(loaded('/app-server-client/dist/index.js')).toEqual([]);
+    expect(loaded('/app-server-client/dist/AppServerClient.js')).toEqual([]);
+    expect(loaded('/app-server-client/dist/internal/Connection.js')).toEqual([]);
+    expect(loaded('/vscode-jsonrpc/')).toEqual([]);
+  });
+});
