@@ -8,7 +8,7 @@
  * mentions back. Clicking a skill mention asks to show its `SKILL.md`.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { Mention, SkillMention } from '@wework/mention-serializer';
+import type { Mention, Segment, SkillMention } from '@wework/mention-serializer';
 import { filterCandidates, type Candidate } from './Candidates.js';
 import {
   acceptMention,
@@ -265,7 +265,7 @@ export function Composer(props: ComposerProps) {
     const el = editor.current;
     if (el === null) return;
     const d = current.current;
-    const doc = Array.from(el.childNodes).flatMap((node) => {
+    const doc = Array.from(el.childNodes).flatMap((node): Segment[] => {
       if (node.nodeType === Node.TEXT_NODE) return [{ _tag: 'Text' as const, text: node.textContent ?? '' }];
       const index = node instanceof HTMLElement ? Number(node.dataset['index']) : NaN;
       const segment = d.doc[index];

@@ -102,3 +102,9 @@ export function ModelPicker({ id, value, models, onChange }: { readonly id: stri
     </div>
   );
 }
+
+/** How a task's model reads in its title: its display name, "Default model", or the vanished id. */
+export function modelLabelOf(model: string | null, models: ReadonlyArray<ModelChoice> | null): string {
+  if (model === null) return 'Default model';
+  return models?.find((m) => m.model === model)?.displayName ?? model;
+}
