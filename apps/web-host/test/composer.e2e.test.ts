@@ -130,6 +130,15 @@ describe.skipIf(!run)('the composer in Chromium', () => {
     expect(await mentions.allInnerTexts()).toEqual(['$demo-plugin:greet', '@Demo']);
     await page.keyboard.type('please');
     await browser?.screenshot('3-before-send');
+    // Copy gives Codex markdown: the mentions as their links.
+    await page.keyboard.press('ControlOrMeta+A');
+    const copied = await page.evaluate(() => {
+      const data = new DataTransfer();
+      document.getElementById('composer-input')?.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, cancelable: true, bubbles: true }));
+      return data.getData('text/plain');
+    });
+    expect(copied).toMatch(/^Use \[\$demo-plugin:greet\]\(\/.+\/skills\/greet\/SKILL\.md\) with {2}\[@Demo\]\(plugin:\/\/demo-plugin@local-market\) please$/);
+    await page.keyboard.press('End');
 
     await page.keyboard.press('Enter');
     await turnDone();
