@@ -166,6 +166,8 @@ describe.skipIf(!run)('the composer in Chromium', () => {
     const preview = page.getByRole('dialog', { name: 'Skill $demo-plugin:greet' });
     await expect.poll(() => preview.locator('pre').innerText().catch(() => ''), { timeout: 30_000 }).toContain(SKILL_MARKER);
     await browser?.screenshot('5-skill-preview');
+    // skills/read reads only a skill the inventory lists.
+    expect(await hostCall(page, demo?.url ?? '', 'skills/read', { path: join(root, 'market', 'plugins', 'demo-plugin', 'skills', 'greet', 'SKILL.md') })).toMatchObject({ error: { code: -32026 } });
     await preview.getByRole('button', { name: 'Close' }).click();
   });
 
