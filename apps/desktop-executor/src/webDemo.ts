@@ -6,10 +6,11 @@
  * the home.
  *
  * `--script FILE` replaces the demo's script with a scripted-model script (JSON, see
- * `@wework/scripted-model`); the browser tests use it.
+ * `@wework/scripted-model`); `--record FILE` writes the model's requests there after each one;
+ * `--plugins` turns Codex's plugin system on (local marketplaces); the browser tests use them.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -30,14 +31,35 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function readScript(argv: ReadonlyArray<string>): Promise<Script> {
-  if (argv.length === 0) return webDemoScript;
-  if (argv.length !== 2 || argv[0] !== '--script' || argv[1] === undefined) return fail('usage: webDemo.js [--script FILE]');
-  const parsed = parseScript(await readFile(argv[1], 'utf8'));
-  return E.isLeft(parsed) ? fail(`the script does not read: ${formatScriptError(parsed.left)}`) : parsed.right;
+/** The demo's options: `--script FILE` (a scripted-model script), `--record FILE` (the model's requests written there after each one), `--plugins` (Codex's plugin system on). */
+interface DemoOptions {
+  readonly script: Script;
+  readonly record: string | null;
+  readonly plugins: boolean;
 }
 
-const script = await readScript(process.argv.slice(2));
+async function readOptions(argv: ReadonlyArray<string>): Promise<DemoOptions> {
+  const usage = 'usage: webDemo.js [--script FILE] [--record FILE] [--plugins]';
+  let script: Script = webDemoScript;
+  let record: string | null = null;
+  let plugins = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--plugins') plugins = true;
+    else if ((arg === '--script' || arg === '--record') && argv[i + 1] !== undefined) {
+      const value = argv[++i] as string;
+      if (arg === '--record') record = value;
+      else {
+        const parsed = parseScript(await readFile(value, 'utf8'));
+        script = E.isLeft(parsed) ? fail(`the script does not read: ${formatScriptError(parsed.left)}`) : parsed.right;
+      }
+    } else return fail(usage);
+  }
+  return { script, record, plugins };
+}
+
+const options = await readOptions(process.argv.slice(2));
+const script = options.script;
 const plugin = checkPluginBuilt('forms');
 if (!plugin.ok) fail('the sample plugin is not built; run the build first');
 
@@ -47,7 +69,23 @@ await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map
 const model = await startScriptedModel({ script });
 const config = scriptedExecutorConfig(model.url, [{ name: 'forms', ...plugin.command }]);
 if (E.isLeft(config)) fail('the MCP server config is invalid');
-await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config.right), { mode: 0o600 });
+const codexConfig = options.plugins ? { ...config.right, features: { ...(config.right['features'] as object), plugins: true } } : config.right;
+await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(codexConfig), { mode: 0o600 });
+if (options.record !== null) void recordRequests(options.record);
+
+/** Writes the model's requests (their bodies, credentials never recorded) to `file` after each one, until the model closes. */
+async function recordRequests(file: string): Promise<void> {
+  for (let count = 1; ; count++) {
+    let requests;
+    try {
+      requests = await model.waitForRequests(count);
+    } catch {
+      return;
+    }
+    await writeFile(`${file}.part`, JSON.stringify(requests.map((r) => r.body)));
+    await rename(`${file}.part`, file);
+  }
+}
 
 const serve = join(dirname(fileURLToPath(import.meta.url)), 'serve.js');
 const env: Record<string, string | undefined> = { ...process.env, HOME: dirs.userHome };

@@ -1,11 +1,16 @@
 /**
  * The chat: the tasks list, the selected task's transcript with its cards, the turn status, the
- * composer with Send and Stop, and a new-task control with its permission mode. It renders the
+ * composer (`Composer.tsx`) with Send and Stop, the task's model and permission pickers
+ * (`Pickers.tsx`), and a new-task control with its permission mode. It renders the
  * {@link ChatState} and calls the {@link ChatActions}; it keeps no protocol state of its own.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { tokenize } from '@wework/mention-serializer';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { tokenize, type SkillMention } from '@wework/mention-serializer';
 import type { HostReply, PermissionMode } from '@wework/host-protocol';
+import { candidatesOf } from './Candidates.js';
+import { Composer } from './Composer.js';
+import { modelLabelOf, ModelPicker, modelProblem, modeLabel, MODES, PermissionPicker } from './Pickers.js';
+import { SkillPreview, type SkillPreviewState } from './SkillPreview.js';
 import type { CardModel } from './CardForm.js';
 import { cardsOfTask, isBusy, selectedTask, type ChatState, type Entry, type TaskView, type TurnStatus } from './ChatState.js';
 import { CardView } from './CardView.js';
@@ -14,17 +19,17 @@ import { CardView } from './CardView.js';
 export interface ChatActions {
   readonly createTask: (mode: PermissionMode) => void;
   readonly select: (taskId: string) => void;
-  readonly send: (taskId: string, markdown: string) => void;
+  /** Sends a message; the task's chosen model and permission mode go with it (the executor saves them first). */
+  readonly send: (taskId: string, markdown: string, settings: { readonly model: string | null; readonly permissionMode: PermissionMode }) => void;
+  /** Reads a skill's `SKILL.md` (`skills/read`). */
+  readonly readSkill: (path: string) => Promise<SkillPreviewState>;
+  readonly chooseModel: (taskId: string, model: string | null) => void;
+  readonly chooseMode: (taskId: string, mode: PermissionMode) => void;
   readonly stop: (taskId: string) => void;
   readonly changeCard: (model: CardModel) => void;
   readonly answerCard: (cardId: string, reply: HostReply) => void;
 }
 
-const MODES: ReadonlyArray<{ readonly mode: PermissionMode; readonly label: string }> = [
-  { mode: 'read-only', label: 'Read only' },
-  { mode: 'workspace', label: 'Workspace' },
-  { mode: 'full-access', label: 'Full access' },
-];
 
 const CONNECTION_TEXT: Readonly<Record<ChatState['connection'], string>> = {
   connecting: 'Connecting…',
@@ -89,49 +94,9 @@ export function App({ state, actions }: { readonly state: ChatState; readonly ac
 
 function NewTask({ onCreate, disabled }: { readonly onCreate: (mode: PermissionMode) => void; readonly disabled: boolean }) {
   const [mode, setMode] = useState<PermissionMode>('full-access');
-  const [confirming, setConfirming] = useState<PermissionMode | null>(null);
   return (
     <div class="new-task">
-      <label for="permission-mode">Permission mode</label>
-      <select
-        id="permission-mode"
-        value={mode}
-        onChange={(event) => {
-          const next = (event.currentTarget as HTMLSelectElement).value as PermissionMode;
-          // Switching to Full access from another mode asks first (the runtime permission modes' rule).
-          if (next === 'full-access' && mode !== 'full-access') {
-            (event.currentTarget as HTMLSelectElement).value = mode;
-            setConfirming(mode);
-          } else setMode(next);
-        }}
-      >
-        {MODES.map((m) => (
-          <option value={m.mode}>{m.label}</option>
-        ))}
-      </select>
-      {confirming !== null && (
-        <div class="confirm" role="alertdialog" aria-labelledby="full-access-title" aria-describedby="full-access-text">
-          <p id="full-access-title" class="confirm-title">
-            Use Full access?
-          </p>
-          <p id="full-access-text">Codex will run file, terminal and network operations without asking. Plugin forms still ask you.</p>
-          <div class="card-actions">
-            <button
-              type="button"
-              class="danger"
-              onClick={() => {
-                setMode('full-access');
-                setConfirming(null);
-              }}
-            >
-              Use Full access
-            </button>
-            <button type="button" onClick={() => setConfirming(null)}>
-              Keep {MODES.find((m) => m.mode === confirming)?.label}
-            </button>
-          </div>
-        </div>
-      )}
+      <PermissionPicker id="permission-mode" mode={mode} onChange={setMode} />
       <button type="button" class="primary" disabled={disabled} onClick={() => onCreate(mode)}>
         New task
       </button>
@@ -139,14 +104,14 @@ function NewTask({ onCreate, disabled }: { readonly onCreate: (mode: PermissionM
   );
 }
 
-function EntryView({ entry }: { readonly entry: Entry }) {
+function EntryView({ entry, onSkill }: { readonly entry: Entry; readonly onSkill: (mention: SkillMention) => void }) {
   switch (entry.kind) {
     case 'user':
       return (
         <li class="entry entry-user">
           <span class="visually-hidden">You: </span>
           <p class="bubble">
-            <MessageText markdown={entry.text} />
+            <MessageText markdown={entry.text} onSkill={onSkill} />
           </p>
         </li>
       );
@@ -181,13 +146,17 @@ function EntryView({ entry }: { readonly entry: Entry }) {
 
 const MENTION_KIND: Readonly<Record<'skill' | 'app' | 'plugin', string>> = { skill: 'Skill', app: 'App', plugin: 'Plugin' };
 
-/** A sent message: its text, with skill, app and plugin mentions as badges (never the protocol strings they are written as). */
-function MessageText({ markdown }: { readonly markdown: string }) {
+/** A sent message: its text, with skill, app and plugin mentions as badges (never the protocol strings they are written as); a skill's badge shows its SKILL.md. */
+function MessageText({ markdown, onSkill }: { readonly markdown: string; readonly onSkill: (mention: SkillMention) => void }) {
   return (
     <>
       {tokenize(markdown).map((token) =>
         token._tag === 'Text' ? (
           token.text
+        ) : token.mention.kind === 'skill' ? (
+          <button type="button" class="mention mention-skill" aria-label={`Skill ${token.mention.name}`} onClick={() => onSkill(token.mention as SkillMention)}>
+            ${token.mention.name}
+          </button>
         ) : (
           <span class={`mention mention-${token.mention.kind}`} role="img" aria-label={`${MENTION_KIND[token.mention.kind]} ${token.mention.name}`}>
             {token.mention.kind === 'plugin' ? '@' : '$'}
@@ -200,27 +169,33 @@ function MessageText({ markdown }: { readonly markdown: string }) {
 }
 
 function TaskPane({ state, task, actions }: { readonly state: ChatState; readonly task: TaskView; readonly actions: ChatActions }) {
-  const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
+  const [preview, setPreview] = useState<SkillPreviewState | null>(null);
   const cards = cardsOfTask(state, task);
   const busy = isBusy(task);
+  const candidates = useMemo(() => candidatesOf(state.inventory), [state.inventory]);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [task.entries.length, cards.length]);
-  const sendDraft = (): void => {
-    if (draft.trim() === '' || busy || state.connection !== 'open') return;
-    actions.send(task.taskId, draft);
-    setDraft('');
+  const mode = (MODES.find((m) => m.mode === task.permissionMode)?.mode ?? 'full-access') as PermissionMode;
+  const problem = modelProblem(task.model, state.models);
+  const blocked = state.connection !== 'open' ? 'Not connected to the executor.' : problem;
+  const showSkill = (mention: SkillMention): void => {
+    setPreview({ _tag: 'Loading', name: mention.name });
+    void actions.readSkill(mention.path).then(setPreview);
   };
-  const mode = MODES.find((m) => m.mode === task.permissionMode)?.label ?? 'Full access';
   return (
     <>
       <h2 class="task-title">
-        Conversation <span class="task-mode">{mode}</span>
+        Conversation <span class="task-mode">{modeLabel(task.permissionMode)}</span> <span class="task-model">{modelLabelOf(task.model, state.models)}</span>
       </h2>
+      <div class="task-settings">
+        <ModelPicker id={`model-${task.taskId}`} value={task.model} models={state.models ?? []} onChange={(model) => actions.chooseModel(task.taskId, model)} />
+        <PermissionPicker id={`permission-${task.taskId}`} mode={mode} onChange={(next) => actions.chooseMode(task.taskId, next)} />
+      </div>
       <ol class="transcript" aria-label="Transcript">
         {task.entries.map((entry) => (
-          <EntryView key={entry.itemId} entry={entry} />
+          <EntryView key={entry.itemId} entry={entry} onSkill={showSkill} />
         ))}
       </ol>
       <div class="cards">
@@ -232,38 +207,16 @@ function TaskPane({ state, task, actions }: { readonly state: ChatState; readonl
       <p class={`turn-status turn-${task.turn._tag.toLowerCase()}`} role="status" aria-live="polite">
         {turnText(task.turn)}
       </p>
-      <form
-        class="composer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          sendDraft();
-        }}
-      >
-        <label for="composer-input" class="visually-hidden">
-          Message
-        </label>
-        <textarea
-          id="composer-input"
-          rows={2}
-          placeholder="Message Codex"
-          value={draft}
-          onInput={(event) => setDraft((event.currentTarget as HTMLTextAreaElement).value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-              event.preventDefault();
-              sendDraft();
-            }
-          }}
-        />
-        <div class="composer-actions">
-          <button type="submit" class="primary" disabled={busy || draft.trim() === '' || state.connection !== 'open'}>
-            Send
-          </button>
-          <button type="button" disabled={!busy} onClick={() => actions.stop(task.taskId)}>
-            Stop
-          </button>
-        </div>
-      </form>
+      {preview !== null && <SkillPreview state={preview} onClose={() => setPreview(null)} />}
+      <Composer
+        candidates={candidates}
+        blocked={blocked}
+        started={task.entries.length > 0}
+        busy={busy}
+        onSend={(markdown) => actions.send(task.taskId, markdown, { model: task.model, permissionMode: mode })}
+        onStop={() => actions.stop(task.taskId)}
+        onSkill={showSkill}
+      />
     </>
   );
 }

@@ -6,7 +6,7 @@
  *
  * Every function here is pure: a state and an action in, the next state out; nothing throws.
  */
-import type { HostNotificationParamsOf, TaskRecord } from '@wework/host-protocol';
+import type { HostNotificationParamsOf, InstalledPlugin, TaskRecord } from '@wework/host-protocol';
 import type { CardModel } from './CardForm.js';
 
 /** One line of a transcript: a message, or a tool call or command shown compactly. */
@@ -33,6 +33,8 @@ export interface TaskView {
   readonly taskId: string;
   readonly threadId: string;
   readonly permissionMode: string | null;
+  /** The saved model (`null`: Codex's default). */
+  readonly model: string | null;
   readonly turn: TurnStatus;
   readonly entries: ReadonlyArray<Entry>;
 }
@@ -54,10 +56,14 @@ export interface ChatState {
   readonly cards: ReadonlyArray<CardEntry>;
   /** The last problem to tell the user (a failed request), or `null`. */
   readonly notice: string | null;
+  /** The installed plugins (`plugins/installed`): the composer picker's skills, apps and plugins. */
+  readonly inventory: ReadonlyArray<InstalledPlugin>;
+  /** The models offered (`models/list`, Codex's order), `null` until read. */
+  readonly models: ReadonlyArray<{ readonly model: string; readonly displayName: string; readonly isDefault: boolean }> | null;
 }
 
 /** The state before anything happened. */
-export const initialChat: ChatState = { connection: 'connecting', tasks: [], selected: null, cards: [], notice: null };
+export const initialChat: ChatState = { connection: 'connecting', tasks: [], selected: null, cards: [], notice: null, inventory: [], models: null };
 
 /** What can happen to the chat. */
 export type ChatAction =
@@ -68,6 +74,10 @@ export type ChatAction =
   | { readonly _tag: 'Sending'; readonly taskId: string }
   | { readonly _tag: 'SendFailed'; readonly taskId: string; readonly message: string }
   | { readonly _tag: 'Notice'; readonly message: string | null }
+  | { readonly _tag: 'Inventory'; readonly plugins: ReadonlyArray<InstalledPlugin> }
+  | { readonly _tag: 'Models'; readonly models: NonNullable<ChatState['models']> }
+  /** The model or permission mode chosen for a task (saved by the executor with its next message). */
+  | { readonly _tag: 'TaskSettings'; readonly taskId: string; readonly model?: string | null; readonly permissionMode?: string }
   | { readonly _tag: 'TurnStarted'; readonly params: HostNotificationParamsOf<'transcript/turnStarted'> }
   | { readonly _tag: 'Item'; readonly params: HostNotificationParamsOf<'transcript/item'> }
   | { readonly _tag: 'Delta'; readonly params: HostNotificationParamsOf<'transcript/agentMessageDelta'> }
@@ -122,6 +132,7 @@ const taskOfRecord = (task: TaskRecord, existing?: TaskView): TaskView => ({
   taskId: task.taskId,
   threadId: task.threadId,
   permissionMode: typeof task.modelSelection.options?.['permissionMode'] === 'string' ? task.modelSelection.options['permissionMode'] : null,
+  model: task.modelSelection.model,
   turn: existing?.turn ?? { _tag: 'Idle' },
   entries: existing?.entries ?? [],
 });
@@ -163,6 +174,16 @@ export function reduceChat(state: ChatState, action: ChatAction): ChatState {
       );
     case 'Notice':
       return { ...state, notice: action.message };
+    case 'Inventory':
+      return { ...state, inventory: action.plugins };
+    case 'Models':
+      return { ...state, models: action.models };
+    case 'TaskSettings':
+      return updateTask(state, action.taskId, (task) => ({
+        ...task,
+        ...(action.model === undefined ? {} : { model: action.model }),
+        ...(action.permissionMode === undefined ? {} : { permissionMode: action.permissionMode }),
+      }));
     case 'TurnStarted':
       return updateTask(state, action.params.taskId, (task) => ({ ...task, threadId: action.params.threadId, turn: { _tag: 'Running', turnId: action.params.turnId } }));
     case 'Item': {

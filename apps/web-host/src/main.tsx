@@ -48,6 +48,8 @@ if (launch === null) {
           return dispatch({ _tag: 'Delta', params: event.params });
         case 'transcript/turnCompleted':
           return dispatch({ _tag: 'TurnCompleted', params: event.params });
+        case 'inventory/changed':
+          return void loadInventory();
         case 'card/dismissed':
           responders.delete(event.params.cardId);
           return dispatch({ _tag: 'CardSettled', cardId: event.params.cardId });
@@ -66,27 +68,48 @@ if (launch === null) {
       responders.set(card.right.cardId, respond);
       dispatch({ _tag: 'CardShown', model: card.right });
     },
-    onResumed: () => void loadTasks(),
+    onResumed: () => void Promise.all([loadTasks(), loadModels(), loadInventory()]),
     onPending: (cardIds) => dispatch({ _tag: 'CardsPending', cardIds }),
   });
 
   const loadTasks = async (): Promise<void> => {
     const listed = await client.request('task/list', {});
-    if (E.isRight(listed)) dispatch({ _tag: 'TasksLoaded', tasks: listed.right.tasks as ReadonlyArray<TaskRecord> });
+    if (E.isRight(listed)) {
+      for (const task of listed.right.tasks as ReadonlyArray<TaskRecord>) records.set(task.taskId, task);
+      dispatch({ _tag: 'TasksLoaded', tasks: listed.right.tasks as ReadonlyArray<TaskRecord> });
+    }
   };
+
+  const loadModels = async (): Promise<void> => {
+    const listed = await client.request('models/list', {});
+    if (E.isRight(listed)) dispatch({ _tag: 'Models', models: listed.right.models.filter((m) => !m.hidden).map((m) => ({ model: m.model, displayName: m.displayName, isDefault: m.isDefault })) });
+  };
+  const loadInventory = async (): Promise<void> => {
+    const listed = await client.request('plugins/installed', {});
+    if (E.isRight(listed)) dispatch({ _tag: 'Inventory', plugins: listed.right.plugins });
+  };
+  const taskRecord = (taskId: string): TaskRecord | undefined => records.get(taskId);
+  /** The task records as the executor last gave them (the model selection is sent back with a changed model). */
+  const records = new Map<string, TaskRecord>();
 
   const actions: ChatActions = {
     createTask: (mode: PermissionMode) => {
       const taskId = `task-${crypto.randomUUID()}`;
       void client.request('task/create', { taskId, modelSelection: { model: null, options: { permissionMode: mode } }, executionRequest: { workspace: launch.workspace } }).then((created) => {
-        if (E.isRight(created)) dispatch({ _tag: 'TaskCreated', task: created.right.task });
+        if (E.isRight(created)) {
+          records.set(created.right.task.taskId, created.right.task);
+          dispatch({ _tag: 'TaskCreated', task: created.right.task });
+        }
         else dispatch({ _tag: 'Notice', message: `The task was not created: ${created.left.message}` });
       });
     },
     select: (taskId) => dispatch({ _tag: 'Select', taskId }),
-    send: (taskId, markdown) => {
+    send: (taskId, markdown, settings) => {
       dispatch({ _tag: 'Sending', taskId });
-      void client.request('message/send', { taskId, markdown }).then((sent) => {
+      const saved = taskRecord(taskId)?.modelSelection ?? { model: null };
+      const modelSelection = saved.model === settings.model ? undefined : { ...saved, model: settings.model };
+      void client.request('message/send', { taskId, markdown, permissionMode: settings.permissionMode, ...(modelSelection === undefined ? {} : { modelSelection }) }).then((sent) => {
+        if (E.isRight(sent)) void loadTasks();
         // A dropped connection does not end the turn: it goes on in the executor and its end arrives in the stream.
         if (E.isLeft(sent) && sent.left._tag !== 'Disconnected') dispatch({ _tag: 'SendFailed', taskId, message: sent.left.message });
       });
@@ -96,6 +119,14 @@ if (launch === null) {
         if (E.isLeft(stopped)) dispatch({ _tag: 'Notice', message: `The task did not stop: ${stopped.left.message}` });
       });
     },
+    readSkill: async (path) => {
+      const read = await client.request('skills/read', { path });
+      return E.isRight(read)
+        ? { _tag: 'Loaded', name: read.right.name, markdown: read.right.markdown, truncated: read.right.truncated }
+        : { _tag: 'Failed', name: path.split(/[\\/]/).slice(-2, -1)[0] ?? 'skill', message: `The skill could not be shown: ${read.left.message}` };
+    },
+    chooseModel: (taskId, model) => dispatch({ _tag: 'TaskSettings', taskId, model }),
+    chooseMode: (taskId, mode) => dispatch({ _tag: 'TaskSettings', taskId, permissionMode: mode }),
     changeCard: (model: CardModel) => dispatch({ _tag: 'CardChanged', model }),
     answerCard: (cardId, reply) => {
       const respond = responders.get(cardId);

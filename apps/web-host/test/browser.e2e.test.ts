@@ -73,8 +73,15 @@ async function lastToolResult(tool: string): Promise<string> {
   await entry.locator('summary').click();
   return entry.locator('pre.detail').innerText();
 }
-async function send(text: string): Promise<void> {
-  await page.getByLabel('Message').fill(text);
+/** Pastes `markdown` into the composer (its mentions arrive as mentions) and sends it. */
+async function send(markdown: string): Promise<void> {
+  await page.getByLabel('Message').click();
+  await page.evaluate((text) => {
+    const editor = document.getElementById('composer-input') as HTMLElement;
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    editor.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertFromPaste', dataTransfer: data, cancelable: true, bubbles: true }));
+  }, markdown);
   await page.getByRole('button', { name: 'Send' }).click();
 }
 const turnDone = (): Promise<void> => expect.poll(() => page.locator('p.turn-status').innerText(), { timeout: 60_000 }).toBe('Done');
@@ -158,7 +165,7 @@ describe.skipIf(!run)('the web host in Chromium', () => {
   });
 
   it('shows a command approval with exactly the advertised decisions in order; "Run once" runs it and the file appears', async () => {
-    await page.getByLabel('Permission mode').selectOption('read-only');
+    await page.getByRole('navigation', { name: 'Tasks' }).getByLabel('Permission mode').selectOption('read-only');
     await page.getByRole('button', { name: 'New task' }).click();
     await expect.poll(() => page.locator('.task-mode').innerText()).toBe('Read only');
     await send('Create approved.txt');

@@ -127,6 +127,8 @@ export const SkillsSetEnabled = requestDescriptor(
   t.union([t.type({ path: t.string, enabled: t.boolean }), t.type({ name: t.string, enabled: t.boolean })]),
   t.type({ effectiveEnabled: t.boolean }),
 );
+/** `skills/read`: the `SKILL.md` of a skill the inventory lists, by its path (at most 64 KiB of it; `truncated` when there is more). */
+export const SkillsRead = requestDescriptor('skills/read', t.type({ path: t.string }), t.type({ name: t.string, markdown: t.string, truncated: t.boolean }));
 /** `apps/setEnabled`: switches one app (connector) of an installed plugin on or off (`[apps.<id>] enabled`). */
 export const AppsSetEnabled = requestDescriptor('apps/setEnabled', t.type({ id: t.string, enabled: t.boolean }), EmptyResult);
 /** `integrations/apps/read`: the remote Apps / Connectors switch (`features.apps`). */
@@ -176,6 +178,7 @@ export const HostRequests = {
   [PluginsInstalled.method]: PluginsInstalled,
   [PluginsSetEnabled.method]: PluginsSetEnabled,
   [SkillsSetEnabled.method]: SkillsSetEnabled,
+  [SkillsRead.method]: SkillsRead,
   [AppsSetEnabled.method]: AppsSetEnabled,
   [IntegrationsAppsRead.method]: IntegrationsAppsRead,
   [IntegrationsAppsWrite.method]: IntegrationsAppsWrite,

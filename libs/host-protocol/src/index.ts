@@ -31,6 +31,7 @@ export {
   PluginsUninstall,
   SettingsRead,
   SettingsWrite,
+  SkillsRead,
   SkillsSetEnabled,
   SupervisionClearModel,
   SupervisionInspect,

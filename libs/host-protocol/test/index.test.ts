@@ -32,6 +32,7 @@ describe('public API of @wework/host-protocol', () => {
         'PluginsInstalled',
         'PluginsSetEnabled',
         'PluginsTrial',
+        'SkillsRead',
         'SkillsSetEnabled',
         'InventoryChangedNotification',
         'InstalledInventory',

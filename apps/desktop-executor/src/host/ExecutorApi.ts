@@ -6,6 +6,7 @@
  * failed); a request that timed out is `RuntimeTimedOut`, Codex's overload answer `Overloaded`.
  * Nothing here knows about JSON-RPC.
  */
+import { readInventorySkill, type SkillReadError } from '../plugins/SkillFile.js';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import {
@@ -94,6 +95,7 @@ export interface ExecutorApi {
   installedPlugins(): Result<'plugins/installed'>;
   setPluginEnabled(params: HostParamsOf<'plugins/setEnabled'>): Result<'plugins/setEnabled'>;
   setSkillEnabled(params: HostParamsOf<'skills/setEnabled'>): Result<'skills/setEnabled'>;
+  readSkill(params: HostParamsOf<'skills/read'>): Result<'skills/read'>;
   setAppEnabled(params: HostParamsOf<'apps/setEnabled'>): Result<'apps/setEnabled'>;
   readRemoteApps(): Result<'integrations/apps/read'>;
   writeRemoteApps(params: HostParamsOf<'integrations/apps/write'>): Result<'integrations/apps/write'>;
@@ -430,6 +432,16 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
     setSkillEnabled: async (params) => {
       const selector = 'path' in params ? { path: params.path } : { name: params.name };
       return E.mapLeft(managementFailure)(await (await services.pluginInventory()).management.setSkillEnabled(selector, params.enabled));
+    },
+    readSkill: async ({ path }) => {
+      const viewed = await (await services.pluginInventory()).inventory.view();
+      if (E.isLeft(viewed)) return E.left({ code: HostErrorCode.RuntimeFailed, message: `the plugin inventory could not be read: ${viewed.left.reason}`, tag: viewed.left._tag, retryable: true });
+      const read = await readInventorySkill(viewed.right, path);
+      return E.mapLeft((error: SkillReadError) =>
+        error._tag === 'SkillNotFound'
+          ? { code: HostErrorCode.SkillNotFound, message: 'no skill of an installed plugin has that path', tag: error._tag }
+          : { code: HostErrorCode.RuntimeFailed, message: 'the skill file could not be read', tag: error._tag },
+      )(read);
     },
     setAppEnabled: async ({ id, enabled }) => E.bimap(managementFailure, () => ({}))(await (await services.pluginInventory()).management.setAppEnabled(id, enabled)),
     readRemoteApps: async () => E.bimap(managementFailure, (enabled: boolean) => ({ enabled }))(await (await services.pluginInventory()).management.readRemoteApps()),

@@ -67,6 +67,7 @@ function hostHandlers(api: ExecutorApi, sessions: HostSessions, session: HostSes
     'plugins/installed': () => api.installedPlugins(),
     'plugins/setEnabled': (params) => api.setPluginEnabled(params),
     'skills/setEnabled': (params) => api.setSkillEnabled(params),
+    'skills/read': (params) => api.readSkill(params),
     'apps/setEnabled': (params) => api.setAppEnabled(params),
     'integrations/apps/read': () => api.readRemoteApps(),
     'integrations/apps/write': (params) => api.writeRemoteApps(params),

@@ -48,11 +48,11 @@ export interface WebDemo {
   readonly stop: () => Promise<void>;
 }
 
-/** Starts the web demo with `script`; resolves once it printed its address. */
-export async function startWebDemo(script: Script, root: string): Promise<WebDemo> {
+/** Starts the web demo with `script` (and more of its switches, such as `--plugins`); resolves once it printed its address. */
+export async function startWebDemo(script: Script, root: string, extraArgs: ReadonlyArray<string> = []): Promise<WebDemo> {
   const scriptPath = join(root, 'script.json');
   await writeFile(scriptPath, JSON.stringify(encodeScript(script)));
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [WEB_DEMO, '--script', scriptPath], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [WEB_DEMO, '--script', scriptPath, ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString('utf8')).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -126,3 +126,28 @@ export async function stillRunning(identities: ReadonlyArray<ProcessIdentity>): 
 
 /** A fresh temporary directory for one test file. */
 export const tempRoot = (): Promise<string> => mkdtemp(join(tmpdir(), 'web-host-browser-'));
+
+/**
+ * Calls a host method on a second connection of the page (the launch token from `url`), as another
+ * host window would; resolves with the JSON-RPC reply (`result` or `error`).
+ */
+export async function hostCall(page: Page, url: string, method: string, params: unknown): Promise<{ readonly result?: unknown; readonly error?: { readonly code: number; readonly message: string } }> {
+  const token = decodeURIComponent(/[#&]token=([^&]+)/.exec(url)?.[1] ?? '');
+  return page.evaluate(
+    ({ token, method, params }) =>
+      new Promise((resolve, reject) => {
+        const socket = new WebSocket(`ws://${location.host}/`, [token]);
+        const timer = setTimeout(() => reject(new Error(`no answer to ${method}`)), 120_000);
+        socket.onopen = () => socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }));
+        socket.onmessage = (event) => {
+          const message = JSON.parse(String(event.data)) as { id?: unknown };
+          if (message.id !== 1) return;
+          clearTimeout(timer);
+          socket.close();
+          resolve(message as never);
+        };
+        socket.onerror = () => reject(new Error('the second connection failed'));
+      }),
+    { token, method, params },
+  );
+}
