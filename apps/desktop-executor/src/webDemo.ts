@@ -47,7 +47,9 @@ await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map
 const model = await startScriptedModel({ script });
 const config = scriptedExecutorConfig(model.url, [{ name: 'forms', ...plugin.command }]);
 if (E.isLeft(config)) fail('the MCP server config is invalid');
-await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config.right), { mode: 0o600 });
+// Plugins on, so the Plugins page can add marketplaces and install from them.
+const features = { ...(config.right['features'] as object), plugins: true };
+await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ ...config.right, features }), { mode: 0o600 });
 
 const serve = join(dirname(fileURLToPath(import.meta.url)), 'serve.js');
 const env: Record<string, string | undefined> = { ...process.env, HOME: dirs.userHome };

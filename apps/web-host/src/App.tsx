@@ -9,6 +9,27 @@ import type { HostReply, PermissionMode } from '@wework/host-protocol';
 import type { CardModel } from './CardForm.js';
 import { cardsOfTask, isBusy, selectedTask, type ChatState, type Entry, type TaskView, type TurnStatus } from './ChatState.js';
 import { CardView } from './CardView.js';
+import { PluginsPage, type PluginsActions } from './PluginsPage.js';
+import type { PluginsState } from './PluginsState.js';
+
+/** The pages of the host. */
+export type Page = 'chat' | 'plugins';
+
+/** A draft to put into the selected task's composer ("Try in chat"); a new `nonce` inserts again. */
+export interface ComposerInsert {
+  readonly nonce: number;
+  readonly taskId: string;
+  readonly markdown: string;
+}
+
+/** What the navigation and the Plugins page need. */
+export interface PagesProps {
+  readonly page: Page;
+  readonly navigate: (page: Page) => void;
+  readonly plugins: PluginsState;
+  readonly pluginActions: PluginsActions;
+  readonly insert: ComposerInsert | null;
+}
 
 /** What the chat can ask for. */
 export interface ChatActions {
@@ -46,17 +67,45 @@ function turnText(turn: TurnStatus): string {
   }
 }
 
+const PAGES: ReadonlyArray<{ readonly page: Page; readonly label: string }> = [
+  { page: 'chat', label: 'Chat' },
+  { page: 'plugins', label: 'Plugins' },
+];
+
 /** The whole page. */
-export function App({ state, actions }: { readonly state: ChatState; readonly actions: ChatActions }) {
+export function App({ state, actions, pages }: { readonly state: ChatState; readonly actions: ChatActions; readonly pages: PagesProps }) {
   const task = selectedTask(state);
   return (
-    <div class="layout">
+    <div class={`layout layout-${pages.page}`}>
       <header class="topbar">
         <h1>Wework web host</h1>
+        <nav class="pages" aria-label="Pages">
+          <ul>
+            {PAGES.map((p) => (
+              <li key={p.page}>
+                <a
+                  href={`#${p.page}`}
+                  class="page-link"
+                  aria-current={pages.page === p.page ? 'page' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    pages.navigate(p.page);
+                  }}
+                >
+                  {p.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p class={`connection connection-${state.connection}`} role="status" aria-live="polite">
           {CONNECTION_TEXT[state.connection]}
         </p>
       </header>
+      {pages.page === 'plugins' ? (
+        <PluginsPage state={pages.plugins} actions={pages.pluginActions} connected={state.connection === 'open'} />
+      ) : (
+        <>
       <nav class="sidebar" aria-label="Tasks">
         <NewTask onCreate={actions.createTask} disabled={state.connection !== 'open'} />
         <h2 class="visually-hidden">Tasks</h2>
@@ -81,8 +130,10 @@ export function App({ state, actions }: { readonly state: ChatState; readonly ac
             {state.notice}
           </p>
         )}
-        {task === undefined ? <p class="empty">Create a task to start a conversation.</p> : <TaskPane key={task.taskId} state={state} task={task} actions={actions} />}
+        {task === undefined ? <p class="empty">Create a task to start a conversation.</p> : <TaskPane key={task.taskId} state={state} task={task} actions={actions} insert={pages.insert} />}
       </main>
+        </>
+      )}
     </div>
   );
 }
@@ -199,9 +250,19 @@ function MessageText({ markdown }: { readonly markdown: string }) {
   );
 }
 
-function TaskPane({ state, task, actions }: { readonly state: ChatState; readonly task: TaskView; readonly actions: ChatActions }) {
+function TaskPane({ state, task, actions, insert }: { readonly state: ChatState; readonly task: TaskView; readonly actions: ChatActions; readonly insert: ComposerInsert | null }) {
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const inserted = useRef(0);
+  useEffect(() => {
+    // "Try in chat": the plugin's mention (and its default prompt) goes into this task's composer once, which gets the focus.
+    if (insert === null || insert.taskId !== task.taskId || insert.nonce === inserted.current) return;
+    inserted.current = insert.nonce;
+    setDraft((current) => (current.trim() === '' ? insert.markdown : `${current} ${insert.markdown}`));
+    input.current?.focus();
+  }, [insert, task.taskId]);
+  const mentions = tokenize(draft).filter((token) => token._tag !== 'Text');
   const cards = cardsOfTask(state, task);
   const busy = isBusy(task);
   useEffect(() => {
@@ -243,6 +304,7 @@ function TaskPane({ state, task, actions }: { readonly state: ChatState; readonl
           Message
         </label>
         <textarea
+          ref={input}
           id="composer-input"
           rows={2}
           placeholder="Message Codex"
@@ -255,6 +317,12 @@ function TaskPane({ state, task, actions }: { readonly state: ChatState; readonl
             }
           }}
         />
+        {mentions.length > 0 && (
+          <p class="composer-mentions">
+            <span>Mentions: </span>
+            <MessageText markdown={mentions.map((token) => draft.slice(token.source.start, token.source.end)).join(' ')} />
+          </p>
+        )}
         <div class="composer-actions">
           <button type="submit" class="primary" disabled={busy || draft.trim() === '' || state.connection !== 'open'}>
             Send
