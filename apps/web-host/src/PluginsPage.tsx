@@ -216,9 +216,10 @@ function Switch({ id, label, checked, disabled, onChange }: { readonly id: strin
 const safeId = (text: string): string => text.replace(/[^a-zA-Z0-9_-]+/g, '-');
 
 /** The switches of one installed plugin: the plugin itself, each skill, each app. */
-function Management({ state, actions, connected, plugin }: Props & { readonly plugin: InstalledPlugin }) {
+function Management({ state, actions, connected, plugin, scope }: Props & { readonly plugin: InstalledPlugin; readonly scope: 'details' | 'installed' }) {
   const title = plugin.displayName ?? plugin.name;
-  const base = safeId(plugin.pluginId);
+  // The same plugin's switches show in the details and in the installed list: ids are unique per place.
+  const base = `${scope}-${safeId(plugin.pluginId)}`;
   return (
     <div class="management">
       <Switch
@@ -344,7 +345,7 @@ function Details({ state, actions, connected }: Props) {
               Try in chat
             </button>
           </div>
-          {installed !== undefined && <Management state={state} actions={actions} connected={connected} plugin={installed} />}
+          {installed !== undefined && <Management state={state} actions={actions} connected={connected} plugin={installed} scope="details" />}
         </>
       )}
     </section>
@@ -371,7 +372,7 @@ function Installed({ state, actions, connected }: Props) {
                 {p.displayName ?? p.name} <span class="hint">{p.pluginId}</span>
               </h4>
               {p.status.kind !== 'ok' && <p class="problem">{p.status.kind === 'installing' ? 'Installing…' : p.status.kind === 'updating' ? 'Updating…' : `Needs attention: ${'reason' in p.status ? p.status.reason : 'unknown'}. Install it again to repair it.`}</p>}
-              <Management state={state} actions={actions} connected={connected} plugin={p} />
+              <Management state={state} actions={actions} connected={connected} plugin={p} scope="installed" />
             </li>
           ))}
         </ul>

@@ -40,7 +40,7 @@ const details = (marketplace: string, plugin: string): PluginDetails => ({
   connectors: [],
 });
 const inventory: InstalledInventory = { deviceId: 'd', plugins: [], fromSnapshot: false, savedAt: null };
-const session = (sessionId: string, state: AuthSession['state']): AuthSession => ({ seq: 1, sessionId, pluginKey: 'notes', connectorSlug: 'drive', reason: 'install', type: 'local_qr', state, ...(state === 'waiting_scan' ? { qr: { payload: 'code' } } : {}) });
+const session = (sessionId: string, state: AuthSession['state']): AuthSession => ({ sessionId, pluginKey: 'notes', connectorSlug: 'drive', reason: 'install', type: 'local_qr', state, ...(state === 'waiting_scan' ? { qr: { payload: 'code' } } : {}) });
 
 const name = fc.constantFrom(...NAMES);
 const plugin = fc.constantFrom(...PLUGINS);
