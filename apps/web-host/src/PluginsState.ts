@@ -167,7 +167,9 @@ export function reducePlugins(state: PluginsState, action: PluginsAction): Plugi
       };
     }
     case 'MarketplacesFailed':
-      return { ...state, marketplaces: { _tag: 'Failed', message: action.message } };
+      // A list already shown stays (with the failure as the notice); without one there is nothing to select.
+      if (state.marketplaces._tag === 'Loaded') return { ...state, notice: { kind: 'error', message: action.message } };
+      return { ...state, marketplaces: { _tag: 'Failed', message: action.message }, selected: null, catalog: { _tag: 'Idle' }, details: null };
     case 'Select':
       if (!marketplacesOf(state).some((m) => m.name === action.marketplace) || state.selected === action.marketplace) return state;
       return { ...state, selected: action.marketplace, catalog: { _tag: 'Idle' }, details: null };

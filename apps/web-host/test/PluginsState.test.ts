@@ -116,6 +116,14 @@ describe('the Plugins page reducer', () => {
     expect(state.selected).toBeNull();
   });
 
+  it('keeps the marketplaces shown when reading them again fails, with the failure as the notice', () => {
+    let state = reducePlugins(initialPlugins, { _tag: 'MarketplacesLoaded', list: { marketplaces: [entry('spare')], welcome: false } });
+    state = reducePlugins(state, { _tag: 'MarketplacesFailed', message: 'Reading the marketplaces failed.' });
+    expect(state.selected).toBe('spare');
+    expect(state.marketplaces._tag).toBe('Loaded');
+    expect(state.notice).toEqual({ kind: 'error', message: 'Reading the marketplaces failed.' });
+  });
+
   it('keeps a loaded catalog on screen while it is read again (no flicker after an install)', () => {
     let state = reducePlugins(initialPlugins, { _tag: 'MarketplacesLoaded', list: { marketplaces: [entry('team')], welcome: false } });
     state = reducePlugins(state, { _tag: 'CatalogLoaded', marketplace: 'team', plugins: [summary('team', 'notes')] });
