@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { CatalogPluginSummary, InstalledPlugin, MarketplaceEntry, PluginDetails } from '@wework/host-protocol';
-import { installedPlugin, isBusy, loginView, marketplacesOf, operationKey, type AuthSession, type PluginsState } from './PluginsState.js';
+import { installedPlugin, isBusy, loginView, marketplacesOf, operationKey, searchCatalog, type AuthSession, type PluginsState } from './PluginsState.js';
 import { QrCode } from './QrCode.js';
 
 /** What the Plugins page can ask for. */
@@ -166,9 +166,15 @@ function InstallButton({ state, actions, connected, summary }: Props & { readonl
 function Catalog({ state, actions, connected }: Props) {
   const market = marketplacesOf(state).find((m) => m.name === state.selected);
   const catalog = state.catalog;
+  const [query, setQuery] = useState('');
+  const shown = catalog._tag === 'Loaded' ? searchCatalog(catalog.value, query) : [];
   return (
     <section class="panel" aria-labelledby="catalog-title">
       <h3 id="catalog-title">{market === undefined ? 'Catalog' : `${marketplaceTitle(market)} catalog`}</h3>
+      <div class="field-row catalog-search">
+        <label for="catalog-search">Search plugins</label>
+        <input id="catalog-search" type="search" value={query} onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} />
+      </div>
       {(catalog._tag === 'Loading' || catalog._tag === 'Idle') && <p class="empty">Loading the catalog…</p>}
       {catalog._tag === 'Failed' && (
         <p class="problem" role="alert">
@@ -176,9 +182,10 @@ function Catalog({ state, actions, connected }: Props) {
         </p>
       )}
       {catalog._tag === 'Loaded' && catalog.value.length === 0 && <p class="empty">This marketplace offers no plugins.</p>}
-      {catalog._tag === 'Loaded' && catalog.value.length > 0 && (
+      {catalog._tag === 'Loaded' && catalog.value.length > 0 && shown.length === 0 && <p class="empty">No plugin matches the search.</p>}
+      {shown.length > 0 && (
         <ul class="catalog">
-          {catalog.value.map((p) => {
+          {shown.map((p) => {
             const installed = installedPlugin(state, p.marketplace, p.name);
             return (
               <li key={p.pluginId} class="catalog-plugin" data-plugin-id={p.pluginId}>

@@ -145,6 +145,16 @@ export function installedPlugin(state: PluginsState, marketplace: string, plugin
   return state.inventory.value.plugins.find((p) => p.marketplace === marketplace && p.name === plugin);
 }
 
+/** The catalog plugins matching a search: every word of `query` (case-insensitive) in the id, display name, description or category. */
+export function searchCatalog(plugins: ReadonlyArray<CatalogPluginSummary>, query: string): ReadonlyArray<CatalogPluginSummary> {
+  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0) return plugins;
+  return plugins.filter((p) => {
+    const text = [p.pluginId, p.displayName ?? '', p.shortDescription ?? '', p.category ?? ''].join(' ').toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
 /** Whether an operation is in flight. */
 export const isBusy = (state: PluginsState, key: string): boolean => state.busy.includes(key);
 

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogPluginSummary, InstalledInventory, MarketplaceEntry, PluginDetails } from '@wework/host-protocol';
-import { describeFailure, initialPlugins, loginEnded, loginView, operationKey, reducePlugins, type AuthSession, type PluginsAction, type PluginsState } from '../src/PluginsState.js';
+import { describeFailure, initialPlugins, searchCatalog, loginEnded, loginView, operationKey, reducePlugins, type AuthSession, type PluginsAction, type PluginsState } from '../src/PluginsState.js';
 
 const NAMES = ['team', 'spare', 'gone'] as const;
 const PLUGINS = ['notes', 'tools'] as const;
@@ -143,6 +143,17 @@ describe('the Plugins page reducer', () => {
     state = reducePlugins(state, { _tag: 'DismissLogin', sessionId: 's2' });
     state = reducePlugins(state, { _tag: 'DismissLogin', sessionId: 's1' });
     expect(state.logins.map((s) => s.sessionId)).toEqual(['s2']);
+  });
+});
+
+describe('searchCatalog', () => {
+  it('keeps exactly the plugins holding every word of the search, in catalog order; an empty search keeps all', () => {
+    const plugins = [{ ...summary('team', 'notes'), displayName: 'Team Notes', shortDescription: 'Short notes' }, { ...summary('team', 'tools'), category: 'Build' }];
+    expect(searchCatalog(plugins, '')).toBe(plugins);
+    expect(searchCatalog(plugins, '  NOTES short ').map((p) => p.name)).toEqual(['notes']);
+    expect(searchCatalog(plugins, 'build').map((p) => p.name)).toEqual(['tools']);
+    expect(searchCatalog(plugins, '@team').map((p) => p.name)).toEqual(['notes', 'tools']);
+    expect(searchCatalog(plugins, 'notes build')).toEqual([]);
   });
 });
 

@@ -92,6 +92,10 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
     expect(await page.locator('.welcome').count()).toBe(0);
     expect(await catalogPlugin('notes@team').innerText()).toContain('Notes for the team');
     expect(await catalogPlugin('notes@team').innerText()).toContain('Not installed');
+    // Search narrows the catalog.
+    await page.getByLabel('Search plugins').fill('team notes');
+    expect(await page.locator('li.catalog-plugin').count()).toBe(1);
+    await page.getByLabel('Search plugins').fill('');
     await page.getByRole('button', { name: 'Refresh Team shelf' }).click();
     await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 30_000 }).toContain('Refreshed: 2 plugins.');
     await browser?.screenshot('3-catalog');
