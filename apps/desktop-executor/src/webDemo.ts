@@ -6,8 +6,8 @@
  * the home.
  *
  * `--script FILE` replaces the demo's script with a scripted-model script (JSON, see
- * `@wework/scripted-model`); `--record FILE` writes the model's requests there after each one;
- * `--plugins` turns Codex's plugin system on (local marketplaces); the browser tests use them.
+ * `@wework/scripted-model`); `--record FILE` writes the model's requests there after each one; the
+ * browser tests use them. Codex's plugin system is on, so the Plugins page can add marketplaces.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { checkPluginBuilt } from '@wework/sample-plugins';
@@ -31,31 +32,27 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The demo's options: `--script FILE` (a scripted-model script), `--record FILE` (the model's requests written there after each one), `--plugins` (Codex's plugin system on). */
+/** The demo's options: `--script FILE` (a scripted-model script), `--record FILE` (the model's requests written there after each one). */
 interface DemoOptions {
   readonly script: Script;
   readonly record: string | null;
-  readonly plugins: boolean;
 }
 
 async function readOptions(argv: ReadonlyArray<string>): Promise<DemoOptions> {
-  const usage = 'usage: webDemo.js [--script FILE] [--record FILE] [--plugins]';
-  let script: Script = webDemoScript;
-  let record: string | null = null;
-  let plugins = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--plugins') plugins = true;
-    else if ((arg === '--script' || arg === '--record') && argv[i + 1] !== undefined) {
-      const value = argv[++i] as string;
-      if (arg === '--record') record = value;
-      else {
-        const parsed = parseScript(await readFile(value, 'utf8'));
-        script = E.isLeft(parsed) ? fail(`the script does not read: ${formatScriptError(parsed.left)}`) : parsed.right;
-      }
-    } else return fail(usage);
+  const usage = 'usage: webDemo.js [--script=FILE] [--record=FILE]';
+  let values: { readonly script?: string | undefined; readonly record?: string | undefined };
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { script: { type: 'string' }, record: { type: 'string' } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    return fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
   }
-  return { script, record, plugins };
+  if (values.script === '' || values.record === '') return fail(usage);
+  let script: Script = webDemoScript;
+  if (values.script !== undefined) {
+    const parsed = parseScript(await readFile(values.script, 'utf8'));
+    script = E.isLeft(parsed) ? fail(`the script does not read: ${formatScriptError(parsed.left)}`) : parsed.right;
+  }
+  return { script, record: values.record ?? null };
 }
 
 const options = await readOptions(process.argv.slice(2));
@@ -69,8 +66,9 @@ await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map
 const model = await startScriptedModel({ script });
 const config = scriptedExecutorConfig(model.url, [{ name: 'forms', ...plugin.command }]);
 if (E.isLeft(config)) fail('the MCP server config is invalid');
-const codexConfig = options.plugins ? { ...config.right, features: { ...(config.right['features'] as object), plugins: true } } : config.right;
-await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(codexConfig), { mode: 0o600 });
+// Plugins on, so the Plugins page can add marketplaces and install from them.
+const features = { ...(config.right['features'] as object), plugins: true };
+await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ ...config.right, features }), { mode: 0o600 });
 if (options.record !== null) void recordRequests(options.record);
 
 /** Writes the model's requests (their bodies, credentials never recorded) to `file` after each one, until the model closes. */

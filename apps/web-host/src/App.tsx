@@ -14,6 +14,27 @@ import { SkillPreview, type SkillPreviewState } from './SkillPreview.js';
 import type { CardModel } from './CardForm.js';
 import { cardsOfTask, isBusy, selectedTask, type ChatState, type Entry, type TaskView, type TurnStatus } from './ChatState.js';
 import { CardView } from './CardView.js';
+import { PluginsPage, type PluginsActions } from './PluginsPage.js';
+import type { PluginsState } from './PluginsState.js';
+
+/** The pages of the host. */
+export type Page = 'chat' | 'plugins';
+
+/** A draft to put into the selected task's composer ("Try in chat"); a new `nonce` inserts again. */
+export interface ComposerInsert {
+  readonly nonce: number;
+  readonly taskId: string;
+  readonly markdown: string;
+}
+
+/** What the navigation and the Plugins page need. */
+export interface PagesProps {
+  readonly page: Page;
+  readonly navigate: (page: Page) => void;
+  readonly plugins: PluginsState;
+  readonly pluginActions: PluginsActions;
+  readonly insert: ComposerInsert | null;
+}
 
 /** What the chat can ask for. */
 export interface ChatActions {
@@ -52,16 +73,44 @@ function turnText(turn: TurnStatus): string {
 }
 
 /** The whole page. */
-export function App({ state, actions }: { readonly state: ChatState; readonly actions: ChatActions }) {
+const PAGES: ReadonlyArray<{ readonly page: Page; readonly label: string }> = [
+  { page: 'chat', label: 'Chat' },
+  { page: 'plugins', label: 'Plugins' },
+];
+
+export function App({ state, actions, pages }: { readonly state: ChatState; readonly actions: ChatActions; readonly pages: PagesProps }) {
   const task = selectedTask(state);
   return (
-    <div class="layout">
+    <div class={`layout layout-${pages.page}`}>
       <header class="topbar">
         <h1>Wework web host</h1>
+        <nav class="pages" aria-label="Pages">
+          <ul>
+            {PAGES.map((p) => (
+              <li key={p.page}>
+                <a
+                  href={`#${p.page}`}
+                  class="page-link"
+                  aria-current={pages.page === p.page ? 'page' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    pages.navigate(p.page);
+                  }}
+                >
+                  {p.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p class={`connection connection-${state.connection}`} role="status" aria-live="polite">
           {CONNECTION_TEXT[state.connection]}
         </p>
       </header>
+      {pages.page === 'plugins' ? (
+        <PluginsPage state={pages.plugins} actions={pages.pluginActions} connected={state.connection === 'open'} />
+      ) : (
+        <>
       <nav class="sidebar" aria-label="Tasks">
         <NewTask onCreate={actions.createTask} disabled={state.connection !== 'open'} />
         <h2 class="visually-hidden">Tasks</h2>
@@ -86,8 +135,10 @@ export function App({ state, actions }: { readonly state: ChatState; readonly ac
             {state.notice}
           </p>
         )}
-        {task === undefined ? <p class="empty">Create a task to start a conversation.</p> : <TaskPane key={task.taskId} state={state} task={task} actions={actions} />}
+        {task === undefined ? <p class="empty">Create a task to start a conversation.</p> : <TaskPane key={task.taskId} state={state} task={task} actions={actions} insert={pages.insert} />}
       </main>
+        </>
+      )}
     </div>
   );
 }
@@ -168,7 +219,7 @@ function MessageText({ markdown, onSkill }: { readonly markdown: string; readonl
   );
 }
 
-function TaskPane({ state, task, actions }: { readonly state: ChatState; readonly task: TaskView; readonly actions: ChatActions }) {
+function TaskPane({ state, task, actions, insert }: { readonly state: ChatState; readonly task: TaskView; readonly actions: ChatActions; readonly insert: ComposerInsert | null }) {
   const end = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<SkillPreviewState | null>(null);
   const cards = cardsOfTask(state, task);
@@ -216,6 +267,7 @@ function TaskPane({ state, task, actions }: { readonly state: ChatState; readonl
         onSend={(markdown) => actions.send(task.taskId, markdown, { model: task.model, permissionMode: mode })}
         onStop={() => actions.stop(task.taskId)}
         onSkill={showSkill}
+        insert={insert !== null && insert.taskId === task.taskId ? insert : null}
       />
     </>
   );

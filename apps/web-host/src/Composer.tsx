@@ -14,6 +14,7 @@ import {
   acceptMention,
   deleteBackward,
   deleteForward,
+  draftOfMarkdown,
   emptyDraft,
   insertMarkdown,
   insertText,
@@ -39,6 +40,11 @@ export interface ComposerProps {
   readonly onSend: (markdown: string) => void;
   readonly onStop: () => void;
   readonly onSkill: (mention: SkillMention) => void;
+  /**
+   * A draft to put in ("Try in chat"): its markdown goes in once per `nonce` (after what is typed, if
+   * anything), its mentions as mentions, and the composer takes the focus.
+   */
+  readonly insert?: { readonly nonce: number; readonly markdown: string } | null;
 }
 
 const KIND_LABEL: Readonly<Record<Mention['kind'], string>> = { skill: 'Skill', app: 'App', plugin: 'Plugin' };
@@ -131,6 +137,18 @@ export function Composer(props: ComposerProps) {
     drawDoc(el, draft);
     if (el.ownerDocument.activeElement === el) placeCaret(el, draft, draft.caret);
   }, [draft]);
+
+  // "Try in chat": the given draft goes in once per nonce, after what is typed, and the composer takes the focus.
+  const inserted = useRef(0);
+  useEffect(() => {
+    const insert = props.insert;
+    if (insert === null || insert === undefined || insert.nonce === inserted.current) return;
+    inserted.current = insert.nonce;
+    const now = current.current;
+    const atEnd = { doc: now.doc, caret: lengthOf(now.doc) };
+    setDraft(isBlank(now.doc) ? draftOfMarkdown(insert.markdown) : insertMarkdown(atEnd, ` ${insert.markdown}`));
+    editor.current?.focus();
+  }, [props.insert]);
 
   // The caret follows the browser's selection (a click, Shift+arrows); a position inside a mention is moved out of it.
   useEffect(() => {

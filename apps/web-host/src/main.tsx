@@ -6,7 +6,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { render } from 'preact';
 import { readWebHostLaunch, webHostFragment, type HostReply, type PermissionMode, type TaskRecord } from '@wework/host-protocol';
-import { App, type ChatActions } from './App.js';
+import { App, type ChatActions, type ComposerInsert, type Page, type PagesProps } from './App.js';
+import { pluginActions } from './pluginActions.js';
+import { initialPlugins, reducePlugins, type PluginsAction, type PluginsState } from './PluginsState.js';
 import { readCard, type CardModel } from './CardForm.js';
 import { initialChat, reduceChat, type ChatAction, type ChatState } from './ChatState.js';
 import { HostClient } from './HostClient.js';
@@ -21,12 +23,22 @@ if (launch === null) {
   root.textContent = 'Open the address the executor printed at launch (it carries the launch token).';
 } else {
   sessionStorage.setItem(STORAGE_KEY, webHostFragment(launch));
-  history.replaceState(null, '', location.pathname);
+  // Read before the address bar loses its fragment: a reload of `#plugins` stays on the Plugins page.
+  let page: Page = location.hash === '#plugins' ? 'plugins' : 'chat';
+  history.replaceState(null, '', page === 'plugins' ? '#plugins' : location.pathname);
 
   let state: ChatState = initialChat;
+  let plugins: PluginsState = initialPlugins;
+  let insert: ComposerInsert | null = null;
   let painting = false;
   const paint = (): void => {
-    if (painting) render(<App state={state} actions={actions} />, root);
+    if (!painting) return;
+    const pages: PagesProps = { page, navigate, plugins, pluginActions: pagesActions, insert };
+    render(<App state={state} actions={actions} pages={pages} />, root);
+  };
+  const dispatchPlugins = (action: PluginsAction): void => {
+    plugins = reducePlugins(plugins, action);
+    paint();
   };
   // Rendered at once: controlled inputs never show a value the state does not hold.
   const dispatch = (action: ChatAction): void => {
@@ -48,8 +60,11 @@ if (launch === null) {
           return dispatch({ _tag: 'Delta', params: event.params });
         case 'transcript/turnCompleted':
           return dispatch({ _tag: 'TurnCompleted', params: event.params });
+        case 'auth/session':
+          return dispatchPlugins({ _tag: 'Login', session: event.params });
         case 'inventory/changed':
-          return void loadInventory();
+          void loadInventory();
+          return page === 'plugins' ? pagesActions.reload() : undefined;
         case 'card/dismissed':
           responders.delete(event.params.cardId);
           return dispatch({ _tag: 'CardSettled', cardId: event.params.cardId });
@@ -68,7 +83,10 @@ if (launch === null) {
       responders.set(card.right.cardId, respond);
       dispatch({ _tag: 'CardShown', model: card.right });
     },
-    onResumed: () => void Promise.all([loadTasks(), loadModels(), loadInventory()]),
+    onResumed: () => {
+      void Promise.all([loadTasks(), loadModels(), loadInventory()]);
+      if (page === 'plugins') pagesActions.reload();
+    },
     onPending: (cardIds) => dispatch({ _tag: 'CardsPending', cardIds }),
   });
 
@@ -92,17 +110,38 @@ if (launch === null) {
   /** The task records as the executor last gave them (the model selection is sent back with a changed model). */
   const records = new Map<string, TaskRecord>();
 
+  const createTask = async (mode: PermissionMode): Promise<string | null> => {
+    const taskId = `task-${crypto.randomUUID()}`;
+    const created = await client.request('task/create', { taskId, modelSelection: { model: null, options: { permissionMode: mode } }, executionRequest: { workspace: launch.workspace } });
+    if (E.isRight(created)) {
+      records.set(created.right.task.taskId, created.right.task);
+      dispatch({ _tag: 'TaskCreated', task: created.right.task });
+      return created.right.task.taskId;
+    }
+    dispatch({ _tag: 'Notice', message: `The task was not created: ${created.left.message}` });
+    return null;
+  };
+  const navigate = (next: Page): void => {
+    page = next;
+    history.replaceState(null, '', next === 'plugins' ? '#plugins' : location.pathname);
+    if (next === 'plugins') pagesActions.reload();
+    paint();
+  };
+  let nonce = 0;
+  /** "Try in chat": the draft goes into the selected task's composer, or a new task's when none is selected or it is busy. */
+  const tryInChat = async (markdown: string): Promise<void> => {
+    const selected = state.tasks.find((t) => t.taskId === state.selected);
+    const taskId = selected !== undefined && selected.entries.length === 0 ? selected.taskId : await createTask('full-access');
+    if (taskId === null) return;
+    dispatch({ _tag: 'Select', taskId });
+    nonce += 1;
+    insert = { nonce, taskId, markdown };
+    navigate('chat');
+  };
+  const pagesActions = pluginActions(client, dispatchPlugins, () => plugins, (markdown) => void tryInChat(markdown));
+
   const actions: ChatActions = {
-    createTask: (mode: PermissionMode) => {
-      const taskId = `task-${crypto.randomUUID()}`;
-      void client.request('task/create', { taskId, modelSelection: { model: null, options: { permissionMode: mode } }, executionRequest: { workspace: launch.workspace } }).then((created) => {
-        if (E.isRight(created)) {
-          records.set(created.right.task.taskId, created.right.task);
-          dispatch({ _tag: 'TaskCreated', task: created.right.task });
-        }
-        else dispatch({ _tag: 'Notice', message: `The task was not created: ${created.left.message}` });
-      });
-    },
+    createTask: (mode: PermissionMode) => void createTask(mode),
     select: (taskId) => dispatch({ _tag: 'Select', taskId }),
     send: (taskId, markdown, settings) => {
       dispatch({ _tag: 'Sending', taskId });

@@ -1,6 +1,6 @@
 /**
  * The composer and the pickers in a real browser: Debian's Chromium (playwright-core) against the real
- * executor with Codex's plugin system on (`webDemo.js --plugins`), a local marketplace whose plugin
+ * executor with Codex's plugin system on (as `webDemo.js` starts it), a local marketplace whose plugin
  * carries a skill, and the scripted model recording what it received (`--record`). The user inserts the
  * skill by typing `$` and the plugin by typing `@`, each from the picker by keyboard; the caret never
  * enters a mention (the text before the caret after each arrow key) and Backspace removes a whole one;
@@ -45,7 +45,7 @@ beforeAll(async () => {
   recordPath = join(root, 'requests.json');
   const market = join(root, 'market');
   await writeMarketplace(market);
-  demo = await startWebDemo(SCRIPT, root, ['--plugins', '--record', recordPath]);
+  demo = await startWebDemo(SCRIPT, root, ['--record', recordPath]);
   browser = await openBrowser(root, join(ARTIFACTS, 'composer'));
   page = browser.page;
   await page.goto(demo.url);

@@ -48,7 +48,7 @@ export interface WebDemo {
   readonly stop: () => Promise<void>;
 }
 
-/** Starts the web demo with `script` (and more of its switches, such as `--plugins`); resolves once it printed its address. */
+/** Starts the web demo with `script` (and more of its switches, such as `--record FILE`); resolves once it printed its address. */
 export async function startWebDemo(script: Script, root: string, extraArgs: ReadonlyArray<string> = []): Promise<WebDemo> {
   const scriptPath = join(root, 'script.json');
   await writeFile(scriptPath, JSON.stringify(encodeScript(script)));

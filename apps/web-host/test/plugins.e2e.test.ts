@@ -1,0 +1,161 @@
+/**
+ * The Plugins page in a real browser: Debian's Chromium (playwright-core) against the real executor
+ * (`serve.js --ws --ui`, started by the web demo with plugins on), the real app-server and a local
+ * marketplace directory written by the test. The user reaches the page by keyboard, sees the welcome
+ * state, adds the marketplace by its source (a wrong source first, answered with a sentence to act on),
+ * sees its catalog, opens a plugin's details (description and components), installs it, switches its
+ * skill off and on, tries it in chat (the composer holds the plugin mention), and uninstalls it. Each
+ * state is saved as a screenshot under `test-artifacts/plugins/`.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { respond, say } from '@wework/scripted-model';
+import type { ProcessIdentity } from '@wework/app-server-client/node';
+import type { Locator, Page } from 'playwright-core';
+import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { ARTIFACTS, browserAvailable, openBrowser, startedProcesses, startWebDemo, stillRunning, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+
+const run = browserAvailable();
+const OUT = join(ARTIFACTS, 'plugins');
+let root = '';
+let market = '';
+let demo: WebDemo | undefined;
+let browser: Browser | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  if (!run) return;
+  root = await tempRoot();
+  market = await writeLocalMarketplace(join(root, 'market-team'), 'team', 'Team shelf', [
+    {
+      name: 'notes',
+      description: 'Keeps notes of the work.',
+      skills: [{ name: 'jot', description: 'Jot a note down' }],
+      interface: { displayName: 'Notes', shortDescription: 'Notes for the team', longDescription: 'Notes keeps short notes of what the team decided.', defaultPrompt: ['Jot down what we decided'] },
+    },
+    { name: 'tools', description: 'Tools of the team.', skills: [{ name: 'hammer', description: 'Hit things' }] },
+  ]);
+  demo = await startWebDemo([respond(say('Noted.'))], root);
+  browser = await openBrowser(root, OUT);
+  page = browser.page;
+  await page.goto(demo.url);
+  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+});
+
+afterAll(async () => {
+  if (!run) return;
+  const started: ReadonlyArray<ProcessIdentity> = await startedProcesses();
+  await browser?.close();
+  await demo?.stop();
+  expect(await stillRunning(started)).toEqual([]);
+  await rm(root, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (!run || context.task.result?.state !== 'fail') return;
+  const name = context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-');
+  await browser?.screenshot(`failed-${name}`);
+  await writeFile(join(OUT, `failed-${name}.log`), demo?.stderr() ?? '');
+});
+
+const catalogPlugin = (pluginId: string): Locator => page.locator(`li.catalog-plugin[data-plugin-id="${pluginId}"]`);
+const details = (): Locator => page.locator('section.details');
+const installedEntry = (pluginId: string): Locator => page.locator(`li.installed-plugin[data-plugin-id="${pluginId}"]`);
+const skillSwitch = (): Locator => installedEntry('notes@team').getByRole('switch', { name: 'notes:jot' });
+
+describe.skipIf(!run)('the Plugins page in Chromium', () => {
+  it('is reached by keyboard from the navigation and shows the welcome state when there is no marketplace', async () => {
+    const nav = page.getByRole('navigation', { name: 'Pages' });
+    expect(await nav.getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('link', { name: 'Chat' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Plugins');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    expect(await nav.getByRole('link', { name: 'Plugins' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.locator('.welcome').innerText(), { timeout: 30_000 }).toContain('No marketplace is added yet.');
+    await browser?.screenshot('1-welcome');
+  });
+
+  it('answers a wrong source with a sentence to act on, then adds the local marketplace and shows its catalog', async () => {
+    await page.getByLabel('Marketplace source').fill(join(root, 'nowhere'));
+    await page.getByRole('button', { name: 'Add marketplace' }).click();
+    const alert = page.locator('.notice-error');
+    await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toContain('Adding the marketplace failed');
+    await browser?.screenshot('2-add-refused');
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByLabel('Marketplace source').fill(market);
+    await page.getByRole('button', { name: 'Add marketplace' }).click();
+    await expect.poll(() => page.locator('li.catalog-plugin').count(), { timeout: 60_000 }).toBe(2);
+    expect(await page.locator('li.marketplace .marketplace-name').allInnerTexts()).toEqual(['Team shelf']);
+    expect(await page.locator('.welcome').count()).toBe(0);
+    expect(await catalogPlugin('notes@team').innerText()).toContain('Notes for the team');
+    expect(await catalogPlugin('notes@team').innerText()).toContain('Not installed');
+    // Search narrows the catalog.
+    await page.getByLabel('Search plugins').fill('team notes');
+    expect(await page.locator('li.catalog-plugin').count()).toBe(1);
+    await page.getByLabel('Search plugins').fill('');
+    await page.getByRole('button', { name: 'Refresh Team shelf' }).click();
+    await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 30_000 }).toContain('Refreshed: 2 plugins.');
+    await browser?.screenshot('3-catalog');
+  });
+
+  it('opens the details with the description and components, and installs the plugin', async () => {
+    await page.getByRole('button', { name: 'Details of Notes' }).click();
+    await expect.poll(() => details().locator('.description').innerText(), { timeout: 30_000 }).toBe('Notes keeps short notes of what the team decided.');
+    expect(await details().locator('.components').innerText()).toContain('notes:jot');
+    expect(await details().getByRole('button', { name: 'Try in chat' }).isDisabled()).toBe(true);
+    await browser?.screenshot('4-details');
+    await details().getByRole('button', { name: 'Install Notes' }).click();
+    await expect.poll(() => installedEntry('notes@team').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => details().getByRole('button', { name: 'Uninstall Notes' }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await skillSwitch().isChecked()).toBe(true);
+    expect(await installedEntry('notes@team').getByRole('switch', { name: 'Notes enabled' }).isChecked()).toBe(true);
+    await browser?.screenshot('5-installed');
+  });
+
+  it('switches the skill off and on again', async () => {
+    await skillSwitch().click();
+    await expect.poll(() => skillSwitch().isChecked(), { timeout: 60_000 }).toBe(false);
+    await expect.poll(() => skillSwitch().isDisabled(), { timeout: 60_000 }).toBe(false);
+    await browser?.screenshot('6-skill-off');
+    await skillSwitch().click();
+    await expect.poll(() => skillSwitch().isChecked(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => skillSwitch().isDisabled(), { timeout: 60_000 }).toBe(false);
+  });
+
+  it('tries the plugin in chat: the composer of a new task holds its mention and default prompt', async () => {
+    await details().getByRole('button', { name: 'Try in chat' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Chat' }).getAttribute('aria-current'), { timeout: 30_000 }).toBe('page');
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => composer.innerText(), { timeout: 30_000 }).toBe('@notes Jot down what we decided');
+    expect(await composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The plugin is one inline mention (an atom the caret cannot enter), and the draft is Codex markdown.
+    expect(await composer.getByLabel('Plugin notes').innerText()).toBe('@notes');
+    await page.keyboard.press('ControlOrMeta+A');
+    const copied = await page.evaluate(() => {
+      const data = new DataTransfer();
+      document.getElementById('composer-input')?.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, cancelable: true, bubbles: true }));
+      return data.getData('text/plain');
+    });
+    expect(copied).toBe('[@notes](plugin://notes@team) Jot down what we decided');
+    await browser?.screenshot('7-try-in-chat');
+  });
+
+  it('uninstalls the plugin; the catalog shows it not installed, and the page works in a narrow window', async () => {
+    await page.getByRole('link', { name: 'Plugins' }).click();
+    await catalogPlugin('notes@team').getByRole('button', { name: 'Uninstall Notes' }).click();
+    await expect.poll(() => installedEntry('notes@team').count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => catalogPlugin('notes@team').innerText(), { timeout: 30_000 }).toContain('Not installed');
+    await browser?.screenshot('8-uninstalled');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await browser?.screenshot('9-narrow-window');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Every control of the page is labelled.
+    const unnamed = await page.locator('main.plugins').locator('input, button, select, textarea').evaluateAll((els) =>
+      els.filter((el) => (el as HTMLInputElement).labels?.length === 0 && (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === '').length,
+    );
+    expect(unnamed).toBe(0);
+  });
+});
