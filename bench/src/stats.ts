@@ -142,12 +142,13 @@ const goalText = (goal: Goal, digits: number): string => ('atMost' in goal ? `�
 
 /**
  * The verdict line of a comparison: the median of the per-pair ratios, their p25–p75, the batches,
- * the goal and "met"/"NOT met" (and "unstable" when no two consecutive batches agreed).
+ * the goal and "met"/"NOT met" (and "unstable" when no two consecutive batches agreed). With a
+ * `null` goal the line is for reading only (an input of a derived value).
  */
-export function verdictLine(label: string, result: Comparison, goal: Goal, digits = 3): string {
+export function verdictLine(label: string, result: Comparison, goal: Goal | null, digits = 3): string {
   const { median, p25, p75, n } = result.ratios;
   const batches = result.batchMedians.map((m) => m.toFixed(digits)).join(', ');
-  return `  ${label}: ${median.toFixed(digits)}× (p25–p75 ${p25.toFixed(digits)}–${p75.toFixed(digits)}, ${n} pairs; batches ${batches}${result.stable ? '' : '; unstable'}) goal ${goalText(goal, digits === 3 ? 2 : digits)} ${meets(median, goal) ? 'met' : 'NOT met'}`;
+  return `  ${label}: ${median.toFixed(digits)}× (p25–p75 ${p25.toFixed(digits)}–${p75.toFixed(digits)}, ${n} pairs; batches ${batches}${result.stable ? '' : '; unstable'})${goal === null ? '' : ` goal ${goalText(goal, 2)} ${meets(median, goal) ? 'met' : 'NOT met'}`}`;
 }
 
 /** A verdict line for a derived value (no pairs of its own), e.g. a ratio of two scalings. */
