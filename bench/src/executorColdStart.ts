@@ -15,11 +15,11 @@ import { performance } from 'node:perf_hooks';
 import { LineClient } from './lineClient.js';
 import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
 
-const require = createRequire(import.meta.url);
+const resolver = createRequire(import.meta.url);
 /** The executor's serve entry (built), found through its package like any host would. */
-const servePath = (): string => join(dirname(require.resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
+const servePath = (): string => join(dirname(resolver.resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
 /** The npm wrapper of the pinned Codex. */
-const codexWrapper = (): string => join(dirname(require.resolve('@openai/codex/package.json')), 'bin', 'codex.js');
+const codexWrapper = (): string => join(dirname(resolver.resolve('@openai/codex/package.json')), 'bin', 'codex.js');
 
 const PLAN: Plan = { pairs: Number(process.env['BENCH_EXECUTOR_RUNS'] ?? 8), warmup: 1, maxBatches: 4 };
 /** No network at start (curated plugin sync off). */

@@ -1,14 +1,42 @@
 /**
  * `toTurnInput` builds its result in one pass; the algorithm it replaced (serialize with ranges,
- * then count UTF-8 bytes over the joined markdown) is kept here as the reference it must equal.
+ * then count UTF-8 bytes over the joined markdown) is kept here as the reference it must equal. The
+ * same for `escapeText`, which copies unchanged runs as slices instead of character by character.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
 import { parse, serializeWithRanges, sigilOf, structuredItemOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
-import { utf8Length } from '../src/internal/escaping.js';
+import { escapeText, isSigil, utf8Length } from '../src/internal/escaping.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
+
+function referenceEscapeText(value: string, followedByMention: boolean): string {
+  let out = '';
+  let i = 0;
+  while (i < value.length) {
+    const c = value[i];
+    if (c === '\\') {
+      let j = i;
+      while (value[j] === '\\') j++;
+      const run = j - i;
+      const next = value[j];
+      const needsEscape = run > 1 || next === '[' || (next === undefined && followedByMention);
+      out += needsEscape ? '\\'.repeat(run * 2) : '\\';
+      i = j;
+      continue;
+    }
+    if (c === '[' && isSigil(value[i + 1])) {
+      out += '\\[';
+      i++;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return out;
+}
+
 
 function referenceTurnInput(input: ComposerDocument | string): E.Either<unknown, UserInputStrict[]> {
   const doc = typeof input === 'string' ? parse(input) : input;
@@ -51,6 +79,18 @@ describe('toTurnInput equals the reference algorithm', () => {
         expect(toTurnInput(value)).toEqual(referenceTurnInput(value));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('escapeText equals the reference algorithm', () => {
+  test('on random text, followed by a mention or not', () => {
+    const escapable = fc.string({ unit: fc.constantFrom('\\', '[', '$', '@', ']', 'a', 'é', '😀'), maxLength: 30 });
+    fc.assert(
+      fc.property(fc.oneof(trickyStringArbitrary, escapable), fc.boolean(), (value, followed) => {
+        expect(escapeText(value, followed)).toBe(referenceEscapeText(value, followed));
+      }),
+      { numRuns: 1000 },
     );
   });
 });
