@@ -2,7 +2,8 @@
  * What a user feels per turn: one scripted turn through the desktop executor's `message/send`
  * (`serve.js --stdio`, host protocol, answered when the turn completed) against the same turn on a
  * raw line-pipe JSON-RPC client of `codex app-server` (`turn/start` → `turn/completed`), the same
- * Codex binary and the same scripted model. Then 8 turns at once: 8 tasks through one executor
+ * Codex binary and the same scripted model; the same raw turn against `@wework/app-server-client`'s
+ * `runTurn` (the library under the executor). Then 8 turns at once: 8 tasks through one executor
  * against 8 threads on one raw app-server (throughput). Optionally the same turn through
  * `@openai/codex-sdk` (`thread.run`, which starts `codex exec` per turn), installed on demand into a
  * temporary folder and pointed at the same Codex binary; skipped with a note when it cannot be
@@ -18,8 +19,9 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify } from 'smol-toml';
-import { Methods } from '@wework/codex-protocol';
-import { resolveCodexCommand } from '@wework/app-server-client/node';
+import { Methods, ThreadStart } from '@wework/codex-protocol';
+import { isTurnEnded, runTurn } from '@wework/app-server-client';
+import { resolveCodexCommand, spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { LineClient } from './lineClient.js';
@@ -160,6 +162,29 @@ export async function benchExecutorTurn(): Promise<string[]> {
       TURN_PLAN,
     );
     lines.push(verdictLine('one-message turn, executor / raw app-server', single, { atMost: 1.1 }), sidesLine('executor', 'raw', single));
+
+    const clientBox = await box(root, 'client', 'codex-home');
+    boxes.push(clientBox);
+    const spawned = await spawnAppServer({ codexHome: clientBox.codexHome, home: clientBox.home, cwd: clientBox.workspace, env: process.env });
+    if (E.isLeft(spawned)) throw new Error(`spawnAppServer: ${spawned.left._tag}`);
+    const server: SpawnedAppServer = spawned.right;
+    try {
+      const thread = await server.client.request(ThreadStart, { cwd: clientBox.workspace });
+      if (E.isLeft(thread)) throw new Error('thread/start failed');
+      const clientThread = thread.right.thread.id;
+      const clientTurn = async (): Promise<void> => {
+        const outcome = await runTurn(server.client, { threadId: clientThread, input: [{ type: 'text', text: 'hi', text_elements: [] }] });
+        if (!isTurnEnded(outcome)) throw new Error(`turn did not complete: ${outcome._tag}`);
+      };
+      const library = await comparePaired(
+        () => timed(clientTurn),
+        () => timed(() => rawTurn(raw, rawSingle)),
+        TURN_PLAN,
+      );
+      lines.push(verdictLine('one-message turn, app-server-client runTurn / raw app-server', library, { atMost: 1.05 }), sidesLine('app-server-client', 'raw', library));
+    } finally {
+      await server.dispose();
+    }
 
     const taskIds = Array.from({ length: CONCURRENCY }, (_, i) => `parallel-${i}`);
     for (const taskId of taskIds) await executorTask(exec, executorBox, taskId);
