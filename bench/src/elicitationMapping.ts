@@ -4,15 +4,15 @@
  *
  * Measured: `handleElicitationRequest` (a realistic Codex form request with five questions → a
  * card) plus `responseForCard` (the host's answers → the ElicitResult), on already parsed messages.
- * Batches of both alternate in the same run, so they see the same machine load; the result is the
- * ratio of the per-operation medians (goal: ≤ 1.0×).
+ * Batches of both run as interleaved pairs, so they see the same machine load; the result is the
+ * median of the per-pair ratios of the per-operation times (goal: ≤ 1.0×).
  */
 import { performance } from 'node:perf_hooks';
 import { handleElicitationRequest, responseForCard } from '@wework/elicitation-mapper';
-import { summarize, type Summary } from './stats.js';
+import { comparePaired, verdictLine } from './stats.js';
 
 const WARMUP_BATCHES = 50;
-const MEASURED_BATCHES = Number(process.env['BENCH_ELICITATION_BATCHES'] ?? 300);
+const MEASURED_BATCHES = Number(process.env['BENCH_ELICITATION_BATCHES'] ?? 100);
 const OPS_PER_BATCH = 200;
 
 /** A form as Codex forwards it: keys sorted, Codex's envelope around the plugin's schema. */
@@ -101,29 +101,13 @@ const batch = (op: () => void): number => {
   return ((performance.now() - t0) * 1000) / OPS_PER_BATCH;
 };
 
-const fmt = (summary: Summary): string => `median ${summary.median.toFixed(2)} µs/op, p90 ${summary.p90.toFixed(2)} µs/op (n=${summary.n} batches of ${OPS_PER_BATCH})`;
-
 /** Runs the benchmark and returns the lines to print. */
 export async function benchElicitationMapping(): Promise<string[]> {
-  const samples = { json: [] as number[], mapping: [] as number[] };
-  for (let i = 0; i < WARMUP_BATCHES + MEASURED_BATCHES; i += 1) {
-    // Alternate which goes first so neither always runs right after the other.
-    const order = i % 2 === 0 ? (['json', 'mapping'] as const) : (['mapping', 'json'] as const);
-    for (const which of order) {
-      const us = batch(which === 'json' ? jsonRoundTrip : mapping);
-      if (i >= WARMUP_BATCHES) samples[which].push(us);
-    }
-  }
-  const json = summarize(samples.json);
-  const mapped = summarize(samples.mapping);
-  const ratio = mapped.median / json.median;
-  const verdict = ratio <= 1 ? 'ok' : 'ABOVE GOAL: the mapping costs more than parsing and serialising the same messages';
+  const result = await comparePaired(() => batch(mapping), () => batch(jsonRoundTrip), { pairs: MEASURED_BATCHES, warmup: WARMUP_BATCHES, maxBatches: 5 });
   return [
-    'elicitation mapping (Codex form request with 5 questions → card → ElicitResult), in process',
-    `  request ${requestLine.length} bytes, answer ${answerLine.length} bytes`,
-    `  baseline  JSON.parse + JSON.stringify of both messages:  ${fmt(json)}`,
-    `  measured  handleElicitationRequest + responseForCard:    ${fmt(mapped)}`,
-    `  ratio (median) mapping / JSON round trip: ${ratio.toFixed(3)}× (goal ≤ 1.0×) ${verdict}`,
+    `elicitation mapping (Codex form request with 5 questions → card → ElicitResult), in process; request ${requestLine.length} bytes, answer ${answerLine.length} bytes`,
+    verdictLine('handleElicitationRequest + responseForCard / JSON.parse + JSON.stringify of both', result, { atMost: 1.0 }),
+    `    mapping median ${result.a.median.toFixed(2)} µs/op · JSON round trip median ${result.b.median.toFixed(2)} µs/op (batches of ${OPS_PER_BATCH})`,
     ...(sink === 0 ? ['  (no work was measured)'] : []),
   ];
 }

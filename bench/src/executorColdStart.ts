@@ -1,26 +1,27 @@
 /**
- * Executor cold start against a bare app-server start: the desktop executor's serve entry spawned as a
- * process (fresh executor home: Codex home preparation, the app-server spawned and initialized, the
- * host connection served) until it answers its first host request (`executor/info`), against
- * `spawnAppServer` alone until the app-server answered `initialize`. Both start from an empty home with
- * the same offline config.toml; runs alternate so they see the same machine load. Reported: the ratio
- * of the medians (goal ≤ 1.2×).
+ * Executor cold start against the way npm users start Codex: the desktop executor's serve entry
+ * spawned as a process (`serve.js --stdio`, fresh executor home: Codex home preparation, the
+ * app-server spawned and initialized, the host connection served) until it answers its first host
+ * request (`executor/info`), against `node node_modules/@openai/codex/bin/codex.js app-server` (the
+ * npm wrapper of the same pinned Codex) until it answered `initialize`. Both start from an empty
+ * home with the same offline config.toml and get their first request written right after the spawn;
+ * starts run as interleaved pairs (goal ≤ 1.00×).
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import * as E from 'fp-ts/lib/Either.js';
-import { spawnAppServer } from '@wework/app-server-client/node';
-import { summarize, type Summary } from './stats.js';
+import { LineClient } from './lineClient.js';
+import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
 
+const resolver = createRequire(import.meta.url);
 /** The executor's serve entry (built), found through its package like any host would. */
-const servePath = (): string => join(dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
+const servePath = (): string => join(dirname(resolver.resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
+/** The npm wrapper of the pinned Codex. */
+const codexWrapper = (): string => join(dirname(resolver.resolve('@openai/codex/package.json')), 'bin', 'codex.js');
 
-const RUNS = Number(process.env['BENCH_EXECUTOR_RUNS'] ?? 7);
+const PLAN: Plan = { pairs: Number(process.env['BENCH_EXECUTOR_RUNS'] ?? 8), warmup: 1, maxBatches: 4 };
 /** No network at start (curated plugin sync off). */
 const CONFIG = '[features]\nplugins = false\n';
 
@@ -32,76 +33,55 @@ async function freshDirs(root: string, name: string): Promise<{ readonly executo
   return dirs;
 }
 
-async function executorStart(root: string, run: number): Promise<number> {
-  const dirs = await freshDirs(root, `executor-${run}`);
+/** Spawns, asks, and answers the time until the answer came; the process is ended untimed. */
+async function timedStart(spawn: () => LineClient, method: string, params: unknown, graceful: boolean): Promise<number> {
   const start = performance.now();
-  const child = spawn(process.execPath, [servePath(), '--stdio', '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], {
-    env: { ...process.env, HOME: dirs.userHome },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const client = spawn();
   try {
-    // The first host request, as one line of the host protocol; the executor answers once it is ready.
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'executor/info', params: {} })}\n`);
-    const answered = await Promise.race([
-      new Promise<string>((resolve) => {
-        const lines = createInterface({ input: child.stdout });
-        lines.on('line', (line) => {
-          if ((JSON.parse(line) as { id?: unknown }).id === 1) resolve(line);
-        });
-      }),
-      exited.then(() => null),
-    ]);
+    const answer = await client.request(method, params, 60_000);
     const elapsed = performance.now() - start;
-    if (answered === null || !answered.includes('"result"')) throw new Error(`executor/info failed: ${answered ?? 'the executor exited'}\n${stderr}`);
+    if (answer.result === undefined) throw new Error(`${method} failed at start`);
     return elapsed;
   } finally {
-    // Closing stdin ends the executor and its app-server.
-    child.stdin.end();
-    await exited;
+    await client.close(graceful);
   }
 }
 
-async function bareStart(root: string, run: number): Promise<number> {
-  const dirs = await freshDirs(root, `bare-${run}`);
-  const start = performance.now();
-  const spawned = await spawnAppServer({ codexHome: dirs.codexHome, home: dirs.userHome, cwd: dirs.workspace, env: process.env });
-  const elapsed = performance.now() - start;
-  if (E.isLeft(spawned)) throw new Error(`the app-server did not start: ${spawned.left._tag}`);
-  await spawned.right.dispose();
-  return elapsed;
+let run = 0;
+
+async function executorStart(root: string): Promise<number> {
+  const dirs = await freshDirs(root, `executor-${run++}`);
+  return timedStart(
+    () => new LineClient(process.execPath, [servePath(), '--stdio', '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], { ...process.env, HOME: dirs.userHome }, dirs.workspace),
+    'executor/info',
+    {},
+    true,
+  );
 }
 
-const line = (label: string, s: Summary): string => `  ${label.padEnd(40)} median ${s.median.toFixed(1)} ms  p90 ${s.p90.toFixed(1)} ms  (n=${s.n})`;
+async function npmCodexStart(root: string): Promise<number> {
+  const dirs = await freshDirs(root, `codex-${run++}`);
+  return timedStart(
+    () => new LineClient(process.execPath, [codexWrapper(), 'app-server'], { ...process.env, HOME: dirs.userHome, CODEX_HOME: dirs.codexHome }, dirs.workspace),
+    'initialize',
+    { clientInfo: { name: 'bench', title: null, version: '0' }, capabilities: { experimentalApi: true } },
+    false,
+  );
+}
 
 /** Runs the benchmark and returns printable lines. */
 export async function benchExecutorColdStart(): Promise<string[]> {
   const root = await mkdtemp(join(tmpdir(), 'bench-executor-'));
   try {
-    // One warm-up of each (disk caches, the Node and Codex binaries paged in).
-    await executorStart(root, -1);
-    await bareStart(root, -1);
-    const executor: number[] = [];
-    const bare: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      if (i % 2 === 0) {
-        executor.push(await executorStart(root, i));
-        bare.push(await bareStart(root, i));
-      } else {
-        bare.push(await bareStart(root, i));
-        executor.push(await executorStart(root, i));
-      }
-    }
-    const e = summarize(executor);
-    const b = summarize(bare);
-    const ratio = e.median / b.median;
+    const result = await comparePaired(
+      () => executorStart(root),
+      () => npmCodexStart(root),
+      PLAN,
+    );
     return [
-      'Executor cold start (serve entry → first host answer) vs bare app-server (spawn → initialize)',
-      line('executor serve.js → executor/info', e),
-      line('spawnAppServer → initialize', b),
-      `  ratio (median) executor / bare app-server: ${ratio.toFixed(3)}× (goal ≤ 1.2×) ${ratio <= 1.2 ? 'ok' : 'ABOVE GOAL'}`,
+      'cold start: serve.js --stdio → executor/info answered vs node @openai/codex/bin/codex.js app-server → initialize answered',
+      verdictLine('cold start, executor / npm codex app-server', result, { atMost: 1.0 }),
+      sidesLine('executor', 'npm codex', result),
     ];
   } finally {
     await rm(root, { recursive: true, force: true });

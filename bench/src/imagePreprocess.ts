@@ -1,7 +1,8 @@
 /**
  * The cost of preparing image attachments for non-official models (`@wework/image-preprocess`),
  * each against a baseline measured in the same run, interleaved so both see the same machine
- * load; results are ratios of medians.
+ * load: interleaved pairs, reported as the median of the per-pair ratios with its spread, batches
+ * repeated until two agree within ±5 %.
  *
  * (a) `prepare` of a 4000×3000 JPEG (header read, plan, decode + orient + resize to 960×720,
  *     write into the turn directory) vs the bare sharp call on the same bytes already in memory,
@@ -20,12 +21,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Jimp } from 'jimp';
 import sharp from 'sharp';
 import { createTurnImageStore, type TurnImageStore } from '@wework/image-preprocess/node';
-import { summarize, type Summary } from './stats.js';
+import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
 
-const RESIZE_ROUNDS = Number(process.env['BENCH_IMAGE_ROUNDS'] ?? 20);
-const JIMP_ROUNDS = Number(process.env['BENCH_IMAGE_JIMP_ROUNDS'] ?? 4);
-const HEADER_ROUNDS = Number(process.env['BENCH_IMAGE_HEADER_ROUNDS'] ?? 60);
-const WARMUP = 2;
+const RESIZE_PLAN: Plan = { pairs: Number(process.env['BENCH_IMAGE_PAIRS'] ?? 10), warmup: 2, maxBatches: 4 };
+const JIMP_PLAN: Plan = { pairs: Number(process.env['BENCH_IMAGE_JIMP_PAIRS'] ?? 3), warmup: 1, maxBatches: 3 };
+const HEADER_PLAN: Plan = { pairs: Number(process.env['BENCH_IMAGE_HEADER_PAIRS'] ?? 30), warmup: 3, maxBatches: 4 };
 
 /** Keeps results alive so that no work can be skipped. */
 let sink = 0;
@@ -58,23 +58,6 @@ const timedPrepare = async (store: TurnImageStore, path: string, expected: 'Orig
   return ms;
 };
 
-/** Runs `a` and `b` alternately (alternating which goes first); returns both samples without warm-up. */
-const interleave = async (rounds: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[number[], number[]]> => {
-  const as: number[] = [];
-  const bs: number[] = [];
-  for (let i = 0; i < WARMUP + rounds; i += 1) {
-    const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
-    const x = await first();
-    const y = await second();
-    if (i < WARMUP) continue;
-    (i % 2 === 0 ? as : bs).push(x);
-    (i % 2 === 0 ? bs : as).push(y);
-  }
-  return [as, bs];
-};
-
-const fmt = (s: Summary): string => `median ${s.median.toFixed(2)} ms, p90 ${s.p90.toFixed(2)} ms (n=${s.n})`;
-
 /** Runs the benchmark and returns the lines to print. */
 export async function benchImagePreprocess(): Promise<string[]> {
   const previousCache = sharp.cache(false);
@@ -105,28 +88,18 @@ export async function benchImagePreprocess(): Promise<string[]> {
         sink += (await sharp(small).rotate().resize(720, 504).jpeg({ quality: 90 }).toBuffer()).length;
       });
 
-    const [preparedA, direct] = await interleave(RESIZE_ROUNDS, prepareBig, sharpDirect);
-    const [preparedB, jimp] = await interleave(JIMP_ROUNDS, prepareBig, jimpResize);
-    const [header, decoded] = await interleave(HEADER_ROUNDS, passThroughSmall, decodeSmall);
-
-    const a = { prepare: summarize(preparedA), direct: summarize(direct) };
-    const b = { prepare: summarize(preparedB), jimp: summarize(jimp) };
-    const c = { header: summarize(header), decoded: summarize(decoded) };
-    const ratioA = a.prepare.median / a.direct.median;
-    const speedupB = b.jimp.median / b.prepare.median;
-    const ratioC = c.header.median / c.decoded.median;
-    const verdict = (ok: boolean): string => (ok ? 'ok' : 'MISSES GOAL');
+    const a = await comparePaired(prepareBig, sharpDirect, RESIZE_PLAN);
+    // Pair = (jimp, prepare): the ratio is how many times faster prepare is.
+    const b = await comparePaired(jimpResize, prepareBig, JIMP_PLAN);
+    const c = await comparePaired(passThroughSmall, decodeSmall, HEADER_PLAN);
     return [
       `image preprocessing (sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}); JPEG 4000×3000 ${(big.length / 1e6).toFixed(2)} MB, 1000×700 ${(small.length / 1e3).toFixed(0)} kB`,
-      `  (a) prepare 4000×3000 → 960×720 file:            ${fmt(a.prepare)}`,
-      `      sharp(buf).rotate().resize(960, 720).jpeg():  ${fmt(a.direct)}`,
-      `      ratio prepare / direct sharp: ${ratioA.toFixed(3)}× (goal ≤ 1.1×) ${verdict(ratioA <= 1.1)}`,
-      `  (b) prepare 4000×3000 → 960×720 file:            ${fmt(b.prepare)}`,
-      `      jimp read + resize + JPEG encode:             ${fmt(b.jimp)}`,
-      `      speedup over jimp: ${speedupB.toFixed(1)}× faster (goal ≥ 20×) ${verdict(speedupB >= 20)}`,
-      `  (c) prepare 1000×700 (header only, pass-through): ${fmt(c.header)}`,
-      `      sharp decode + resize of the same image:      ${fmt(c.decoded)}`,
-      `      ratio pass-through / decode+resize: ${ratioC.toFixed(4)}× (goal ≤ 0.02×) ${verdict(ratioC <= 0.02)}`,
+      verdictLine('(a) prepare 4000×3000 → 960×720 file / sharp(buf).rotate().resize().jpeg()', a, { atMost: 1.1 }),
+      sidesLine('prepare', 'direct sharp', a),
+      verdictLine('(b) speed-up of prepare over jimp read + resize + JPEG encode', b, { atLeast: 20 }, 1),
+      sidesLine('jimp', 'prepare', b),
+      verdictLine('(c) prepare 1000×700 header-only pass-through / sharp decode + resize', c, { atMost: 0.02 }, 4),
+      sidesLine('pass-through', 'decode+resize', c),
       ...(sink === 0 ? ['  (no work was measured)'] : []),
     ];
   } finally {

@@ -40,11 +40,18 @@ export class LineClient {
     for (const listener of this.listeners) listener(message);
   }
 
-  /** Sends a request and resolves with the raw reply. */
-  request(method: string, params: unknown): Promise<Message> {
+  /** Sends a request and resolves with the raw reply; rejects when none came within `timeoutMs`. */
+  request(method: string, params: unknown, timeoutMs = 120_000): Promise<Message> {
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method}: no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(id, (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
       this.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
     });
   }
@@ -66,10 +73,18 @@ export class LineClient {
     });
   }
 
-  /** Kills the process group and waits for the exit. */
-  async close(): Promise<void> {
+  /**
+   * Ends the process and waits for its exit: with `graceful`, closes stdin first and waits up to
+   * 10 s (a process that stops its own children on end of input); then kills the process group.
+   */
+  async close(graceful = false): Promise<void> {
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    if (this.child.exitCode === null && this.child.signalCode === null) {
+    const running = (): boolean => this.child.exitCode === null && this.child.signalCode === null;
+    if (graceful && running()) {
+      this.child.stdin.end();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    }
+    if (running()) {
       try {
         process.kill(-(this.child.pid ?? 0), 'SIGKILL');
       } catch {

@@ -1,18 +1,18 @@
 /**
  * Import cost of the protocol library: `import('@wework/codex-protocol')` (its built dist, as a
  * host loads it) against a bare `import('io-ts')`, each in a fresh Node process, timed inside the
- * process around the import alone (Node's own start is in neither). Runs alternate in pairs so
- * both see the same machine load. Reported: both medians, their difference (goal ≤ 30 ms) and the
- * ratio.
+ * process around the import alone (Node's own start is in neither). Runs are interleaved pairs so
+ * both see the same machine load. Reported: the median of the per-pair ratios with its spread, and
+ * the difference of the two sides' medians over the same pairs (goal ≤ 30 ms).
  */
 import { execFile } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { summarize, type Summary } from './stats.js';
+import { comparePaired, sidesLine, verdictLine } from './stats.js';
 
 const execFileAsync = promisify(execFile);
-const RUNS = Number(process.env['BENCH_IMPORT_RUNS'] ?? 21);
+const RUNS = Number(process.env['BENCH_IMPORT_RUNS'] ?? 10);
 /** The goal: what the library may add to io-ts, in milliseconds. */
 const GOAL_MS = 30;
 /** Where the packages resolve from: the bench package itself. */
@@ -26,23 +26,14 @@ async function importTime(specifier: string): Promise<number> {
   return Number(stdout.trim());
 }
 
-const fmt = (s: Summary): string => `median ${s.median.toFixed(1)} ms, p90 ${s.p90.toFixed(1)} ms (n=${s.n})`;
-
 /** Runs the benchmark and returns the lines to print. */
 export async function benchProtocolImport(): Promise<string[]> {
-  const bare: number[] = [];
-  const library: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    bare.push(await importTime('io-ts'));
-    library.push(await importTime('@wework/codex-protocol'));
-  }
-  const baseline = summarize(bare);
-  const measured = summarize(library);
-  const difference = measured.median - baseline.median;
+  const result = await comparePaired(() => importTime('@wework/codex-protocol'), () => importTime('io-ts'), { pairs: RUNS, warmup: 1, maxBatches: 3 });
+  const difference = result.a.median - result.b.median;
   return [
-    'import of @wework/codex-protocol (built dist), fresh Node processes',
-    `  baseline  import('io-ts'):                  ${fmt(baseline)}`,
-    `  measured  import('@wework/codex-protocol'): ${fmt(measured)}`,
-    `  difference of medians: ${difference.toFixed(1)} ms (goal ≤ ${GOAL_MS} ms) ${difference <= GOAL_MS ? 'ok' : 'ABOVE GOAL'}; ratio ${(measured.median / baseline.median).toFixed(2)}×`,
+    'import of @wework/codex-protocol (built dist) vs import of io-ts, fresh Node processes',
+    verdictLine("import('@wework/codex-protocol') / import('io-ts')", result, null),
+    sidesLine('codex-protocol', 'io-ts', result),
+    `  difference of the medians: ${difference.toFixed(1)} ms goal ≤ ${GOAL_MS} ms ${difference <= GOAL_MS ? 'met' : 'NOT met'}`,
   ];
 }

@@ -7,9 +7,9 @@
  * a first install into a Codex home only (one cache tree, config.toml, marketplace metadata, the
  * manifest, the journal and the lock) with the Node ports at their default durability (staged trees
  * flushed with one syncfs, journal and registry files fsynced). The baseline copies the same tree from
- * disk with `cp -r` and renames it into place, with no flush. Runs of both alternate, so they see the
- * same machine load. Reported: the ratio of the medians (goal ≤ 1.5×), and, for reference, the
- * ratio against a baseline that also flushes (`cp -r`, `sync -f`, rename).
+ * disk with `cp -r` and renames it into place, with no flush. Runs are interleaved pairs, so both see
+ * the same machine load. Reported: the median of the per-pair ratios (goal ≤ 1.5×), and, for
+ * reference, the same against a baseline that also flushes (`cp -r`, `sync -f`, rename).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,9 +20,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { commitChange, type PackageEntry } from '@wework/sync-transaction';
 import { createNodePorts } from '@wework/sync-transaction/node';
-import { summarize, type Summary } from './stats.js';
+import { comparePaired, sidesLine, verdictLine } from './stats.js';
 
-const RUNS = Number(process.env['BENCH_SYNC_RUNS'] ?? 9);
+const RUNS = Number(process.env['BENCH_SYNC_RUNS'] ?? 5);
 const FILES = 5_000;
 
 /** A deterministic package of `FILES` files. */
@@ -47,7 +47,6 @@ function writeTree(root: string, entries: ReadonlyArray<PackageEntry>): void {
   }
 }
 
-const line = (label: string, s: Summary): string => `  ${label.padEnd(34)} median ${s.median.toFixed(1)} ms  p90 ${s.p90.toFixed(1)} ms  (n=${s.n})`;
 
 /** Runs the benchmark and returns printable lines. */
 export async function benchSyncCommit(): Promise<string[]> {
@@ -56,7 +55,6 @@ export async function benchSyncCommit(): Promise<string[]> {
   const source = join(scratch, 'source');
   writeTree(source, entries);
   const ports = createNodePorts();
-  const times = { commit: [] as number[], copy: [] as number[], copySync: [] as number[] };
   let run = 0;
 
   const commitOnce = async (): Promise<number> => {
@@ -92,33 +90,16 @@ export async function benchSyncCommit(): Promise<string[]> {
   };
 
   try {
-    await commitOnce();
-    copyOnce(false);
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate the order so neither always runs right after the other.
-      if (i % 2 === 0) {
-        times.commit.push(await commitOnce());
-        times.copy.push(copyOnce(false));
-      } else {
-        times.copy.push(copyOnce(false));
-        times.commit.push(await commitOnce());
-      }
-      times.copySync.push(copyOnce(true));
-    }
+    const plain = await comparePaired(commitOnce, () => copyOnce(false), { pairs: RUNS, warmup: 1, maxBatches: 3 });
+    const flushed = await comparePaired(commitOnce, () => copyOnce(true), { pairs: RUNS, warmup: 0, maxBatches: 2 });
+    return [
+      `sync transaction commit: ${FILES} files (${(entries.reduce((n, e) => n + (e.kind === 'file' && 'bytes' in e ? e.bytes.length : 0), 0) / 1e6).toFixed(1)} MB), first install into a Codex home`,
+      verdictLine('commitChange (journal, lock, flush) / (cp -r + rename)', plain, { atMost: 1.5 }),
+      sidesLine('commit', 'cp -r + rename', plain),
+      verdictLine('commitChange / (cp -r + sync -f + rename), both durable', flushed, null),
+      sidesLine('commit', 'cp -r + sync -f + rename', flushed),
+    ];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  const commit = summarize(times.commit);
-  const copy = summarize(times.copy);
-  const copySync = summarize(times.copySync);
-  const ratio = commit.median / copy.median;
-  const ratioFlushed = commit.median / copySync.median;
-  return [
-    `sync transaction commit: ${FILES} files (${(entries.reduce((n, e) => n + (e.kind === 'file' && 'bytes' in e ? e.bytes.length : 0), 0) / 1e6).toFixed(1)} MB), first install into a Codex home`,
-    line('commitChange (journal, lock, flush)', commit),
-    line('cp -r + rename', copy),
-    line('cp -r + sync -f + rename', copySync),
-    `  commit / (cp -r + rename):          ${ratio.toFixed(2)}x  (goal <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`,
-    `  commit / (cp -r + sync -f + rename): ${ratioFlushed.toFixed(2)}x  (for reference: both durable)`,
-  ];
 }

@@ -104,7 +104,7 @@ const verdict = (median: number, goal: number): string => (median <= goal ? 'met
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 /** Runs both measurements; returns the lines to print. */
-export async function benchWebHost(): Promise<ReadonlyArray<string>> {
+export async function benchWebHost(): Promise<string[]> {
   if (!existsSync(CHROMIUM)) return [`web host: skipped (${CHROMIUM} is not installed: apt-get install chromium)`];
   const root = await mkdtemp(join(tmpdir(), 'wework-bench-web-'));
   const demo = await startWebDemo(root, CARD_RUNS + 1);

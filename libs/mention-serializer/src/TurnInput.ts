@@ -8,10 +8,10 @@
  */
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
-import { validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
+import { normalize, validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
 import { parse } from './Parse.js';
-import { serializeWithRanges, sigilOf, targetOf } from './Serialize.js';
-import { utf8Length } from './internal/escaping.js';
+import { serializeMention, sigilOf, targetOf } from './Serialize.js';
+import { escapeText, utf8Length } from './internal/escaping.js';
 
 /** The structured item Codex consumes for one mention. */
 export function structuredItemOf(mention: Mention): UserInputStrict {
@@ -38,17 +38,33 @@ export function toTurnInput(input: ComposerDocument | string): E.Either<InvalidM
   return E.map(documentToTurnInput)(validateDocument(doc));
 }
 
+/**
+ * One pass over the segments: each part is serialized once, its UTF-8 length counted once, the
+ * mention's element and structured item recorded as it goes, and the markdown joined once at the
+ * end. No intermediate list of mentions with ranges, no second walk over the joined text.
+ */
 function documentToTurnInput(doc: ComposerDocument): UserInputStrict[] {
-  const { markdown, mentions } = serializeWithRanges(doc);
+  const segments = normalize(doc);
+  const parts: string[] = [];
   const elements: TextElement[] = [];
-  let offset = 0;
+  const structured: UserInputStrict[] = [];
   let bytes = 0;
-  for (const { mention, source } of mentions) {
-    bytes += utf8Length(markdown, offset, source.start);
-    const length = utf8Length(markdown, source.start, source.end);
-    elements.push({ byteRange: { start: bytes, end: bytes + length }, placeholder: `${sigilOf(mention)}${mention.name}` });
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index];
+    if (segment === undefined) continue;
+    if (segment._tag === 'Text') {
+      const part = escapeText(segment.text, segments[index + 1]?._tag === 'Mention');
+      bytes += utf8Length(part);
+      parts.push(part);
+      continue;
+    }
+    const part = serializeMention(segment);
+    const length = utf8Length(part);
+    elements.push({ byteRange: { start: bytes, end: bytes + length }, placeholder: sigilOf(segment) + segment.name });
     bytes += length;
-    offset = source.end;
+    parts.push(part);
+    structured.push(structuredItemOf(segment));
   }
-  return [{ type: 'text', text: markdown, text_elements: elements }, ...mentions.map(({ mention }) => structuredItemOf(mention))];
+  structured.unshift({ type: 'text', text: parts.join(''), text_elements: elements });
+  return structured;
 }

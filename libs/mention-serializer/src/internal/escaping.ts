@@ -17,30 +17,32 @@ export const isSigil = (c: string | undefined): boolean => c === '$' || c === '@
 /** Escapes text so that {@link unescapeText} (as the parser applies it) returns it unchanged. */
 export function escapeText(value: string, followedByMention: boolean): string {
   if (value.indexOf('\\') === -1 && value.indexOf('[') === -1) return value;
+  // Unchanged runs are copied as slices; only the escapes are written one by one.
   let out = '';
+  let from = 0;
   let i = 0;
   while (i < value.length) {
-    const c = value[i];
-    if (c === '\\') {
+    const c = value.charCodeAt(i);
+    if (c === 0x5c /* \ */) {
       let j = i;
-      while (value[j] === '\\') j++;
+      while (value.charCodeAt(j) === 0x5c) j++;
       const run = j - i;
       const next = value[j];
       // A run is read pairwise; a single backslash is literal unless `[` or a mention follows.
-      const needsEscape = run > 1 || next === '[' || (next === undefined && followedByMention);
-      out += needsEscape ? '\\'.repeat(run * 2) : '\\';
+      if (run > 1 || next === '[' || (next === undefined && followedByMention)) {
+        out += value.slice(from, i) + '\\'.repeat(run * 2);
+        from = j;
+      }
       i = j;
       continue;
     }
-    if (c === '[' && isSigil(value[i + 1])) {
-      out += '\\[';
-      i++;
-      continue;
+    if (c === 0x5b /* [ */ && isSigil(value[i + 1])) {
+      out += value.slice(from, i) + '\\[';
+      from = i + 1;
     }
-    out += c;
     i++;
   }
-  return out;
+  return out + value.slice(from);
 }
 
 /** Escapes a mention name for use as a label. */

@@ -1,0 +1,237 @@
+/**
+ * What a user feels per turn: one scripted turn through the desktop executor's `message/send`
+ * (`serve.js --stdio`, host protocol, answered when the turn completed) against the same turn on a
+ * raw line-pipe JSON-RPC client of `codex app-server` (`turn/start` → `turn/completed`), the same
+ * Codex binary and the same scripted model; the same raw turn against `@wework/app-server-client`'s
+ * `runTurn` (the library under the executor). Then 8 turns at once: 8 tasks through one executor
+ * against 8 threads on one raw app-server (throughput). Optionally the same turn through
+ * `@openai/codex-sdk` (`thread.run`, which starts `codex exec` per turn), installed on demand into a
+ * temporary folder and pointed at the same Codex binary; skipped with a note when it cannot be
+ * installed.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import * as E from 'fp-ts/lib/Either.js';
+import { stringify } from 'smol-toml';
+import { Methods, ThreadStart } from '@wework/codex-protocol';
+import { isTurnEnded, runTurn } from '@wework/app-server-client';
+import { resolveCodexCommand, spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
+import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { LineClient } from './lineClient.js';
+import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
+
+const TURN_PLAN: Plan = { pairs: Number(process.env['BENCH_TURN_PAIRS'] ?? 15), warmup: 3, maxBatches: 5 };
+const CONCURRENT_PLAN: Plan = { pairs: Number(process.env['BENCH_CONCURRENT_PAIRS'] ?? 6), warmup: 1, maxBatches: 4 };
+const SDK_PLAN: Plan = { pairs: Number(process.env['BENCH_SDK_PAIRS'] ?? 6), warmup: 1, maxBatches: 3 };
+const CONCURRENCY = 8;
+/** Enough answers for every turn any comparison may run. */
+const SCRIPT_LENGTH = 2000;
+
+/** The executor's serve entry (built), found through its package like any host would. */
+const servePath = (): string => join(dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
+
+interface Box {
+  readonly root: string;
+  readonly codexHome: string;
+  readonly home: string;
+  readonly workspace: string;
+  readonly model: ScriptedModel;
+}
+
+async function box(root: string, name: string, codexHomeUnder: string): Promise<Box> {
+  const base = join(root, name);
+  const codexHome = join(base, codexHomeUnder);
+  const dirs = { root: base, codexHome, home: join(base, 'home'), workspace: join(base, 'workspace') };
+  await Promise.all([dirs.codexHome, dirs.home, dirs.workspace].map((dir) => mkdir(dir, { recursive: true })));
+  const model = await startScriptedModel({ script: Array.from({ length: SCRIPT_LENGTH }, (_, i) => respond(say(`answer ${i}`))) });
+  await writeFile(join(codexHome, 'config.toml'), stringify({ ...scriptedModelCodexConfig({ baseUrl: model.url }) }), { mode: 0o600 });
+  return { ...dirs, model };
+}
+
+const codexCommand = (): { readonly command: string; readonly args: ReadonlyArray<string>; readonly pathPrepend: ReadonlyArray<string> } => {
+  const codex = resolveCodexCommand();
+  if (E.isLeft(codex)) throw new Error('the Codex binary was not found');
+  return codex.right;
+};
+
+const resultOf = (message: { result?: unknown; error?: unknown }, what: string): Record<string, unknown> => {
+  if (message.result === undefined) throw new Error(`${what} failed: ${JSON.stringify(message.error ?? null).slice(0, 300)}`);
+  return message.result as Record<string, unknown>;
+};
+
+/** A raw app-server on a line pipe, initialized. */
+async function rawServer(b: Box): Promise<LineClient> {
+  const codex = codexCommand();
+  const env = { ...process.env, CODEX_HOME: b.codexHome, HOME: b.home, PATH: [...codex.pathPrepend, process.env['PATH'] ?? ''].join(delimiter) };
+  const client = new LineClient(codex.command, [...codex.args, 'app-server'], env, b.workspace);
+  resultOf(await client.request(Methods.Initialize, { clientInfo: { name: 'bench', title: null, version: '0' }, capabilities: { experimentalApi: true } }), 'initialize');
+  client.notify(Methods.Initialized);
+  return client;
+}
+
+async function rawThread(client: LineClient, b: Box): Promise<string> {
+  const thread = resultOf(await client.request(Methods.ThreadStart, { cwd: b.workspace }), 'thread/start') as { thread: { id: string } };
+  return thread.thread.id;
+}
+
+async function rawTurn(client: LineClient, threadId: string): Promise<void> {
+  const completed = client.waitFor((message) => message.method === Methods.TurnCompleted && message.params?.['threadId'] === threadId);
+  resultOf(await client.request(Methods.TurnStart, { threadId, input: [{ type: 'text', text: 'hi', text_elements: [] }] }), 'turn/start');
+  await completed;
+}
+
+/** The executor on the host protocol over stdio, answered `executor/info`. */
+async function executor(b: Box, executorHome: string): Promise<LineClient> {
+  const client = new LineClient(process.execPath, [servePath(), '--stdio', '--executor-home', executorHome, '--workspace', b.workspace], { ...process.env, HOME: b.home }, b.workspace);
+  resultOf(await client.request('executor/info', {}), 'executor/info');
+  return client;
+}
+
+async function executorTask(client: LineClient, b: Box, taskId: string): Promise<void> {
+  resultOf(await client.request('task/create', { taskId, modelSelection: { model: null }, executionRequest: { workspace: b.workspace } }), 'task/create');
+}
+
+async function executorTurn(client: LineClient, taskId: string): Promise<void> {
+  const answer = resultOf(await client.request('message/send', { taskId, markdown: 'hi' }), 'message/send');
+  if (answer['status'] !== 'completed') throw new Error(`message/send ended ${String(answer['status'])}`);
+}
+
+const timed = async (op: () => Promise<unknown>): Promise<number> => {
+  const t0 = performance.now();
+  await op();
+  return performance.now() - t0;
+};
+
+/** Installs `@openai/codex-sdk` into `prefix`; answers its entry module or why not. */
+async function installSdk(prefix: string): Promise<E.Either<string, string>> {
+  try {
+    await promisify(execFile)('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--ignore-scripts', '@openai/codex-sdk'], { timeout: 180_000 });
+    // ESM only: the entry is the `import` export of its package.json.
+    const packageDir = join(prefix, 'node_modules', '@openai', 'codex-sdk');
+    const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { exports?: unknown; module?: string; main?: string };
+    const dot = (manifest.exports as Record<string, unknown> | undefined)?.['.'];
+    const target = typeof dot === 'string' ? dot : typeof dot === 'object' && dot !== null ? ((dot as Record<string, unknown>)['import'] ?? (dot as Record<string, unknown>)['default']) : (manifest.module ?? manifest.main);
+    if (typeof target !== 'string') return E.left('its package.json names no ES module entry');
+    return E.right(pathToFileURL(join(packageDir, target)).href);
+  } catch (error) {
+    return E.left(error instanceof Error ? (error.message.split('\n')[0] ?? 'npm install failed') : 'npm install failed');
+  }
+}
+
+interface SdkThread {
+  run(input: string): Promise<unknown>;
+}
+interface SdkModule {
+  Codex: new (options: { codexPathOverride?: string; env?: Record<string, string> }) => { startThread(options: { workingDirectory?: string; skipGitRepoCheck?: boolean }): SdkThread };
+}
+
+/** The native Codex binary the npm wrapper would start (what the SDK needs as `codexPathOverride`). */
+const nativeCodex = (): string => {
+  const codex = codexCommand();
+  // A resolved wrapper (`node codex.js`) is not an executable the SDK can spawn; the native binary is.
+  return codex.args.length === 0 ? codex.command : '';
+};
+
+/** Runs the comparisons and returns printable lines. */
+export async function benchExecutorTurn(): Promise<string[]> {
+  const root = await mkdtemp(join(tmpdir(), 'bench-turn-'));
+  const lines: string[] = ['turn through the executor (message/send, stdio) vs a raw line-pipe client of codex app-server; same Codex, scripted model'];
+  const boxes: Box[] = [];
+  const clients: Array<{ readonly client: LineClient; readonly graceful: boolean }> = [];
+  try {
+    const executorBox = await box(root, 'executor', join('executor', 'codex'));
+    const rawBox = await box(root, 'raw', 'codex-home');
+    boxes.push(executorBox, rawBox);
+    const exec = await executor(executorBox, join(executorBox.root, 'executor'));
+    clients.push({ client: exec, graceful: true });
+    const raw = await rawServer(rawBox);
+    clients.push({ client: raw, graceful: false });
+
+    await executorTask(exec, executorBox, 'single');
+    const rawSingle = await rawThread(raw, rawBox);
+    const single = await comparePaired(
+      () => timed(() => executorTurn(exec, 'single')),
+      () => timed(() => rawTurn(raw, rawSingle)),
+      TURN_PLAN,
+    );
+    lines.push(verdictLine('one-message turn, executor / raw app-server', single, { atMost: 1.1 }), sidesLine('executor', 'raw', single));
+
+    const clientBox = await box(root, 'client', 'codex-home');
+    boxes.push(clientBox);
+    const spawned = await spawnAppServer({ codexHome: clientBox.codexHome, home: clientBox.home, cwd: clientBox.workspace, env: process.env });
+    if (E.isLeft(spawned)) throw new Error(`spawnAppServer: ${spawned.left._tag}`);
+    const server: SpawnedAppServer = spawned.right;
+    try {
+      const thread = await server.client.request(ThreadStart, { cwd: clientBox.workspace });
+      if (E.isLeft(thread)) throw new Error('thread/start failed');
+      const clientThread = thread.right.thread.id;
+      const clientTurn = async (): Promise<void> => {
+        const outcome = await runTurn(server.client, { threadId: clientThread, input: [{ type: 'text', text: 'hi', text_elements: [] }] });
+        if (!isTurnEnded(outcome)) throw new Error(`turn did not complete: ${outcome._tag}`);
+      };
+      const library = await comparePaired(
+        () => timed(clientTurn),
+        () => timed(() => rawTurn(raw, rawSingle)),
+        TURN_PLAN,
+      );
+      lines.push(verdictLine('one-message turn, app-server-client runTurn / raw app-server', library, { atMost: 1.05 }), sidesLine('app-server-client', 'raw', library));
+    } finally {
+      await server.dispose();
+    }
+
+    const taskIds = Array.from({ length: CONCURRENCY }, (_, i) => `parallel-${i}`);
+    for (const taskId of taskIds) await executorTask(exec, executorBox, taskId);
+    const threadIds: string[] = [];
+    for (let i = 0; i < CONCURRENCY; i++) threadIds.push(await rawThread(raw, rawBox));
+    // Pair = (raw round time, executor round time): the ratio is the executor's throughput relative to raw.
+    const parallel = await comparePaired(
+      () => timed(() => Promise.all(threadIds.map((threadId) => rawTurn(raw, threadId)))),
+      () => timed(() => Promise.all(taskIds.map((taskId) => executorTurn(exec, taskId)))),
+      CONCURRENT_PLAN,
+    );
+    lines.push(verdictLine(`${CONCURRENCY} turns at once, executor throughput / raw app-server`, parallel, { atLeast: 0.9 }), sidesLine(`raw ${CONCURRENCY}-turn round`, `executor ${CONCURRENCY}-turn round`, parallel));
+
+    lines.push(...(await sdkComparison(root, exec, executorBox)));
+    return lines;
+  } finally {
+    for (const { client, graceful } of clients) await client.close(graceful);
+    for (const b of boxes) await b.model.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+async function sdkComparison(root: string, exec: LineClient, executorBox: Box): Promise<string[]> {
+  if (process.env['BENCH_SKIP_SDK'] === '1') return ['  @openai/codex-sdk line skipped (BENCH_SKIP_SDK=1)'];
+  const binary = nativeCodex();
+  if (binary === '') return ['  @openai/codex-sdk line skipped: the pinned Codex resolves to a wrapper, not a native binary'];
+  const prefix = join(root, 'sdk');
+  await mkdir(prefix, { recursive: true });
+  const entry = await installSdk(prefix);
+  if (E.isLeft(entry)) return [`  @openai/codex-sdk line skipped: it could not be installed (${entry.left.slice(0, 160)})`];
+  const sdkBox = await box(root, 'sdk', 'codex-home');
+  try {
+    const { Codex } = (await import(entry.right)) as SdkModule;
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+    const codex = new Codex({ codexPathOverride: binary, env: { ...env, CODEX_HOME: sdkBox.codexHome, HOME: sdkBox.home } });
+    const thread = codex.startThread({ workingDirectory: sdkBox.workspace, skipGitRepoCheck: true });
+    await executorTask(exec, executorBox, 'sdk-pair');
+    const result = await comparePaired(
+      () => timed(() => executorTurn(exec, 'sdk-pair')),
+      () => timed(() => thread.run('hi')),
+      SDK_PLAN,
+    );
+    return [verdictLine('one-message turn, executor / @openai/codex-sdk thread.run', result, { atMost: 0.35 }), sidesLine('executor', 'sdk', result)];
+  } catch (error) {
+    return [`  @openai/codex-sdk line skipped: ${error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : 'it failed'}`];
+  } finally {
+    await sdkBox.model.close();
+  }
+}
