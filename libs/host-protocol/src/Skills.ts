@@ -11,7 +11,7 @@ const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** The most skills `skills/list` answers (`truncated` when Codex listed more). */
 export const SKILLS_LIST_MAX = 500;
-/** The longest skill name `skills/list` answers (a longer one is cut). */
+/** The longest skill name `skills/list` answers (a skill with a longer one is left out). */
 export const SKILL_NAME_MAX_CHARS = 200;
 /** The longest skill description `skills/list` answers (a longer one is cut). */
 export const SKILL_DESCRIPTION_MAX_CHARS = 1024;
