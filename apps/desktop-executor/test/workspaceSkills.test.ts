@@ -19,7 +19,7 @@ const codexSkill = fc.record({
   pluginId: fc.option(fc.constantFrom('demo@local', 'other@market'), { nil: null }),
 }) as fc.Arbitrary<CodexSkill>;
 
-const answer = (skills: ReadonlyArray<CodexSkill>, cwd = '/work'): SkillsListResponse => ({ data: [{ cwd, skills: [...skills], errors: [] }] });
+const answer = (skills: ReadonlyArray<CodexSkill>, cwd = '/project'): SkillsListResponse => ({ data: [{ cwd, skills: [...skills], errors: [] }] });
 
 /** Whether the host protocol can answer `skill` (its name and path within bounds, its scope one it knows). */
 const answerable = (skill: CodexSkill): boolean => skill.name.length <= SKILL_NAME_MAX_CHARS && skill.path.length <= SKILL_PATH_MAX_CHARS && (skill.pluginId !== null || skill.scope !== 'future-scope');
@@ -29,7 +29,7 @@ describe('workspaceSkillsOf', () => {
     fc.assert(
       fc.property(fc.array(codexSkill, { maxLength: 40 }), (skills) => {
         const listed = workspaceSkillsOf(answer(skills), null);
-        expect(listed.cwd).toBe('/work');
+        expect(listed.cwd).toBe('/project');
         expect(new Set(listed.skills.map((skill) => skill.path)).size).toBe(listed.skills.length);
         for (const skill of listed.skills) {
           expect(WorkspaceSkill.is(skill)).toBe(true);

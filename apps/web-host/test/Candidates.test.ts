@@ -30,7 +30,7 @@ describe('candidatesOf', () => {
     const skills = [
       listed('demo:greet', '/cache/demo/skills/greet/SKILL.md', 'plugin'),
       listed('notes', '/home/.agents/skills/notes/SKILL.md', 'user'),
-      listed('build', '/work/.agents/skills/build/SKILL.md', 'repo'),
+      listed('build', '/project/.agents/skills/build/SKILL.md', 'repo'),
       listed('imagegen', '/codex/skills/.system/imagegen/SKILL.md', 'system'),
       listed('off', '/home/.agents/skills/off/SKILL.md', 'user', false),
       listed('notes', '/home/.agents/skills/notes/SKILL.md', 'user'),
