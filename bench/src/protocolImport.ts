@@ -18,12 +18,15 @@ const GOAL_MS = 30;
 /** Where the packages resolve from: the bench package itself. */
 const benchRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 
+// Written with process.stdout.write: console.log colours numbers when FORCE_COLOR is set (nx sets it), which would not parse.
 const probe = (specifier: string): string =>
-  `const t0 = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t0);`;
+  `const t0 = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t0));`;
 
 async function importTime(specifier: string): Promise<number> {
   const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', probe(specifier)], { cwd: benchRoot });
-  return Number(stdout.trim());
+  const ms = Number(stdout.trim());
+  if (!Number.isFinite(ms)) throw new Error(`the import probe printed no time: ${JSON.stringify(stdout.slice(0, 200))}`);
+  return ms;
 }
 
 /** Runs the benchmark and returns the lines to print. */

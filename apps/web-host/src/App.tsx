@@ -224,7 +224,7 @@ function TaskPane({ state, task, actions, insert }: { readonly state: ChatState;
   const [preview, setPreview] = useState<SkillPreviewState | null>(null);
   const cards = cardsOfTask(state, task);
   const busy = isBusy(task);
-  const candidates = useMemo(() => candidatesOf(state.inventory), [state.inventory]);
+  const candidates = useMemo(() => candidatesOf(state.inventory, state.skills), [state.inventory, state.skills]);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [task.entries.length, cards.length]);

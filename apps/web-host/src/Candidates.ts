@@ -1,12 +1,13 @@
 /**
  * What the composer's picker offers, from the one inventory (`plugins/installed`): each enabled
  * plugin as a plugin mention, its enabled skills (with a `SKILL.md` path) as skill mentions and its
- * enabled apps as app mentions. `$` filters skills and apps, `@` plugins.
+ * enabled apps as app mentions; then the user's own and the workspace's enabled skills Codex lists
+ * (`skills/list`), each `SKILL.md` once. `$` filters skills and apps, `@` plugins.
  *
  * Every function here is pure.
  */
 import { app, plugin, skill, type Mention } from '@wework/mention-serializer';
-import type { InstalledPlugin } from '@wework/host-protocol';
+import type { InstalledPlugin, SkillScope, WorkspaceSkill } from '@wework/host-protocol';
 
 /** One entry of the picker. */
 export interface Candidate {
@@ -20,8 +21,15 @@ export interface Candidate {
 /** How many entries the picker shows at most. */
 export const MAX_CANDIDATES = 20;
 
-/** The picker's entries of an inventory, in its order: each plugin, then its skills, then its apps. */
-export function candidatesOf(plugins: ReadonlyArray<InstalledPlugin>): ReadonlyArray<Candidate> {
+/** The line under a skill of the workspace listing, by where it comes from (only these scopes are offered). */
+const SCOPE_DETAIL: Partial<Readonly<Record<SkillScope, string>>> = { user: 'Your skill', repo: 'Skill of this workspace', admin: 'Skill set up on this machine' };
+
+/**
+ * The picker's entries: an inventory's in its order (each plugin, then its skills, then its apps), then
+ * the enabled user, workspace and machine skills of `skills` (a plugin's skill comes with its plugin,
+ * Codex's bundled ones are not offered); a `SKILL.md` both list is offered once.
+ */
+export function candidatesOf(plugins: ReadonlyArray<InstalledPlugin>, skills: ReadonlyArray<WorkspaceSkill> = []): ReadonlyArray<Candidate> {
   const out: Candidate[] = [];
   for (const p of plugins) {
     if (!p.enabled || p.status.kind === 'repairRequired' || p.status.kind === 'installing') continue;
@@ -29,6 +37,10 @@ export function candidatesOf(plugins: ReadonlyArray<InstalledPlugin>): ReadonlyA
     out.push({ key: `plugin:${p.pluginId}`, mention: plugin(title, p.name, p.marketplace), detail: p.shortDescription ?? `Plugin from ${p.marketplace}` });
     for (const s of p.skills) if (s.enabled && s.path !== null) out.push({ key: `skill:${s.path}`, mention: skill(s.name, s.path), detail: `Skill of ${title}` });
     for (const a of p.apps) if (a.enabled) out.push({ key: `app:${a.id}`, mention: app(a.name, a.id), detail: `App of ${title}` });
+  }
+  for (const s of skills) {
+    const detail = SCOPE_DETAIL[s.scope];
+    if (s.enabled && detail !== undefined) out.push({ key: `skill:${s.path}`, mention: skill(s.name, s.path), detail });
   }
   const seen = new Set<string>();
   return out.filter((c) => !seen.has(c.key) && seen.add(c.key) !== undefined);

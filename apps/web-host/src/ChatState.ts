@@ -6,7 +6,7 @@
  *
  * Every function here is pure: a state and an action in, the next state out; nothing throws.
  */
-import type { HostNotificationParamsOf, InstalledPlugin, TaskRecord } from '@wework/host-protocol';
+import type { HostNotificationParamsOf, InstalledPlugin, TaskRecord, WorkspaceSkill } from '@wework/host-protocol';
 import type { CardModel } from './CardForm.js';
 
 /** One line of a transcript: a message, or a tool call or command shown compactly. */
@@ -58,12 +58,14 @@ export interface ChatState {
   readonly notice: string | null;
   /** The installed plugins (`plugins/installed`): the composer picker's skills, apps and plugins. */
   readonly inventory: ReadonlyArray<InstalledPlugin>;
+  /** The skills Codex sees for the workspace (`skills/list`): the picker's user and workspace skills. */
+  readonly skills: ReadonlyArray<WorkspaceSkill>;
   /** The models offered (`models/list`, Codex's order), `null` until read. */
   readonly models: ReadonlyArray<{ readonly model: string; readonly displayName: string; readonly isDefault: boolean }> | null;
 }
 
 /** The state before anything happened. */
-export const initialChat: ChatState = { connection: 'connecting', tasks: [], selected: null, cards: [], notice: null, inventory: [], models: null };
+export const initialChat: ChatState = { connection: 'connecting', tasks: [], selected: null, cards: [], notice: null, inventory: [], skills: [], models: null };
 
 /** What can happen to the chat. */
 export type ChatAction =
@@ -75,6 +77,7 @@ export type ChatAction =
   | { readonly _tag: 'SendFailed'; readonly taskId: string; readonly message: string }
   | { readonly _tag: 'Notice'; readonly message: string | null }
   | { readonly _tag: 'Inventory'; readonly plugins: ReadonlyArray<InstalledPlugin> }
+  | { readonly _tag: 'Skills'; readonly skills: ReadonlyArray<WorkspaceSkill> }
   | { readonly _tag: 'Models'; readonly models: NonNullable<ChatState['models']> }
   /** The model or permission mode chosen for a task (saved by the executor with its next message). */
   | { readonly _tag: 'TaskSettings'; readonly taskId: string; readonly model?: string | null; readonly permissionMode?: string }
@@ -176,6 +179,8 @@ export function reduceChat(state: ChatState, action: ChatAction): ChatState {
       return { ...state, notice: action.message };
     case 'Inventory':
       return { ...state, inventory: action.plugins };
+    case 'Skills':
+      return { ...state, skills: action.skills };
     case 'Models':
       return { ...state, models: action.models };
     case 'TaskSettings':

@@ -103,8 +103,9 @@ if (launch === null) {
     if (E.isRight(listed)) dispatch({ _tag: 'Models', models: listed.right.models.filter((m) => !m.hidden).map((m) => ({ model: m.model, displayName: m.displayName, isDefault: m.isDefault })) });
   };
   const loadInventory = async (): Promise<void> => {
-    const listed = await client.request('plugins/installed', {});
+    const [listed, skills] = await Promise.all([client.request('plugins/installed', {}), client.request('skills/list', { cwd: launch.workspace })]);
     if (E.isRight(listed)) dispatch({ _tag: 'Inventory', plugins: listed.right.plugins });
+    if (E.isRight(skills)) dispatch({ _tag: 'Skills', skills: skills.right.skills });
   };
   const taskRecord = (taskId: string): TaskRecord | undefined => records.get(taskId);
   /** The task records as the executor last gave them (the model selection is sent back with a changed model). */
@@ -159,7 +160,7 @@ if (launch === null) {
       });
     },
     readSkill: async (path) => {
-      const read = await client.request('skills/read', { path });
+      const read = await client.request('skills/read', { path, cwd: launch.workspace });
       return E.isRight(read)
         ? { _tag: 'Loaded', name: read.right.name, markdown: read.right.markdown, truncated: read.right.truncated }
         : { _tag: 'Failed', name: path.split(/[\\/]/).slice(-2, -1)[0] ?? 'skill', message: `The skill could not be shown: ${read.left.message}` };

@@ -7,11 +7,12 @@
  * the plugin entry's preview inserts the plugin again; the sent message shows badges and the model
  * received the skill's instructions and the plugin's capabilities; the skill badge shows its SKILL.md;
  * Full access on an existing task asks for confirmation; a task whose saved model vanished cannot send
- * and says why. Each state is saved as a screenshot under `test-artifacts/composer/`.
+ * and says why; the user's own skill (in the Codex home) and the workspace's skill are offered by the picker
+ * next to the plugin's, and the user skill's mention shows its SKILL.md. Each state is saved as a screenshot under `test-artifacts/composer/`.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
 import type { ProcessIdentity } from '@wework/app-server-client/node';
@@ -19,6 +20,8 @@ import type { Page } from 'playwright-core';
 import { ARTIFACTS, browserAvailable, hostCall, openBrowser, startedProcesses, startWebDemo, stillRunning, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
 
 const SKILL_MARKER = 'Greet the user warmly. (skill body marker 5128)';
+const USER_SKILL_MARKER = 'Keep my notes short. (user skill body marker 7341)';
+const REPO_SKILL_MARKER = 'Build with make. (workspace skill body marker 2209)';
 const SCRIPT = [respond(say('Greeted.'))];
 
 const run = browserAvailable();
@@ -39,6 +42,12 @@ async function writeMarketplace(dir: string): Promise<void> {
   await writeFile(join(dir, '.agents', 'plugins', 'marketplace.json'), JSON.stringify({ name: 'local-market', plugins: [{ name: 'demo-plugin', source: { source: 'local', path: './plugins/demo-plugin' } }] }));
 }
 
+/** Writes a `SKILL.md` named `name` in `dir`. */
+async function writeSkill(dir: string, name: string, description: string, body: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`);
+}
+
 beforeAll(async () => {
   if (!run) return;
   root = await tempRoot();
@@ -46,6 +55,9 @@ beforeAll(async () => {
   const market = join(root, 'market');
   await writeMarketplace(market);
   demo = await startWebDemo(SCRIPT, root, ['--record', recordPath]);
+  // The user's own skill in the demo's Codex home, and a skill of its workspace.
+  await writeSkill(join(dirname(demo.workspace), 'executor', 'codex', 'skills', 'my-notes'), 'my-notes', 'Keeps notes short', USER_SKILL_MARKER);
+  await writeSkill(join(demo.workspace, '.agents', 'skills', 'build-it'), 'build-it', 'Builds the workspace', REPO_SKILL_MARKER);
   browser = await openBrowser(root, join(ARTIFACTS, 'composer'));
   page = browser.page;
   await page.goto(demo.url);
@@ -169,6 +181,38 @@ describe.skipIf(!run)('the composer in Chromium', () => {
     // skills/read reads only a skill the inventory lists.
     expect(await hostCall(page, demo?.url ?? '', 'skills/read', { path: join(root, 'market', 'plugins', 'demo-plugin', 'skills', 'greet', 'SKILL.md') })).toMatchObject({ error: { code: -32026 } });
     await preview.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it("offers the user's and the workspace's own skills next to the plugin's, and shows a user skill's SKILL.md", async () => {
+    await editor().click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('Try $');
+    const options = page.getByRole('listbox', { name: 'Mentions' }).getByRole('option');
+    await expect.poll(() => options.allInnerTexts(), { timeout: 30_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('$demo-plugin:greet'), expect.stringContaining('$my-notes'), expect.stringContaining('$build-it')]),
+    );
+    const texts = await options.allInnerTexts();
+    // Each SKILL.md once: the plugin's skill (also in Codex's skill list) is offered a single time, with its plugin.
+    expect(texts.filter((text) => text.includes('$demo-plugin:greet'))).toHaveLength(1);
+    expect(texts.find((text) => text.includes('$my-notes'))).toContain('Your skill');
+    expect(texts.find((text) => text.includes('$build-it'))).toContain('Skill of this workspace');
+    await browser?.screenshot('5b-own-skills-picker');
+    await page.keyboard.type('my-n');
+    await expect.poll(() => options.allInnerTexts()).toEqual([expect.stringContaining('$my-notes')]);
+    await page.keyboard.press('Enter');
+    const mention = editor().locator('.mention', { hasText: '$my-notes' });
+    expect(await mention.count()).toBe(1);
+    await mention.click();
+    const preview = page.getByRole('dialog', { name: 'Skill $my-notes' });
+    await expect.poll(() => preview.locator('pre').innerText().catch(() => ''), { timeout: 30_000 }).toContain(USER_SKILL_MARKER);
+    await browser?.screenshot('5c-user-skill-preview');
+    await preview.getByRole('button', { name: 'Close' }).click();
+    // A file beside the listed skills is still refused.
+    expect(await hostCall(page, demo?.url ?? '', 'skills/read', { cwd: demo?.workspace, path: join(dirname(demo?.workspace ?? ''), 'executor', 'codex', 'config.toml') })).toMatchObject({ error: { code: -32026 } });
+    await editor().click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
   });
 
   it('asks before switching an existing task to Full access', async () => {

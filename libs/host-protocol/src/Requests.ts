@@ -11,6 +11,7 @@ import { requestDescriptor } from './Descriptor.js';
 import { AccountList, Inspection, PluginSummary, RuntimeStatus, SupervisionModelConfig } from './Services.js';
 import { MarketplacesAdd, MarketplacesList, MarketplacesRefresh, MarketplacesRemove, MarketplacesReorder, PluginsCatalog, PluginsRead } from './Marketplaces.js';
 import { InstalledInventory, TrialResult, UpdateStatus } from './Inventory.js';
+import { SkillsList, SkillWorkspace } from './Skills.js';
 import { CardsPending, EventsSubscribe, EventsUnsubscribe } from './Events.js';
 import { RuntimeClearWegentToken, RuntimeSetWegentToken } from './WegentToken.js';
 import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
@@ -127,8 +128,11 @@ export const SkillsSetEnabled = requestDescriptor(
   t.union([t.type({ path: t.string, enabled: t.boolean }), t.type({ name: t.string, enabled: t.boolean })]),
   t.type({ effectiveEnabled: t.boolean }),
 );
-/** `skills/read`: the `SKILL.md` of a skill the inventory lists, by its path (at most 64 KiB of it; `truncated` when there is more). */
-export const SkillsRead = requestDescriptor('skills/read', t.type({ path: t.string }), t.type({ name: t.string, markdown: t.string, truncated: t.boolean }));
+/**
+ * `skills/read`: the `SKILL.md` of a skill the inventory lists, or `skills/list` lists for the workspace (`taskId`,
+ * `cwd` or neither, as there), by its path (at most 64 KiB of it; `truncated` when there is more).
+ */
+export const SkillsRead = requestDescriptor('skills/read', t.intersection([t.type({ path: t.string }), SkillWorkspace]), t.type({ name: t.string, markdown: t.string, truncated: t.boolean }));
 /** `apps/setEnabled`: switches one app (connector) of an installed plugin on or off (`[apps.<id>] enabled`). */
 export const AppsSetEnabled = requestDescriptor('apps/setEnabled', t.type({ id: t.string, enabled: t.boolean }), EmptyResult);
 /** `integrations/apps/read`: the remote Apps / Connectors switch (`features.apps`). */
@@ -178,6 +182,7 @@ export const HostRequests = {
   [PluginsInstalled.method]: PluginsInstalled,
   [PluginsSetEnabled.method]: PluginsSetEnabled,
   [SkillsSetEnabled.method]: SkillsSetEnabled,
+  [SkillsList.method]: SkillsList,
   [SkillsRead.method]: SkillsRead,
   [AppsSetEnabled.method]: AppsSetEnabled,
   [IntegrationsAppsRead.method]: IntegrationsAppsRead,

@@ -6,7 +6,7 @@
  * failed); a request that timed out is `RuntimeTimedOut`, Codex's overload answer `Overloaded`.
  * Nothing here knows about JSON-RPC.
  */
-import { readInventorySkill, type SkillReadError } from '../plugins/SkillFile.js';
+import { listWorkspaceSkills, readKnownSkill, type KnownSkillReadError, type WorkspaceSkills } from '../plugins/WorkspaceSkills.js';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import {
@@ -17,6 +17,7 @@ import {
   type HostParamsOf,
   type HostResultOf,
   type PluginSummary,
+  type SkillWorkspace,
   type TaskRecord,
 } from '@wework/host-protocol';
 import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
@@ -95,6 +96,7 @@ export interface ExecutorApi {
   installedPlugins(): Result<'plugins/installed'>;
   setPluginEnabled(params: HostParamsOf<'plugins/setEnabled'>): Result<'plugins/setEnabled'>;
   setSkillEnabled(params: HostParamsOf<'skills/setEnabled'>): Result<'skills/setEnabled'>;
+  listSkills(params: HostParamsOf<'skills/list'>): Result<'skills/list'>;
   readSkill(params: HostParamsOf<'skills/read'>): Result<'skills/read'>;
   setAppEnabled(params: HostParamsOf<'apps/setEnabled'>): Result<'apps/setEnabled'>;
   readRemoteApps(): Result<'integrations/apps/read'>;
@@ -204,6 +206,13 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       const running = codex();
       return E.isLeft(running) ? running : answer(...params);
     };
+
+  /** The folder a skills request is about: the task's workspace, the given `cwd`, or the app-server's own (`null`). */
+  const skillWorkspace = ({ taskId, cwd }: SkillWorkspace): E.Either<HostFailure, string | null> => {
+    if (taskId === undefined) return E.right(cwd ?? null);
+    const task = tasks.get(taskId);
+    return task === undefined ? E.left(taskFailure({ _tag: 'TaskNotFound', taskId })) : E.right(task.executionRequest.workspace);
+  };
 
   /** Runs a marketplace page's request; its typed errors become replies with the marketplace codes. */
   const marketplacePage = async <A>(run: (pages: MarketplacePages) => Promise<E.Either<Parameters<typeof describeMarketplaceError>[0], A>>): Answer<A> => {
@@ -433,15 +442,31 @@ export function executorApi(services: ExecutorServices): ExecutorApi {
       const selector = 'path' in params ? { path: params.path } : { name: params.name };
       return E.mapLeft(managementFailure)(await (await services.pluginInventory()).management.setSkillEnabled(selector, params.enabled));
     },
-    readSkill: async ({ path }) => {
+    listSkills: withCodex(async (params: HostParamsOf<'skills/list'>) => {
+      const cwd = skillWorkspace(params);
+      if (E.isLeft(cwd)) return cwd;
+      // A rescan: a skill folder written since the last listing shows up in the picker.
+      return E.mapLeft(runtimeFailure)(await listWorkspaceSkills(runtime.current().server.client, cwd.right, true));
+    }),
+    readSkill: async ({ path, ...workspace }) => {
+      const cwd = skillWorkspace(workspace);
+      if (E.isLeft(cwd)) return cwd;
       const viewed = await (await services.pluginInventory()).inventory.view();
-      if (E.isLeft(viewed)) return E.left({ code: HostErrorCode.RuntimeFailed, message: `the plugin inventory could not be read: ${viewed.left.reason}`, tag: viewed.left._tag, retryable: true });
-      const read = await readInventorySkill(viewed.right, path);
-      return E.mapLeft((error: SkillReadError) =>
-        error._tag === 'SkillNotFound'
-          ? { code: HostErrorCode.SkillNotFound, message: 'no skill of an installed plugin has that path', tag: error._tag }
-          : { code: HostErrorCode.RuntimeFailed, message: 'the skill file could not be read', tag: error._tag },
-      )(read);
+      const listed = async (): Promise<E.Either<RuntimeError, WorkspaceSkills>> => {
+        const running = runtime.ready();
+        return E.isLeft(running) ? running : listWorkspaceSkills(running.right.server.client, cwd.right, false);
+      };
+      const read = await readKnownSkill(path, viewed, listed);
+      return E.mapLeft((error: KnownSkillReadError): HostFailure => {
+        switch (error._tag) {
+          case 'SkillNotFound':
+            return { code: HostErrorCode.SkillNotFound, message: 'no skill of an installed plugin or of the workspace has that path', tag: error._tag };
+          case 'ListingFailed':
+            return E.isLeft(viewed) ? { code: HostErrorCode.RuntimeFailed, message: `the plugin inventory could not be read: ${viewed.left.reason}`, tag: viewed.left._tag, retryable: true } : runtimeFailure(error.error);
+          default:
+            return { code: HostErrorCode.RuntimeFailed, message: 'the skill file could not be read', tag: error._tag };
+        }
+      })(read);
     },
     setAppEnabled: async ({ id, enabled }) => E.bimap(managementFailure, () => ({}))(await (await services.pluginInventory()).management.setAppEnabled(id, enabled)),
     readRemoteApps: async () => E.bimap(managementFailure, (enabled: boolean) => ({ enabled }))(await (await services.pluginInventory()).management.readRemoteApps()),

@@ -67,6 +67,7 @@ function hostHandlers(api: ExecutorApi, sessions: HostSessions, session: HostSes
     'plugins/installed': () => api.installedPlugins(),
     'plugins/setEnabled': (params) => api.setPluginEnabled(params),
     'skills/setEnabled': (params) => api.setSkillEnabled(params),
+    'skills/list': (params) => api.listSkills(params),
     'skills/read': (params) => api.readSkill(params),
     'apps/setEnabled': (params) => api.setAppEnabled(params),
     'integrations/apps/read': () => api.readRemoteApps(),

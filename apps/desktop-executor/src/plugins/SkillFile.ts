@@ -25,9 +25,17 @@ export interface SkillText {
 export async function readInventorySkill(inventory: InstalledInventory, path: string): Promise<E.Either<SkillReadError, SkillText>> {
   const skill = inventory.plugins.flatMap((p) => p.skills).find((s) => s.path !== null && s.path === path);
   if (skill === undefined || skill.path === null) return E.left({ _tag: 'SkillNotFound' });
+  return readSkillFile(skill.name, skill.path);
+}
+
+/**
+ * Reads the skill `name`'s file at `path` (a path a listing gave, never one a host chose): a regular file
+ * opened without following a link, at most {@link SKILL_READ_MAX_BYTES} of it.
+ */
+export async function readSkillFile(name: string, path: string): Promise<E.Either<SkillReadError, SkillText>> {
   let handle;
   try {
-    handle = await open(skill.path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return E.left({ _tag: 'SkillUnreadable' });
   }
@@ -44,7 +52,7 @@ export async function readInventorySkill(inventory: InstalledInventory, path: st
     const truncated = filled > SKILL_READ_MAX_BYTES;
     // Cut at a character boundary: a trailing partial UTF-8 sequence is dropped, not shown as a replacement character.
     const markdown = new TextDecoder('utf-8', { fatal: false }).decode(buffer.subarray(0, Math.min(filled, SKILL_READ_MAX_BYTES)), { stream: truncated });
-    return E.right({ name: skill.name, markdown, truncated });
+    return E.right({ name, markdown, truncated });
   } catch {
     return E.left({ _tag: 'SkillUnreadable' });
   } finally {
