@@ -152,6 +152,21 @@ describe('Full access', () => {
   });
 });
 
+describe('a mode changed between turns of one thread', () => {
+  it('takes effect on the next turn and holds for the turns after it that carry the same mode', async () => {
+    const host = approvingHost(() => 'decline');
+    const files = ['read-only.txt', 'full-access.txt', 'full-access-again.txt', 'read-only-again.txt'].map((name) => join(outside, name));
+    const script = files.flatMap((file) => [respond(shell(`touch ${file}`)), respond(say('done'))]);
+    const box = await sandboxFor('read-only', script, host);
+    const modes: ReadonlyArray<PermissionMode> = ['read-only', 'full-access', 'full-access', 'read-only'];
+    for (const [i, mode] of modes.entries()) {
+      const turn = await box.runtime.runTurn(box.threadId, `Write file ${i}`, permissionParams(mode));
+      expect(turn).toMatchObject({ right: { status: 'completed' } });
+    }
+    expect(files.map((file) => existsSync(file))).toEqual([false, true, true, false]);
+  });
+});
+
 describe('resume and fork of a persisted task', () => {
   const tasks: ReadonlyArray<readonly [string, unknown, string]> = [
     ...PERMISSION_MODES.map((mode) => [mode, { modelSelection: { options: { permissionMode: mode } } }, permissionParams(mode).permissions] as const),

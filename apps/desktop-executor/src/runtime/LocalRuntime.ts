@@ -170,6 +170,13 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
   const loadedHere = new Set<string>();
   const activeTurn = new Map<string, string>();
+  /**
+   * The turn overrides (permissions, approval policy, model) each thread last took on this connection
+   * through `turn/start`. Codex keeps them for the thread's subsequent turns, so a turn with the same ones
+   * leaves them out (Codex re-derives the thread's settings on every override it gets, even an unchanged
+   * one). A thread started, resumed or forked here has no entry: its next turn sends them.
+   */
+  const appliedOverrides = new Map<string, string>();
   client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
   client.on(TurnCompleted, (params) => {
     if (activeTurn.get(params.threadId) === params.turn.id) activeTurn.delete(params.threadId);
@@ -189,6 +196,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       const thread = await client.request(ThreadStart, { ...params, cwd: start.cwd ?? options.workspace });
       if (E.isLeft(thread)) return E.left(runtimeErrorOf(ThreadStart.method, thread.left));
       loadedHere.add(thread.right.thread.id);
+      appliedOverrides.delete(thread.right.thread.id);
       if (start.waitForPlugins !== false) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
         if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
@@ -204,6 +212,8 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     // A thread first loaded on this process (after a restart, or persisted) starts its MCP servers: wait for them
     // as a new thread does. A thread already loaded here keeps its servers and reports nothing new.
     const startup = loadedHere.has(threadId) ? undefined : trackMcpStartup(client);
+    // Whatever the resume applies, the next turn sends its overrides again.
+    appliedOverrides.delete(threadId);
     try {
       const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
       if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
@@ -222,12 +232,17 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     const forked = await client.request(ThreadFork, { ...params, threadId, cwd: params.cwd ?? options.workspace });
     if (E.isLeft(forked)) return E.left(runtimeErrorOf(ThreadFork.method, forked.left));
     loadedHere.add(forked.right.thread.id);
+    appliedOverrides.delete(forked.right.thread.id);
     return E.right(handleOf(forked.right));
   };
 
   const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
     const items: UserInputStrict[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
-    const outcome = await runClientTurn(client, { ...params, threadId, input: items }, { timeoutMs: options.turnTimeoutMs ?? 120_000, interruptOnStop: false });
+    const overrides = turnOverridesKey(params);
+    const unchanged = appliedOverrides.get(threadId) === overrides;
+    const outcome = await runClientTurn(client, { ...(unchanged ? withoutOverrides(params) : params), threadId, input: items }, { timeoutMs: options.turnTimeoutMs ?? 120_000, interruptOnStop: false });
+    if (outcome._tag === 'StartFailed') appliedOverrides.delete(threadId);
+    else appliedOverrides.set(threadId, overrides);
     switch (outcome._tag) {
       case 'StartFailed':
         return E.left(runtimeErrorOf(TurnStart.method, outcome.error));
@@ -265,6 +280,15 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
 
   return { server, activity, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
 }
+
+/** The overrides a turn carries (permissions, approval policy, model), as one comparable string. */
+const turnOverridesKey = (params: TurnCallParams): string => JSON.stringify([params.permissions ?? null, params.approvalPolicy ?? null, params.model ?? null]);
+
+/** The turn's params without the overrides its thread already took. */
+const withoutOverrides = (params: TurnCallParams): TurnCallParams => {
+  const { permissions: _permissions, approvalPolicy: _approvalPolicy, model: _model, ...rest } = params;
+  return rest;
+};
 
 /** The turn as it ended when the app-server died under it: failed, with the reason. */
 function abortedTurn(turnId: string, message: string): Turn {
