@@ -8,14 +8,11 @@
  * the connection dropped. Each state is saved as a screenshot under `test-artifacts/browser/`.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callTool, respond, say, shell } from '@wework/scripted-model';
-import type { ProcessIdentity } from '@wework/app-server-client/node';
 import type { Locator, Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, openBrowser, startedProcesses, startWebDemo, stillRunning, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
 
 const SCRIPT = [
   respond(callTool('forms', 'choose_strategy')),
@@ -46,23 +43,7 @@ beforeAll(async () => {
   await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
 });
 
-afterAll(async () => {
-  if (!run) return;
-  // Every process this file started: the browser's tree and the executor's (app-server and plugin included).
-  const started: ReadonlyArray<ProcessIdentity> = await startedProcesses();
-  await browser?.close();
-  await demo?.stop();
-  expect(await stillRunning(started)).toEqual([]);
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async (context) => {
-  // A failed step leaves what the user saw and the executor's log (no secrets: the log never holds the token) next to the screenshots.
-  if (!run || context.task.result?.state !== 'fail') return;
-  const name = context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-');
-  await browser?.screenshot(`failed-${name}`);
-  await writeFile(join(ARTIFACTS, 'browser', `failed-${name}.log`), demo?.stderr() ?? '');
-});
+browserTestHooks(run, () => ({ root, demo, browser }), join(ARTIFACTS, 'browser'));
 
 /** The card on screen (the last one shown). */
 const card = (): Locator => page.locator('section.card').last();

@@ -11,13 +11,12 @@
  * next to the plugin's, and the user skill's mention shows its SKILL.md. Each state is saved as a screenshot under `test-artifacts/composer/`.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
-import type { ProcessIdentity } from '@wework/app-server-client/node';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, hostCall, openBrowser, startedProcesses, startWebDemo, stillRunning, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
 
 const SKILL_MARKER = 'Greet the user warmly. (skill body marker 5128)';
 const USER_SKILL_MARKER = 'Keep my notes short. (user skill body marker 7341)';
@@ -66,21 +65,7 @@ beforeAll(async () => {
   expect(await hostCall(page, demo.url, 'plugins/install', { marketplace: 'local-market', plugin: 'demo-plugin' })).toHaveProperty('result');
 }, 240_000);
 
-afterAll(async () => {
-  if (!run) return;
-  const started: ReadonlyArray<ProcessIdentity> = await startedProcesses();
-  await browser?.close();
-  await demo?.stop();
-  expect(await stillRunning(started)).toEqual([]);
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async (context) => {
-  if (!run || context.task.result?.state !== 'fail') return;
-  const name = context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-');
-  await browser?.screenshot(`failed-${name}`);
-  await writeFile(join(ARTIFACTS, 'composer', `failed-${name}.log`), demo?.stderr() ?? '');
-});
+browserTestHooks(run, () => ({ root, demo, browser }), join(ARTIFACTS, 'composer'));
 
 const editor = () => page.getByRole('textbox', { name: 'Message' });
 /** The composer's text before the caret (mentions as their labels), and whether the caret's node is inside a mention. */

@@ -7,14 +7,12 @@
  * skill off and on, tries it in chat (the composer holds the plugin mention), and uninstalls it. Each
  * state is saved as a screenshot under `test-artifacts/plugins/`.
  */
-import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
-import type { ProcessIdentity } from '@wework/app-server-client/node';
 import type { Locator, Page } from 'playwright-core';
 import { writeLocalMarketplace } from './support/localMarketplace.js';
-import { ARTIFACTS, browserAvailable, openBrowser, startedProcesses, startWebDemo, stillRunning, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
 
 const run = browserAvailable();
 const OUT = join(ARTIFACTS, 'plugins');
@@ -43,21 +41,7 @@ beforeAll(async () => {
   await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
 });
 
-afterAll(async () => {
-  if (!run) return;
-  const started: ReadonlyArray<ProcessIdentity> = await startedProcesses();
-  await browser?.close();
-  await demo?.stop();
-  expect(await stillRunning(started)).toEqual([]);
-  await rm(root, { recursive: true, force: true });
-});
-
-afterEach(async (context) => {
-  if (!run || context.task.result?.state !== 'fail') return;
-  const name = context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-');
-  await browser?.screenshot(`failed-${name}`);
-  await writeFile(join(OUT, `failed-${name}.log`), demo?.stderr() ?? '');
-});
+browserTestHooks(run, () => ({ root, demo, browser }), OUT);
 
 const catalogPlugin = (pluginId: string): Locator => page.locator(`li.catalog-plugin[data-plugin-id="${pluginId}"]`);
 const details = (): Locator => page.locator('section.details');

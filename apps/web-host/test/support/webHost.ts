@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { isRunning, listProcesses, treeOf, type ProcessIdentity } from '@wework/app-server-client/node';
 import { encodeScript, type Script } from '@wework/scripted-model';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, expect } from 'vitest';
 
 /** Debian's Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -150,4 +151,36 @@ export async function hostCall(page: Page, url: string, method: string, params: 
       }),
     { token, method, params },
   );
+}
+
+/** What a browser test file started, read when its hooks run. */
+export interface BrowserTestFixture {
+  readonly root: string;
+  readonly demo: WebDemo | undefined;
+  readonly browser: Browser | undefined;
+}
+
+/**
+ * Registers the hooks every browser test file shares: after a failed step, a screenshot and the
+ * executor's log (no secrets: the log never holds the token) in `artifacts`; after the file, the browser
+ * and the demo are stopped, every process the file started is proven gone, and its temporary root removed.
+ */
+export function browserTestHooks(run: boolean, fixture: () => BrowserTestFixture, artifacts: string): void {
+  afterAll(async () => {
+    if (!run) return;
+    const { root, demo, browser } = fixture();
+    // Every process this file started: the browser's tree and the executor's (app-server and plugins included).
+    const started: ReadonlyArray<ProcessIdentity> = await startedProcesses();
+    await browser?.close();
+    await demo?.stop();
+    expect(await stillRunning(started)).toEqual([]);
+    if (root !== '') await rm(root, { recursive: true, force: true });
+  });
+  afterEach(async (context) => {
+    if (!run || context.task.result?.state !== 'fail') return;
+    const { demo, browser } = fixture();
+    const name = context.task.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-');
+    await browser?.screenshot(`failed-${name}`);
+    await writeFile(join(artifacts, `failed-${name}.log`), demo?.stderr() ?? '');
+  });
 }
