@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { FileSystemError } from '@wework/ports';
-import { acquireProcessLock, type ProcessLock, type ProcessLockHeld } from '@wework/sync-transaction/node';
+import { acquireProcessLock, type ProcessLock, type ProcessLockHeld } from '@wework/sync-transaction/node/lock';
 
 /** The exit code of an executor refused because another executor runs on its home. */
 export const HOME_LOCKED_EXIT_CODE = 3;

@@ -10,6 +10,7 @@
  * `WEWORK_TEST_RECOVERY_PAUSE_AT=<n>` (tests only) holds the recovery forever before its n-th file
  * mutation and says so on the log, so a crash test can kill the process at that point.
  */
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { DirectoryRecoveryReport, DirectoryRepairReason, Homes } from '@wework/sync-transaction';
@@ -36,6 +37,10 @@ const pauseAtOf = (env: Readonly<Record<string, string | undefined>>): number | 
  * were. Returns the plugins that need repair.
  */
 export async function recoverPluginHomes(homes: Homes, env: Readonly<Record<string, string | undefined>>, log: ExecutorLog): Promise<PluginRepairs> {
+  // No state directory: no journal, lock or manifest, so both steps would find nothing (`recoverAll`
+  // answers an empty report without locking, `readManifest` an empty manifest) and change no file.
+  // The transaction library and its codecs are then not loaded before Codex starts.
+  if (await isMissing(homes.stateDirectory)) return new Map();
   const [{ recoverAll, recoverDirectories, repairsOf }, { createNodePorts, directoryPackageSource }] = await Promise.all([
     import('@wework/sync-transaction'),
     import('@wework/sync-transaction/node'),
@@ -65,4 +70,14 @@ export async function recoverPluginHomes(homes: Homes, env: Readonly<Record<stri
   for (const { plugin, outcome } of report.plugins)
     if (outcome._tag !== 'Unchanged') log({ event: 'plugin directory recovery', fields: { plugin, outcome: outcome._tag, reason: 'reason' in outcome ? outcome.reason : null } });
   return new Map(repairsOf(report).map(({ plugin, reason }) => [plugin, reason]));
+}
+
+/** Whether nothing is at `path` (any other answer, an error included, lets the recovery itself look). */
+async function isMissing(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
