@@ -3,8 +3,9 @@
  * it: Codex is the first process it spawns, and at that moment none of the heavy modules is loaded — not
  * the protocol's generated codecs (`@wework/codex-protocol`'s main entry), not the JSON-RPC client
  * (`AppServerClient`, its connection, `vscode-jsonrpc`), not the host protocol's codecs. Only what the
- * launch needs is: the home preparation and the light launch entry. A preload module (`--import`)
- * records the modules loaded at the first spawn.
+ * launch needs is: the home lock (the light lock entry of the transaction library), the home preparation
+ * and the light launch entry. A first start has no plugin state, so its plugin recovery loads nothing
+ * either. A preload module (`--import`) records the modules loaded at the first spawn.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,5 +66,12 @@ describe('the cold start', () => {
     expect(loaded('/app-server-client/dist/AppServerClient.js')).toEqual([]);
     expect(loaded('/app-server-client/dist/internal/Connection.js')).toEqual([]);
     expect(loaded('/vscode-jsonrpc/')).toEqual([]);
+  });
+
+  it('has loaded only the lock of the plugin transaction library when it spawns Codex on a first start', () => {
+    expect(loaded('/sync-transaction/dist/node/lock.js')).toHaveLength(1);
+    expect(loaded('/sync-transaction/dist/node/index.js')).toEqual([]);
+    expect(loaded('/sync-transaction/dist/index.js')).toEqual([]);
+    expect(loaded('/sync-transaction/dist/RecoverDirectories.js')).toEqual([]);
   });
 });
