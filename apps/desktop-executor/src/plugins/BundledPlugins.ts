@@ -28,10 +28,12 @@ import {
   type UpdateOutcome,
   type UpdateStatus,
 } from '@wework/plugin-inventory';
-import { compareBundled, validatePackage, type BeforeCommit, type Homes } from '@wework/sync-transaction';
-import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
+import type * as SyncTransaction from '@wework/sync-transaction';
+import type { BeforeCommit, Homes } from '@wework/sync-transaction';
+import type * as SyncTransactionNode from '@wework/sync-transaction/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { syncFailureReason, type PluginSync } from './PluginSync.js';
+import type * as Sync from './PluginSync.js';
+import type { PluginSync } from './PluginSync.js';
 
 /** The marketplace of the plugins bundled with the desktop app. */
 export const BUNDLED_MARKETPLACE = 'wework';
@@ -96,7 +98,8 @@ async function readManifest(directory: string): Promise<unknown> {
 /** The bundled plugins over `options`. */
 export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
   const { log } = options;
-  const ports = createNodePorts();
+  let loading: Promise<Machinery> | undefined;
+  const machinery = (): Promise<Machinery> => (loading ??= loadMachinery());
   let state: BundledUpdateState = emptyUpdateState;
   /** The package directory of each bundled plugin, by key (known once the list was read). */
   let known: Promise<ReadonlyMap<string, string>> | null = null;
@@ -126,13 +129,14 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
 
   /** Whether the installed plugin differs from the bundled package (read-only; no gate). */
   const differs = async (ref: PluginRef, version: string, directory: string): Promise<boolean> => {
+    const { fs, directoryPackageSource, validatePackage, compareBundled } = await machinery();
     const source = directoryPackageSource(directory);
     try {
       const entries = await source.extract()();
       if (E.isLeft(entries)) return true;
       const pkg = validatePackage(entries.right);
       if (E.isLeft(pkg)) return true;
-      const comparison = await compareBundled(ports.fs, options.homes, ref, version, pkg.right)();
+      const comparison = await compareBundled(fs, options.homes, ref, version, pkg.right)();
       return E.isLeft(comparison) || comparison.right._tag === 'Differs';
     } finally {
       await source.release?.()();
@@ -141,7 +145,7 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
 
   /** The admitted check of `ref`: upgrade through the sync, then the outcome. */
   const upgrade = async (ref: PluginRef, version: string, directory: string): Promise<UpdateOutcome> => {
-    const sync = await options.sync();
+    const [sync, { directoryPackageSource, syncFailureReason }] = await Promise.all([options.sync(), machinery()]);
     const upgraded = await sync.upgradeBundled(ref, version, directoryPackageSource(directory), options.beforeCommit);
     if (E.isLeft(upgraded)) return { _tag: 'Failed', reason: syncFailureReason(upgraded.left), version: null };
     const result = upgraded.right.transaction.bundled;
@@ -232,4 +236,23 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
     },
     idle,
   };
+}
+
+/** What the comparisons and upgrades need of the transaction library and the sync. */
+interface Machinery {
+  readonly fs: ReturnType<typeof SyncTransactionNode.createNodePorts>['fs'];
+  readonly directoryPackageSource: (directory: string) => ReturnType<typeof SyncTransactionNode.directoryPackageSource>;
+  readonly validatePackage: typeof SyncTransaction.validatePackage;
+  readonly compareBundled: typeof SyncTransaction.compareBundled;
+  readonly syncFailureReason: typeof Sync.syncFailureReason;
+}
+
+/** Loads the transaction library on the first comparison or upgrade, so the executor's start does not load it. */
+async function loadMachinery(): Promise<Machinery> {
+  const [{ validatePackage, compareBundled }, { createNodePorts, directoryPackageSource }, { syncFailureReason }] = await Promise.all([
+    import('@wework/sync-transaction'),
+    import('@wework/sync-transaction/node'),
+    import('./PluginSync.js'),
+  ]);
+  return { fs: createNodePorts().fs, directoryPackageSource: (directory) => directoryPackageSource(directory), validatePackage, compareBundled, syncFailureReason };
 }
