@@ -11,7 +11,7 @@ import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
+import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
 interface Box {
   readonly root: string;
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const executor = startServe(['--executor-home', executorHome, '--workspace', other], { ...process.env, HOME: home });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
   box = { root, codexHome, home, workspace, other, executor, model };
-  expect(await result('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace } })).toMatchObject({ task: { taskId: 'task-1' } });
+  expect(await host.ok('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace } })).toMatchObject({ task: { taskId: 'task-1' } });
 }, 120_000);
 
 afterAll(async () => {
@@ -66,21 +66,12 @@ afterAll(async () => {
 });
 
 const call = (method: string, params: object): Promise<ServeAnswer> => box.executor.request(method, params, 90_000);
-async function result<A = Record<string, unknown>>(method: string, params: object): Promise<A> {
-  const answer = await call(method, params);
-  if (!('result' in answer)) throw new Error(`${method} failed: ${JSON.stringify(answer.error)}\n${box.executor.stderr().slice(-4000)}`);
-  return answer.result as A;
-}
-
-interface Listed {
-  readonly cwd: string;
-  readonly truncated: boolean;
-  readonly skills: ReadonlyArray<{ readonly name: string; readonly description: string; readonly path: string; readonly scope: string; readonly enabled: boolean; readonly pluginId: string | null }>;
-}
+/** Typed requests: the decoded result, or a throw with the end of the executor's stderr. */
+const host = typedHost(() => box.executor);
 
 describe('skills/list', () => {
   it("lists the user's and the task workspace's skills with their scope", async () => {
-    const listed = await result<Listed>('skills/list', { taskId: 'task-1' });
+    const listed = await host.ok('skills/list', { taskId: 'task-1' });
     expect(listed.cwd).toBe(box.workspace);
     expect(listed.truncated).toBe(false);
     const mine = listed.skills.filter((skill) => skill.scope !== 'system');
@@ -99,10 +90,10 @@ describe('skills/list', () => {
   });
 
   it('lists another folder by cwd, and the executor workspace with neither', async () => {
-    const byCwd = await result<Listed>('skills/list', { cwd: box.other });
+    const byCwd = await host.ok('skills/list', { cwd: box.other });
     expect(byCwd.skills.map((skill) => skill.name)).toEqual(expect.arrayContaining(['other-only', 'home-notes']));
     expect(byCwd.skills.map((skill) => skill.name)).not.toContain('repo-build');
-    const fallback = await result<Listed>('skills/list', {});
+    const fallback = await host.ok('skills/list', {});
     expect(fallback.skills.map((skill) => skill.name)).toContain('other-only');
   });
 
@@ -113,8 +104,8 @@ describe('skills/list', () => {
 
 describe('skills/read', () => {
   it("reads a listed user skill and a listed workspace skill of the task's workspace", async () => {
-    expect(await result('skills/read', { taskId: 'task-1', path: join(box.codexHome, 'skills', 'home-notes', 'SKILL.md') })).toEqual({ name: 'home-notes', markdown: skillText('home-notes'), truncated: false });
-    expect(await result('skills/read', { taskId: 'task-1', path: join(box.workspace, '.codex', 'skills', 'repo-release', 'SKILL.md') })).toEqual({ name: 'repo-release', markdown: skillText('repo-release'), truncated: false });
+    expect(await host.ok('skills/read', { taskId: 'task-1', path: join(box.codexHome, 'skills', 'home-notes', 'SKILL.md') })).toEqual({ name: 'home-notes', markdown: skillText('home-notes'), truncated: false });
+    expect(await host.ok('skills/read', { taskId: 'task-1', path: join(box.workspace, '.codex', 'skills', 'repo-release', 'SKILL.md') })).toEqual({ name: 'repo-release', markdown: skillText('repo-release'), truncated: false });
   });
 
   it('refuses a path no listing has, and a workspace skill asked for another workspace', async () => {
@@ -130,7 +121,7 @@ describe('skills/read', () => {
     const answer = await call('skills/read', { taskId: 'task-1', path: link });
     expect('error' in answer).toBe(true);
     expect(JSON.stringify(answer)).not.toContain('Do linked.');
-    const listed = await result<Listed>('skills/list', { taskId: 'task-1' });
+    const listed = await host.ok('skills/list', { taskId: 'task-1' });
     // Listed by Codex: the read is refused as unreadable (the link is not followed); not listed: as not found.
     expect(answer).toMatchObject({ error: { code: listed.skills.some((skill) => skill.path === link) ? -32004 : -32026 } });
   });
