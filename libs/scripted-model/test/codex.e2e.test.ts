@@ -91,12 +91,13 @@ describe('scripted model with the real codex app-server', { timeout: 60_000 }, (
   });
 
   it('hangs until the client interrupts the turn', async () => {
-    let startedTurn: string | undefined;
-    const outcome = session.runTurn(threadId, 'This one hangs', { onStarted: (id) => (startedTurn = id) });
+    // The model's request may reach it before the client has read turn/start's answer: wait for both.
+    let started!: (turnId: string) => void;
+    const startedTurn = new Promise<string>((resolve) => (started = resolve));
+    const outcome = session.runTurn(threadId, 'This one hangs', { onStarted: started });
     const requests = await session.model.waitForRequests(5);
     expect(requests[4]?.outcome).toEqual({ _tag: 'Answered', responseIndex: 4, response: 'hang' });
-    expect(startedTurn).toBeDefined();
-    await session.interrupt(threadId, startedTurn!);
+    await session.interrupt(threadId, await startedTurn);
     expect((await outcome).turn.status).toBe('interrupted');
     expect(session.model.remaining).toBe(0);
   });

@@ -55,9 +55,19 @@ describe('runTurn end to end', () => {
     const { server, threadId, streaming } = await startWithHangingModel();
     const controller = new AbortController();
     let turnId: string | undefined;
+    let started!: () => void;
+    const answered = new Promise<void>((resolve) => (started = resolve));
     const status = completedStatus(server, () => turnId);
-    void streaming.then(() => controller.abort());
-    const outcome = await runTurn(server.client, { threadId, input }, { signal: controller.signal, onStarted: (turn) => (turnId = turn.id) });
+    // The model may be streaming before the client has read turn/start's answer; abort once both happened,
+    // so the turn is known (an abort before the answer is the documented `turnId: null` case).
+    void Promise.all([streaming, answered]).then(() => controller.abort());
+    const outcome = await runTurn(server.client, { threadId, input }, {
+      signal: controller.signal,
+      onStarted: (turn) => {
+        turnId = turn.id;
+        started();
+      },
+    });
     expect(outcome).toMatchObject({ _tag: 'Aborted', threadId, turnId });
     expect(turnId).toBeDefined();
     expect(await status).toBe('interrupted');
