@@ -5,16 +5,30 @@
  * (`AppServerClient`, its connection, `vscode-jsonrpc`), not the host protocol's codecs. Only what the
  * launch needs is: the home lock (the light lock entry of the transaction library), the home preparation
  * and the light launch entry. A first start has no plugin state, so its plugin recovery loads nothing
- * either. A preload module (`--import`) records the modules loaded at the first spawn.
+ * either. A preload module (`--import`) records the modules loaded at the first spawn. The serve entry is
+ * bundled (`dist/serve.js` and `dist/chunks/`): each loaded bundle file stands for the modules the build
+ * put into it (`dist/bundle-meta.json`), so the checks below name source and dependency modules as before.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from './support/serveProcess.js';
 
 const PROBE = pathToFileURL(join(import.meta.dirname, 'support', 'spawnProbe.mjs')).href;
+const PACKAGE_DIR = resolve(import.meta.dirname, '..');
+const DIST = join(PACKAGE_DIR, 'dist');
+
+/** The modules a loaded file stands for: a bundle file's bundled modules (absolute paths), any other file itself. */
+async function unbundled(modules: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
+  const meta = JSON.parse(await readFile(join(DIST, 'bundle-meta.json'), 'utf8')) as { readonly modules: Readonly<Record<string, ReadonlyArray<string>>> };
+  return modules.flatMap((module) => {
+    const path = module.startsWith('file:') ? fileURLToPath(module) : module;
+    const inputs = path.startsWith(`${DIST}/`) ? meta.modules[path.slice(DIST.length + 1)] : undefined;
+    return inputs === undefined ? [path] : inputs.map((input) => resolve(PACKAGE_DIR, input));
+  });
+}
 
 let root: string;
 let executor: ServeProcess | undefined;
@@ -34,7 +48,8 @@ beforeAll(async () => {
   });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
   const [line] = (await readFile(probe, 'utf8')).split('\n');
-  first = JSON.parse(line ?? '') as typeof first;
+  const recorded = JSON.parse(line ?? '') as typeof first;
+  first = { spawned: recorded.spawned, modules: await unbundled(recorded.modules) };
 }, 120_000);
 
 afterAll(async () => {
@@ -48,6 +63,11 @@ const loaded = (part: string): ReadonlyArray<string> => first.modules.filter((mo
 describe('the cold start', () => {
   it('spawns Codex first', () => {
     expect(first.spawned).toMatch(/codex/);
+  });
+
+  it('runs the bundled serve entry, whose map names the modules it loaded', () => {
+    expect(loaded('/desktop-executor/src/serve.ts')).toHaveLength(1);
+    expect(loaded('/desktop-executor/dist/')).toEqual([]);
   });
 
   it('has loaded what the launch needs when it spawns Codex', () => {
