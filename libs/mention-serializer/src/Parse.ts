@@ -12,8 +12,9 @@
  * | `app://<connector id>`                   | app    | `$`        |
  * | `plugin://<plugin name>@<marketplace>`   | plugin | `@` or `$` |
  */
-import { app, isAbsolutePath, isSkillFilePath, plugin, skill, text, type ComposerDocument, type Mention, type Segment } from './Document.js';
+import { isAbsolutePath, isSkillFilePath, type ComposerDocument, type Mention, type Segment } from './Document.js';
 import { decodeTarget } from './internal/escaping.js';
+import { parsedApp, parsedPlugin, parsedSkill, parsedText } from './internal/parsedSegments.js';
 import { asciiSkillFileNameAt, hasPrefixAt, isAbsolutePathAt } from './internal/paths.js';
 
 /** A span of the markdown string, in UTF-16 code units (`markdown.slice(start, end)`). */
@@ -68,7 +69,7 @@ export function parse(markdown: string): ComposerDocument {
   const segments: Segment[] = [];
   scan(
     markdown,
-    (value) => segments.push(text(value)),
+    (value) => segments.push(parsedText(value)),
     (mention) => segments.push(mention),
   );
   return segments;
@@ -237,24 +238,24 @@ function classify(s: string, name: string, from: number, to: number, firstAt: nu
   if (first === 0x70 /* p */ && hasPrefixAt(s, from, 'plugin://')) {
     const restStart = from + 'plugin://'.length;
     if (firstAt <= restStart || firstAt >= to - 1) return null;
-    return plugin(name, decodeSlice(s, restStart, firstAt, percent), decodeSlice(s, firstAt + 1, to, percent));
+    return parsedPlugin(name, decodeSlice(s, restStart, firstAt, percent), decodeSlice(s, firstAt + 1, to, percent));
   }
   if (atSigil) return null;
   if (first === 0x61 /* a */ && hasPrefixAt(s, from, 'app://')) {
     const id = decodeSlice(s, from + 'app://'.length, to, percent);
-    return id === '' ? null : app(name, id);
+    return id === '' ? null : parsedApp(name, id);
   }
   if (first === 0x73 /* s */ && hasPrefixAt(s, from, 'skill://')) {
     const pathStart = from + 'skill://'.length;
-    if (!percent) return isAbsolutePathAt(s, pathStart, to) ? skill(name, s.slice(pathStart, to)) : null;
+    if (!percent) return isAbsolutePathAt(s, pathStart, to) ? parsedSkill(name, s.slice(pathStart, to)) : null;
     const path = decodeTarget(s.slice(pathStart, to));
-    return isAbsolutePath(path) ? skill(name, path) : null;
+    return isAbsolutePath(path) ? parsedSkill(name, path) : null;
   }
   if (!percent) {
     if (!isAbsolutePathAt(s, from, to)) return null;
     const isSkillFile = asciiSkillFileNameAt(s, from, to);
-    if (isSkillFile !== undefined) return isSkillFile ? skill(name, s.slice(from, to)) : null;
+    if (isSkillFile !== undefined) return isSkillFile ? parsedSkill(name, s.slice(from, to)) : null;
   }
   const path = decodeSlice(s, from, to, percent);
-  return isSkillFilePath(path) ? skill(name, path) : null;
+  return isSkillFilePath(path) ? parsedSkill(name, path) : null;
 }

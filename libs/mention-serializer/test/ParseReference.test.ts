@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isAbsolutePath, isSkillFilePath, parse, serialize, tokenize } from '../src/index.js';
+import { app, isAbsolutePath, isSkillFilePath, parse, plugin, serialize, skill, text, tokenize } from '../src/index.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
 import { referenceIsAbsolutePath, referenceIsSkillFilePath, referenceParse, referenceTokenize } from './referenceParser.js';
 
@@ -77,6 +77,25 @@ describe('the parser agrees with its reference model', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  test('parse and tokenize build the same objects as the public constructors, keys in the same order', () => {
+    // The parser builds its segments with constructor functions of its own (src/internal/parsedSegments.ts);
+    // the reference model uses text, skill, app and plugin. toEqual ignores key order, JSON does not.
+    fc.assert(
+      fc.property(markdownArbitrary, (markdown) => {
+        expect(JSON.stringify(parse(markdown))).toBe(JSON.stringify(referenceParse(markdown)));
+        expect(JSON.stringify(tokenize(markdown))).toBe(JSON.stringify(referenceTokenize(markdown)));
+      }),
+      { numRuns: 1000 },
+    );
+    const mentions = parse('[$a](/s/SKILL.md) [$b](app://c) [@d](plugin://e@f)').filter((segment) => segment._tag === 'Mention');
+    expect(mentions.map((mention) => Object.keys(mention))).toEqual([Object.keys(skill('a', '/s/SKILL.md')), Object.keys(app('b', 'c')), Object.keys(plugin('d', 'e', 'f'))]);
+    expect(Object.keys(parse('x')[0] ?? {})).toEqual(Object.keys(text('x')));
+    for (const segment of [...parse('x [$a](/s/SKILL.md) [$b](app://c) [@d](plugin://e@f)'), ...tokenize('[$a](/s/SKILL.md)').map((token) => (token._tag === 'Mention' ? token.mention : token))]) {
+      expect(Object.getPrototypeOf(segment)).toBe(Object.prototype);
+      expect(segment.constructor).toBe(Object);
+    }
   });
 
   test('isSkillFilePath and isAbsolutePath agree with the plain definitions, Unicode case mappings included', () => {
