@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostResultOf } from '@wework/host-protocol';
 import { functionCallOutputs, hang, respond, say, scriptedModelCodexConfig, shell } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
+import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
 const PLUGIN_ID = 'wework-space@wework';
@@ -91,11 +92,8 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   return executor;
 }
 
-const result = async <A = Record<string, unknown>>(method: string, params: object): Promise<A> => {
-  const answer: ServeAnswer = await (executor as ServeProcess).request(method, params, 90_000);
-  if (!('result' in answer)) throw new Error(`${method} failed: ${JSON.stringify(answer.error)}\n${executor?.stderr().slice(-4000)}`);
-  return answer.result as A;
-};
+/** Typed requests to the executor of the moment: every result is decoded with its method's codec. */
+const host = typedHost(() => executor as ServeProcess);
 
 /** Polls `find` every 50 ms until it answers something (at most 60 s). */
 async function until<A>(find: () => A | undefined, what: string): Promise<A> {
@@ -118,13 +116,8 @@ const statusNotes = (): ReadonlyArray<StatusNote> => (executor as ServeProcess).
 const statuses = async (count: number): Promise<ReadonlyArray<Omit<StatusNote, 'seq'>>> =>
   (await until(() => (statusNotes().length >= count ? statusNotes() : undefined), `${count} plugins/updateStatus`)).map(({ seq: _seq, ...rest }) => rest);
 
-interface Installed {
-  readonly pluginId: string;
-  readonly enabled: boolean;
-  readonly version: string | null;
-  readonly status: { readonly kind: string; readonly reason?: string };
-}
-const installed = async (): Promise<Installed | undefined> => (await result<{ plugins: ReadonlyArray<Installed> }>('plugins/installed', {})).plugins.find((plugin) => plugin.pluginId === PLUGIN_ID);
+type Installed = HostResultOf<'plugins/installed'>['plugins'][number];
+const installed = async (): Promise<Installed | undefined> => (await host.ok('plugins/installed', {})).plugins.find((plugin) => plugin.pluginId === PLUGIN_ID);
 
 /** Every file of the plugin's caches in both homes and config.toml, byte for byte. */
 const pluginState = (): string =>
@@ -138,9 +131,9 @@ let tasks = 0;
 /** Runs one turn in a new task (full access, so the script may run) and answers what the shell printed. */
 async function runScript(): Promise<string> {
   const taskId = `task-${++tasks}`;
-  await result('task/create', { taskId, modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+  await host.ok('task/create', { taskId, modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
   const before = box.model.requests.length;
-  expect(await result('message/send', { taskId, markdown: 'Run the space script', permissionMode: 'full-access' })).toMatchObject({ status: 'completed' });
+  expect(await host.ok('message/send', { taskId, markdown: 'Run the space script', permissionMode: 'full-access' })).toMatchObject({ status: 'completed' });
   return functionCallOutputs(box.model.requests[before + 1] ?? { body: null })
     .map((output) => output.text)
     .join('\n');
@@ -190,9 +183,9 @@ describe('bundled plugin upgrades in the real executor', () => {
   }, 180_000);
 
   it('a disabled bundled plugin stays disabled through an upgrade', async () => {
-    await result('plugins/setEnabled', { pluginId: PLUGIN_ID, enabled: false });
+    await host.ok('plugins/setEnabled', { pluginId: PLUGIN_ID, enabled: false });
     await writePackage(box.bundled, '2.0.0', 'D');
-    expect(await result('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
+    expect(await host.ok('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
     expect((await statuses(4)).slice(2)).toEqual([
       { pluginId: PLUGIN_ID, status: { kind: 'updating' }, version: '2.0.0' },
       { pluginId: PLUGIN_ID, status: { kind: 'ok' }, version: '2.0.0' },
@@ -201,7 +194,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     const config = parseToml(readFileSync(join(box.executorHome, 'codex/config.toml'), 'utf8')) as { plugins?: Record<string, { enabled?: boolean }> };
     expect(config.plugins?.[PLUGIN_ID]?.enabled).toBe(false);
     expect(await installed()).toMatchObject({ enabled: false, version: '2.0.0', status: { kind: 'ok' } });
-    await result('plugins/setEnabled', { pluginId: PLUGIN_ID, enabled: true });
+    await host.ok('plugins/setEnabled', { pluginId: PLUGIN_ID, enabled: true });
   }, 180_000);
 
   it('a failed upgrade restores the previous caches byte for byte and reports updateFailed; a retry succeeds', async () => {
@@ -215,27 +208,27 @@ describe('bundled plugin upgrades in the real executor', () => {
     ]);
     expect(pluginState()).toBe(before);
     expect(await installed()).toMatchObject({ version: '2.0.0', status: { kind: 'updateFailed', reason: 'TransactionAborted' } });
-    expect(await result('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
+    expect(await host.ok('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
     expect((await statuses(4)).slice(2).map((note) => note.status)).toEqual([{ kind: 'updating' }, { kind: 'ok' }]);
     expect(readFileSync(script('2.0.0'), 'utf8')).toContain('hello from E');
     expect(await installed()).toMatchObject({ status: { kind: 'ok' } });
   }, 180_000);
 
   it('an upgrade that arrives while a turn runs waits for the turn, and does not delay another message/send', async () => {
-    await result('task/create', { taskId: 'long', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    await host.ok('task/create', { taskId: 'long', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     const requests = box.model.requests.length;
     const long = (executor as ServeProcess).request('message/send', { taskId: 'long', markdown: 'Take your time' }, 90_000);
     // The model has the request (and never answers it): the turn runs.
     await until(() => (box.model.requests.length > requests ? true : undefined), 'the long turn to reach the model');
     await writePackage(box.bundled, '2.0.0', 'F');
     const waiting = pluginState();
-    expect(await result('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
+    expect(await host.ok('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
     // Another message is not delayed by the waiting upgrade.
-    await result('task/create', { taskId: 'quick', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
-    expect(await result('message/send', { taskId: 'quick', markdown: 'Quick one' })).toMatchObject({ status: 'completed' });
+    await host.ok('task/create', { taskId: 'quick', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+    expect(await host.ok('message/send', { taskId: 'quick', markdown: 'Quick one' })).toMatchObject({ status: 'completed' });
     expect(pluginState()).toBe(waiting);
     expect(statusNotes().at(-1)?.status).toEqual({ kind: 'updating' });
-    await result('task/stop', { taskId: 'long' });
+    await host.ok('task/stop', { taskId: 'long' });
     expect(await long).toMatchObject({ result: { status: 'interrupted' } });
     const done = await until(() => statusNotes().find((note, index) => index >= 4 && note.status.kind === 'ok'), 'the upgrade after the turn');
     const longEnded = (executor as ServeProcess)
@@ -248,7 +241,7 @@ describe('bundled plugin upgrades in the real executor', () => {
   }, 180_000);
 
   it('a plugin the user uninstalled is never reinstalled by a restart; an explicit reinstall resumes its synchronisation', async () => {
-    expect(await result('plugins/uninstall', { pluginId: PLUGIN_ID })).toEqual({});
+    expect(await host.ok('plugins/uninstall', { pluginId: PLUGIN_ID })).toEqual({});
     expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
     expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: 'other@wework' })).toMatchObject({ error: { code: -32025 } });
     await start();
@@ -256,7 +249,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     expect(statusNotes()).toEqual([]);
     expect(await installed()).toBeUndefined();
 
-    expect(await result('plugins/install', { marketplace: 'wework', plugin: 'wework-space', version: '1.0.0', packagePath: box.older })).toMatchObject({ plugin: { pluginId: PLUGIN_ID, installed: true } });
+    expect(await host.ok('plugins/install', { marketplace: 'wework', plugin: 'wework-space', version: '1.0.0', packagePath: box.older })).toMatchObject({ plugin: { pluginId: PLUGIN_ID, installed: true } });
     expect((await statuses(2)).map((note) => [note.status.kind, note.version])).toEqual([
       ['updating', '2.0.0'],
       ['ok', '2.0.0'],

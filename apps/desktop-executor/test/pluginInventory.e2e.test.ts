@@ -15,11 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostResultOf } from '@wework/host-protocol';
 import { parse as parseMarkdown } from '@wework/mention-serializer';
 import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { addFixturePlugin, writeLocalMarketplace } from './support/localMarketplace.js';
-import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
+import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
 const DEVICE = 'device-under-test';
@@ -97,22 +98,13 @@ afterAll(async () => {
   if (box !== undefined) await rm(box.root, { recursive: true, force: true });
 });
 
+/** Typed requests: every result is decoded with its method's codec, so an answer that does not fit the protocol fails the test. */
+const host = typedHost(() => box.executor);
+/** A raw request, for the error replies and the malformed params (which the typed requests cannot send). */
 const call = (method: string, params: object): Promise<ServeAnswer> => box.executor.request(method, params, 90_000);
-const result = async <A = Record<string, unknown>>(method: string, params: object): Promise<A> => {
-  const answer = await call(method, params);
-  if (!('result' in answer)) throw new Error(`${method} failed: ${JSON.stringify(answer.error)}\n${box.executor.stderr().slice(-4000)}`);
-  return answer.result as A;
-};
 
-interface Installed {
-  readonly pluginId: string;
-  readonly enabled: boolean;
-  readonly source: string;
-  readonly status: { readonly kind: string; readonly reason?: string };
-  readonly defaultPrompt: ReadonlyArray<string> | null;
-  readonly skills: ReadonlyArray<{ readonly name: string; readonly path: string | null; readonly enabled: boolean }>;
-}
-const installed = async (): Promise<ReadonlyArray<Installed>> => (await result<{ plugins: ReadonlyArray<Installed> }>('plugins/installed', {})).plugins;
+type Installed = HostResultOf<'plugins/installed'>['plugins'][number];
+const installed = async (): Promise<ReadonlyArray<Installed>> => (await host.ok('plugins/installed', {})).plugins;
 const byId = async (pluginId: string): Promise<Installed | undefined> => (await installed()).find((plugin) => plugin.pluginId === pluginId);
 // Each carries the event stream's `seq` (checked here); the assertions below are about the rest of its params.
 const changes = (): ReadonlyArray<unknown> =>
@@ -142,7 +134,7 @@ async function until<A>(find: () => A | undefined): Promise<A> {
 let turns = 0;
 /** Sends a message in the task and answers the skills the model saw in that request. */
 async function turn(markdown: string): Promise<ReadonlyArray<string>> {
-  expect(await result('message/send', { taskId: 'task-1', markdown })).toMatchObject({ status: 'completed' });
+  expect(await host.ok('message/send', { taskId: 'task-1', markdown })).toMatchObject({ status: 'completed' });
   return skillsAvailable(box.model.requests[turns++] ?? { body: null }).map((skill) => skill.name);
 }
 
@@ -185,7 +177,7 @@ describe('the installed inventory through the host protocol', () => {
     const waiting = await until(() => box.executor.notifications('auth/session').find((note) => (note.params as { state: string }).state === 'waiting_scan'));
     const session = waiting.params as { sessionId: string; pluginKey: string; reason: string; qr: { payload: string } };
     expect(session).toMatchObject({ pluginKey: 'chat@alpha', reason: 'install', qr: { payload: 'https://login.example.com/qr/chat' } });
-    expect(await result('auth/cancel', { sessionId: session.sessionId })).toEqual({});
+    expect(await host.ok('auth/cancel', { sessionId: session.sessionId })).toEqual({});
     expect(await installing).toMatchObject({ error: { code: -32028, data: { tag: 'InstallRefused' } } });
     expect(codexTree()).toBe(before);
     expect(JSON.stringify(treeLines(box.markets.alpha))).toBe(marketBefore);
@@ -193,15 +185,15 @@ describe('the installed inventory through the host protocol', () => {
   });
 
   it('installs from local marketplaces: plugins/installed lists them, a new task mentioning one reaches the model with its skill', async () => {
-    expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toEqual({ kind: 'needsInstall', pluginId: 'notes@alpha', reason: 'missing' });
-    expect(await result('plugins/install', { marketplace: 'alpha', plugin: 'notes' })).toEqual({
+    expect(await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toEqual({ kind: 'needsInstall', pluginId: 'notes@alpha', reason: 'missing' });
+    expect(await host.ok('plugins/install', { marketplace: 'alpha', plugin: 'notes' })).toEqual({
       plugin: { pluginId: 'notes@alpha', name: 'notes', marketplace: 'alpha', installed: true, enabled: true, description: null },
     });
     expect(changes()).toEqual([{ change: 'installed', pluginId: 'notes@alpha' }]);
-    for (const [marketplace, plugin] of [['alpha', 'tools'], ['beta', 'notes'], ['wework-personal', 'diary']]) await result('plugins/install', { marketplace, plugin });
+    for (const [marketplace, plugin] of [['alpha', 'tools'], ['beta', 'notes'], ['wework-personal', 'diary']] as const) await host.ok('plugins/install', { marketplace, plugin });
     expect(changes()).toHaveLength(4);
 
-    const inventory = await result<{ deviceId: string; fromSnapshot: boolean; plugins: ReadonlyArray<Installed> }>('plugins/installed', {});
+    const inventory = await host.ok('plugins/installed', {});
     expect(inventory.deviceId).toBe(DEVICE);
     expect(inventory.fromSnapshot).toBe(false);
     expect(inventory.plugins.map((plugin) => [plugin.pluginId, plugin.source, plugin.enabled, plugin.status.kind]).sort()).toEqual([
@@ -214,7 +206,7 @@ describe('the installed inventory through the host protocol', () => {
     expect(notes?.defaultPrompt).toEqual(['Use notes for today']);
     expect(notes?.skills.map((skill) => skill.name)).toEqual(['notes:jot']);
 
-    expect(await result('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: join(box.root, 'workspace') } })).toMatchObject({ task: { taskId: 'task-1' } });
+    expect(await host.ok('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: join(box.root, 'workspace') } })).toMatchObject({ task: { taskId: 'task-1' } });
     const skills = await turn('Use [@notes](plugin://notes@alpha) to jot this down');
     expect(skills).toEqual(expect.arrayContaining(['notes:jot', 'notes:scribble', 'tools:hammer', 'diary:entry']));
     // The mention reached the model as the plugin's capabilities (Codex's developer message for a mentioned plugin).
@@ -234,13 +226,14 @@ describe('the installed inventory through the host protocol', () => {
   });
 
   it('plugins/trial: ready with exactly one plugin mention and the default prompt on this device; another device and failures never install', async () => {
-    const ready = await result<{ kind: string; draft: { markdown: string; defaultPrompt: string } }>('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE });
+    const ready = await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE });
     expect(ready).toEqual({ kind: 'ready', pluginId: 'notes@alpha', draft: { markdown: '[@notes](plugin://notes@alpha) Use notes for today', defaultPrompt: 'Use notes for today' } });
+    if (ready.kind !== 'ready') throw new Error(`plugins/trial answered ${ready.kind}`);
     expect(parseMarkdown(ready.draft.markdown).filter((segment) => segment._tag === 'Mention')).toEqual([
       { _tag: 'Mention', kind: 'plugin', name: 'notes', pluginName: 'notes', marketplaceName: 'alpha' },
     ]);
-    expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: 'another-device' })).toEqual({ kind: 'needsInstall', pluginId: 'notes@alpha', reason: 'otherDevice' });
-    expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'gamma', deviceId: DEVICE })).toEqual({ kind: 'needsInstall', pluginId: 'notes@gamma', reason: 'missing' });
+    expect(await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: 'another-device' })).toEqual({ kind: 'needsInstall', pluginId: 'notes@alpha', reason: 'otherDevice' });
+    expect(await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'gamma', deviceId: DEVICE })).toEqual({ kind: 'needsInstall', pluginId: 'notes@gamma', reason: 'missing' });
 
     // An inventory that cannot be read (config.toml broken, so Codex cannot load its configuration) fails the trial; nothing is installed.
     const config = join(box.codexHome, 'config.toml');
@@ -248,7 +241,7 @@ describe('the installed inventory through the host protocol', () => {
     const before = codexTree();
     await writeFile(config, 'this is [not toml');
     try {
-      expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toEqual({
+      expect(await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toEqual({
         kind: 'failed',
         message: 'Could not check plugin installation on the target device. Try again.',
       });
@@ -256,40 +249,40 @@ describe('the installed inventory through the host protocol', () => {
       await writeFile(config, saved);
     }
     expect(codexTree()).toBe(before);
-    expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toMatchObject({ kind: 'ready' });
+    expect(await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toMatchObject({ kind: 'ready' });
   });
 
   it('disabling a plugin removes it from the model’s view on the next turn; a skill switch reloads in place', async () => {
     const before = changes().length;
     const statusesBefore = box.executor.notifications('runtime/status').length;
-    expect(await result('plugins/setEnabled', { pluginId: 'notes@alpha', enabled: false })).toEqual({});
+    expect(await host.ok('plugins/setEnabled', { pluginId: 'notes@alpha', enabled: false })).toEqual({});
     expect(changes().slice(before)).toEqual([{ change: 'pluginEnabled', pluginId: 'notes@alpha' }]);
     // A whole-plugin toggle follows the invalidation policy: the app-server was restarted.
     expect(box.executor.notifications('runtime/status').slice(statusesBefore).map((note) => (note.params as { state: string }).state)).toEqual(['starting', 'ready']);
     expect((await byId('notes@alpha'))?.enabled).toBe(false);
-    expect(await result('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toMatchObject({ kind: 'needsInstall', reason: 'disabled' });
+    expect(await host.ok('plugins/trial', { plugin: 'notes', marketplace: 'alpha', deviceId: DEVICE })).toMatchObject({ kind: 'needsInstall', reason: 'disabled' });
     const skills = await turn('And now, with [@notes](plugin://notes@alpha)?');
     expect(skills).not.toContain('notes:jot');
     expect(capabilityBlocks(turns - 1).filter((text) => text.includes('notes (alpha)'))).toHaveLength(1); // only the first turn's, kept in the history
     expect(skills).toEqual(expect.arrayContaining(['notes:scribble', 'tools:hammer']));
 
-    const hammer = (await byId('tools@alpha'))?.skills.find((skill) => skill.name === 'tools:hammer');
-    expect(hammer?.path).toEqual(expect.any(String));
+    const hammerPath = (await byId('tools@alpha'))?.skills.find((skill) => skill.name === 'tools:hammer')?.path;
+    if (typeof hammerPath !== 'string') throw new Error('the skill tools:hammer has no path');
     const statuses = box.executor.notifications('runtime/status').length;
-    expect(await result('skills/setEnabled', { path: hammer?.path, enabled: false })).toEqual({ effectiveEnabled: false });
+    expect(await host.ok('skills/setEnabled', { path: hammerPath, enabled: false })).toEqual({ effectiveEnabled: false });
     expect(changes().at(-1)).toEqual({ change: 'skillEnabled', pluginId: 'tools@alpha' });
     expect(await turn('Without the hammer?')).not.toContain('tools:hammer');
-    expect(await result('skills/setEnabled', { path: hammer?.path, enabled: true })).toEqual({ effectiveEnabled: true });
+    expect(await host.ok('skills/setEnabled', { path: hammerPath, enabled: true })).toEqual({ effectiveEnabled: true });
     expect(await turn('With the hammer again?')).toContain('tools:hammer');
-    expect(await byId('tools@alpha')).toMatchObject({ skills: [{ name: 'tools:hammer', path: hammer?.path, enabled: true }] });
+    expect(await byId('tools@alpha')).toMatchObject({ skills: [{ name: 'tools:hammer', path: hammerPath, enabled: true }] });
     // Reloaded in place: the app-server was not restarted for the skill switches.
     expect(box.executor.notifications('runtime/status').length).toBe(statuses);
   });
 
   it('the same plugin name in two marketplaces: uninstalling one leaves the other installed and enabled', async () => {
-    await result('plugins/setEnabled', { pluginId: 'notes@alpha', enabled: true });
+    await host.ok('plugins/setEnabled', { pluginId: 'notes@alpha', enabled: true });
     const before = changes().length;
-    expect(await result('plugins/uninstall', { pluginId: 'notes@beta' })).toEqual({});
+    expect(await host.ok('plugins/uninstall', { pluginId: 'notes@beta' })).toEqual({});
     expect(changes().slice(before)).toEqual([{ change: 'uninstalled', pluginId: 'notes@beta' }]);
     expect(await byId('notes@beta')).toBeUndefined();
     expect(await byId('notes@alpha')).toMatchObject({ enabled: true, status: { kind: 'ok' } });
@@ -299,9 +292,9 @@ describe('the installed inventory through the host protocol', () => {
   });
 
   it('uninstalling removes the plugin while the task’s chat and the other plugins remain', async () => {
-    expect(await result('plugins/uninstall', { pluginId: 'notes@alpha' })).toEqual({});
+    expect(await host.ok('plugins/uninstall', { pluginId: 'notes@alpha' })).toEqual({});
     expect(await byId('notes@alpha')).toBeUndefined();
-    expect(await result<{ tasks: ReadonlyArray<{ taskId: string }> }>('task/list', {})).toMatchObject({ tasks: [{ taskId: 'task-1' }] });
+    expect(await host.ok('task/list', {})).toMatchObject({ tasks: [{ taskId: 'task-1' }] });
     const skills = await turn('Still there?');
     expect(skills).not.toContain('notes:jot');
     expect(skills).toContain('tools:hammer');
@@ -320,7 +313,7 @@ describe('the installed inventory through the host protocol', () => {
     const diaryCache = join(box.codexHome, 'plugins/cache/wework-personal/diary');
     expect(existsSync(diaryCache)).toBe(true);
 
-    expect(await result('plugins/uninstall', { pluginId: 'diary@wework-personal' })).toEqual({});
+    expect(await host.ok('plugins/uninstall', { pluginId: 'diary@wework-personal' })).toEqual({});
     expect(changes().at(-1)).toEqual({ change: 'uninstalled', pluginId: 'diary@wework-personal' });
     expect(existsSync(diaryCache)).toBe(false);
     const configAfter = parseToml(readFileSync(join(box.codexHome, 'config.toml'), 'utf8')) as { plugins: Record<string, unknown> };
@@ -338,21 +331,21 @@ describe('the installed inventory through the host protocol', () => {
     await mkdir(join(pkg, 'skills/standup'), { recursive: true });
     await writeFile(join(pkg, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'team-skills', version: '1.0.0', description: 'Team rituals', skills: './skills/', interface: { displayName: 'Team skills', defaultPrompt: ['Run the stand-up'] } }));
     await writeFile(join(pkg, 'skills/standup/SKILL.md'), '---\nname: standup\ndescription: Daily stand-up\n---\n\nList yesterday, today, blockers.\n');
-    expect(await result('plugins/install', { marketplace: 'wegent', plugin: 'team-skills', version: '1.0.0', packagePath: pkg })).toMatchObject({ plugin: { pluginId: 'team-skills@wegent', installed: true } });
+    expect(await host.ok('plugins/install', { marketplace: 'wegent', plugin: 'team-skills', version: '1.0.0', packagePath: pkg })).toMatchObject({ plugin: { pluginId: 'team-skills@wegent', installed: true } });
     expect(changes().at(-1)).toEqual({ change: 'installed', pluginId: 'team-skills@wegent' });
     expect(await byId('team-skills@wegent')).toMatchObject({ source: 'cloud', enabled: true, status: { kind: 'ok' }, skills: [{ name: 'team-skills:standup' }] });
-    expect(await result('plugins/trial', { plugin: 'team-skills', marketplace: 'wegent', deviceId: DEVICE })).toMatchObject({ kind: 'ready', draft: { markdown: '[@team-skills](plugin://team-skills@wegent) Run the stand-up' } });
-    expect(await result('plugins/uninstall', { pluginId: 'team-skills@wegent' })).toEqual({});
+    expect(await host.ok('plugins/trial', { plugin: 'team-skills', marketplace: 'wegent', deviceId: DEVICE })).toMatchObject({ kind: 'ready', draft: { markdown: '[@team-skills](plugin://team-skills@wegent) Run the stand-up' } });
+    expect(await host.ok('plugins/uninstall', { pluginId: 'team-skills@wegent' })).toEqual({});
     expect(changes().at(-1)).toEqual({ change: 'uninstalled', pluginId: 'team-skills@wegent' });
     expect(await byId('team-skills@wegent')).toBeUndefined();
-    expect(await result('plugins/list', {})).toEqual({ plugins: [] });
+    expect(await host.ok('plugins/list', {})).toEqual({ plugins: [] });
   });
 
   it('the remote Apps / Connectors switch is readable and writable (features.apps)', async () => {
-    expect(await result('integrations/apps/read', {})).toEqual({ enabled: true });
-    expect(await result('integrations/apps/write', { enabled: false })).toEqual({ enabled: false });
+    expect(await host.ok('integrations/apps/read', {})).toEqual({ enabled: true });
+    expect(await host.ok('integrations/apps/write', { enabled: false })).toEqual({ enabled: false });
     expect(changes().at(-1)).toEqual({ change: 'remoteApps', pluginId: null });
-    expect(await result('integrations/apps/read', {})).toEqual({ enabled: false });
+    expect(await host.ok('integrations/apps/read', {})).toEqual({ enabled: false });
     expect((parseToml(readFileSync(join(box.codexHome, 'config.toml'), 'utf8')) as { features: Record<string, unknown> }).features['apps']).toBe(false);
     expect(await turn('Apps off, still talking?')).toContain('tools:hammer');
   });

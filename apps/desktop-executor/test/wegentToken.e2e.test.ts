@@ -15,10 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostErrorCode } from '@wework/host-protocol';
+import * as E from 'fp-ts/lib/Either.js';
+import { HostErrorCode, RuntimeSetWegentToken, type HostParamsOf } from '@wework/host-protocol';
 import { functionCallOutputs, respond, say, scriptedModelCodexConfig, shell } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { startServe, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
+import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
 const token = (label: string): string => `${label}-${randomBytes(12).toString('hex')}`;
 const TOKEN_1 = token('runtime-one');
@@ -73,10 +74,14 @@ afterAll(async () => {
   if (box !== undefined) await rm(box.root, { recursive: true, force: true });
 });
 
-async function ok(method: string, params: object): Promise<Record<string, unknown>> {
-  const answer = await box.executor.request(method, params, 90_000);
-  if ('error' in answer) throw new Error(`${method} failed: ${answer.error.code} ${answer.error.message}\n${box.executor.stderr().slice(-4000)}`);
-  return answer.result as Record<string, unknown>;
+/** Typed requests: every result is decoded with its method's codec, so an answer that does not fit the protocol fails the test. */
+const { ok } = typedHost(() => box.executor);
+
+/** `runtime/setWegentToken`'s params, decoded with its codec (so they are what the protocol accepts). */
+function tokenParams(token: string, expiresIn: number): HostParamsOf<'runtime/setWegentToken'> {
+  const decoded = RuntimeSetWegentToken.params.decode({ token, expiresIn });
+  if (E.isLeft(decoded)) throw new Error('the test token does not fit the protocol');
+  return decoded.right;
 }
 
 const createTask = (taskId: string) => ok('task/create', { taskId, modelSelection: { model: null, options: { permissionMode: 'full-access' } }, executionRequest: { workspace: box.workspace } });
@@ -121,7 +126,7 @@ describe('the Wegent runtime token in the shell of the real Codex', { timeout: 1
     await createTask('early');
     await createTask('before');
     expect(variables(await commandOutput('before')).runtime).toBe('unset');
-    expect(await ok('runtime/setWegentToken', { token: TOKEN_1, expiresIn: 3600 })).toEqual({
+    expect(await ok('runtime/setWegentToken', tokenParams(TOKEN_1, 3600))).toEqual({
       receivedAt: expect.any(Number),
       refreshAt: expect.any(Number),
       expiresAt: expect.any(Number),
@@ -135,12 +140,12 @@ describe('the Wegent runtime token in the shell of the real Codex', { timeout: 1
     expect(first.device).toBe('unset');
 
     // Created before the token and never ran a turn: a new thread takes its place, with the token.
-    const earlyThread = ((await ok('task/list', {})).tasks as Array<{ taskId: string; threadId: string }>).find((task) => task.taskId === 'early')?.threadId;
+    const earlyThread = (await ok('task/list', {})).tasks.find((task) => task.taskId === 'early')?.threadId;
     expect(variables(await commandOutput('early')).runtime).toBe(TOKEN_1);
-    const earlyNow = ((await ok('task/list', {})).tasks as Array<{ taskId: string; threadId: string }>).find((task) => task.taskId === 'early')?.threadId;
+    const earlyNow = (await ok('task/list', {})).tasks.find((task) => task.taskId === 'early')?.threadId;
     expect(earlyNow).not.toBe(earlyThread);
 
-    await ok('runtime/setWegentToken', { token: TOKEN_2, expiresIn: 3600 });
+    await ok('runtime/setWegentToken', tokenParams(TOKEN_2, 3600));
     expect(variables(await commandOutput('main')).runtime).toBe(TOKEN_2);
     expect(variables(await commandOutput('main')).runtime).toBe(TOKEN_2);
     expect(box.executor.stderr()).toContain('thread reloaded for a new environment');
@@ -156,7 +161,7 @@ describe('the Wegent runtime token in the shell of the real Codex', { timeout: 1
   });
 
   it('a token living a minute or less is announced expiring at once, in the event stream', async () => {
-    const schedule = await ok('runtime/setWegentToken', { token: CANARY, expiresIn: 30 });
+    const schedule = await ok('runtime/setWegentToken', tokenParams(CANARY, 30));
     expect(schedule['refreshAt']).toBe(schedule['receivedAt']);
     const [notice] = await notified('runtime/wegentTokenExpiring', 1);
     expect(notice?.params).toEqual({ expiresAt: schedule['expiresAt'], expiresIn: expect.any(Number), seq: expect.any(Number) });
