@@ -64,7 +64,9 @@ if (launch === null) {
           return dispatchPlugins({ _tag: 'Login', session: event.params });
         case 'inventory/changed':
           void loadInventory();
-          return page === 'plugins' ? pagesActions.reload() : undefined;
+          // The Plugins page reads everything again, the remote Apps / Connectors switch included.
+          if (page === 'plugins') return pagesActions.reload();
+          return event.params.change === 'remoteApps' ? pagesActions.readRemoteApps() : undefined;
         case 'card/dismissed':
           responders.delete(event.params.cardId);
           return dispatch({ _tag: 'CardSettled', cardId: event.params.cardId });
