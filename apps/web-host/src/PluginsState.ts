@@ -125,7 +125,7 @@ export function loginView(session: AuthSession): LoginView {
 
 const HINTS: Readonly<Record<number, string>> = {
   [-32020]: 'That marketplace is no longer there; refresh the list.',
-  [-32021]: 'The official marketplace cannot be removed, reordered or refreshed as a custom one; reload the page to see the current order.',
+  [-32021]: 'The official marketplace cannot be removed, reordered or refreshed, and an order must hold every custom marketplace once; reload the page to see the current list.',
   [-32022]: 'Check the source: a local directory holding .agents/plugins/marketplace.json (or that file), a GitHub owner/repo, or a git URL.',
   [-32023]: 'That plugin is no longer in the marketplace; refresh it.',
   [-32024]: 'The catalog could not be read now; try again in a moment.',
