@@ -1,13 +1,14 @@
 /**
- * The Plugins page: the marketplaces (welcome state when there is none; add by source, refresh, remove),
+ * The Plugins page: the marketplaces (welcome state when there is none; add by source, refresh, remove,
+ * move a custom one up or down),
  * the selected marketplace's catalog, a plugin's details (description, skills, apps, MCP servers,
  * connectors) with Install / Uninstall and "Try in chat", the connector logins of an install (a QR
  * code, or the browser OAuth states), and the management switches of every installed plugin, its
- * skills and its apps. It renders the {@link PluginsState} and calls the {@link PluginsActions}.
+ * skills and its apps, and the remote Apps / Connectors switch. It renders the {@link PluginsState} and calls the {@link PluginsActions}.
  */
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogPluginSummary, InstalledPlugin, MarketplaceEntry, PluginDetails } from '@wework/host-protocol';
-import { installedPlugin, isBusy, loginView, marketplacesOf, operationKey, searchCatalog, type AuthSession, type PluginsState } from './PluginsState.js';
+import { customMarketplaceNames, installedPlugin, isBusy, loginView, marketplacesOf, operationKey, searchCatalog, type AuthSession, type MoveDirection, type PluginsState } from './PluginsState.js';
 import { QrCode } from './QrCode.js';
 
 /** What the Plugins page can ask for. */
@@ -16,6 +17,12 @@ export interface PluginsActions {
   readonly addMarketplace: (source: string, name: string) => void;
   readonly removeMarketplace: (name: string) => void;
   readonly refreshMarketplace: (name: string) => void;
+  /** Moves a custom marketplace one place up or down (`marketplaces/reorder`). */
+  readonly moveMarketplace: (name: string, direction: MoveDirection) => void;
+  /** Reads the remote Apps / Connectors switch again (`integrations/apps/read`). */
+  readonly readRemoteApps: () => void;
+  /** Sets the remote Apps / Connectors switch (`integrations/apps/write`). */
+  readonly setRemoteApps: (enabled: boolean) => void;
   readonly select: (marketplace: string) => void;
   readonly openDetails: (marketplace: string, plugin: string) => void;
   readonly closeDetails: () => void;
@@ -59,6 +66,7 @@ export function PluginsPage({ state, actions, connected }: Props) {
       {state.selected !== null && <Catalog state={state} actions={actions} connected={connected} />}
       {state.details !== null && <Details state={state} actions={actions} connected={connected} />}
       <Installed state={state} actions={actions} connected={connected} />
+      <Integrations state={state} actions={actions} connected={connected} />
     </main>
   );
 }
@@ -96,8 +104,29 @@ function AddMarketplace({ actions, busy, connected }: { readonly actions: Plugin
   );
 }
 
+/** The move a person asked for, whose button keeps the focus while the list is drawn in its new order. */
+interface PendingMove {
+  readonly name: string;
+  readonly direction: MoveDirection;
+}
+
 function Marketplaces({ state, actions, connected }: Props) {
   const list = state.marketplaces;
+  const custom = list._tag === 'Loaded' ? customMarketplaceNames(list.value.marketplaces) : [];
+  const reordering = isBusy(state, operationKey('reorder', 'marketplaces'));
+  const listRef = useRef<HTMLUListElement>(null);
+  const [moved, setMoved] = useState<PendingMove | null>(null);
+  // After a move the list is drawn in the answered order: the moved marketplace's button keeps the
+  // focus (its other one when the pressed one is now disabled at an end).
+  useLayoutEffect(() => {
+    if (moved === null) return;
+    const item = Array.from(listRef.current?.children ?? []).find((li) => li.getAttribute('data-marketplace') === moved.name);
+    const pressed = item?.querySelector<HTMLButtonElement>(`button[data-move="${moved.direction}"]`);
+    const other = item?.querySelector<HTMLButtonElement>(`button[data-move="${moved.direction === 'up' ? 'down' : 'up'}"]`);
+    const target = pressed !== null && pressed !== undefined && !pressed.disabled ? pressed : other;
+    if (target !== null && target !== undefined && !target.disabled && document.activeElement !== target) target.focus();
+    if (!reordering) setMoved(null);
+  });
   return (
     <section class="panel" aria-labelledby="marketplaces-title">
       <h3 id="marketplaces-title">Marketplaces</h3>
@@ -115,28 +144,46 @@ function Marketplaces({ state, actions, connected }: Props) {
         </div>
       )}
       {list._tag === 'Loaded' && list.value.marketplaces.length > 0 && (
-        <ul class="marketplaces">
-          {list.value.marketplaces.map((m) => (
-            <li key={m.name} class="marketplace" data-marketplace={m.name}>
-              <button type="button" class="marketplace-select" aria-current={m.name === state.selected ? 'true' : undefined} onClick={() => actions.select(m.name)}>
-                <span class="marketplace-name">{marketplaceTitle(m)}</span>
-                <span class="marketplace-kind">{KIND[m.kind]}</span>
-              </button>
-              {m.loadError !== undefined && <p class="problem">This marketplace did not load: {m.loadError}. Fix its source, then refresh it.</p>}
-              <div class="marketplace-actions">
-                {(m.editable || m.kind === 'official') && (
-                  <button type="button" disabled={!connected || isBusy(state, operationKey('refresh', m.name))} onClick={() => actions.refreshMarketplace(m.name)} aria-label={`Refresh ${marketplaceTitle(m)}`}>
-                    Refresh
-                  </button>
-                )}
-                {m.editable && (
-                  <button type="button" disabled={!connected || isBusy(state, operationKey('remove', m.name))} onClick={() => actions.removeMarketplace(m.name)} aria-label={`Remove ${marketplaceTitle(m)}`}>
-                    Remove
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
+        <ul class="marketplaces" ref={listRef}>
+          {list.value.marketplaces.map((m) => {
+            const position = custom.indexOf(m.name);
+            const move = (direction: MoveDirection): void => {
+              setMoved({ name: m.name, direction });
+              actions.moveMarketplace(m.name, direction);
+            };
+            return (
+              <li key={m.name} class="marketplace" data-marketplace={m.name}>
+                <button type="button" class="marketplace-select" aria-current={m.name === state.selected ? 'true' : undefined} onClick={() => actions.select(m.name)}>
+                  <span class="marketplace-name">{marketplaceTitle(m)}</span>
+                  <span class="marketplace-kind">{KIND[m.kind]}</span>
+                </button>
+                {m.loadError !== undefined && <p class="problem">This marketplace did not load: {m.loadError}. Fix its source, then refresh it.</p>}
+                <div class="marketplace-actions">
+                  {m.editable && position !== -1 && (
+                    <>
+                      {/* Not disabled while a move is on its way (the focused button would lose the focus): a press then does nothing. */}
+                      <button type="button" data-move="up" disabled={!connected || position === 0} aria-disabled={reordering ? 'true' : undefined} onClick={() => move('up')} aria-label={`Move ${marketplaceTitle(m)} up`}>
+                        Move up
+                      </button>
+                      <button type="button" data-move="down" disabled={!connected || position === custom.length - 1} aria-disabled={reordering ? 'true' : undefined} onClick={() => move('down')} aria-label={`Move ${marketplaceTitle(m)} down`}>
+                        Move down
+                      </button>
+                    </>
+                  )}
+                  {(m.editable || m.kind === 'official') && (
+                    <button type="button" disabled={!connected || isBusy(state, operationKey('refresh', m.name))} onClick={() => actions.refreshMarketplace(m.name)} aria-label={`Refresh ${marketplaceTitle(m)}`}>
+                      Refresh
+                    </button>
+                  )}
+                  {m.editable && (
+                    <button type="button" disabled={!connected || isBusy(state, operationKey('remove', m.name))} onClick={() => actions.removeMarketplace(m.name)} aria-label={`Remove ${marketplaceTitle(m)}`}>
+                      Remove
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       <AddMarketplace actions={actions} busy={isBusy(state, operationKey('add', 'marketplace'))} connected={connected} />
@@ -211,10 +258,20 @@ function Catalog({ state, actions, connected }: Props) {
   );
 }
 
-function Switch({ id, label, checked, disabled, onChange }: { readonly id: string; readonly label: string; readonly checked: boolean; readonly disabled: boolean; readonly onChange: (on: boolean) => void }) {
+interface SwitchProps {
+  readonly id: string;
+  readonly label: string;
+  readonly checked: boolean;
+  readonly disabled: boolean;
+  readonly onChange: (on: boolean) => void;
+  /** The id of a hint that describes the switch. */
+  readonly describedBy?: string;
+}
+
+function Switch({ id, label, checked, disabled, onChange, describedBy }: SwitchProps) {
   return (
     <label class="switch" for={id}>
-      <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(e) => onChange((e.currentTarget as HTMLInputElement).checked)} />
+      <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} aria-describedby={describedBy} onChange={(e) => onChange((e.currentTarget as HTMLInputElement).checked)} />
       <span>{label}</span>
     </label>
   );
@@ -383,6 +440,48 @@ function Installed({ state, actions, connected }: Props) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** Settings → Integrations → Plugins: the remote Apps / Connectors switch (`features.apps` of Codex's config). */
+function Integrations({ state, actions, connected }: Props) {
+  const { load, writing } = state.remoteApps;
+  const pressed = useRef(false);
+  // The switch is disabled while its write is on its way, which takes the focus away: it comes back after.
+  useLayoutEffect(() => {
+    if (writing !== null || !pressed.current) return;
+    pressed.current = false;
+    const element = document.getElementById('remote-apps');
+    if (element !== null && (document.activeElement === null || document.activeElement === document.body)) element.focus();
+  });
+  return (
+    <section class="panel integrations" aria-labelledby="integrations-title">
+      <h3 id="integrations-title">Integrations</h3>
+      {(load._tag === 'Idle' || load._tag === 'Loading') && <p class="empty">Reading the remote Apps / Connectors switch…</p>}
+      {load._tag === 'Failed' && (
+        <p class="problem" role="alert">
+          {load.message}
+        </p>
+      )}
+      {load._tag === 'Loaded' && (
+        <div class="remote-apps">
+          <Switch
+            id="remote-apps"
+            label="Remote Apps / Connectors"
+            checked={load.value}
+            disabled={!connected || writing !== null}
+            describedBy="remote-apps-hint"
+            onChange={(on) => {
+              pressed.current = true;
+              actions.setRemoteApps(on);
+            }}
+          />
+          <p id="remote-apps-hint" class="hint">
+            {writing !== null ? 'Saving… Codex restarts with the new setting.' : 'Lets Codex fetch apps and connectors from the OpenAI service. Changing it restarts Codex.'}
+          </p>
+        </div>
       )}
     </section>
   );

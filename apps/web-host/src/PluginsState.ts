@@ -1,8 +1,9 @@
 /**
- * The Plugins page's state (pure): the marketplaces, the selected marketplace's catalog, the open
- * plugin's details, the installed inventory, the operations in flight, the connector logins the
- * executor shows with `auth/session`, and the last outcome as a sentence a person can act on. The view
- * renders it; the page's actions send the requests and dispatch their answers here.
+ * The Plugins page's state (pure): the marketplaces (and the order a move of a custom one asks for),
+ * the selected marketplace's catalog, the open plugin's details, the installed inventory, the remote
+ * Apps / Connectors switch, the operations in flight, the connector logins the executor shows with
+ * `auth/session`, and the last outcome as a sentence a person can act on. The view renders it; the
+ * page's actions send the requests and dispatch their answers here.
  */
 import type { CatalogPluginSummary, HostNotificationParamsOf, InstalledInventory, InstalledPlugin, MarketplaceList, PluginDetails } from '@wework/host-protocol';
 import type { RequestError } from './HostClient.js';
@@ -23,6 +24,15 @@ export interface PluginsNotice {
   readonly message: string;
 }
 
+/**
+ * The remote Apps / Connectors switch: the value shown, and while a write is on its way the value
+ * shown before it (restored when the write fails).
+ */
+export interface RemoteAppsSwitch {
+  readonly load: Load<boolean>;
+  readonly writing: { readonly previous: boolean } | null;
+}
+
 /** The whole page. */
 export interface PluginsState {
   readonly marketplaces: Load<MarketplaceList>;
@@ -33,6 +43,8 @@ export interface PluginsState {
   /** The plugin whose details are open, and its details. */
   readonly details: { readonly marketplace: string; readonly plugin: string; readonly load: Load<PluginDetails> } | null;
   readonly inventory: Load<InstalledInventory>;
+  /** The remote Apps / Connectors switch (`integrations/apps/read`), see {@link RemoteAppsSwitch}. */
+  readonly remoteApps: RemoteAppsSwitch;
   /** The operations in flight, by key (see {@link operationKey}); each at most once. */
   readonly busy: ReadonlyArray<string>;
   /** The connector logins, by session id, in the order they started. */
@@ -47,6 +59,7 @@ export const initialPlugins: PluginsState = {
   catalog: { _tag: 'Idle' },
   details: null,
   inventory: { _tag: 'Idle' },
+  remoteApps: { load: { _tag: 'Idle' }, writing: null },
   busy: [],
   logins: [],
   notice: null,
@@ -67,6 +80,11 @@ export type PluginsAction =
   | { readonly _tag: 'CloseDetails' }
   | { readonly _tag: 'InventoryLoaded'; readonly inventory: InstalledInventory }
   | { readonly _tag: 'InventoryFailed'; readonly message: string }
+  | { readonly _tag: 'RemoteAppsLoaded'; readonly enabled: boolean }
+  | { readonly _tag: 'RemoteAppsFailed'; readonly message: string }
+  | { readonly _tag: 'RemoteAppsWriting'; readonly enabled: boolean }
+  | { readonly _tag: 'RemoteAppsWritten'; readonly enabled: boolean }
+  | { readonly _tag: 'RemoteAppsWriteFailed'; readonly message: string }
   | { readonly _tag: 'Started'; readonly key: string }
   | { readonly _tag: 'Finished'; readonly key: string; readonly notice: PluginsNotice | null }
   | { readonly _tag: 'Login'; readonly session: AuthSession }
@@ -107,7 +125,7 @@ export function loginView(session: AuthSession): LoginView {
 
 const HINTS: Readonly<Record<number, string>> = {
   [-32020]: 'That marketplace is no longer there; refresh the list.',
-  [-32021]: 'The official marketplace cannot be removed or refreshed as a custom one.',
+  [-32021]: 'The official marketplace cannot be removed, reordered or refreshed, and an order must hold every custom marketplace once; reload the page to see the current list.',
   [-32022]: 'Check the source: a local directory holding .agents/plugins/marketplace.json (or that file), a GitHub owner/repo, or a git URL.',
   [-32023]: 'That plugin is no longer in the marketplace; refresh it.',
   [-32024]: 'The catalog could not be read now; try again in a moment.',
@@ -138,6 +156,34 @@ export function describeFailure(what: string, error: RequestError): string {
 
 /** The marketplace entries of the loaded list (none while it is not loaded). */
 export const marketplacesOf = (state: PluginsState): MarketplaceList['marketplaces'] => (state.marketplaces._tag === 'Loaded' ? state.marketplaces.value.marketplaces : []);
+
+/** Which way a custom marketplace moves in the list. */
+export type MoveDirection = 'up' | 'down';
+
+/** The names of the custom marketplaces (the editable ones; never the official one), in the listed order. */
+export const customMarketplaceNames = (marketplaces: MarketplaceList['marketplaces']): ReadonlyArray<string> => marketplaces.filter((m) => m.editable).map((m) => m.name);
+
+/**
+ * The order `marketplaces/reorder` is sent for moving custom marketplace `name` one place `direction`
+ * among the custom ones: every custom name exactly once, only `name` and its neighbour swapped. `null`
+ * when nothing moves: `name` is not a custom marketplace (the official one never moves) or is already
+ * at that end.
+ * @example
+ * ```ts
+ * moveMarketplace(list, 'b', 'up'); // ['b', 'a', 'c'] for custom marketplaces a, b, c
+ * moveMarketplace(list, 'a', 'up'); // null
+ * ```
+ */
+export function moveMarketplace(marketplaces: MarketplaceList['marketplaces'], name: string, direction: MoveDirection): ReadonlyArray<string> | null {
+  const names = customMarketplaceNames(marketplaces);
+  const index = names.indexOf(name);
+  const target = direction === 'up' ? index - 1 : index + 1;
+  if (index === -1 || target < 0 || target >= names.length) return null;
+  const moved = [...names];
+  moved[index] = names[target] as string;
+  moved[target] = name;
+  return moved;
+}
 
 /** The inventory entry of `<plugin>@<marketplace>`, if installed. */
 export function installedPlugin(state: PluginsState, marketplace: string, plugin: string): InstalledPlugin | undefined {
@@ -207,6 +253,25 @@ export function reducePlugins(state: PluginsState, action: PluginsAction): Plugi
       return { ...state, inventory: { _tag: 'Loaded', value: action.inventory } };
     case 'InventoryFailed':
       return state.inventory._tag === 'Loaded' ? state : { ...state, inventory: { _tag: 'Failed', message: action.message } };
+    case 'RemoteAppsLoaded':
+      // A read answered while a write is on its way may predate it: the write's answer decides.
+      return state.remoteApps.writing !== null ? state : { ...state, remoteApps: { load: { _tag: 'Loaded', value: action.enabled }, writing: null } };
+    case 'RemoteAppsFailed':
+      // A value already shown stays (with the failure as the notice).
+      if (state.remoteApps.writing !== null) return state;
+      if (state.remoteApps.load._tag === 'Loaded') return { ...state, notice: { kind: 'error', message: action.message } };
+      return { ...state, remoteApps: { load: { _tag: 'Failed', message: action.message }, writing: null } };
+    case 'RemoteAppsWriting':
+      // One write at a time, from a value shown.
+      if (state.remoteApps.writing !== null || state.remoteApps.load._tag !== 'Loaded') return state;
+      return { ...state, remoteApps: { load: { _tag: 'Loaded', value: action.enabled }, writing: { previous: state.remoteApps.load.value } } };
+    case 'RemoteAppsWritten':
+      return state.remoteApps.writing === null ? state : { ...state, remoteApps: { load: { _tag: 'Loaded', value: action.enabled }, writing: null } };
+    case 'RemoteAppsWriteFailed': {
+      const writing = state.remoteApps.writing;
+      if (writing === null) return state;
+      return { ...state, remoteApps: { load: { _tag: 'Loaded', value: writing.previous }, writing: null }, notice: { kind: 'error', message: action.message } };
+    }
     case 'Started':
       return state.busy.includes(action.key) ? state : { ...state, busy: [...state.busy, action.key] };
     case 'Finished':

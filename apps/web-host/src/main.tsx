@@ -64,6 +64,13 @@ if (launch === null) {
           return dispatchPlugins({ _tag: 'Login', session: event.params });
         case 'inventory/changed':
           void loadInventory();
+          // The Plugins page reads everything again, the remote Apps / Connectors switch included.
+          if (page === 'plugins') return pagesActions.reload();
+          return event.params.change === 'remoteApps' ? pagesActions.readRemoteApps() : undefined;
+        case 'runtime/status':
+          // Codex is back after a restart (a plugin switch, an account switch): what it refused meanwhile is read again.
+          if (event.params.state !== 'ready') return undefined;
+          void loadInventory();
           return page === 'plugins' ? pagesActions.reload() : undefined;
         case 'card/dismissed':
           responders.delete(event.params.cardId);

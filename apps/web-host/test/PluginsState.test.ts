@@ -2,13 +2,28 @@
  * The Plugins page's reducer as a state machine: over any sequence of actions the selection is always
  * a listed marketplace (or none), the open details belong to the selected marketplace, each operation
  * is in flight at most once and leaves when finished, an ended connector login never changes again,
- * and answers for a marketplace or plugin no longer shown are ignored. Plus the login phases and the
- * sentences of failures.
+ * and answers for a marketplace or plugin no longer shown are ignored; the remote Apps / Connectors
+ * switch shows a value read or being written, and a failed write restores the value before it. The
+ * order a marketplace move sends: every custom name once, up then down is the identity, the ends and
+ * the official marketplace do not move. Plus the login phases and the sentences of failures.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogPluginSummary, InstalledInventory, MarketplaceEntry, PluginDetails } from '@wework/host-protocol';
-import { describeFailure, initialPlugins, searchCatalog, loginEnded, loginView, operationKey, reducePlugins, type AuthSession, type PluginsAction, type PluginsState } from '../src/PluginsState.js';
+import {
+  customMarketplaceNames,
+  describeFailure,
+  initialPlugins,
+  moveMarketplace,
+  searchCatalog,
+  loginEnded,
+  loginView,
+  operationKey,
+  reducePlugins,
+  type AuthSession,
+  type PluginsAction,
+  type PluginsState,
+} from '../src/PluginsState.js';
 
 const NAMES = ['team', 'spare', 'gone'] as const;
 const PLUGINS = ['notes', 'tools'] as const;
@@ -64,6 +79,11 @@ const action: fc.Arbitrary<PluginsAction> = fc.oneof(
   fc.tuple(fc.constantFrom('s1', 's2'), loginState).map(([id, state]): PluginsAction => ({ _tag: 'Login', session: session(id, state) })),
   fc.constantFrom('s1', 's2').map((sessionId): PluginsAction => ({ _tag: 'DismissLogin', sessionId })),
   fc.constant<PluginsAction>({ _tag: 'DismissNotice' }),
+  fc.boolean().map((enabled): PluginsAction => ({ _tag: 'RemoteAppsLoaded', enabled })),
+  fc.constant<PluginsAction>({ _tag: 'RemoteAppsFailed', message: 'no' }),
+  fc.boolean().map((enabled): PluginsAction => ({ _tag: 'RemoteAppsWriting', enabled })),
+  fc.boolean().map((enabled): PluginsAction => ({ _tag: 'RemoteAppsWritten', enabled })),
+  fc.constant<PluginsAction>({ _tag: 'RemoteAppsWriteFailed', message: 'no' }),
 );
 
 const listed = (state: PluginsState): ReadonlyArray<string> => (state.marketplaces._tag === 'Loaded' ? state.marketplaces.value.marketplaces.map((m) => m.name) : []);
@@ -91,6 +111,18 @@ describe('the Plugins page reducer', () => {
             const now = state.logins.find((s) => s.sessionId === old.sessionId);
             if (now !== undefined) expect(now).toBe(old);
           }
+          // The switch: a write starts from a value shown and shows the new one; a failed write restores the value before it.
+          const sw = state.remoteApps;
+          if (sw.writing !== null) expect(sw.load._tag).toBe('Loaded');
+          if (a._tag === 'RemoteAppsWriting' && before.remoteApps.writing === null && before.remoteApps.load._tag === 'Loaded') {
+            expect(sw).toEqual({ load: { _tag: 'Loaded', value: a.enabled }, writing: { previous: before.remoteApps.load.value } });
+          }
+          if (a._tag === 'RemoteAppsWriteFailed' && before.remoteApps.writing !== null) {
+            expect(sw).toEqual({ load: { _tag: 'Loaded', value: before.remoteApps.writing.previous }, writing: null });
+            expect(state.notice).toEqual({ kind: 'error', message: 'no' });
+          }
+          // A read answered while a write is on its way changes nothing.
+          if ((a._tag === 'RemoteAppsLoaded' || a._tag === 'RemoteAppsFailed') && before.remoteApps.writing !== null) expect(state).toBe(before);
           // An answer for a marketplace not selected changes nothing.
           if ((a._tag === 'CatalogLoaded' || a._tag === 'CatalogFailed') && a.marketplace !== before.selected) expect(state).toBe(before);
         }
@@ -143,6 +175,96 @@ describe('the Plugins page reducer', () => {
     state = reducePlugins(state, { _tag: 'DismissLogin', sessionId: 's2' });
     state = reducePlugins(state, { _tag: 'DismissLogin', sessionId: 's1' });
     expect(state.logins.map((s) => s.sessionId)).toEqual(['s2']);
+  });
+});
+
+describe('the remote Apps / Connectors switch', () => {
+  it('is disabled while written, keeps the answered value, and restores the value before a failed write with a sentence', () => {
+    let state = reducePlugins(initialPlugins, { _tag: 'RemoteAppsLoaded', enabled: true });
+    state = reducePlugins(state, { _tag: 'RemoteAppsWriting', enabled: false });
+    expect(state.remoteApps).toEqual({ load: { _tag: 'Loaded', value: false }, writing: { previous: true } });
+    // A second write waits for the first; a re-read meanwhile does not flip the switch back.
+    expect(reducePlugins(state, { _tag: 'RemoteAppsWriting', enabled: true })).toBe(state);
+    expect(reducePlugins(state, { _tag: 'RemoteAppsLoaded', enabled: true })).toBe(state);
+    const written = reducePlugins(state, { _tag: 'RemoteAppsWritten', enabled: false });
+    expect(written.remoteApps).toEqual({ load: { _tag: 'Loaded', value: false }, writing: null });
+    const failed = reducePlugins(state, { _tag: 'RemoteAppsWriteFailed', message: 'Turning remote Apps / Connectors off failed: busy.' });
+    expect(failed.remoteApps).toEqual({ load: { _tag: 'Loaded', value: true }, writing: null });
+    expect(failed.notice).toEqual({ kind: 'error', message: 'Turning remote Apps / Connectors off failed: busy.' });
+    // Read again after `inventory/changed` (`remoteApps`): the new value shows.
+    expect(reducePlugins(written, { _tag: 'RemoteAppsLoaded', enabled: true }).remoteApps.load).toEqual({ _tag: 'Loaded', value: true });
+  });
+
+  it('is not written before it is read, and a failed first read says why', () => {
+    expect(reducePlugins(initialPlugins, { _tag: 'RemoteAppsWriting', enabled: false })).toBe(initialPlugins);
+    const failed = reducePlugins(initialPlugins, { _tag: 'RemoteAppsFailed', message: 'Reading failed.' });
+    expect(failed.remoteApps.load).toEqual({ _tag: 'Failed', message: 'Reading failed.' });
+    // Once shown, a failed re-read keeps the value and says so in the notice.
+    const shown = reducePlugins(failed, { _tag: 'RemoteAppsLoaded', enabled: false });
+    const again = reducePlugins(shown, { _tag: 'RemoteAppsFailed', message: 'Reading failed.' });
+    expect(again.remoteApps.load).toEqual({ _tag: 'Loaded', value: false });
+    expect(again.notice).toEqual({ kind: 'error', message: 'Reading failed.' });
+  });
+});
+
+const official: MarketplaceEntry = { name: 'openai-curated', kind: 'official', source: null, displayName: 'OpenAI', editable: false };
+/** Any marketplace list: distinct custom names, with the official one anywhere (Codex lists it first). */
+const marketplaceList = fc
+  .tuple(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6 }).filter((n) => n !== official.name), { maxLength: 8 }), fc.boolean())
+  .map(([names, withOfficial]) => [...(withOfficial ? [official] : []), ...names.map(entry)]);
+const listWithName = marketplaceList.chain((list) => fc.tuple(fc.constant(list), list.length === 0 ? fc.constant(official.name) : fc.constantFrom(...list.map((m) => m.name), official.name)));
+const direction = fc.constantFrom('up' as const, 'down' as const);
+const opposite = (d: 'up' | 'down'): 'up' | 'down' => (d === 'up' ? 'down' : 'up');
+/** The list as the executor answers the reorder: the official one first, then the custom ones in `names`' order. */
+const answered = (list: ReadonlyArray<MarketplaceEntry>, names: ReadonlyArray<string>): ReadonlyArray<MarketplaceEntry> => [
+  ...list.filter((m) => !m.editable),
+  ...names.map((n) => list.find((m) => m.name === n) as MarketplaceEntry),
+];
+
+describe('moveMarketplace', () => {
+  it('sends every custom marketplace exactly once, never the official one, with only the moved one and its neighbour swapped', () => {
+    fc.assert(
+      fc.property(listWithName, direction, ([list, name], d) => {
+        const custom = customMarketplaceNames(list);
+        const moved = moveMarketplace(list, name, d);
+        if (moved === null) return;
+        expect([...moved].sort()).toEqual([...custom].sort());
+        expect(new Set(moved).size).toBe(moved.length);
+        expect(moved).not.toContain(official.name);
+        const from = custom.indexOf(name);
+        const to = moved.indexOf(name);
+        expect(to).toBe(d === 'up' ? from - 1 : from + 1);
+        expect(moved.filter((n, i) => n !== custom[i]).length).toBe(2);
+      }),
+    );
+  });
+
+  it('moving up then down (or down then up) is the identity', () => {
+    fc.assert(
+      fc.property(listWithName, direction, ([list, name], d) => {
+        const moved = moveMarketplace(list, name, d);
+        if (moved === null) return;
+        expect(moveMarketplace(answered(list, moved), name, opposite(d))).toEqual(customMarketplaceNames(list));
+      }),
+    );
+  });
+
+  it('does not move the first one up, the last one down, or the official one at all', () => {
+    fc.assert(
+      fc.property(marketplaceList, direction, (list, d) => {
+        const custom = customMarketplaceNames(list);
+        const end = d === 'up' ? custom[0] : custom[custom.length - 1];
+        if (end !== undefined) expect(moveMarketplace(list, end, d)).toBeNull();
+        expect(moveMarketplace(list, official.name, d)).toBeNull();
+        expect(moveMarketplace(list, 'not listed', d)).toBeNull();
+        // Every other custom one moves.
+        for (const name of custom) if (name !== end) expect(moveMarketplace(list, name, d)).not.toBeNull();
+      }),
+    );
+  });
+
+  it('moves the second of two up', () => {
+    expect(moveMarketplace([official, entry('team'), entry('spare')], 'spare', 'up')).toEqual(['spare', 'team']);
   });
 });
 

@@ -4,20 +4,27 @@
  * marketplace directory written by the test. The user reaches the page by keyboard, sees the welcome
  * state, adds the marketplace by its source (a wrong source first, answered with a sentence to act on),
  * sees its catalog, opens a plugin's details (description and components), installs it, switches its
- * skill off and on, tries it in chat (the composer holds the plugin mention), and uninstalls it. Each
+ * skill off and on, tries it in chat (the composer holds the plugin mention), and uninstalls it. Then
+ * two more marketplaces are added and the last one is moved up twice by keyboard (the focus stays on
+ * its buttons; the executor's list and a reload keep the order), and the remote Apps / Connectors
+ * switch is flipped off and on (the executor reads it back and Codex's `config.toml` holds it). Each
  * state is saved as a screenshot under `test-artifacts/plugins/`.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
 import type { Locator, Page } from 'playwright-core';
 import { writeLocalMarketplace } from './support/localMarketplace.js';
-import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
 
 const run = browserAvailable();
 const OUT = join(ARTIFACTS, 'plugins');
 let root = '';
 let market = '';
+let design = '';
+let ops = '';
 let demo: WebDemo | undefined;
 let browser: Browser | undefined;
 let page: Page;
@@ -34,6 +41,8 @@ beforeAll(async () => {
     },
     { name: 'tools', description: 'Tools of the team.', skills: [{ name: 'hammer', description: 'Hit things' }] },
   ]);
+  design = await writeLocalMarketplace(join(root, 'market-design'), 'design', 'Design shelf', [{ name: 'sketch', description: 'Sketches.', skills: [{ name: 'draw', description: 'Draw a sketch' }] }]);
+  ops = await writeLocalMarketplace(join(root, 'market-ops'), 'ops', 'Ops shelf', [{ name: 'pager', description: 'Pages people.', skills: [{ name: 'page', description: 'Page someone' }] }]);
   demo = await startWebDemo([respond(say('Noted.'))], root);
   browser = await openBrowser(root, OUT);
   page = browser.page;
@@ -47,6 +56,19 @@ const catalogPlugin = (pluginId: string): Locator => page.locator(`li.catalog-pl
 const details = (): Locator => page.locator('section.details');
 const installedEntry = (pluginId: string): Locator => page.locator(`li.installed-plugin[data-plugin-id="${pluginId}"]`);
 const skillSwitch = (): Locator => installedEntry('notes@team').getByRole('switch', { name: 'notes:jot' });
+const marketplaceOrder = (): Promise<ReadonlyArray<string>> => page.locator('li.marketplace .marketplace-name').allInnerTexts();
+const focusedLabel = (): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+/** The marketplaces' names as a fresh `marketplaces/list` of the executor answers them. */
+async function listedNames(): Promise<ReadonlyArray<string>> {
+  const listed = await hostCall(page, demo?.url ?? '', 'marketplaces/list', {});
+  return (listed.result as { marketplaces: ReadonlyArray<{ name: string }> }).marketplaces.map((m) => m.name);
+}
+/** `[features] apps` of the Codex config of the test's executor home. */
+async function configuredApps(): Promise<unknown> {
+  const config = parseToml(await readFile(join(demo?.codexHome ?? '', 'config.toml'), 'utf8')) as { features?: { apps?: unknown } };
+  return config.features?.apps;
+}
+const remoteApps = (): Locator => page.getByRole('switch', { name: 'Remote Apps / Connectors' });
 
 describe.skipIf(!run)('the Plugins page in Chromium', () => {
   it('is reached by keyboard from the navigation and shows the welcome state when there is no marketplace', async () => {
@@ -141,5 +163,68 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
       els.filter((el) => (el as HTMLInputElement).labels?.length === 0 && (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === '').length,
     );
     expect(unnamed).toBe(0);
+  });
+
+  it('moves a custom marketplace up by keyboard: the focus stays on its buttons, and the executor and a reload keep the order', async () => {
+    await page.setViewportSize({ width: 1100, height: 900 });
+    for (const source of [design, ops]) {
+      await page.getByLabel('Marketplace source').fill(source);
+      await page.getByRole('button', { name: 'Add marketplace' }).click();
+      await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 60_000 }).toMatch(/^Added: /);
+      await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
+    }
+    await expect.poll(marketplaceOrder, { timeout: 30_000 }).toEqual(['Team shelf', 'Design shelf', 'Ops shelf']);
+    // The ends do not move: the first cannot go up, the last cannot go down.
+    expect(await page.getByRole('button', { name: 'Move Team shelf up' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Move Ops shelf down' }).isDisabled()).toBe(true);
+    await browser?.screenshot('10-three-marketplaces');
+    // From the marketplace's own button, Tab reaches "Move up"; Enter moves it.
+    await page.locator('li.marketplace[data-marketplace="ops"] .marketplace-select').focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Move Ops shelf up');
+    await page.keyboard.press('Enter');
+    await expect.poll(marketplaceOrder, { timeout: 30_000 }).toEqual(['Team shelf', 'Ops shelf', 'Design shelf']);
+    await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 30_000 }).toContain('Moved Ops shelf up.');
+    await expect.poll(focusedLabel, { timeout: 30_000 }).toBe('Move Ops shelf up');
+    expect(await listedNames()).toEqual(['team', 'ops', 'design']);
+    await browser?.screenshot('11-moved-up');
+    // Up once more, to the top: "Move up" is disabled there, so the focus is on its "Move down".
+    await page.keyboard.press('Enter');
+    await expect.poll(marketplaceOrder, { timeout: 30_000 }).toEqual(['Ops shelf', 'Team shelf', 'Design shelf']);
+    await expect.poll(focusedLabel, { timeout: 30_000 }).toBe('Move Ops shelf down');
+    expect(await page.getByRole('button', { name: 'Move Ops shelf up' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
+    expect(await listedNames()).toEqual(['ops', 'team', 'design']);
+    await browser?.screenshot('12-moved-to-top');
+    // A reload of the page shows the executor's order.
+    await page.reload();
+    await expect.poll(marketplaceOrder, { timeout: 30_000 }).toEqual(['Ops shelf', 'Team shelf', 'Design shelf']);
+    await browser?.screenshot('13-order-after-reload');
+  });
+
+  it('flips the remote Apps / Connectors switch: the executor reads the new value and Codex’s config.toml holds it', async () => {
+    await expect.poll(() => remoteApps().count(), { timeout: 30_000 }).toBe(1);
+    const read = await hostCall(page, demo?.url ?? '', 'integrations/apps/read', {});
+    const before = (read.result as { enabled: boolean }).enabled;
+    expect(await remoteApps().isChecked()).toBe(before);
+    await browser?.screenshot(`14-remote-apps-${before ? 'on' : 'off'}`);
+    for (const enabled of [!before, before]) {
+      await remoteApps().focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => remoteApps().isChecked(), { timeout: 60_000 }).toBe(enabled);
+      await expect.poll(() => remoteApps().isDisabled(), { timeout: 120_000 }).toBe(false);
+      // Disabled while written, the switch gets the focus back after.
+      await expect.poll(() => remoteApps().evaluate((el) => el === document.activeElement), { timeout: 30_000 }).toBe(true);
+      expect(await page.locator('.notice-error').count()).toBe(0);
+      expect(await remoteApps().isChecked()).toBe(enabled);
+      // Codex may still be starting with the new setting: the executor answers the read once it is ready.
+      await expect.poll(async () => (await hostCall(page, demo?.url ?? '', 'integrations/apps/read', {})).result, { timeout: 60_000 }).toEqual({ enabled });
+      expect(await configuredApps()).toBe(enabled);
+      await browser?.screenshot(`${enabled === before ? '16' : '15'}-remote-apps-${enabled ? 'on' : 'off'}`);
+    }
+    // And in a narrow window.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await browser?.screenshot('17-narrow-window');
   });
 });

@@ -43,6 +43,8 @@ export function browserAvailable(): boolean {
 export interface WebDemo {
   readonly url: string;
   readonly workspace: string;
+  /** The Codex home of the demo's executor (`config.toml` is there): the web demo lays out `executor/codex` beside the workspace. */
+  readonly codexHome: string;
   readonly pid: number;
   readonly stderr: () => string;
   /** Stops the demo (SIGTERM: the executor, its app-server and plugins, the model) and waits for it to exit. */
@@ -72,6 +74,7 @@ export async function startWebDemo(script: Script, root: string, extraArgs: Read
   });
   return {
     ...announced,
+    codexHome: join(dirname(announced.workspace), 'executor', 'codex'),
     pid: child.pid ?? -1,
     stderr: () => stderr,
     stop: async () => {
