@@ -7,10 +7,15 @@
  * skill off and on, tries it in chat (the composer holds the plugin mention), and uninstalls it. Then
  * two more marketplaces are added and the last one is moved up twice by keyboard (the focus stays on
  * its buttons; the executor's list and a reload keep the order), and the remote Apps / Connectors
- * switch is flipped off and on (the executor reads it back and Codex's `config.toml` holds it). Each
+ * switch is flipped off and on (the executor reads it back and Codex's `config.toml` holds it). Last, a
+ * plugin whose connector signs in by QR code on install (its own login bridge, run by the executor): the
+ * sign-in shows the bridge's code, drawn and as text; closing it rolls the install back; installing again
+ * and "scanning" (the bridge's `poll` answers signed in once a marker file exists) installs it. Each
  * state is saved as a screenshot under `test-artifacts/plugins/`.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+// `jsqr` is CommonJS: its module object carries the decoder as `default`.
+import jsqr from 'jsqr';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +30,8 @@ let root = '';
 let market = '';
 let design = '';
 let ops = '';
+let signin = '';
+let scanned = '';
 let demo: WebDemo | undefined;
 let browser: Browser | undefined;
 let page: Page;
@@ -43,6 +50,27 @@ beforeAll(async () => {
   ]);
   design = await writeLocalMarketplace(join(root, 'market-design'), 'design', 'Design shelf', [{ name: 'sketch', description: 'Sketches.', skills: [{ name: 'draw', description: 'Draw a sketch' }] }]);
   ops = await writeLocalMarketplace(join(root, 'market-ops'), 'ops', 'Ops shelf', [{ name: 'pager', description: 'Pages people.', skills: [{ name: 'page', description: 'Page someone' }] }]);
+  // A connector that signs in by QR code when the plugin is installed. Its bridge reports the device
+  // logged in, and a running login finished, once the marker file exists (the code was "scanned").
+  scanned = join(root, 'scanned');
+  const bridge = `import { existsSync } from 'node:fs';
+const print = (status) => process.stdout.write(JSON.stringify(status) + '\\n');
+const signedIn = existsSync(${JSON.stringify(scanned)});
+const command = process.argv[2];
+if (command === 'health') print(signedIn ? { status: 'ok', account: 'Ada' } : { status: 'needs_login' });
+else if (command === 'poll' && signedIn) print({ status: 'ok', account: 'Ada' });
+else print({ status: 'pending', qr: { payload: ${JSON.stringify(QR_PAYLOAD)} } });
+`;
+  signin = await writeLocalMarketplace(join(root, 'market-signin'), 'signin', 'Sign-in shelf', [
+    {
+      name: 'chat',
+      description: 'Posts to the team chat.',
+      skills: [{ name: 'post', description: 'Post to the team chat' }],
+      interface: { displayName: 'Team chat', shortDescription: 'The team chat' },
+      manifest: { connectors: [{ slug: 'team-chat', localAuth: { type: 'local_qr', authPolicy: 'on_install', health: ['bin/bridge.mjs', 'health'], start: ['bin/bridge.mjs', 'start'], poll: ['bin/bridge.mjs', 'poll'] } }] },
+      files: { 'bin/bridge.mjs': bridge },
+    },
+  ]);
   demo = await startWebDemo([respond(say('Noted.'))], root);
   browser = await openBrowser(root, OUT);
   page = browser.page;
@@ -67,6 +95,32 @@ async function listedNames(): Promise<ReadonlyArray<string>> {
 async function configuredApps(): Promise<unknown> {
   const config = parseToml(await readFile(join(demo?.codexHome ?? '', 'config.toml'), 'utf8')) as { features?: { apps?: unknown } };
   return config.features?.apps;
+}
+/** The payload the connector's login bridge prints for its QR code. */
+const QR_PAYLOAD = 'https://login.example.com/qr/team-chat?device=web-host';
+const login = (): Locator => page.locator('section.logins li.login');
+const qrCode = (): Locator => login().getByRole('img', { name: 'QR code to sign in to team-chat' });
+/** Whether `plugins/installed` of the executor (a fresh read on a second connection) lists `pluginId`. */
+async function executorHas(pluginId: string): Promise<boolean> {
+  const inventory = await hostCall(page, demo?.url ?? '', 'plugins/installed', {});
+  return (inventory.result as { plugins: ReadonlyArray<{ pluginId: string }> }).plugins.some((p) => p.pluginId === pluginId);
+}
+/** What the QR code drawn on the page reads as: a screenshot of it, decoded (the browser decodes the PNG, `jsqr` the code). */
+async function scanQrCode(): Promise<string | undefined> {
+  const png = await qrCode().screenshot();
+  const image = await page.evaluate(async (base64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${base64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d');
+    context?.drawImage(img, 0, 0);
+    const data = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+    return { width: canvas.width, height: canvas.height, data: Array.from(data) };
+  }, png.toString('base64'));
+  return jsqr.default(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
 }
 const remoteApps = (): Locator => page.getByRole('switch', { name: 'Remote Apps / Connectors' });
 
@@ -226,5 +280,58 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await browser?.screenshot('17-narrow-window');
+  });
+
+  it('installs a plugin whose connector signs in by QR code: the code is shown, and closing the sign-in rolls the install back', async () => {
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.getByLabel('Marketplace source').fill(signin);
+    await page.getByRole('button', { name: 'Add marketplace' }).click();
+    await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 60_000 }).toBe('Added: Sign-in shelf.');
+    await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => catalogPlugin('chat@signin').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Details of Team chat' }).click();
+    await expect.poll(() => details().locator('.components').innerText(), { timeout: 30_000 }).toContain('team-chat — signs in by scanning a QR code, when installing');
+    await details().getByRole('button', { name: 'Install Team chat' }).click();
+    // The executor runs the connector's login bridge: the page shows its QR code, drawn and as text.
+    await expect.poll(() => qrCode().count(), { timeout: 60_000 }).toBe(1);
+    expect(await login().innerText()).toContain('team-chat for chat@signin (QR code)');
+    expect(await login().getByRole('status').innerText()).toBe('Scan this code with the app to sign in.');
+    expect(await login().locator('figure.qr figcaption').innerText()).toBe(QR_PAYLOAD);
+    expect(await scanQrCode()).toBe(QR_PAYLOAD);
+    expect(await details().getByRole('button', { name: 'Install Team chat' }).isDisabled()).toBe(true);
+    await browser?.screenshot('18-signin-qr-code');
+    // The person closes the sign-in: nothing is installed, and the page says so.
+    await login().getByRole('button', { name: 'Cancel sign-in' }).click();
+    await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('The login was cancelled; nothing was installed.');
+    expect(await qrCode().count()).toBe(0);
+    await expect.poll(() => page.locator('.notice-error').innerText(), { timeout: 60_000 }).toContain('Installing the plugin failed');
+    expect(await page.locator('.notice-error').innerText()).toContain('The connector login did not complete, so nothing was installed. Install again to retry.');
+    expect(await executorHas('chat@signin')).toBe(false);
+    await expect.poll(() => catalogPlugin('chat@signin').innerText(), { timeout: 30_000 }).toContain('Not installed');
+    expect(await installedEntry('chat@signin').count()).toBe(0);
+    expect(await details().getByRole('button', { name: 'Install Team chat' }).isDisabled()).toBe(false);
+    await browser?.screenshot('19-signin-cancelled');
+  });
+
+  it('installs it again: once the code is scanned the sign-in succeeds and the plugin is installed', async () => {
+    await login().getByRole('button', { name: 'Dismiss' }).click();
+    await page.locator('.notice-error').getByRole('button', { name: 'Dismiss' }).click();
+    expect(await login().count()).toBe(0);
+    await details().getByRole('button', { name: 'Install Team chat' }).click();
+    await expect.poll(() => qrCode().count(), { timeout: 60_000 }).toBe(1);
+    expect(await scanQrCode()).toBe(QR_PAYLOAD);
+    expect(await executorHas('chat@signin')).toBe(false);
+    await browser?.screenshot('20-signin-qr-code-again');
+    // The code is scanned: the bridge's next poll reports the login done.
+    await writeFile(scanned, '');
+    await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('Signed in as Ada.');
+    await expect.poll(() => installedEntry('chat@signin').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 30_000 }).toBe('Installed chat.');
+    expect(await qrCode().count()).toBe(0);
+    expect(await page.locator('.notice-error').count()).toBe(0);
+    await expect.poll(() => details().getByRole('button', { name: 'Uninstall Team chat' }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await catalogPlugin('chat@signin').innerText()).toContain('Installed');
+    expect(await executorHas('chat@signin')).toBe(true);
+    await browser?.screenshot('21-signin-installed');
   });
 });
