@@ -82,6 +82,12 @@ export class HostClient {
   private closed = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private resubscribing = false;
+  /**
+   * Whether the stream has no starting point yet: a new page (cursor 0) takes the stream from its
+   * connection on, so its first event sets the cursor, and the answer to its first `events/subscribe`
+   * (the last `seq` before it) does too. Without this every later event would look like a gap.
+   */
+  private unanchored = true;
 
   constructor(
     private readonly url: string,
@@ -159,9 +165,12 @@ export class HostClient {
 
   /** After an open: the missed events (or a reset), then the cards still waiting. */
   private async resume(): Promise<void> {
-    const subscribed = await this.request(EventsSubscribe.method, this.cursor === 0 ? {} : { after: this.cursor });
+    const fresh = this.cursor === 0;
+    const subscribed = await this.request(EventsSubscribe.method, fresh ? {} : { after: this.cursor });
     if (E.isLeft(subscribed)) return;
-    if (subscribed.right.reset) this.cursor = subscribed.right.seq;
+    // A reset, or a new page's start: the stream goes on after the answered `seq` (never behind an event already taken).
+    if (subscribed.right.reset || fresh) this.cursor = Math.max(fresh ? this.cursor : 0, subscribed.right.seq);
+    this.unanchored = false;
     this.events.onState('open');
     this.events.onResumed(subscribed.right.reset);
     const pending = await this.request(CardsPending.method, {});
@@ -207,7 +216,9 @@ export class HostClient {
 
   private notification(method: string, params: unknown): void {
     const seq = isRecord(params) ? params['seq'] : undefined;
-    if (typeof seq === 'number') {
+    if (typeof seq === 'number' && this.unanchored && this.cursor === 0) {
+      this.cursor = seq;
+    } else if (typeof seq === 'number') {
       const verdict = acceptEvent(this.cursor, seq);
       if (verdict === 'duplicate') return;
       if (verdict === 'gap') {

@@ -121,6 +121,28 @@ describe('HostClient', () => {
     expect(client.lastSeq()).toBe(6);
   });
 
+  it('a new page takes the stream from the executor’s current seq: the next live event is taken, not a gap', async () => {
+    const socket = ScriptedSocket.instances[0]!;
+    // The executor already sent 41 events before this page connected.
+    await connect(socket, 41);
+    socket.receive(turnStarted(42));
+    socket.receive(turnStarted(43));
+    expect(events.map(seqOf)).toEqual([42, 43]);
+    expect(socket.requests('events/subscribe').map((r) => r['params'])).toEqual([{}]);
+    expect(client.lastSeq()).toBe(43);
+  });
+
+  it('a new page takes a live event that arrives before its subscription is answered', async () => {
+    const socket = ScriptedSocket.instances[0]!;
+    socket.open();
+    socket.receive(turnStarted(8));
+    socket.answer('events/subscribe', { reset: false, seq: 8 });
+    await flush();
+    socket.receive(turnStarted(9));
+    expect(events.map(seqOf)).toEqual([8, 9]);
+    expect(socket.requests('events/subscribe')).toHaveLength(1);
+  });
+
   it('hands a card over with a responder that answers once', async () => {
     const socket = ScriptedSocket.instances[0]!;
     await connect(socket, 0);

@@ -286,7 +286,7 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
     await page.setViewportSize({ width: 1100, height: 900 });
     await page.getByLabel('Marketplace source').fill(signin);
     await page.getByRole('button', { name: 'Add marketplace' }).click();
-    await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 60_000 }).toBe('Added: Sign-in shelf.');
+    await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 60_000 }).toBe('Added: Sign-in shelf.');
     await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => catalogPlugin('chat@signin').count(), { timeout: 30_000 }).toBe(1);
     await page.getByRole('button', { name: 'Details of Team chat' }).click();
@@ -326,7 +326,7 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
     await writeFile(scanned, '');
     await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('Signed in as Ada.');
     await expect.poll(() => installedEntry('chat@signin').count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => page.locator('.notice-info').innerText(), { timeout: 30_000 }).toBe('Installed chat.');
+    await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 30_000 }).toBe('Installed chat.');
     expect(await qrCode().count()).toBe(0);
     expect(await page.locator('.notice-error').count()).toBe(0);
     await expect.poll(() => details().getByRole('button', { name: 'Uninstall Team chat' }).count(), { timeout: 30_000 }).toBe(1);
