@@ -1,5 +1,6 @@
 /**
- * How a failed app-server request reaches the host: the connection's end is RuntimeUnavailable
+ * How a failed app-server request reaches the host: the connection's end (also a write that failed
+ * with EPIPE as the app-server was killed) is RuntimeUnavailable
  * (-32012, retryable), a timeout RuntimeTimedOut (-32013), Codex's overload answer Overloaded (-32011,
  * retryable), anything else RuntimeFailed (-32004); and the reply while no app-server runs.
  */
@@ -29,6 +30,7 @@ const expectedCode = (error: ClientErrorValue): number => {
     case 'ProcessExited':
     case 'ConnectionClosed':
     case 'Disposed':
+    case 'TransportError':
       return HostErrorCode.RuntimeUnavailable;
     case 'RequestTimedOut':
       return HostErrorCode.RuntimeTimedOut;

@@ -40,15 +40,19 @@ export function describeRuntimeError(error: RuntimeError): string {
 }
 
 /**
- * The runtime error of a failed app-server request: the connection's end is `RuntimeUnavailable`
- * (retryable: the supervisor restarts the app-server), a timeout `RuntimeTimedOut`, Codex's overload
+ * The runtime error of a failed app-server request: the connection's end (the process exited, the
+ * connection closed, or its stream failed) is `RuntimeUnavailable` (retryable: the supervisor restarts
+ * the app-server), a timeout `RuntimeTimedOut`, Codex's overload
  * answer `Overloaded`, anything else `RequestFailed`.
  */
 export function runtimeErrorOf(method: string, error: ClientError): RuntimeError {
   switch (error._tag) {
+    // A failed stream (EPIPE when the app-server was killed as the request was written) is the same end
+    // of the connection, seen from the writing side.
     case 'ProcessExited':
     case 'ConnectionClosed':
     case 'Disposed':
+    case 'TransportError':
       return { _tag: 'RuntimeUnavailable', reason: describeClientError(error), retryable: true };
     case 'RequestTimedOut':
       return { _tag: 'RuntimeTimedOut', method, timeoutMs: error.timeoutMs };
