@@ -6,6 +6,7 @@
  * code, or the browser OAuth states), and the management switches of every installed plugin, its
  * skills and its apps, and the remote Apps / Connectors switch. It renders the {@link PluginsState} and calls the {@link PluginsActions}.
  */
+import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogPluginSummary, InstalledPlugin, MarketplaceEntry, PluginDetails } from '@wework/host-protocol';
 import { customMarketplaceNames, installedPlugin, isBusy, loginView, marketplacesOf, operationKey, searchCatalog, type AuthSession, type MoveDirection, type PluginsState } from './PluginsState.js';
@@ -320,44 +321,49 @@ function Management({ state, actions, connected, plugin, scope }: Props & { read
   );
 }
 
+/** One kind of a plugin's components: a heading, then its items or "None.". */
+function ComponentList<T>({ title, items, keyOf, render }: { readonly title: string; readonly items: ReadonlyArray<T>; readonly keyOf: (item: T) => string; readonly render: (item: T) => ComponentChildren }) {
+  return (
+    <>
+      <h4>{title}</h4>
+      {items.length === 0 ? (
+        <p class="empty">None.</p>
+      ) : (
+        <ul>
+          {items.map((item) => (
+            <li key={keyOf(item)}>{render(item)}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function Components({ details }: { readonly details: PluginDetails }) {
   return (
     <div class="components">
-      <h4>Skills</h4>
-      {details.skills.length === 0 ? (
-        <p class="empty">None.</p>
-      ) : (
-        <ul>
-          {details.skills.map((s) => (
-            <li key={s.name}>
-              <strong>{s.name}</strong> — {s.shortDescription ?? s.description}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h4>Apps</h4>
-      {details.apps.length === 0 ? (
-        <p class="empty">None.</p>
-      ) : (
-        <ul>
-          {details.apps.map((a) => (
-            <li key={a.id}>
-              <strong>{a.name}</strong>
-              {a.description !== null && ` — ${a.description}`}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h4>MCP servers</h4>
-      {details.mcpServers.length === 0 ? (
-        <p class="empty">None.</p>
-      ) : (
-        <ul>
-          {details.mcpServers.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ul>
-      )}
+      <ComponentList
+        title="Skills"
+        items={details.skills}
+        keyOf={(s) => s.name}
+        render={(s) => (
+          <>
+            <strong>{s.name}</strong> — {s.shortDescription ?? s.description}
+          </>
+        )}
+      />
+      <ComponentList
+        title="Apps"
+        items={details.apps}
+        keyOf={(a) => a.id}
+        render={(a) => (
+          <>
+            <strong>{a.name}</strong>
+            {a.description !== null && ` — ${a.description}`}
+          </>
+        )}
+      />
+      <ComponentList title="MCP servers" items={details.mcpServers} keyOf={(s) => s} render={(s) => s} />
       {details.connectors.length > 0 && (
         <>
           <h4>Connectors</h4>

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callTool, respond, say, shell } from '@wework/scripted-model';
 import type { Locator, Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
 
 const SCRIPT = [
   respond(callTool('forms', 'choose_strategy')),
@@ -40,7 +40,7 @@ beforeAll(async () => {
   browser = await openBrowser(root, join(ARTIFACTS, 'browser'));
   page = browser.page;
   await page.goto(demo.url);
-  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+  await whenConnected(page);
 });
 
 browserTestHooks(run, () => ({ root, demo, browser }), join(ARTIFACTS, 'browser'));

@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
 
 const SKILL_MARKER = 'Greet the user warmly. (skill body marker 5128)';
 const USER_SKILL_MARKER = 'Keep my notes short. (user skill body marker 7341)';
@@ -60,7 +60,7 @@ beforeAll(async () => {
   browser = await openBrowser(root, join(ARTIFACTS, 'composer'));
   page = browser.page;
   await page.goto(demo.url);
-  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+  await whenConnected(page);
   expect(await hostCall(page, demo.url, 'marketplaces/add', { source: market })).toMatchObject({ result: { marketplace: { name: 'local-market' } } });
   expect(await hostCall(page, demo.url, 'plugins/install', { marketplace: 'local-market', plugin: 'demo-plugin' })).toHaveProperty('result');
 }, 240_000);
@@ -226,7 +226,7 @@ describe.skipIf(!run)('the composer in Chromium', () => {
     const refused = await hostCall(page, demo?.url ?? '', 'message/send', { taskId: 'task-retired', markdown: 'hello' });
     expect(refused.error?.code).toBe(-32003);
     await page.reload();
-    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+    await whenConnected(page);
     await page.getByRole('button', { name: /^Task 2/ }).click();
     const blocked = page.locator('.composer-blocked');
     await expect.poll(() => blocked.innerText().catch(() => ''), { timeout: 30_000 }).toContain('"gpt-retired-model" saved on this task is no longer available');

@@ -22,7 +22,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
 import type { Locator, Page } from 'playwright-core';
 import { writeLocalMarketplace } from './support/localMarketplace.js';
-import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo } from './support/webHost.js';
+import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
 
 const run = browserAvailable();
 const OUT = join(ARTIFACTS, 'plugins');
@@ -75,7 +75,7 @@ else print({ status: 'pending', qr: { payload: ${JSON.stringify(QR_PAYLOAD)} } }
   browser = await openBrowser(root, OUT);
   page = browser.page;
   await page.goto(demo.url);
-  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+  await whenConnected(page);
 });
 
 browserTestHooks(run, () => ({ root, demo, browser }), OUT);

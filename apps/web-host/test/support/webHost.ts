@@ -163,6 +163,11 @@ export interface BrowserTestFixture {
   readonly browser: Browser | undefined;
 }
 
+/** Waits (at most 30 s) until the page says it is connected to the executor: after a load or a reload. */
+export async function whenConnected(page: Page): Promise<void> {
+  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 30_000 });
+}
+
 /**
  * Registers the hooks every browser test file shares: after a failed step, a screenshot and the
  * executor's log (no secrets: the log never holds the token) in `artifacts`; after the file, the browser
