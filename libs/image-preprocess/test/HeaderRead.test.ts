@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,5 +82,24 @@ describe('readHeader and measureImage', () => {
     const directory = join(work, 'folder.png');
     await mkdir(directory);
     expect(await readHeader(directory)).toEqual({ _tag: 'NotAFile' });
+  });
+
+  it('answer a named pipe nobody writes to as not a file, without waiting for a writer', async () => {
+    const pipe = join(work, 'pipe.png');
+    execFileSync('mkfifo', [pipe]);
+    // Opened blocking, the pipe would hold a pool thread (and this test) until a writer came.
+    expect(await readHeader(pipe)).toEqual({ _tag: 'NotAFile' });
+    expect(await measureImage(pipe)).toEqual(E.left({ _tag: 'NotFound', path: pipe }));
+  });
+
+  it('read a file smaller than the first chunk whole, and an empty one as unrecognized', async () => {
+    const png = await solid(3, 2).png().toBuffer();
+    expect(png.length).toBeLessThan(FIRST_CHUNK_BYTES);
+    const small = join(work, 'small.png');
+    await writeFile(small, png);
+    expect(await readHeader(small)).toEqual({ _tag: 'Read', bytes: png.length, header: E.right({ format: 'png', width: 3, height: 2, orientation: undefined }) });
+    const empty = join(work, 'empty.png');
+    await writeFile(empty, '');
+    expect(await readHeader(empty)).toEqual({ _tag: 'Read', bytes: 0, header: E.left({ _tag: 'Unrecognized' }) });
   });
 });
