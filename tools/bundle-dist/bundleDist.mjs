@@ -10,9 +10,10 @@
  * App mode (`--app`, for a private app's command entry): each entry becomes `dist/<entry>.js` for Node
  * with the app's own modules **and its dependencies' code** in it, shared and lazily imported code in
  * `dist/chunks/`; only the packages named with `--external` stay imports (native add-ons, packages
- * found by path at run time). A `require` is provided for bundled CommonJS code. The build also
- * writes `dist/bundle-meta.json`: for each output file, the source and dependency modules in it, so a
- * test can still tell which modules a process had loaded.
+ * found by path at run time). A `require` is provided for bundled CommonJS code. fp-ts and io-ts are
+ * bundled from their ES module builds, and a package installed more than once at the same version is
+ * bundled once. The build also writes `dist/bundle-meta.json`: for each output file, the source and
+ * dependency modules in it, so a test can still tell which modules a process had loaded.
  *
  * Why: Node's ES module loader pays per module (resolution, format detection, package.json reads),
  * and a library of twenty modules costs several times its code; parse time follows the text's size,
@@ -27,7 +28,7 @@
  *   walk up node_modules and a package.json read). Its types still come from the dependency.
  */
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const [pkgArg, ...rest] = process.argv.slice(2);
@@ -51,6 +52,39 @@ const outdir = join(pkgDir, 'dist');
 if (app) rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
 else for (const file of readdirSync(outdir)) if (/^chunk-.*\.js(\.map)?$/.test(file)) rmSync(join(outdir, file));
 
+/** The directory of the installed package `file` belongs to: the child of its last `node_modules`. */
+const packageRootOf = (file) => {
+  const parts = file.split(sep);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0) return null;
+  const depth = parts[at + 1]?.startsWith('@') ? 3 : 2;
+  return parts.slice(0, at + depth).join(sep);
+};
+
+/**
+ * One copy of each package version in an app bundle. npm installs the same version of a package under
+ * several workspaces when the root holds another version (smol-toml: nx keeps an older one at the root),
+ * and each copy would be bundled, parsed and run on its own.
+ */
+const onePackageCopy = {
+  name: 'one-package-copy',
+  setup(pluginBuild) {
+    const first = new Map();
+    pluginBuild.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData?.resolving === true) return undefined;
+      const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      if (resolved.errors.length > 0 || resolved.external) return { ...resolved, path: resolved.external ? args.path : resolved.path };
+      const root = packageRootOf(resolved.path);
+      if (root === null) return resolved;
+      const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      const key = `${name}@${version}`;
+      const kept = first.get(key) ?? root;
+      first.set(key, kept);
+      return { ...resolved, path: join(kept, relative(root, resolved.path)) };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: pkgDir,
   entryPoints: entries,
@@ -68,6 +102,10 @@ const result = await build({
         // Bundled CommonJS code (fp-ts, io-ts, vscode-jsonrpc) calls require; an ES module has none.
         banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
         metafile: true,
+        plugins: [onePackageCopy],
+        // fp-ts and io-ts ship the same code as ES modules: bundled from those, their unused parts are
+        // left out and no CommonJS interop (a property copy per module) runs at start.
+        alias: { 'fp-ts/lib': 'fp-ts/es6', 'io-ts/lib': 'io-ts/es6', 'io-ts': 'io-ts/es6/index.js' },
       }
     : {}),
   sourcemap: 'linked',
