@@ -6,6 +6,9 @@
  * npm wrapper of the same pinned Codex) until it answered `initialize`. Both start from an empty
  * home with the same offline config.toml and get their first request written right after the spawn;
  * starts run as interleaved pairs (goal ≤ 1.00×).
+ *
+ * Then the start a user has every day after the first: each side on a home it has started in before
+ * (the executor's home prepared, Codex's databases and system skills in place), same goal.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -49,8 +52,23 @@ async function timedStart(spawn: () => LineClient, method: string, params: unkno
 
 let run = 0;
 
-async function executorStart(root: string): Promise<number> {
-  const dirs = await freshDirs(root, `executor-${run++}`);
+/** The dirs of a start: fresh ones, or always the same `reused` ones (a home started in before). */
+type Homes = (side: 'executor' | 'codex') => ReturnType<typeof freshDirs>;
+
+const freshHomes = (root: string): Homes => (side) => freshDirs(root, `${side}-${run++}`);
+
+/** One home per side, made (and first started in, untimed, by the warm-up pair) once. */
+const reusedHomes = (root: string): Homes => {
+  const made = new Map<string, ReturnType<typeof freshDirs>>();
+  return (side) => {
+    const dirs = made.get(side) ?? freshDirs(root, `reused-${side}`);
+    made.set(side, dirs);
+    return dirs;
+  };
+};
+
+async function executorStart(homes: Homes): Promise<number> {
+  const dirs = await homes('executor');
   return timedStart(
     () => new LineClient(process.execPath, [servePath(), '--stdio', '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], { ...process.env, HOME: dirs.userHome }, dirs.workspace),
     'executor/info',
@@ -59,8 +77,8 @@ async function executorStart(root: string): Promise<number> {
   );
 }
 
-async function npmCodexStart(root: string): Promise<number> {
-  const dirs = await freshDirs(root, `codex-${run++}`);
+async function npmCodexStart(homes: Homes): Promise<number> {
+  const dirs = await homes('codex');
   return timedStart(
     () => new LineClient(process.execPath, [codexWrapper(), 'app-server'], { ...process.env, HOME: dirs.userHome, CODEX_HOME: dirs.codexHome }, dirs.workspace),
     'initialize',
@@ -73,15 +91,24 @@ async function npmCodexStart(root: string): Promise<number> {
 export async function benchExecutorColdStart(): Promise<string[]> {
   const root = await mkdtemp(join(tmpdir(), 'bench-executor-'));
   try {
+    const fresh = freshHomes(root);
     const result = await comparePaired(
-      () => executorStart(root),
-      () => npmCodexStart(root),
+      () => executorStart(fresh),
+      () => npmCodexStart(fresh),
+      PLAN,
+    );
+    const reused = reusedHomes(root);
+    const again = await comparePaired(
+      () => executorStart(reused),
+      () => npmCodexStart(reused),
       PLAN,
     );
     return [
       'cold start: serve.js --stdio → executor/info answered vs node @openai/codex/bin/codex.js app-server → initialize answered',
       verdictLine('cold start, executor / npm codex app-server', result, { atMost: 1.0 }),
       sidesLine('executor', 'npm codex', result),
+      verdictLine('cold start on a home started in before, executor / npm codex app-server', again, { atMost: 1.0 }),
+      sidesLine('executor', 'npm codex', again),
     ];
   } finally {
     await rm(root, { recursive: true, force: true });
