@@ -16,7 +16,7 @@ describe('public API of @wework/ports', () => {
   });
 
   it('pins the runtime exports of "./node"', () => {
-    expect(Object.keys(node).sort()).toEqual(['forEachChunk', 'monotonicClock', 'nodeFileSystem', 'nodeTimer', 'nodeTimers', 'renameWithRetry', 'streamLog', 'systemClock', 'withRetry'].sort());
+    expect(Object.keys(node).sort()).toEqual(['forEachChunk', 'monotonicClock', 'nodeFileSystem', 'nodeTimer', 'nodeTimers', 'readSmallFile', 'renameWithRetry', 'streamLog', 'systemClock', 'withRetry'].sort());
   });
 
   it('pins the runtime exports of "./testing"', () => {

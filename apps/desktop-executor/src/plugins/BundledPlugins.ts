@@ -7,9 +7,9 @@
  * module reads the packages and carries out its decisions. Status changes go to the hosts
  * (`plugins/updateStatus`) and to the inventory (`updating`, `updateFailed`).
  */
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { readSmallFile } from '@wework/ports/node';
 import {
   bundledPackageOf,
   bundledPackagesOf,
@@ -79,19 +79,14 @@ export interface BundledPluginsOptions {
   readonly log: ExecutorLog;
 }
 
-/** Reads and parses a bundled package's manifest (untrusted; bounded); `undefined` when unreadable. */
+/** Reads and parses a bundled package's manifest (untrusted; bounded, a regular file only); `undefined` when unreadable. */
 async function readManifest(directory: string): Promise<unknown> {
-  const file = await open(join(directory, '.codex-plugin', 'plugin.json'), 'r').catch(() => null);
-  if (file === null) return undefined;
+  const read = await readSmallFile(join(directory, '.codex-plugin', 'plugin.json'), { maxBytes: MAX_MANIFEST_BYTES, followLinks: true });
+  if (E.isLeft(read) || !read.right.complete) return undefined;
   try {
-    const buffer = Buffer.alloc(MAX_MANIFEST_BYTES + 1);
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_MANIFEST_BYTES) return undefined;
-    return JSON.parse(buffer.subarray(0, bytesRead).toString('utf8')) as unknown;
+    return JSON.parse(new TextDecoder().decode(read.right.bytes)) as unknown;
   } catch {
     return undefined;
-  } finally {
-    await file.close().catch(() => undefined);
   }
 }
 

@@ -4,9 +4,9 @@
  * and written atomically through the file-system port (a flushed temporary file renamed over the old one), so a crash leaves the old
  * order or the new one, never a torn file.
  */
-import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { readSmallFile } from '@wework/ports/node';
 import { decodeMarketplaceOrder, encodeMarketplaceOrder, type MarketplacePreferences } from '@wework/plugin-inventory';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemPort } from '@wework/ports';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
@@ -23,20 +23,11 @@ export interface MarketplacePreferencesStore {
 
 const EMPTY: MarketplacePreferences = { names: [], labels: {} };
 
-/** At most {@link MAX_PREFERENCES_BYTES} of the regular file `path`; `Left` with an error code. */
+/** At most {@link MAX_PREFERENCES_BYTES} of the regular file `path`; `Left` with an error code (`ENOENT` when it is missing). */
 async function readBounded(path: string): Promise<E.Either<string, Uint8Array>> {
-  try {
-    const handle = await open(path, 'r');
-    try {
-      const buffer = new Uint8Array(MAX_PREFERENCES_BYTES + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, 0);
-      return bytesRead > MAX_PREFERENCES_BYTES ? E.left('EFBIG') : E.right(buffer.subarray(0, bytesRead));
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    return E.left(typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'EIO');
-  }
+  const read = await readSmallFile(path, { maxBytes: MAX_PREFERENCES_BYTES, followLinks: true });
+  if (E.isLeft(read)) return E.left(read.left._tag === 'Missing' ? 'ENOENT' : read.left._tag === 'NotAFile' ? 'ENOTFILE' : read.left.code);
+  return read.right.complete ? E.right(read.right.bytes) : E.left('EFBIG');
 }
 
 /** The store of the file `path` through the file-system port `fs`. */

@@ -6,9 +6,9 @@
  * `plugin/read`, with the connectors' `localAuth` read from the plugin's own manifest (its kind and
  * policy only, never its commands). Log lines carry byte counts, never contents.
  */
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { readSmallFile } from '@wework/ports/node';
 import type { CatalogPluginSummary, PluginDetails } from '@wework/host-protocol';
 import { PluginList, PluginRead, type PluginDetail } from '@wework/codex-protocol';
 import { decodeLocalAuthConnectors } from '@wework/local-auth';
@@ -50,20 +50,10 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 /** The connectors of the plugin at `root` that declare `localAuth` (kind and policy); none when the manifest is unreadable. */
 async function connectorsOf(root: string): Promise<PluginDetails['connectors']> {
-  let text: string;
-  try {
-    const handle = await open(join(root, '.codex-plugin', 'plugin.json'), 'r');
-    try {
-      const buffer = new Uint8Array(MAX_MANIFEST_BYTES + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, 0);
-      if (bytesRead > MAX_MANIFEST_BYTES) return [];
-      text = new TextDecoder().decode(buffer.subarray(0, bytesRead));
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return [];
-  }
+  // A local marketplace's files are not trusted: a regular file only, bounded, never a wait for a writer.
+  const read = await readSmallFile(join(root, '.codex-plugin', 'plugin.json'), { maxBytes: MAX_MANIFEST_BYTES, followLinks: true });
+  if (E.isLeft(read) || !read.right.complete) return [];
+  const text = new TextDecoder().decode(read.right.bytes);
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);

@@ -3,10 +3,9 @@
  * inventory's skills (never any other file: a path no installed plugin lists is `SkillNotFound`), read
  * without following a link, at most {@link SKILL_READ_MAX_BYTES} of it.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 import type { InstalledInventory } from '@wework/host-protocol';
+import { readSmallFile } from '@wework/ports/node';
 
 /** How much of a `SKILL.md` is read at most. */
 export const SKILL_READ_MAX_BYTES = 64 * 1024;
@@ -33,29 +32,10 @@ export async function readInventorySkill(inventory: InstalledInventory, path: st
  * opened without following a link, at most {@link SKILL_READ_MAX_BYTES} of it.
  */
 export async function readSkillFile(name: string, path: string): Promise<E.Either<SkillReadError, SkillText>> {
-  let handle;
-  try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return E.left({ _tag: 'SkillUnreadable' });
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) return E.left({ _tag: 'SkillUnreadable' });
-    const buffer = Buffer.alloc(SKILL_READ_MAX_BYTES + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    const truncated = filled > SKILL_READ_MAX_BYTES;
-    // Cut at a character boundary: a trailing partial UTF-8 sequence is dropped, not shown as a replacement character.
-    const markdown = new TextDecoder('utf-8', { fatal: false }).decode(buffer.subarray(0, Math.min(filled, SKILL_READ_MAX_BYTES)), { stream: truncated });
-    return E.right({ name, markdown, truncated });
-  } catch {
-    return E.left({ _tag: 'SkillUnreadable' });
-  } finally {
-    await handle.close();
-  }
+  const read = await readSmallFile(path, { maxBytes: SKILL_READ_MAX_BYTES });
+  if (E.isLeft(read)) return E.left({ _tag: 'SkillUnreadable' });
+  const truncated = !read.right.complete;
+  // Cut at a character boundary: a trailing partial UTF-8 sequence is dropped, not shown as a replacement character.
+  const markdown = new TextDecoder('utf-8', { fatal: false }).decode(read.right.bytes, { stream: truncated });
+  return E.right({ name, markdown, truncated });
 }

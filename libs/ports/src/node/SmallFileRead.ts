@@ -1,0 +1,96 @@
+/**
+ * The one read of a small file whose path or content is not trusted (a plugin's manifest, a skill's
+ * file, a state file of the executor): at most a given number of bytes, of a regular file only, and
+ * never a wait for a writer.
+ *
+ * - The open does not block (`O_NONBLOCK`): a named pipe put where a file was expected is answered
+ *   `NotAFile` at once, where a plain open would hold one of libuv's four pool threads until something
+ *   wrote to it (four such reads would stall every file operation of the process).
+ * - The descriptor is checked with `fstat` after the open, so a file swapped for a pipe, a device or a
+ *   directory between a listing and the read is refused as well.
+ * - A link is followed only when asked (`followLinks`), and read through the descriptor, never the path again.
+ */
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import * as E from 'fp-ts/lib/Either.js';
+
+/** Why a small file was not read. `code` is the system's error code, never the path or the content. */
+export type SmallFileReadError =
+  /** Nothing is at the path. */
+  | { readonly _tag: 'Missing' }
+  /** Something that is not a regular file (a directory, a pipe, a device), or a link when links are not followed. */
+  | { readonly _tag: 'NotAFile' }
+  /** The open or a read failed otherwise. */
+  | { readonly _tag: 'Unreadable'; readonly code: string };
+
+/** What was read: at most `maxBytes` bytes from the start, and whether that was the whole file. */
+export interface SmallFile {
+  readonly bytes: Uint8Array;
+  /** `false` when the file holds more than `maxBytes` bytes (`bytes` is then its first `maxBytes`). */
+  readonly complete: boolean;
+}
+
+/** Options of {@link readSmallFile}. */
+export interface SmallFileReadOptions {
+  /** The most bytes returned (a non-negative integer). */
+  readonly maxBytes: number;
+  /** Whether a symbolic link at the path is followed; default `false` (a link is `NotAFile`). */
+  readonly followLinks?: boolean;
+}
+
+const codeOf = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'EIO';
+};
+
+const openError = (error: unknown): SmallFileReadError => {
+  const code = codeOf(error);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { _tag: 'Missing' };
+  // `O_NOFOLLOW` on a link answers `ELOOP` (`EMLINK` on some BSDs).
+  if (code === 'ELOOP' || code === 'EMLINK') return { _tag: 'NotAFile' };
+  return { _tag: 'Unreadable', code };
+};
+
+/** Up to `length` bytes from the start, in as many reads as the file system answers in. */
+async function readStart(handle: FileHandle, length: number): Promise<Uint8Array> {
+  const buffer = new Uint8Array(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/**
+ * Reads at most `options.maxBytes` bytes of the regular file at `path`. Never throws or rejects.
+ *
+ * @example
+ * ```ts
+ * import * as E from 'fp-ts/lib/Either.js';
+ * import { readSmallFile } from '@wework/ports/node';
+ * const read = await readSmallFile('/plugins/notes/.codex-plugin/plugin.json', { maxBytes: 1024 * 1024 });
+ * if (E.isRight(read) && read.right.complete) JSON.parse(new TextDecoder().decode(read.right.bytes));
+ * ```
+ */
+export async function readSmallFile(path: string, options: SmallFileReadOptions): Promise<E.Either<SmallFileReadError, SmallFile>> {
+  const maxBytes = Math.max(0, Math.floor(options.maxBytes));
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (options.followLinks === true ? 0 : constants.O_NOFOLLOW);
+  let handle: FileHandle;
+  try {
+    handle = await open(path, flags);
+  } catch (error) {
+    return E.left(openError(error));
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return E.left({ _tag: 'NotAFile' });
+    // One byte more than wanted tells a file of exactly `maxBytes` from a longer one.
+    const read = await readStart(handle, maxBytes + 1);
+    return E.right(read.length > maxBytes ? { bytes: read.subarray(0, maxBytes), complete: false } : { bytes: read, complete: true });
+  } catch (error) {
+    return E.left({ _tag: 'Unreadable', code: codeOf(error) });
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
