@@ -61,26 +61,39 @@ const packageRootOf = (file) => {
   return parts.slice(0, at + depth).join(sep);
 };
 
+/** `name@version` of the installed package at `root`, or `null` when its package.json does not say. */
+const packageKeyOf = (root) => {
+  try {
+    const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    return typeof name === 'string' && typeof version === 'string' ? `${name}@${version}` : null;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * One copy of each package version in an app bundle. npm installs the same version of a package under
  * several workspaces when the root holds another version (smol-toml: nx keeps an older one at the root),
- * and each copy would be bundled, parsed and run on its own.
+ * and each copy would be bundled, parsed and run on its own. An import that resolves into another copy of
+ * the package the app itself resolves (same name and version) is pointed at the app's copy, so the copy
+ * kept never depends on the order of resolution. Anything else resolves as esbuild would.
  */
 const onePackageCopy = {
   name: 'one-package-copy',
   setup(pluginBuild) {
-    const first = new Map();
+    const resolve = (path, options) => pluginBuild.resolve(path, { ...options, pluginData: { resolving: true } });
     pluginBuild.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData?.resolving === true) return undefined;
-      const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
-      if (resolved.errors.length > 0 || resolved.external) return { ...resolved, path: resolved.external ? args.path : resolved.path };
+      const resolved = await resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir });
+      if (resolved.errors.length > 0 || resolved.external) return undefined;
       const root = packageRootOf(resolved.path);
-      if (root === null) return resolved;
-      const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      const key = `${name}@${version}`;
-      const kept = first.get(key) ?? root;
-      first.set(key, kept);
-      return { ...resolved, path: join(kept, relative(root, resolved.path)) };
+      if (root === null) return undefined;
+      const own = await resolve(args.path, { kind: args.kind, resolveDir: pkgDir });
+      const ownRoot = own.errors.length > 0 || own.external ? null : packageRootOf(own.path);
+      if (ownRoot === null || ownRoot === root) return undefined;
+      const key = packageKeyOf(root);
+      if (key === null || key !== packageKeyOf(ownRoot)) return undefined;
+      return { path: own.path, sideEffects: own.sideEffects };
     });
   },
 };

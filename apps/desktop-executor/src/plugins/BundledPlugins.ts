@@ -84,7 +84,8 @@ async function readManifest(directory: string): Promise<unknown> {
   const read = await readSmallFile(join(directory, '.codex-plugin', 'plugin.json'), { maxBytes: MAX_MANIFEST_BYTES, followLinks: true });
   if (E.isLeft(read) || !read.right.complete) return undefined;
   try {
-    return JSON.parse(new TextDecoder().decode(read.right.bytes)) as unknown;
+    // A byte-order mark is kept, so such a manifest stays refused (JSON has none).
+    return JSON.parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(read.right.bytes)) as unknown;
   } catch {
     return undefined;
   }

@@ -64,7 +64,8 @@ const firstChunk = async (fd: number): Promise<Uint8Array | null> => {
 
 /** Checks the opened file is a regular file and parses the header from its first bytes. */
 async function readOpened(fd: number): Promise<HeaderRead> {
-  // The stat decides; a read of something that is not a regular file is never used.
+  // The stat decides. The read beside it may run on something that is not a regular file: on a pipe or a
+  // terminal a positioned read fails at once, a device is read for at most 64 KiB; neither is ever used.
   const [info, first] = await Promise.all([statFile(fd), firstChunk(fd)]);
   if (info === null) return { _tag: 'Unopened' };
   if (!info.isFile()) return { _tag: 'NotAFile' };

@@ -11,7 +11,7 @@
  * - A link is followed only when asked (`followLinks`), and read through the descriptor, never the path again.
  */
 import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
 import * as E from 'fp-ts/lib/Either.js';
 
 /** Why a small file was not read. `code` is the system's error code, never the path or the content. */
@@ -38,16 +38,21 @@ export interface SmallFileReadOptions {
   readonly followLinks?: boolean;
 }
 
+// Windows has neither flag: there a link is refused by an `lstat` before the open, and the open never
+// waits for a writer anyway.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+
 const codeOf = (error: unknown): string => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : 'EIO';
 };
 
-const openError = (error: unknown): SmallFileReadError => {
+const openError = (error: unknown, followLinks: boolean): SmallFileReadError => {
   const code = codeOf(error);
   if (code === 'ENOENT' || code === 'ENOTDIR') return { _tag: 'Missing' };
-  // `O_NOFOLLOW` on a link answers `ELOOP` (`EMLINK` on some BSDs).
-  if (code === 'ELOOP' || code === 'EMLINK') return { _tag: 'NotAFile' };
+  // `O_NOFOLLOW` on a link answers `ELOOP` (`EMLINK` on some BSDs); a followed link that loops stays `Unreadable`.
+  if (!followLinks && (code === 'ELOOP' || code === 'EMLINK')) return { _tag: 'NotAFile' };
   return { _tag: 'Unreadable', code };
 };
 
@@ -76,12 +81,19 @@ async function readStart(handle: FileHandle, length: number): Promise<Uint8Array
  */
 export async function readSmallFile(path: string, options: SmallFileReadOptions): Promise<E.Either<SmallFileReadError, SmallFile>> {
   const maxBytes = Math.max(0, Math.floor(options.maxBytes));
-  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (options.followLinks === true ? 0 : constants.O_NOFOLLOW);
+  const followLinks = options.followLinks === true;
+  if (!followLinks && NO_FOLLOW === 0) {
+    try {
+      if ((await lstat(path)).isSymbolicLink()) return E.left({ _tag: 'NotAFile' });
+    } catch (error) {
+      return E.left(openError(error, followLinks));
+    }
+  }
   let handle: FileHandle;
   try {
-    handle = await open(path, flags);
+    handle = await open(path, constants.O_RDONLY | NON_BLOCK | (followLinks ? 0 : NO_FOLLOW));
   } catch (error) {
-    return E.left(openError(error));
+    return E.left(openError(error, followLinks));
   }
   try {
     if (!(await handle.stat()).isFile()) return E.left({ _tag: 'NotAFile' });

@@ -68,4 +68,11 @@ describe('readSmallFile', () => {
     await symlink(pipe, pipeLink);
     expect(await readSmallFile(pipeLink, { maxBytes: 1024, followLinks: true })).toEqual(E.left({ _tag: 'NotAFile' }));
   });
+
+  it('answers a link that loops as a link when links are not followed, and as unreadable when they are', async () => {
+    const loop = join(work, 'loop.json');
+    await symlink(loop, loop);
+    expect(await readSmallFile(loop, { maxBytes: 1024 })).toEqual(E.left({ _tag: 'NotAFile' }));
+    expect(await readSmallFile(loop, { maxBytes: 1024, followLinks: true })).toEqual(E.left({ _tag: 'Unreadable', code: 'ELOOP' }));
+  });
 });
