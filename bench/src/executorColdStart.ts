@@ -9,12 +9,19 @@
  *
  * Then the start a user has every day after the first: each side on a home it has started in before
  * (the executor's home prepared, Codex's databases and system skills in place), same goal.
+ *
+ * Last, on such homes, the floor (`coldStartFloor.ts`: the least any executor keeping the spec's
+ * start-up rules does, in Node built-ins only) against the same wrapper, for reading: how much room
+ * the goal leaves an executor's own work.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import * as E from 'fp-ts/lib/Either.js';
+import { resolveCodexCommand } from '@wework/app-server-client/node';
 import { LineClient } from './lineClient.js';
 import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
 
@@ -53,7 +60,7 @@ async function timedStart(spawn: () => LineClient, method: string, params: unkno
 let run = 0;
 
 /** The dirs of a start: fresh ones, or always the same `reused` ones (a home started in before). */
-type Homes = (side: 'executor' | 'codex') => ReturnType<typeof freshDirs>;
+type Homes = (side: 'executor' | 'codex' | 'floor') => ReturnType<typeof freshDirs>;
 
 const freshHomes = (root: string): Homes => (side) => freshDirs(root, `${side}-${run++}`);
 
@@ -71,6 +78,18 @@ async function executorStart(homes: Homes): Promise<number> {
   const dirs = await homes('executor');
   return timedStart(
     () => new LineClient(process.execPath, [servePath(), '--stdio', '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], { ...process.env, HOME: dirs.userHome }, dirs.workspace),
+    'executor/info',
+    {},
+    true,
+  );
+}
+
+/** The floor script (built beside this file), spawning the resolved Codex command. */
+async function floorStart(homes: Homes, codex: { readonly command: string; readonly args: ReadonlyArray<string> }): Promise<number> {
+  const dirs = await homes('floor');
+  const floor = join(dirname(fileURLToPath(import.meta.url)), 'coldStartFloor.js');
+  return timedStart(
+    () => new LineClient(process.execPath, [floor, dirs.executorHome, codex.command, ...codex.args, 'app-server'], { ...process.env, HOME: dirs.userHome }, dirs.workspace),
     'executor/info',
     {},
     true,
@@ -103,12 +122,21 @@ export async function benchExecutorColdStart(): Promise<string[]> {
       () => npmCodexStart(reused),
       PLAN,
     );
+    const codex = resolveCodexCommand();
+    if (E.isLeft(codex)) throw new Error(codex.left.message);
+    const floor = await comparePaired(
+      () => floorStart(reused, codex.right),
+      () => npmCodexStart(reused),
+      PLAN,
+    );
     return [
       'cold start: serve.js --stdio → executor/info answered vs node @openai/codex/bin/codex.js app-server → initialize answered',
       verdictLine('cold start, executor / npm codex app-server', result, { atMost: 1.0 }),
       sidesLine('executor', 'npm codex', result),
       verdictLine('cold start on a home started in before, executor / npm codex app-server', again, { atMost: 1.0 }),
       sidesLine('executor', 'npm codex', again),
+      verdictLine('the floor on a home started in before (lock, read config.toml, spawn, relay; built-ins only), floor / npm codex app-server', floor, null),
+      sidesLine('floor', 'npm codex', floor),
     ];
   } finally {
     await rm(root, { recursive: true, force: true });
