@@ -81,7 +81,15 @@ export interface ReadOptions {
    * Links in the directories above are always followed.
    */
   readonly followSymlink: boolean;
+  /**
+   * The most bytes the file may hold; a longer one is refused with code `EFBIG` and nothing of it is
+   * returned. Defaults to {@link DEFAULT_READ_MAX_BYTES}.
+   */
+  readonly maxBytes?: number;
 }
+
+/** The bound of {@link FileSystemPort.readFile} when the caller names none: 16 MiB. */
+export const DEFAULT_READ_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A regular file to create. */
 export interface FileToWrite {
@@ -102,7 +110,10 @@ export interface FileSystemPort {
   lstat(path: string): TE.TaskEither<FileSystemError, FileStat | null>;
   /** Metadata of what `path` resolves to; `null` when absent or a dangling link. */
   stat(path: string): TE.TaskEither<FileSystemError, FileStat | null>;
-  /** The bytes of a file. */
+  /**
+   * The bytes of a regular file, at most `options.maxBytes` of them (`EFBIG` beyond). The read never
+   * waits for a writer: a directory is `EISDIR`, and a named pipe, socket or device `EINVAL`.
+   */
   readFile(path: string, options: ReadOptions): TE.TaskEither<FileSystemError, Uint8Array>;
   /** The content of a symbolic link (as stored: possibly relative). */
   readLink(path: string): TE.TaskEither<FileSystemError, string>;

@@ -12,6 +12,7 @@
  */
 export {
   DIRECTORY_MODE,
+  DEFAULT_READ_MAX_BYTES,
   fileSystemError,
   isNotFound,
   PRIVATE_DIRECTORY_MODE,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_READ_MAX_BYTES } from '../src/index.js';
 import { MemoryFileSystem } from '../src/testing.js';
 import { leftOf, rightOf } from '../src/testing.js';
 
@@ -10,6 +11,14 @@ describe('the in-memory file system behaves like POSIX where the library relies 
     expect(await rightOf(fs.realPath('/link'))).toBe('/real/dir/file');
     expect(await leftOf(fs.readFile('/link', { followSymlink: false }))).toMatchObject({ code: 'ELOOP' });
     expect(new TextDecoder().decode(await rightOf(fs.readFile('/alias/file', { followSymlink: false })))).toBe('x');
+  });
+
+  it('bounds a read as the Node port does: EFBIG beyond maxBytes, 16 MiB by default', async () => {
+    const fs = new MemoryFileSystem().addFile('/state.json', '0123456789');
+    expect(await rightOf(fs.readFile('/state.json', { followSymlink: false, maxBytes: 10 }))).toHaveLength(10);
+    expect(await leftOf(fs.readFile('/state.json', { followSymlink: false, maxBytes: 9 }))).toMatchObject({ operation: 'readFile', code: 'EFBIG' });
+    fs.addFile('/large', new Uint8Array(DEFAULT_READ_MAX_BYTES + 1));
+    expect(await leftOf(fs.readFile('/large', { followSymlink: true }))).toMatchObject({ code: 'EFBIG' });
   });
 
   it('reports link loops and dangling links', async () => {

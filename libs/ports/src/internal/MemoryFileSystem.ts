@@ -8,7 +8,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { fileSystemError, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type FileToWrite, type ReadOptions } from '../FileSystemPort.js';
+import { DEFAULT_READ_MAX_BYTES, fileSystemError, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type FileToWrite, type ReadOptions } from '../FileSystemPort.js';
 import { baseNameOf, isAbsolutePath, joinPath, normalizePath, parentOf, resolveLinkTarget, type Platform } from '../Platform.js';
 import { sha256Hex } from './Sha256.js';
 
@@ -104,6 +104,7 @@ export class MemoryFileSystem implements FileSystemPort {
       if (entry === undefined) return E.left('ENOENT');
       if (entry.kind === 'symlink') return E.left('ELOOP');
       if (entry.kind === 'directory') return E.left('EISDIR');
+      if (entry.bytes.length > (options.maxBytes ?? DEFAULT_READ_MAX_BYTES)) return E.left('EFBIG');
       return E.right(entry.bytes.slice());
     });
   }

@@ -10,11 +10,12 @@ import * as fs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { fileSystemError, type FileKind, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type FileToWrite } from '../FileSystemPort.js';
+import { DEFAULT_READ_MAX_BYTES, fileSystemError, type FileKind, type FileOperation, type FileStat, type FileSystemError, type FileSystemPort, type FileToWrite } from '../FileSystemPort.js';
 import { platformOf, type Platform } from '../Platform.js';
 import { renameRetryFor, type RetrySchedule } from '../Retry.js';
 import { forEachChunk } from './ChunkedRead.js';
 import { withRetry } from './RenameRetry.js';
+import { readRegularFileStart } from './SmallFileRead.js';
 
 /** Options of {@link nodeFileSystem}. */
 export interface NodeFileSystemOptions {
@@ -66,6 +67,8 @@ const statOrNull = async (read: () => Promise<{ mode: number; isFile(): boolean;
 const { O_WRONLY, O_CREAT, O_EXCL, O_RDONLY } = fsSync.constants;
 /** `O_NOFOLLOW` where the platform has it (not on Windows, where the caller checks with `lstat`). */
 const NO_FOLLOW: number = fsSync.constants.O_NOFOLLOW ?? 0;
+/** Opens of files that are not trusted never wait for a writer (a named pipe put where a file was). */
+const NON_BLOCK: number = fsSync.constants.O_NONBLOCK ?? 0;
 const CREATE_FLAGS = O_WRONLY | O_CREAT | O_EXCL | NO_FOLLOW;
 const YIELD_EVERY = 64;
 const CHUNK = 1024 * 1024;
@@ -151,16 +154,12 @@ export const nodeFileSystem = (options: NodeFileSystemOptions = {}): FileSystemP
     platform,
     lstat: (path) => attempt('lstat', path, () => statOrNull(() => fs.lstat(path))),
     stat: (path) => attempt('stat', path, () => statOrNull(() => fs.stat(path))),
-    readFile: (path, { followSymlink }) =>
+    readFile: (path, { followSymlink, maxBytes = DEFAULT_READ_MAX_BYTES }) =>
       attempt('readFile', path, async () => {
-        if (followSymlink) return new Uint8Array(await fs.readFile(path));
-        if (NO_FOLLOW === 0 && (await fs.lstat(path)).isSymbolicLink()) throw Object.assign(new Error('symbolic link refused'), { code: 'ELOOP' });
-        const handle = await fs.open(path, O_RDONLY | NO_FOLLOW);
-        try {
-          return new Uint8Array(await handle.readFile());
-        } finally {
-          await handle.close();
-        }
+        const read = await readRegularFileStart(path, maxBytes, followSymlink);
+        if (E.isLeft(read)) throw Object.assign(new Error('read refused'), { code: read.left });
+        if (!read.right.complete) throw Object.assign(new Error('file too large'), { code: 'EFBIG' });
+        return read.right.bytes;
       }),
     readLink: (path) => attempt('readLink', path, () => fs.readlink(path)),
     realPath: (path) => attempt('realPath', path, () => fs.realpath(path)),
@@ -211,8 +210,10 @@ export const nodeFileSystem = (options: NodeFileSystemOptions = {}): FileSystemP
       }),
     copyFile: (from, to, mode) =>
       attempt('copyFile', to, async () => {
-        const source = await fs.open(from, O_RDONLY | NO_FOLLOW);
+        const source = await fs.open(from, O_RDONLY | NO_FOLLOW | NON_BLOCK);
         try {
+          // A pipe or device swapped in for the source is refused, never waited on.
+          if (!(await source.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
           const target = await fs.open(to, CREATE_FLAGS, mode);
           try {
             await forEachChunk(source, Buffer.allocUnsafe(CHUNK), async (chunk) => {
@@ -229,7 +230,7 @@ export const nodeFileSystem = (options: NodeFileSystemOptions = {}): FileSystemP
       }),
     digestFile: (path) =>
       attempt('digestFile', path, async () => {
-        const handle = await fs.open(path, O_RDONLY | NO_FOLLOW | (fsSync.constants.O_NONBLOCK ?? 0));
+        const handle = await fs.open(path, O_RDONLY | NO_FOLLOW | NON_BLOCK);
         try {
           if (!(await handle.stat()).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EINVAL' });
           const hash = createHash('sha256');

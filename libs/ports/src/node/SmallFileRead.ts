@@ -48,24 +48,72 @@ const codeOf = (error: unknown): string => {
   return typeof code === 'string' ? code : 'EIO';
 };
 
-const openError = (error: unknown, followLinks: boolean): SmallFileReadError => {
-  const code = codeOf(error);
+const readError = (code: string, followLinks: boolean): SmallFileReadError => {
   if (code === 'ENOENT' || code === 'ENOTDIR') return { _tag: 'Missing' };
+  if (code === 'EISDIR' || code === 'EINVAL') return { _tag: 'NotAFile' };
   // `O_NOFOLLOW` on a link answers `ELOOP` (`EMLINK` on some BSDs); a followed link that loops stays `Unreadable`.
   if (!followLinks && (code === 'ELOOP' || code === 'EMLINK')) return { _tag: 'NotAFile' };
   return { _tag: 'Unreadable', code };
 };
 
-/** Up to `length` bytes from the start, in as many reads as the file system answers in. */
-async function readStart(handle: FileHandle, length: number): Promise<Uint8Array> {
-  const buffer = new Uint8Array(length);
+/** The first buffer of a read: the file's size and one byte more (growth shows at once), at least 4 KiB, at most `limit`. */
+const firstBufferLength = (size: number, limit: number): number => Math.min(limit, Math.max(4096, size + 1));
+
+/**
+ * Up to `limit` bytes from the start, in as many reads as the file system answers in. The buffer starts
+ * at the size `fstat` reported and doubles only while the file keeps giving bytes, so a small file read
+ * under a large bound costs no large allocation.
+ */
+async function readStart(handle: FileHandle, size: number, limit: number): Promise<Uint8Array> {
+  let buffer = new Uint8Array(firstBufferLength(size, limit));
   let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await handle.read(buffer, filled, length - filled, filled);
+  for (;;) {
+    if (filled === buffer.length) {
+      if (filled >= limit) break;
+      const grown = new Uint8Array(Math.min(limit, buffer.length * 2));
+      grown.set(buffer);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
   return buffer.subarray(0, filled);
+}
+
+/**
+ * The bounded read behind {@link readSmallFile} and the Node file-system port's `readFile`, with the
+ * system's error codes: `ELOOP` for a refused link (also on Windows, through an `lstat`), `EISDIR` for a
+ * directory and `EINVAL` for anything else that is not a regular file (a pipe, a socket, a device), as
+ * the port's `digestFile` does.
+ * Never throws or rejects.
+ */
+export async function readRegularFileStart(path: string, maxBytes: number, followLinks: boolean): Promise<E.Either<string, SmallFile>> {
+  const limit = Math.max(0, Math.floor(maxBytes));
+  if (!followLinks && NO_FOLLOW === 0) {
+    try {
+      if ((await lstat(path)).isSymbolicLink()) return E.left('ELOOP');
+    } catch (error) {
+      return E.left(codeOf(error));
+    }
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | NON_BLOCK | (followLinks ? 0 : NO_FOLLOW));
+  } catch (error) {
+    return E.left(codeOf(error));
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return E.left(stats.isDirectory() ? 'EISDIR' : 'EINVAL');
+    // One byte more than wanted tells a file of exactly `maxBytes` from a longer one.
+    const read = await readStart(handle, stats.size, limit + 1);
+    return E.right(read.length > limit ? { bytes: read.subarray(0, limit), complete: false } : { bytes: read, complete: true });
+  } catch (error) {
+    return E.left(codeOf(error));
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
 
 /**
@@ -80,29 +128,7 @@ async function readStart(handle: FileHandle, length: number): Promise<Uint8Array
  * ```
  */
 export async function readSmallFile(path: string, options: SmallFileReadOptions): Promise<E.Either<SmallFileReadError, SmallFile>> {
-  const maxBytes = Math.max(0, Math.floor(options.maxBytes));
   const followLinks = options.followLinks === true;
-  if (!followLinks && NO_FOLLOW === 0) {
-    try {
-      if ((await lstat(path)).isSymbolicLink()) return E.left({ _tag: 'NotAFile' });
-    } catch (error) {
-      return E.left(openError(error, followLinks));
-    }
-  }
-  let handle: FileHandle;
-  try {
-    handle = await open(path, constants.O_RDONLY | NON_BLOCK | (followLinks ? 0 : NO_FOLLOW));
-  } catch (error) {
-    return E.left(openError(error, followLinks));
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return E.left({ _tag: 'NotAFile' });
-    // One byte more than wanted tells a file of exactly `maxBytes` from a longer one.
-    const read = await readStart(handle, maxBytes + 1);
-    return E.right(read.length > maxBytes ? { bytes: read.subarray(0, maxBytes), complete: false } : { bytes: read, complete: true });
-  } catch (error) {
-    return E.left({ _tag: 'Unreadable', code: codeOf(error) });
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+  const read = await readRegularFileStart(path, options.maxBytes, followLinks);
+  return E.isRight(read) ? read : E.left(readError(read.left, followLinks));
 }
