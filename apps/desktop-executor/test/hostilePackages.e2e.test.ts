@@ -234,4 +234,25 @@ describe('hostile packages through plugins/install', () => {
     expect(await install(dir, '3.0.0', 'repeat-skills')).toMatchObject({ result: { plugin: { installed: true } } });
     expect(treeLines(cache)).toEqual(installed);
   }, 120_000);
+
+  it('an installed plugin.json swapped for a named pipe is read as unreadable: eight plugins/list at once answer, and so does executor/info', async () => {
+    expect(await install(await skillPackage('4.0.0'), '4.0.0', 'piped-skills')).toMatchObject({ result: { plugin: { installed: true } } });
+    const manifest = join(box.executorHome, 'codex/plugins/cache', MARKETPLACE, 'piped-skills/4.0.0/.codex-plugin/plugin.json');
+    const original = readFileSync(manifest);
+    await rm(manifest);
+    execFileSync('mkfifo', [manifest]);
+    try {
+      // Each list reads the installed manifest; a blocking open would hold one of the four pool threads per read.
+      const lists = await Promise.all(Array.from({ length: 8 }, () => box.executor.request('plugins/list', {}, 30_000)));
+      for (const list of lists) {
+        expect(list).toMatchObject({ result: { plugins: expect.arrayContaining([expect.objectContaining({ pluginId: `piped-skills@${MARKETPLACE}`, description: null })]) } });
+      }
+      expect(await box.executor.request('executor/info', {}, 30_000)).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
+    } finally {
+      await rm(manifest);
+      await writeFile(manifest, original);
+    }
+    const restored = await box.executor.request('plugins/list', {}, 30_000);
+    expect(restored).toMatchObject({ result: { plugins: expect.arrayContaining([expect.objectContaining({ pluginId: `piped-skills@${MARKETPLACE}`, description: 'Team rituals' })]) } });
+  }, 120_000);
 });

@@ -31,11 +31,11 @@ describe('marketplacePreferencesStore', () => {
     const pipe = await storeAt('order.json');
     execFileSync('mkfifo', [pipe.path]);
     expect(await pipe.store.read()).toEqual({ names: [], labels: {} });
-    expect(pipe.entries).toEqual([{ event: 'marketplace order unreadable', fields: { code: 'ENOTFILE' } }]);
+    expect(pipe.entries).toEqual([{ event: 'marketplace order unreadable', fields: { code: 'EINVAL' } }]);
     const folder = await storeAt('order.json');
     await mkdir(folder.path);
     expect(await folder.store.read()).toEqual({ names: [], labels: {} });
-    expect(folder.entries).toEqual([{ event: 'marketplace order unreadable', fields: { code: 'ENOTFILE' } }]);
+    expect(folder.entries).toEqual([{ event: 'marketplace order unreadable', fields: { code: 'EISDIR' } }]);
   });
 
   it('reads a missing file as no order without a log line, and a written order back', async () => {

@@ -223,7 +223,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       import('@wework/sync-transaction/node'),
     ]).then(
       ([{ pluginInventory: makeInventory }, { codexInventory, cloudPluginsOf }, { pluginManagement }, { inspectInstalledPlugin }]) => {
-        const cloudPlugins = () => cloudPluginsOf(pluginHomes.stateDirectory);
+        const cloudPlugins = () => cloudPluginsOf(pluginHomes);
         const inventory = makeInventory({
           codex: codexInventory(runtime, { plugins: cloudPlugins, inspect: (ref) => inspectInstalledPlugin(pluginHomes, ref) }),
           directory: join(options.executorHome, 'plugin-inventory'),

@@ -7,9 +7,7 @@
  * module reads the packages and carries out its decisions. Status changes go to the hosts
  * (`plugins/updateStatus`) and to the inventory (`updating`, `updateFailed`).
  */
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { readSmallFile } from '@wework/ports/node';
 import {
   bundledPackageOf,
   bundledPackagesOf,
@@ -34,12 +32,10 @@ import type * as SyncTransactionNode from '@wework/sync-transaction/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import type * as Sync from './PluginSync.js';
 import type { PluginSync } from './PluginSync.js';
+import { readPluginManifest } from './UntrustedJson.js';
 
 /** The marketplace of the plugins bundled with the desktop app. */
 export const BUNDLED_MARKETPLACE = 'wework';
-
-/** The most bytes of a bundled package's `.codex-plugin/plugin.json` that are read. */
-const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 /** Why `plugins/retryUpdate` did not admit a check. */
 export type RetryRefused = { readonly _tag: 'NotBundled'; readonly pluginId: string } | { readonly _tag: 'UpdatePaused'; readonly pluginId: string };
@@ -81,14 +77,9 @@ export interface BundledPluginsOptions {
 
 /** Reads and parses a bundled package's manifest (untrusted; bounded, a regular file only); `undefined` when unreadable. */
 async function readManifest(directory: string): Promise<unknown> {
-  const read = await readSmallFile(join(directory, '.codex-plugin', 'plugin.json'), { maxBytes: MAX_MANIFEST_BYTES, followLinks: true });
-  if (E.isLeft(read) || !read.right.complete) return undefined;
-  try {
-    // A byte-order mark is kept, so such a manifest stays refused (JSON has none).
-    return JSON.parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(read.right.bytes)) as unknown;
-  } catch {
-    return undefined;
-  }
+  // A byte-order mark is kept, so such a manifest stays refused (JSON has none).
+  const manifest = await readPluginManifest(directory);
+  return E.isLeft(manifest) ? undefined : manifest.right;
 }
 
 /** The bundled plugins over `options`. */

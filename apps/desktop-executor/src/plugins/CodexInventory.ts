@@ -3,15 +3,14 @@
  * `plugin/read`, each answer decoded by the client with `@wework/codex-protocol`'s codecs. A failure is a
  * sentence naming the method and the error's kind, never Codex's own text.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigRead, PluginInstalled, PluginRead, SkillsList } from '@wework/codex-protocol';
 import type { AppServerClient } from '@wework/app-server-client';
 import { inspectManifest, parsePluginKey, pluginKey, PluginManifest, pluginRef, samePlugin, type ListedPlugin, type PluginPresentation, type PluginRef, type PluginState } from '@wework/plugin-inventory';
-import { decodeManifest } from '@wework/sync-transaction';
+import { readManifest, type Homes } from '@wework/sync-transaction';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { appSwitchesOf, configuredPluginsOf, type InventoryCodex, type ListedLocation, type PluginDetails } from './PluginInventory.js';
+import { untrustedReads } from './UntrustedJson.js';
 
 const failed = (method: string, tag: string): string => `${method} failed (${tag})`;
 
@@ -120,11 +119,9 @@ export function codexInventory(runtime: RuntimeSupervisor, cloud: { readonly plu
   };
 }
 
-/** The Wegent cloud plugins the sync manifest of `stateDirectory` records as installed (none when it is missing or unreadable). */
-export async function cloudPluginsOf(stateDirectory: string): Promise<ReadonlyArray<PluginRef>> {
-  const text = await readFile(join(stateDirectory, 'manifest.json'), 'utf8').catch(() => null);
-  if (text === null) return [];
-  const manifest = decodeManifest(text);
+/** The Wegent cloud plugins the sync manifest of `homes` records as installed (none when it is missing or unreadable). */
+export async function cloudPluginsOf(homes: Homes): Promise<ReadonlyArray<PluginRef>> {
+  const manifest = await readManifest(untrustedReads, homes)();
   if (E.isLeft(manifest)) return [];
   return Object.entries(manifest.right.plugins).flatMap(([key, record]) => {
     if (record.status !== 'installed') return [];

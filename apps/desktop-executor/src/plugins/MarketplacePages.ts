@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { HostErrorCode } from '@wework/host-protocol';
 import type { FetchCatalog } from '@wework/plugin-inventory';
 import type { Clock } from '@wework/ports';
-import { nodeFileSystem } from '@wework/ports/node';
-import { readFile } from 'node:fs/promises';
+import { nodeFileSystem, readSmallFile } from '@wework/ports/node';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
@@ -42,12 +41,11 @@ export interface MarketplacePagesOptions {
 
 /** This device as Codex knows it (its installation id), else a fixed name. */
 async function deviceIdOf(codexHome: string): Promise<string> {
-  try {
-    const id = (await readFile(join(codexHome, 'installation_id'), 'utf8')).trim();
-    return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : 'this-device';
-  } catch {
-    return 'this-device';
-  }
+  // Codex's file; a regular file of a few bytes, never waited on.
+  const read = await readSmallFile(join(codexHome, 'installation_id'), { maxBytes: 256, followLinks: true });
+  if (E.isLeft(read) || !read.right.complete) return 'this-device';
+  const id = new TextDecoder().decode(read.right.bytes).trim();
+  return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : 'this-device';
 }
 
 /** Composes the pages over the runtime and the executor's home. */

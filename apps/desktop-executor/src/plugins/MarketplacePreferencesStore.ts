@@ -6,7 +6,6 @@
  */
 import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { readSmallFile } from '@wework/ports/node';
 import { decodeMarketplaceOrder, encodeMarketplaceOrder, type MarketplacePreferences } from '@wework/plugin-inventory';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemPort } from '@wework/ports';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
@@ -23,18 +22,20 @@ export interface MarketplacePreferencesStore {
 
 const EMPTY: MarketplacePreferences = { names: [], labels: {} };
 
-/** At most {@link MAX_PREFERENCES_BYTES} of the regular file `path`; `Left` with an error code (`ENOENT` when it is missing). */
-async function readBounded(path: string): Promise<E.Either<string, Uint8Array>> {
-  const read = await readSmallFile(path, { maxBytes: MAX_PREFERENCES_BYTES, followLinks: true });
-  if (E.isLeft(read)) return E.left(read.left._tag === 'Missing' ? 'ENOENT' : read.left._tag === 'NotAFile' ? 'ENOTFILE' : read.left.code);
-  return read.right.complete ? E.right(read.right.bytes) : E.left('EFBIG');
-}
+/**
+ * The regular file `path` if it holds at most {@link MAX_PREFERENCES_BYTES}; `Left` with the port's error
+ * code (`ENOENT` when it is missing, `EFBIG` when it is larger, `EISDIR` or `EINVAL` when it is no file).
+ */
+const readBounded = async (fs: FileSystemPort, path: string): Promise<E.Either<string, Uint8Array>> => {
+  const read = await fs.readFile(path, { followSymlink: true, maxBytes: MAX_PREFERENCES_BYTES })();
+  return E.isLeft(read) ? E.left(read.left.code) : read;
+};
 
 /** The store of the file `path` through the file-system port `fs`. */
 export function marketplacePreferencesStore(fs: FileSystemPort, path: string, log: ExecutorLog): MarketplacePreferencesStore {
   return {
     read: async () => {
-      const bytes = await readBounded(path);
+      const bytes = await readBounded(fs, path);
       if (E.isLeft(bytes)) {
         if (bytes.left !== 'ENOENT') log({ event: 'marketplace order unreadable', fields: { code: bytes.left } });
         return EMPTY;

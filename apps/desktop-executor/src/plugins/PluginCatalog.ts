@@ -6,9 +6,7 @@
  * `plugin/read`, with the connectors' `localAuth` read from the plugin's own manifest (its kind and
  * policy only, never its commands). Log lines carry byte counts, never contents.
  */
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { readSmallFile } from '@wework/ports/node';
 import type { CatalogPluginSummary, PluginDetails } from '@wework/host-protocol';
 import { PluginList, PluginRead, type PluginDetail } from '@wework/codex-protocol';
 import { decodeLocalAuthConnectors } from '@wework/local-auth';
@@ -16,6 +14,7 @@ import { catalogByteCounts, projectCatalogPlugin } from '@wework/plugin-inventor
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
+import { readPluginManifest } from './UntrustedJson.js';
 import type { MarketplaceError, Marketplaces } from './Marketplaces.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
 
@@ -46,21 +45,12 @@ export interface PluginCatalogOptions {
   readonly log: ExecutorLog;
 }
 
-const MAX_MANIFEST_BYTES = 1024 * 1024;
-
 /** The connectors of the plugin at `root` that declare `localAuth` (kind and policy); none when the manifest is unreadable. */
 async function connectorsOf(root: string): Promise<PluginDetails['connectors']> {
   // A local marketplace's files are not trusted: a regular file only, bounded, never a wait for a writer.
-  const read = await readSmallFile(join(root, '.codex-plugin', 'plugin.json'), { maxBytes: MAX_MANIFEST_BYTES, followLinks: true });
-  if (E.isLeft(read) || !read.right.complete) return [];
-  const text = new TextDecoder().decode(read.right.bytes);
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const decoded = decodeLocalAuthConnectors(manifest);
+  const manifest = await readPluginManifest(root);
+  if (E.isLeft(manifest)) return [];
+  const decoded = decodeLocalAuthConnectors(manifest.right);
   return E.isLeft(decoded) ? [] : decoded.right.map((connector) => ({ slug: connector.slug, localAuth: { type: connector.localAuth.type, authPolicy: connector.localAuth.authPolicy } }));
 }
 

@@ -9,7 +9,7 @@
  * directory, so a restart does not lose the bridge of an accepted installation.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
@@ -38,6 +38,7 @@ import {
   type PluginRepair,
 } from '@wework/plugin-inventory';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { readUntrustedJson } from './UntrustedJson.js';
 
 /** Where Codex keeps a listed plugin: the marketplace file (local) or none (remote catalog). */
 export interface ListedLocation {
@@ -117,15 +118,13 @@ async function writeJsonAtomically(path: string, value: unknown): Promise<void> 
   await rename(temporary, path);
 }
 
-/** Reads a JSON file (untrusted); `undefined` when it is missing or not JSON. */
+/** The most bytes of a stored snapshot or receipts file that are read (a larger one reads as absent and is rebuilt). */
+const MAX_STATE_FILE_BYTES = 8 * 1024 * 1024;
+
+/** Reads a JSON file (untrusted, bounded); `undefined` when it is missing, unreadable or not JSON. */
 async function readJson(path: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8').catch(() => null);
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  const read = await readUntrustedJson(path, MAX_STATE_FILE_BYTES);
+  return E.isLeft(read) ? undefined : read.right;
 }
 
 /** Whether two encoded snapshots are equal but for their `savedAt`. */

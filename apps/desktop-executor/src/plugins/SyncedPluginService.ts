@@ -6,15 +6,14 @@
  * staged copy as one transaction and applies it to the running app-server.
  * Plugins are listed from the sync manifest — the ones this executor installed.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { parsePluginKey } from '@wework/plugin-inventory';
-import { decodeManifest, type Homes, type IntakeLimits } from '@wework/sync-transaction';
+import { readManifest, type Homes, type IntakeLimits } from '@wework/sync-transaction';
 import { directoryPackageSource, inspectInstalledPlugin } from '@wework/sync-transaction/node';
 import type { PluginSummary } from '@wework/host-protocol';
 import type { PluginService, PluginServiceError } from '../host/PluginService.js';
 import { describePluginSyncError, type PluginSync, type PluginSyncError } from './PluginSync.js';
+import { untrustedReads } from './UntrustedJson.js';
 
 const descriptionOf = (manifest: unknown): string | null =>
   typeof manifest === 'object' && manifest !== null && typeof (manifest as { description?: unknown }).description === 'string'
@@ -55,9 +54,7 @@ export function syncedPluginService(sync: PluginSync, homes: Homes, intake: Part
   };
 
   const list = async (): Promise<E.Either<PluginServiceError, ReadonlyArray<PluginSummary>>> => {
-    const text = await readFile(join(homes.stateDirectory, 'manifest.json'), 'utf8').catch(() => null);
-    if (text === null) return E.right([]);
-    const manifest = decodeManifest(text);
+    const manifest = await readManifest(untrustedReads, homes)();
     if (E.isLeft(manifest)) return E.left({ _tag: 'PluginOperationFailed', message: 'the plugin manifest of this executor cannot be read' });
     const installed = Object.entries(manifest.right.plugins).filter(([, record]) => record.status === 'installed');
     const out: PluginSummary[] = [];

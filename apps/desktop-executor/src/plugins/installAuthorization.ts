@@ -4,8 +4,6 @@
  * the installed plugin root, and a cancelled or failed login makes the transaction roll back — the device
  * is left exactly as before the installation (a crash meanwhile is rolled back at restart too).
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   decodeLocalAuthConnectors,
@@ -16,6 +14,7 @@ import {
 } from '@wework/local-auth';
 import type { BeforeCommit } from '@wework/sync-transaction';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import { readPluginManifest } from './UntrustedJson.js';
 
 /** What install-time authorization needs from the executor. */
 export interface InstallAuthorizationOptions {
@@ -31,13 +30,9 @@ export function authorizeBeforeCommit(options: InstallAuthorizationOptions, plug
   return async (published) => {
     const pluginRoot = published[0];
     if (pluginRoot === undefined) return E.right(undefined);
-    let manifest: unknown;
-    try {
-      manifest = JSON.parse(await readFile(join(pluginRoot, '.codex-plugin', 'plugin.json'), 'utf8'));
-    } catch {
-      return E.left('the plugin manifest cannot be read');
-    }
-    const connectors = decodeLocalAuthConnectors(manifest);
+    const manifest = await readPluginManifest(pluginRoot);
+    if (E.isLeft(manifest)) return E.left('the plugin manifest cannot be read');
+    const connectors = decodeLocalAuthConnectors(manifest.right);
     if (E.isLeft(connectors)) {
       options.log({ event: 'plugin install refused', fields: { plugin: pluginKey, reason: 'invalid localAuth' } });
       return E.left(connectors.left.message);

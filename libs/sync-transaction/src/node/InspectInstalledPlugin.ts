@@ -8,7 +8,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { PluginRef, PluginState } from '@wework/plugin-inventory';
 import { readCodexEnablement } from '../ConfigToml.js';
 import { cacheDirectoryOf, type Homes } from '../Layout.js';
-import { decodeManifest } from '../Manifest.js';
+import { readManifest } from '../ManifestFile.js';
 import type { FileSystemPort } from '@wework/ports';
 import { nodeFileSystem } from '@wework/ports/node';
 import { listDirectories as listDirectoriesOf, readText as readTextOf } from './HomeFiles.js';
@@ -34,10 +34,9 @@ async function namedEntries(path: string, field: string): Promise<string[]> {
  */
 export async function inspectInstalledPlugin(homes: Homes, plugin: PluginRef): Promise<PluginState> {
   try {
-    const manifestText = await readText(join(homes.stateDirectory, 'manifest.json'));
-    const manifest = manifestText === null ? E.right(null) : decodeManifest(manifestText);
+    const manifest = await readManifest(fs, homes)();
     if (E.isLeft(manifest)) return { _tag: 'Uninspectable', reason: 'the plugin manifest of the executor cannot be read' };
-    const record = manifest.right?.plugins[`${plugin.name}@${plugin.marketplace}`];
+    const record = manifest.right.plugins[`${plugin.name}@${plugin.marketplace}`];
     const config = (await readText(join(homes.codexHome, 'config.toml'))) ?? '';
     const enabled = readCodexEnablement(config, `${plugin.name}@${plugin.marketplace}`);
     if (E.isLeft(enabled)) return { _tag: 'Uninspectable', reason: 'config.toml cannot be parsed' };
