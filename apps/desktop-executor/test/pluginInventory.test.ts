@@ -4,12 +4,15 @@
  * `acceptedAt` (also across a restart of the executor, from the saved receipts); a legacy receipt never
  * overrides Codex; while Codex cannot answer, the durable snapshot answers, without long descriptions.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RECEIPT_WINDOW_MS, type ListedPlugin, type PluginRef } from '@wework/plugin-inventory';
+import { fileSystemError, type FileSystemPort } from '@wework/ports';
+import { nodeFileSystem } from '@wework/ports/node';
+import type { LogEntry } from '@wework/ports';
 import { pluginInventory, type InventoryCodex, type ListedLocation } from '../src/plugins/PluginInventory.js';
 import { fakeClock } from './support/fakeClock.js';
 
@@ -55,7 +58,29 @@ const statuses = async (inventory: ReturnType<typeof service>) => {
   return view.right.plugins.map((plugin) => [plugin.pluginId, plugin.status]);
 };
 
+/** The Node port with every rename failing as `EXDEV`. */
+const renameFailing = (): FileSystemPort => {
+  const fs = nodeFileSystem({ durability: 'none' });
+  return { ...fs, rename: (_from, to) => async () => E.left(fileSystemError('rename', to, 'EXDEV')) };
+};
+
 describe('the inventory service', () => {
+  it('writes its receipts privately and atomically; a failed write keeps the old file, leaves no temporary file and logs only the code', async () => {
+    const dir = await directory();
+    const clock = fakeClock(1_700_000_000_000);
+    await service(dir, scriptedCodex(() => []), clock).accepted(NOTES);
+    expect((await stat(join(dir, 'receipts.json'))).mode & 0o777).toBe(0o600);
+    const saved = await readFile(join(dir, 'receipts.json'), 'utf8');
+    expect(JSON.parse(saved)).toHaveLength(1);
+
+    const logged: LogEntry[] = [];
+    const failing = pluginInventory({ codex: scriptedCodex(() => []), directory: dir, cloudPlugins: async () => [], clock, deviceId: 'device-1', log: (entry) => void logged.push(entry), fs: renameFailing() });
+    await failing.accepted({ name: 'jots', marketplace: 'alpha' });
+    expect(await readFile(join(dir, 'receipts.json'), 'utf8')).toBe(saved);
+    expect((await readdir(dir)).sort()).toEqual(['receipts.json']);
+    expect(logged).toContainEqual({ event: 'plugin receipts not saved', fields: { error: 'EXDEV' } });
+  });
+
   it('bridges an accepted installation for at most five minutes from acceptedAt, across a restart, then Codex alone decides', async () => {
     const dir = await directory();
     const clock = fakeClock(1_700_000_000_000);

@@ -1,29 +1,15 @@
 /**
- * Atomic file replacement over the {@link FileSystemPort}: a temporary file in the same directory,
- * flushed to disk, then renamed over the destination — a reader sees the old bytes or the new ones,
- * never a mix, and a crash leaves the old file intact.
+ * Writes over the {@link FileSystemPort}: the atomic replacement (`writeFileAtomic`, from
+ * `@wework/ports`) and where a write through a symbolic link lands.
  *
  * Programs here are pure descriptions: they run only through the port they are given.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { baseNameOf, isNotFound, parentOf, resolveLinkTarget, type FileStat, type FileSystemError, type FileSystemPort } from '@wework/ports';
+import { isNotFound, resolveLinkTarget, type FileStat, type FileSystemError, type FileSystemPort } from '@wework/ports';
 
-/**
- * Replaces (or creates) the file at `path` with `bytes` and permission bits `mode`: writes a
- * temporary file beside it, fsyncs it and renames it over `path`. A symbolic link at `path` is
- * replaced by the file, never followed. When the rename fails the temporary file is removed and
- * `path` is left as it was.
- */
-export const writeFileAtomic =
-  (fs: FileSystemPort, path: string, bytes: Uint8Array, mode: number): TE.TaskEither<FileSystemError, void> =>
-  async () => {
-    const temp = await fs.createTempFile(parentOf(fs.platform, path), baseNameOf(fs.platform, path), bytes, mode)();
-    if (E.isLeft(temp)) return temp;
-    const renamed = await fs.rename(temp.right, path)();
-    if (E.isLeft(renamed)) await fs.remove(temp.right)();
-    return renamed;
-  };
+/** Re-exported from `@wework/ports`, its one home (this library's API keeps it). */
+export { writeFileAtomic } from '@wework/ports';
 
 /** Where a write to a path lands when a symbolic link there is written through. */
 export type WriteDestination =

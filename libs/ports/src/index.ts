@@ -50,3 +50,4 @@ export {
 } from './Retry.js';
 export type { Clock, Timer, Timers } from './Time.js';
 export { formatLogFields, formatLogLine, LOG_FORMATS, logFormatOf, type Log, type LogEntry, type LogFormat, type LogLevel } from './Log.js';
+export { writeFileAtomic } from './WriteFileAtomic.js';

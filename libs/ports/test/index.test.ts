@@ -10,7 +10,7 @@ describe('public API of @wework/ports', () => {
         'DEFAULT_READ_MAX_BYTES', 'DIRECTORY_MODE', 'PRIVATE_DIRECTORY_MODE', 'PRIVATE_FILE_MODE', 'baseNameOf', 'fileSystemError', 'isAbsolutePath', 'isNotFound', 'isWithin',
         'joinPath', 'normalizePath', 'parentOf', 'platformOf', 'resolveLinkTarget', 'samePath',
         'backoffDelays', 'errorCodeOf', 'NO_RETRY', 'renameRetryFor', 'retryOnCodes', 'WINDOWS_RENAME_RETRY', 'WINDOWS_TRANSIENT_CODES',
-        'formatLogFields', 'formatLogLine', 'LOG_FORMATS', 'logFormatOf',
+        'formatLogFields', 'formatLogLine', 'LOG_FORMATS', 'logFormatOf', 'writeFileAtomic',
       ].sort(),
     );
   });

@@ -7,7 +7,7 @@
 import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { decodeMarketplaceOrder, encodeMarketplaceOrder, type MarketplacePreferences } from '@wework/plugin-inventory';
-import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemPort } from '@wework/ports';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, writeFileAtomic, type FileSystemPort } from '@wework/ports';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 
 /** A stored order larger than this is not read (it is never that large). */
@@ -59,14 +59,8 @@ export function marketplacePreferencesStore(fs: FileSystemPort, path: string, lo
       const bytes = new TextEncoder().encode(`${JSON.stringify(encodeMarketplaceOrder(preferences), null, 2)}\n`);
       const made = await fs.makeDirectory(directory, PRIVATE_DIRECTORY_MODE)();
       if (E.isLeft(made)) return E.left(made.left.code);
-      const temp = await fs.createTempFile(directory, 'marketplaces', bytes, PRIVATE_FILE_MODE)();
-      if (E.isLeft(temp)) return E.left(temp.left.code);
-      const renamed = await fs.rename(temp.right, path)();
-      if (E.isLeft(renamed)) {
-        await fs.removeFile(temp.right)();
-        return E.left(renamed.left.code);
-      }
-      return E.right(undefined);
+      const written = await writeFileAtomic(fs, path, bytes, PRIVATE_FILE_MODE)();
+      return E.isLeft(written) ? E.left(written.left.code) : E.right(undefined);
     },
   };
 }

@@ -8,12 +8,11 @@
  * not running. Receipts are kept in the same
  * directory, so a restart does not lose the bridge of an accepted installation.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { Clock } from '@wework/ports';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, writeFileAtomic, type Clock, type FileSystemError, type FileSystemPort } from '@wework/ports';
+import { nodeFileSystem } from '@wework/ports/node';
 import type { InstalledInventory, InstalledPlugin, InventorySkill, InventoryApp } from '@wework/host-protocol';
 import {
   assembleInventory,
@@ -106,16 +105,25 @@ export interface PluginInventoryOptions {
   readonly clock: Clock;
   readonly deviceId: string;
   readonly log: ExecutorLog;
+  /** Where the snapshot and the receipts are written; default the Node port (durable). */
+  readonly fs?: FileSystemPort;
 }
+
+const durableFiles: FileSystemPort = nodeFileSystem();
+
+/** What a failed save is logged as: the port's error code, or the kind of error (never a path or a message). */
+const failureName = (error: unknown): string =>
+  typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'FileSystemError' ? (error as FileSystemError).code : error instanceof Error ? error.name : typeof error;
 
 const SNAPSHOT_FILE = 'snapshot.json';
 const RECEIPTS_FILE = 'receipts.json';
 
-/** Writes `value` as JSON to `path` atomically (a private temporary file renamed over it). */
-async function writeJsonAtomically(path: string, value: unknown): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(value)}\n`, { mode: 0o600 });
-  await rename(temporary, path);
+/** Writes `value` as JSON to `path` in the private directory `directory`, atomically and durably; throws the port's error. */
+async function writeJsonFile(fs: FileSystemPort, directory: string, path: string, value: unknown): Promise<void> {
+  const made = await fs.makeDirectory(directory, PRIVATE_DIRECTORY_MODE)();
+  if (E.isLeft(made)) throw made.left;
+  const written = await writeFileAtomic(fs, path, new TextEncoder().encode(`${JSON.stringify(value)}\n`), PRIVATE_FILE_MODE)();
+  if (E.isLeft(written)) throw written.left;
 }
 
 /** The most bytes of a stored snapshot or receipts file that are read (a larger one reads as absent and is rebuilt). */
@@ -154,6 +162,7 @@ const viewOf = (item: InventoryItem, details: PluginDetails | null, apps: Readon
 /** The inventory of this device over `options.codex`. */
 export function pluginInventory(options: PluginInventoryOptions): PluginInventory {
   const { codex, directory, clock, log } = options;
+  const fs = options.fs ?? durableFiles;
   const snapshotPath = join(directory, SNAPSHOT_FILE);
   const receiptsPath = join(directory, RECEIPTS_FILE);
   let receipts: Promise<ReadonlyArray<InstallReceipt>> = readJson(receiptsPath).then(decodeReceipts);
@@ -162,13 +171,12 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
   const without = (list: ReadonlyArray<PluginRef>, ref: PluginRef): ReadonlyArray<PluginRef> => list.filter((entry) => !samePlugin(entry, ref));
 
   const saveReceipts = async (next: ReadonlyArray<InstallReceipt>): Promise<void> => {
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    await writeJsonAtomically(receiptsPath, encodeReceipts(next));
+    await writeJsonFile(fs, directory, receiptsPath, encodeReceipts(next));
   };
   const updateReceipts = async (change: (current: ReadonlyArray<InstallReceipt>) => ReadonlyArray<InstallReceipt>): Promise<void> => {
     const next = receipts.then(change);
     receipts = next;
-    await saveReceipts(await next).catch((error: unknown) => log({ event: 'plugin receipts not saved', fields: { error: error instanceof Error ? error.name : typeof error } }));
+    await saveReceipts(await next).catch((error: unknown) => log({ event: 'plugin receipts not saved', fields: { error: failureName(error) } }));
   };
 
   const read: PluginInventory['read'] = async () => {
@@ -212,11 +220,10 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
       // leaves the file as it is when nothing but the time changed.
       const encoded = encodeSnapshot(snapshot);
       if (!sameApartFromTime(await readJson(snapshotPath), encoded)) {
-        await mkdir(directory, { recursive: true, mode: 0o700 });
-        await writeJsonAtomically(snapshotPath, encoded);
+        await writeJsonFile(fs, directory, snapshotPath, encoded);
       }
     } catch (error) {
-      log({ event: 'plugin inventory snapshot not saved', fields: { error: error instanceof Error ? error.name : typeof error } });
+      log({ event: 'plugin inventory snapshot not saved', fields: { error: failureName(error) } });
     }
     log({ event: 'plugin inventory read', fields: { plugins: entries.length } });
     return E.right(entries);
