@@ -10,10 +10,13 @@
  * switch is flipped off and on (the executor reads it back and Codex's `config.toml` holds it). Last, a
  * plugin whose connector signs in by QR code on install (its own login bridge, run by the executor): the
  * sign-in shows the bridge's code, drawn and as text; closing it rolls the install back; installing again
- * and "scanning" (the bridge's `poll` answers signed in once a marker file exists) installs it. Each
- * state is saved as a screenshot under `test-artifacts/plugins/`.
+ * and "scanning" (the bridge's `poll` answers signed in once a marker file exists) installs it. Then a
+ * plugin whose connector signs in in the browser: its login command serves a sign-in page on a local
+ * port; closing the sign-in ends that command (the page stops answering) and rolls the install back;
+ * installing again and authorizing in a second browser tab installs it. Each state is saved as a
+ * screenshot under `test-artifacts/plugins/`.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 // `jsqr` is CommonJS: its module object carries the decoder as `default`.
 import jsqr from 'jsqr';
 import { join } from 'node:path';
@@ -32,6 +35,9 @@ let design = '';
 let ops = '';
 let signin = '';
 let scanned = '';
+let oauth = '';
+let openedUrl = '';
+let authorized = '';
 let demo: WebDemo | undefined;
 let browser: Browser | undefined;
 let page: Page;
@@ -69,6 +75,36 @@ else print({ status: 'pending', qr: { payload: ${JSON.stringify(QR_PAYLOAD)} } }
       interface: { displayName: 'Team chat', shortDescription: 'The team chat' },
       manifest: { connectors: [{ slug: 'team-chat', localAuth: { type: 'local_qr', authPolicy: 'on_install', health: ['bin/bridge.mjs', 'health'], start: ['bin/bridge.mjs', 'start'], poll: ['bin/bridge.mjs', 'poll'] } }] },
       files: { 'bin/bridge.mjs': bridge },
+    },
+  ]);
+  // A connector that signs in in the browser when the plugin is installed. Its login command serves the
+  // sign-in page on a local port and "opens the browser" by writing the address to a file (the test opens
+  // it in a second tab); the page's Authorize button ends the command signed in.
+  openedUrl = join(root, 'opened-url');
+  authorized = join(root, 'authorized');
+  const oauthBridge = `import { createServer } from 'node:http';
+import { existsSync, writeFileSync } from 'node:fs';
+const print = (status, then) => process.stdout.write(JSON.stringify(status) + '\\n', then);
+const command = process.argv[2];
+if (command === 'health') print(existsSync(${JSON.stringify(authorized)}) ? { status: 'ok', account: 'Grace' } : { status: 'needs_login' });
+else {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    if (request.method !== 'POST') return response.end('<title>Team docs sign-in</title><form method="post" action="/authorize"><button>Authorize Wework</button></form>');
+    writeFileSync(${JSON.stringify(authorized)}, '');
+    response.end('<title>Team docs sign-in</title><p>Signed in. You can close this window.</p>', () => print({ status: 'ok', account: 'Grace' }, () => process.exit(0)));
+  });
+  server.listen(0, '127.0.0.1', () => writeFileSync(${JSON.stringify(openedUrl)}, 'http://127.0.0.1:' + server.address().port + '/'));
+}
+`;
+  oauth = await writeLocalMarketplace(join(root, 'market-oauth'), 'oauth', 'Browser sign-in shelf', [
+    {
+      name: 'docs',
+      description: 'Reads the team docs.',
+      skills: [{ name: 'lookup', description: 'Look a doc up' }],
+      interface: { displayName: 'Team docs', shortDescription: 'The team docs' },
+      manifest: { connectors: [{ slug: 'team-docs', localAuth: { type: 'browser_oauth', authPolicy: 'on_install', health: ['bin/bridge.mjs', 'health'], start: ['bin/bridge.mjs', 'start'] } }] },
+      files: { 'bin/bridge.mjs': oauthBridge },
     },
   ]);
   demo = await startWebDemo([respond(say('Noted.'))], root);
@@ -121,6 +157,11 @@ async function scanQrCode(): Promise<string | undefined> {
     return { width: canvas.width, height: canvas.height, data: Array.from(data) };
   }, png.toString('base64'));
   return jsqr.default(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
+}
+/** The address the browser sign-in's login command "opened" (written once its page listens). */
+async function signInUrl(): Promise<string> {
+  await expect.poll(() => readFile(openedUrl, 'utf8').then((text) => text, () => ''), { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  return readFile(openedUrl, 'utf8');
 }
 const remoteApps = (): Locator => page.getByRole('switch', { name: 'Remote Apps / Connectors' });
 
@@ -333,5 +374,55 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
     expect(await catalogPlugin('chat@signin').innerText()).toContain('Installed');
     expect(await executorHas('chat@signin')).toBe(true);
     await browser?.screenshot('21-signin-installed');
+  });
+
+  it('installs a plugin whose connector signs in in the browser: closing the sign-in ends its login command and rolls the install back', async () => {
+    await login().getByRole('button', { name: 'Dismiss' }).click();
+    await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByLabel('Marketplace source').fill(oauth);
+    await page.getByRole('button', { name: 'Add marketplace' }).click();
+    await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 60_000 }).toBe('Added: Browser sign-in shelf.');
+    await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => catalogPlugin('docs@oauth').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Details of Team docs' }).click();
+    await expect.poll(() => details().locator('.components').innerText(), { timeout: 30_000 }).toContain('team-docs — signs in in the browser, when installing');
+    await details().getByRole('button', { name: 'Install Team docs' }).click();
+    await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('Finish signing in in the browser window that opened.');
+    expect(await login().innerText()).toContain('team-docs for docs@oauth (browser)');
+    // The login command runs: its sign-in page answers.
+    const url = await signInUrl();
+    expect(await (await fetch(url)).text()).toContain('Authorize Wework');
+    await browser?.screenshot('22-signin-browser-waiting');
+    await login().getByRole('button', { name: 'Cancel sign-in' }).click();
+    await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('The login was cancelled; nothing was installed.');
+    // Cancelling ended the login command: its page no longer answers.
+    await expect.poll(() => fetch(url).then(() => 'answers', () => 'gone'), { timeout: 30_000 }).toBe('gone');
+    await expect.poll(() => page.locator('.notice-error').innerText(), { timeout: 60_000 }).toContain('The connector login did not complete, so nothing was installed. Install again to retry.');
+    expect(await executorHas('docs@oauth')).toBe(false);
+    await browser?.screenshot('23-signin-browser-cancelled');
+  });
+
+  it('installs it again: authorizing in the browser tab signs in, and the plugin is installed', async () => {
+    await login().getByRole('button', { name: 'Dismiss' }).click();
+    await page.locator('.notice-error').getByRole('button', { name: 'Dismiss' }).click();
+    await rm(openedUrl, { force: true });
+    await details().getByRole('button', { name: 'Install Team docs' }).click();
+    await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('Finish signing in in the browser window that opened.');
+    // What the operating system would do with the command's address: a browser tab opens it.
+    const tab = await page.context().newPage();
+    try {
+      await tab.goto(await signInUrl());
+      expect(await tab.title()).toBe('Team docs sign-in');
+      await tab.getByRole('button', { name: 'Authorize Wework' }).click();
+      await expect.poll(() => tab.locator('p').innerText(), { timeout: 30_000 }).toBe('Signed in. You can close this window.');
+    } finally {
+      await tab.close();
+    }
+    await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('Signed in as Grace.');
+    await expect.poll(() => installedEntry('docs@oauth').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 30_000 }).toBe('Installed docs.');
+    expect(await page.locator('.notice-error').count()).toBe(0);
+    expect(await executorHas('docs@oauth')).toBe(true);
+    await browser?.screenshot('24-signin-browser-installed');
   });
 });
