@@ -1,13 +1,14 @@
 /**
  * The event stream over the host sessions: every notification carries the next `seq`; a connection that
  * reconnects and subscribes after its last `seq` gets what it missed before it opened, once and in order
- * (what arrived live since is not repeated); a cursor out of the buffer resets; an unsubscribed
+ * (what arrived live since is not repeated), and a host that dropped live events after a gap (while it
+ * reconnected, or mid-connection) gets them when it subscribes again; a cursor out of the buffer resets; an unsubscribed
  * connection gets nothing; and a card whose connection closed is shown again, same card, to the host that
  * comes back — or cancelled (and dismissed in the stream) when none does.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
-import type { HostCard } from '@wework/host-protocol';
+import { acceptEvent, type HostCard } from '@wework/host-protocol';
 import type { Timers } from '@wework/ports';
 import { hostSessions } from '../src/host/HostSessions.js';
 
@@ -57,6 +58,37 @@ function manualTimers(): Timers & { elapse(): void } {
   };
 }
 
+/**
+ * A host as the web host is one: it keeps an event whose `seq` is the next, drops a repeat, and answers
+ * a gap by dropping the event and subscribing again after its cursor (one such subscribe at a time).
+ */
+function modelHost(sessions: ReturnType<typeof hostSessions>, cursor: number) {
+  const kept: number[] = [];
+  let resubscribing = false;
+  const at: { session?: ReturnType<ReturnType<typeof hostSessions>['add']> } = {};
+  const connection = {
+    sendRequest: () => new Promise(() => undefined),
+    sendNotification: (_method: string, params: Record<string, unknown>) => {
+      const seq = params['seq'] as number;
+      const verdict = acceptEvent(cursor, seq);
+      if (verdict === 'next') {
+        cursor = seq;
+        kept.push(seq);
+      } else if (verdict === 'gap' && !resubscribing) {
+        resubscribing = true;
+        queueMicrotask(() => {
+          if (at.session !== undefined) sessions.subscribe(at.session, cursor);
+          resubscribing = false;
+        });
+      }
+      return Promise.resolve();
+    },
+  } as unknown as MessageConnection;
+  const session = sessions.add(connection);
+  at.session = session;
+  return { session, kept };
+}
+
 const turnStarted = (n: number) => ({ taskId: 'task', threadId: 't', turnId: `u${n}` });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -77,6 +109,37 @@ describe('the event stream', () => {
     // 7 arrived live before the replay of 4..6: together every seq after the cursor, once.
     expect(second.seqs()).toEqual([7, 4, 5, 6, 8]);
     expect(second.notified.find((n) => n.params['seq'] === 5)).toEqual({ method: 'transcript/turnStarted', params: { ...turnStarted(5), seq: 5 } });
+  });
+
+  it('a host that reconnects while events keep coming (it drops them as gaps until its replay) ends with every event once, in order', async () => {
+    const sessions = hostSessions(log);
+    const first = sessions.add(fakeConnection().connection);
+    for (let n = 1; n <= 3; n += 1) sessions.broadcast('transcript/turnStarted', turnStarted(n));
+    sessions.remove(first);
+    for (let n = 4; n <= 6; n += 1) sessions.broadcast('transcript/turnStarted', turnStarted(n));
+    const host = modelHost(sessions, 3);
+    // 7 arrives on the new connection before the host's own subscribe: a gap to the host, which drops it.
+    sessions.broadcast('transcript/turnStarted', turnStarted(7));
+    expect(sessions.subscribe(host.session, 3)).toEqual({ reset: false, seq: 7 });
+    await flush();
+    for (let n = 8; n <= 9; n += 1) sessions.broadcast('transcript/turnStarted', turnStarted(n));
+    await flush();
+    expect(host.kept).toEqual([4, 5, 6, 7, 8, 9]);
+  });
+
+  it('a gap in the middle of a live connection is filled by subscribing again after the cursor', async () => {
+    const sessions = hostSessions(log);
+    const host = modelHost(sessions, 0);
+    sessions.broadcast('transcript/turnStarted', turnStarted(1));
+    // Lost on the way (seq 2 never reaches this host): the host sees 3 as a gap.
+    sessions.unsubscribe(host.session);
+    sessions.broadcast('transcript/turnStarted', turnStarted(2));
+    expect(sessions.subscribe(host.session, undefined)).toEqual({ reset: false, seq: 2 });
+    sessions.broadcast('transcript/turnStarted', turnStarted(3));
+    await flush();
+    sessions.broadcast('transcript/turnStarted', turnStarted(4));
+    await flush();
+    expect(host.kept).toEqual([1, 2, 3, 4]);
   });
 
   it('a cursor older than the buffer, or ahead of the log, resets and replays nothing', () => {

@@ -101,6 +101,26 @@ export function replayAfter(log: EventLog, after: number, until: number = log.ne
   return { _tag: 'Replay', events: log.events.filter((event) => event.seq > after && event.seq < end) };
 }
 
+/**
+ * What `events/subscribe { after }` replays to a connection that has received the stream live from
+ * `liveFrom` on (the first `seq` sent to it live; `null` when it does not receive the stream).
+ *
+ * - A cursor before the connection's start (a host that reconnected): the events before `liveFrom`,
+ *   since the later ones arrived live — each event once.
+ * - A cursor at or past it: the host saw a gap in this connection's own stream and dropped what came
+ *   after it (events that arrived during its reconnect, before its first subscribe was answered, say),
+ *   so every event after the cursor again; a host drops those it kept by `seq` ({@link acceptEvent}).
+ * - Not receiving the stream: every event after the cursor.
+ *
+ * @example
+ * ```ts
+ * replayForSubscriber(log, 3, 7); // the events 4..6 (7 and later arrived live)
+ * replayForSubscriber(log, 6, 7); // the events 7..last again: the host lost some of its live stream
+ * ```
+ */
+export const replayForSubscriber = (log: EventLog, after: number, liveFrom: number | null): Replay =>
+  replayAfter(log, after, liveFrom === null || after >= liveFrom - 1 ? log.nextSeq : liveFrom);
+
 /** What a host makes of an event's `seq`, given the last one it saw. */
 export type Acceptance = 'next' | 'duplicate' | 'gap';
 

@@ -117,6 +117,7 @@ export {
   lastSeq,
   PendingCard,
   replayAfter,
+  replayForSubscriber,
   Sequenced,
   subscribe,
   unsubscribe,

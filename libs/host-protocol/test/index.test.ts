@@ -124,7 +124,7 @@ describe('public API of @wework/host-protocol', () => {
         'EventsUnsubscribe',
         'lastSeq',
         'PendingCard',
-        'replayAfter',
+        'replayAfter', 'replayForSubscriber',
         'Sequenced',
         'subscribe',
         'unsubscribe',

@@ -9,7 +9,8 @@
  * The event stream (docs/host-protocol.md, "Event stream and reconnects"): every notification gets the
  * next `seq` of one `EventLog` (`@wework/host-protocol`) and goes to every connection that receives the
  * stream — each one from the moment it connects, until `events/unsubscribe`; `events/subscribe { after }`
- * replays what the connection missed before it opened. A card whose connection closed before it answered
+ * replays what the connection missed before it opened, or, for a cursor inside its own live stream (a host
+ * that saw a gap there), every event after the cursor. A card whose connection closed before it answered
  * waits (bounded) for the next connection that subscribes or asks `cards/pending`, and is shown there again.
  */
 import * as E from 'fp-ts/lib/Either.js';
@@ -22,7 +23,7 @@ import {
   describeDecodeErrors,
   emptyEventLog,
   lastSeq,
-  replayAfter,
+  replayForSubscriber,
   type CardAnswerError,
   type EventLog,
   type EventLogBounds,
@@ -53,8 +54,8 @@ export interface HostSessions extends ExecutorHost {
   broadcast(method: string, params: object): void;
   count(): number;
   /**
-   * `events/subscribe`: the session receives the stream; with `after`, first what it missed before it
-   * connected (or a reset). Cards waiting for a host are shown to it again.
+   * `events/subscribe`: the session receives the stream; with `after`, first what it missed (or a reset;
+   * see `replayForSubscriber`). Cards waiting for a host are shown to it again.
    */
   subscribe(session: HostSession, after: number | undefined): { readonly reset: boolean; readonly seq: number };
   /** `events/unsubscribe`: the session receives no more notifications. */
@@ -255,10 +256,12 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
     broadcast,
     count: () => sessions.length,
     subscribe: (session, after) => {
-      const until = liveFrom.get(session) ?? events.nextSeq;
-      const replay = after === undefined ? { _tag: 'Replay' as const, events: [] } : replayAfter(events, after, until);
+      // Before the connection's start: what it missed then. At or past it: the host saw a gap in this
+      // connection's own stream (events that arrived before its subscribe was answered), so all after it.
+      const live = liveFrom.get(session) ?? null;
+      const replay = after === undefined ? { _tag: 'Replay' as const, events: [] } : replayForSubscriber(events, after, live);
       if (replay._tag === 'Replay') for (const event of replay.events) void session.connection.sendNotification(event.method, event.params).catch(() => undefined);
-      if (sessions.includes(session)) liveFrom.set(session, until);
+      if (sessions.includes(session)) liveFrom.set(session, live ?? events.nextSeq);
       log({ event: 'host subscribed', fields: { session: session.id, reset: replay._tag === 'Reset', replayed: replay._tag === 'Replay' ? replay.events.length : 0 } });
       const seq = lastSeq(events);
       comeBackTo(session);
