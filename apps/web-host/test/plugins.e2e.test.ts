@@ -158,6 +158,17 @@ async function scanQrCode(): Promise<string | undefined> {
   }, png.toString('base64'));
   return jsqr.default(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
 }
+/** Adds the marketplace at `source`, opens the details of its plugin, checks its connector's line and installs it. */
+async function addAndInstall(to: { source: string; shelf: string; pluginId: string; plugin: string; connector: string }): Promise<void> {
+  await page.getByLabel('Marketplace source').fill(to.source);
+  await page.getByRole('button', { name: 'Add marketplace' }).click();
+  await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 60_000 }).toBe(`Added: ${to.shelf}.`);
+  await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
+  await expect.poll(() => catalogPlugin(to.pluginId).count(), { timeout: 30_000 }).toBe(1);
+  await page.getByRole('button', { name: `Details of ${to.plugin}` }).click();
+  await expect.poll(() => details().locator('.components').innerText(), { timeout: 30_000 }).toContain(to.connector);
+  await details().getByRole('button', { name: `Install ${to.plugin}` }).click();
+}
 /** The address the browser sign-in's login command "opened" (written once its page listens). */
 async function signInUrl(): Promise<string> {
   await expect.poll(() => readFile(openedUrl, 'utf8').then((text) => text, () => ''), { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -325,14 +336,7 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
 
   it('installs a plugin whose connector signs in by QR code: the code is shown, and closing the sign-in rolls the install back', async () => {
     await page.setViewportSize({ width: 1100, height: 900 });
-    await page.getByLabel('Marketplace source').fill(signin);
-    await page.getByRole('button', { name: 'Add marketplace' }).click();
-    await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 60_000 }).toBe('Added: Sign-in shelf.');
-    await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
-    await expect.poll(() => catalogPlugin('chat@signin').count(), { timeout: 30_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Details of Team chat' }).click();
-    await expect.poll(() => details().locator('.components').innerText(), { timeout: 30_000 }).toContain('team-chat — signs in by scanning a QR code, when installing');
-    await details().getByRole('button', { name: 'Install Team chat' }).click();
+    await addAndInstall({ source: signin, shelf: 'Sign-in shelf', pluginId: 'chat@signin', plugin: 'Team chat', connector: 'team-chat — signs in by scanning a QR code, when installing' });
     // The executor runs the connector's login bridge: the page shows its QR code, drawn and as text.
     await expect.poll(() => qrCode().count(), { timeout: 60_000 }).toBe(1);
     expect(await login().innerText()).toContain('team-chat for chat@signin (QR code)');
@@ -379,14 +383,7 @@ describe.skipIf(!run)('the Plugins page in Chromium', () => {
   it('installs a plugin whose connector signs in in the browser: closing the sign-in ends its login command and rolls the install back', async () => {
     await login().getByRole('button', { name: 'Dismiss' }).click();
     await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByLabel('Marketplace source').fill(oauth);
-    await page.getByRole('button', { name: 'Add marketplace' }).click();
-    await expect.poll(() => page.locator('.notice-info p').innerText(), { timeout: 60_000 }).toBe('Added: Browser sign-in shelf.');
-    await page.locator('.notice-info').getByRole('button', { name: 'Dismiss' }).click();
-    await expect.poll(() => catalogPlugin('docs@oauth').count(), { timeout: 30_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Details of Team docs' }).click();
-    await expect.poll(() => details().locator('.components').innerText(), { timeout: 30_000 }).toContain('team-docs — signs in in the browser, when installing');
-    await details().getByRole('button', { name: 'Install Team docs' }).click();
+    await addAndInstall({ source: oauth, shelf: 'Browser sign-in shelf', pluginId: 'docs@oauth', plugin: 'Team docs', connector: 'team-docs — signs in in the browser, when installing' });
     await expect.poll(() => login().getByRole('status').innerText(), { timeout: 60_000 }).toBe('Finish signing in in the browser window that opened.');
     expect(await login().innerText()).toContain('team-docs for docs@oauth (browser)');
     // The login command runs: its sign-in page answers.
