@@ -156,7 +156,7 @@ export const nodeFileSystem = (options: NodeFileSystemOptions = {}): FileSystemP
     stat: (path) => attempt('stat', path, () => statOrNull(() => fs.stat(path))),
     readFile: (path, { followSymlink, maxBytes = DEFAULT_READ_MAX_BYTES }) =>
       attempt('readFile', path, async () => {
-        const read = await readRegularFileStart(path, maxBytes, followSymlink);
+        const read = await readRegularFileStart(path, maxBytes, followSymlink, true);
         if (E.isLeft(read)) throw Object.assign(new Error('read refused'), { code: read.left });
         if (!read.right.complete) throw Object.assign(new Error('file too large'), { code: 'EFBIG' });
         return read.right.bytes;

@@ -85,10 +85,11 @@ async function readStart(handle: FileHandle, size: number, limit: number): Promi
  * The bounded read behind {@link readSmallFile} and the Node file-system port's `readFile`, with the
  * system's error codes: `ELOOP` for a refused link (also on Windows, through an `lstat`), `EISDIR` for a
  * directory and `EINVAL` for anything else that is not a regular file (a pipe, a socket, a device), as
- * the port's `digestFile` does.
+ * the port's `digestFile` does. With `wholeOnly`, a file whose size is over `maxBytes` is answered
+ * incomplete at once, with no bytes, instead of having its first `maxBytes` read.
  * Never throws or rejects.
  */
-export async function readRegularFileStart(path: string, maxBytes: number, followLinks: boolean): Promise<E.Either<string, SmallFile>> {
+export async function readRegularFileStart(path: string, maxBytes: number, followLinks: boolean, wholeOnly = false): Promise<E.Either<string, SmallFile>> {
   const limit = Math.max(0, Math.floor(maxBytes));
   if (!followLinks && NO_FOLLOW === 0) {
     try {
@@ -106,6 +107,7 @@ export async function readRegularFileStart(path: string, maxBytes: number, follo
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) return E.left(stats.isDirectory() ? 'EISDIR' : 'EINVAL');
+    if (wholeOnly && stats.size > limit) return E.right({ bytes: new Uint8Array(0), complete: false });
     // One byte more than wanted tells a file of exactly `maxBytes` from a longer one.
     const read = await readStart(handle, stats.size, limit + 1);
     return E.right(read.length > limit ? { bytes: read.subarray(0, limit), complete: false } : { bytes: read, complete: true });
