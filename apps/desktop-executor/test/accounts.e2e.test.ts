@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CodexHome, FirstStart } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
 import { hang, respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel } from '@wework/scripted-model/node';
+import { startScriptedModel, withMachineLock } from '@wework/scripted-model/node';
 import { accountService, describeAccountServiceError, type AccountService } from '../src/accounts/AccountService.js';
 import { describeHomePreparationError, prepareCodexHome } from '../src/home/prepareCodexHome.js';
 import { formatLogEntry, type ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
@@ -92,75 +92,81 @@ describe('accounts on the real app-server', () => {
   });
 
   it('adds an account through a browser login, cancels a login, and switches accounts with a restart', async () => {
-    const box = await accountsBox();
+    // Codex's login callback server takes one port per machine: a login started elsewhere would cancel this one.
+    await withMachineLock('codex-login', async () => {
+      const box = await accountsBox();
 
-    // Add account, then leave the page: the login is cancelled on the app-server.
-    const abandoned = await box.accounts.add();
-    if (E.isLeft(abandoned)) throw new Error(describeAccountServiceError(abandoned.left));
-    expect(new URL(abandoned.right.authUrl).protocol).toBe('https:');
-    await abandoned.right.cancel();
-    expect(await abandoned.right.completion).toMatchObject({ left: { _tag: 'Login', error: { _tag: 'LoginCancelled' } } });
+      // Add account, then leave the page: the login is cancelled on the app-server.
+      const abandoned = await box.accounts.add();
+      if (E.isLeft(abandoned)) throw new Error(describeAccountServiceError(abandoned.left));
+      expect(new URL(abandoned.right.authUrl).protocol).toBe('https:');
+      await abandoned.right.cancel();
+      expect(await abandoned.right.completion).toMatchObject({ left: { _tag: 'Login', error: { _tag: 'LoginCancelled' } } });
 
-    // Add account again; the browser step ends with Codex writing Grace's auth.json (through the link).
-    const adding = await box.accounts.add();
-    if (E.isLeft(adding)) throw new Error(describeAccountServiceError(adding.left));
-    expect(await settle(adding.right.completion, 300)).toBe('pending');
-    await writeFile(box.home.layout.authFile, chatgptAuthJson(GRACE));
-    const added = await adding.right.completion;
-    expect(added).toMatchObject({ right: { email: GRACE.email, planType: 'pro' } });
+      // Add account again; the browser step ends with Codex writing Grace's auth.json (through the link).
+      const adding = await box.accounts.add();
+      if (E.isLeft(adding)) throw new Error(describeAccountServiceError(adding.left));
+      expect(await settle(adding.right.completion, 300)).toBe('pending');
+      await writeFile(box.home.layout.authFile, chatgptAuthJson(GRACE));
+      const added = await adding.right.completion;
+      expect(added).toMatchObject({ right: { email: GRACE.email, planType: 'pro' } });
 
-    const listed = await box.accounts.list();
-    if (E.isLeft(listed)) throw new Error(describeAccountServiceError(listed.left));
-    expect(listed.right.accounts.map((account) => [account.email, account.active, account.saved])).toEqual([
-      [ADA.email, false, true],
-      [GRACE.email, true, true],
-    ]);
+      const listed = await box.accounts.list();
+      if (E.isLeft(listed)) throw new Error(describeAccountServiceError(listed.left));
+      expect(listed.right.accounts.map((account) => [account.email, account.active, account.saved])).toEqual([
+        [ADA.email, false, true],
+        [GRACE.email, true, true],
+      ]);
 
-    // Switch back to Ada: auth.json's link is kept, its target now holds Ada, and the app-server restarted.
-    const pidBefore = box.runtime.current().server.pid;
-    const ada = listed.right.accounts.find((account) => account.email === ADA.email);
-    const switched = await box.accounts.switchTo(ada?.id ?? '');
-    if (E.isLeft(switched)) throw new Error(describeAccountServiceError(switched.left));
-    expect(switched.right._tag).toBe('Switched');
-    expect((await lstat(box.home.layout.authFile)).isSymbolicLink()).toBe(true);
-    expect(await readFile(box.nativeAuth, 'utf8')).toBe(chatgptAuthJson(ADA));
-    expect(box.runtime.current().server.pid).not.toBe(pidBefore);
-    expect(box.log.map((entry) => entry.event)).toContain('app-server restarted');
+      // Switch back to Ada: auth.json's link is kept, its target now holds Ada, and the app-server restarted.
+      const pidBefore = box.runtime.current().server.pid;
+      const ada = listed.right.accounts.find((account) => account.email === ADA.email);
+      const switched = await box.accounts.switchTo(ada?.id ?? '');
+      if (E.isLeft(switched)) throw new Error(describeAccountServiceError(switched.left));
+      expect(switched.right._tag).toBe('Switched');
+      expect((await lstat(box.home.layout.authFile)).isSymbolicLink()).toBe(true);
+      expect(await readFile(box.nativeAuth, 'utf8')).toBe(chatgptAuthJson(ADA));
+      expect(box.runtime.current().server.pid).not.toBe(pidBefore);
+      expect(box.log.map((entry) => entry.event)).toContain('app-server restarted');
 
-    // Private files: snapshots and the index are 0600 in a 0700 directory.
-    const profiles = box.home.layout.profilesDirectory;
-    expect((await stat(profiles)).mode & 0o777).toBe(0o700);
-    for (const name of await readdir(profiles)) expect([name, (await stat(join(profiles, name))).mode & 0o777]).toEqual([name, 0o600]);
+      // Private files: snapshots and the index are 0600 in a 0700 directory.
+      const profiles = box.home.layout.profilesDirectory;
+      expect((await stat(profiles)).mode & 0o777).toBe(0o700);
+      for (const name of await readdir(profiles)) expect([name, (await stat(join(profiles, name))).mode & 0o777]).toEqual([name, 0o600]);
 
-    // Nothing the host sees, and no log line, carries a token.
-    const seen = [JSON.stringify(listed), JSON.stringify(added), JSON.stringify(switched), ...box.log.map(formatLogEntry), box.runtime.current().server.stderrTail()].join('\n');
-    expect(seen).not.toContain(TOKEN_CANARY);
-  });
+      // Nothing the host sees, and no log line, carries a token.
+      const seen = [JSON.stringify(listed), JSON.stringify(added), JSON.stringify(switched), ...box.log.map(formatLogEntry), box.runtime.current().server.stderrTail()].join('\n');
+      expect(seen).not.toContain(TOKEN_CANARY);
+    }, { timeoutMs: 150_000 });
+  }, 240_000);
 
   it('refuses to switch while a turn is running, and switches once it has stopped', async () => {
-    const box = await accountsBox();
-    const adding = await box.accounts.add();
-    if (E.isLeft(adding)) throw new Error(describeAccountServiceError(adding.left));
-    await writeFile(box.home.layout.authFile, chatgptAuthJson(GRACE));
-    expect(E.isRight(await adding.right.completion)).toBe(true);
-    const listed = await box.accounts.list();
-    const ada = E.isRight(listed) ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;
+    // Codex's login callback server takes one port per machine: a login started elsewhere would cancel this one.
+    await withMachineLock('codex-login', async () => {
+      const box = await accountsBox();
+      const adding = await box.accounts.add();
+      if (E.isLeft(adding)) throw new Error(describeAccountServiceError(adding.left));
+      await writeFile(box.home.layout.authFile, chatgptAuthJson(GRACE));
+      expect(E.isRight(await adding.right.completion)).toBe(true);
+      const listed = await box.accounts.list();
+      const ada = E.isRight(listed) ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;
 
-    const runtime = box.runtime.current();
-    const thread = await runtime.startThread({});
-    if (E.isLeft(thread)) throw new Error(describeRuntimeError(thread.left));
-    const turn = runtime.runTurn(thread.right.threadId, 'this turn hangs');
-    while (box.runtime.activity().activeTurns.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const runtime = box.runtime.current();
+      const thread = await runtime.startThread({});
+      if (E.isLeft(thread)) throw new Error(describeRuntimeError(thread.left));
+      const turn = runtime.runTurn(thread.right.threadId, 'this turn hangs');
+      while (box.runtime.activity().activeTurns.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
 
-    const refused = await box.accounts.switchTo(ada?.id ?? '');
-    expect(refused).toMatchObject({ left: { _tag: 'SwitchWhileBusy' } });
-    if (E.isLeft(refused)) expect(describeAccountServiceError(refused.left)).toMatch(/^cannot switch accounts while work is running \(1 turn/);
-    expect(await readFile(box.nativeAuth, 'utf8')).toBe(chatgptAuthJson(GRACE));
+      const refused = await box.accounts.switchTo(ada?.id ?? '');
+      expect(refused).toMatchObject({ left: { _tag: 'SwitchWhileBusy' } });
+      if (E.isLeft(refused)) expect(describeAccountServiceError(refused.left)).toMatch(/^cannot switch accounts while work is running \(1 turn/);
+      expect(await readFile(box.nativeAuth, 'utf8')).toBe(chatgptAuthJson(GRACE));
 
-    await runtime.stopTurn(thread.right.threadId);
-    expect(E.isRight(await turn)).toBe(true);
-    const switched = await box.accounts.switchTo(ada?.id ?? '');
-    expect(switched).toMatchObject({ right: { _tag: 'Switched' } });
-    expect(await readFile(box.nativeAuth, 'utf8')).toBe(chatgptAuthJson(ADA));
-  });
+      await runtime.stopTurn(thread.right.threadId);
+      expect(E.isRight(await turn)).toBe(true);
+      const switched = await box.accounts.switchTo(ada?.id ?? '');
+      expect(switched).toMatchObject({ right: { _tag: 'Switched' } });
+      expect(await readFile(box.nativeAuth, 'utf8')).toBe(chatgptAuthJson(ADA));
+    }, { timeoutMs: 150_000 });
+  }, 240_000);
 });

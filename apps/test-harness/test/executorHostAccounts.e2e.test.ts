@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hang, respond, say, userMessages, type RecordedRequest, type Script } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
 import { firstOptionPolicy, startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { chatgptAuthJson, idTokenOf, TOKEN_CANARY } from './support/authFixtures.js';
@@ -143,93 +143,96 @@ describe('accounts and settings through the host protocol', () => {
   });
 
   it('lists the native login, adds and cancels logins, switches accounts with a restart, refuses to switch during a turn, and never shows a token', async () => {
-    const script: Script = [respond(say('before the switch')), respond(say('after the switch')), hang(), respond(say('after the stop'))];
-    const box = await start(script);
-    const { host } = box;
-    const adaJson = chatgptAuthJson(ADA);
-    const graceJson = chatgptAuthJson(GRACE);
+    // Codex's login callback server takes one port per machine: a login started elsewhere would cancel this one.
+    await withMachineLock('codex-login', async () => {
+      const script: Script = [respond(say('before the switch')), respond(say('after the switch')), hang(), respond(say('after the stop'))];
+      const box = await start(script);
+      const { host } = box;
+      const adaJson = chatgptAuthJson(ADA);
+      const graceJson = chatgptAuthJson(GRACE);
 
-    // The native login is linked and listed from its claims.
-    expect((await lstat(box.linkedAuth)).isSymbolicLink()).toBe(true);
-    expect(await readlink(box.linkedAuth)).toBe(box.nativeAuth);
-    const initial = await host.request('accounts/list', {});
-    expect(initial).toMatchObject({ right: { accounts: [{ email: ADA.email, chatgptAccountId: ADA.accountId, planType: 'plus', kind: 'chatgpt', active: true }], activeAuth: 'present' } });
-    if (initial._tag === 'Right') expect((initial.right as { activeAccountId: string | null }).activeAccountId).toBe((initial.right as { accounts: ReadonlyArray<ListedAccount> }).accounts[0]?.id);
+      // The native login is linked and listed from its claims.
+      expect((await lstat(box.linkedAuth)).isSymbolicLink()).toBe(true);
+      expect(await readlink(box.linkedAuth)).toBe(box.nativeAuth);
+      const initial = await host.request('accounts/list', {});
+      expect(initial).toMatchObject({ right: { accounts: [{ email: ADA.email, chatgptAccountId: ADA.accountId, planType: 'plus', kind: 'chatgpt', active: true }], activeAuth: 'present' } });
+      if (initial._tag === 'Right') expect((initial.right as { activeAccountId: string | null }).activeAccountId).toBe((initial.right as { accounts: ReadonlyArray<ListedAccount> }).accounts[0]?.id);
 
-    // "Add account", then the page is left: the login is cancelled and the host is told.
-    const abandoned = await host.request('accounts/add', {});
-    if (abandoned._tag === 'Left') throw new Error(`accounts/add failed: ${abandoned.left.message}`);
-    expect(new URL(abandoned.right.authUrl).protocol).toBe('https:');
-    expect(await host.request('accounts/cancel', { loginId: abandoned.right.loginId })).toEqual({ _tag: 'Right', right: {} });
-    expect(await waitFor('the cancelled login', () => loginCompleted(host, abandoned.right.loginId))).toMatchObject({ ok: false, message: expect.any(String) });
+      // "Add account", then the page is left: the login is cancelled and the host is told.
+      const abandoned = await host.request('accounts/add', {});
+      if (abandoned._tag === 'Left') throw new Error(`accounts/add failed: ${abandoned.left.message}`);
+      expect(new URL(abandoned.right.authUrl).protocol).toBe('https:');
+      expect(await host.request('accounts/cancel', { loginId: abandoned.right.loginId })).toEqual({ _tag: 'Right', right: {} });
+      expect(await waitFor('the cancelled login', () => loginCompleted(host, abandoned.right.loginId))).toMatchObject({ ok: false, message: expect.any(String) });
 
-    // "Add account" again; the browser step ends with Codex writing Grace's auth.json through the link.
-    const adding = await host.request('accounts/add', {});
-    if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
-    expect(new URL(adding.right.authUrl).protocol).toBe('https:');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(loginCompleted(host, adding.right.loginId)).toBeUndefined();
-    await writeFile(box.linkedAuth, graceJson);
-    expect(await waitFor('the completed login', () => loginCompleted(host, adding.right.loginId))).toEqual({ loginId: adding.right.loginId, ok: true, message: null, seq: expect.any(Number) });
-    const both = await listAccounts(host);
-    expect(both.accounts.map((account) => [account.email, account.active, account.saved])).toEqual([
-      [ADA.email, false, true],
-      [GRACE.email, true, true],
-    ]);
-    const ada = both.accounts.find((account) => account.email === ADA.email);
-    const grace = both.accounts.find((account) => account.email === GRACE.email);
-    if (ada === undefined || grace === undefined) throw new Error('both accounts should be listed');
-    expect(both.activeAccountId).toBe(grace.id);
+      // "Add account" again; the browser step ends with Codex writing Grace's auth.json through the link.
+      const adding = await host.request('accounts/add', {});
+      if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
+      expect(new URL(adding.right.authUrl).protocol).toBe('https:');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(loginCompleted(host, adding.right.loginId)).toBeUndefined();
+      await writeFile(box.linkedAuth, graceJson);
+      expect(await waitFor('the completed login', () => loginCompleted(host, adding.right.loginId))).toEqual({ loginId: adding.right.loginId, ok: true, message: null, seq: expect.any(Number) });
+      const both = await listAccounts(host);
+      expect(both.accounts.map((account) => [account.email, account.active, account.saved])).toEqual([
+        [ADA.email, false, true],
+        [GRACE.email, true, true],
+      ]);
+      const ada = both.accounts.find((account) => account.email === ADA.email);
+      const grace = both.accounts.find((account) => account.email === GRACE.email);
+      if (ada === undefined || grace === undefined) throw new Error('both accounts should be listed');
+      expect(both.activeAccountId).toBe(grace.id);
 
-    // A conversation before the switch.
-    const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
-    if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
-    const threadId = created.right.task.threadId;
-    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'First, before the switch.' })).toMatchObject({ right: { status: 'completed' } });
+      // A conversation before the switch.
+      const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
+      if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
+      const threadId = created.right.task.threadId;
+      expect(await host.request('message/send', { taskId: 'task-1', markdown: 'First, before the switch.' })).toMatchObject({ right: { status: 'completed' } });
 
-    // Switch to Ada: the link is kept, its target now holds Ada, and the app-server restarted.
-    expect(await host.request('accounts/switch', { accountId: ada.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: ada.id, email: ADA.email } });
-    expect((await lstat(box.linkedAuth)).isSymbolicLink()).toBe(true);
-    expect(await readlink(box.linkedAuth)).toBe(box.nativeAuth);
-    expect(await readFile(box.nativeAuth, 'utf8')).toBe(adaJson);
-    expect(await listAccounts(host)).toMatchObject({ activeAccountId: ada.id });
-    expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(1);
-    // The task carries on on the new app-server: its thread is resumed with its history.
-    expect(await host.request('executor/info', {})).toMatchObject({ right: { executor: 'wework-desktop-executor', protocolVersion: 1 } });
-    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Second, after the switch.' })).toMatchObject({ right: { threadId, status: 'completed' } });
-    expect(host.stderr()).toContain('threads released by app-server restart');
-    expect(host.stderr()).toContain(`thread resumed threadId=${JSON.stringify(threadId)}`);
-    expect(userMessages(modelTurns(box.model)[1] ?? { body: {} })).toEqual(expect.arrayContaining([expect.stringContaining('First, before the switch.'), expect.stringContaining('Second, after the switch.')]));
+      // Switch to Ada: the link is kept, its target now holds Ada, and the app-server restarted.
+      expect(await host.request('accounts/switch', { accountId: ada.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: ada.id, email: ADA.email } });
+      expect((await lstat(box.linkedAuth)).isSymbolicLink()).toBe(true);
+      expect(await readlink(box.linkedAuth)).toBe(box.nativeAuth);
+      expect(await readFile(box.nativeAuth, 'utf8')).toBe(adaJson);
+      expect(await listAccounts(host)).toMatchObject({ activeAccountId: ada.id });
+      expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(1);
+      // The task carries on on the new app-server: its thread is resumed with its history.
+      expect(await host.request('executor/info', {})).toMatchObject({ right: { executor: 'wework-desktop-executor', protocolVersion: 1 } });
+      expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Second, after the switch.' })).toMatchObject({ right: { threadId, status: 'completed' } });
+      expect(host.stderr()).toContain('threads released by app-server restart');
+      expect(host.stderr()).toContain(`thread resumed threadId=${JSON.stringify(threadId)}`);
+      expect(userMessages(modelTurns(box.model)[1] ?? { body: {} })).toEqual(expect.arrayContaining([expect.stringContaining('First, before the switch.'), expect.stringContaining('Second, after the switch.')]));
 
-    // A turn is running: the switch is refused with a clear message and nothing changes.
-    const running = host.request('message/send', { taskId: 'task-1', markdown: 'This turn hangs.' });
-    await waitFor('the hanging model turn', () => (modelTurns(box.model).length === 3 ? true : undefined));
-    const refused = await host.request('accounts/switch', { accountId: grace.id });
-    expect(refused).toMatchObject({ left: { code: -32006, data: { tag: 'SwitchWhileBusy' } } });
-    if (refused._tag === 'Left') expect(refused.left.message).toMatch(/^cannot switch accounts while work is running \(1 turn\(s\), \d+ request\(s\)\); try again when it has finished$/);
-    expect(await readFile(box.nativeAuth, 'utf8')).toBe(adaJson);
-    expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(1);
+      // A turn is running: the switch is refused with a clear message and nothing changes.
+      const running = host.request('message/send', { taskId: 'task-1', markdown: 'This turn hangs.' });
+      await waitFor('the hanging model turn', () => (modelTurns(box.model).length === 3 ? true : undefined));
+      const refused = await host.request('accounts/switch', { accountId: grace.id });
+      expect(refused).toMatchObject({ left: { code: -32006, data: { tag: 'SwitchWhileBusy' } } });
+      if (refused._tag === 'Left') expect(refused.left.message).toMatch(/^cannot switch accounts while work is running \(1 turn\(s\), \d+ request\(s\)\); try again when it has finished$/);
+      expect(await readFile(box.nativeAuth, 'utf8')).toBe(adaJson);
+      expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(1);
 
-    // Once the turn is stopped, the switch goes through.
-    expect(await host.request('task/stop', { taskId: 'task-1' })).toEqual({ _tag: 'Right', right: {} });
-    expect(await running).toMatchObject({ right: { status: 'interrupted' } });
-    expect(await host.request('accounts/switch', { accountId: grace.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: grace.id, email: GRACE.email } });
-    expect(await readFile(box.nativeAuth, 'utf8')).toBe(graceJson);
-    expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(2);
-    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Third, after the stop.' })).toMatchObject({ right: { threadId, status: 'completed' } });
-    expect(modelTurns(box.model)).toHaveLength(4);
+      // Once the turn is stopped, the switch goes through.
+      expect(await host.request('task/stop', { taskId: 'task-1' })).toEqual({ _tag: 'Right', right: {} });
+      expect(await running).toMatchObject({ right: { status: 'interrupted' } });
+      expect(await host.request('accounts/switch', { accountId: grace.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: grace.id, email: GRACE.email } });
+      expect(await readFile(box.nativeAuth, 'utf8')).toBe(graceJson);
+      expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(2);
+      expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Third, after the stop.' })).toMatchObject({ right: { threadId, status: 'completed' } });
+      expect(modelTurns(box.model)).toHaveLength(4);
 
-    // Switching to the active account changes nothing and restarts nothing.
-    expect(await host.request('accounts/switch', { accountId: grace.id })).toEqual({ _tag: 'Right', right: { switched: false, accountId: grace.id, email: GRACE.email } });
-    expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(2);
+      // Switching to the active account changes nothing and restarts nothing.
+      expect(await host.request('accounts/switch', { accountId: grace.id })).toEqual({ _tag: 'Right', right: { switched: false, accountId: grace.id, email: GRACE.email } });
+      expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(2);
 
-    // No token, and no auth.json path, in any message either way nor in the executor's log.
-    const transcript = JSON.stringify(host.transcript);
-    const log = host.stderr();
-    for (const secret of [TOKEN_CANARY, idTokenOf(adaJson), idTokenOf(graceJson), Buffer.from(TOKEN_CANARY).toString('base64url'), box.nativeAuth, box.linkedAuth]) {
-      expect(transcript).not.toContain(secret);
-      expect(log).not.toContain(secret);
-    }
-    expect(host.transcript.some((entry) => 'method' in entry.message && entry.message.method === 'accounts/switch')).toBe(true);
-  }, 180_000);
+      // No token, and no auth.json path, in any message either way nor in the executor's log.
+      const transcript = JSON.stringify(host.transcript);
+      const log = host.stderr();
+      for (const secret of [TOKEN_CANARY, idTokenOf(adaJson), idTokenOf(graceJson), Buffer.from(TOKEN_CANARY).toString('base64url'), box.nativeAuth, box.linkedAuth]) {
+        expect(transcript).not.toContain(secret);
+        expect(log).not.toContain(secret);
+      }
+      expect(host.transcript.some((entry) => 'method' in entry.message && entry.message.method === 'accounts/switch')).toBe(true);
+    }, { timeoutMs: 150_000 });
+  }, 330_000);
 });

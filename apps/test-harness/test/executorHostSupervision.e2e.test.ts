@@ -16,7 +16,7 @@ import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, fail, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
 import { startExecutorHost, type CardAnswer, type ExecutorHostClient, type HostCard, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
@@ -121,47 +121,50 @@ describe('runtime supervision through the host protocol', () => {
   });
 
   it('a SIGKILL while a plugin form waits: the send ends failed, the card is dismissed, the task resumes, and accounts/switch works', async () => {
-    const { host } = box;
-    const task = await host.request('task/list', {});
-    const threadId = task._tag === 'Right' ? task.right.tasks.find((t) => t.taskId === 'task-1')?.threadId : undefined;
-    const cardsBefore = host.cards.length;
-    const pending = host.request('message/send', { taskId: 'task-1', markdown: 'Message three, with a form.' });
-    const deadline = Date.now() + 60_000;
-    while (host.cards.length === cardsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-    const card = host.cards[cardsBefore];
-    expect(card).toMatchObject({ origin: 'mcpElicitation', threadId });
-    if (card === undefined) throw new Error('no card was shown');
+    // Codex's login callback server takes one port per machine: a login started elsewhere would cancel this one.
+    await withMachineLock('codex-login', async () => {
+      const { host } = box;
+      const task = await host.request('task/list', {});
+      const threadId = task._tag === 'Right' ? task.right.tasks.find((t) => t.taskId === 'task-1')?.threadId : undefined;
+      const cardsBefore = host.cards.length;
+      const pending = host.request('message/send', { taskId: 'task-1', markdown: 'Message three, with a form.' });
+      const deadline = Date.now() + 60_000;
+      while (host.cards.length === cardsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      const card = host.cards[cardsBefore];
+      expect(card).toMatchObject({ origin: 'mcpElicitation', threadId });
+      if (card === undefined) throw new Error('no card was shown');
 
-    const dismissed = host.nextNotification<{ cardId: string }>('card/dismissed', (params) => params.cardId === card.cardId);
-    const failedTurn = host.nextNotification<{ taskId: string; turn: { status: string } }>('transcript/turnCompleted', (params) => params.taskId === 'task-1' && params.turn.status === 'failed');
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
-    await killAppServer(host.pid);
-    const answer = await pending;
-    expect(answer).toMatchObject({ right: { status: 'failed', threadId, error: expect.stringContaining('app-server') } });
-    expect(await dismissed).toEqual({ cardId: card.cardId, seq: expect.any(Number) });
-    expect(await failedTurn).toMatchObject({ taskId: 'task-1', threadId, turn: { status: 'failed', error: { message: expect.stringContaining('app-server') } } });
-    await ready;
+      const dismissed = host.nextNotification<{ cardId: string }>('card/dismissed', (params) => params.cardId === card.cardId);
+      const failedTurn = host.nextNotification<{ taskId: string; turn: { status: string } }>('transcript/turnCompleted', (params) => params.taskId === 'task-1' && params.turn.status === 'failed');
+      const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+      await killAppServer(host.pid);
+      const answer = await pending;
+      expect(answer).toMatchObject({ right: { status: 'failed', threadId, error: expect.stringContaining('app-server') } });
+      expect(await dismissed).toEqual({ cardId: card.cardId, seq: expect.any(Number) });
+      expect(await failedTurn).toMatchObject({ taskId: 'task-1', threadId, turn: { status: 'failed', error: { message: expect.stringContaining('app-server') } } });
+      await ready;
 
-    expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message four.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
-    const last = modelTurns(box.model).at(-1);
-    const seen = last === undefined ? [] : userMessages(last);
-    expect(seen).toEqual(expect.arrayContaining(['Message one.', 'Message two.', 'Message four.']));
+      expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message four.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
+      const last = modelTurns(box.model).at(-1);
+      const seen = last === undefined ? [] : userMessages(last);
+      expect(seen).toEqual(expect.arrayContaining(['Message one.', 'Message two.', 'Message four.']));
 
-    // Nothing of the dead processes keeps the executor busy: a second account is added and switched to.
-    const adding = await host.request('accounts/add', {});
-    if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
-    const completed = host.nextNotification<{ loginId: string; ok: boolean }>('accounts/loginCompleted', (params) => params.loginId === adding.right.loginId, { includePast: true });
-    await writeFile(box.linkedAuth, chatgptAuthJson(GRACE));
-    expect(await completed).toMatchObject({ ok: true });
-    const listed = await host.request('accounts/list', {});
-    const ada = listed._tag === 'Right' ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;
-    if (ada === undefined) throw new Error('Ada should be listed');
-    expect(await host.request('accounts/switch', { accountId: ada.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: ada.id, email: ADA.email } });
+      // Nothing of the dead processes keeps the executor busy: a second account is added and switched to.
+      const adding = await host.request('accounts/add', {});
+      if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
+      const completed = host.nextNotification<{ loginId: string; ok: boolean }>('accounts/loginCompleted', (params) => params.loginId === adding.right.loginId, { includePast: true });
+      await writeFile(box.linkedAuth, chatgptAuthJson(GRACE));
+      expect(await completed).toMatchObject({ ok: true });
+      const listed = await host.request('accounts/list', {});
+      const ada = listed._tag === 'Right' ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;
+      if (ada === undefined) throw new Error('Ada should be listed');
+      expect(await host.request('accounts/switch', { accountId: ada.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: ada.id, email: ADA.email } });
 
-    const statuses = host.runtimeStatuses().map((status) => status.state);
-    expect(statuses).toEqual(['restarting', 'ready', 'restarting', 'ready', 'starting', 'ready']);
-    expect(JSON.stringify(host.runtimeStatuses()) + host.stderr()).not.toContain(TOKEN_CANARY);
-  });
+      const statuses = host.runtimeStatuses().map((status) => status.state);
+      expect(statuses).toEqual(['restarting', 'ready', 'restarting', 'ready', 'starting', 'ready']);
+      expect(JSON.stringify(host.runtimeStatuses()) + host.stderr()).not.toContain(TOKEN_CANARY);
+    }, { timeoutMs: 150_000 });
+  }, 240_000);
 
   it('a task whose thread never completed a turn gets a new thread after a crash, and its message completes there', async () => {
     const { host } = box;

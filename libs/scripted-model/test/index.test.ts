@@ -59,6 +59,6 @@ describe('public API', () => {
   });
 
   it('pins the names exported by the node entry', () => {
-    expect(Object.keys(nodeApi).sort()).toEqual(['startScriptedModel']);
+    expect(Object.keys(nodeApi).sort()).toEqual(['holdMachineLock', 'startScriptedModel', 'withMachineLock']);
   });
 });
