@@ -111,19 +111,15 @@ export interface PluginInventoryOptions {
 
 const durableFiles: FileSystemPort = nodeFileSystem();
 
-/** What a failed save is logged as: the port's error code, or the kind of error (never a path or a message). */
-const failureName = (error: unknown): string =>
-  typeof error === 'object' && error !== null && (error as { _tag?: unknown })._tag === 'FileSystemError' ? (error as FileSystemError).code : error instanceof Error ? error.name : typeof error;
 
 const SNAPSHOT_FILE = 'snapshot.json';
 const RECEIPTS_FILE = 'receipts.json';
 
-/** Writes `value` as JSON to `path` in the private directory `directory`, atomically and durably; throws the port's error. */
-async function writeJsonFile(fs: FileSystemPort, directory: string, path: string, value: unknown): Promise<void> {
+/** Writes `value` as JSON to `path` in the private directory `directory`, atomically and durably. */
+async function writeJsonFile(fs: FileSystemPort, directory: string, path: string, value: unknown): Promise<E.Either<FileSystemError, void>> {
   const made = await fs.makeDirectory(directory, PRIVATE_DIRECTORY_MODE)();
-  if (E.isLeft(made)) throw made.left;
-  const written = await writeFileAtomic(fs, path, new TextEncoder().encode(`${JSON.stringify(value)}\n`), PRIVATE_FILE_MODE)();
-  if (E.isLeft(written)) throw written.left;
+  if (E.isLeft(made)) return made;
+  return writeFileAtomic(fs, path, new TextEncoder().encode(`${JSON.stringify(value)}\n`), PRIVATE_FILE_MODE)();
 }
 
 /** The most bytes of a stored snapshot or receipts file that are read (a larger one reads as absent and is rebuilt). */
@@ -170,13 +166,11 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
   let updating: ReadonlyArray<PluginRef> = [];
   const without = (list: ReadonlyArray<PluginRef>, ref: PluginRef): ReadonlyArray<PluginRef> => list.filter((entry) => !samePlugin(entry, ref));
 
-  const saveReceipts = async (next: ReadonlyArray<InstallReceipt>): Promise<void> => {
-    await writeJsonFile(fs, directory, receiptsPath, encodeReceipts(next));
-  };
   const updateReceipts = async (change: (current: ReadonlyArray<InstallReceipt>) => ReadonlyArray<InstallReceipt>): Promise<void> => {
     const next = receipts.then(change);
     receipts = next;
-    await saveReceipts(await next).catch((error: unknown) => log({ event: 'plugin receipts not saved', fields: { error: failureName(error) } }));
+    const saved = await writeJsonFile(fs, directory, receiptsPath, encodeReceipts(await next));
+    if (E.isLeft(saved)) log({ event: 'plugin receipts not saved', fields: { error: saved.left.code } });
   };
 
   const read: PluginInventory['read'] = async () => {
@@ -219,11 +213,10 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
       // Written only when it would say something new: a read (also one for a request that is then refused)
       // leaves the file as it is when nothing but the time changed.
       const encoded = encodeSnapshot(snapshot);
-      if (!sameApartFromTime(await readJson(snapshotPath), encoded)) {
-        await writeJsonFile(fs, directory, snapshotPath, encoded);
-      }
+      const saved = sameApartFromTime(await readJson(snapshotPath), encoded) ? E.right(undefined) : await writeJsonFile(fs, directory, snapshotPath, encoded);
+      if (E.isLeft(saved)) log({ event: 'plugin inventory snapshot not saved', fields: { error: saved.left.code } });
     } catch (error) {
-      log({ event: 'plugin inventory snapshot not saved', fields: { error: failureName(error) } });
+      log({ event: 'plugin inventory snapshot not saved', fields: { error: error instanceof Error ? error.name : typeof error } });
     }
     log({ event: 'plugin inventory read', fields: { plugins: entries.length } });
     return E.right(entries);
