@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,8 @@ describe('holdMachineLock', () => {
   it('breaks a lock whose holder was killed', async () => {
     const name = lockName('killed');
     const holder = spawn(process.execPath, ['-e', `require('node:fs').mkdirSync(${JSON.stringify(join(tmpdir(), `wework-machine-lock-${name}`))}); require('node:fs').writeFileSync(${JSON.stringify(join(tmpdir(), `wework-machine-lock-${name}`, 'owner'))}, String(process.pid)); setInterval(() => {}, 1000);`], { stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const owner = join(tmpdir(), `wework-machine-lock-${name}`, 'owner');
+    while (!existsSync(owner) || readFileSync(owner, 'utf8') === '') await new Promise((resolve) => setTimeout(resolve, 20));
     holder.kill('SIGKILL');
     await new Promise((resolve) => holder.once('exit', resolve));
     const release = await holdMachineLock(name, { timeoutMs: 5_000 });
