@@ -1,87 +1,162 @@
 /**
- * The one request the executor sends to its host, `card/show`: the card (a plugin form, a Codex input
- * request or an approval, in the request_user_input shape) and the host's answer to it.
+ * The one request the executor sends to its host, `card/show`: the card (a plugin form, a tool approval,
+ * a Codex input request or an approval of a command, a patch or permissions, in the request_user_input
+ * shape) and the host's answer to it. The card carries one representation of its questions: the
+ * request_user_input fields (`id, header, question, isOther, isSecret, options`) and what a host needs to
+ * render and pre-fill the control (the answer type, the default answer, the limits). How an answer is
+ * mapped back (option values, approval decisions) stays with the executor.
  *
- * Every value here is plain data; the codec is pure.
+ * Every value here is plain data; the codecs are pure.
  */
 import * as t from 'io-ts';
-import type { ToolRequestUserInputQuestion } from '@wework/codex-protocol';
-import type { ApprovalRequestCard } from '@wework/approval-policy';
-import type { Card, HostReply as HostReplyType } from '@wework/elicitation-mapper';
+import { requestDescriptor } from './Descriptor.js';
 
-/** Where a card came from. */
-export type CardOrigin =
-  /** A plugin's form or Codex's "allow this tool" question, as `mcpServer/elicitation/request`. */
-  | 'mcpElicitation'
-  /** Codex's own `item/tool/requestUserInput` (the model's request_user_input tool, or an approval fallback). */
-  | 'requestUserInput'
-  /** `item/commandExecution/requestApproval`: may this command run? */
-  | 'commandApproval'
-  /** `item/fileChange/requestApproval`: may this patch be applied? */
-  | 'fileChangeApproval'
-  /** `item/permissions/requestApproval`: may the task get these permissions? */
-  | 'permissionsApproval';
+const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
-/** Why the host's last answer to a card was refused (the card is shown again with it). */
-export interface CardAnswerError {
-  /** The question the problem is in, or `null` for the answer as a whole. */
-  readonly questionId: string | null;
-  /** The problem's tag, e.g. `UnknownOption`, `TooManyPicks`, `UnknownLabel`, `NotAnAnswer`. */
-  readonly problem: string;
-  /** The field and the problem (never the host's own text), e.g. `regions: 4 picks, at most 3 allowed`. */
-  readonly message: string;
-  /** How many more refused answers cancel the card. */
-  readonly attemptsLeft: number;
-}
-
-/** A card for the host to render as a request_user_input block. */
-export interface HostCard {
-  /** Stable for the lifetime of the request; the host may use it to dismiss the card later. */
-  readonly cardId: string;
-  readonly origin: CardOrigin;
-  readonly threadId: string;
-  readonly turnId: string | null;
-  /** The MCP server that asked, for elicitations. */
-  readonly serverName: string | null;
-  /** The elicitation's message (the card's title line), when there is one. */
-  readonly message: string | null;
-  /** The questions, in the protocol's request_user_input shape and in the order to show them. */
-  readonly questions: ReadonlyArray<ToolRequestUserInputQuestion>;
-  /** Selecting an option submits at once (a single question with options). */
-  readonly submitOnSelect: boolean;
-  /** The mapper's card behind an elicitation (option values, answer types), for hosts that want it. */
-  readonly card: Card | null;
-  /** The approval card behind a command, file-change or permissions approval (decisions in order). */
-  readonly approval: ApprovalRequestCard | null;
-  /** Set when the card is shown again because the host's last answer did not fit it; `null` on the first show. */
-  readonly error?: CardAnswerError | null;
-}
+/** One option of a question: the label the answer names, and its explanation. */
+export const HostOption = t.type({ label: t.string, description: t.string }, 'HostOption');
+/** See the codec {@link HostOption}. */
+export type HostOption = t.TypeOf<typeof HostOption>;
 
 /**
- * Codec of the host's answer to `card/show` ({@link HostReplyType | HostReply} of `@wework/elicitation-mapper`):
- * answers by question id (option labels as shown, or text), or cancel / decline.
+ * How a question is answered: one option (`singleChoice`, `boolean`, `approval`), several options
+ * (`multiChoice`, bounded by `minItems` / `maxItems`), a text (`text`) or a number typed as text
+ * (`number`, `integer`: one that does not parse is left out of the plugin's answer, as the forms spec says).
+ */
+export const HostAnswerType = t.keyof(
+  { singleChoice: null, multiChoice: null, boolean: null, text: null, number: null, integer: null, approval: null },
+  'HostAnswerType',
+);
+/** See the codec {@link HostAnswerType}. */
+export type HostAnswerType = t.TypeOf<typeof HostAnswerType>;
+
+/**
+ * A question of a card: the protocol's request_user_input question (`id` is the answer's key; `options`
+ * are `null` for an input) with how to answer it. `defaultAnswers` is what the control starts on: the
+ * labels of the preselected options (in option order) or the pre-filled text; empty when nothing is.
+ */
+export const HostQuestion = t.type(
+  {
+    id: t.string,
+    header: t.string,
+    question: t.string,
+    isOther: t.boolean,
+    isSecret: t.boolean,
+    options: nullable(t.readonlyArray(HostOption)),
+    answerType: HostAnswerType,
+    /** Whether the plugin lists the field as required (the plugin validates it; an empty text may be sent). */
+    required: t.boolean,
+    defaultAnswers: t.readonlyArray(t.string),
+    /** The schema's `format` of a text (`email`, `uri`, `date`, ...), a hint for the input. */
+    format: nullable(t.string),
+    minLength: nullable(t.number),
+    maxLength: nullable(t.number),
+    minimum: nullable(t.number),
+    maximum: nullable(t.number),
+    minItems: nullable(t.number),
+    maxItems: nullable(t.number),
+  },
+  'HostQuestion',
+);
+/** See the codec {@link HostQuestion}. */
+export type HostQuestion = t.TypeOf<typeof HostQuestion>;
+
+/** Where a card came from. */
+export const CardOrigin = t.keyof(
+  {
+    /** A plugin's form or Codex's "allow this tool" question, as `mcpServer/elicitation/request`. */
+    mcpElicitation: null,
+    /** Codex's own `item/tool/requestUserInput` (the model's request_user_input tool, or an approval fallback). */
+    requestUserInput: null,
+    /** `item/commandExecution/requestApproval`: may this command run? */
+    commandApproval: null,
+    /** `item/fileChange/requestApproval`: may this patch be applied? */
+    fileChangeApproval: null,
+    /** `item/permissions/requestApproval`: may the task get these permissions? */
+    permissionsApproval: null,
+  },
+  'CardOrigin',
+);
+/** See the codec {@link CardOrigin}. */
+export type CardOrigin = t.TypeOf<typeof CardOrigin>;
+
+/**
+ * Which family of card it is: a plugin's business `form`, a `toolApproval` (may this MCP tool run?), an
+ * `approval` of a command, a patch or permissions (its decisions are the only answers), or Codex's own
+ * `input` request.
+ */
+export const CardKind = t.keyof({ form: null, toolApproval: null, approval: null, input: null }, 'CardKind');
+/** See the codec {@link CardKind}. */
+export type CardKind = t.TypeOf<typeof CardKind>;
+
+/** Why the host's last answer to a card was refused (the card is shown again with it). */
+export const CardAnswerError = t.type(
+  {
+    /** The question the problem is in, or `null` for the answer as a whole. */
+    questionId: nullable(t.string),
+    /** The problem's tag, e.g. `UnknownOption`, `TooManyPicks`, `UnknownLabel`, `NotAnAnswer`. */
+    problem: t.string,
+    /** The field and the problem (never the host's own text), e.g. `regions: 4 picks, at most 3 allowed`. */
+    message: t.string,
+    /** How many more refused answers cancel the card. */
+    attemptsLeft: t.number,
+  },
+  'CardAnswerError',
+);
+/** See the codec {@link CardAnswerError}. */
+export type CardAnswerError = t.TypeOf<typeof CardAnswerError>;
+
+/** A card for the host to render as a request_user_input block. */
+export const HostCard = t.intersection(
+  [
+    t.type({
+      /** Stable for the lifetime of the request; `card/dismissed` names it when it is settled without the host. */
+      cardId: t.string,
+      origin: CardOrigin,
+      kind: CardKind,
+      threadId: t.string,
+      turnId: nullable(t.string),
+      /** The MCP server that asked, for elicitations. */
+      serverName: nullable(t.string),
+      /** The elicitation's message (the card's title line), when there is one. */
+      message: nullable(t.string),
+      /** The questions, in the order to show them. */
+      questions: t.readonlyArray(HostQuestion),
+      /** Selecting an option submits at once (a single question with options). */
+      submitOnSelect: t.boolean,
+    }),
+    t.partial({
+      /** Set when the card is shown again because the host's last answer did not fit it; `null` or absent on the first show. */
+      error: nullable(CardAnswerError),
+    }),
+  ],
+  'HostCard',
+);
+/** See the codec {@link HostCard}. */
+export type HostCard = t.TypeOf<typeof HostCard>;
+
+/**
+ * The host's answer to `card/show`: answers by question id (option labels as shown, or text), or cancel /
+ * decline.
  * @example
  * ```ts
  * HostReply.decode({ action: 'decline' }); // right({ action: 'decline' })
  * ```
  */
-const HostReplyWire = t.union(
+export const HostReply = t.union(
   [t.type({ answers: t.record(t.string, t.type({ answers: t.array(t.string) })) }), t.type({ action: t.keyof({ cancel: null, decline: null }) })],
   'HostReply',
 );
-export const HostReply: t.Type<HostReplyType, HostReplyType, unknown> = new t.Type<HostReplyType, HostReplyType, unknown>(
-  'HostReply',
-  (u): u is HostReplyType => HostReplyWire.is(u),
-  (u, context) => HostReplyWire.validate(u, context),
-  t.identity,
-);
-/** What a host may answer a card with (defined by `@wework/elicitation-mapper`). */
-export type HostReply = HostReplyType;
+/** See the codec {@link HostReply}. */
+export type HostReply = t.TypeOf<typeof HostReply>;
 
 /** The params of `card/show`. */
-export interface CardShowParams {
-  readonly card: HostCard;
-}
+export const CardShowParams = t.type({ card: HostCard }, 'CardShowParams');
+/** See the codec {@link CardShowParams}. */
+export type CardShowParams = t.TypeOf<typeof CardShowParams>;
 
 /** `card/show` (executor → host): show a card; the host's answer is the response. */
-export const CardShow = { method: 'card/show', result: HostReply } as const;
+export const CardShow = requestDescriptor('card/show', CardShowParams, HostReply);
+
+/** Every request the executor sends to its host, by method. */
+export const ExecutorRequests = { [CardShow.method]: CardShow } as const;

@@ -10,6 +10,17 @@ describe('public API of @wework/host-protocol', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'AccountList',
+        'CardAnswerError',
+        'CardKind',
+        'CardOrigin',
+        'CardShowParams',
+        'ExecutorRequests',
+        'HostAnswerType',
+        'HostCard',
+        'HostErrorData',
+        'HostOption',
+        'HostQuestion',
+        'hostErrorData',
         'readWebHostLaunch',
         'webHostFragment',
         'webHostUrl',
