@@ -13,6 +13,7 @@
  * outcome out. Nothing here reads a clock or touches a connection.
  */
 import * as t from 'io-ts';
+import { constrainedNumber } from './Constrained.js';
 import { requestDescriptor } from './Descriptor.js';
 
 /** How many events the executor keeps for replay at most. */
@@ -160,7 +161,7 @@ export function unsubscribe(state: SharedSubscription, subscriber: string): read
 /** Moves the shared cursor past an event that arrived in order (duplicates and gaps leave it). */
 export const advanceCursor = (state: SharedSubscription, seq: number): SharedSubscription => (acceptEvent(state.cursor, seq) === 'next' ? { ...state, cursor: seq } : state);
 
-const Seq = t.refinement(t.number, (n) => Number.isSafeInteger(n) && n >= 0, 'Seq');
+const Seq = constrainedNumber({ integer: true, minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, 'Seq');
 
 /** The `seq` every notification of the executor carries, at the top level of its params. */
 export const Sequenced = t.type({ seq: Seq }, 'Sequenced');

@@ -12,6 +12,7 @@
  * Every value here is plain data; the codecs and functions are pure (the time is passed in, never read).
  */
 import * as t from 'io-ts';
+import { constrainedNumber, constrainedString } from './Constrained.js';
 import { notificationDescriptor, requestDescriptor } from './Descriptor.js';
 
 /** The name under which commands see the token (also in the light `./environment` entry). */
@@ -29,7 +30,7 @@ export const WEGENT_TOKEN_NOTICE_LEAD_MS = 60_000;
 export const WEGENT_TOKEN_NOTICE_SHARE = 0.8;
 
 /** Visible ASCII only (no space, no control character): what a bearer token is made of. */
-const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+const VISIBLE_ASCII = '^[\\x21-\\x7e]+$';
 
 /** The brand of a checked {@link WegentToken}. */
 export interface WegentTokenBrand {
@@ -37,9 +38,8 @@ export interface WegentTokenBrand {
 }
 
 /** A token: 1 to {@link WEGENT_TOKEN_MAX_LENGTH} visible ASCII characters. */
-export const WegentToken = t.brand(
-  t.string,
-  (value): value is t.Branded<string, WegentTokenBrand> => value.length <= WEGENT_TOKEN_MAX_LENGTH && VISIBLE_ASCII.test(value),
+export const WegentToken = constrainedString<t.Branded<string, WegentTokenBrand>>(
+  { minLength: 1, maxLength: WEGENT_TOKEN_MAX_LENGTH, pattern: VISIBLE_ASCII },
   'WegentToken',
 );
 /** See the codec {@link WegentToken}. */
@@ -51,9 +51,8 @@ export interface ExpiresInBrand {
 }
 
 /** A lifetime in whole seconds, 1 to {@link WEGENT_TOKEN_MAX_EXPIRES_IN} (the backend's `expires_in`). */
-export const ExpiresInSeconds = t.brand(
-  t.number,
-  (value): value is t.Branded<number, ExpiresInBrand> => Number.isInteger(value) && value >= 1 && value <= WEGENT_TOKEN_MAX_EXPIRES_IN,
+export const ExpiresInSeconds = constrainedNumber<t.Branded<number, ExpiresInBrand>>(
+  { integer: true, minimum: 1, maximum: WEGENT_TOKEN_MAX_EXPIRES_IN },
   'ExpiresInSeconds',
 );
 /** See the codec {@link ExpiresInSeconds}. */

@@ -151,3 +151,32 @@ export {
 } from './WegentToken.js';
 export { REDACTED, redactHostMessage, redactHostParams } from './Redaction.js';
 export { readWebHostLaunch, webHostFragment, webHostUrl, type WebHostLaunch } from './WebHostLaunch.js';
+export {
+  constrainedNumber,
+  constrainedString,
+  satisfiesNumber,
+  satisfiesString,
+  type ConstrainedType,
+  type Constraints,
+  type NumberConstraints,
+  type StringConstraints,
+} from './Constrained.js';
+export {
+  defRef,
+  JSON_SCHEMA_DIALECT,
+  jsonSchemaDefs,
+  toJsonSchema,
+  type InvalidRootKey,
+  type Json,
+  type JsonSchema,
+  type JsonSchemaApproximation,
+  type JsonSchemaDefs,
+  type JsonSchemaDocument,
+  type JsonSchemaError,
+  type JsonSchemaObject,
+  type JsonSchemaOptions,
+  type JsonSchemaType,
+  type OpaqueRefinement,
+  type UnsupportedCodec,
+  type UnsupportedRecordDomain,
+} from './JsonSchema.js';

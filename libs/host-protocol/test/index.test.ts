@@ -157,6 +157,14 @@ describe('public API of @wework/host-protocol', () => {
               'REDACTED',
         'redactHostMessage',
         'redactHostParams',
+        'constrainedNumber',
+        'constrainedString',
+        'satisfiesNumber',
+        'satisfiesString',
+        'defRef',
+        'JSON_SCHEMA_DIALECT',
+        'jsonSchemaDefs',
+        'toJsonSchema',
       ].sort(),
     );
   });
