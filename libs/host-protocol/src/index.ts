@@ -180,3 +180,25 @@ export {
   type UnsupportedCodec,
   type UnsupportedRecordDomain,
 } from './JsonSchema.js';
+export {
+  HOST_PROTOCOL_SCHEMA_ID,
+  HOST_PROTOCOL_VERSION,
+  hostProtocolMessages,
+  hostProtocolSchema,
+  messageSchemaKey,
+  schemaForMessage,
+  type HostMessageKind,
+  type HostMessagePart,
+  type HostProtocolMessage,
+  type MessageSchemaRef,
+  type NoMessageSchema,
+} from './ProtocolSchema.js';
+export {
+  hostProtocolOpenRpc,
+  hostProtocolSchemaFiles,
+  OPENRPC_VERSION,
+  type HostProtocolSchemaFile,
+  type OpenRpcContentDescriptor,
+  type OpenRpcDocument,
+  type OpenRpcMethod,
+} from './OpenRpc.js';

@@ -165,6 +165,15 @@ describe('public API of @wework/host-protocol', () => {
         'JSON_SCHEMA_DIALECT',
         'jsonSchemaDefs',
         'toJsonSchema',
+        'HOST_PROTOCOL_SCHEMA_ID',
+        'HOST_PROTOCOL_VERSION',
+        'hostProtocolMessages',
+        'hostProtocolSchema',
+        'messageSchemaKey',
+        'schemaForMessage',
+        'hostProtocolOpenRpc',
+        'hostProtocolSchemaFiles',
+        'OPENRPC_VERSION',
       ].sort(),
     );
   });

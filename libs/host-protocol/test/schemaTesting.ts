@@ -9,6 +9,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type * as t from 'io-ts';
 
+export type { ValidateFunction };
+
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -20,9 +22,6 @@ export const newAjv = (): Ajv2020 => new Ajv2020({ strict: true, allowUnionTypes
 
 /** Whether `codec` decodes `value`. */
 export const decodes = (codec: t.Mixed, value: unknown): boolean => E.isRight(codec.decode(value));
-
-/** A validator of `schema` (compiled once). */
-export const validatorOf = (ajv: Ajv2020, schema: object): ValidateFunction => ajv.compile(schema);
 
 type Path = ReadonlyArray<string | number>;
 
