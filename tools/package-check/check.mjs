@@ -4,7 +4,8 @@
  *   1. publint: the package.json `exports`, `files` and types are publishable;
  *   2. are-the-types-wrong (esm-only profile): every entry point resolves to types under node16/bundler;
  *   3. a consumer test: the packed tarball is unpacked into a scratch project, a TypeScript file
- *      importing every public entry point is compiled without the workspace's source condition,
+ *      importing every public entry point (a `.json` one, such as a schema document, with the `json`
+ *      import attribute) is compiled without the workspace's source condition,
  *      and the compiled file is run with plain Node;
  *   4. the publishing rules of `rules.mjs`: metadata that agrees with the root package.json, the root's
  *      LICENSE, fp-ts and io-ts as peers exactly where the public types expose them (`exposedTypes.mjs`),
@@ -65,7 +66,8 @@ try {
   const entryPoints = Object.entries(pkg.exports ?? {})
     .filter(([key, value]) => value !== null && !key.includes('*') && key !== './package.json')
     .map(([key]) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`));
-  const lines = entryPoints.map((spec, i) => `import * as entry${i} from '${spec}';`);
+  // A JSON entry (a schema document) is imported as a consumer imports JSON: with the `json` import attribute.
+  const lines = entryPoints.map((spec, i) => (spec.endsWith('.json') ? `import entry${i} from '${spec}' with { type: 'json' };` : `import * as entry${i} from '${spec}';`));
   lines.push(`const entries: Record<string, object> = { ${entryPoints.map((spec, i) => `'${spec}': entry${i}`).join(', ')} };`);
   lines.push(`for (const [spec, entry] of Object.entries(entries)) {`);
   lines.push(`  if (Object.keys(entry).length === 0) throw new Error(spec + ' exports nothing at runtime');`);
@@ -75,7 +77,7 @@ try {
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   writeFileSync(
     join(scratch, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, skipLibCheck: false, types: ['node'], typeRoots: [join(workspaceRoot, 'node_modules/@types')], outDir: 'out' }, files: ['consumer.mts'] }),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, skipLibCheck: false, resolveJsonModule: true, types: ['node'], typeRoots: [join(workspaceRoot, 'node_modules/@types')], outDir: 'out' }, files: ['consumer.mts'] }),
   );
   try {
     execFileSync(process.execPath, [join(workspaceRoot, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch, stdio: 'pipe' });
