@@ -12,7 +12,11 @@ import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import type { ExecutorApi } from '../src/host/ExecutorApi.js';
+import type { HostHandlers } from '@wework/host-protocol';
+import type { HostCall } from '../src/host/handlers/HandlerKit.js';
+
+/** Handlers for some methods (a test serves only those it calls). */
+type SomeHandlers = Partial<HostHandlers<HostCall>>;
 import { WebSocket } from 'ws';
 import { guardedHostConnection, type HostChannel } from '../src/host/GuardedConnection.js';
 import { serveHostConnection } from '../src/host/HostConnection.js';
@@ -23,7 +27,7 @@ import { listenWebSocket } from '../src/host/WebSocketTransport.js';
 import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
 
 /** Serves `api` over a pair of streams; returns a way to send lines and to read the answers. */
-function serveInProcess(api: Partial<ExecutorApi>, options: StdioConnectionOptions = {}) {
+function serveInProcess(api: SomeHandlers, options: StdioConnectionOptions = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
   const log: ExecutorLogEntry[] = [];
@@ -33,7 +37,7 @@ function serveInProcess(api: Partial<ExecutorApi>, options: StdioConnectionOptio
     answers.push(JSON.parse(line) as Record<string, unknown>);
     waiting.shift()?.();
   });
-  const closed = serveHostConnection(stdioConnection(input, output, (entry) => log.push(entry), options), api as ExecutorApi, hostSessions(() => undefined), (entry) => log.push(entry));
+  const closed = serveHostConnection(stdioConnection(input, output, (entry) => log.push(entry), options), api as HostHandlers<HostCall>, hostSessions(() => undefined), (entry) => log.push(entry));
   const next = (): Promise<Record<string, unknown>> => {
     const seen = answers.length;
     return new Promise((resolve) => {
@@ -73,8 +77,8 @@ async function until(condition: () => boolean): Promise<void> {
 describe('the guarded host connection', () => {
   it('answers the requests of a host that ended its input (a half-close), then closes the connection', async () => {
     let release: (() => void) | undefined;
-    const api = { info: () => new Promise((resolve) => (release = () => resolve(E.right({ executor: 'held' })))) };
-    const served = serveInProcess(api as unknown as Partial<ExecutorApi>);
+    const api = { 'executor/info': () => new Promise((resolve) => (release = () => resolve(E.right({ executor: 'held' })))) };
+    const served = serveInProcess(api as unknown as SomeHandlers);
     served.input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'executor/info', params: {} })}\n`);
     await until(() => release !== undefined);
     // Input ended with a request in flight: the connection stays until it is answered.
@@ -92,8 +96,8 @@ describe('the guarded host connection', () => {
     const idle = serveInProcess({});
     idle.input.end();
     await idle.closed;
-    const api = { info: () => new Promise(() => undefined) };
-    const stuck = serveInProcess(api as unknown as Partial<ExecutorApi>, { drainAfterInputEndMs: 50 });
+    const api = { 'executor/info': () => new Promise(() => undefined) };
+    const stuck = serveInProcess(api as unknown as SomeHandlers, { drainAfterInputEndMs: 50 });
     stuck.input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'executor/info', params: {} })}\n`);
     await stuck.closed;
     expect(stuck.log).toContainEqual(expect.objectContaining({ event: 'host input ended: requests still in flight cut', fields: { requests: 1, afterMs: 50 } }));
@@ -191,7 +195,7 @@ describe('the guarded host connection', () => {
 
   it('answers a handler that throws with -32603, once, without the error text', async () => {
     const host = serveInProcess({
-      info: () => {
+      'executor/info': () => {
         throw new Error('sk-live-secret went wrong');
       },
     });
@@ -206,7 +210,7 @@ describe('the guarded host connection', () => {
   it('answers a result that cannot be serialised with -32603', async () => {
     // A defect such a handler could have: a bigint in its result (JSON has none).
     const unserialisable = { executor: 'wework-desktop-executor', protocolVersion: 1n as unknown as number, codexUserAgent: '' };
-    const host = serveInProcess({ info: () => Promise.resolve(E.right(unserialisable)) as ReturnType<ExecutorApi['info']> });
+    const host = serveInProcess({ 'executor/info': () => Promise.resolve(E.right(unserialisable)) as ReturnType<HostHandlers<HostCall>['executor/info']> });
     const answer = host.next();
     host.input.write('{"jsonrpc":"2.0","id":"b","method":"executor/info"}\n');
     expect(await answer).toMatchObject({ id: 'b', error: { code: -32603, message: 'the result could not be serialised' } });
@@ -260,13 +264,12 @@ describe('the guarded host connection', () => {
     const waiting = HOST_LIMITS.maxRequestsPerConnection + 8;
     let sendsStarted = 0;
     const host = serveInProcess({
-      taskThread: () => undefined,
-      send: async () => {
+      'message/send': async () => {
         sendsStarted += 1;
         await sendsReleased;
         return E.left({ code: -32004, message: 'released', tag: 'Released' });
       },
-      stop: () => Promise.resolve(E.right({})),
+      'task/stop': () => Promise.resolve(E.right({})),
     });
     const stopAnswer = host.next();
     const sends = Array.from({ length: waiting }, (_, i) => `{"jsonrpc":"2.0","id":"send-${i}","method":"message/send","params":{"taskId":"t${i}","markdown":"hi"}}`);

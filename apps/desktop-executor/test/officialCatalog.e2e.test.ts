@@ -82,7 +82,7 @@ afterAll(async () => {
   if (root !== undefined) await rm(root, { recursive: true, force: true });
 });
 
-const openTab = () => executor.api.readCatalog({ marketplace: OFFICIAL });
+const openTab = () => executor.request('plugins/catalog', { marketplace: OFFICIAL });
 
 describe('the official catalog cache in a real executor', () => {
   it('shares one fetch between concurrent reads and serves the cache for 60 s', async () => {
@@ -93,7 +93,7 @@ describe('the official catalog cache in a real executor', () => {
     expect(cachedUntil).toBe(clock.now() + 60_000);
     clock.advance(59_000);
     // A custom marketplace refresh and the list do not invalidate it.
-    await executor.api.listMarketplaces();
+    await executor.request('marketplaces/list', {});
     expect(await openTab()).toMatchObject({ right: { cachedUntil } });
     expect(calls).toHaveLength(1);
   });
@@ -129,7 +129,7 @@ describe('the official catalog cache in a real executor', () => {
   });
 
   it('the refresh button refetches with force while the cache is fresh', async () => {
-    expect(await executor.api.refreshMarketplace({ name: OFFICIAL })).toMatchObject({ right: { plugins: 1, marketplace: { name: OFFICIAL, kind: 'official', editable: false } } });
+    expect(await executor.request('marketplaces/refresh', { name: OFFICIAL })).toMatchObject({ right: { plugins: 1, marketplace: { name: OFFICIAL, kind: 'official', editable: false } } });
     expect(calls.at(-1)?.force).toBe(true);
     expect(calls).toHaveLength(5);
   });

@@ -70,11 +70,11 @@ afterAll(async () => {
 });
 
 const createTask = async (taskId: string, saved: string | null): Promise<void> => {
-  const created = await executor.api.createTask({ taskId, modelSelection: { model: saved }, executionRequest: { workspace } });
+  const created = await executor.request('task/create', { taskId, modelSelection: { model: saved }, executionRequest: { workspace } });
   if (E.isLeft(created)) throw new Error(created.left.message);
 };
 
-const send = (taskId: string) => executor.api.send({ taskId, markdown: 'Say something.' });
+const send = (taskId: string) => executor.request('message/send', { taskId, markdown: 'Say something.' });
 
 const sendCompleted = async (taskId: string): Promise<void> => {
   const sent = await send(taskId);
@@ -91,8 +91,8 @@ describe('the model catalog on the send path', () => {
 
   it('an explicit models/list always reads, and refills the cache', async () => {
     const before = reads();
-    expect(await executor.api.listModels()).toMatchObject({ right: { models: expect.arrayContaining([expect.objectContaining({ isDefault: true })]) } });
-    expect(await executor.api.listModels()).toMatchObject({ right: {} });
+    expect(await executor.request('models/list', {})).toMatchObject({ right: { models: expect.arrayContaining([expect.objectContaining({ isDefault: true })]) } });
+    expect(await executor.request('models/list', {})).toMatchObject({ right: {} });
     expect(reads()).toBe(before + 2);
     await sendCompleted('five');
     expect(reads()).toBe(before + 2);
@@ -156,7 +156,7 @@ describe('the turn image store on the send path', () => {
   });
 
   it('is loaded and begun for a message with an attachment', async () => {
-    const sent = await executor.api.send({ taskId: 'text-only', markdown: 'Look at this.', attachments: [join(root, 'missing.png')] });
+    const sent = await executor.request('message/send', { taskId: 'text-only', markdown: 'Look at this.', attachments: [join(root, 'missing.png')] });
     expect(sent).toMatchObject({ right: { status: 'completed', warnings: [expect.stringContaining('missing.png')] } });
     expect(await readdir(modelInput)).toEqual([]);
   });

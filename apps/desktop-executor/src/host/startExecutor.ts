@@ -31,7 +31,7 @@ import { bundledDirectories, bundledFaultFromEnv } from '../plugins/BundledLaunc
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
 import { checkCodexVersion, describeCodexVersionCheck } from '@wework/app-server-client';
-import { executorApi, type ExecutorApi, type ExecutorServices } from './ExecutorApi.js';
+import { executorHandlers, type ExecutorServices, type HostCall } from './handlers/ExecutorHandlers.js';
 import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
 import {
@@ -43,6 +43,11 @@ import {
   TurnCompletedNotification,
   TurnStartedNotification,
   WegentTokenExpiringNotification,
+  type HostAnswer,
+  type HostHandler,
+  type HostHandlers,
+  type HostMethod,
+  type HostParamsOf,
 } from '@wework/host-protocol';
 import { wegentRuntimeToken } from '../runtime/WegentRuntimeToken.js';
 import type { PluginInventory } from '../plugins/PluginInventory.js';
@@ -81,7 +86,10 @@ export interface ExecutorOptions extends ExecutorLaunchOptions {
 
 /** A started executor. */
 export interface Executor {
-  readonly api: ExecutorApi;
+  /** The executor's handler of every host method, keyed by wire method. */
+  readonly handlers: HostHandlers<HostCall>;
+  /** Runs a host method from inside the executor's process (no connection: its cards go to the most recent host). */
+  request<M extends HostMethod>(method: M, params: HostParamsOf<M>): HostAnswer<M>;
   readonly sessions: HostSessions;
   readonly runtime: RuntimeSupervisor;
   readonly tasks: TaskRuntime;
@@ -259,8 +267,9 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     ...(bundledFault.right === null ? {} : { beforeCommit: bundledFault.right }),
     log,
   });
-  const api = executorApi({
+  const handlers = executorHandlers({
     runtime,
+    sessions,
     tasks,
     accounts,
     plugins: plugins.service,
@@ -287,11 +296,12 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   box.tasks = tasks;
   void bundled.checkAll().catch((error: unknown) => log({ event: 'bundled plugin check failed', fields: { error: error instanceof Error ? error.name : typeof error } }));
   return E.right({
-    api,
+    handlers,
+    request: (method, params) => (handlers[method] as HostHandler<typeof method, HostCall>)(params, { session: null }),
     sessions,
     runtime,
     tasks,
-    serve: (connection) => serveHostConnection(connection, api, sessions, log),
+    serve: (connection) => serveHostConnection(connection, handlers, sessions, log),
     dispose: async () => {
       tasks.dispose();
       wegentToken.dispose();

@@ -1,0 +1,178 @@
+/**
+ * What the executor's handler areas share: the services behind them, the per-connection context of a
+ * call, the reply of each family of typed error (a wire code, a sentence for a person, the error's tag),
+ * and the steps every area repeats (the running app-server or `RuntimeUnavailable`, a marketplace page's
+ * errors). Nothing here knows about JSON-RPC.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { HostErrorCode, type EmptyResult, type HostFailure, type HostNotificationParamsOf, type SkillWorkspace } from '@wework/host-protocol';
+import type { ConnectorIdentity, RecoveryContinuation, RecoveryError } from '@wework/local-auth';
+import type { TurnImageStore } from '@wework/image-preprocess/node';
+import type { AccountService } from '../../accounts/AccountService.js';
+import type { ExecutorLog } from '../../runtime/ExecutorLog.js';
+import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../../runtime/LocalRuntime.js';
+import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCatalogCache.js';
+import type { WegentRuntimeToken } from '../../runtime/WegentRuntimeToken.js';
+import type { RuntimeSupervisor } from '../../runtime/RuntimeSupervisor.js';
+import type { Supervisor } from '../../supervision/Supervisor.js';
+import { describeTaskError, type TaskError, type TaskRuntime } from '../../tasks/TaskRuntime.js';
+import { describePluginServiceError, type PluginService, type PluginServiceError } from '../PluginService.js';
+import { describeMarketplaceError, marketplaceFailureCode, type MarketplacePages } from '../../plugins/MarketplacePages.js';
+import { describeManagementError, type ManagementError, type PluginManagement } from '../../plugins/PluginManagement.js';
+import type { PluginInventory } from '../../plugins/PluginInventory.js';
+import type { BundledPlugins } from '../../plugins/BundledPlugins.js';
+import { openGate, type MutationGate } from '../../plugins/MutationGate.js';
+import type { HostSession, HostSessions } from '../HostSessions.js';
+
+/** The per-connection context of a call: the host session that sent it (`null` for a call from inside the executor). */
+export interface HostCall {
+  readonly session: HostSession | null;
+}
+
+/** The services behind the handlers. */
+export interface ExecutorServices {
+  readonly runtime: RuntimeSupervisor;
+  readonly tasks: TaskRuntime;
+  readonly accounts: AccountService;
+  readonly plugins: PluginService;
+  readonly supervision: Supervisor;
+  /** The connected hosts: cards go to the sender of a task's message, notifications to every host. */
+  readonly sessions: HostSessions;
+  /** The turn image store, loaded on first use (it loads the image codec library). */
+  readonly images: () => Promise<TurnImageStore>;
+  /** Connector logins shown to the host; `cancel` answers whether the session was open. */
+  readonly authorizations?: { cancel(sessionId: string): boolean };
+  /** Runtime authorization recovery of a connector (login shown through `authorizations`). */
+  readonly recoverConnector?: (blocked: ConnectorIdentity & { readonly toolName?: string | undefined }) => Promise<E.Either<RecoveryError, RecoveryContinuation>>;
+  /** Tells the hosts that the inventory changed (`inventory/changed`). */
+  readonly inventoryChanged: (change: HostNotificationParamsOf<'inventory/changed'>['change'], pluginId: string | null) => void;
+  /** The installed inventory and its management (loaded with the plugin machinery). */
+  readonly pluginInventory: () => Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }>;
+  /** The Wegent runtime token (in memory only). */
+  readonly wegentToken: WegentRuntimeToken;
+  readonly log: ExecutorLog;
+  /** The marketplaces, catalogs and plugin details of the plugin pages. */
+  readonly marketplaces?: MarketplacePages;
+  /** The plugins bundled with the desktop app (background upgrades); none when absent. */
+  readonly bundled?: BundledPlugins;
+  /** The home's mutation gate: turns run through it, so they wait only while a plugin mutation runs. */
+  readonly gate?: MutationGate;
+}
+
+/** A handler's answer. */
+export type Answer<A> = Promise<E.Either<HostFailure, A>>;
+
+/** The reply for a runtime error: the app-server gone, a timeout and Codex's overload have codes of their own. */
+export const runtimeFailure = (error: RuntimeError): HostFailure => {
+  const message = describeRuntimeError(error);
+  switch (error._tag) {
+    case 'RuntimeUnavailable':
+      return { code: HostErrorCode.RuntimeUnavailable, message, tag: error._tag, retryable: error.retryable };
+    case 'RuntimeTimedOut':
+      return { code: HostErrorCode.RuntimeTimedOut, message, tag: error._tag, retryable: true };
+    case 'Overloaded':
+      return { code: HostErrorCode.Overloaded, message, tag: error._tag, retryable: true };
+    default:
+      return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
+  }
+};
+
+/** The reply for a task error. */
+export const taskFailure = (error: TaskError): HostFailure => {
+  if (error._tag === 'Runtime') return runtimeFailure(error.error);
+  const code =
+    error._tag === 'TaskNotFound' ? HostErrorCode.TaskNotFound : error._tag === 'ModelRouterRegistrationMissing' ? HostErrorCode.ModelRouterRegistrationMissing : HostErrorCode.TaskConflict;
+  return { code, message: describeTaskError(error), tag: error._tag };
+};
+
+/** The reply for an error of the Wegent cloud plugin service. */
+export const pluginFailure = (error: PluginServiceError): HostFailure => ({
+  code: error._tag === 'PluginsNotAvailable' ? HostErrorCode.NotAvailable : error._tag === 'PackageRefused' ? HostErrorCode.PackageRefused : HostErrorCode.InternalError,
+  message: describePluginServiceError(error),
+  tag: error._tag,
+});
+
+/** The reply for an error of plugin management. */
+export const managementFailure = (error: ManagementError): HostFailure => {
+  const message = describeManagementError(error);
+  switch (error._tag) {
+    case 'Runtime':
+      return runtimeFailure(error.error);
+    case 'PluginNotFound':
+    case 'MarketplaceNotFound':
+    case 'SkillNotFound':
+    case 'AppNotFound':
+    case 'InstallRefused':
+      return { code: HostErrorCode[error._tag], message, tag: error._tag };
+    default:
+      return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
+  }
+};
+
+/** The reply when the installed inventory could not be read. */
+export const inventoryUnreadable = (error: { readonly _tag: string; readonly reason: string }): HostFailure => ({
+  code: HostErrorCode.RuntimeFailed,
+  message: `the plugin inventory could not be read: ${error.reason}`,
+  tag: error._tag,
+  retryable: true,
+});
+
+/** A success. */
+export const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);
+/** The success of the requests that answer nothing but success. */
+export const empty = (): E.Either<HostFailure, EmptyResult> => E.right({});
+
+/** What every area is built with: the services, and the steps the areas share. */
+export interface HandlerKit {
+  readonly services: ExecutorServices;
+  readonly gate: MutationGate;
+  /** The model catalog sends are checked against: one for the executor, refreshed when it can change. */
+  readonly catalogCache: ModelCatalogCache;
+  /** The running runtime, or the `RuntimeUnavailable` reply (at once: nothing is forwarded to a dead app-server). */
+  codex(): E.Either<HostFailure, LocalRuntime>;
+  /** Runs `answer` only while the app-server runs. */
+  withCodex<P extends unknown[], A>(answer: (...params: P) => Answer<A>): (...params: P) => Answer<A>;
+  /** The folder a skills request is about: the task's workspace, the given `cwd`, or the app-server's own (`null`). */
+  skillWorkspace(workspace: SkillWorkspace): E.Either<HostFailure, string | null>;
+  /** Runs a marketplace page's request; its typed errors become replies with the marketplace codes. */
+  marketplacePage<A>(run: (pages: MarketplacePages) => Promise<E.Either<Parameters<typeof describeMarketplaceError>[0], A>>): Answer<A>;
+  /** Tells the catalogs that the signed-in account changed: cached metadata and fetches in flight belong to the old one. */
+  accountChanged(): void;
+}
+
+/** The kit over `services`. */
+export function handlerKit(services: ExecutorServices): HandlerKit {
+  const { runtime, tasks } = services;
+  const catalogCache = modelCatalogCache();
+  const codex = (): E.Either<HostFailure, LocalRuntime> => E.mapLeft(runtimeFailure)(runtime.ready());
+  return {
+    services,
+    gate: services.gate ?? openGate,
+    catalogCache,
+    codex,
+    withCodex:
+      <P extends unknown[], A>(answer: (...params: P) => Answer<A>) =>
+      async (...params: P): Answer<A> => {
+        const running = codex();
+        return E.isLeft(running) ? running : answer(...params);
+      },
+    skillWorkspace: ({ taskId, cwd }) => {
+      if (taskId === undefined) return E.right(cwd ?? null);
+      const task = tasks.get(taskId);
+      return task === undefined ? E.left(taskFailure({ _tag: 'TaskNotFound', taskId })) : E.right(task.executionRequest.workspace);
+    },
+    marketplacePage: async (run) => {
+      const pages = services.marketplaces;
+      if (pages === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'marketplaces are not available in this executor', tag: 'NotAvailable' });
+      const answer = await run(pages);
+      if (E.isRight(answer)) return answer;
+      const error = answer.left;
+      if (error._tag === 'Runtime') return E.left(runtimeFailure(error.error));
+      return E.left({ code: marketplaceFailureCode(error), message: describeMarketplaceError(error), tag: error._tag });
+    },
+    accountChanged: () => {
+      services.marketplaces?.official.accountChanged();
+      catalogCache.accountChanged();
+    },
+  };
+}

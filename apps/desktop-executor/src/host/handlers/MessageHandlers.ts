@@ -1,0 +1,109 @@
+/**
+ * The messages area of the host protocol: a message composed and run as a turn of its task (mentions,
+ * attachments, the saved model checked against Codex's catalog), the connector login a turn asked for,
+ * and its recovery — the blocked step continued in the same conversation.
+ */
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { HostErrorCode, type HostHandlersPart, type HostParamsOf, type HostResultOf } from '@wework/host-protocol';
+import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
+import { detectAuthRequired } from '@wework/local-auth';
+import { finalMessageOf } from '../../plugins/finalMessage.js';
+import { composeTurn } from '../../turn/composeTurn.js';
+import { empty, ok, runtimeFailure, taskFailure, type Answer, type HostCall, type HandlerKit } from './HandlerKit.js';
+
+/** `message/send`, `auth/recover`, `auth/cancel`. */
+export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send' | 'auth/recover' | 'auth/cancel', HostCall> {
+  const { tasks, images, log, sessions } = kit.services;
+  /**
+   * The login each task's last turn asked for, until it is used by `auth/recover` or made obsolete by the
+   * task's next message: a recovery is offered once, for the request that is still current.
+   */
+  const pendingAuth = new Map<string, string>();
+  const authKey = (pluginKey: string, connectorSlug: string): string => JSON.stringify([pluginKey, connectorSlug]);
+
+  const send = async (params: HostParamsOf<'message/send'>): Answer<HostResultOf<'message/send'>> => {
+    const task = tasks.get(params.taskId);
+    if (task === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId: params.taskId }));
+    const base = params.modelSelection ?? task.modelSelection;
+    const modelSelection = params.permissionMode === undefined ? base : { ...base, options: { ...base.options, permissionMode: params.permissionMode } };
+    const running = kit.codex();
+    if (E.isLeft(running)) return running;
+    const routed = (task.executionRequest.modelRouter ?? null) !== null;
+    // A routed task's model is the router's, not one of Codex's catalog.
+    const savedModel = routed ? null : modelSelection.model;
+    const catalog = await kit.catalogCache.forSend(running.right, savedModel);
+    if (E.isLeft(catalog)) return E.left(runtimeFailure(catalog.left));
+    pendingAuth.delete(task.taskId);
+    const attachments = params.attachments ?? [];
+    // A message without attachments has no image work: no store is loaded, no turn directory begun or removed.
+    const turnImages = attachments.length === 0 ? null : (await images()).beginTurn(randomUUID());
+    try {
+      const composed = await composeTurn(
+        {
+          markdown: params.markdown,
+          attachments,
+          modelCategory: params.modelCategory ?? modelSelection.category ?? 'nonOfficial',
+          task: { ...task, modelSelection },
+          savedModel,
+        },
+        catalog.right,
+        turnImages,
+      );
+      if (E.isLeft(composed)) {
+        const reason = composed.left;
+        const message = 'message' in reason && typeof reason.message === 'string' ? reason.message : reason._tag === 'InvalidComposerContent' ? `the message has an invalid mention (${reason.reason._tag})` : reason._tag;
+        return E.left({ code: HostErrorCode.SendBlocked, message, tag: reason._tag });
+      }
+      const warnings = composed.right.warnings.map((warning) => warning.message);
+      if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
+      // What the turn completes, for connector_auth_required detection on its final message.
+      const items: ThreadItem[] = [];
+      // The task's thread may be started again during the send (lost with a crashed app-server before its first turn).
+      const threadOf = (): string => tasks.get(task.taskId)?.threadId ?? task.threadId;
+      const collecting = running.right.server.client.on(ItemCompleted, (completed) => {
+        if (completed.threadId === threadOf()) items.push(completed.item);
+      });
+      const turn = await kit.gate.work(() => tasks.send(task.taskId, composed.right.input, modelSelection)).finally(() => collecting.dispose());
+      if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
+      const detected = detectAuthRequired(finalMessageOf(turn.right, items));
+      const authRequired = detected._tag === 'ConnectorAuthRequired' ? { pluginKey: detected.pluginKey, connectorSlug: detected.connectorSlug, toolName: detected.toolName ?? null } : null;
+      if (authRequired !== null) {
+        pendingAuth.set(task.taskId, authKey(authRequired.pluginKey, authRequired.connectorSlug));
+        log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
+      }
+      return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
+    } finally {
+      await turnImages?.end();
+    }
+  };
+
+  return {
+    'message/send': (params, { session }) => {
+      // The sender of a task's message receives its cards (owners are kept by task, so a replacing thread keeps them).
+      if (session !== null && tasks.get(params.taskId) !== undefined) sessions.claimTask(params.taskId, session);
+      return send(params);
+    },
+    'auth/recover': async ({ taskId, pluginKey, connectorSlug, toolName }) => {
+      if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
+      if (kit.services.recoverConnector === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'connector authorization is not available in this executor', tag: 'NotAvailable' });
+      if (pendingAuth.get(taskId) !== authKey(pluginKey, connectorSlug)) {
+        return E.left({ code: HostErrorCode.AuthorizationFailed, message: 'this login request is no longer current: the task has moved on or it was already used', tag: 'RecoveryObsolete' });
+      }
+      pendingAuth.delete(taskId);
+      const recovered = await kit.services.recoverConnector({ pluginKey, connectorSlug, ...(toolName === undefined ? {} : { toolName }) });
+      if (E.isLeft(recovered)) {
+        const message = 'message' in recovered.left && typeof recovered.left.message === 'string' ? recovered.left.message : `the connector login ended (${recovered.left._tag})`;
+        return E.left({ code: HostErrorCode.AuthorizationFailed, message, tag: recovered.left._tag });
+      }
+      log({ event: 'connector login recovered', fields: { taskId, pluginKey, connectorSlug, loggedIn: recovered.right.loggedIn } });
+      // The blocked step continues in the same conversation: an instruction, not the original request again.
+      const continued = await send({ taskId, markdown: recovered.right.continuation });
+      return E.isLeft(continued) ? continued : ok({ continuation: recovered.right.continuation, turn: continued.right });
+    },
+    'auth/cancel': async ({ sessionId }) =>
+      kit.services.authorizations?.cancel(sessionId) === true
+        ? empty()
+        : E.left({ code: HostErrorCode.NotAvailable, message: "no connector login with that id is open", tag: 'AuthSessionNotFound' }),
+  };
+}

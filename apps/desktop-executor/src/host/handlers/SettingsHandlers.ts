@@ -1,0 +1,37 @@
+/**
+ * The settings area of the host protocol: the user's custom instructions and interaction style, read and
+ * written through Codex's `config/read` and `config/batchWrite`.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { HostErrorCode, type HostFailure, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
+import { codexSettings } from '../../settings/CodexSettings.js';
+import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
+
+const settingsFailure = (error: { readonly _tag: string; readonly reason: string }): HostFailure => ({ code: HostErrorCode.SettingsFailed, message: error.reason, tag: error._tag });
+
+/** `settings/read`, `settings/write`. */
+export function settingsHandlers(kit: HandlerKit): HostHandlersPart<'settings/read' | 'settings/write', HostCall> {
+  const { runtime } = kit.services;
+  return {
+    'settings/read': kit.withCodex(async () => {
+      const settings = codexSettings(runtime.current().server.client);
+      const instructions = await settings.readInstructions();
+      if (E.isLeft(instructions)) return E.left(settingsFailure(instructions.left));
+      const style = await settings.readStyle();
+      if (E.isLeft(style)) return E.left(settingsFailure(style.left));
+      return ok({ instructions: instructions.right, style: style.right });
+    }),
+    'settings/write': kit.withCodex(async (params: HostParamsOf<'settings/write'>) => {
+      const settings = codexSettings(runtime.current().server.client);
+      for (const write of [
+        params.instructions === undefined ? null : () => settings.writeInstructions(params.instructions ?? ''),
+        params.style === undefined ? null : () => settings.writeStyle(params.style ?? 'pragmatic'),
+      ]) {
+        if (write === null) continue;
+        const written = await write();
+        if (E.isLeft(written)) return E.left(settingsFailure(written.left));
+      }
+      return empty();
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The skills area of the host protocol: switch a skill, list the skills Codex sees for a workspace, and
+ * read the `SKILL.md` of one the inventory or that listing names.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import { HostErrorCode, type HostFailure, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
+import { listWorkspaceSkills, readKnownSkill, type KnownSkillReadError, type WorkspaceSkills } from '../../plugins/WorkspaceSkills.js';
+import type { RuntimeError } from '../../runtime/LocalRuntime.js';
+import { inventoryUnreadable, managementFailure, runtimeFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
+
+/** `skills/setEnabled`, `skills/list`, `skills/read`. */
+export function skillHandlers(kit: HandlerKit): HostHandlersPart<'skills/setEnabled' | 'skills/list' | 'skills/read', HostCall> {
+  const { runtime, pluginInventory } = kit.services;
+  return {
+    'skills/setEnabled': async (params) => {
+      const selector = 'path' in params ? { path: params.path } : { name: params.name };
+      return E.mapLeft(managementFailure)(await (await pluginInventory()).management.setSkillEnabled(selector, params.enabled));
+    },
+    'skills/list': kit.withCodex(async (params: HostParamsOf<'skills/list'>) => {
+      const cwd = kit.skillWorkspace(params);
+      if (E.isLeft(cwd)) return cwd;
+      // A rescan: a skill folder written since the last listing shows up in the picker.
+      return E.mapLeft(runtimeFailure)(await listWorkspaceSkills(runtime.current().server.client, cwd.right, true));
+    }),
+    'skills/read': async ({ path, ...workspace }) => {
+      const cwd = kit.skillWorkspace(workspace);
+      if (E.isLeft(cwd)) return cwd;
+      const viewed = await (await pluginInventory()).inventory.view();
+      const listed = async (): Promise<E.Either<RuntimeError, WorkspaceSkills>> => {
+        const running = runtime.ready();
+        return E.isLeft(running) ? running : listWorkspaceSkills(running.right.server.client, cwd.right, false);
+      };
+      const read = await readKnownSkill(path, viewed, listed);
+      return E.mapLeft((error: KnownSkillReadError): HostFailure => {
+        switch (error._tag) {
+          case 'SkillNotFound':
+            return { code: HostErrorCode.SkillNotFound, message: 'no skill of an installed plugin or of the workspace has that path', tag: error._tag };
+          case 'ListingFailed':
+            return E.isLeft(viewed) ? inventoryUnreadable(viewed.left) : runtimeFailure(error.error);
+          default:
+            return { code: HostErrorCode.RuntimeFailed, message: 'the skill file could not be read', tag: error._tag };
+        }
+      })(read);
+    },
+  };
+}
