@@ -4,6 +4,9 @@
  * listens on 127.0.0.1 and prints `{"port":…,"token":…}` on one stdout line; with `--ui` it also serves
  * the web host's page there and the line carries its `url`, with the token in the fragment (never sent
  * in a request). The log goes to stderr.
+ * `--print-schema` / `--print-openrpc` print the host protocol's JSON Schema or OpenRPC document (the files
+ * committed in `libs/host-protocol/schema/`) and exit 0: nothing starts, and of the rest only the protocol
+ * library is loaded.
  * A second executor on the same executor home exits at once with code 3. `WEWORK_EXECUTOR_RESTART_BACKOFF_MS`
  * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`).
  */
@@ -29,6 +32,18 @@ if (invocation.right._tag === 'Help') {
 }
 if (invocation.right._tag === 'Version') {
   process.stdout.write(`${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+  process.exit(0);
+}
+if (invocation.right._tag === 'PrintDocument') {
+  // Nothing starts and no home is touched; the protocol library is the one module loaded for it.
+  const { hostProtocolOpenRpc, hostProtocolSchema } = await import('@wework/host-protocol');
+  const document = invocation.right.document === 'openRpc' ? hostProtocolOpenRpc() : hostProtocolSchema();
+  if (E.isLeft(document)) {
+    process.stderr.write(`The host protocol cannot be described: ${JSON.stringify(document.left)}\n`);
+    process.exit(1);
+  }
+  // The document is large: exit once it is written, as a pipe may take it in parts.
+  await new Promise<void>((done) => process.stdout.write(`${JSON.stringify(document.right, null, 2)}\n`, () => done()));
   process.exit(0);
 }
 const args = invocation.right.args;

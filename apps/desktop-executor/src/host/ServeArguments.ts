@@ -11,7 +11,9 @@
  * `--ws`) also serves the web host's page on the same port and allows its origin. `--codex PATH`
  * runs another Codex than the installed one (`WEWORK_CODEX_PATH` too); `--require-supported-codex` refuses
  * to start with a Codex outside the supported versions (otherwise a warning is logged). `--log-format
- * text|json` chooses how log lines are written (stderr). `--help` and `--version` print and exit 0.
+ * text|json` chooses how log lines are written (stderr). `--help` and `--version` print and exit 0, and so do
+ * `--print-schema` (the host protocol's JSON Schema 2020-12 document) and `--print-openrpc` (its OpenRPC
+ * document), which start nothing.
  *
  * Options are read by `node:util` `parseArgs`: `--opt value` and `--opt=value`, unknown options refused.
  * Every function here is pure.
@@ -37,8 +39,15 @@ export interface ServeArguments {
   readonly logFormat: LogFormat;
 }
 
-/** What the command line asks for: to serve, or only to print the usage or the version. */
-export type ServeInvocation = { readonly _tag: 'Serve'; readonly args: ServeArguments } | { readonly _tag: 'Help' } | { readonly _tag: 'Version' };
+/** A document of the host protocol `--print-schema` / `--print-openrpc` prints. */
+export type ProtocolDocument = 'jsonSchema' | 'openRpc';
+
+/** What the command line asks for: to serve, or only to print the usage, the version or a document of the host protocol. */
+export type ServeInvocation =
+  | { readonly _tag: 'Serve'; readonly args: ServeArguments }
+  | { readonly _tag: 'Help' }
+  | { readonly _tag: 'Version' }
+  | { readonly _tag: 'PrintDocument'; readonly document: ProtocolDocument };
 
 /** The usage. */
 export const SERVE_USAGE = `usage: wework-executor (--stdio | --ws [--port=N] [--allow-origin=ORIGIN]... [--ui]) [options]
@@ -52,6 +61,8 @@ export const SERVE_USAGE = `usage: wework-executor (--stdio | --ws [--port=N] [-
   --codex=PATH                 a Codex binary or npm wrapper script to run (else WEWORK_CODEX_PATH, else the installed one)
   --require-supported-codex    refuse to start with a Codex outside the supported versions
   --log-format=text|json       how log lines are written to stderr (default text)
+  --print-schema               print the host protocol's JSON Schema (2020-12) document and exit
+  --print-openrpc              print the host protocol's OpenRPC document and exit
   --help, --version`;
 
 const OPTIONS = {
@@ -69,6 +80,8 @@ const OPTIONS = {
   codex: { type: 'string' },
   'require-supported-codex': { type: 'boolean' },
   'log-format': { type: 'string' },
+  'print-schema': { type: 'boolean' },
+  'print-openrpc': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -80,6 +93,7 @@ const usageError = (message: string): E.Either<string, never> => E.left(`${messa
  * @example
  * parseServeInvocation(['--ws', '--port=0']); // Right({ _tag: 'Serve', args: { transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [] }, … } })
  * parseServeInvocation(['--help']); // Right({ _tag: 'Help' })
+ * parseServeInvocation(['--print-schema']); // Right({ _tag: 'PrintDocument', document: 'jsonSchema' })
  */
 export function parseServeInvocation(argv: ReadonlyArray<string>): E.Either<string, ServeInvocation> {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
@@ -91,6 +105,9 @@ export function parseServeInvocation(argv: ReadonlyArray<string>): E.Either<stri
   const { values, positionals } = parsed;
   if (values.help === true) return E.right({ _tag: 'Help' });
   if (values.version === true) return E.right({ _tag: 'Version' });
+  if (values['print-schema'] === true && values['print-openrpc'] === true) return usageError('choose one of --print-schema and --print-openrpc');
+  if (values['print-schema'] === true) return E.right({ _tag: 'PrintDocument', document: 'jsonSchema' });
+  if (values['print-openrpc'] === true) return E.right({ _tag: 'PrintDocument', document: 'openRpc' });
   if (positionals.length > 0) return usageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.stdio === true && values.ws === true) return usageError('choose one of --stdio and --ws');
   if (values.stdio !== true && values.ws !== true) return usageError('choose --stdio or --ws');
@@ -127,15 +144,18 @@ export function parseServeInvocation(argv: ReadonlyArray<string>): E.Either<stri
 }
 
 /**
- * Reads the arguments of a serving executor (without `node` and the script); `--help` and `--version`
- * are usage errors here (see {@link parseServeInvocation}).
+ * Reads the arguments of a serving executor (without `node` and the script); `--help`, `--version`,
+ * `--print-schema` and `--print-openrpc` are usage errors here (see {@link parseServeInvocation}).
  * @example
  * parseServeArguments(['--ws', '--port', '0']); // Right({ transport: { _tag: 'WebSocket', port: 0, allowedOrigins: [], ui: false }, executorHome: null, workspace: null, waitForPlugins: [], bundledPlugins: [], firstStart: { config: null, remoteApps: null }, codexPath: null, requireSupportedCodex: false, logFormat: 'text' })
  */
 export function parseServeArguments(argv: ReadonlyArray<string>): E.Either<string, ServeArguments> {
   const invocation = parseServeInvocation(argv);
   if (E.isLeft(invocation)) return invocation;
-  return invocation.right._tag === 'Serve' ? E.right(invocation.right.args) : usageError(`${invocation.right._tag === 'Help' ? '--help' : '--version'} does not serve`);
+  const right = invocation.right;
+  if (right._tag === 'Serve') return E.right(right.args);
+  const flag = right._tag === 'Help' ? '--help' : right._tag === 'Version' ? '--version' : right.document === 'jsonSchema' ? '--print-schema' : '--print-openrpc';
+  return usageError(`${flag} does not serve`);
 }
 
 /** Whether `text` is an origin as browsers send it: `null`, or `scheme://host[:port]` in its normal form (lower case, no default port, nothing after). */
