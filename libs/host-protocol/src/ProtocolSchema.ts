@@ -34,6 +34,7 @@ export type HostMessagePart = 'params' | 'result' | 'errorData';
 /** One message part of the protocol: its method, its codec, and the key of its definition. */
 export interface HostProtocolMessage {
   readonly kind: HostMessageKind;
+  /** The wire method; `*` for the error data, which the replies to every request share. */
   readonly method: string;
   readonly part: HostMessagePart;
   /** The `$defs` key of its schema. */
