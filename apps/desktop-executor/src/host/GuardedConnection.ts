@@ -187,7 +187,7 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
     logRefusal('host message refused', { reason: describeInboundRefusal(refusal) });
     const reply = inboundErrorReply(refusal);
     // A malformed request reusing the id of one in flight is answered with id null: that id's one answer is the other request's.
-    if (reply !== null) answer(refusalReplyId(gate, reply.id), reply.error.code, reply.error.message);
+    if (reply !== null) answer(refusalReplyId(gate, reply.id), reply.error.code, reply.error.message, { tag: refusal._tag });
   };
 
   const admit = (decoded: InboundMessage, deliver: DataCallback): void => {
