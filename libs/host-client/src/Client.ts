@@ -778,7 +778,8 @@ export function createHostClient(options: HostClientOptions): HostClient {
     start: async () => {
       if (started) return connection === null ? E.left(connectError('Failed', 'not connected')) : E.right(undefined);
       started = true;
-      setState('connecting');
+      current = 'connecting';
+      states.emit('connecting');
       const opened = await open(undefined, resumeOnConnect);
       if (E.isRight(opened)) return E.right(undefined);
       return opened.left._tag === 'ConnectError' ? E.left(opened.left) : E.right(undefined);

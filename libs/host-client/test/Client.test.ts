@@ -353,7 +353,7 @@ describe('the event stream', () => {
     first.send(turnStarted(8));
     expect(client.lastSeq()).toBe(8);
     first.close();
-    expect(states).toEqual(['open', 'reconnecting']);
+    expect(states).toEqual(['connecting', 'open', 'reconnecting']);
     vi.advanceTimersByTime(99);
     expect(executor.connections).toHaveLength(1);
     vi.advanceTimersByTime(1);
