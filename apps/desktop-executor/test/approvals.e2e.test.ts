@@ -58,7 +58,7 @@ describe('the "Allow tool" card', () => {
       const box = await startSandbox({ script: echoTurn, host, config, threadParams: threadParamsFor() }, cleanups);
       await box.runtime.runTurn(box.threadId, 'Echo');
       expect(host.cards).toHaveLength(1);
-      expect(host.cards[0]).toMatchObject({ origin: 'requestUserInput', card: null });
+      expect(host.cards[0]).toMatchObject({ origin: 'requestUserInput', kind: 'input' });
       expect(JSON.stringify(host.cards[0]?.questions)).toMatch(/echo/);
       expect(toolOutputs(box.items)).toEqual(['hello']);
     });
@@ -69,9 +69,9 @@ describe('the "Allow tool" card', () => {
     const box = await startSandbox({ script: echoTurn, host, config: unmanagedConfig({ tool_call_mcp_elicitation: true }), threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Echo');
     expect(host.cards).toHaveLength(1);
-    expect(host.cards[0]).toMatchObject({ origin: 'mcpElicitation', serverName: 'forms', card: { _tag: 'ToolApprovalCard', tool: { name: 'echo' } } });
-    const card = host.cards[0]?.card;
-    const choices = card?._tag === 'ToolApprovalCard' ? card.choices : [];
+    expect(host.cards[0]).toMatchObject({ origin: 'mcpElicitation', serverName: 'forms', kind: 'toolApproval', questions: [{ answerType: 'approval' }] });
+    expect(host.cards[0]?.message).toMatch(/echo/);
+    const choices = host.cards[0]?.questions[0]?.options?.map((option) => option.value) ?? [];
     expect(choices[0]).toBe('allowOnce');
     expect(host.cards[0]?.questions[0]?.options).toHaveLength(choices.length);
     expect(toolOutputs(box.items)).toEqual(['hello']);

@@ -40,7 +40,7 @@ describe('plugin forms through the executor (granular policy, mcp_elicitations o
 
     expect(host.cards).toHaveLength(1);
     const [card] = host.cards;
-    expect(card).toMatchObject({ origin: 'mcpElicitation', serverName: 'forms', message: 'Choose how to continue', submitOnSelect: true });
+    expect(card).toMatchObject({ origin: 'mcpElicitation', kind: 'form', serverName: 'forms', message: 'Choose how to continue', submitOnSelect: true });
     expect(card?.questions).toEqual([
       {
         id: 'strategy',
@@ -49,10 +49,20 @@ describe('plugin forms through the executor (granular policy, mcp_elicitations o
         isOther: false,
         isSecret: false,
         options: [
-          { label: 'Fast', description: '' },
-          { label: 'Safe', description: '' },
-          { label: 'Ask me before each step', description: '' },
+          { label: 'Fast', description: '', value: 'fast' },
+          { label: 'Safe', description: '', value: 'safe' },
+          { label: 'Ask me before each step', description: '', value: 'manual' },
         ],
+        answerType: 'singleChoice',
+        required: true,
+        defaultAnswers: ['Fast'],
+        format: null,
+        minLength: null,
+        maxLength: null,
+        minimum: null,
+        maximum: null,
+        minItems: null,
+        maxItems: null,
       },
     ]);
     expect(toolOutputs(box.items)).toEqual(['elicitation: accept {"strategy":"safe"}\noutcome: continuing with strategy safe']);

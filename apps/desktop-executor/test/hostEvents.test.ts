@@ -8,7 +8,7 @@
  */
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
-import { acceptEvent, type HostCard } from '@wework/host-protocol';
+import { acceptEvent, plainHostQuestion, type HostCard } from '@wework/host-protocol';
 import type { Timers } from '@wework/ports';
 import { hostSessions } from '../src/host/HostSessions.js';
 
@@ -32,14 +32,13 @@ function fakeConnection(answer?: unknown) {
 const card: HostCard = {
   cardId: 'item/commandExecution/requestApproval#0',
   origin: 'requestUserInput',
+  kind: 'input',
   threadId: 't',
   turnId: 'u',
   serverName: null,
   message: null,
-  questions: [{ id: 'decision', header: 'Run?', question: 'Run it?', isOther: false, isSecret: false, options: [{ label: 'Yes', description: '' }] }],
+  questions: [plainHostQuestion({ id: 'decision', header: 'Run?', question: 'Run it?', isOther: false, isSecret: false, options: [{ label: 'Yes', description: '' }] }, 'singleChoice')],
   submitOnSelect: true,
-  card: null,
-  approval: null,
 };
 const yes = { answers: { decision: { answers: ['Yes'] } } };
 const log = () => undefined;
@@ -182,7 +181,7 @@ describe('cards across a dropped connection', () => {
     const backSession = sessions.add(back.connection);
     expect(sessions.pendingCards(backSession)).toEqual([{ cardId: card.cardId, origin: 'requestUserInput', threadId: 't' }]);
     expect(await answer).toEqual(yes);
-    expect(back.shown).toEqual([{ ...card, error: null }]);
+    expect(back.shown).toEqual([card]);
     expect(sessions.pendingCards(backSession)).toEqual([]);
   });
 

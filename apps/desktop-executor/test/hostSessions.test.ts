@@ -1,15 +1,18 @@
 /**
- * The refused-answer rule of `card/show` over a connection: a misfit answer shows the card again with an
- * `error`, at most three times in all, then the request gets cancel (decline for execution approvals);
- * and what goes to a host is wire JSON even when decoded values hold bigints. A card goes to the host that
- * sent its task's message, also after the task's thread was replaced.
+ * The refused-answer rule of `card/show` over a connection (the card router's `answerCard` over the host
+ * sessions, which only send and receive): a misfit answer shows the card again with an `error`, at most
+ * three times in all, then the request gets cancel (decline for execution approvals); and what goes to a
+ * host is wire JSON even when decoded values hold bigints. A card goes to the host that sent its task's
+ * message, also after the task's thread was replaced.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
-import { approvalCard } from '@wework/approval-policy';
-import { elicitationToCard } from '@wework/elicitation-mapper';
-import type { HostCard } from '@wework/host-protocol';
+import { approvalAnswerMisfit, approvalCard, approvalQuestions, responseForApprovalCard } from '@wework/approval-policy';
+import { cancelResult, checkedResponseForCard, elicitationToCard, hostQuestionsOf, type ElicitResult } from '@wework/elicitation-mapper';
+import { plainHostQuestion, type HostCard } from '@wework/host-protocol';
+import { answerCard, type CardDecision } from '../src/cards/CardRouter.js';
+import type { ExecutorHost } from '../src/cards/ExecutorHost.js';
 import { hostSessions } from '../src/host/HostSessions.js';
 
 /** A connection whose host answers every `card/show` with the next of `answers` (the last one repeats). */
@@ -29,6 +32,8 @@ function fakeConnection(answers: ReadonlyArray<unknown>) {
   return { connection, shown, notified };
 }
 
+const log = () => undefined;
+
 const mapperCard = elicitationToCard({
   threadId: 't',
   turnId: 'u',
@@ -41,37 +46,47 @@ if (E.isLeft(mapperCard)) throw new Error(mapperCard.left.message);
 const card: HostCard = {
   cardId: 'mcpServer/elicitation/request#0',
   origin: 'mcpElicitation',
+  kind: 'form',
   threadId: 't',
   turnId: 'u',
   serverName: 'forms',
   message: 'Choose where to roll out',
-  questions: [{ id: 'regions', header: 'Regions', question: 'Regions', isOther: false, isSecret: false, options: [{ label: 'EU', description: '' }] }],
+  questions: hostQuestionsOf(mapperCard.right),
   submitOnSelect: false,
-  card: mapperCard.right,
-  approval: null,
 };
+const form = mapperCard.right;
+/** The decision the elicitation adapter makes for the form: the mapper's checked answer. */
+const formDecision: Extract<CardDecision<ElicitResult>, { _tag: 'Show' }> = {
+  _tag: 'Show',
+  card,
+  answer: (reply) => E.map((response: ElicitResult) => ({ response }))(checkedResponseForCard(form, reply)),
+  cancelled: () => ({ response: cancelResult() }),
+  refusedTooOften: () => ({ response: cancelResult() }),
+};
+/** Shows `shown` over `host` until answered; the response the request gets. */
+const answered = async <R>(host: ExecutorHost, shown: HostCard, decision: Extract<CardDecision<R>, { _tag: 'Show' }>, controller = new AbortController()) =>
+  (await answerCard(host, shown, decision, controller, log)).response;
 const tooMany = { answers: { regions: { answers: ['EU', 'US', 'Asia', 'South America'] } } };
 const two = { answers: { regions: { answers: ['EU', 'Asia'] } } };
-const log = () => undefined;
 
 describe('card/show and refused answers', () => {
-  it('shows the card again with the error; an answer that fits is returned as given', async () => {
+  it('shows the card again with the error; an answer that fits is mapped as given', async () => {
     const fake = fakeConnection([tooMany, two]);
     const sessions = hostSessions(log);
     sessions.add(fake.connection);
-    expect(await sessions.showCard(card, new AbortController().signal)).toEqual(two);
+    expect(await answered(sessions, card, formDecision)).toEqual({ action: 'accept', content: { regions: ['eu', 'ap'] }, _meta: null });
     expect(fake.shown.map((params) => params.card.error ?? null)).toEqual([
       null,
       { questionId: 'regions', problem: 'TooManyPicks', message: 'regions: 4 picks, at most 3 allowed', attemptsLeft: 2 },
     ]);
-    expect(fake.shown[0]?.card.card).toMatchObject({ questions: [{ minItems: 1, maxItems: 3 }] });
+    expect(fake.shown[0]?.card.questions).toMatchObject([{ id: 'regions', answerType: 'multiChoice', minItems: 1, maxItems: 3 }]);
   });
 
   it('after three refused answers the request gets cancel; an execution approval gets decline', async () => {
     const fake = fakeConnection([{ answers: { colour: { answers: ['red'] } } }]);
     const sessions = hostSessions(log);
     sessions.add(fake.connection);
-    expect(await sessions.showCard(card, new AbortController().signal)).toEqual({ action: 'cancel' });
+    expect(await answered(sessions, card, formDecision)).toEqual(cancelResult());
     expect(fake.shown.map((params) => params.card.error?.attemptsLeft ?? null)).toEqual([null, 2, 1]);
     expect(new Set(fake.shown.map((params) => params.card.cardId)).size).toBe(1);
     const command = approvalCard('item/commandExecution/requestApproval', {
@@ -88,8 +103,19 @@ describe('card/show and refused answers', () => {
       availableDecisions: ['accept', 'cancel'],
     });
     if (E.isLeft(command)) throw new Error(command.left.message);
-    const approval: HostCard = { ...card, card: null, origin: 'commandApproval', approval: command.right };
-    expect(await sessions.showCard(approval, new AbortController().signal)).toEqual({ action: 'decline' });
+    const approval = command.right;
+    const approvalHostCard: HostCard = { ...card, origin: 'commandApproval', kind: 'approval', questions: approvalQuestions(approval).map((q) => plainHostQuestion(q, 'approval', approval.decisions)) };
+    const decision: Extract<CardDecision<unknown>, { _tag: 'Show' }> = {
+      _tag: 'Show',
+      card: approvalHostCard,
+      answer: (reply) => {
+        const misfit = approvalAnswerMisfit(approval, reply);
+        return misfit === null ? E.right({ response: responseForApprovalCard(approval, reply).response }) : E.left({ questionId: 'decision', problem: misfit._tag, message: misfit.message });
+      },
+      cancelled: () => ({ response: responseForApprovalCard(approval, { action: 'cancel' }).response }),
+      refusedTooOften: () => ({ response: responseForApprovalCard(approval, { action: 'decline' }).response }),
+    };
+    expect(await answered(sessions, approvalHostCard, decision)).toEqual({ decision: 'decline' });
   });
 
   it('a card settled meanwhile is not shown again', async () => {
@@ -104,7 +130,7 @@ describe('card/show and refused answers', () => {
       controller.abort();
       return answer;
     };
-    expect(await sessions.showCard(card, controller.signal)).toEqual({ action: 'cancel' });
+    expect(await answered(sessions, card, formDecision, controller)).toEqual(cancelResult());
     expect(fake.shown).toHaveLength(1);
   });
 

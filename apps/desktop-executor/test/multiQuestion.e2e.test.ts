@@ -67,7 +67,26 @@ describe('a single choice with number values (outside the spec)', () => {
     const box = await startSandbox({ script, host, config, threadParams: threadParamsFor() }, cleanups);
     await box.runtime.runTurn(box.threadId, 'Scale');
     expect(host.cards).toHaveLength(1);
-    expect(host.cards[0]?.questions).toEqual([{ id: 'replicas', header: 'Replicas', question: 'Pick a replica count.', isOther: false, isSecret: false, options: null }]);
+    expect(host.cards[0]?.questions).toEqual([
+      {
+        id: 'replicas',
+        header: 'Replicas',
+        question: 'Pick a replica count.',
+        isOther: false,
+        isSecret: false,
+        options: null,
+        answerType: 'integer',
+        required: true,
+        defaultAnswers: [],
+        format: null,
+        minLength: null,
+        maxLength: null,
+        minimum: null,
+        maximum: null,
+        minItems: null,
+        maxItems: null,
+      },
+    ]);
     expect(toolOutputs(box.items)[0]).toMatch(/^elicitation: accept \{"replicas":3\}\noutcome: replicas chosen: 3/);
   });
 });

@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 
 /** The decision values a card offers, in the order of its options. */
-const offered = (card: HostCard | undefined): ReadonlyArray<unknown> => card?.approval?.decisions ?? [];
+const offered = (card: HostCard | undefined): ReadonlyArray<unknown> => card?.questions[0]?.options?.map((option) => option.value) ?? [];
 
 /** Answers each approval card with the option whose decision `pick` chooses (by the card's own metadata, never by label text). */
 function approvingHost(pick: (decisions: ReadonlyArray<unknown>) => number | 'decline'): ExecutorHost & { readonly cards: HostCard[] } {
@@ -74,7 +74,8 @@ describe('Read only', () => {
     expect(card?.origin).toBe('commandApproval');
     const request = box.log.find((entry) => entry.event === 'codex command approval request');
     expect(request).toBeDefined();
-    expect(offered(card)).toEqual(card?.approval?.decisions);
+    expect(card?.kind).toBe('approval');
+    expect(card?.questions[0]?.answerType).toBe('approval');
     expect(offered(card).map((d) => (typeof d === 'string' ? d : Object.keys(d as object)[0]))).toEqual(['accept', 'acceptWithExecpolicyAmendment', 'cancel']);
     expect(card?.questions[0]?.question).toContain(`touch ${file}`);
     expect(existsSync(file)).toBe(true);

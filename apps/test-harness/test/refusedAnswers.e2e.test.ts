@@ -77,7 +77,7 @@ describe('the host learns that its answer was refused', () => {
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Roll the release out.' })).toMatchObject({ right: { status: 'completed' } });
     const [first, second, ...more] = cardsOf('regions');
     expect(more).toEqual([]);
-    expect(first?.card).toMatchObject({ questions: [{ id: 'regions', answerType: 'multiChoice', minItems: 1, maxItems: 3 }] });
+    expect(first).toMatchObject({ kind: 'form', questions: [{ id: 'regions', answerType: 'multiChoice', minItems: 1, maxItems: 3 }] });
     expect(first?.error).toBeNull();
     expect(second?.cardId).toBe(first?.cardId);
     expect(second?.error).toEqual({ questionId: 'regions', problem: 'TooManyPicks', message: 'regions: 4 picks, at most 3 allowed', attemptsLeft: 2 });

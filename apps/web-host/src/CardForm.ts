@@ -13,9 +13,8 @@
  * Every function here is pure: JSON in, values out; nothing throws, whatever the card.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import * as t from 'io-ts';
-import { answerRefusal, type FormCard, type ToolApprovalCard } from '@wework/elicitation-mapper';
-import { describeDecodeErrors, type CardAnswerError, type CardOrigin, type HostReply } from '@wework/host-protocol';
+import { answerRefusal } from '@wework/elicitation-mapper';
+import { describeDecodeErrors, HostCard, type CardAnswerError, type CardKind, type CardOrigin, type HostQuestion, type HostReply } from '@wework/host-protocol';
 
 /** One option of a choice: its label (what the answer names) and its explanation. */
 export interface FieldOption {
@@ -72,8 +71,8 @@ export interface NumberField extends FieldCommon {
 /** A field of a card. */
 export type Field = ChoiceField | MultiField | TextField | NumberField;
 
-/** Which family of card it is: a plugin's form, an approval (its decisions are the only answers), or Codex's own input request. */
-export type CardKind = 'form' | 'approval' | 'input';
+/** Which family of card it is: a plugin's form, a tool approval, an approval (its decisions are the only answers), or Codex's own input request. */
+export type { CardKind } from '@wework/host-protocol';
 
 /** A card ready to render, with its form state. */
 export interface CardModel {
@@ -89,8 +88,8 @@ export interface CardModel {
   readonly submitOnSelect: boolean;
   /** Why the executor refused the last answer (the card is shown again), or `null`. */
   readonly error: CardAnswerError | null;
-  /** The mapper's card behind a form or tool approval (for the executor's own answer check), or `null`. */
-  readonly mapped: FormCard | ToolApprovalCard | null;
+  /** The card as the executor sent it (its questions are what the executor's own answer check reads). */
+  readonly card: HostCard;
 }
 
 /** The card in a `card/show` does not have the shape of the protocol's card. */
@@ -100,67 +99,31 @@ export interface InvalidCard {
   readonly message: string;
 }
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
-const Option = t.type({ label: t.string, description: t.string });
-const WireQuestion = t.type({ id: t.string, header: t.string, question: t.string, isOther: t.boolean, isSecret: t.boolean, options: nullable(t.array(Option)) });
-const WireError = t.type({ questionId: nullable(t.string), problem: t.string, message: t.string, attemptsLeft: t.number });
-const ORIGINS = { mcpElicitation: null, requestUserInput: null, commandApproval: null, fileChangeApproval: null, permissionsApproval: null };
-const WireCard = t.intersection([
-  t.type({
-    cardId: t.string,
-    origin: t.keyof(ORIGINS),
-    threadId: t.string,
-    serverName: nullable(t.string),
-    message: nullable(t.string),
-    questions: t.array(WireQuestion),
-    submitOnSelect: t.boolean,
-    card: t.unknown,
-  }),
-  t.partial({ error: nullable(WireError) }),
-]);
-const Common = { id: t.string, header: t.string, question: t.string };
-const MappedQuestion = t.union([
-  t.type({ ...Common, answerType: t.keyof({ singleChoice: null, boolean: null, approval: null }), options: t.array(Option), defaultIndex: t.number }),
-  t.type({ ...Common, answerType: t.literal('multiChoice'), options: t.array(Option), defaultIndices: t.array(t.number), minItems: nullable(t.number), maxItems: nullable(t.number) }),
-  t.type({ ...Common, answerType: t.literal('text'), defaultValue: nullable(t.string), format: nullable(t.string), minLength: nullable(t.number), maxLength: nullable(t.number) }),
-  t.type({ ...Common, answerType: t.keyof({ number: null, integer: null }), defaultValue: nullable(t.number), minimum: nullable(t.number), maximum: nullable(t.number) }),
-]);
-const MappedCard = t.type({ _tag: t.keyof({ FormCard: null, ToolApprovalCard: null }), questions: t.array(t.unknown) });
+const inRange = (index: number, length: number): number => (index >= 0 && index < length ? index : 0);
+const indexOf = (q: HostQuestion, label: string | undefined): number => (label === undefined ? -1 : (q.options ?? []).findIndex((option) => option.label === label));
 
-const inRange = (index: number, length: number): number => (Number.isInteger(index) && index >= 0 && index < length ? index : 0);
-
-/** A field from the plain request_user_input question (approvals, input requests, or a mapped question this version cannot read). */
-function plainField(q: t.TypeOf<typeof WireQuestion>): Field {
+/** The field of a question: its control by answer type, starting on its default answer, with its limits. */
+function fieldOf(q: HostQuestion): Field {
   const common = { id: q.id, header: q.header, question: q.question };
-  if (q.options !== null && q.options.length > 0 && !q.isOther) return { kind: 'choice', ...common, options: q.options, selected: 0 };
-  return { kind: 'text', ...common, value: '', format: null, minLength: null, maxLength: null, secret: q.isSecret };
-}
-
-/** A field from the mapper's question, which knows the answer type, the default and the limits. */
-function mappedField(raw: unknown, fallback: t.TypeOf<typeof WireQuestion> | undefined): Field | null {
-  const decoded = MappedQuestion.decode(raw);
-  if (E.isLeft(decoded)) return fallback === undefined ? null : plainField(fallback);
-  const q = decoded.right;
-  const common = { id: q.id, header: q.header, question: q.question };
+  const options = q.options ?? [];
   switch (q.answerType) {
     case 'singleChoice':
     case 'boolean':
     case 'approval':
-      return { kind: 'choice', ...common, options: q.options, selected: inRange(q.defaultIndex, q.options.length) };
+      if (options.length > 0) return { kind: 'choice', ...common, options, selected: inRange(indexOf(q, q.defaultAnswers[0]), options.length) };
+      break;
     case 'multiChoice': {
-      const picked = [...new Set(q.defaultIndices.filter((i) => Number.isInteger(i) && i >= 0 && i < q.options.length))].sort((a, b) => a - b);
-      return { kind: 'multi', ...common, options: q.options, selected: picked, minItems: q.minItems, maxItems: q.maxItems };
+      const picked = [...new Set(q.defaultAnswers.map((label) => indexOf(q, label)).filter((i) => i >= 0))].sort((a, b) => a - b);
+      return { kind: 'multi', ...common, options, selected: picked, minItems: q.minItems, maxItems: q.maxItems };
     }
-    case 'text':
-      return { kind: 'text', ...common, value: q.defaultValue ?? '', format: q.format, minLength: q.minLength, maxLength: q.maxLength, secret: false };
     case 'number':
     case 'integer':
-      return { kind: 'number', ...common, value: q.defaultValue === null ? '' : String(q.defaultValue), integer: q.answerType === 'integer', minimum: q.minimum, maximum: q.maximum };
+      return { kind: 'number', ...common, value: q.defaultAnswers[0] ?? '', integer: q.answerType === 'integer', minimum: q.minimum, maximum: q.maximum };
+    case 'text':
+      break;
   }
+  return { kind: 'text', ...common, value: q.defaultAnswers[0] ?? '', format: q.format, minLength: q.minLength, maxLength: q.maxLength, secret: q.isSecret };
 }
-
-const kindOf = (origin: CardOrigin, mapped: t.TypeOf<typeof MappedCard> | null): CardKind =>
-  origin === 'commandApproval' || origin === 'fileChangeApproval' || origin === 'permissionsApproval' || mapped?._tag === 'ToolApprovalCard' ? 'approval' : origin === 'requestUserInput' ? 'input' : 'form';
 
 /**
  * Reads the card of a `card/show` into a {@link CardModel}: the plugin form's fields from the mapper's
@@ -174,32 +137,21 @@ const kindOf = (origin: CardOrigin, mapped: t.TypeOf<typeof MappedCard> | null):
  * ```
  */
 export function readCard(raw: unknown): E.Either<InvalidCard, CardModel> {
-  const decoded = WireCard.decode(raw);
+  const decoded = HostCard.decode(raw);
   if (E.isLeft(decoded)) return E.left({ _tag: 'InvalidCard', message: describeDecodeErrors(decoded.left, 'card') });
   const card = decoded.right;
-  const mappedDecoded = MappedCard.decode(card.card);
-  const mapped = E.isRight(mappedDecoded) ? mappedDecoded.right : null;
-  const kind = kindOf(card.origin, mapped);
-  const byId = new Map(card.questions.map((q) => [q.id, q] as const));
-  const fields: Field[] =
-    mapped !== null && kind === 'form'
-      ? mapped.questions.flatMap((q) => {
-          const id = typeof q === 'object' && q !== null && 'id' in q && typeof q.id === 'string' ? q.id : undefined;
-          const field = mappedField(q, id === undefined ? undefined : byId.get(id));
-          return field === null ? [] : [field];
-        })
-      : card.questions.map(plainField);
+  const fields = card.questions.map(fieldOf);
   return E.right({
     cardId: card.cardId,
     origin: card.origin,
     threadId: card.threadId,
-    kind,
+    kind: card.kind,
     message: card.message,
     serverName: card.serverName,
     fields,
     submitOnSelect: card.submitOnSelect && fields.length === 1 && fields[0]?.kind === 'choice',
     error: card.error ?? null,
-    mapped: mapped === null ? null : (card.card as FormCard | ToolApprovalCard),
+    card,
   });
 }
 
@@ -334,7 +286,7 @@ export function submit(model: CardModel): Submission {
   });
   if (problems.length > 0) return { _tag: 'Problems', problems };
   const reply = replyOf(model);
-  const refused = model.mapped === null ? null : answerRefusal(model.mapped, reply);
+  const refused = answerRefusal(model.card, reply);
   return refused === null ? { _tag: 'Send', reply } : { _tag: 'Problems', problems: [{ fieldId: refused.questionId, message: refused.message }] };
 }
 
@@ -344,6 +296,6 @@ export function submitOption(model: CardModel, id: string, index: number): Submi
 }
 
 /** Whether the card offers Cancel and Decline (plugin forms and input requests do; an approval's answers are its advertised decisions only). */
-export const offersCancel = (model: CardModel): boolean => model.kind !== 'approval';
+export const offersCancel = (model: CardModel): boolean => model.kind !== 'approval' && model.kind !== 'toolApproval';
 /** Whether the card offers Decline (plugin forms). */
 export const offersDecline = (model: CardModel): boolean => model.kind === 'form';

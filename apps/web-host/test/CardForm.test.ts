@@ -7,7 +7,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerRefusal, answersToContent, defaultAnswers, elicitationToCard, userInputQuestions, type Card, type FormCard } from '@wework/elicitation-mapper';
+import { answerRefusal, answersToContent, defaultAnswers, elicitationToCard, hostCardKindOf, hostQuestionsOf, type Card, type FormCard } from '@wework/elicitation-mapper';
+import { plainHostQuestion, type HostCard } from '@wework/host-protocol';
 import { codexElicitationRequestParamsArbitrary } from '@wework/elicitation-mapper/testing';
 import { fieldProblem, offersCancel, offersDecline, parseFieldNumber, readCard, replyOf, selectOption, setText, submit, submitOption, toggleOption, type CardModel, type Field } from '../src/CardForm.js';
 
@@ -18,11 +19,10 @@ const hostCard = (card: Card, extra: Record<string, unknown> = {}): Record<strin
   threadId: 'thread-1',
   turnId: 'turn-1',
   serverName: 'forms',
+  kind: hostCardKindOf(card),
   message: card.message,
-  questions: userInputQuestions(card),
+  questions: hostQuestionsOf(card),
   submitOnSelect: card.submitOnSelect,
-  card,
-  approval: null,
   error: null,
   ...extra,
 });
@@ -102,7 +102,7 @@ describe('readCard', () => {
         ],
       },
     ];
-    const model = readCard({ cardId: 'c', origin: 'commandApproval', threadId: 't', turnId: 'u', serverName: null, message: null, questions, submitOnSelect: true, card: null, approval: {}, error: null });
+    const model = readCard({ cardId: 'c', origin: 'commandApproval', kind: 'approval', threadId: 't', turnId: 'u', serverName: null, message: null, questions: questions.map((q) => plainHostQuestion(q, 'approval')), submitOnSelect: true, error: null });
     expect(E.isRight(model)).toBe(true);
     if (E.isLeft(model)) return;
     expect(model.right.kind).toBe('approval');
@@ -119,13 +119,12 @@ describe('readCard', () => {
       turnId: null,
       serverName: null,
       message: null,
+      kind: 'input',
       questions: [
-        { id: 'color', header: 'Color', question: 'Which?', isOther: false, isSecret: false, options: [{ label: 'Red', description: '' }] },
-        { id: 'pin', header: 'PIN', question: 'Your PIN', isOther: false, isSecret: true, options: null },
+        plainHostQuestion({ id: 'color', header: 'Color', question: 'Which?', isOther: false, isSecret: false, options: [{ label: 'Red', description: '' }] }, 'singleChoice'),
+        plainHostQuestion({ id: 'pin', header: 'PIN', question: 'Your PIN', isOther: false, isSecret: true, options: null }, 'text'),
       ],
       submitOnSelect: false,
-      card: null,
-      approval: null,
     });
     expect(E.isRight(model) && model.right.fields.map((f) => [f.kind, f.kind === 'text' && f.secret])).toEqual([
       ['choice', false],
@@ -168,7 +167,21 @@ describe('what the page sends', () => {
   it('sends text even when empty, and leaves an empty number unanswered', () => {
     const text: Field = { kind: 'text', id: 'note', header: 'Note', question: 'Note', value: '', format: null, minLength: null, maxLength: null, secret: false };
     const number: Field = { kind: 'number', id: 'n', header: 'N', question: 'N', value: ' ', integer: true, minimum: 1, maximum: 9 };
-    const model: CardModel = { cardId: 'c', origin: 'mcpElicitation', threadId: 't', kind: 'form', message: null, serverName: null, fields: [text, number], submitOnSelect: false, error: null, mapped: null };
+    const card: HostCard = {
+      cardId: 'c',
+      origin: 'mcpElicitation',
+      kind: 'form',
+      threadId: 't',
+      turnId: null,
+      serverName: null,
+      message: null,
+      questions: [
+        plainHostQuestion({ id: 'note', header: 'Note', question: 'Note', isOther: false, isSecret: false, options: null }, 'text'),
+        { ...plainHostQuestion({ id: 'n', header: 'N', question: 'N', isOther: false, isSecret: false, options: null }, 'integer'), minimum: 1, maximum: 9 },
+      ],
+      submitOnSelect: false,
+    };
+    const model: CardModel = { cardId: 'c', origin: 'mcpElicitation', threadId: 't', kind: 'form', message: null, serverName: null, fields: [text, number], submitOnSelect: false, error: null, card };
     expect(submit(model)).toEqual({ _tag: 'Send', reply: { answers: { note: { answers: [''] }, n: { answers: [] } } } });
   });
 });

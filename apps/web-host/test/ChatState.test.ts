@@ -20,7 +20,7 @@ const task = (taskId: string, threadId = `thread-${taskId}`): TaskRecord => ({
 
 const agentItem = (id: string, text: string) => ({ type: 'agentMessage', id, text, phase: null, memoryCitation: null, moderation: null, delivery: null, questions: null }) as never;
 
-const cardModel = (cardId: string, threadId: string): CardModel => ({ cardId, origin: 'mcpElicitation', threadId, kind: 'form', message: 'm', serverName: 'forms', fields: [], submitOnSelect: false, error: null, mapped: null });
+const cardModel = (cardId: string, threadId: string): CardModel => ({ cardId, origin: 'mcpElicitation', threadId, kind: 'form', message: 'm', serverName: 'forms', fields: [], submitOnSelect: false, error: null, card: { cardId, origin: 'mcpElicitation', kind: 'form', threadId, turnId: null, serverName: 'forms', message: 'm', questions: [], submitOnSelect: false } });
 
 const fold = (actions: ReadonlyArray<ChatAction>, from: ChatState = initialChat): ChatState => actions.reduce(reduceChat, from);
 const ids = { taskId: 'a', threadId: 'thread-a', turnId: 'turn-1' };

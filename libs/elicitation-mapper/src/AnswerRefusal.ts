@@ -1,7 +1,7 @@
 /**
  * The strict reading of a host's answer, applied before mapping: an answer that does not fit its
  * card — a label that names no option, an unknown question id, picks outside the array's
- * `minItems`/`maxItems`, text that is not a number, several answers to a one-answer question, an
+ * `minItems`/`maxItems`, several answers to a one-answer question, an
  * approval choice the card did not offer — is refused with an {@link AnswerRefused} naming the field
  * and the problem, never the host's text, so that the host can be asked again instead of the plugin
  * silently getting less than the user meant. What fits is mapped by `AnswerMapping.ts` as given.
@@ -9,8 +9,8 @@
  * Every function here is pure: JSON in, a refusal or `null` out; nothing throws, whatever the input.
  */
 import type { ToolRequestUserInputQuestion } from '@wework/codex-protocol';
-import type { CardQuestion, FormCard, ToolApprovalCard } from './Card.js';
-import { answerStrings, optionIndex, parseNumber } from './internal/answerReading.js';
+import type { AnswerType } from './Card.js';
+import { answerStrings, optionIndex } from './internal/answerReading.js';
 import { isRecord, own } from './internal/json.js';
 
 /** What is wrong with an answer that does not fit its card. */
@@ -27,8 +27,6 @@ export type AnswerProblem =
   | 'TooFewPicks'
   /** More picks than the array's `maxItems`. */
   | 'TooManyPicks'
-  /** Text that does not read as a (decimal) number, or not as a safe integer for an integer question. */
-  | 'NotANumber'
   /** No answer to a question that needs one (the approval question). */
   | 'MissingAnswer';
 
@@ -40,6 +38,24 @@ export interface AnswerRefused {
   readonly problem: AnswerProblem;
   /** E.g. `regions: 4 picks, at most 3 allowed`. */
   readonly message: string;
+}
+
+/**
+ * What the strict reading needs of a question: its id, its answer type, its options (by label) and, for a
+ * multi-choice, its limits. The mapper's questions have it, and so do the host protocol's (`HostQuestion`),
+ * so a host checks an answer before sending it with the very rule the executor applies.
+ */
+export interface AnswerableQuestion {
+  readonly id: string;
+  readonly answerType: AnswerType;
+  readonly options: ReadonlyArray<{ readonly label: string }> | null;
+  readonly minItems?: number | null;
+  readonly maxItems?: number | null;
+}
+
+/** A card as the strict reading sees it: its questions. */
+export interface AnswerableCard {
+  readonly questions: ReadonlyArray<AnswerableQuestion>;
 }
 
 /** A card's question id as a message names it (ids come from the plugin's schema; a long one is described). */
@@ -72,7 +88,7 @@ const replyEntries = (response: unknown): Array<[string, ReadonlyArray<string>]>
 };
 
 /** Why one question's non-empty answer list does not fit it, or `null`. */
-const questionProblem = (question: CardQuestion, list: ReadonlyArray<string>): AnswerRefused | null => {
+const questionProblem = (question: AnswerableQuestion, list: ReadonlyArray<string>): AnswerRefused | null => {
   const id = question.id;
   const one = (): AnswerRefused | null => (list.length > 1 ? refused(id, 'TooManyAnswers', `${list.length} answers to a question that takes one`) : null);
   switch (question.answerType) {
@@ -87,28 +103,27 @@ const questionProblem = (question: CardQuestion, list: ReadonlyArray<string>): A
         if (index < 0) return refused(id, 'UnknownOption', 'a pick names none of the options');
         picked.add(index);
       }
-      if (question.minItems !== null && picked.size < question.minItems) return refused(id, 'TooFewPicks', `${picked.size} picks, at least ${question.minItems} needed`);
-      if (question.maxItems !== null && picked.size > question.maxItems) return refused(id, 'TooManyPicks', `${picked.size} picks, at most ${question.maxItems} allowed`);
+      const minItems = question.minItems ?? null;
+      const maxItems = question.maxItems ?? null;
+      if (minItems !== null && picked.size < minItems) return refused(id, 'TooFewPicks', `${picked.size} picks, at least ${minItems} needed`);
+      if (maxItems !== null && picked.size > maxItems) return refused(id, 'TooManyPicks', `${picked.size} picks, at most ${maxItems} allowed`);
       return null;
     }
     case 'text':
       return one();
     case 'number':
     case 'integer':
-      return (
-        one() ??
-        (parseNumber(list[0], question.answerType === 'integer') === undefined
-          ? refused(id, 'NotANumber', question.answerType === 'integer' ? 'not a whole number' : 'not a number')
-          : null)
-      );
+      // A number that does not parse fits: the forms spec leaves it out of the plugin's content (still accept).
+      return one();
     default:
       return null;
   }
 };
 
 /**
- * Why the host's reply does not fit the card, or `null` when it does (then {@link answersToResult}
- * and {@link approvalAnswerToResult} map it as given). `{ action: "cancel" | "decline" }` always fits.
+ * Why the host's reply does not fit the card (the mapper's card, or the host protocol's `HostCard`: any
+ * {@link AnswerableCard}), or `null` when it does (then {@link answersToResult} and
+ * {@link approvalAnswerToResult} map it as given). `{ action: "cancel" | "decline" }` always fits.
  * A form question left without an answer (absent, or an empty list) fits: the plugin validates what
  * it receives. The approval question must be answered. Never throws.
  * @example
@@ -117,13 +132,13 @@ const questionProblem = (question: CardQuestion, list: ReadonlyArray<string>): A
  * // { _tag: 'AnswerRefused', questionId: 'regions', problem: 'TooManyPicks', message: 'regions: 4 picks, at most 3 allowed' }
  * ```
  */
-export function answerRefusal(card: FormCard | ToolApprovalCard, reply: unknown): AnswerRefused | null {
+export function answerRefusal(card: AnswerableCard, reply: unknown): AnswerRefused | null {
   if (isHostAction(reply)) return null;
   const entries = replyEntries(reply);
   if (!Array.isArray(entries)) return entries;
   const questions: ReadonlyArray<unknown> = isRecord(card) && Array.isArray(card.questions) ? card.questions : [];
-  const byId = new Map<string, CardQuestion>();
-  for (const question of questions) if (isRecord(question) && typeof question['id'] === 'string') byId.set(question['id'], question as unknown as CardQuestion);
+  const byId = new Map<string, AnswerableQuestion>();
+  for (const question of questions) if (isRecord(question) && typeof question['id'] === 'string') byId.set(question['id'], question as unknown as AnswerableQuestion);
   for (const [id, list] of entries) {
     const question = byId.get(id);
     if (question === undefined) return refused(null, 'UnknownQuestion', 'an answer to a question the card does not have');

@@ -8,10 +8,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { Card, FormCard, FormQuestion } from './Card.js';
-import { decodeElicitationRequest } from './ElicitationRequest.js';
+import { decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
 import { schemaToQuestions } from './SchemaMapping.js';
 import { toolApprovalCard } from './ToolApproval.js';
-import type { Unsupported } from './Unsupported.js';
+import { invalidRequest, type Unsupported } from './Unsupported.js';
+import { describeValue, isRecord } from './internal/json.js';
 
 /** The spec's "selecting an option submits immediately": one question, answered with one click. */
 const submitsOnSelect = (questions: ReadonlyArray<FormQuestion>): boolean => {
@@ -40,16 +41,24 @@ const submitsOnSelect = (questions: ReadonlyArray<FormQuestion>): boolean => {
  */
 export function elicitationToCard(params: unknown): E.Either<Unsupported, Card> {
   const request = decodeElicitationRequest(params);
-  if (E.isLeft(request)) return request;
-  const approval = toolApprovalCard(request.right);
+  return E.isLeft(request) ? request : cardForRequest(request.right);
+}
+
+/**
+ * The card of an elicitation request whose envelope is already read ({@link decodeElicitationRequest}, or
+ * `codexElicitationRequest` for params Codex's codec decoded): a tool approval, or the form of its schema.
+ */
+export function cardForRequest(request: ElicitationRequest): E.Either<Unsupported, Card> {
+  if (!isRecord(request)) return E.left(invalidRequest('request', 'object', describeValue(request)));
+  const approval = toolApprovalCard(request);
   if (O.isSome(approval)) return approval.value;
-  const questions = schemaToQuestions(request.right.requestedSchema);
+  const questions = schemaToQuestions(request.requestedSchema);
   if (E.isLeft(questions)) return questions;
   const card: FormCard = {
     _tag: 'FormCard',
-    source: request.right.source,
-    mode: request.right.mode,
-    message: request.right.message,
+    source: request.source,
+    mode: request.mode,
+    message: request.message,
     questions: questions.right,
     submitOnSelect: submitsOnSelect(questions.right),
   };

@@ -9,6 +9,7 @@
  * Every function here is pure: JSON in, a value or a `_tag`ged error out.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import type { McpServerElicitationRequestParams } from '@wework/codex-protocol';
 import type { ElicitationSource } from './Card.js';
 import { describeValue, isRecord, own, type JsonRecord } from './internal/json.js';
 import { invalidRequest, unsupportedMode, type Unsupported } from './Unsupported.js';
@@ -73,4 +74,27 @@ export function decodeElicitationRequest(params: unknown): E.Either<Unsupported,
   const message = own(params, 'message');
   if (typeof message !== 'string') return E.left(invalidRequest('params.message', 'string', describeValue(message)));
   return E.right({ source, mode, message, requestedSchema: own(params, 'requestedSchema'), meta: own(params, '_meta') ?? null });
+}
+
+/**
+ * The envelope of a Codex `mcpServer/elicitation/request` whose params Codex's codec already decoded: no
+ * second decode, only the mode's reading (`openaiForm` is `openai/form`; `url`, `openai/userVerification`
+ * and unknown modes are {@link Unsupported}).
+ * @example
+ * ```ts
+ * codexElicitationRequest({ threadId: 't', turnId: null, serverName: 'forms', environmentId: null, mode: 'form', _meta: null, message: 'Pick', requestedSchema });
+ * // Right({ source: { serverName: 'forms', threadId: 't', turnId: null }, mode: 'form', message: 'Pick', requestedSchema, meta: null })
+ * ```
+ */
+export function codexElicitationRequest(params: McpServerElicitationRequestParams): E.Either<Unsupported, ElicitationRequest> {
+  if (!isRecord(params)) return E.left(invalidRequest('params', 'object', describeValue(params)));
+  const source: ElicitationSource = { serverName: params.serverName, threadId: params.threadId, turnId: params.turnId };
+  switch (params.mode) {
+    case 'form':
+    case 'openai/form':
+    case 'openaiForm':
+      return E.right({ source, mode: params.mode === 'form' ? 'form' : 'openai/form', message: params.message, requestedSchema: params.requestedSchema, meta: params._meta });
+    default:
+      return E.left(unsupportedMode(params.mode ?? ''));
+  }
 }

@@ -9,12 +9,13 @@
  *
  * Every function here is pure: JSON in, values out; nothing throws, whatever the input.
  */
-import type { ToolRequestUserInputResponse } from '@wework/codex-protocol';
+import type { McpServerElicitationRequestParams, ToolRequestUserInputResponse } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { answersToResult, approvalAnswerToResult } from './AnswerMapping.js';
 import { answerRefusal, type AnswerRefused } from './AnswerRefusal.js';
 import type { Card } from './Card.js';
-import { elicitationToCard } from './ElicitationCard.js';
+import { cardForRequest, elicitationToCard } from './ElicitationCard.js';
+import { codexElicitationRequest } from './ElicitationRequest.js';
 import { cancelResult, declineResult, type DeclineResult, type ElicitResult } from './ElicitResult.js';
 import { isRecord, own } from './internal/json.js';
 import type { Unsupported } from './Unsupported.js';
@@ -54,6 +55,23 @@ export type HostReply = ToolRequestUserInputResponse | { readonly action: 'cance
  */
 export function handleElicitationRequest(params: unknown): ElicitationDecision {
   const card = elicitationToCard(params);
+  return E.isRight(card) ? { _tag: 'ShowCard', card: card.right } : { _tag: 'Respond', response: declineResult(), reason: card.left };
+}
+
+/**
+ * {@link handleElicitationRequest} for the params of a Codex `mcpServer/elicitation/request` that Codex's
+ * codec already decoded (the envelope is not decoded again).
+ * @example
+ * ```ts
+ * client.onServerRequest(McpServerElicitationRequest, (params) => {
+ *   const decision = handleCodexElicitationRequest(params);
+ *   // ...
+ * });
+ * ```
+ */
+export function handleCodexElicitationRequest(params: McpServerElicitationRequestParams): ElicitationDecision {
+  const request = codexElicitationRequest(params);
+  const card = E.isRight(request) ? cardForRequest(request.right) : request;
   return E.isRight(card) ? { _tag: 'ShowCard', card: card.right } : { _tag: 'Respond', response: declineResult(), reason: card.left };
 }
 

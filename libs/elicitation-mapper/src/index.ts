@@ -17,7 +17,7 @@ export {
   answersToContent,
   answersToResult,
 } from './AnswerMapping.js';
-export { answerRefusal, userInputAnswerRefusal, type AnswerProblem, type AnswerRefused } from './AnswerRefusal.js';
+export { answerRefusal, userInputAnswerRefusal, type AnswerableCard, type AnswerableQuestion, type AnswerProblem, type AnswerRefused } from './AnswerRefusal.js';
 export {
   defaultAnswers,
   userInputQuestions,
@@ -38,8 +38,10 @@ export {
   type ToolParamDisplay,
 } from './Card.js';
 export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
-export { elicitationToCard } from './ElicitationCard.js';
-export { decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
+export { cardForRequest, elicitationToCard } from './ElicitationCard.js';
+export { CARD_SHOWS, nextCardShow, type CardRefusal, type CardShowStep } from './CardShows.js';
+export { hostCardKindOf, hostQuestionsOf } from './HostCard.js';
+export { codexElicitationRequest, decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
 export {
   acceptResult,
   cancelResult,
@@ -58,6 +60,7 @@ export {
 } from './ElicitResult.js';
 export {
   checkedResponseForCard,
+  handleCodexElicitationRequest,
   handleElicitationRequest,
   responseForCard,
   type ElicitationDecision,

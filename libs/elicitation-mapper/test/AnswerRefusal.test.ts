@@ -32,7 +32,6 @@ describe('answerRefusal', () => {
       [answers({ target: ['Staging', 'Production'] }), 'target', 'TooManyAnswers', 'target: 2 answers to a question that takes one'],
       [answers({ regions: ['EU', 'US', 'Asia', 'South America'] }), 'regions', 'TooManyPicks', 'regions: 4 picks, at most 3 allowed'],
       [answers({ regions: ['EU', 'Atlantis'] }), 'regions', 'UnknownOption', 'regions: a pick names none of the options'],
-      [answers({ replicas: ['three'] }), 'replicas', 'NotANumber', 'replicas: not a whole number'],
       [answers({ note: ['a', 'b'] }), 'note', 'TooManyAnswers', 'note: 2 answers to a question that takes one'],
       [answers({ colour: ['red'] }), null, 'UnknownQuestion', 'answer: an answer to a question the card does not have'],
       [{ answers: { target: { answers: [7] } } }, null, 'NotAnAnswer', 'answer: an entry is not { answers: [strings] }'],
@@ -54,6 +53,9 @@ describe('answerRefusal', () => {
     expect(answerRefusal(card, { action: 'decline' })).toBeNull();
     expect(answerRefusal(card, answers({ regions: [] }))).toBeNull();
     expect(answerRefusal(card, { answers: {} })).toBeNull();
+    // A number that does not parse fits: the mapping leaves it out of the content, the action stays accept.
+    expect(answerRefusal(card, answers({ replicas: ['three'] }))).toBeNull();
+    expect(checkedResponseForCard(card, answers({ replicas: ['three'], target: ['Staging'] }))).toEqual(E.right({ action: 'accept', content: { target: 'staging' }, _meta: null }));
   });
 
   test('a tool approval must be answered with one of the choices it offers', () => {

@@ -13,8 +13,12 @@ import { requestDescriptor } from './Descriptor.js';
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
-/** One option of a question: the label the answer names, and its explanation. */
-export const HostOption = t.type({ label: t.string, description: t.string }, 'HostOption');
+/**
+ * One option of a question: the label the answer names, its explanation, and the stable value it stands for
+ * when there is one (the value a plugin receives, or the approval decision Codex receives), for a host that
+ * keys its rendering by value; answers always name the label.
+ */
+export const HostOption = t.intersection([t.type({ label: t.string, description: t.string }), t.partial({ value: t.unknown })], 'HostOption');
 /** See the codec {@link HostOption}. */
 export type HostOption = t.TypeOf<typeof HostOption>;
 
@@ -160,3 +164,39 @@ export const CardShow = requestDescriptor('card/show', CardShowParams, HostReply
 
 /** Every request the executor sends to its host, by method. */
 export const ExecutorRequests = { [CardShow.method]: CardShow } as const;
+
+/**
+ * A question in the request_user_input shape as a {@link HostQuestion} with no default and no limits (Codex's
+ * own input requests, approval decisions): what a host needs beyond the plain question is its answer type,
+ * and the options' values where they stand for one (`values[i]` of `options[i]`).
+ * @example
+ * ```ts
+ * plainHostQuestion({ id: 'decision', header: 'Run?', question: 'Run ls?', isOther: false, isSecret: false, options: [{ label: 'Run once', description: '' }] }, 'approval');
+ * // { id: 'decision', ..., answerType: 'approval', required: true, defaultAnswers: [], format: null, minLength: null, ... }
+ * ```
+ */
+export const plainHostQuestion = (
+  question: Pick<HostQuestion, 'id' | 'header' | 'question' | 'isOther' | 'isSecret' | 'options'>,
+  answerType: HostAnswerType,
+  values: ReadonlyArray<unknown> = [],
+): HostQuestion => ({
+  id: question.id,
+  header: question.header,
+  question: question.question,
+  isOther: question.isOther,
+  isSecret: question.isSecret,
+  options:
+    question.options === null
+      ? null
+      : question.options.map((option, index) => ({ label: option.label, description: option.description, ...(index < values.length ? { value: values[index] } : {}) })),
+  answerType,
+  required: true,
+  defaultAnswers: [],
+  format: null,
+  minLength: null,
+  maxLength: null,
+  minimum: null,
+  maximum: null,
+  minItems: null,
+  maxItems: null,
+});

@@ -21,6 +21,7 @@ describe('public API of @wework/host-protocol', () => {
         'HostOption',
         'HostQuestion',
         'hostErrorData',
+        'plainHostQuestion',
         'readWebHostLaunch',
         'webHostFragment',
         'webHostUrl',

@@ -1,27 +1,42 @@
 /**
- * Routes card-shaped server requests of the app-server to the host: each kind of request has an adapter
- * that turns its params into a card (or an immediate response), and the host's reply into the protocol's
- * response. The router owns what every card shares: ids, waiting, cancellation when the task stops or
- * Codex settles the request elsewhere, and the log.
+ * Routes card-shaped server requests of the app-server to the host, in one direction: each kind of request
+ * has an adapter that turns its params (as Codex's codec decoded them) into a card or an immediate response,
+ * and the host's decoded answer into the protocol's response through its library's checked answer. The
+ * router owns what every card shares: ids, waiting, the refused-answer rule (`nextCardShow`: a misfit
+ * answer shows the card again with the refusal, at most `CARD_SHOWS` times), cancellation when the task
+ * stops or Codex settles the request elsewhere, and the log.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ServerRequestResolved, type AnyServerRequest, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
 import type { AppServerClient, Disposable, ServerRequestContext } from '@wework/app-server-client';
-import type { HostReply } from '@wework/elicitation-mapper';
+import { nextCardShow, type CardRefusal } from '@wework/elicitation-mapper';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { HostCard } from '@wework/host-protocol';
+import { HostReply, type CardAnswerError, type HostCard } from '@wework/host-protocol';
 import type { ExecutorHost } from './ExecutorHost.js';
+
+/** A response to send, with a note for the log. */
+export interface Answered<R> {
+  readonly response: R;
+  readonly note?: string;
+}
 
 /** What an adapter decides for one request. */
 export type CardDecision<R> =
   | {
       readonly _tag: 'Show';
-      /** The card, without the id and origin the router assigns. */
-      readonly card: Omit<HostCard, 'cardId' | 'origin'>;
-      /** The response for the host's reply (`aborted`: the task stopped or the request was settled elsewhere). */
-      readonly respond: (reply: HostReply, aborted: boolean) => { readonly response: R; readonly note?: string };
+      /** The card, without the id, origin and error the router assigns. */
+      readonly card: Omit<HostCard, 'cardId' | 'origin' | 'error'>;
+      /** The checked answer: the response for a reply that fits the card, or why it does not. */
+      readonly answer: (reply: HostReply) => E.Either<CardRefusal, Answered<R>>;
+      /** The response when the card was settled without the host (the task stopped, or Codex settled it elsewhere). */
+      readonly cancelled: () => Answered<R>;
+      /** The response once the host's answers were refused too often. */
+      readonly refusedTooOften: () => Answered<R>;
     }
   | { readonly _tag: 'Respond'; readonly response: R; readonly reason: string };
+
+/** An answer that is not a reply at all (neither answers nor an action). */
+const notAnAnswer: CardRefusal = { questionId: null, problem: 'NotAnAnswer', message: 'the answer is neither answers by question nor cancel or decline' };
 
 /** Turns one kind of server request into cards. */
 export interface CardAdapter<D extends AnyServerRequest> {
@@ -48,14 +63,44 @@ interface Pending {
   readonly controller: AbortController;
 }
 
-/** Waits for the host's reply, or for the card to be aborted (then the reply is `cancel`). */
-function ask(host: ExecutorHost, card: HostCard, controller: AbortController): Promise<HostReply> {
+/** Waits for the host's answer as it came, or for the card to be aborted (then the answer is `cancel`). */
+function ask(host: ExecutorHost, card: HostCard, controller: AbortController): Promise<unknown> {
   const aborted = new Promise<HostReply>((resolve) => {
     if (controller.signal.aborted) resolve({ action: 'cancel' });
     controller.signal.addEventListener('abort', () => resolve({ action: 'cancel' }), { once: true });
   });
   const answered = host.showCard(card, controller.signal).catch((): HostReply => ({ action: 'cancel' }));
   return Promise.race([answered, aborted]);
+}
+
+/**
+ * Shows `card` until the host's answer fits it (the adapter's checked answer) or the refused-answer rule
+ * gives up; resolves with the response to send.
+ */
+export async function answerCard<R>(
+  host: ExecutorHost,
+  card: HostCard,
+  decision: Extract<CardDecision<R>, { readonly _tag: 'Show' }>,
+  controller: AbortController,
+  log: ExecutorLog,
+): Promise<Answered<R>> {
+  let error: CardAnswerError | null = null;
+  for (let show = 1; ; show += 1) {
+    const raw = await ask(host, { ...card, error }, controller);
+    if (controller.signal.aborted) return decision.cancelled();
+    const reply = HostReply.decode(raw);
+    const checked = E.isLeft(reply) ? E.left(notAnAnswer) : decision.answer(reply.right);
+    const step = nextCardShow(show, checked, null, controller.signal.aborted);
+    if (step._tag === 'ShowAgain') {
+      log({ event: 'card answer refused', fields: { cardId: card.cardId, questionId: step.error.questionId, problem: step.error.problem, attemptsLeft: step.error.attemptsLeft } });
+      error = step.error;
+      continue;
+    }
+    if (step.response !== null) return step.response;
+    const fallback = decision.refusedTooOften();
+    log({ event: 'card answer refused too often', fields: { cardId: card.cardId, shows: show } });
+    return fallback;
+  }
 }
 
 /** Attaches the adapters to a client: from now on the host answers these requests. */
@@ -73,8 +118,7 @@ export function attachCardRouter(client: AppServerClient, host: ExecutorHost, lo
     const controller = new AbortController();
     pending.set(cardId, { threadId: decision.card.threadId, requestId: String(context.id), controller });
     try {
-      const reply = await ask(host, { ...decision.card, cardId, origin: adapter.origin }, controller);
-      const { response, note } = decision.respond(reply, controller.signal.aborted);
+      const { response, note } = await answerCard(host, { ...decision.card, cardId, origin: adapter.origin }, decision, controller, log);
       log({ event: 'card answered', fields: { cardId, ...adapter.describeResponse(response), ...(note === undefined ? {} : { note }) } });
       return E.right(response);
     } finally {

@@ -1,9 +1,13 @@
 /**
- * The card adapters of plugin forms: `mcpServer/elicitation/request` through the elicitation mapper
- * (unsupported → decline at once, with the reason), and Codex's own `item/tool/requestUserInput`.
+ * The card adapters of plugin forms: `mcpServer/elicitation/request` through the elicitation mapper, on
+ * the params Codex's codec decoded (unsupported → decline at once, with the reason), and Codex's own
+ * `item/tool/requestUserInput`. Each answer is the library's checked answer: one that does not fit the
+ * card is refused with the field and the problem.
  */
+import * as E from 'fp-ts/lib/Either.js';
 import { ItemToolRequestUserInput, McpServerElicitationRequest } from '@wework/codex-protocol';
-import { cancelResult, handleElicitationRequest, responseForCard, userInputQuestions } from '@wework/elicitation-mapper';
+import { cancelResult, checkedResponseForCard, handleCodexElicitationRequest, hostCardKindOf, hostQuestionsOf, userInputAnswerRefusal, type ElicitResult } from '@wework/elicitation-mapper';
+import { plainHostQuestion } from '@wework/host-protocol';
 import type { CardAdapter } from './CardRouter.js';
 
 /** Plugin forms and Codex's MCP tool approvals, as elicitations. */
@@ -14,27 +18,28 @@ export const elicitationAdapter: CardAdapter<typeof McpServerElicitationRequest>
   describe: (params) => ({ serverName: params.serverName, mode: params.mode, threadId: params.threadId, turnId: params.turnId }),
   describeResponse: (response) => ({ action: response.action }),
   decide: (params) => {
-    const decision = handleElicitationRequest(params);
+    const decision = handleCodexElicitationRequest(params);
     if (decision._tag === 'Respond') return { _tag: 'Respond', response: decision.response, reason: decision.reason.message };
     const card = decision.card;
     return {
       _tag: 'Show',
       card: {
+        kind: hostCardKindOf(card),
         threadId: params.threadId,
         turnId: params.turnId,
         serverName: params.serverName,
         message: card.message,
-        questions: userInputQuestions(card),
+        questions: hostQuestionsOf(card),
         submitOnSelect: card.submitOnSelect,
-        card,
-        approval: null,
       },
-      respond: (reply, aborted) => ({ response: aborted ? cancelResult() : responseForCard(card, reply) }),
+      answer: (reply) => E.map((response: ElicitResult) => ({ response }))(checkedResponseForCard(card, reply)),
+      cancelled: () => ({ response: cancelResult() }),
+      refusedTooOften: () => ({ response: cancelResult() }),
     };
   },
 };
 
-/** Codex's own request_user_input (the model's tool, or the tool-approval fallback). */
+/** Codex's own request_user_input (the model's tool, or the tool-approval fallback). request_user_input has no cancel: "no usable answer" is an empty answer set. */
 export const userInputAdapter: CardAdapter<typeof ItemToolRequestUserInput> = {
   descriptor: ItemToolRequestUserInput,
   origin: 'requestUserInput',
@@ -44,16 +49,19 @@ export const userInputAdapter: CardAdapter<typeof ItemToolRequestUserInput> = {
   decide: (params) => ({
     _tag: 'Show',
     card: {
+      kind: 'input',
       threadId: params.threadId,
       turnId: params.turnId,
       serverName: null,
       message: null,
-      questions: params.questions,
+      questions: params.questions.map((q) => plainHostQuestion(q, (q.options?.length ?? 0) > 0 && !q.isOther ? 'singleChoice' : 'text')),
       submitOnSelect: params.questions.length === 1 && (params.questions[0]?.options?.length ?? 0) > 0,
-      card: null,
-      approval: null,
     },
-    // request_user_input has no cancel: "no usable answer" is an empty answer set.
-    respond: (reply, aborted) => ({ response: { answers: aborted || 'action' in reply ? {} : reply.answers } }),
+    answer: (reply) => {
+      const refusal = userInputAnswerRefusal(params.questions, reply);
+      return refusal === null ? E.right({ response: { answers: 'action' in reply ? {} : reply.answers } }) : E.left(refusal);
+    },
+    cancelled: () => ({ response: { answers: {} } }),
+    refusedTooOften: () => ({ response: { answers: {} } }),
   }),
 };

@@ -1,10 +1,9 @@
 /**
  * The hosts connected to the executor (one over stdio; any number over WebSocket): transcript
  * notifications go to every host, a card goes to the host that sent the task's last message (else the
- * most recent one; the owner is kept by task, so it holds when the task's thread is replaced), and its answer comes back as the response of `card/show`, decoded before use.
- * An answer that does not fit the card is refused: the card is shown again (same `cardId`) with an
- * `error`, at most `CARD_SHOWS` times in all (the refused-answer rule of `cards/ExecutorHost.ts`).
- * Everything sent is wire JSON: decoded protocol values may hold bigints, which `JSON.stringify` cannot write.
+ * most recent one; the owner is kept by task, so it holds when the task's thread is replaced), and its answer comes back, as
+ * it came, as the response of `card/show`: the sessions only send and receive; the card router decodes and
+ * checks the answer and decides whether the card is shown again. Everything sent is wire JSON: decoded protocol values may hold bigints, which `JSON.stringify` cannot write.
  *
  * The event stream (docs/host-protocol.md, "Event stream and reconnects"): every notification gets the
  * next `seq` of one `EventLog` (`@wework/host-protocol`) and goes to every connection that receives the
@@ -13,18 +12,15 @@
  * that saw a gap there), every event after the cursor. A card whose connection closed before it answered
  * waits (bounded) for the next connection that subscribes or asks `cards/pending`, and is shown there again.
  */
-import * as E from 'fp-ts/lib/Either.js';
 import { CancellationTokenSource, type MessageConnection } from 'vscode-jsonrpc/node';
 import { toWireJson } from '@wework/codex-protocol';
 import {
   appendEvent,
   CardDismissedNotification,
   CardShow,
-  describeDecodeErrors,
   emptyEventLog,
   lastSeq,
   replayForSubscriber,
-  type CardAnswerError,
   type EventLog,
   type EventLogBounds,
   type HostCard,
@@ -33,7 +29,7 @@ import {
 } from '@wework/host-protocol';
 import type { Timers } from '@wework/ports';
 import { nodeTimers } from '@wework/ports/node';
-import { answerAfterRefusals, answerMisfit, CARD_SHOWS, type ExecutorHost } from '../cards/ExecutorHost.js';
+import type { ExecutorHost } from '../cards/ExecutorHost.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 
 /** One connected host. */
@@ -148,35 +144,9 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
     }
   };
 
-  const showCard = async (card: HostCard, signal: AbortSignal): Promise<HostReply> => {
-    try {
-      return await showUntilAnswered(card, signal);
-    } finally {
-      shown.delete(card.cardId);
-    }
-  };
-
-  const showUntilAnswered = async (card: HostCard, signal: AbortSignal): Promise<HostReply> => {
-    let error: CardAnswerError | null = null;
-    for (let show = 1; ; show += 1) {
-      const answer = await showOnce({ ...card, error }, signal);
-      if (answer._tag === 'Settled') return answer.reply;
-      const misfit = answerMisfit(card, answer.raw);
-      if (misfit === null) {
-        const decoded = CardShow.result.decode(answer.raw);
-        if (E.isRight(decoded)) return decoded.right;
-        log({ event: 'card answer not understood', fields: { cardId: card.cardId, problem: describeDecodeErrors(decoded.left) } });
-        return { action: 'cancel' };
-      }
-      const attemptsLeft = CARD_SHOWS - show;
-      log({ event: 'card answer refused', fields: { cardId: card.cardId, questionId: misfit.questionId, problem: misfit.problem, attemptsLeft } });
-      if (attemptsLeft <= 0 || signal.aborted) {
-        const fallback = answerAfterRefusals(card);
-        log({ event: 'card answer refused too often', fields: { cardId: card.cardId, shows: show, answer: 'action' in fallback ? fallback.action : 'answers' } });
-        return fallback;
-      }
-      error = { ...misfit, attemptsLeft };
-    }
+  const showCard = async (card: HostCard, signal: AbortSignal): Promise<unknown> => {
+    const answer = await showOnce(card, signal);
+    return answer._tag === 'Answered' ? answer.raw : answer.reply;
   };
 
   /**
@@ -191,17 +161,21 @@ export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => str
     }
     const entry: ShownCard = { card, comeBack: null };
     shown.set(card.cardId, entry);
-    for (;;) {
-      if (signal.aborted) return { _tag: 'Settled', reply: { action: 'cancel' } };
-      const outcome = await showTo(session, card, signal);
-      if (outcome._tag !== 'Closed') return outcome;
-      log({ event: 'card host disconnected', fields: { cardId: card.cardId, session: session.id } });
-      const next = await awaitHost(entry, signal);
-      if (next === null) {
-        if (!signal.aborted) log({ event: 'card cancelled: no host came back', fields: { cardId: card.cardId } });
-        return { _tag: 'Settled', reply: { action: 'cancel' } };
+    try {
+      for (;;) {
+        if (signal.aborted) return { _tag: 'Settled', reply: { action: 'cancel' } };
+        const outcome = await showTo(session, card, signal);
+        if (outcome._tag !== 'Closed') return outcome;
+        log({ event: 'card host disconnected', fields: { cardId: card.cardId, session: session.id } });
+        const next = await awaitHost(entry, signal);
+        if (next === null) {
+          if (!signal.aborted) log({ event: 'card cancelled: no host came back', fields: { cardId: card.cardId } });
+          return { _tag: 'Settled', reply: { action: 'cancel' } };
+        }
+        session = next;
       }
-      session = next;
+    } finally {
+      shown.delete(card.cardId);
     }
   };
 
