@@ -45,7 +45,7 @@ describe('the main entry in a browser', () => {
   });
 
   it('offers the token as the subprotocol and speaks one message per frame', async () => {
-    const sockets: Array<WebSocketLike & { sent: string[]; protocols: string[]; url: string }> = [];
+    const sockets: Fake[] = [];
     class Fake implements WebSocketLike {
       readyState = 0;
       onopen: ((event: unknown) => void) | null = null;

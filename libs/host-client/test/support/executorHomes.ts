@@ -35,7 +35,7 @@ export async function executorHomes(script: Script, options: { readonly forms?: 
     if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
     servers['forms'] = { ...plugin.command, default_tools_approval_mode: 'approve' };
   }
-  const config = { ...base, features: { ...(base.features as Record<string, unknown>), ...weworkFeatures }, mcp_servers: servers };
+  const config = { ...base, features: { ...base.features, ...weworkFeatures }, mcp_servers: servers };
   await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config), { mode: 0o600 });
   return {
     ...dirs,
