@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInterface } from 'node:readline';
-import { HOST_LIMITS } from '../src/host/HostLimits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 import { concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { HOST_LIMITS } from '../src/host/HostLimits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 import { announcedEndpoint, concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const ALLOWED = 'http://localhost:5173';

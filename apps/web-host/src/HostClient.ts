@@ -10,13 +10,13 @@
  * from 250 ms to 5 s.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { browserWebSocketTransport, createHostClient, describeHostClientError, EXECUTOR_MAX_REQUESTS_IN_FLIGHT, type HostClient as ProtocolClient, type HostClientError, type HostEvent } from '@wework/host-client';
-import type { HostCard, HostMethod, HostParamsOf, HostReply, HostResultOf } from '@wework/host-protocol';
+import { browserWebSocketTransport, createHostClient, describeHostClientError, type HostClient as ProtocolClient, type HostClientError, type HostEvent } from '@wework/host-client';
+import { HOST_LIMITS, type HostCard, type HostMethod, type HostParamsOf, type HostReply, type HostResultOf } from '@wework/host-protocol';
 
 export type { HostEvent } from '@wework/host-client';
 
 /** Requests in flight on the connection at most (the executor answers more with -32011). */
-export const MAX_PENDING = EXECUTOR_MAX_REQUESTS_IN_FLIGHT;
+export const MAX_PENDING = HOST_LIMITS.maxRequestsPerConnection;
 
 /** A request that did not succeed: the executor's error reply, or a local reason. */
 export type RequestError =

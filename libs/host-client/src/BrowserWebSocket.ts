@@ -3,7 +3,7 @@
  * the launch token offered as the WebSocket subprotocol (a browser cannot set an `Authorization`
  * header; the executor selects the protocol when it is the token).
  */
-import { EXECUTOR_MAX_MESSAGE_BYTES } from './Limits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 import { connectError, type TransportFactory } from './Transport.js';
 
 /** What the transport needs of a WebSocket: the standard browser interface. */
@@ -41,7 +41,7 @@ const OPEN = 1;
  * ```
  */
 export function browserWebSocketTransport(url: string, token: string, options: BrowserWebSocketOptions = {}): TransportFactory {
-  const maxChars = options.maxMessageChars ?? EXECUTOR_MAX_MESSAGE_BYTES;
+  const maxChars = options.maxMessageChars ?? HOST_LIMITS.maxMessageBytes;
   const maxBuffered = options.maxBufferedBytes ?? 64 * 1024 * 1024;
   return (handlers, signal) => {
     const Ctor = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;

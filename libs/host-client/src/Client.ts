@@ -13,6 +13,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import {
+  HOST_LIMITS,
   CardShow,
   CardsPending,
   describeDecodeErrors,
@@ -41,7 +42,7 @@ import {
 } from '@wework/host-protocol';
 import { reconnectDelay } from './Backoff.js';
 import { aborted, busy, disconnected, timedOut, type HostClientError, type WaitError } from './Errors.js';
-import { EXECUTOR_MAX_LONG_RUNNING_IN_FLIGHT, EXECUTOR_MAX_REQUESTS_IN_FLIGHT, HOST_CLIENT_DEFAULTS, LONG_RUNNING_METHODS } from './Limits.js';
+import { HOST_CLIENT_DEFAULTS } from './Limits.js';
 import { initialStream, subscribed, subscribeFailed, subscribing, takeEvent, type StreamState } from './Stream.js';
 import type { ConnectError, HostTransport, TransportFactory } from './Transport.js';
 import { connectError } from './Transport.js';
@@ -269,8 +270,8 @@ type Answer = E.Either<HostClientError, unknown>;
  * ```
  */
 export function createHostClient(options: HostClientOptions): HostClient {
-  const maxShort = positive(options.maxRequestsInFlight, EXECUTOR_MAX_REQUESTS_IN_FLIGHT);
-  const maxLong = positive(options.maxLongRunningInFlight, EXECUTOR_MAX_LONG_RUNNING_IN_FLIGHT);
+  const maxShort = positive(options.maxRequestsInFlight, HOST_LIMITS.maxRequestsPerConnection);
+  const maxLong = positive(options.maxLongRunningInFlight, HOST_LIMITS.maxLongRunningPerConnection);
   const maxQueued = nonNegative(options.maxQueued, HOST_CLIENT_DEFAULTS.maxQueued);
   const requestTimeoutMs = positive(options.requestTimeoutMs, HOST_CLIENT_DEFAULTS.requestTimeoutMs);
   const longRunningTimeoutMs = positive(options.longRunningTimeoutMs, HOST_CLIENT_DEFAULTS.longRunningTimeoutMs);
@@ -424,7 +425,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
       } catch {
         return resolve(E.left({ _tag: 'InvalidRequest', method, message: `the params of ${method} cannot be written as JSON` }));
       }
-      const longRunning = LONG_RUNNING_METHODS.includes(method);
+      const longRunning = HOST_LIMITS.longRunningMethods.includes(method);
       const timeoutMs = positive(requestOptions.timeoutMs, longRunning ? longRunningTimeoutMs : requestTimeoutMs);
       let timer: ReturnType<typeof setTimeout> | null = null;
       const onAbort = (): void => abandon(entry, aborted(method));

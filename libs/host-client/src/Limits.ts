@@ -1,22 +1,10 @@
 /**
- * The executor's bounds a host keeps to (docs/host-protocol.md, "Limits and abuse"), and the client's own
- * defaults. A client that keeps its requests in flight within the executor's per-connection bounds is
- * never answered `-32011` for them: it queues (boundedly) instead of sending.
+ * The client's own defaults. The executor's bounds a host keeps to are the protocol's `HOST_LIMITS`
+ * (docs/host-protocol.md, "Limits and abuse"): a client that keeps its requests in flight within the
+ * per-connection bounds is never answered `-32011` for them; it queues (boundedly) instead of sending.
  *
  * Every value here is plain data.
  */
-
-/** Host requests in flight (sent, not yet answered) on one connection that the executor accepts; more are answered `-32011`. */
-export const EXECUTOR_MAX_REQUESTS_IN_FLIGHT = 32;
-
-/** Long-running host requests in flight on one connection that the executor accepts; they count apart from the others. */
-export const EXECUTOR_MAX_LONG_RUNNING_IN_FLIGHT = 64;
-
-/** The requests the executor bounds apart because they wait for a turn. */
-export const LONG_RUNNING_METHODS: ReadonlyArray<string> = ['message/send', 'auth/recover', 'supervision/inspect'];
-
-/** The largest message the executor takes (a stdio line without its newline, a WebSocket frame): 8 MiB. */
-export const EXECUTOR_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 /** The client's defaults; every one can be changed in {@link HostClientOptions}. */
 export const HOST_CLIENT_DEFAULTS = {

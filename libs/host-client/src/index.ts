@@ -27,10 +27,4 @@ export { type ConnectError, type HostTransport, type TransportFactory, type Tran
 export { browserWebSocketTransport, type BrowserWebSocketOptions, type WebSocketConstructor, type WebSocketLike } from './BrowserWebSocket.js';
 export { reconnectDelay, type BackoffBounds } from './Backoff.js';
 export { initialStream, subscribed, subscribeFailed, subscribing, takeEvent, type StreamState, type StreamStep } from './Stream.js';
-export {
-  EXECUTOR_MAX_LONG_RUNNING_IN_FLIGHT,
-  EXECUTOR_MAX_MESSAGE_BYTES,
-  EXECUTOR_MAX_REQUESTS_IN_FLIGHT,
-  HOST_CLIENT_DEFAULTS,
-  LONG_RUNNING_METHODS,
-} from './Limits.js';
+export { HOST_CLIENT_DEFAULTS } from './Limits.js';

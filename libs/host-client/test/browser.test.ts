@@ -3,6 +3,7 @@
  * built-in refused, it builds; and it speaks through a browser-style `WebSocket` with the launch token
  * as its subprotocol. The executor's per-connection bounds it keeps are the ones docs/host-protocol.md states.
  */
+import { HOST_LIMITS } from '@wework/host-protocol';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { browserWebSocketTransport, createHostClient, EXECUTOR_MAX_LONG_RUNNING_IN_FLIGHT, EXECUTOR_MAX_REQUESTS_IN_FLIGHT, LONG_RUNNING_METHODS, type WebSocketLike } from '../src/index.js';
+import { browserWebSocketTransport, createHostClient, type WebSocketLike } from '../src/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -87,8 +88,8 @@ describe('the main entry in a browser', () => {
 
   it('keeps the bounds of docs/host-protocol.md', () => {
     const doc = readFileSync(join(root, '../../docs/host-protocol.md'), 'utf8');
-    expect(doc).toContain(`| host requests in flight (received, not yet answered) on one connection | ${EXECUTOR_MAX_REQUESTS_IN_FLIGHT} |`);
-    expect(doc).toContain(`| ${EXECUTOR_MAX_LONG_RUNNING_IN_FLIGHT} per connection`);
-    expect(doc).toContain(`long-running host requests in flight (${LONG_RUNNING_METHODS.map((m) => `\`${m}\``).join(', ')}`);
+    expect(doc).toContain(`| host requests in flight (received, not yet answered) on one connection | ${HOST_LIMITS.maxRequestsPerConnection} |`);
+    expect(doc).toContain(`| ${HOST_LIMITS.maxLongRunningPerConnection} per connection`);
+    expect(doc).toContain(`long-running host requests in flight (${HOST_LIMITS.longRunningMethods.map((m) => `\`${m}\``).join(', ')}`);
   });
 });

@@ -5,9 +5,10 @@
  * the same executor (`connectExecutorWebSocket`) with queueing off gets `Busy` for what exceeds the
  * bound, at once and locally, and its requests in flight are answered.
  */
+import { HOST_LIMITS } from '@wework/host-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXECUTOR_MAX_REQUESTS_IN_FLIGHT, type HostClient } from '../src/index.js';
+import { type HostClient } from '../src/index.js';
 import { connectExecutorWebSocket, spawnExecutor, type ExecutorProcess } from '../src/node/index.js';
 import { alive, executorHomes, type ExecutorHomes } from './support/executorHomes.js';
 
@@ -57,8 +58,8 @@ describe('a flood of requests', () => {
     if (E.isLeft(connected)) throw new Error(connected.left.message);
     second = connected.right;
     const burst = await Promise.all(Array.from({ length: 100 }, () => (second as HostClient).request('task/list', {})));
-    expect(burst.filter(E.isRight)).toHaveLength(EXECUTOR_MAX_REQUESTS_IN_FLIGHT);
-    expect(burst.filter((a) => E.isLeft(a) && a.left._tag === 'Busy')).toHaveLength(100 - EXECUTOR_MAX_REQUESTS_IN_FLIGHT);
+    expect(burst.filter(E.isRight)).toHaveLength(HOST_LIMITS.maxRequestsPerConnection);
+    expect(burst.filter((a) => E.isLeft(a) && a.left._tag === 'Busy')).toHaveLength(100 - HOST_LIMITS.maxRequestsPerConnection);
     expect(executor.stderr()).not.toMatch(/reason="overloaded"/);
 
     const pid = executor.pid;

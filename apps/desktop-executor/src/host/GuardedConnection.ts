@@ -38,7 +38,8 @@ import {
 } from '@wework/app-server-client';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { HostErrorCode } from '@wework/host-protocol';
-import { HOST_LIMITS, hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
+import { hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 
 /** One frame from a host, as its transport received it. */
 export type HostFrame =

@@ -3,9 +3,9 @@
  * `Authorization: Bearer <token>` (or, as a browser sends it, as the subprotocol), one text frame per
  * message, frames over the bound refused by `ws` itself.
  */
+import { HOST_LIMITS } from '@wework/host-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { WebSocket, type RawData } from 'ws';
-import { EXECUTOR_MAX_MESSAGE_BYTES } from '../Limits.js';
 import { connectError, type ConnectError, type TransportFactory } from '../Transport.js';
 
 /** How the launch token is presented. */
@@ -38,7 +38,7 @@ const text = (data: RawData): string => (Buffer.isBuffer(data) ? data : Buffer.c
 function socketTo(port: number, auth: ExecutorAuth, options: NodeWebSocketOptions): WebSocket {
   return new WebSocket(`ws://${options.host ?? '127.0.0.1'}:${port}/`, auth.protocol === undefined ? [] : [auth.protocol], {
     headers: auth.bearer === undefined ? {} : { authorization: `Bearer ${auth.bearer}` },
-    maxPayload: options.maxMessageBytes ?? 2 * EXECUTOR_MAX_MESSAGE_BYTES,
+    maxPayload: options.maxMessageBytes ?? 2 * HOST_LIMITS.maxMessageBytes,
     perMessageDeflate: false,
   });
 }
