@@ -97,8 +97,10 @@ class Executor:
             if kind == "bad" or not isinstance(message, dict):
                 raise Failure(f"the executor wrote {message if kind == 'bad' else 'a message that is no JSON object'}")
             if "method" in message and "id" in message:  # the executor's request: card/show is its only one
-                reply = {"result": self.on_card(message["params"]["card"])} if message["method"] == "card/show" else {"error": {"code": -32601, "message": "no such method"}}
-                self.send({"id": message["id"], **reply})
+                if message["method"] == "card/show":
+                    self.send({"id": message["id"], "result": self.on_card(message["params"]["card"])})
+                else:
+                    self.send({"id": message["id"], "error": {"code": -32601, "message": "no such method"}})
             elif "method" in message:
                 self.on_notification(message["method"], message.get("params") or {})
             elif "id" in message:
@@ -199,17 +201,20 @@ def run(args, summary):
         print(f"executor {info['executor']}, protocol {info['protocolVersion']}, codex {info['codexUserAgent']}")
         summary["subscribed"] = call("events/subscribe", {})
         selection = {"model": args.model, "options": {"permissionMode": "workspace"}}
-        task = call("task/create", {"taskId": args.task_id, "modelSelection": selection, "executionRequest": {"workspace": args.workspace}})["task"]
+        execution = {"workspace": args.workspace}
+        task = call("task/create", {"taskId": args.task_id, "modelSelection": selection, "executionRequest": execution})["task"]
         summary["task"] = {"taskId": task["taskId"], "threadId": task["threadId"]}
+        summary.update(cards=transcript.cards, tools=transcript.tools)  # filled as the turn streams
         print(f"> you: {args.message}")
         sent = call("message/send", {"taskId": args.task_id, "markdown": args.message}, args.turn_timeout)
-        summary.update(send={"status": sent["status"], "error": sent["error"]}, cards=transcript.cards, tools=transcript.tools, agentMessage=transcript.text)
+        summary.update(send={"status": sent["status"], "error": sent["error"]}, agentMessage=transcript.text)
         if sent["status"] != "completed":
             raise Failure(f"the turn ended {sent['status']}: {sent['error']}")
-        if not any(card["answered"] for card in transcript.cards) or not any(t["status"] == "completed" for t in transcript.tools):
+        if not any(c["answered"] for c in transcript.cards) or not any(t["status"] == "completed" for t in transcript.tools):
             raise Failure("the turn had no answered form card or no completed tool call")
         # Params that do not decode: -32602; the message names the field and the expected type, never the value.
-        code, tag, message = error_of(executor.request("task/create", {"taskId": 7, "modelSelection": {"model": None}, "executionRequest": {"workspace": args.workspace}}))
+        malformed = {"taskId": 7, "modelSelection": {"model": None}, "executionRequest": execution}
+        code, tag, message = error_of(executor.request("task/create", malformed))
         summary["invalidParams"] = {"code": code, "tag": tag, "message": message}
         if code != -32602 or "params.taskId" not in str(message):
             raise Failure(f"task/create with a number for taskId was not refused with -32602 naming params.taskId: {code} {message}")
