@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInterface } from 'node:readline';
-import { HOST_LIMITS } from '../src/host/HostLimits.js';
-import { concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
+import { concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 let served: ServedExecutor;
@@ -90,6 +90,9 @@ describe('a hostile host over stdio', () => {
     for (let batch = 0; batch < batches; batch += 1) expect(replies.byId.get(JSON.stringify(`probe-${batch}`))).toHaveLength(1);
     expect(replies.byId.has('"huge"')).toBe(false);
     expect(replies.withoutId.filter((reply) => (reply['error'] as { message?: string } | undefined)?.message?.includes(`larger than ${HOST_LIMITS.maxMessageBytes} bytes`))).toHaveLength(4);
+    // Every error reply is tagged; a malformed message gets its code's documented tag, over either transport.
+    const tagged = expectTaggedErrors(replies);
+    for (const code of [-32700, -32600, -32601, -32602]) expect(tagged.get(code)?.size ?? 0, String(code)).toBeGreaterThan(0);
     // No reply and no log line echoes a value of what was sent: the marker the fuzz carried appears in neither.
     expect(marked).toBeGreaterThan(100);
     for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) expect(JSON.stringify(reply)).not.toContain(ECHO_MARKER);

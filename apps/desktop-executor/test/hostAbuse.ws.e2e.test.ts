@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { HOST_LIMITS } from '../src/host/HostLimits.js';
-import { announcedEndpoint, concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
+import { announcedEndpoint, concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const ALLOWED = 'http://localhost:5173';
 const cleanups: Array<() => Promise<void>> = [];
@@ -117,6 +117,9 @@ describe('a hostile host over WebSocket', () => {
     expect(replies.byId.has('"huge"')).toBe(false);
     expect(replies.byId.has('"binary"')).toBe(false);
     expect(replies.withoutId.some((reply) => (reply['error'] as { message?: string } | undefined)?.message === 'Parse error: the message is not UTF-8 text')).toBe(true);
+    // Every error reply is tagged; a malformed message gets its code's documented tag, over either transport.
+    const tagged = expectTaggedErrors(replies);
+    for (const code of [-32700, -32600, -32601, -32602]) expect(tagged.get(code)?.size ?? 0, String(code)).toBeGreaterThan(0);
     // No reply and no log line echoes a value of what was sent: the marker the fuzz carried appears in neither.
     expect(marked).toBeGreaterThan(100);
     for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) expect(JSON.stringify(reply)).not.toContain(ECHO_MARKER);

@@ -49,5 +49,6 @@ export {
   type HostRequestError,
   type HostRequestParams,
   type HostTranscriptEntry,
+  type HostWireMessage,
   type RuntimeStatusNotification,
 } from './host/ExecutorHostClient.js';

@@ -1,8 +1,9 @@
 /**
  * The browser's connection, over a scripted WebSocket: the token is offered as the subprotocol; an open
  * connection resumes the event stream and asks for the waiting cards; duplicates are dropped and a gap
- * subscribes again from the cursor; a card is answered at most once; a drop answers what was in flight,
- * backs off, reconnects and resumes after the last `seq` it took; requests beyond the bound are refused.
+ * subscribes again from the cursor; a card is answered at most once (a card that does not fit the
+ * protocol is refused `-32602` and never shown); a drop answers what was in flight, backs off,
+ * reconnects and resumes after the last `seq` it took; requests beyond the bound are refused.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +52,42 @@ const TOKEN = 'ab'.repeat(32);
 /** The `seq` the executor adds to every notification's params. */
 const seqOf = (event: HostEvent): number => (event.params as unknown as { seq: number }).seq;
 const flush = (): Promise<void> => new Promise<void>((resolve) => queueMicrotask(() => resolve()));
+/** Lets the promises of an answer settle (a card's answer goes out once the page's responder resolved it). */
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i += 1) await flush();
+};
+/** A card as the executor shows it (`HostCard` of `@wework/host-protocol`). */
+const hostCard = (cardId: string) => ({
+  cardId,
+  origin: 'mcpElicitation',
+  kind: 'form',
+  threadId: 't',
+  turnId: 'u1',
+  serverName: 'forms',
+  message: 'Choose how to continue',
+  questions: [
+    {
+      id: 'strategy',
+      header: 'Strategy',
+      question: 'How should the plugin continue?',
+      isOther: false,
+      isSecret: false,
+      options: [{ label: 'Safe', description: '' }],
+      answerType: 'singleChoice',
+      required: true,
+      defaultAnswers: [],
+      format: null,
+      minLength: null,
+      maxLength: null,
+      minimum: null,
+      maximum: null,
+      minItems: null,
+      maxItems: null,
+    },
+  ],
+  submitOnSelect: true,
+  error: null,
+});
 
 let events: HostEvent[];
 let states: string[];
@@ -146,11 +183,17 @@ describe('HostClient', () => {
   it('hands a card over with a responder that answers once', async () => {
     const socket = ScriptedSocket.instances[0]!;
     await connect(socket, 0);
-    socket.receive({ jsonrpc: '2.0', id: 0, method: 'card/show', params: { card: { cardId: 'c1' } } });
-    expect(cards.map((c) => c.card)).toEqual([{ cardId: 'c1' }]);
+    socket.receive({ jsonrpc: '2.0', id: 0, method: 'card/show', params: { card: hostCard('c1') } });
+    expect(cards.map((c) => c.card)).toEqual([hostCard('c1')]);
     cards[0]?.respond({ action: 'cancel' } as never);
     cards[0]?.respond({ action: 'decline' } as never);
+    await settle();
     expect(socket.sent.filter((m) => m['id'] === 0)).toEqual([{ jsonrpc: '2.0', id: 0, result: { action: 'cancel' } }]);
+    // A card that does not fit the protocol is never shown: it is refused, naming the place, never the value.
+    socket.receive({ jsonrpc: '2.0', id: 8, method: 'card/show', params: { card: { cardId: 'c2', origin: 'elsewhere' } } });
+    expect(cards).toHaveLength(1);
+    expect(socket.sent.find((m) => m['id'] === 8)).toMatchObject({ error: { code: -32602 } });
+    expect(JSON.stringify(socket.sent.find((m) => m['id'] === 8))).not.toContain('elsewhere');
     socket.receive({ jsonrpc: '2.0', id: 9, method: 'something/else', params: {} });
     expect(socket.sent.find((m) => m['id'] === 9)).toMatchObject({ error: { code: -32601 } });
   });
@@ -160,12 +203,13 @@ describe('HostClient', () => {
     await connect(first, 0);
     first.receive(turnStarted(1));
     const inFlight = client.request('task/list', {});
-    first.receive({ jsonrpc: '2.0', id: 0, method: 'card/show', params: { card: {} } });
+    first.receive({ jsonrpc: '2.0', id: 0, method: 'card/show', params: { card: hostCard('c1') } });
     first.close();
     expect(await inFlight).toEqual(E.left({ _tag: 'Disconnected', message: 'the connection to the executor dropped' }));
     expect(states.at(-1)).toBe('reconnecting');
     // A responder of the dropped connection does nothing.
     cards[0]?.respond({ action: 'cancel' } as never);
+    await settle();
     expect(first.sent.some((m) => m['id'] === 0)).toBe(false);
     vi.advanceTimersByTime(249);
     expect(ScriptedSocket.instances).toHaveLength(1);

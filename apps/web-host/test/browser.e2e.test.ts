@@ -148,7 +148,7 @@ describe.skipIf(!run)('the web host in Chromium', () => {
   it('shows a command approval with exactly the advertised decisions in order; "Run once" runs it and the file appears', async () => {
     await page.getByRole('navigation', { name: 'Tasks' }).getByLabel('Permission mode').selectOption('read-only');
     await page.getByRole('button', { name: 'New task' }).click();
-    await expect.poll(() => page.locator('.task-mode').innerText()).toBe('Read only');
+    await expect.poll(() => page.locator('.task-mode').innerText(), { timeout: 30_000 }).toBe('Read only');
     await send('Create approved.txt');
     await expect.poll(() => card().getAttribute('data-origin'), { timeout: 60_000 }).toBe('commandApproval');
     const decisions = card().locator('button.option-button');

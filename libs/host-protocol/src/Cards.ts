@@ -9,9 +9,9 @@
  * Every value here is plain data; the codecs are pure.
  */
 import * as t from 'io-ts';
+import { nullable } from './internal/nullable.js';
 import { requestDescriptor } from './Descriptor.js';
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /**
  * One option of a question: the label the answer names, its explanation, and the stable value it stands for

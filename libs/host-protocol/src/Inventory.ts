@@ -5,8 +5,8 @@
  * Every value here is plain data; the codecs are pure.
  */
 import * as t from 'io-ts';
+import { nullable } from './internal/nullable.js';
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /**
  * The status of an installed plugin: `ok`, `installing` (a receipt bridges Codex's listing),

@@ -7,9 +7,9 @@
  * Every value here is plain data; the codecs are pure.
  */
 import * as t from 'io-ts';
+import { nullable } from './internal/nullable.js';
 import { requestDescriptor } from './Descriptor.js';
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 const EmptyObject = t.type({});
 
 /** `official`: the OpenAI marketplace Codex provides; `local`: a directory on this device; `git`: a git repository cloned into Codex's cache. */

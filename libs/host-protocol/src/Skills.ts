@@ -5,9 +5,9 @@
  * Every value here is plain data; the codecs are pure.
  */
 import * as t from 'io-ts';
+import { nullable } from './internal/nullable.js';
 import { requestDescriptor } from './Descriptor.js';
 
-const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** The most skills `skills/list` answers (`truncated` when Codex listed more). */
 export const SKILLS_LIST_MAX = 500;

@@ -10,6 +10,7 @@ describe('public API of @wework/host-protocol', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'AccountList',
+        'HOST_LIMITS',
         'CardAnswerError',
         'CardKind',
         'CardOrigin',

@@ -38,7 +38,8 @@ import {
 } from '@wework/app-server-client';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { HostErrorCode } from '@wework/host-protocol';
-import { HOST_LIMITS, hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
+import { hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 
 /** One frame from a host, as its transport received it. */
 export type HostFrame =
@@ -187,7 +188,7 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
     logRefusal('host message refused', { reason: describeInboundRefusal(refusal) });
     const reply = inboundErrorReply(refusal);
     // A malformed request reusing the id of one in flight is answered with id null: that id's one answer is the other request's.
-    if (reply !== null) answer(refusalReplyId(gate, reply.id), reply.error.code, reply.error.message);
+    if (reply !== null) answer(refusalReplyId(gate, reply.id), reply.error.code, reply.error.message, { tag: refusal._tag });
   };
 
   const admit = (decoded: InboundMessage, deliver: DataCallback): void => {

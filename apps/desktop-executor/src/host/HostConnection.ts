@@ -23,7 +23,7 @@ export function serveHostConnection(connection: MessageConnection, handlers: Hos
     const decoded = decodeHostParams(HostRequests[method], raw);
     if (E.isLeft(decoded)) {
       log({ event: 'host request refused', fields: { method, reason: 'invalid params' } });
-      return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: ${decoded.left.message}`);
+      return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: ${decoded.left.message}`, { tag: decoded.left._tag } satisfies HostErrorData);
     }
     let result: E.Either<HostFailure, unknown>;
     try {
@@ -41,8 +41,8 @@ export function serveHostConnection(connection: MessageConnection, handlers: Hos
   // One entry for every request, so that params by position are refused (vscode-jsonrpc would spread them
   // into the handler's arguments) and an unknown method is answered without echoing its name.
   connection.onRequest((method: string, raw: unknown) => {
-    if (!isHostMethod(method)) return new ResponseError(HostErrorCode.MethodNotFound, 'no such method in the host protocol');
-    if (Array.isArray(raw)) return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: params must be an object`);
+    if (!isHostMethod(method)) return new ResponseError(HostErrorCode.MethodNotFound, 'no such method in the host protocol', { tag: 'MethodNotFound' } satisfies HostErrorData);
+    if (Array.isArray(raw)) return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: params must be an object`, { tag: 'InvalidHostParams' } satisfies HostErrorData);
     return serve(method, raw);
   });
 

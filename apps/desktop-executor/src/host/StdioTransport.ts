@@ -10,7 +10,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { createLineSplitter } from '@wework/app-server-client';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel, type HostFrame } from './GuardedConnection.js';
-import { HOST_LIMITS } from './HostLimits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 
 /** Options of {@link stdioConnection}. */
 export interface StdioConnectionOptions {

@@ -16,7 +16,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel } from './GuardedConnection.js';
-import { HOST_LIMITS } from './HostLimits.js';
+import { HOST_LIMITS } from '@wework/host-protocol';
 import { UI_REQUEST_TIMEOUT_MS, uiResponse, type UiBundle } from './StaticUi.js';
 
 /** A fresh launch token: 32 random bytes, hex. */

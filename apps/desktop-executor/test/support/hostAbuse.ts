@@ -159,6 +159,33 @@ export function expectEachAnsweredOnce(replies: Replies, ids: ReadonlyArray<stri
   expect(overloaded).toBeLessThan(ids.length);
 }
 
+/** The tags the protocol documents for the replies to malformed messages, by code (docs/host-protocol.md, "Error codes"). */
+export const MALFORMED_TAGS: Readonly<Record<number, ReadonlyArray<string>>> = {
+  [-32700]: ['NotJson', 'NotText', 'TooLarge', 'TooDeep'],
+  [-32600]: ['NotJsonRpc', 'DuplicateRequestId'],
+  [-32601]: ['MethodNotFound'],
+  [-32602]: ['InvalidHostParams'],
+};
+
+/**
+ * Checks that every error reply carries `data.tag` (a string), and that the replies to malformed messages
+ * carry the tag the protocol documents for their code — the same whichever transport the host used.
+ * Returns the codes seen with their tags.
+ */
+export function expectTaggedErrors(replies: Replies): ReadonlyMap<number, ReadonlySet<string>> {
+  const seen = new Map<number, Set<string>>();
+  for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) {
+    const error = reply['error'] as { code?: unknown; data?: { tag?: unknown } } | undefined;
+    if (error === undefined) continue;
+    expect(typeof error.data?.tag, JSON.stringify(error)).toBe('string');
+    const code = error.code as number;
+    const tag = error.data?.tag as string;
+    if (code in MALFORMED_TAGS) expect(MALFORMED_TAGS[code], `${code} ${tag}`).toContain(tag);
+    seen.set(code, (seen.get(code) ?? new Set()).add(tag));
+  }
+  return seen;
+}
+
 /** One hostile message as text (without a newline), and the request id it carries, if any. */
 export interface HostileMessage {
   readonly text: string;

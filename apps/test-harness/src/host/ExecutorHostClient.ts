@@ -4,41 +4,27 @@
  * a scripted policy, and records every message both ways. Plugin authors use it to try their plugin
  * through the real executor, the way the Wework client drives it.
  *
- * It speaks the protocol as documented (docs/host-protocol.md), like any host: it does not import the
- * executor's code, only starts its serve entry, and takes the protocol's methods, params and result codecs
- * from `@wework/host-protocol`. Every result is decoded with its method's codec; one that does not fit is
- * an error reply value (`-32603`, `data.tag: "InvalidHostResult"`), never a value of the wrong shape.
+ * The conversation itself is `@wework/host-client`'s (framing, request ids, decoding by method, the event
+ * stream's cursor, cards, reconnects); the harness records what it sees and keeps its own report shapes.
+ * A result that does not fit its codec is an error reply value (`-32603`, `data.tag: "InvalidHostResult"`),
+ * never a value of the wrong shape.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { createMessageConnection, ResponseError, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
-import { WebSocket } from 'ws';
-import { NewlineMessageReader, NewlineMessageWriter } from '@wework/app-server-client';
+import { describeHostClientError, type HostClientError, type HostEvent } from '@wework/host-client';
+import { defaultServePath as installedServePath, openExecutorSocket, spawnExecutor, type ExecutorSocket } from '@wework/host-client/node';
 import {
-  acceptEvent,
-  CardShow,
-  emptySubscription,
-  subscribe as addToSubscription,
-  unsubscribe as removeFromSubscription,
-  decodeHostNotification,
-  decodeHostResult,
   HostErrorCode,
-  HostNotifications,
-  HostRequests,
-  redactHostMessage,
   RuntimeStatusNotification as RuntimeStatusMessage,
-  type CardShowParams,
   type HostCard,
   type HostMethod,
+  type HostNotificationMethod,
+  type HostParamsOf,
   type HostReply,
   type HostResultOf,
+  type HostRequests,
   type RuntimeStatus,
 } from '@wework/host-protocol';
-import { hostWebSocketConnection } from './HostWebSocket.js';
 
 /** A question of a card, in the request_user_input shape. */
 export type HostCardQuestion = HostCard['questions'][number];
@@ -51,10 +37,13 @@ export type { HostCard } from '@wework/host-protocol';
 /** Which way a message went: from the host to the executor, or back. */
 export type HostDirection = 'toExecutor' | 'toHost';
 
+/** A JSON-RPC message as it went over the wire (parsed). */
+export type HostWireMessage = { readonly [key: string]: unknown };
+
 /** One message of the conversation between the host and the executor. */
 export interface HostTranscriptEntry {
   readonly direction: HostDirection;
-  readonly message: Message;
+  readonly message: HostWireMessage;
 }
 
 /** How the harness answers the cards: given the card, the answer the user gives. */
@@ -169,201 +158,119 @@ export interface ExecutorHostClient {
 
 /** The serve entry of the installed desktop executor. */
 export function defaultServePath(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
-}
-
-function waitForExit(child: ChildProcessWithoutNullStreams, timeoutMs: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-/** Stops the executor: over stdio closing its stdin ends it; otherwise SIGTERM, then SIGKILL. */
-async function stopChild(child: ChildProcessWithoutNullStreams, viaStdin: boolean): Promise<void> {
-  child.stdin.end();
-  if (viaStdin && (await waitForExit(child, 5_000))) return;
-  child.kill('SIGTERM');
-  if (await waitForExit(child, 5_000)) return;
-  child.kill('SIGKILL');
-  await waitForExit(child, 5_000);
+  const path = installedServePath();
+  if (path === null) throw new Error('the desktop executor is not built: run `npx nx run desktop-executor:build`');
+  return path;
 }
 
 /** Connects to a WebSocket endpoint with the token; rejects with the server's refusal (e.g. 401). */
-export function openExecutorWebSocket(port: number, auth: { readonly bearer?: string; readonly protocol?: string }): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}`, auth.protocol === undefined ? [] : [auth.protocol], {
-      headers: auth.bearer === undefined ? {} : { authorization: `Bearer ${auth.bearer}` },
-    });
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_request, response) => {
-      reject(new Error(`the executor refused the connection: ${response.statusCode ?? 'no status'}`));
-      socket.terminate();
-    });
-    socket.once('error', reject);
-  });
+export async function openExecutorWebSocket(port: number, auth: { readonly bearer?: string; readonly protocol?: string }): Promise<ExecutorSocket> {
+  const opened = await openExecutorSocket(port, auth);
+  if (E.isLeft(opened)) throw new Error(opened.left.message);
+  return opened.right;
+}
+
+/** The harness's shape of a failed request: the executor's reply as it came, a local reason as `-32603` with its tag. */
+function requestError(error: HostClientError): HostRequestError {
+  switch (error._tag) {
+    case 'ExecutorError':
+      return { code: error.code, message: error.message, data: error.data };
+    case 'InvalidResult':
+      return { code: HostErrorCode.InternalError, message: describeHostClientError(error), data: { tag: 'InvalidHostResult' } };
+    default:
+      return { code: HostErrorCode.InternalError, message: error.message, data: { tag: error._tag } };
+  }
 }
 
 /** Starts the executor and connects to it as its host. */
 export async function startExecutorHost(options: ExecutorHostOptions): Promise<ExecutorHostClient> {
-  const servePath = options.servePath ?? defaultServePath();
-  const args = [servePath, options.transport === 'stdio' ? '--stdio' : '--ws', '--executor-home', options.executorHome, '--workspace', options.workspace];
-  for (const name of options.waitForPlugins ?? []) args.push('--wait-for-plugin', name);
-  for (const dir of options.bundledPlugins ?? []) args.push('--bundled-plugin', dir);
-  const child = spawn(process.execPath, args, { env: { ...(options.env ?? process.env), HOME: options.userHome }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdin.on('error', () => undefined);
   const transcript: HostTranscriptEntry[] = [];
-  /** Records a message; a request's credentials (the descriptor's `secrets`) are left out of the transcript. */
-  const record = (direction: HostTranscriptEntry['direction'], message: Message): void => void transcript.push({ direction, message: redactHostMessage(message) });
   const cards: HostCard[] = [];
   const notifications: Array<{ readonly method: string; readonly params: unknown }> = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  let connection: MessageConnection;
-  let endpoint: { readonly port: number; readonly token: string } | null = null;
-  let socket: WebSocket | null = null;
-  try {
-    if (options.transport === 'stdio') {
-      const reader = new NewlineMessageReader(child.stdout);
-      const writer = new NewlineMessageWriter(child.stdin);
-      reader.onMessage((message) => record('toHost', { jsonrpc: '2.0', ...message } as Message));
-      writer.onWritten((message) => record('toExecutor', message));
-      connection = createMessageConnection(reader, writer);
-    } else {
-      const line = await Promise.race([
-        new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve)),
-        exited.then(() => Promise.reject(new Error(`the executor exited before listening:\n${stderr}`))),
-        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`the executor did not listen within the timeout:\n${stderr}`)), options.startTimeoutMs ?? 60_000).unref()),
-      ]);
-      const announced = JSON.parse(line) as { port: number; token: string };
-      endpoint = { port: announced.port, token: announced.token };
-      socket = await openExecutorWebSocket(endpoint.port, { bearer: endpoint.token });
-      connection = hostWebSocketConnection(socket, (direction, message) => record(direction === 'incoming' ? 'toHost' : 'toExecutor', message));
-    }
-  } catch (error) {
-    await stopChild(child, false);
-    throw error;
-  }
-
-  const watchers = new Set<(notification: { readonly method: string; readonly params: unknown }) => void>();
   const violations: Array<{ readonly method: string; readonly message: string }> = [];
   const duplicates: Array<{ readonly method: string; readonly params: unknown }> = [];
   const gaps: number[] = [];
-  let cursor = 0;
-  /** Serves the executor's requests and takes its notifications on `next` (the first connection, or a reconnect's). */
-  const wire = (next: MessageConnection): void => {
-    next.onRequest(CardShow.method, async (params: CardShowParams) => {
-      cards.push(params.card);
-      try {
-        return await options.cards(params.card);
-      } catch (error) {
-        return new ResponseError(-32603, error instanceof Error ? error.message : String(error));
-      }
-    });
-    next.onNotification((method: string, params: unknown) => {
-      const seq = typeof params === 'object' && params !== null && typeof (params as { seq?: unknown }).seq === 'number' ? (params as { seq: number }).seq : undefined;
-      if (seq !== undefined) {
-        const verdict = acceptEvent(cursor, seq);
-        if (verdict === 'duplicate') return void duplicates.push({ method, params });
-        if (verdict === 'gap') gaps.push(seq);
-        cursor = seq;
-      }
-      const descriptor = Object.prototype.hasOwnProperty.call(HostNotifications, method) ? HostNotifications[method as keyof typeof HostNotifications] : undefined;
-      const decoded = descriptor === undefined ? undefined : decodeHostNotification(descriptor, params);
-      if (decoded !== undefined && E.isLeft(decoded)) violations.push({ method, message: decoded.left.message });
-      notifications.push({ method, params });
-      for (const watcher of [...watchers]) watcher({ method, params });
-    });
-    next.listen();
-  };
-  wire(connection);
+  const started = await spawnExecutor({
+    transport: options.transport,
+    executorHome: options.executorHome,
+    workspace: options.workspace,
+    userHome: options.userHome,
+    ...(options.waitForPlugins === undefined ? {} : { waitForPlugins: options.waitForPlugins }),
+    ...(options.bundledPlugins === undefined ? {} : { bundledPlugins: options.bundledPlugins }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    servePath: options.servePath ?? defaultServePath(),
+    startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    client: {
+      // The harness reconnects when a test says so, and resumes only then.
+      reconnect: false,
+      resumeOnConnect: false,
+      // Requests are recorded as sent, their credentials (the descriptor's `secrets`) redacted by the client.
+      tap: (direction, message) => void transcript.push({ direction, message: message as HostWireMessage }),
+    },
+  });
+  if (E.isLeft(started)) {
+    const tail = 'stderrTail' in started.left ? `\n${started.left.stderrTail}` : '';
+    throw new Error(`${started.left.message}${tail}`);
+  }
+  const executor = started.right;
+  const client = executor.client;
+  client.onCard(async (card) => {
+    cards.push(card);
+    return options.cards(card);
+  });
+  client.onEvent((event: HostEvent) => void notifications.push({ method: event.method, params: event.params }));
+  client.onViolation((violation) => void violations.push({ method: violation.method ?? '(not in the protocol)', message: violation.message }));
+  client.onStreamNotice((notice) => {
+    if (notice._tag === 'Duplicate') duplicates.push({ method: notice.method, params: notice.params });
+    if (notice._tag === 'Gap') gaps.push(notice.seq);
+  });
 
   const request = async <M extends HostMethod>(method: M, params: HostRequestParams<M>): Promise<E.Either<HostRequestError, HostResultOf<M>>> => {
-    try {
-      const raw: unknown = await connection.sendRequest(method, params);
-      const decoded = decodeHostResult(HostRequests[method], raw);
-      return E.isRight(decoded)
-        ? E.right(decoded.right as HostResultOf<M>)
-        : E.left({ code: HostErrorCode.InternalError, message: `the executor's result of ${method} does not fit the protocol: ${decoded.left.message}`, data: { tag: decoded.left._tag } });
-    } catch (error) {
-      if (error instanceof ResponseError) return E.left({ code: error.code, message: error.message, data: error.data });
-      return E.left({ code: HostErrorCode.InternalError, message: error instanceof Error ? error.message : String(error), data: null });
-    }
+    // The harness writes params in their wire form (optional fields may be `undefined`); the client sends them as given.
+    const answer = await client.request(method, params as unknown as HostParamsOf<M>);
+    return E.mapLeft(requestError)(answer);
   };
-
-  // The window's subscribers of the one event connection; the cursor lives in `cursor` above.
-  let subscription = emptySubscription();
-  const expectRight = async (answer: Promise<E.Either<HostRequestError, unknown>>, method: string): Promise<void> => {
+  const expectRight = async (answer: Promise<E.Either<HostClientError, unknown>>, method: string): Promise<void> => {
     const settled = await answer;
     if (E.isLeft(settled)) throw new Error(`${method} failed: ${settled.left.message}`);
   };
 
   return {
-    pid: child.pid ?? -1,
-    endpoint,
+    pid: executor.pid,
+    endpoint: executor.endpoint,
     request,
     transcript,
     cards,
     notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
     runtimeStatuses: () => notifications.filter((n) => n.method === RuntimeStatusMessage.method).map((n) => n.params as RuntimeStatusNotification),
     protocolViolations: () => violations,
-    nextNotification: <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) =>
-      new Promise<P>((resolve, reject) => {
-        if (waitOptions.includePast === true) {
-          const past = notifications.find((n) => n.method === method && match(n.params as P));
-          if (past !== undefined) return resolve(past.params as P);
-        }
-        const timer = setTimeout(() => {
-          watchers.delete(watcher);
-          reject(new Error(`no ${method} notification within the timeout`));
-        }, waitOptions.timeoutMs ?? 60_000);
-        const watcher = (notification: { readonly method: string; readonly params: unknown }): void => {
-          if (notification.method !== method || !match(notification.params as P)) return;
-          watchers.delete(watcher);
-          clearTimeout(timer);
-          resolve(notification.params as P);
-        };
-        watchers.add(watcher);
-      }),
-    stderr: () => stderr,
-    lastSeq: () => cursor,
+    nextNotification: async <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) => {
+      if (waitOptions.includePast === true) {
+        const past = notifications.find((n) => n.method === method && match(n.params as P));
+        if (past !== undefined) return past.params as P;
+      }
+      const next = await client.nextNotification(method as HostNotificationMethod, (params) => match(params as P), { timeoutMs: waitOptions.timeoutMs ?? 60_000 });
+      if (E.isLeft(next)) throw new Error(next.left._tag === 'TimedOut' ? `no ${method} notification within the timeout` : next.left.message);
+      return next.right as P;
+    },
+    stderr: () => executor.stderr(),
+    lastSeq: () => client.lastSeq(),
     duplicates: () => duplicates,
     gaps: () => gaps,
     drop: async () => {
-      if (socket === null) throw new Error('only a WebSocket connection can be dropped');
-      const closed = socket.readyState === socket.CLOSED ? Promise.resolve() : new Promise<void>((resolve) => socket?.once('close', () => resolve()));
-      socket.terminate();
-      await closed;
-      connection.dispose();
+      if (options.transport !== 'websocket') throw new Error('only a WebSocket connection can be dropped');
+      await client.drop();
     },
-    reconnect: async (after = cursor) => {
-      if (endpoint === null) throw new Error('only a WebSocket connection can reconnect');
-      if (socket !== null && socket.readyState !== socket.CLOSED) socket.terminate();
-      socket = await openExecutorWebSocket(endpoint.port, { bearer: endpoint.token });
-      connection = hostWebSocketConnection(socket, (direction, message) => record(direction === 'incoming' ? 'toHost' : 'toExecutor', message));
-      wire(connection);
-      return request('events/subscribe', { after });
+    reconnect: async (after = client.lastSeq()) => {
+      if (options.transport !== 'websocket') throw new Error('only a WebSocket connection can reconnect');
+      const resumed = await client.reconnect({ after });
+      if (E.isLeft(resumed) && resumed.left._tag === 'ConnectError') throw new Error(resumed.left.message);
+      return E.mapLeft((error: HostClientError) => requestError(error))(resumed as E.Either<HostClientError, HostResultOf<'events/subscribe'>>);
     },
-    addSubscriber: async (subscriber) => {
-      const [next, action] = addToSubscription(subscription, subscriber);
-      subscription = next;
-      if (action === 'open') await expectRight(request('events/subscribe', { after: cursor }), 'events/subscribe');
-    },
-    removeSubscriber: async (subscriber) => {
-      const [next, action] = removeFromSubscription(subscription, subscriber);
-      subscription = next;
-      if (action === 'close') await expectRight(request('events/unsubscribe', {}), 'events/unsubscribe');
-    },
+    addSubscriber: (subscriber) => expectRight(client.addSubscriber(subscriber), 'events/subscribe'),
+    removeSubscriber: (subscriber) => expectRight(client.removeSubscriber(subscriber), 'events/unsubscribe'),
     close: async () => {
-      connection.dispose();
-      socket?.close();
-      await stopChild(child, options.transport === 'stdio');
+      await executor.stop();
     },
   };
 }
