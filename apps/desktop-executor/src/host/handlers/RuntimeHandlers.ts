@@ -2,14 +2,14 @@
  * The runtime area of the host protocol: who the executor is, Codex's models, and the Wegent runtime token.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { HostHandlersPart } from '@wework/host-protocol';
+import { HOST_PROTOCOL_VERSION, type HostHandlersPart } from '@wework/host-protocol';
 import { ok, runtimeFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `executor/info`, `models/list`, `runtime/setWegentToken`, `runtime/clearWegentToken`. */
 export function runtimeHandlers(kit: HandlerKit): HostHandlersPart<'executor/info' | 'models/list' | 'runtime/setWegentToken' | 'runtime/clearWegentToken', HostCall> {
   const { runtime, wegentToken } = kit.services;
   return {
-    'executor/info': async () => ok({ executor: 'wework-desktop-executor', protocolVersion: 1, codexUserAgent: runtime.current().server.initializeResult.userAgent, runtime: runtime.status() }),
+    'executor/info': async () => ok({ executor: 'wework-desktop-executor', protocolVersion: HOST_PROTOCOL_VERSION, codexUserAgent: runtime.current().server.initializeResult.userAgent, runtime: runtime.status() }),
     'models/list': async () => {
       const running = kit.codex();
       if (E.isLeft(running)) return running;
