@@ -118,6 +118,9 @@ export const schemaForMessage = (kind: HostMessageKind, method: string, part: Ho
   return E.left({ _tag: 'NoSuchPart', kind, method, part });
 };
 
+/** Where the schema of every error reply's `data` is (`HostErrorData`), whatever the request's method. */
+export const errorDataSchema = (): MessageSchemaRef => messageRef(ERROR_DATA_KEY);
+
 const memo = <A>(build: () => A): (() => A) => {
   let built: { readonly value: A } | undefined;
   return () => {

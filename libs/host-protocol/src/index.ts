@@ -187,6 +187,7 @@ export {
   hostProtocolMessages,
   hostProtocolSchema,
   messageSchemaKey,
+  errorDataSchema,
   schemaForMessage,
   type HostMessageKind,
   type HostMessagePart,
@@ -203,3 +204,4 @@ export {
   type OpenRpcDocument,
   type OpenRpcMethod,
 } from './OpenRpc.js';
+export { conformanceOf, type Conformance, type ConformanceIssue, type RecordedDirection, type RecordedMessage, type SchemaValidator } from './Conformance.js';

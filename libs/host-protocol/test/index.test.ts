@@ -10,6 +10,8 @@ describe('public API of @wework/host-protocol', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'AccountList',
+        'conformanceOf',
+        'errorDataSchema',
         'HOST_LIMITS',
         'CardAnswerError',
         'CardKind',

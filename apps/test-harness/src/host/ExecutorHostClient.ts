@@ -16,6 +16,7 @@ import { defaultServePath as installedServePath, openExecutorSocket, spawnExecut
 import {
   HostErrorCode,
   RuntimeStatusNotification as RuntimeStatusMessage,
+  type Conformance,
   type HostCard,
   type HostMethod,
   type HostNotificationMethod,
@@ -25,6 +26,7 @@ import {
   type HostRequests,
   type RuntimeStatus,
 } from '@wework/host-protocol';
+import { recordingConformance, rememberClosedHost } from './SchemaConformance.js';
 
 /** A question of a card, in the request_user_input shape. */
 export type HostCardQuestion = HostCard['questions'][number];
@@ -122,6 +124,12 @@ export interface ExecutorHostClient {
    * `@wework/host-protocol`), by method and place, never by value; empty while the executor keeps to the protocol.
    */
   protocolViolations(): ReadonlyArray<{ readonly method: string; readonly message: string }>;
+  /**
+   * Whether the conversation so far keeps to the protocol's JSON Schema: every message both ways validates
+   * against its definition, and params the executor refused as invalid fail it too (`conformanceOf` of
+   * `@wework/host-protocol`). Checked again when the host closes, and remembered for the suite.
+   */
+  conformance(): Conformance;
   /**
    * Resolves with the first notification of `method` (received from now on, or already received when
    * `includePast`) whose params satisfy `match`; rejects after `timeoutMs` (default 60 s).
@@ -244,6 +252,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
     runtimeStatuses: () => notifications.filter((n) => n.method === RuntimeStatusMessage.method).map((n) => n.params as RuntimeStatusNotification),
     protocolViolations: () => violations,
+    conformance: () => recordingConformance(transcript),
     nextNotification: async <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) => {
       if (waitOptions.includePast === true) {
         const past = notifications.find((n) => n.method === method && match(n.params as P));
@@ -271,6 +280,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     removeSubscriber: (subscriber) => expectRight(client.removeSubscriber(subscriber), 'events/unsubscribe'),
     close: async () => {
       await executor.stop();
+      rememberClosedHost(recordingConformance(transcript));
     },
   };
 }
