@@ -5,6 +5,7 @@
  * protocol is refused `-32602` and never shown); a drop answers what was in flight, backs off,
  * reconnects and resumes after the last `seq` it took; requests beyond the bound are refused.
  */
+import { plainHostQuestion } from '@wework/host-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostClient, MAX_PENDING, type HostClientEvents, type HostEvent } from '../src/HostClient.js';
@@ -66,24 +67,7 @@ const hostCard = (cardId: string) => ({
   serverName: 'forms',
   message: 'Choose how to continue',
   questions: [
-    {
-      id: 'strategy',
-      header: 'Strategy',
-      question: 'How should the plugin continue?',
-      isOther: false,
-      isSecret: false,
-      options: [{ label: 'Safe', description: '' }],
-      answerType: 'singleChoice',
-      required: true,
-      defaultAnswers: [],
-      format: null,
-      minLength: null,
-      maxLength: null,
-      minimum: null,
-      maximum: null,
-      minItems: null,
-      maxItems: null,
-    },
+    plainHostQuestion({ id: 'strategy', header: 'Strategy', question: 'How should the plugin continue?', isOther: false, isSecret: false, options: [{ label: 'Safe', description: '' }] }, 'singleChoice'),
   ],
   submitOnSelect: true,
   error: null,

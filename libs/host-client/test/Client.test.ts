@@ -5,7 +5,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostCard } from '@wework/host-protocol';
+import { plainHostQuestion, type HostCard } from '@wework/host-protocol';
 import { createHostClient, type HostClient, type HostClientOptions, type ProtocolViolation, type StreamNotice } from '../src/index.js';
 import { fakeExecutor, type FakeConnection, type FakeExecutor } from '../src/testing.js';
 
@@ -18,24 +18,7 @@ export const card = (cardId: string, extra: Partial<HostCard> = {}): HostCard =>
   serverName: 'forms',
   message: 'Choose how to continue',
   questions: [
-    {
-      id: 'strategy',
-      header: 'Strategy',
-      question: 'How should the plugin continue?',
-      isOther: false,
-      isSecret: false,
-      options: [{ label: 'Safe', description: '' }],
-      answerType: 'singleChoice',
-      required: true,
-      defaultAnswers: [],
-      format: null,
-      minLength: null,
-      maxLength: null,
-      minimum: null,
-      maximum: null,
-      minItems: null,
-      maxItems: null,
-    },
+    plainHostQuestion({ id: 'strategy', header: 'Strategy', question: 'How should the plugin continue?', isOther: false, isSecret: false, options: [{ label: 'Safe', description: '' }] }, 'singleChoice'),
   ],
   submitOnSelect: true,
   error: null,
