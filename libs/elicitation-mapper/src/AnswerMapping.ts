@@ -9,7 +9,9 @@
  *   multi-choice answer), or does not parse as a number (an integer must be a safe integer).
  *   Plugins validate what they receive, as the spec says.
  * - Answers to unknown question ids are ignored: `content` keys ⊆ the schema's properties.
- * - A form with questions of which none got a usable value → cancel (no usable answer).
+ * - A form with questions of which none got a usable value → cancel (no usable answer); a number or
+ *   integer the host answered with text that does not parse is a submission all the same (the forms
+ *   spec omits the field; it is never a reason to cancel), so such a form is accepted without it.
  * `AnswerRefusal.ts` is the strict reading an executor applies first.
  *
  * Every function here is pure: JSON in, a result out; nothing throws, whatever the input.
@@ -98,8 +100,16 @@ export function answersToResult(card: FormCard, response: unknown): ElicitResult
   if (entries.length > 0) return acceptResult(Object.fromEntries(entries));
   const questions: unknown = isRecord(card) ? card.questions : undefined;
   const noQuestions = Array.isArray(questions) && questions.length === 0;
-  return noQuestions && isRecord(response) && isRecord(own(response, 'answers')) ? acceptResult({}) : cancelResult();
+  const answers = isRecord(response) ? own(response, 'answers') : undefined;
+  return (noQuestions && isRecord(answers)) || answeredNumber(questions, answers) ? acceptResult({}) : cancelResult();
 }
+
+/** Whether a number or integer question was answered (its text may not parse: the field is then omitted, the form still accepted). */
+const answeredNumber = (questions: unknown, answers: unknown): boolean =>
+  Array.isArray(questions) &&
+  (questions as ReadonlyArray<unknown>).some(
+    (question) => isRecord(question) && (question['answerType'] === 'number' || question['answerType'] === 'integer') && typeof question['id'] === 'string' && (answerStrings(answers, question['id'])?.length ?? 0) > 0,
+  );
 
 /** The approval choice the answer's label names, or `null`. */
 export function approvalChoiceOf(card: ToolApprovalCard, response: unknown): ApprovalChoice | null {
