@@ -60,6 +60,23 @@ describe('a multi-question form (choice + boolean + integer + text)', () => {
   });
 });
 
+describe('a number that does not parse (the forms spec: the field is omitted)', () => {
+  it('gives the plugin accept with every other field and no replicas, on the first submit', async () => {
+    const host = hostAnswering({ answers: { service: { answers: ['Web'] }, replicas: { answers: ['12abc'] } } });
+    const script = [respond(callTool('forms', 'scale_service')), respond(say('done'))];
+    const box = await startSandbox({ script, host, config, threadParams: threadParamsFor() }, cleanups);
+    await box.runtime.runTurn(box.threadId, 'Scale the web service');
+    // Shown once: a number that does not parse is no reason to show the card again, nor to cancel.
+    expect(host.cards).toHaveLength(1);
+    expect(host.cards[0]?.error ?? null).toBeNull();
+    expect(box.log.filter((entry) => entry.event === 'card answer refused')).toEqual([]);
+    expect(box.log.find((entry) => entry.event === 'card answered')?.fields).toMatchObject({ action: 'accept' });
+    const [output] = toolOutputs(box.items);
+    expect(acceptedContent(output)).toEqual({ service: 'web' });
+    expect(output).toContain('outcome: scaled web to its current count');
+  });
+});
+
 describe('a single choice with number values (outside the spec)', () => {
   it('reaches the executor as a plain integer field: Codex drops the numeric oneOf before forwarding', async () => {
     const host = hostAnswering({ answers: { replicas: { answers: ['3'] } } });

@@ -13,6 +13,7 @@ describe('public API', () => {
         'ReleaseConfigurationAnswer',
         'ReleaseNoteAnswer',
         'RolloutRegionsAnswer',
+        'ScaleServiceAnswer',
         'StrategyAnswer',
         'authRequiredResult',
         'checkPluginBuilt',
@@ -33,6 +34,7 @@ describe('public API', () => {
         'resolveCustomStrategy',
         'rolloutRegionsForm',
         'samplePluginCommand',
+        'scaleServiceForm',
         'strategyForm',
       ].sort(),
     );

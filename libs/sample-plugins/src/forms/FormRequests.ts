@@ -209,6 +209,38 @@ export const ReleaseConfigurationAnswer = z.object({
 });
 
 /**
+ * Scale a service: a single choice (`service`) and an optional integer (`replicas`, 1–9). The forms spec
+ * omits a number that does not parse, so a typo in `replicas` reaches the plugin as an accept without it
+ * (the plugin keeps the current count).
+ */
+export const scaleServiceForm: FormRequest = {
+  mode: 'form',
+  message: 'Scale the service',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      service: {
+        type: 'string',
+        title: 'Service',
+        description: 'Which service to scale.',
+        oneOf: [
+          { const: 'web', title: 'Web' },
+          { const: 'worker', title: 'Worker' },
+        ],
+      },
+      replicas: { type: 'integer', title: 'Replicas', description: 'How many replicas to run (1–9); leave empty to keep the current count.', minimum: 1, maximum: 9 },
+    },
+    required: ['service'],
+  },
+};
+
+/** Content of an accepted {@link scaleServiceForm}. */
+export const ScaleServiceAnswer = z.object({
+  service: z.enum(['web', 'worker']),
+  replicas: z.number().int().min(1).max(9).optional(),
+});
+
+/**
  * The JavaScript type of each value of an answer, in the order received: `typeof`, except `null`
  * and `array`, and `integer` for a whole number.
  *

@@ -14,6 +14,7 @@ import {
   CustomStrategyAnswer,
   DeploymentTargetAnswer,
   ReleaseConfigurationAnswer,
+  ScaleServiceAnswer,
   ReleaseNoteAnswer,
   RolloutRegionsAnswer,
   StrategyAnswer,
@@ -22,6 +23,7 @@ import {
   deploymentTargetForm,
   describeContentTypes,
   releaseConfigurationForm,
+  scaleServiceForm,
   releaseNoteForm,
   resolveCustomStrategy,
   rolloutRegionsForm,
@@ -44,6 +46,7 @@ export const FORMS_TOOLS = [
   'configure_release',
   'scale_with_numeric_choices',
   'ask_without_properties',
+  'scale_service',
 ] as const;
 
 /** Name of a forms plugin tool. */
@@ -220,6 +223,15 @@ export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin
     'ask_without_properties',
     { description: 'Asks with a form schema that has no properties (outside the forms spec) and reports what came back.' },
     () => ask(formWithoutProperties, z.record(z.string(), z.unknown()), 'nothing was described', (content) => ({ outcome: `received ${JSON.stringify(content)}` })),
+  );
+
+  server.registerTool(
+    'scale_service',
+    { description: 'Asks which service to scale and, optionally, to how many replicas (1-9), then scales it and reports the values and their types exactly as received.' },
+    () =>
+      ask(scaleServiceForm, ScaleServiceAnswer, 'the service was not scaled', ({ service, replicas }) => ({
+        outcome: perform(`scaled ${service} to ${replicas === undefined ? 'its current count' : `${replicas} replicas`}`),
+      }), (content) => ` | types ${JSON.stringify(describeContentTypes(content))}`),
   );
 
   return { server, performedActions: () => [...actions] };
