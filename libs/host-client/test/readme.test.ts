@@ -20,9 +20,10 @@ test('README example', async () => {
   const shown: string[] = [];
   const show = (message: string): number => shown.push(message);
 
+  // In the README: `browserWebSocketTransport('ws://127.0.0.1:43117/', token)`; here the executor in memory.
+  const connect = executor.connect;
   // --- README example begins ---
-  // In the README: `connect: browserWebSocketTransport('ws://127.0.0.1:43117/', token)`; here the executor in memory.
-  const client = createHostClient({ connect: executor.connect });
+  const client = createHostClient({ connect });
   client.onCard(async (card) => ({ answers: { [card.questions[0]!.id]: { answers: ['Safe'] } } }));
   client.onNotification('transcript/agentMessageDelta', (params) => append(params.delta));
   await client.start(); // opens, then events/subscribe and cards/pending
