@@ -21,18 +21,7 @@ import {
   type Turn,
   type UserInputStrict,
 } from '@wework/codex-protocol';
-import {
-  checkCodexVersion,
-  describeClientError,
-  describeCodexVersionCheck,
-  describeMcpStartupError,
-  runTurn as runClientTurn,
-  trackActivity,
-  trackMcpStartup,
-  type ActivityTracker,
-  type AppServerClient,
-  type ClientError,
-} from '@wework/app-server-client';
+import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, describeMcpStartupError, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
@@ -43,7 +32,7 @@ import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 export { describeRuntimeError, runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
 function describeCatalogError(error: CatalogLoadError<ClientError>): string {
-  return error._tag === 'FetchFailed' ? describeClientError(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
+  return error._tag === 'FetchFailed' ? describeClientErrorCategory(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
 }
 
 /** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
@@ -252,7 +241,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
         return E.left({ _tag: 'TurnDidNotFinish', reason: 'aborted' });
       case 'ClientClosed': {
         // The app-server ended under the turn: the turn is over, failed; the supervisor restarts Codex.
-        const failed = abortedTurn(outcome.turnId, `the turn was lost: ${describeClientError(outcome.error)}; the app-server is being restarted`);
+        const failed = abortedTurn(outcome.turnId, `the turn was lost: ${describeClientErrorCategory(outcome.error)}; the app-server is being restarted`);
         activeTurn.delete(threadId);
         options.log({ event: 'turn aborted by app-server exit', fields: { threadId, turnId: outcome.turnId } });
         options.onTurnAborted?.(threadId, failed);

@@ -4,7 +4,7 @@
  * a request that got no answer in time, and Codex's own "overloaded" answer are told apart from a plain
  * refusal. Every function here is pure.
  */
-import { describeClientError, type ClientError } from '@wework/app-server-client';
+import { describeClientErrorCategory, type ClientError } from '@wework/app-server-client';
 
 /** Why the runtime could not do what was asked. */
 export type RuntimeError =
@@ -43,7 +43,8 @@ export function describeRuntimeError(error: RuntimeError): string {
  * The runtime error of a failed app-server request: the connection's end (the process exited, the
  * connection closed, or its stream failed) is `RuntimeUnavailable` (retryable: the supervisor restarts
  * the app-server), a timeout `RuntimeTimedOut`, Codex's overload
- * answer `Overloaded`, anything else `RequestFailed`.
+ * answer `Overloaded`, anything else `RequestFailed`. Its reason is the failure's category (method, wire code,
+ * kind), never Codex's or the OS's own text: a runtime error reaches hosts, and that text may carry paths.
  */
 export function runtimeErrorOf(method: string, error: ClientError): RuntimeError {
   switch (error._tag) {
@@ -53,12 +54,12 @@ export function runtimeErrorOf(method: string, error: ClientError): RuntimeError
     case 'ConnectionClosed':
     case 'Disposed':
     case 'TransportError':
-      return { _tag: 'RuntimeUnavailable', reason: describeClientError(error), retryable: true };
+      return { _tag: 'RuntimeUnavailable', reason: describeClientErrorCategory(error), retryable: true };
     case 'RequestTimedOut':
       return { _tag: 'RuntimeTimedOut', method, timeoutMs: error.timeoutMs };
     case 'Overloaded':
       return { _tag: 'Overloaded', method };
     default:
-      return { _tag: 'RequestFailed', method, reason: describeClientError(error) };
+      return { _tag: 'RequestFailed', method, reason: describeClientErrorCategory(error) };
   }
 }
