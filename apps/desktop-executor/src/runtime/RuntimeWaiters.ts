@@ -97,12 +97,12 @@ export function runtimeWaiters(options: { readonly runtime: WaitedRuntime; reado
         const decision = decideRuntimeWait(config, { state: stateMet(status, E.isRight(running)), retryInMs: status.retryInMs, now, waitingSince, deadline, waiting });
         if (decision._tag === 'Run') {
           // Ready is decided only with a process there (`stateMet`), so `running` is that process.
-          if (waitingSince !== null) options.log?.({ event: 'request waited for the app-server', fields: { waitedMs: now - waitingSince, outcome: 'ready' } });
+          if (waitingSince !== null) options.log?.({ event: 'request waited for the app-server', fields: { waitedMs: Math.round(now - waitingSince), outcome: 'ready' } });
           return running;
         }
         if (decision._tag === 'Refuse') {
           const error = refusalError(decision, status);
-          options.log?.({ event: 'request refused while the app-server is not ready', fields: { waitedMs: waitingSince === null ? 0 : now - waitingSince, refusal: decision.refusal._tag, state: status.state } });
+          options.log?.({ event: 'request refused while the app-server is not ready', fields: { waitedMs: waitingSince === null ? 0 : Math.round(now - waitingSince), refusal: decision.refusal._tag, state: status.state } });
           return E.left(error);
         }
         if (waitingSince === null) {
