@@ -84,8 +84,11 @@ export const RUNTIME_REQUEST_TIMEOUTS: Pick<ConnectAppServerOptions, 'requestTim
   requestTimeouts: { 'thread/start': 120_000, 'thread/resume': 120_000, 'thread/fork': 120_000 },
 };
 
-/** The connect options of the executor's app-server: Wework's capabilities and the request timeouts. */
-export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilities: weworkInitializeCapabilities(), ...RUNTIME_REQUEST_TIMEOUTS });
+/** How long starting the app-server may take, up to its `initialize` answer: 30 s (requests waiting for a restart count on it). */
+export const RUNTIME_START_TIMEOUT_MS = 30_000;
+
+/** The connect options of the executor's app-server: Wework's capabilities, the start timeout and the request timeouts. */
+export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilities: weworkInitializeCapabilities(), initializeTimeoutMs: RUNTIME_START_TIMEOUT_MS, ...RUNTIME_REQUEST_TIMEOUTS });
 
 /** Options of {@link startLocalRuntime}. */
 export interface LocalRuntimeOptions extends RuntimeProcessOptions {

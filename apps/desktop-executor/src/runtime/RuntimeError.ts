@@ -17,7 +17,9 @@ export type RuntimeError =
   /** A request to the app-server got no answer within its timeout. */
   | { readonly _tag: 'RuntimeTimedOut'; readonly method: string; readonly timeoutMs: number }
   /** The app-server refused the request unprocessed because it is overloaded; retryable. */
-  | { readonly _tag: 'Overloaded'; readonly method: string };
+  | { readonly _tag: 'Overloaded'; readonly method: string }
+  /** The app-server is restarting and `limit` requests wait for it already; retryable. */
+  | { readonly _tag: 'TooManyWaiting'; readonly limit: number };
 
 /** Describes a {@link RuntimeError} for a person. */
 export function describeRuntimeError(error: RuntimeError): string {
@@ -36,6 +38,8 @@ export function describeRuntimeError(error: RuntimeError): string {
       return `${error.method} got no answer from codex app-server within ${error.timeoutMs} ms`;
     case 'Overloaded':
       return `codex app-server is overloaded and refused ${error.method}; try again shortly`;
+    case 'TooManyWaiting':
+      return `codex app-server is restarting and ${error.limit} requests wait for it already; send it again once runtime/status says ready`;
   }
 }
 
