@@ -20,6 +20,7 @@ describe('public API of @wework/host-protocol', () => {
         'ExecutorRequests',
         'HostAnswerType',
         'HostCard',
+        'HostCardUrl',
         'HostErrorData',
         'HostOption',
         'HostQuestion',
