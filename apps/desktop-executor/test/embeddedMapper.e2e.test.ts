@@ -25,7 +25,7 @@ interface EmbeddedHost {
   call(tool: string, args?: Record<string, unknown>): Promise<string>;
 }
 
-async function embeddedHost(answer: (card: Card) => HostReply, elicitation: { form: object; url?: object } = { form: {} }): Promise<EmbeddedHost> {
+async function embeddedHost(answer: (card: Card) => HostReply, elicitation: { form: Record<string, never>; url?: Record<string, never> } = { form: {} }): Promise<EmbeddedHost> {
   const plugin = checkPluginBuilt('forms');
   if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
   const client = new Client({ name: 'embedded-mapper-host', version: '0.0.0' }, { capabilities: { elicitation } });

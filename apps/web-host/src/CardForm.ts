@@ -105,8 +105,8 @@ export interface CardModel {
   readonly error: CardAnswerError | null;
   /** The card as the executor sent it (its questions are what the executor's own answer check reads). */
   readonly card: HostCard;
-  /** The link of a `url` card when it may be opened; `null` for other cards, or a link that fails the check here. */
-  readonly link: UrlLink | null;
+  /** The link of a `url` card when it may be opened; `null` or absent for other cards, or a link that fails the check here. */
+  readonly link?: UrlLink | null;
 }
 
 /** The card in a `card/show` does not have the shape of the protocol's card. */

@@ -111,7 +111,7 @@ function UrlCardView({ model, link, stale, onAnswer }: { readonly model: CardMod
 
 /** The card. */
 export function CardView({ model, stale, onChange, onAnswer }: CardViewProps) {
-  if (model.kind === 'url') return <UrlCardView model={model} link={model.link} stale={stale} onAnswer={onAnswer} />;
+  if (model.kind === 'url') return <UrlCardView model={model} link={model.link ?? null} stale={stale} onAnswer={onAnswer} />;
   return <FormCardView model={model} stale={stale} onChange={onChange} onAnswer={onAnswer} />;
 }
 

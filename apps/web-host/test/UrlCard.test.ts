@@ -46,7 +46,7 @@ describe('a url card in the web host', () => {
       labels: { accept: 'Open', decline: 'Decline', cancel: 'Cancel' },
     });
     expect(offersDecline(read) && offersCancel(read)).toBe(true);
-    if (read.link === null || E.isLeft(mapped)) throw new Error('expected a link');
+    if (read.link === null || read.link === undefined || E.isLeft(mapped)) throw new Error('expected a link');
     for (const [choice, action] of [['accept', 'accept'], ['decline', 'decline'], ['cancel', 'cancel']] as const) {
       const reply = linkReply(read.link, choice);
       expect(answerRefusal(host, reply)).toBeNull();
