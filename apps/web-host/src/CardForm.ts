@@ -13,7 +13,7 @@
  * Every function here is pure: JSON in, values out; nothing throws, whatever the card.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { answerRefusal } from '@wework/elicitation-mapper';
+import { answerRefusal, checkElicitationUrl } from '@wework/elicitation-mapper';
 import { describeDecodeErrors, HostCard, type CardAnswerError, type CardKind, type CardOrigin, type HostQuestion, type HostReply } from '@wework/host-protocol';
 
 /** One option of a choice: its label (what the answer names) and its explanation. */
@@ -74,6 +74,21 @@ export type Field = ChoiceField | MultiField | TextField | NumberField;
 /** Which family of card it is: a plugin's form, a tool approval, an approval (its decisions are the only answers), or Codex's own input request. */
 export type { CardKind } from '@wework/host-protocol';
 
+/**
+ * The link of a `url` card, as the host may open it: the executor's checked address, checked here again
+ * with the same rule (only `https`, or `http` on loopback), and the labels of its Open / Decline / Cancel.
+ */
+export interface UrlLink {
+  /** The question the answer names. */
+  readonly questionId: string;
+  /** The address to open on the user's click, and nothing else. */
+  readonly href: string;
+  readonly scheme: 'https' | 'http';
+  readonly host: string;
+  /** The option labels standing for accept (Open), decline and cancel. */
+  readonly labels: { readonly accept: string | null; readonly decline: string | null; readonly cancel: string | null };
+}
+
 /** A card ready to render, with its form state. */
 export interface CardModel {
   readonly cardId: string;
@@ -90,6 +105,8 @@ export interface CardModel {
   readonly error: CardAnswerError | null;
   /** The card as the executor sent it (its questions are what the executor's own answer check reads). */
   readonly card: HostCard;
+  /** The link of a `url` card when it may be opened; `null` or absent for other cards, or a link that fails the check here. */
+  readonly link?: UrlLink | null;
 }
 
 /** The card in a `card/show` does not have the shape of the protocol's card. */
@@ -110,6 +127,7 @@ function fieldOf(q: HostQuestion): Field {
     case 'singleChoice':
     case 'boolean':
     case 'approval':
+    case 'openUrl':
       if (options.length > 0) return { kind: 'choice', ...common, options, selected: inRange(indexOf(q, q.defaultAnswers[0]), options.length) };
       break;
     case 'multiChoice': {
@@ -123,6 +141,37 @@ function fieldOf(q: HostQuestion): Field {
       break;
   }
   return { kind: 'text', ...common, value: q.defaultAnswers[0] ?? '', format: q.format, minLength: q.minLength, maxLength: q.maxLength, secret: q.isSecret };
+}
+
+/** The label of the option of `question` whose value is `value`, or `null`. */
+const labelFor = (question: HostQuestion, value: string): string | null => (question.options ?? []).find((option) => option.value === value)?.label ?? null;
+
+/**
+ * The link of a `url` card, or `null`: the card's url part checked again with the executor's rule, its
+ * host as the check reads it equal to the host the card names, and its one `openUrl` question.
+ */
+export function linkOf(card: HostCard): UrlLink | null {
+  const question = card.questions.length === 1 ? card.questions[0] : undefined;
+  if (card.kind !== 'url' || card.url === undefined || card.url === null || question?.answerType !== 'openUrl') return null;
+  const checked = checkElicitationUrl(card.url.url);
+  if (E.isLeft(checked) || checked.right.host !== card.url.host || checked.right.scheme !== card.url.scheme) return null;
+  return {
+    questionId: question.id,
+    href: checked.right.url,
+    scheme: checked.right.scheme,
+    host: checked.right.host,
+    labels: { accept: labelFor(question, 'accept'), decline: labelFor(question, 'decline'), cancel: labelFor(question, 'cancel') },
+  };
+}
+
+/**
+ * The reply to a `url` card: the label standing for the choice (Open is `accept`), or the protocol's
+ * `{ action }` for decline and cancel when the card has no such option. Open is only offered with a label.
+ */
+export function linkReply(link: UrlLink, choice: 'accept' | 'decline' | 'cancel'): HostReply | null {
+  const label = link.labels[choice];
+  if (label !== null) return { answers: { [link.questionId]: { answers: [label] } } };
+  return choice === 'accept' ? null : { action: choice };
 }
 
 /**
@@ -152,6 +201,7 @@ export function readCard(raw: unknown): E.Either<InvalidCard, CardModel> {
     submitOnSelect: card.submitOnSelect && fields.length === 1 && fields[0]?.kind === 'choice',
     error: card.error ?? null,
     card,
+    link: linkOf(card),
   });
 }
 
@@ -295,7 +345,7 @@ export function submitOption(model: CardModel, id: string, index: number): Submi
   return submit(selectOption(model, id, index));
 }
 
-/** Whether the card offers Cancel and Decline (plugin forms and input requests do; an approval's answers are its advertised decisions only). */
+/** Whether the card offers Cancel and Decline (plugin forms, links to open and input requests do; an approval's answers are its advertised decisions only). */
 export const offersCancel = (model: CardModel): boolean => model.kind !== 'approval' && model.kind !== 'toolApproval';
-/** Whether the card offers Decline (plugin forms). */
-export const offersDecline = (model: CardModel): boolean => model.kind === 'form';
+/** Whether the card offers Decline (plugin forms and links to open). */
+export const offersDecline = (model: CardModel): boolean => model.kind === 'form' || model.kind === 'url';

@@ -8,6 +8,7 @@ import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import {
   fieldProblem,
+  linkReply,
   offersCancel,
   offersDecline,
   selectOption,
@@ -19,6 +20,7 @@ import {
   type Field,
   type FieldProblem,
   type ToggleOutcome,
+  type UrlLink,
 } from './CardForm.js';
 import type { HostReply } from '@wework/host-protocol';
 
@@ -54,8 +56,66 @@ function limitsHint(field: Field): string | null {
   return null;
 }
 
+/**
+ * A plugin's link to open (a `url` card): the message, the scheme and host apart from the rest, and Open /
+ * Decline / Cancel. Nothing opens the link but a click on Open, in a new tab without an opener; the answer
+ * (Open) is sent with that click. A link that fails the host's own check is not offered, only Decline / Cancel.
+ */
+function UrlCardView({ model, link, stale, onAnswer }: { readonly model: CardModel; readonly link: UrlLink | null; readonly stale: boolean; readonly onAnswer: (reply: HostReply) => void }) {
+  const titleId = `card-${encodeURIComponent(model.cardId)}-title`.replace(/%/g, '_');
+  const answer = (choice: 'accept' | 'decline' | 'cancel'): void => {
+    const reply = link === null ? (choice === 'accept' ? null : { action: choice }) : linkReply(link, choice);
+    if (reply !== null) onAnswer(reply);
+  };
+  const open = (): void => {
+    if (link === null || link.labels.accept === null) return;
+    window.open(link.href, '_blank', 'noopener,noreferrer');
+    answer('accept');
+  };
+  return (
+    <section class={`card card-url${stale ? ' card-stale' : ''}`} aria-labelledby={titleId} data-card-id={model.cardId} data-origin={model.origin}>
+      <h3 id={titleId} class="card-title">
+        {model.message ?? 'A plugin asks you to open a link'}
+      </h3>
+      {model.serverName !== null && <p class="card-source">From {model.serverName}</p>}
+      {link === null ? (
+        <p class="card-error" role="alert">
+          This link cannot be opened here.
+        </p>
+      ) : (
+        <p class="url-target">
+          Opens <strong class="url-host">{link.host}</strong> over <span class="url-scheme">{link.scheme === 'https' ? 'https (secure)' : 'http (this computer only)'}</span>
+        </p>
+      )}
+      {stale && (
+        <p class="card-waiting" role="status">
+          Reconnecting — this card is shown again once the connection is back.
+        </p>
+      )}
+      <div class="card-actions">
+        {link !== null && link.labels.accept !== null && (
+          <button type="button" class="primary" disabled={stale} onClick={open}>
+            {link.labels.accept}
+          </button>
+        )}
+        <button type="button" disabled={stale} onClick={() => answer('decline')}>
+          {link?.labels.decline ?? 'Decline'}
+        </button>
+        <button type="button" disabled={stale} onClick={() => answer('cancel')}>
+          {link?.labels.cancel ?? 'Cancel'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 /** The card. */
 export function CardView({ model, stale, onChange, onAnswer }: CardViewProps) {
+  if (model.kind === 'url') return <UrlCardView model={model} link={model.link ?? null} stale={stale} onAnswer={onAnswer} />;
+  return <FormCardView model={model} stale={stale} onChange={onChange} onAnswer={onAnswer} />;
+}
+
+function FormCardView({ model, stale, onChange, onAnswer }: CardViewProps) {
   const [problems, setProblems] = useState<ReadonlyArray<FieldProblem>>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const problemOf = (id: string | null): string | null => problems.find((p) => p.fieldId === id)?.message ?? null;

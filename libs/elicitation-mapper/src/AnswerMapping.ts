@@ -63,7 +63,7 @@ const contentEntries = (card: FormCard, response: unknown): Array<[string, FormV
   const entries: Array<[string, FormValue]> = [];
   if (!Array.isArray(questions) || !isRecord(answers)) return entries;
   for (const question of questions as ReadonlyArray<CardQuestion>) {
-    if (!isRecord(question) || typeof question.id !== 'string' || question.answerType === 'approval') continue;
+    if (!isRecord(question) || typeof question.id !== 'string' || question.answerType === 'approval' || question.answerType === 'openUrl') continue;
     const list = answerStrings(answers, question.id);
     if (list === undefined || list.length === 0) continue;
     const value = questionValue(question, list);

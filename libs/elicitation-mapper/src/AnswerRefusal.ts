@@ -27,7 +27,7 @@ export type AnswerProblem =
   | 'TooFewPicks'
   /** More picks than the array's `maxItems`. */
   | 'TooManyPicks'
-  /** No answer to a question that needs one (the approval question). */
+  /** No answer to a question that needs one (the approval question, the open-link question). */
   | 'MissingAnswer';
 
 /** A host's answer that does not fit its card: the field and the problem, in a message that never quotes the host's text. */
@@ -95,6 +95,7 @@ const questionProblem = (question: AnswerableQuestion, list: ReadonlyArray<strin
     case 'singleChoice':
     case 'boolean':
     case 'approval':
+    case 'openUrl':
       return one() ?? (optionIndex(question.options, list[0]) < 0 ? refused(id, 'UnknownOption', 'the answer names none of the options') : null);
     case 'multiChoice': {
       const picked = new Set<number>();
@@ -125,7 +126,7 @@ const questionProblem = (question: AnswerableQuestion, list: ReadonlyArray<strin
  * {@link AnswerableCard}), or `null` when it does (then {@link answersToResult} and
  * {@link approvalAnswerToResult} map it as given). `{ action: "cancel" | "decline" }` always fits.
  * A form question left without an answer (absent, or an empty list) fits: the plugin validates what
- * it receives. The approval question must be answered. Never throws.
+ * it receives. The approval and open-link questions must be answered. Never throws.
  * @example
  * ```ts
  * answerRefusal(card, { answers: { regions: { answers: ['EU', 'US', 'Asia', 'Africa'] } } });
@@ -147,8 +148,8 @@ export function answerRefusal(card: AnswerableCard, reply: unknown): AnswerRefus
     if (problem !== null) return problem;
   }
   for (const question of byId.values()) {
-    if (question.answerType === 'approval' && !entries.some(([id, list]) => id === question.id && list.length > 0)) {
-      return refused(question.id, 'MissingAnswer', 'no answer to the approval question');
+    if ((question.answerType === 'approval' || question.answerType === 'openUrl') && !entries.some(([id, list]) => id === question.id && list.length > 0)) {
+      return refused(question.id, 'MissingAnswer', `no answer to the ${question.answerType === 'approval' ? 'approval' : 'open-link'} question`);
     }
   }
   return null;

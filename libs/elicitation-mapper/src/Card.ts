@@ -1,6 +1,7 @@
 /**
  * The cards a chat host renders for an elicitation: a {@link FormCard} for a plugin's business
- * form, a {@link ToolApprovalCard} for Codex's "may this MCP tool run?" prompt.
+ * form, a {@link ToolApprovalCard} for Codex's "may this MCP tool run?" prompt, a {@link UrlCard}
+ * for a plugin asking the user to open a link (URL mode).
  *
  * Every question has the shape of the protocol's `ToolRequestUserInputQuestion` (`id, header,
  * question, isOther, isSecret, options`) plus what the mapper needs to map the answer back
@@ -13,7 +14,7 @@ import type { ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequ
 import { isRecord } from './internal/json.js';
 
 /** How an answer is read back: which kind of control the question is. */
-export type AnswerType = 'singleChoice' | 'multiChoice' | 'boolean' | 'text' | 'number' | 'integer' | 'approval';
+export type AnswerType = 'singleChoice' | 'multiChoice' | 'boolean' | 'text' | 'number' | 'integer' | 'approval' | 'openUrl';
 
 /** Where the elicitation came from; `null` where the request does not say (plain MCP requests). */
 export interface ElicitationSource {
@@ -152,11 +153,52 @@ export interface ToolApprovalCard {
   readonly submitOnSelect: true;
 }
 
+/** What the user may answer to a URL-mode request: open the link (`accept`), `decline`, or `cancel`. */
+export type UrlChoice = 'accept' | 'decline' | 'cancel';
+
+/** The single question of a {@link UrlCard}: Open / Decline / Cancel, nothing preselected. */
+export interface OpenUrlQuestion extends QuestionCommon {
+  readonly answerType: 'openUrl';
+  readonly options: ReadonlyArray<ToolRequestUserInputOption>;
+  /** `choices[i]` is what `options[i]` means. */
+  readonly choices: ReadonlyArray<UrlChoice>;
+}
+
+/**
+ * The link of a URL-mode request once it passed the check (`checkElicitationUrl`): the address as the
+ * WHATWG URL parser reads it (what a browser opens), and its scheme and host, shown apart from the rest.
+ */
+export interface UrlTarget {
+  /** The parsed address (`href`), the only one a host may open. */
+  readonly url: string;
+  /** `https`, or `http` on a loopback host. */
+  readonly scheme: 'https' | 'http';
+  /** The host as parsed (an internationalized name in its `xn--` form), with the port when there is one. */
+  readonly host: string;
+  /** The plugin's id of the request; `notifications/elicitation/complete` names it. */
+  readonly elicitationId: string;
+}
+
+/**
+ * A plugin asks the user to open a link (`mode: "url"`, MCP 2025-11-25): a sign-in or a payment whose
+ * data must not pass through the client. Nothing opens the link but the user's click in the host.
+ */
+export interface UrlCard {
+  readonly _tag: 'UrlCard';
+  readonly source: ElicitationSource;
+  /** The elicitation's `message`: why the plugin asks. */
+  readonly message: string;
+  readonly target: UrlTarget;
+  readonly questions: readonly [OpenUrlQuestion];
+  /** Always true: one question, one click. */
+  readonly submitOnSelect: true;
+}
+
 /** A card for an elicitation. */
-export type Card = FormCard | ToolApprovalCard;
+export type Card = FormCard | ToolApprovalCard | UrlCard;
 
 /** Any question of any card. */
-export type CardQuestion = FormQuestion | ApprovalQuestion;
+export type CardQuestion = FormQuestion | ApprovalQuestion | OpenUrlQuestion;
 
 /**
  * The questions of a card as plain protocol `ToolRequestUserInputQuestion`s (the mapper's
@@ -226,6 +268,9 @@ const defaultLabels = (q: CardQuestion): Array<string> | null => {
     }
     case 'multiChoice':
       return Array.isArray(q.defaultIndices) ? q.defaultIndices.map(labelAt).filter((l): l is string => l !== null) : null;
+    case 'openUrl':
+      // Nothing is preselected: opening a link is the user's own click.
+      return null;
     case 'text':
       return typeof q.defaultValue === 'string' ? [q.defaultValue] : null;
     case 'number':

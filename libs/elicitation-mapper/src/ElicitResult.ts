@@ -31,6 +31,13 @@ export interface AcceptResult {
   readonly _meta: PersistMeta | null;
 }
 
+/** The user agreed to open the link of a URL-mode request (no content: the data goes to the plugin out of band). */
+export interface OpenedResult {
+  readonly action: 'accept';
+  readonly content: null;
+  readonly _meta: null;
+}
+
 /** The user cancelled, the task stopped, or no usable answer is available. */
 export interface CancelResult {
   readonly action: 'cancel';
@@ -46,7 +53,7 @@ export interface DeclineResult {
 }
 
 /** The answer to an elicitation (the response of Codex's `mcpServer/elicitation/request`). */
-export type ElicitResult = AcceptResult | CancelResult | DeclineResult;
+export type ElicitResult = AcceptResult | OpenedResult | CancelResult | DeclineResult;
 
 /**
  * `{ action: "accept", content, _meta }`.
@@ -60,6 +67,9 @@ export const acceptResult = (content: FormContent, meta: PersistMeta | null = nu
   content,
   _meta: meta,
 });
+
+/** `{ action: "accept", content: null, _meta: null }`: the answer to a URL-mode request the user opened. */
+export const openedResult = (): OpenedResult => ({ action: 'accept', content: null, _meta: null });
 
 /** `{ action: "cancel", content: null, _meta: null }`. */
 export const cancelResult = (): CancelResult => ({ action: 'cancel', content: null, _meta: null });
@@ -85,15 +95,18 @@ export interface McpElicitResult {
 
 /**
  * Converts a result for a host that answers a plain MCP `elicitation/create` (MCP SDK client):
- * drops the `null`s the SDK does not accept. Anything that is not a result reads as cancel.
+ * drops the `null`s the SDK does not accept (an opened link is `{ action: "accept" }` without content).
+ * Anything that is not a result reads as cancel.
  * @example
  * ```ts
  * toMcpElicitResult(cancelResult()); // { action: 'cancel' }
+ * toMcpElicitResult(openedResult()); // { action: 'accept' }
  * ```
  */
 export function toMcpElicitResult(result: ElicitResult): McpElicitResult {
   if (!isRecord(result)) return { action: 'cancel' };
   if (result.action === 'decline') return { action: 'decline' };
+  if (result.action === 'accept' && result.content === null && result._meta === null) return { action: 'accept' };
   if (result.action !== 'accept' || !isRecord(result.content)) return { action: 'cancel' };
   const meta = result._meta;
   return isRecord(meta) && (meta.persist === 'session' || meta.persist === 'always')

@@ -1,14 +1,15 @@
 /**
  * Elicitation request → card: the params of a Codex `mcpServer/elicitation/request` or of a plain
- * MCP `elicitation/create` form request (any JSON) become a {@link FormCard}, a
- * {@link ToolApprovalCard}, or an {@link Unsupported} reason (answered with decline).
+ * MCP `elicitation/create` request (any JSON) become a {@link FormCard}, a {@link ToolApprovalCard},
+ * a {@link UrlCard} (URL mode), or an {@link Unsupported} reason (answered with decline).
  *
  * Every function here is pure: JSON in, a card or a `_tag`ged error out.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import type { Card, FormCard, FormQuestion } from './Card.js';
-import { decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
+import type { Card, FormCard, FormQuestion, UrlCard } from './Card.js';
+import { decodeElicitation, type ElicitationRequest, type UrlElicitationRequest } from './ElicitationRequest.js';
+import { urlCardOf } from './UrlElicitation.js';
 import { schemaToQuestions } from './SchemaMapping.js';
 import { toolApprovalCard } from './ToolApproval.js';
 import { invalidRequest, type Unsupported } from './Unsupported.js';
@@ -40,8 +41,15 @@ const submitsOnSelect = (questions: ReadonlyArray<FormQuestion>): boolean => {
  * ```
  */
 export function elicitationToCard(params: unknown): E.Either<Unsupported, Card> {
-  const request = decodeElicitationRequest(params);
-  return E.isLeft(request) ? request : cardForRequest(request.right);
+  const request = decodeElicitation(params);
+  if (E.isLeft(request)) return request;
+  return request.right.mode === 'url' ? urlCardForRequest(request.right) : cardForRequest(request.right);
+}
+
+/** The card of a URL-mode request whose envelope is read: its link checked (`checkElicitationUrl`). */
+export function urlCardForRequest(request: UrlElicitationRequest): E.Either<Unsupported, UrlCard> {
+  if (!isRecord(request) || !isRecord(request.params)) return E.left(invalidRequest('request', 'object', describeValue(request)));
+  return urlCardOf(request.source, request.params);
 }
 
 /**

@@ -4,7 +4,9 @@
  * requestedSchema`) or the params of a plain MCP `elicitation/create` form request (`mode?`,
  * `message`, `requestedSchema`), for hosts that embed the mapper with the MCP SDK and no Codex.
  *
- * The schema itself is read by `SchemaMapping`; this module only checks the envelope and the mode.
+ * The schema itself is read by `SchemaMapping`; this module only checks the envelope and the mode. A
+ * URL-mode request (`mode: "url"`) is read by {@link decodeElicitation} into a {@link UrlElicitationRequest}
+ * (its link is checked by `UrlElicitation`).
  *
  * Every function here is pure: JSON in, a value or a `_tag`ged error out.
  */
@@ -50,13 +52,21 @@ const codexSource = (params: JsonRecord): E.Either<Unsupported, ElicitationSourc
   return E.right({ serverName, threadId, turnId: turnId ?? null });
 };
 
+/** A URL-mode request: where it came from and its params (`message`, `url`, `elicitationId`), not yet checked. */
+export interface UrlElicitationRequest {
+  readonly source: ElicitationSource;
+  readonly mode: 'url';
+  readonly params: JsonRecord;
+}
+
 /**
- * Decodes the envelope of an elicitation request. A missing `mode` means `form` (as in MCP);
- * `url`, `openai/userVerification` and unknown modes are {@link Unsupported} (`UnsupportedMode`).
+ * Decodes the envelope of a form request. A missing `mode` means `form` (as in MCP);
+ * `url` (see {@link decodeElicitation}), `openai/userVerification` and unknown modes are
+ * {@link Unsupported} (`UnsupportedMode`) here.
  * @example
  * ```ts
- * decodeElicitationRequest({ mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'e1' });
- * // Left({ _tag: 'UnsupportedMode', mode: 'url', message: 'Unsupported elicitation: mode "url" is not supported (use "form")' })
+ * decodeElicitationRequest({ mode: 'openai/userVerification', title: 'Verify', description: '', challenge: 'c' });
+ * // Left({ _tag: 'UnsupportedMode', mode: 'openai/userVerification', message: 'Unsupported elicitation: mode "openai/userVerification" is not supported (use "form" or "url")' })
  * ```
  */
 export function decodeElicitationRequest(params: unknown): E.Either<Unsupported, ElicitationRequest> {
@@ -77,9 +87,26 @@ export function decodeElicitationRequest(params: unknown): E.Either<Unsupported,
 }
 
 /**
+ * Decodes the envelope of any elicitation request the mapper reads: a URL-mode request, or a form
+ * request as {@link decodeElicitationRequest} reads it.
+ * @example
+ * ```ts
+ * decodeElicitation({ mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'e1' });
+ * // Right({ source: { serverName: null, threadId: null, turnId: null }, mode: 'url', params: { mode: 'url', ... } })
+ * ```
+ */
+export function decodeElicitation(params: unknown): E.Either<Unsupported, ElicitationRequest | UrlElicitationRequest> {
+  if (isRecord(params) && own(params, 'mode') === 'url') {
+    if (!isCodexEnvelope(params)) return E.right({ source: noSource, mode: 'url', params });
+    return E.map((source: ElicitationSource): UrlElicitationRequest => ({ source, mode: 'url', params }))(codexSource(params));
+  }
+  return decodeElicitationRequest(params);
+}
+
+/**
  * The envelope of a Codex `mcpServer/elicitation/request` whose params Codex's codec already decoded: no
- * second decode, only the mode's reading (`openaiForm` is `openai/form`; `url`, `openai/userVerification`
- * and unknown modes are {@link Unsupported}).
+ * second decode, only the mode's reading (`openaiForm` is `openai/form`; `openai/userVerification`
+ * and unknown modes are {@link Unsupported}; `url` is read by {@link codexElicitation}).
  * @example
  * ```ts
  * codexElicitationRequest({ threadId: 't', turnId: null, serverName: 'forms', environmentId: null, mode: 'form', _meta: null, message: 'Pick', requestedSchema });
@@ -97,4 +124,19 @@ export function codexElicitationRequest(params: McpServerElicitationRequestParam
     default:
       return E.left(unsupportedMode(params.mode ?? ''));
   }
+}
+
+/**
+ * {@link codexElicitationRequest}, and the URL-mode request of a Codex `mcpServer/elicitation/request`.
+ * @example
+ * ```ts
+ * codexElicitation({ threadId: 't', turnId: null, serverName: 'forms', environmentId: null, mode: 'url', _meta: null, message: 'Sign in', url, elicitationId: 'e1' });
+ * // Right({ source: { serverName: 'forms', threadId: 't', turnId: null }, mode: 'url', params })
+ * ```
+ */
+export function codexElicitation(params: McpServerElicitationRequestParams): E.Either<Unsupported, ElicitationRequest | UrlElicitationRequest> {
+  if (isRecord(params) && params.mode === 'url') {
+    return E.right({ source: { serverName: params.serverName, threadId: params.threadId, turnId: params.turnId }, mode: 'url', params });
+  }
+  return codexElicitationRequest(params);
 }

@@ -14,8 +14,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import { answersToResult, approvalAnswerToResult } from './AnswerMapping.js';
 import { answerRefusal, type AnswerRefused } from './AnswerRefusal.js';
 import type { Card } from './Card.js';
-import { cardForRequest, elicitationToCard } from './ElicitationCard.js';
-import { codexElicitationRequest } from './ElicitationRequest.js';
+import { cardForRequest, elicitationToCard, urlCardForRequest } from './ElicitationCard.js';
+import { codexElicitation } from './ElicitationRequest.js';
+import { urlAnswerToResult } from './UrlElicitation.js';
 import { cancelResult, declineResult, type DeclineResult, type ElicitResult } from './ElicitResult.js';
 import { isRecord, own } from './internal/json.js';
 import type { Unsupported } from './Unsupported.js';
@@ -70,15 +71,15 @@ export function handleElicitationRequest(params: unknown): ElicitationDecision {
  * ```
  */
 export function handleCodexElicitationRequest(params: McpServerElicitationRequestParams): ElicitationDecision {
-  const request = codexElicitationRequest(params);
-  const card = E.isRight(request) ? cardForRequest(request.right) : request;
+  const request = codexElicitation(params);
+  const card: E.Either<Unsupported, Card> = E.isLeft(request) ? request : request.right.mode === 'url' ? urlCardForRequest(request.right) : cardForRequest(request.right);
   return E.isRight(card) ? { _tag: 'ShowCard', card: card.right } : { _tag: 'Respond', response: declineResult(), reason: card.left };
 }
 
 /**
  * The response for a card the host answered. `{ action: "cancel" }` and `{ action: "decline" }`
- * pass through; answers are mapped (labels → values, see `answersToResult` and
- * `approvalAnswerToResult`); anything else is no usable answer → cancel.
+ * pass through; answers are mapped (labels → values, see `answersToResult`,
+ * `approvalAnswerToResult` and `urlAnswerToResult`); anything else is no usable answer → cancel.
  * @example
  * ```ts
  * responseForCard(card, { answers: { target: { answers: ['Production'] } } });
@@ -96,6 +97,8 @@ export function responseForCard(card: Card, reply: HostReply): ElicitResult {
       return answersToResult(card, reply);
     case 'ToolApprovalCard':
       return approvalAnswerToResult(card, reply);
+    case 'UrlCard':
+      return urlAnswerToResult(card, reply);
     default:
       return cancelResult();
   }

@@ -6,7 +6,7 @@
  *
  * Every function here is pure: values in, values out.
  */
-import type { CardKind, HostQuestion } from '@wework/host-protocol';
+import type { CardKind, HostCardUrl, HostQuestion } from '@wework/host-protocol';
 import type { Card, CardQuestion } from './Card.js';
 import { finiteOrNull, isRecord, stringOrNull } from './internal/json.js';
 
@@ -46,6 +46,9 @@ function hostQuestionOf(question: CardQuestion): HostQuestion | null {
     case 'boolean':
     case 'approval':
       return { ...common, answerType: question.answerType, defaultAnswers: labelsAt(options, [question.defaultIndex]) };
+    case 'openUrl':
+      // Nothing preselected: opening the link is the user's own click.
+      return { ...common, answerType: question.answerType, defaultAnswers: [] };
     case 'multiChoice':
       return {
         ...common,
@@ -92,5 +95,24 @@ function hostQuestionOf(question: CardQuestion): HostQuestion | null {
 export const hostQuestionsOf = (card: Card): ReadonlyArray<HostQuestion> =>
   isRecord(card) && Array.isArray(card.questions) ? (card.questions as ReadonlyArray<CardQuestion>).flatMap((question) => hostQuestionOf(question) ?? []) : [];
 
-/** Which family of protocol card the mapper's card is: a plugin's `form`, or a `toolApproval`. */
-export const hostCardKindOf = (card: Card): CardKind => (isRecord(card) && card._tag === 'ToolApprovalCard' ? 'toolApproval' : 'form');
+/** Which family of protocol card the mapper's card is: a plugin's `form`, a `toolApproval`, or a `url` to open. */
+export const hostCardKindOf = (card: Card): CardKind => {
+  if (!isRecord(card)) return 'form';
+  return card._tag === 'ToolApprovalCard' ? 'toolApproval' : card._tag === 'UrlCard' ? 'url' : 'form';
+};
+
+/**
+ * The link of a URL card as the protocol's card carries it (the checked address, its scheme and host, the
+ * plugin's `elicitationId`), or `null` for any other card.
+ * @example
+ * ```ts
+ * hostUrlOf(card); // { url: 'https://auth.example.com/connect', scheme: 'https', host: 'auth.example.com', elicitationId: 'e1' }
+ * ```
+ */
+export const hostUrlOf = (card: Card): HostCardUrl | null => {
+  if (!isRecord(card) || card._tag !== 'UrlCard' || !isRecord(card.target)) return null;
+  const { url, scheme, host, elicitationId } = card.target;
+  return typeof url === 'string' && (scheme === 'https' || scheme === 'http') && typeof host === 'string' && typeof elicitationId === 'string'
+    ? { url, scheme, host, elicitationId }
+    : null;
+};

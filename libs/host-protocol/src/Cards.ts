@@ -1,7 +1,7 @@
 /**
  * The one request the executor sends to its host, `card/show`: the card (a plugin form, a tool approval,
- * a Codex input request or an approval of a command, a patch or permissions, in the request_user_input
- * shape) and the host's answer to it. The card carries one representation of its questions: the
+ * a plugin's link to open, a Codex input request or an approval of a command, a patch or permissions, in
+ * the request_user_input shape) and the host's answer to it. The card carries one representation of its questions: the
  * request_user_input fields (`id, header, question, isOther, isSecret, options`) and what a host needs to
  * render and pre-fill the control (the answer type, the default answer, the limits). How an answer is
  * mapped back (option values, approval decisions) stays with the executor.
@@ -25,10 +25,12 @@ export type HostOption = t.TypeOf<typeof HostOption>;
 /**
  * How a question is answered: one option (`singleChoice`, `boolean`, `approval`), several options
  * (`multiChoice`, bounded by `minItems` / `maxItems`), a text (`text`) or a number typed as text
- * (`number`, `integer`: one that does not parse is left out of the plugin's answer, as the forms spec says).
+ * (`number`, `integer`: one that does not parse is left out of the plugin's answer, as the forms spec says),
+ * or `openUrl`: the one question of a `url` card, Open / Decline / Cancel (the host opens the card's
+ * `url` on the user's click on Open, and answers Open).
  */
 export const HostAnswerType = t.keyof(
-  { singleChoice: null, multiChoice: null, boolean: null, text: null, number: null, integer: null, approval: null },
+  { singleChoice: null, multiChoice: null, boolean: null, text: null, number: null, integer: null, approval: null, openUrl: null },
   'HostAnswerType',
 );
 /** See the codec {@link HostAnswerType}. */
@@ -86,10 +88,10 @@ export type CardOrigin = t.TypeOf<typeof CardOrigin>;
 
 /**
  * Which family of card it is: a plugin's business `form`, a `toolApproval` (may this MCP tool run?), an
- * `approval` of a command, a patch or permissions (its decisions are the only answers), or Codex's own
- * `input` request.
+ * `approval` of a command, a patch or permissions (its decisions are the only answers), Codex's own
+ * `input` request, or a plugin's `url` to open (a sign-in or a payment; the card's `url` part).
  */
-export const CardKind = t.keyof({ form: null, toolApproval: null, approval: null, input: null }, 'CardKind');
+export const CardKind = t.keyof({ form: null, toolApproval: null, approval: null, input: null, url: null }, 'CardKind');
 /** See the codec {@link CardKind}. */
 export type CardKind = t.TypeOf<typeof CardKind>;
 
@@ -109,6 +111,27 @@ export const CardAnswerError = t.type(
 );
 /** See the codec {@link CardAnswerError}. */
 export type CardAnswerError = t.TypeOf<typeof CardAnswerError>;
+
+/**
+ * The link of a `url` card (a plugin's URL-mode elicitation): the address the executor checked (only
+ * `https`, or `http` on a loopback host, without credentials), its scheme and host to show apart from the
+ * rest, and the plugin's id of the request. The executor never opens it; a host opens `url` only on the
+ * user's click, in a new browsing context without an opener.
+ */
+export const HostCardUrl = t.type(
+  {
+    /** The checked address as a WHATWG URL parser reads it; the only one a host may open. */
+    url: t.string,
+    scheme: t.keyof({ https: null, http: null }),
+    /** The host (with the port when there is one), an internationalized name in its `xn--` form. */
+    host: t.string,
+    /** The plugin's id of the request (what its completion notification names). */
+    elicitationId: t.string,
+  },
+  'HostCardUrl',
+);
+/** See the codec {@link HostCardUrl}. */
+export type HostCardUrl = t.TypeOf<typeof HostCardUrl>;
 
 /** A card for the host to render as a request_user_input block. */
 export const HostCard = t.intersection(
@@ -132,6 +155,8 @@ export const HostCard = t.intersection(
     t.partial({
       /** Set when the card is shown again because the host's last answer did not fit it; `null` or absent on the first show. */
       error: nullable(CardAnswerError),
+      /** The link of a `url` card (absent or `null` on every other kind). */
+      url: nullable(HostCardUrl),
     }),
   ],
   'HostCard',

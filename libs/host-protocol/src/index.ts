@@ -61,7 +61,7 @@ export {
   type HostNotificationMethod,
   type HostNotificationParamsOf,
 } from './Notifications.js';
-export { CardAnswerError, CardKind, CardOrigin, CardShow, CardShowParams, ExecutorRequests, HostAnswerType, HostCard, HostOption, HostQuestion, HostReply, plainHostQuestion } from './Cards.js';
+export { CardAnswerError, CardKind, CardOrigin, CardShow, CardShowParams, ExecutorRequests, HostAnswerType, HostCard, HostCardUrl, HostOption, HostQuestion, HostReply, plainHostQuestion } from './Cards.js';
 export { HostErrorData, hostErrorData, type HostAnswer, type HostFailure, type HostHandler, type HostHandlers, type HostHandlersPart } from './Handlers.js';
 export { HostErrorCode } from './ErrorCodes.js';
 export { HOST_LIMITS } from './Limits.js';

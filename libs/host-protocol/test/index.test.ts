@@ -24,6 +24,7 @@ describe('public API of @wework/host-protocol', () => {
         'ExecutorRequests',
         'HostAnswerType',
         'HostCard',
+        'HostCardUrl',
         'HostErrorData',
         'HostOption',
         'HostQuestion',

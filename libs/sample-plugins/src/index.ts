@@ -33,3 +33,4 @@ export {
 } from './forms/FormRequests.js';
 export { NumericChoiceAnswer, formWithoutProperties, numericChoicesForm, type UnsupportedFormRequest } from './forms/UnsupportedFormRequests.js';
 export { formatFormsReport, parseFormsReport, type ElicitationOutcome, type FormsReport, type FormsReportParseError } from './forms/FormsReport.js';
+export { CONNECT_ACCOUNT_URL, connectAccountRequest, type UrlRequest } from './forms/UrlRequests.js';

@@ -5,6 +5,7 @@ describe('public API', () => {
   it('pins the exported names', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
+        'CONNECT_ACCOUNT_URL',
         'ClearCacheAnswer',
         'CustomStrategyAnswer',
         'DeploymentTargetAnswer',
@@ -19,6 +20,7 @@ describe('public API', () => {
         'checkPluginBuilt',
         'createConnectorServer',
         'clearCacheForm',
+        'connectAccountRequest',
         'createFormsServer',
         'customStrategyForm',
         'deploymentTargetForm',

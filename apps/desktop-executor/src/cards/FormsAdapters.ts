@@ -1,12 +1,22 @@
 /**
  * The card adapters of plugin forms: `mcpServer/elicitation/request` through the elicitation mapper, on
  * the params Codex's codec decoded (unsupported → decline at once, with the reason), and Codex's own
- * `item/tool/requestUserInput`. Each answer is the library's checked answer: one that does not fit the
+ * `item/tool/requestUserInput`. A URL-mode request whose link passes the mapper's check is a `url` card
+ * carrying the checked link; the executor never opens it (the host does, on the user's click). Each answer is the library's checked answer: one that does not fit the
  * card is refused with the field and the problem.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemToolRequestUserInput, McpServerElicitationRequest } from '@wework/codex-protocol';
-import { cancelResult, checkedResponseForCard, handleCodexElicitationRequest, hostCardKindOf, hostQuestionsOf, userInputAnswerRefusal, type ElicitResult } from '@wework/elicitation-mapper';
+import {
+  cancelResult,
+  checkedResponseForCard,
+  handleCodexElicitationRequest,
+  hostCardKindOf,
+  hostQuestionsOf,
+  hostUrlOf,
+  userInputAnswerRefusal,
+  type ElicitResult,
+} from '@wework/elicitation-mapper';
 import { plainHostQuestion } from '@wework/host-protocol';
 import type { CardAdapter } from './CardRouter.js';
 
@@ -21,6 +31,7 @@ export const elicitationAdapter: CardAdapter<typeof McpServerElicitationRequest>
     const decision = handleCodexElicitationRequest(params);
     if (decision._tag === 'Respond') return { _tag: 'Respond', response: decision.response, reason: decision.reason.message };
     const card = decision.card;
+    const url = hostUrlOf(card);
     return {
       _tag: 'Show',
       card: {
@@ -31,6 +42,7 @@ export const elicitationAdapter: CardAdapter<typeof McpServerElicitationRequest>
         message: card.message,
         questions: hostQuestionsOf(card),
         submitOnSelect: card.submitOnSelect,
+        ...(url === null ? {} : { url }),
       },
       answer: (reply) => E.map((response: ElicitResult) => ({ response }))(checkedResponseForCard(card, reply)),
       cancelled: () => ({ response: cancelResult() }),

@@ -12,6 +12,7 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { Script } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { scriptedExecutorConfig } from '../../src/executorConfig.js';
+import type { AppServerClient } from '@wework/app-server-client';
 import { attachExecutorCards, type CardRouter } from '../../src/cards/index.js';
 import type { ExecutorHost } from '../../src/cards/ExecutorHost.js';
 import type { ExecutorLogEntry } from '../../src/runtime/ExecutorLog.js';
@@ -23,6 +24,8 @@ export interface SandboxOptions {
   /** The config.toml content, given the model URL and the forms plugin's command line. */
   readonly config: (modelUrl: string, forms: { readonly command: string; readonly args: ReadonlyArray<string> }) => Readonly<Record<string, unknown>>;
   readonly threadParams: ThreadParams;
+  /** Called with the app-server client once it is up (e.g. to tap the wire). */
+  readonly onClient?: (client: AppServerClient) => void;
 }
 
 export interface Sandbox {
@@ -60,6 +63,7 @@ export async function startSandbox(options: SandboxOptions, cleanups: Array<() =
     attach: (client) => {
       bridge = attachExecutorCards(client, options.host, (entry) => log.push(entry));
       client.on(ItemCompleted, (params) => items.push(params.item));
+      options.onClient?.(client);
       return bridge;
     },
   });

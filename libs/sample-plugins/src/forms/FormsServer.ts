@@ -32,6 +32,7 @@ import {
 } from './FormRequests.js';
 import { formatFormsReport, type ElicitationOutcome } from './FormsReport.js';
 import { NumericChoiceAnswer, formWithoutProperties, numericChoicesForm, type UnsupportedFormRequest } from './UnsupportedFormRequests.js';
+import { CONNECT_ACCOUNT_URL, connectAccountRequest } from './UrlRequests.js';
 
 /** The tools of the forms plugin, in registration order. */
 export const FORMS_TOOLS = [
@@ -47,6 +48,7 @@ export const FORMS_TOOLS = [
   'scale_with_numeric_choices',
   'ask_without_properties',
   'scale_service',
+  'connect_account',
 ] as const;
 
 /** Name of a forms plugin tool. */
@@ -232,6 +234,37 @@ export function createFormsServer(options: FormsServerOptions = {}): FormsPlugin
       ask(scaleServiceForm, ScaleServiceAnswer, 'the service was not scaled', ({ service, replicas }) => ({
         outcome: perform(`scaled ${service} to ${replicas === undefined ? 'its current count' : `${replicas} replicas`}`),
       }), (content) => ` | types ${JSON.stringify(describeContentTypes(content))}`),
+  );
+
+  let urlElicitations = 0;
+  server.registerTool(
+    'connect_account',
+    {
+      description:
+        'Asks the user to open a sign-in link (URL-mode elicitation) to connect an account; after an accepted answer the sign-in is simulated as completed and the plugin sends notifications/elicitation/complete.',
+      inputSchema: { url: z.string().default(CONNECT_ACCOUNT_URL).describe('The sign-in address to ask the user to open') },
+    },
+    async ({ url }) => {
+      const notDone = 'no account was connected';
+      if (server.server.getClientCapabilities()?.elicitation?.url === undefined) {
+        return textResult(formatFormsReport({ elicitation: { action: 'unsupported' }, outcome: `${notDone} (the client cannot open links)` }), true);
+      }
+      urlElicitations += 1;
+      const request = connectAccountRequest(url, `connect-${urlElicitations}`);
+      let result: ElicitResult;
+      try {
+        result = await server.server.elicitInput(request, requestOptions);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        return textResult(formatFormsReport({ elicitation: { action: 'error', message }, outcome: `${notDone} (the request failed)` }), true);
+      }
+      const elicitation = outcomeOf(result);
+      if (result.action === 'decline') return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (the user declined)` }));
+      if (result.action === 'cancel') return textResult(formatFormsReport({ elicitation, outcome: `${notDone} (the user cancelled)` }));
+      // The sign-in itself happens in the user's browser; here it is simulated as done, and the client told so.
+      await server.server.createElicitationCompletionNotifier(request.elicitationId)();
+      return textResult(formatFormsReport({ elicitation, outcome: perform(`connected the account (${request.elicitationId} completed)`) }));
+    },
   );
 
   return { server, performedActions: () => [...actions] };
