@@ -11,6 +11,7 @@
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
 import * as E from 'fp-ts/lib/Either.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HostHandlers } from '@wework/host-protocol';
 import type { HostCall } from '../src/host/handlers/HandlerKit.js';
@@ -192,6 +193,139 @@ describe('the guarded host connection', () => {
     } finally {
       await endpoint.close();
     }
+  });
+
+  it('answers the requests in flight of a WebSocket host that sent its Close frame, then answers its Close with its own code', async () => {
+    const logged: ExecutorLogEntry[] = [];
+    const token = 'b'.repeat(64);
+    const held: Array<() => void> = [];
+    const endpoint = await listenWebSocket({ token, log: (entry) => void logged.push(entry) }, (connection) => {
+      connection.onRequest('slow', () => new Promise((resolve) => held.push(() => resolve('done'))));
+      connection.listen();
+    });
+    try {
+      const socket = new WebSocket(`ws://127.0.0.1:${endpoint.port}`, { headers: { authorization: `Bearer ${token}` } });
+      const received: unknown[] = [];
+      socket.on('message', (data: Buffer) => void received.push(JSON.parse(data.toString('utf8'))));
+      const closed = new Promise<{ readonly code: number; readonly answersBefore: number }>((resolve) => socket.once('close', (code: number) => resolve({ code, answersBefore: received.length })));
+      await new Promise((resolve) => socket.once('open', resolve));
+      // Two requests in flight, one reusing an id in flight, then the host closes its side.
+      for (const frame of ['{"jsonrpc":"2.0","id":1,"method":"slow"}', '{"jsonrpc":"2.0","id":"2","method":"slow"}', '{"jsonrpc":"2.0","id":2,"method":"slow"}']) socket.send(frame);
+      await until(() => held.length === 2 && received.length === 1);
+      socket.close(4000, 'bye');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The Close frame waits for the answers still owed.
+      expect(socket.readyState).toBe(WebSocket.CLOSING);
+      for (const release of held) release();
+      expect(await closed).toEqual({ code: 4000, answersBefore: 3 });
+      expect(received).toEqual([
+        { jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'Invalid request: a request with this id is still in flight', data: { tag: 'DuplicateRequestId' } } },
+        { jsonrpc: '2.0', id: 1, result: 'done' },
+        { jsonrpc: '2.0', id: '2', result: 'done' },
+      ]);
+      expect(logged.map((entry) => entry.event)).not.toContain('host input ended: requests still in flight cut');
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('answers the Close frame of a WebSocket host at once with nothing in flight, and at the drain bound with a request that never ends', async () => {
+    const logged: ExecutorLogEntry[] = [];
+    const token = 'c'.repeat(64);
+    let started = 0;
+    const endpoint = await listenWebSocket({ token, drainAfterInputEndMs: 50, log: (entry) => void logged.push(entry) }, (connection) => {
+      connection.onRequest('never', () => {
+        started += 1;
+        return new Promise(() => undefined);
+      });
+      connection.listen();
+    });
+    const connect = async (): Promise<{ readonly socket: WebSocket; readonly closed: Promise<number> }> => {
+      const socket = new WebSocket(`ws://127.0.0.1:${endpoint.port}`, { headers: { authorization: `Bearer ${token}` } });
+      const closed = new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)));
+      await new Promise((resolve) => socket.once('open', resolve));
+      return { socket, closed };
+    };
+    try {
+      const idle = await connect();
+      idle.socket.close(1000);
+      expect(await idle.closed).toBe(1000);
+      const stuck = await connect();
+      const received: unknown[] = [];
+      stuck.socket.on('message', (data: Buffer) => void received.push(JSON.parse(data.toString('utf8'))));
+      stuck.socket.send('{"jsonrpc":"2.0","id":3,"method":"never"}');
+      await until(() => started === 1);
+      stuck.socket.close();
+      // No code in the host's Close frame: none in the reply either (1005).
+      expect(await stuck.closed).toBe(1005);
+      expect(received).toEqual([]);
+      expect(logged).toContainEqual(expect.objectContaining({ event: 'host input ended: requests still in flight cut', fields: { requests: 1, afterMs: 50 } }));
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('answers every request exactly once, whatever ids it reuses and whenever the host ends its input (property)', async () => {
+    type Step = { readonly _tag: 'Send'; readonly id: string | number } | { readonly _tag: 'Answer'; readonly pick: number } | { readonly _tag: 'Settle' };
+    const id = fc.integer({ min: 0, max: 5 }).chain((n) => fc.constantFrom<string | number>(n, `${n}`));
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      { weight: 3, arbitrary: id.map((value) => ({ _tag: 'Send' as const, id: value })) },
+      { weight: 2, arbitrary: fc.nat().map((pick) => ({ _tag: 'Answer' as const, pick })) },
+      { weight: 1, arbitrary: fc.constant({ _tag: 'Settle' as const }) },
+    );
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
+        let onFrame: Parameters<HostChannel['listen']>[0] = () => undefined;
+        let inputEnded: () => void = () => undefined;
+        let destroyed = false;
+        const sent: Array<Record<string, unknown>> = [];
+        const afterDestroy: unknown[] = [];
+        const channel: HostChannel = {
+          listen: (listener) => void (onFrame = listener),
+          onClose: () => undefined,
+          onInputEnd: (listener) => void (inputEnded = listener),
+          onError: () => undefined,
+          pause: () => undefined,
+          resume: () => undefined,
+          send: (text) => {
+            (destroyed ? afterDestroy : sent).push(JSON.parse(text));
+            return Promise.resolve();
+          },
+          unsentBytes: () => 0,
+          end: () => undefined,
+          destroy: () => void (destroyed = true),
+        };
+        const held: Array<() => void> = [];
+        const connection = guardedHostConnection(channel, { log: () => undefined, budget: hostRequestBudget(8), longRunningBudget: hostRequestBudget(8), maxRequestsPerConnection: 4 });
+        connection.onRequest('held', () => new Promise((resolve) => held.push(() => resolve('done'))));
+        connection.listen();
+        const requests = new Map<string, number>();
+        for (const each of steps) {
+          if (each._tag === 'Send') {
+            requests.set(JSON.stringify(each.id), (requests.get(JSON.stringify(each.id)) ?? 0) + 1);
+            onFrame({ _tag: 'Bytes', bytes: Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: each.id, method: 'held' })) });
+          } else if (each._tag === 'Answer') held.splice(each.pick % Math.max(1, held.length), 1)[0]?.();
+          else await settle();
+        }
+        inputEnded();
+        // The requests still in flight are answered, then the guard closes the channel.
+        while (!destroyed) {
+          for (const release of held.splice(0)) release();
+          await settle();
+        }
+        await settle();
+        const answers = new Map<string, number>();
+        for (const answer of sent) answers.set(JSON.stringify(answer['id']), (answers.get(JSON.stringify(answer['id'])) ?? 0) + 1);
+        expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(requests));
+        expect(afterDestroy).toEqual([]);
+        for (const answer of sent) expect(answer).toSatisfy((reply: Record<string, unknown>) => 'result' in reply || [-32600, -32011].includes((reply['error'] as { code: number }).code));
+        connection.dispose();
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('answers a handler that throws with -32603, once, without the error text', async () => {

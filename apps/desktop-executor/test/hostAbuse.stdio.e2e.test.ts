@@ -2,26 +2,35 @@
  * A hostile host over stdio, end to end: the executor's serve entry as a process, the real app-server,
  * the scripted model. The lines that used to stop the executor, a fast-check fuzz of 10,000 hostile
  * messages (with over-long lines) after which `executor/info` still answers and memory stays bounded,
- * and 5,000 requests at once, each answered exactly once (a result or the retryable -32011).
+ * 5,000 requests at once, each answered exactly once (a result or the retryable -32011), and last, 1,000
+ * requests that reuse ids, each answered exactly once though the host ends its input right after them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInterface } from 'node:readline';
 import { HOST_LIMITS } from '@wework/host-protocol';
-import { concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
+import { concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectEachReusedIdAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, reusedIdRequests, sendInWaves, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 let served: ServedExecutor;
 const replies = new Replies();
+/** Where the executor's answers are recorded: `replies`, and the answers of one test apart when it wants them. */
+const recorders: Replies[] = [replies];
 const notJson: string[] = [];
+let outputEnded: Promise<void>;
 
 beforeAll(async () => {
   served = await startServeInSandbox(['--stdio'], cleanups);
-  createInterface({ input: served.child.stdout, crlfDelay: Infinity }).on('line', (text) => {
+  const lines = createInterface({ input: served.child.stdout, crlfDelay: Infinity });
+  outputEnded = new Promise((resolve) => lines.once('close', resolve));
+  lines.on('line', (text) => {
+    let message: Record<string, unknown>;
     try {
-      replies.add(JSON.parse(text) as Record<string, unknown>);
+      message = JSON.parse(text) as Record<string, unknown>;
     } catch {
       notJson.push(text.slice(0, 80));
+      return;
     }
+    for (const recorder of recorders) recorder.add(message);
   });
   const info = await ask('start', 'executor/info', 90_000);
   expect(info).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
@@ -39,6 +48,16 @@ const ask = async (id: string, method: string, timeoutMs = 30_000): Promise<Reco
     const answer = await replies.wait(attemptId, timeoutMs, served.exited);
     if (!isOverloaded(answer) || attempt >= 200) return answer;
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** What `promise` settles with, or `'timed out'` after `ms`. */
+const within = async <A>(promise: Promise<A>, ms: number): Promise<A | 'timed out'> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), ms)))]);
+  } finally {
+    clearTimeout(timer);
   }
 };
 
@@ -125,5 +144,18 @@ describe('a hostile host over stdio', () => {
     await write(`${JSON.stringify({ jsonrpc: '2.0', id: 'switch-after-burst', method: 'accounts/switch', params: { accountId: 'not-saved' } })}\n`);
     const switched = await replies.wait('switch-after-burst', 30_000, served.exited);
     expect(switched).toMatchObject({ error: { code: -32006, message: 'that account is not saved on this device', data: { tag: 'Accounts' } } });
+  });
+
+  // Ends the executor's input, so it stays the last test of the file.
+  it('answers each of 1,000 requests that reuse ids exactly once, also when the host ends its input right after the last one', { timeout: 30_000 }, async () => {
+    const own = new Replies();
+    recorders.push(own);
+    const requests = reusedIdRequests(1000, 8, 4400);
+    await sendInWaves(requests, own, (lines) => write(lines.map((line) => `${line}\n`).join('')));
+    served.child.stdin.end();
+    // The answers still owed come first, then the executor ends (bounded by its drain bound, 5 s).
+    expect(await within(outputEnded.then(() => served.exited), 20_000)).toBe(0);
+    const counts = expectEachReusedIdAnsweredOnce(own, requests);
+    expect(counts.results + counts.duplicates + counts.overloaded).toBe(1000);
   });
 });

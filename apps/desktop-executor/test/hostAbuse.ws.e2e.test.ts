@@ -3,13 +3,14 @@
  * (`--ws --allow-origin http://localhost:5173`), the real app-server, the scripted model. The Origin
  * allow-list (403, logged without the origin), the notifications that used to stop the executor, a
  * fast-check fuzz of 10,000 hostile frames (with frames over the limit, which close only their own
- * connection with 1009) after which `executor/info` still answers and memory stays bounded, and 5,000
- * requests at once, each answered exactly once.
+ * connection with 1009) after which `executor/info` still answers and memory stays bounded, 1,000
+ * requests that reuse ids, each answered exactly once though the host closes right after them, and
+ * 5,000 requests at once, each answered exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { HOST_LIMITS } from '@wework/host-protocol';
-import { announcedEndpoint, concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
+import { announcedEndpoint, concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectEachReusedIdAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, reusedIdRequests, sendInWaves, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const ALLOWED = 'http://localhost:5173';
 const cleanups: Array<() => Promise<void>> = [];
@@ -19,7 +20,7 @@ const replies = new Replies();
 const notJson: string[] = [];
 
 /** Opens a host connection; resolves with the socket, or rejects with the HTTP status of the refusal. */
-function open(options: { readonly token?: string; readonly origin?: string } = {}): Promise<WebSocket> {
+function open(options: { readonly token?: string; readonly origin?: string } = {}, answers: Replies = replies): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${endpoint.port}`, {
       headers: { authorization: `Bearer ${options.token ?? endpoint.token}` },
@@ -27,7 +28,7 @@ function open(options: { readonly token?: string; readonly origin?: string } = {
     });
     socket.on('message', (data: Buffer) => {
       try {
-        replies.add(JSON.parse(data.toString('utf8')) as Record<string, unknown>);
+        answers.add(JSON.parse(data.toString('utf8')) as Record<string, unknown>);
       } catch {
         notJson.push(data.toString('utf8').slice(0, 80));
       }
@@ -124,6 +125,19 @@ describe('a hostile host over WebSocket', () => {
     expect(marked).toBeGreaterThan(100);
     for (const reply of [...replies.withoutId, ...[...replies.byId.values()].flat()]) expect(JSON.stringify(reply)).not.toContain(ECHO_MARKER);
     expect(served.stderr()).not.toContain(ECHO_MARKER);
+  });
+
+  it('answers each of 1,000 requests that reuse ids exactly once, also when the host closes right after the last one', { timeout: 30_000 }, async () => {
+    const own = new Replies();
+    const host = await open({}, own);
+    const ended = new Promise<{ readonly code: number }>((resolve) => host.once('close', (code: number) => resolve({ code })));
+    const requests = reusedIdRequests(1000, 8, 4400);
+    await sendInWaves(requests, own, async (lines) => void (await Promise.all(lines.map((line) => send(host, line)))));
+    // The host's Close frame ends its input, as the end of stdin does: the answers still owed come first.
+    host.close(1000);
+    expect(await ended).toEqual({ code: 1000 });
+    const counts = expectEachReusedIdAnsweredOnce(own, requests);
+    expect(counts.results + counts.duplicates + counts.overloaded).toBe(1000);
   });
 
   it('answers 5,000 concurrent requests exactly once each, with a result or the retryable -32011', { timeout: 180_000 }, async () => {

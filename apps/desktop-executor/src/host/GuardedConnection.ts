@@ -16,9 +16,10 @@
  * Output is bounded too: while more than `pauseReadingAboveBytes` of output wait for the host, reading
  * from it pauses; above `disconnectAboveBytes` the host is disconnected.
  *
- * A host that ends its input (a half-close: `printf '<request>\n' | wework-executor --stdio`) still gets
- * the answers of the requests it sent: the connection closes once none is in flight and its answers are
- * handed to the operating system, or after `drainAfterInputEndMs` at the latest.
+ * A host that ends its input (a half-close: `printf '<request>\n' | wework-executor --stdio`, or a
+ * WebSocket Close frame) still gets the answers of the requests it sent: the connection closes once none
+ * is in flight and its answers are handed to the operating system, or after `drainAfterInputEndMs` at the
+ * latest.
  */
 import { AbstractMessageReader, AbstractMessageWriter, createMessageConnection, type DataCallback, type Disposable, type Message, type MessageConnection } from 'vscode-jsonrpc/node';
 import {

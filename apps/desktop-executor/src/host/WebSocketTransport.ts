@@ -7,12 +7,16 @@
  * connections an authorised upgrade is refused with 503. Each text frame is one JSON-RPC message, at most
  * `HOST_LIMITS.maxMessageBytes` long. With a web host bundle (`--ui`), plain HTTP requests on the same
  * port get its files (`StaticUi.ts`), and the page's own origin (`http://127.0.0.1:<port>`) is allowed.
+ *
+ * A host's Close frame is what the end of stdin is on stdio: the end of its input. The executor reads
+ * nothing after it, still sends the answers of the requests in flight, and only then answers with its
+ * own Close frame (the host's code echoed), after `HOST_LIMITS.drainAfterInputEndMs` at the latest.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel } from './GuardedConnection.js';
@@ -44,11 +48,63 @@ export function offeredTokens(request: IncomingMessage): ReadonlyArray<string> {
 }
 
 /**
+ * The server side of a host's WebSocket, whose reply to the host's Close frame waits until
+ * {@link HostWebSocket.finishClose}. ws answers a Close frame at once, by calling `close()` once it
+ * marked the frame as received (`_closeFrameReceived`, ws 8; the version is pinned and the guard's
+ * tests hold it to this); that call is held back and reported to `onPeerClose` instead, so the answers
+ * still owed go out first. Every other close (ours, or a protocol error's 1002, 1007, 1009) goes
+ * through at once.
+ */
+export class HostWebSocket extends WebSocket {
+  private peerCloseListener: (() => void) | undefined;
+  private owedClose: { readonly code: number | undefined; readonly data: string | Buffer | undefined } | undefined;
+
+  /** Holds back the reply to the host's Close frame and calls `listener` instead (once). */
+  onPeerClose(listener: () => void): void {
+    this.peerCloseListener = listener;
+  }
+
+  /** Whether the host sent its Close frame and the reply is held back. */
+  closeOwed(): boolean {
+    return this.owedClose !== undefined;
+  }
+
+  /** Sends the Close frame held back (the host's code echoed); nothing when none is. */
+  finishClose(): void {
+    const owed = this.owedClose;
+    this.owedClose = undefined;
+    if (owed !== undefined) super.close(owed.code, owed.data);
+  }
+
+  override close(code?: number, data?: string | Buffer): void {
+    const listener = this.peerCloseListener;
+    const peerClosed = (this as unknown as { readonly _closeFrameReceived?: unknown })._closeFrameReceived === true;
+    if (listener !== undefined && this.owedClose === undefined && peerClosed && this.readyState === WebSocket.OPEN) {
+      this.owedClose = { code, data };
+      this.peerCloseListener = undefined;
+      listener();
+      return;
+    }
+    // Any close once the reply is owed sends that reply.
+    if (this.owedClose !== undefined) return this.finishClose();
+    super.close(code, data);
+  }
+}
+
+/** Options of {@link webSocketConnection}. */
+export interface WebSocketConnectionOptions {
+  /** How long answers are still sent after the host's Close frame; default `HOST_LIMITS.drainAfterInputEndMs`. */
+  readonly drainAfterInputEndMs?: number;
+}
+
+/**
  * A JSON-RPC connection to a host over an open WebSocket: each text frame is one message, checked by
  * the guard of {@link guardedHostConnection}; a binary frame is answered `-32700`. Frames over the host
- * limit never arrive here: the server closes such a connection with 1009 (Message Too Big).
+ * limit never arrive here: the server closes such a connection with 1009 (Message Too Big). The host's
+ * Close frame ends its input (a half-close, as the end of stdin): the guard still sends the answers in
+ * flight, then the Close frame is answered; a host cut for output it does not read is cut at once.
  */
-export function webSocketConnection(socket: WebSocket, log: ExecutorLog): MessageConnection {
+export function webSocketConnection(socket: HostWebSocket, log: ExecutorLog, options: WebSocketConnectionOptions = {}): MessageConnection {
   const channel: HostChannel = {
     listen: (onFrame) => {
       socket.on('message', (data: RawData, isBinary: boolean) => {
@@ -56,6 +112,7 @@ export function webSocketConnection(socket: WebSocket, log: ExecutorLog): Messag
       });
     },
     onClose: (listener) => void socket.on('close', listener),
+    onInputEnd: (listener) => socket.onPeerClose(listener),
     onError: (listener) => void socket.on('error', listener),
     pause: () => socket.pause(),
     resume: () => socket.resume(),
@@ -66,9 +123,11 @@ export function webSocketConnection(socket: WebSocket, log: ExecutorLog): Messag
       }),
     unsentBytes: () => socket.bufferedAmount,
     end: () => socket.close(),
-    destroy: () => socket.terminate(),
+    // After the host's Close frame the guard ends the connection this way once the answers are out: the
+    // Close frame owed, unless the host is cut for output it does not read.
+    destroy: () => (socket.closeOwed() && socket.bufferedAmount <= HOST_LIMITS.disconnectAboveBytes ? socket.finishClose() : socket.terminate()),
   };
-  return guardedHostConnection(channel, { log });
+  return guardedHostConnection(channel, { log, ...(options.drainAfterInputEndMs === undefined ? {} : { drainAfterInputEndMs: options.drainAfterInputEndMs }) });
 }
 
 /**
@@ -100,6 +159,8 @@ export interface WebSocketOptions {
   readonly ui?: UiBundle;
   /** Connections open at once; default `HOST_LIMITS.maxWebSocketConnections`. */
   readonly maxConnections?: number;
+  /** How long answers are still sent after a host's Close frame; default `HOST_LIMITS.drainAfterInputEndMs`. */
+  readonly drainAfterInputEndMs?: number;
   readonly log: ExecutorLog;
 }
 
@@ -129,6 +190,7 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
     http.requestTimeout = UI_REQUEST_TIMEOUT_MS;
   }
   const wss = new WebSocketServer({
+    WebSocket: HostWebSocket,
     noServer: true,
     maxPayload: HOST_LIMITS.maxMessageBytes,
     handleProtocols: (protocols) => [...protocols].find((p) => tokenMatches(p, options.token)) ?? false,
@@ -151,7 +213,8 @@ export async function listenWebSocket(options: WebSocketOptions, serve: (connect
     if (open >= maxConnections) return refuse(socket, '503 Service Unavailable', 'too many connections');
     open += 1;
     socket.once('close', () => void (open -= 1));
-    wss.handleUpgrade(request, socket, head, (ws) => serve(webSocketConnection(ws, log)));
+    const connectionOptions = options.drainAfterInputEndMs === undefined ? {} : { drainAfterInputEndMs: options.drainAfterInputEndMs };
+    wss.handleUpgrade(request, socket, head, (ws) => serve(webSocketConnection(ws, log, connectionOptions)));
   });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -85,6 +85,19 @@ export class Replies {
     this.waiters.get(key)?.();
   }
 
+  /** How many answers were recorded, with an id or without. */
+  count(): number {
+    let count = this.withoutId.length;
+    for (const list of this.byId.values()) count += list.length;
+    return count;
+  }
+
+  /** Resolves once at least `count` answers were recorded, or after `timeoutMs` (checked every 10 ms). */
+  async atLeast(count: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.count() < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   /** Resolves once `id` has an answer; rejects after `timeoutMs` or when `failed` settles first. */
   wait(id: string | number, timeoutMs: number, failed: Promise<unknown>): Promise<Record<string, unknown>> {
     const key = JSON.stringify(id);
@@ -157,6 +170,64 @@ export function expectEachAnsweredOnce(replies: Replies, ids: ReadonlyArray<stri
   }
   expect(overloaded).toBeGreaterThan(0);
   expect(overloaded).toBeLessThan(ids.length);
+}
+
+/** One request of a burst that reuses ids, as a line (without a newline), and the id it carries. */
+export interface ReusedIdRequest {
+  readonly id: string | number;
+  readonly line: string;
+}
+
+/**
+ * `count` read-only requests whose ids are drawn (reproducibly, from `seed`) from `distinctIds` ids, as
+ * numbers and as text (`3` and `"3"` are the same id to the executor): sent at once, some reuse an id
+ * still in flight, some one already answered.
+ */
+export function reusedIdRequests(count: number, distinctIds: number, seed: number): ReadonlyArray<ReusedIdRequest> {
+  const id = fc.integer({ min: 0, max: distinctIds - 1 }).chain((n) => fc.constantFrom<string | number>(n, `${n}`));
+  const method = fc.constantFrom(...READ_ONLY_METHODS);
+  return fc.sample(fc.record({ id, method }), { numRuns: count, seed }).map(({ id, method }) => ({ id, line: JSON.stringify({ jsonrpc: '2.0', id, method, params: {} }) }));
+}
+
+/**
+ * Sends `requests` in waves of 40 lines (`write` sends one wave). After every other wave it waits (at
+ * most `timeoutMs`) for the answers to everything sent so far, so those ids are reused once answered;
+ * the other waves follow at once and race the answers of the one before.
+ */
+export async function sendInWaves(requests: ReadonlyArray<ReusedIdRequest>, replies: Replies, write: (lines: ReadonlyArray<string>) => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const wave = 40;
+  for (let start = 0; start < requests.length; start += wave) {
+    await write(requests.slice(start, start + wave).map((request) => request.line));
+    if ((start / wave) % 2 === 1) await replies.atLeast(Math.min(start + wave, requests.length), timeoutMs);
+  }
+}
+
+/**
+ * Checks the answers to a burst of requests that reuse ids: each request got exactly one answer. With
+ * ids repeated an answer names its id only, so answers are counted per id (exactly as sent back) and
+ * compared with the requests sent with that id; none may come back with id `null`. Each answer is a
+ * result, the `-32600` `DuplicateRequestId` of a request whose id was in flight, or the retryable
+ * `-32011`; the burst must have had both results and duplicates. Returns how many of each.
+ */
+export function expectEachReusedIdAnsweredOnce(replies: Replies, requests: ReadonlyArray<ReusedIdRequest>): { readonly results: number; readonly duplicates: number; readonly overloaded: number } {
+  const sent = new Map<string, number>();
+  for (const request of requests) sent.set(JSON.stringify(request.id), (sent.get(JSON.stringify(request.id)) ?? 0) + 1);
+  const answered = [...sent.keys()].map((key) => [key, replies.byId.get(key)?.length ?? 0]);
+  expect(Object.fromEntries(answered), 'answers per id').toEqual(Object.fromEntries(sent));
+  expect([...replies.byId.keys()].filter((key) => !sent.has(key))).toEqual([]);
+  expect(replies.withoutId).toEqual([]);
+  const counts = { results: 0, duplicates: 0, overloaded: 0 };
+  for (const answer of [...replies.byId.values()].flat()) {
+    if ('result' in answer) counts.results += 1;
+    else if (isOverloaded(answer)) counts.overloaded += 1;
+    else {
+      expect(answer['error']).toMatchObject({ code: -32600, data: { tag: 'DuplicateRequestId' } });
+      counts.duplicates += 1;
+    }
+  }
+  expect(counts.results).toBeGreaterThan(sent.size);
+  expect(counts.duplicates).toBeGreaterThan(0);
+  return counts;
 }
 
 /** The tags the protocol documents for the replies to malformed messages, by code (docs/host-protocol.md, "Error codes"). */
