@@ -277,6 +277,26 @@ describe('marketplaces through the executor (signed out)', () => {
   });
 });
 
+describe('an add whose order cannot be saved', () => {
+  it('is undone in Codex: answered failed, listed nowhere, and added afresh once the order can be saved', async () => {
+    const orderFile = join(box.executorHome, 'marketplaces.json');
+    const kept = await readFile(orderFile, 'utf8').catch(() => null);
+    // The order file's place taken by a directory: its write fails as it does on a full disk.
+    await rm(orderFile, { force: true });
+    await mkdir(orderFile);
+    const root = await localMarketplace('undo-market', 'undo-tools');
+    const refusedAdd = await refused('marketplaces/add', { source: root });
+    expect(refusedAdd.message).not.toContain(box.root);
+    expect(await names()).not.toContain('undo-tools');
+    expect(await readFile(join(box.executorHome, 'codex', 'config.toml'), 'utf8')).not.toContain('undo-tools');
+    expect(box.executor.stderr()).toContain('marketplace add undone undone=true');
+    await rm(orderFile, { recursive: true });
+    if (kept !== null) await writeFile(orderFile, kept);
+    expect(await ok('marketplaces/add', { source: root })).toMatchObject({ alreadyAdded: false, marketplace: { name: 'undo-tools' } });
+    await ok('marketplaces/remove', { name: 'undo-tools' });
+  });
+});
+
 describe('after an executor restart, signed in with ChatGPT (loopback plugin backend)', () => {
   let catalog: Awaited<ReturnType<typeof catalogServer>>;
 

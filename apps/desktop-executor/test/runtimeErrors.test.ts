@@ -41,7 +41,27 @@ const expectedCode = (error: ClientErrorValue): number => {
   }
 };
 
+/** Text Codex or the OS writes into an error: a path, or a marker standing for anything else it carries. */
+const foreign = fc.oneof(fc.constantFrom('/home/ada/.wework/codex/config.toml', 'C:\\Users\\ada\\auth.json', 'echo-marker-Qz7vX3'), fc.string({ minLength: 1, maxLength: 8 }).map((s) => `/tmp/${s}/`));
+const foreignError: fc.Arbitrary<ClientErrorValue> = fc.oneof(
+  foreign.map((message) => ClientError.requestFailed('config/read', -32603, message)),
+  foreign.map((message) => ClientError.encodeFailed('config/batchWrite', message)),
+  foreign.map((message) => ClientError.overloaded('thread/start', message)),
+  foreign.map((message) => ClientError.transportError(message)),
+  foreign.map((tail) => ClientError.processExited(1, null, tail)),
+);
+
 describe('runtime errors at the host', () => {
+  it('property: a host error never carries Codex\'s or the OS\'s own text (no path, nothing foreign), only its category', () => {
+    fc.assert(
+      fc.property(foreignError, (error) => {
+        const failure = runtimeFailure(runtimeErrorOf('config/read', error));
+        for (const value of Object.values(error)) if (typeof value === 'string' && value.length > 3 && !['config/read', 'config/batchWrite', 'thread/start'].includes(value) && value !== error._tag) expect(failure.message).not.toContain(value);
+        expect(failure.message).not.toMatch(/\/(home|tmp)\/|\\Users/);
+      }),
+    );
+  });
+
   it('property: every client error maps to its host code; the retryable ones say so', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 20 }), clientError, (method, error) => {

@@ -3,7 +3,7 @@
  * process (its own executor home and HOME, a native ChatGPT login linked), the real app-server, the
  * real forms plugin and the scripted model. The app-server is SIGKILLed while idle and while a plugin
  * form waits for the user: the hosts see `runtime/status` (restarting with the signal, then ready),
- * Codex-backed requests answer RuntimeUnavailable meanwhile, the waiting send gets a terminal `failed`
+ * Codex-backed requests wait meanwhile and answer once it is ready, the waiting send gets a terminal `failed`
  * answer with `transcript/turnCompleted`, the card is dismissed, the next message of the same task
  * completes on its resumed thread with the earlier history, and an account switch works afterwards. A
  * task whose thread never ran a turn (nothing to resume) gets a new thread on its next message; one whose
@@ -94,7 +94,7 @@ const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => mod
 const statusOf = (state: RuntimeStatusNotification['state']) => (status: RuntimeStatusNotification) => status.state === state;
 
 describe('runtime supervision through the host protocol', () => {
-  it('a SIGKILLed idle app-server: restarting then ready, RuntimeUnavailable meanwhile, and the task resumes its thread with its history', async () => {
+  it('a SIGKILLed idle app-server: restarting then ready, Codex-backed requests waiting meanwhile, and the task resumes its thread with its history', async () => {
     const { host } = box;
     const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
@@ -106,10 +106,17 @@ describe('runtime supervision through the host protocol', () => {
     const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
     const killed = await killAppServer(host.pid);
     expect(await restarting).toMatchObject({ state: 'restarting', signal: 'SIGKILL', exitCode: null, crashes: 1, retryInMs: RESTART_BACKOFF_MS, reason: expect.stringContaining('exited') });
-    // Within the backoff, requests that need Codex are refused at once, retryable; info tells the state.
-    expect(await host.request('models/list', {})).toMatchObject({ left: { code: -32012, data: { tag: 'RuntimeUnavailable', retryable: true } } });
+    // Within the backoff, info tells the state, and a request that needs Codex waits for ready, then answers.
     expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'restarting' } } });
+    const told: string[] = [];
+    const listed = host.request('models/list', {}).then((answer) => {
+      told.push('models/list answered');
+      return answer;
+    });
+    void ready.then(() => told.push('ready'));
     const back = await ready;
+    expect(await listed).toMatchObject({ right: { models: expect.any(Array) } });
+    expect(told).toEqual(['ready', 'models/list answered']);
     expect(back).toMatchObject({ state: 'ready', crashes: 1 });
     expect(back.pid).not.toBe(killed);
     expect(await appServerPid(host.pid)).toBe(back.pid);

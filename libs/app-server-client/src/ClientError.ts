@@ -191,3 +191,31 @@ export function describeClientError(error: ClientError | RequestAborted): string
       return `${error.method} aborted`;
   }
 }
+
+/**
+ * Describes a {@link ClientError} by its category only, for a message that leaves the process (a host's
+ * error reply): the method, the wire code, the kind of failure and, for a decode failure, the place — never
+ * the peer's or the OS's own text, which may carry paths or values (`config.toml`'s absolute path in a
+ * Codex refusal, a file in an `EPIPE`). {@link describeClientError} keeps that text, for logs.
+ * @example
+ * ```ts
+ * describeClientErrorCategory({ _tag: 'RequestFailed', method: 'config/read', code: -32603, message: 'failed to load /home/ada/.codex/config.toml' });
+ * // 'config/read failed with -32603'
+ * ```
+ */
+export function describeClientErrorCategory(error: ClientError | RequestAborted): string {
+  switch (error._tag) {
+    case 'RequestFailed':
+      return `${error.method} failed with ${error.code}`;
+    case 'EncodeFailed':
+      return `${error.method}: cannot encode params`;
+    case 'MalformedMessage':
+      return 'malformed message from the app-server';
+    case 'TransportError':
+      return 'transport error';
+    default:
+      // The others carry no foreign text: a method, a bound, an exit code, or places without values.
+      return describeClientError(error);
+  }
+}
+

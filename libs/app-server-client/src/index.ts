@@ -16,7 +16,7 @@ export type {
   ServerRequestHandler,
 } from './ClientContract.js';
 export type { Disposable } from './internal/ListenerSet.js';
-export { ClientError, describeClientError } from './ClientError.js';
+export { ClientError, describeClientError, describeClientErrorCategory } from './ClientError.js';
 export type {
   ConnectionClosed,
   DecodeFailed,

@@ -46,6 +46,7 @@ describe('public API', () => {
         'longRunningRequestsInFlight',
         'refusalReplyId',
         'describeClientError',
+        'describeClientErrorCategory',
         'describeMcpStartupError',
         'encodeMessageLine',
         'initialSupervisorState',

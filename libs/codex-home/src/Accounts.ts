@@ -230,7 +230,9 @@ export interface LoadedAccountIndex {
 /**
  * The index, repaired against the snapshots beside it: a corrupt index (or a link at its path) is
  * rebuilt from the snapshots; entries whose snapshot is gone are dropped; snapshots missing from the
- * index are added. A repaired index is written back. Snapshots are never removed or changed.
+ * index are added (an add interrupted between its snapshot and its index entry is adopted). A repaired
+ * index is written back when it can be; a failed write (a full disk) does not fail the load. Snapshots are
+ * never removed or changed.
  */
 export const loadAccountIndex =
   (fs: FileSystemPort, layout: CodexHomeLayout): TE.TaskEither<AccountsError, LoadedAccountIndex> =>
@@ -255,10 +257,9 @@ export const loadAccountIndex =
       index = upsertSavedAccount(index, account.right);
       repaired = true;
     }
-    if (repaired) {
-      const written = await writeFileAtomic(fs, layout.accountIndexFile, encodeAccountIndex(index), PRIVATE_FILE_MODE)();
-      if (E.isLeft(written)) return written;
-    }
+    // A repair that cannot be written (a full disk) is still the truth of the snapshots: it is answered, and
+    // written by the next load or mutation that can.
+    if (repaired) await writeFileAtomic(fs, layout.accountIndexFile, encodeAccountIndex(index), PRIVATE_FILE_MODE)();
     return E.right({ index, repaired });
   };
 
@@ -311,7 +312,11 @@ const saveSnapshot =
     if (E.isLeft(written)) return written;
     const index = upsertSavedAccount(loaded.right.index, savedAccountOf(account, name, digest));
     const indexed = await writeFileAtomic(fs, layout.accountIndexFile, encodeAccountIndex(index), PRIVATE_FILE_MODE)();
-    if (E.isLeft(indexed)) return indexed;
+    if (E.isLeft(indexed)) {
+      // All or nothing: a new snapshot whose index entry could not be written is removed again.
+      if (existing === undefined) await fs.remove(snapshotPath(fs, layout, name))();
+      return indexed;
+    }
     return E.right(existing === undefined ? 'new' : 'updated');
   };
 

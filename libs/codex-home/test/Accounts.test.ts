@@ -190,6 +190,32 @@ describe('Switch', () => {
   });
 });
 
+describe('a full disk while saving an account', () => {
+  it('an add whose index entry cannot be written leaves no snapshot behind, and the list answers as before', async () => {
+    const fs = homeWith(ada);
+    await rightOf(saveActiveAccount(fs, layout));
+    const before = fs.tree(layout.profilesDirectory);
+    fs.addFile(layout.authFile, bob, 0o600);
+    const full = failingPort(fs, { operation: 'rename', code: 'ENOSPC', when: (path) => path === layout.accountIndexFile });
+    expect(await leftOf(saveActiveAccount(full, layout))).toMatchObject({ _tag: 'FileSystemError', code: 'ENOSPC' });
+    expect(fs.tree(layout.profilesDirectory)).toEqual(before);
+    const listed = await rightOf(listAccounts(full, layout));
+    expect(listed.accounts.filter((a) => a.saved).map((a) => a.email)).toEqual(['ada@example.com']);
+  });
+
+  it('the list tolerates a snapshot without an index entry (an interrupted add): adopted and reported, also when the repair cannot be written', async () => {
+    const fs = await twoAccounts();
+    fs.addFile(layout.accountIndexFile, JSON.stringify({ version: 1, accounts: [] }), 0o600);
+    const full = failingPort(fs, { operation: 'rename', code: 'ENOSPC', when: (path) => path === layout.accountIndexFile });
+    const listed = await rightOf(listAccounts(full, layout));
+    expect(listed.indexRepaired).toBe(true);
+    expect(listed.accounts.filter((a) => a.saved).map((a) => a.email).sort()).toEqual(['ada@example.com', 'bob@example.com']);
+    // Once space is back, the next list writes the repair.
+    expect((await rightOf(listAccounts(fs, layout))).indexRepaired).toBe(true);
+    expect((await rightOf(listAccounts(fs, layout))).indexRepaired).toBe(false);
+  });
+});
+
 describe('the index and the snapshots', () => {
   it('rebuilds a corrupt index from the snapshots and never loses one', async () => {
     const fs = await twoAccounts();

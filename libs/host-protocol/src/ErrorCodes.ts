@@ -30,11 +30,14 @@ export const HostErrorCode = {
   /** A connector login was cancelled or failed, or the connector is not installed on this device. */
   AuthorizationFailed: -32010,
   /**
-   * Retryable: too many host requests are in flight (the documented concurrency bound), or Codex answered
-   * that it is overloaded. Nothing was done; send the request again later.
+   * Retryable: too many host requests are in flight (the documented concurrency bound), too many wait for
+   * a restarting app-server, or Codex answered that it is overloaded. Nothing was done; send it again later.
    */
   Overloaded: -32011,
-  /** Retryable while `runtime/status` says `restarting`: the app-server is not running. */
+  /**
+   * The app-server is not running and the request was not run: not retryable once `runtime/status` says
+   * `failed`; retryable when the request waited its whole bound for a restarting app-server.
+   */
   RuntimeUnavailable: -32012,
   /** A request from the executor to Codex got no answer within its timeout. */
   RuntimeTimedOut: -32013,

@@ -103,6 +103,17 @@ export {
   TaskRecord,
 } from './Tasks.js';
 export { AccountList, Inspection, ListedAccount, PluginSummary, RuntimeState, RuntimeStatus, SupervisionModelConfig } from './Services.js';
+export {
+  decideRuntimeWait,
+  DEFAULT_RUNTIME_WAIT,
+  runAgain,
+  runtimeWaitBound,
+  type RunOutcome,
+  type RuntimeWaitConfig,
+  type RuntimeWaitDecision,
+  type RuntimeWaitInput,
+  type RuntimeWaitRefusal,
+} from './RuntimeWait.js';
 export { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS, SKILL_PATH_MAX_CHARS, SKILLS_LIST_MAX, SkillScope, SkillsList, SkillWorkspace, WorkspaceSkill } from './Skills.js';
 export { InstalledInventory, InstalledPlugin, InventoryApp, InventoryChange, InventorySkill, InventoryStatus, TrialResult, UpdateStatus } from './Inventory.js';
 export {

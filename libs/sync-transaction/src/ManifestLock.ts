@@ -77,7 +77,11 @@ const createExclusive =
   async () => {
     const temp = tempName(path, owner.pid, host.freshId());
     const written = await fs.writeFileDurable({ path: temp, bytes: encoder.encode(JSON.stringify(owner)), mode: PRIVATE_FILE_MODE })();
-    if (E.isLeft(written)) return written;
+    if (E.isLeft(written)) {
+      // A write that failed part-way (a full disk) may have created the file: it is removed at once.
+      await fs.removeFile(temp)();
+      return written;
+    }
     const published = await fs.publishExclusive(temp, path)();
     if (E.isRight(published)) return E.right(true);
     await fs.removeFile(temp)();

@@ -174,7 +174,11 @@ const ensureDirectory = async (fs: FileSystemPort, path: string): Promise<E.Eith
 const writeJournal = async (fs: FileSystemPort, host: HostPort, path: string, journal: Journal): Promise<E.Either<FileSystemError, void>> => {
   const temp = joinPath(parentOf(path), `.${baseNameOf(path)}.tmp-${host.freshId()}`);
   const written = await fs.writeFileDurable({ path: temp, bytes: encodeJournal(journal), mode: PRIVATE_FILE_MODE })();
-  if (E.isLeft(written)) return written;
+  if (E.isLeft(written)) {
+    // A write that failed part-way (a full disk) may have created the file: it is removed, not left for recovery.
+    await fs.removeFile(temp)();
+    return written;
+  }
   const renamed = await fs.rename(temp, path)();
   if (E.isLeft(renamed)) await fs.removeFile(temp)();
   return renamed;

@@ -1,4 +1,5 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { fileSystemError } from '@wework/ports';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +46,28 @@ function failingPorts(failAt: number): TransactionPorts & { readonly count: () =
   });
   return { fs, host: createNodeHost(), count: () => n };
 }
+
+/**
+ * Ports on a full disk at the `failAt`-th durable write (0-based): the file is created, nothing is written into
+ * it, and the write fails with ENOSPC — as a real file system does once its space runs out.
+ */
+function fullDiskPorts(failAt: number): TransactionPorts & { readonly count: () => number } {
+  const inner = createNodeFileSystem({ durability: 'none' });
+  let n = 0;
+  const fs = {
+    ...inner,
+    writeFileDurable: (file: Parameters<typeof inner.writeFileDurable>[0]) => async () => {
+      if (n++ !== failAt) return inner.writeFileDurable(file)();
+      await inner.writeFileDurable({ ...file, bytes: new Uint8Array() })();
+      return E.left(fileSystemError('writeFileDurable', file.path, 'ENOSPC'));
+    },
+  };
+  return { fs, host: createNodeHost(), count: () => n };
+}
+
+/** The temporary files left anywhere under `root`. */
+const tempFilesUnder = (root: string): ReadonlyArray<string> =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((path) => /\.tmp-|\.tmp$/.test(path));
 
 /** This process seen after a restart: every earlier lock owner (this very process included) is gone. */
 const restartedHost: HostPort = { ...createNodeHost(), isAlive: () => async () => false };
@@ -223,6 +246,23 @@ describe('commitChange on real homes', () => {
     }
     expect(outcomes).toEqual(new Set(['TransactionRolledBack', 'pending', 'done', 'FileSystemError']));
   }, 300_000);
+
+  it('a full disk at any durable write (lock, journal, manifest) leaves no temporary file behind, answered at once, and the next install succeeds', async () => {
+    const probe = fullDiskPorts(-1);
+    const probeBox = newBox();
+    expect(await commitChange(probe, probeBox.homes, install('1.0.0'))()).toMatchObject({ right: { outcome: 'Committed' } });
+    const writes = probe.count();
+    expect(writes).toBeGreaterThan(2);
+    for (let k = 0; k < writes; k++) {
+      const box = newBox();
+      const before = box.hash();
+      const result = await commitChange(fullDiskPorts(k), box.homes, install('1.0.0'))();
+      expect(tempFilesUnder(box.root), `full disk at durable write ${k}`).toEqual([]);
+      if (E.isLeft(result)) expect(box.hash(), `full disk at durable write ${k}`).toBe(before);
+      expect(await commitChange(ports, box.homes, install('1.0.0'))(), `after a full disk at write ${k}`).toMatchObject({ right: { outcome: 'Committed' } });
+      expect(tempFilesUnder(box.root)).toEqual([]);
+    }
+  }, 120_000);
 
   it('a check before the commit sees the published package, and its refusal leaves the homes exactly as before', async () => {
     const box = newBox();

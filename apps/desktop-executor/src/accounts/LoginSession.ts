@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { AccountLoginCancel, AccountLoginCompleted, AccountLoginStart } from '@wework/codex-protocol';
-import { describeClientError, type AppServerClient } from '@wework/app-server-client';
+import { type AppServerClient, describeClientErrorCategory } from '@wework/app-server-client';
 
 /** Why a login did not complete. */
 export type LoginError =
@@ -61,7 +61,7 @@ export interface LoginOptions {
 export async function startLogin(options: LoginOptions): Promise<E.Either<LoginError, LoginSession>> {
   const before = await options.authDigest();
   const started = await options.client.request(AccountLoginStart, { type: 'chatgpt' });
-  if (E.isLeft(started)) return E.left({ _tag: 'LoginDidNotStart', reason: describeClientError(started.left) });
+  if (E.isLeft(started)) return E.left({ _tag: 'LoginDidNotStart', reason: describeClientErrorCategory(started.left) });
   if (started.right.type !== 'chatgpt') return E.left({ _tag: 'LoginDidNotStart', reason: `unexpected login type ${started.right.type}` });
   const { loginId, authUrl } = started.right;
 

@@ -18,8 +18,10 @@ import { accountService } from '../accounts/AccountService.js';
 import { attachExecutorCards } from '../cards/index.js';
 import { launchExecutor, type ExecutorLaunch, type ExecutorLaunchOptions } from '../runtime/ExecutorLaunch.js';
 import { describeRuntimeError } from '../runtime/RuntimeError.js';
+import { RUNTIME_START_TIMEOUT_MS } from '../runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { restartPolicyFromEnv } from '../runtime/RestartBackoff.js';
+import { runtimeWaitFromEnv, runtimeWaiters } from '../runtime/RuntimeWaiters.js';
 import { supervisor } from '../supervision/Supervisor.js';
 import type { Clock, Timer } from '@wework/ports';
 import { nodeTimer, nodeTimers, systemClock } from '@wework/ports/node';
@@ -36,6 +38,7 @@ import type { InstallAuthorizationOptions } from '../plugins/installAuthorizatio
 import { serveHostConnection } from './HostConnection.js';
 import {
   AgentMessageDeltaNotification,
+  DEFAULT_RUNTIME_WAIT,
   InventoryChangedNotification,
   ItemNotification,
   PluginsUpdateStatusNotification,
@@ -123,6 +126,11 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   if (E.isLeft(policy)) {
     await launch.right.appServer.dispose();
     return policy;
+  }
+  const waitRule = runtimeWaitFromEnv(options.env, { ...DEFAULT_RUNTIME_WAIT, startTimeoutMs: RUNTIME_START_TIMEOUT_MS });
+  if (E.isLeft(waitRule)) {
+    await launch.right.appServer.dispose();
+    return waitRule;
   }
   const bundledFault = bundledFaultFromEnv(options.env);
   if (E.isLeft(bundledFault)) {
@@ -269,6 +277,8 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   });
   const handlers = executorHandlers({
     runtime,
+    // Requests that need Codex wait for a restarting app-server (bounded in time and count).
+    waiters: runtimeWaiters({ runtime, timers: nodeTimers, config: waitRule.right, log }),
     sessions,
     tasks,
     accounts,

@@ -162,8 +162,15 @@ export function marketplaces(options: MarketplacesOptions): Marketplaces {
         const prefs = await preferences.read();
         const labels = request.name === undefined ? prefs.labels : { ...prefs.labels, [name]: request.name };
         const saved = await savePreferences({ names: prefs.names.includes(name) ? prefs.names : [...prefs.names, name], labels });
-        if (E.isLeft(saved)) return saved;
-        log({ event: 'marketplace added', fields: { alreadyAdded: added.right.alreadyAdded } });
+        if (E.isLeft(saved) && !added.right.alreadyAdded) {
+          // All or nothing: Codex added it, the order could not be saved (a full disk). Codex's half is undone, so
+          // the answer "failed" is true; where even that fails, the marketplace stays added (listed last, its
+          // label unsaved) and the answer says it was added, never "failed" for an add that happened.
+          const undone = await codex(MarketplaceRemove.method, (client) => client.request(MarketplaceRemove, { marketplaceName: name }));
+          log({ event: 'marketplace add undone', fields: { undone: E.isRight(undone) } });
+          if (E.isRight(undone)) return saved;
+        } else if (E.isLeft(saved)) return saved;
+        log({ event: 'marketplace added', fields: { alreadyAdded: added.right.alreadyAdded, orderSaved: E.isRight(saved) } });
         const entry = await entryOf(name);
         return E.isLeft(entry) ? entry : E.right({ marketplace: entry.right, alreadyAdded: added.right.alreadyAdded });
       }),

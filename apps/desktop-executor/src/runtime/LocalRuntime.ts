@@ -21,18 +21,7 @@ import {
   type Turn,
   type UserInputStrict,
 } from '@wework/codex-protocol';
-import {
-  checkCodexVersion,
-  describeClientError,
-  describeCodexVersionCheck,
-  describeMcpStartupError,
-  runTurn as runClientTurn,
-  trackActivity,
-  trackMcpStartup,
-  type ActivityTracker,
-  type AppServerClient,
-  type ClientError,
-} from '@wework/app-server-client';
+import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, describeMcpStartupError, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { ExecutorLog } from './ExecutorLog.js';
@@ -43,7 +32,7 @@ import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 export { describeRuntimeError, runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
 
 function describeCatalogError(error: CatalogLoadError<ClientError>): string {
-  return error._tag === 'FetchFailed' ? describeClientError(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
+  return error._tag === 'FetchFailed' ? describeClientErrorCategory(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
 }
 
 /** Thread params the runtime starts threads with (permission profile, approval policy, ...). */
@@ -95,8 +84,11 @@ export const RUNTIME_REQUEST_TIMEOUTS: Pick<ConnectAppServerOptions, 'requestTim
   requestTimeouts: { 'thread/start': 120_000, 'thread/resume': 120_000, 'thread/fork': 120_000 },
 };
 
-/** The connect options of the executor's app-server: Wework's capabilities and the request timeouts. */
-export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilities: weworkInitializeCapabilities(), ...RUNTIME_REQUEST_TIMEOUTS });
+/** How long starting the app-server may take, up to its `initialize` answer: 30 s (requests waiting for a restart count on it). */
+export const RUNTIME_START_TIMEOUT_MS = 30_000;
+
+/** The connect options of the executor's app-server: Wework's capabilities, the start timeout and the request timeouts. */
+export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilities: weworkInitializeCapabilities(), initializeTimeoutMs: RUNTIME_START_TIMEOUT_MS, ...RUNTIME_REQUEST_TIMEOUTS });
 
 /** Options of {@link startLocalRuntime}. */
 export interface LocalRuntimeOptions extends RuntimeProcessOptions {
@@ -252,7 +244,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
         return E.left({ _tag: 'TurnDidNotFinish', reason: 'aborted' });
       case 'ClientClosed': {
         // The app-server ended under the turn: the turn is over, failed; the supervisor restarts Codex.
-        const failed = abortedTurn(outcome.turnId, `the turn was lost: ${describeClientError(outcome.error)}; the app-server is being restarted`);
+        const failed = abortedTurn(outcome.turnId, `the turn was lost: ${describeClientErrorCategory(outcome.error)}; the app-server is being restarted`);
         activeTurn.delete(threadId);
         options.log({ event: 'turn aborted by app-server exit', fields: { threadId, turnId: outcome.turnId } });
         options.onTurnAborted?.(threadId, failed);

@@ -4,7 +4,7 @@
  * a request that got no answer in time, and Codex's own "overloaded" answer are told apart from a plain
  * refusal. Every function here is pure.
  */
-import { describeClientError, type ClientError } from '@wework/app-server-client';
+import { describeClientErrorCategory, type ClientError } from '@wework/app-server-client';
 
 /** Why the runtime could not do what was asked. */
 export type RuntimeError =
@@ -17,7 +17,9 @@ export type RuntimeError =
   /** A request to the app-server got no answer within its timeout. */
   | { readonly _tag: 'RuntimeTimedOut'; readonly method: string; readonly timeoutMs: number }
   /** The app-server refused the request unprocessed because it is overloaded; retryable. */
-  | { readonly _tag: 'Overloaded'; readonly method: string };
+  | { readonly _tag: 'Overloaded'; readonly method: string }
+  /** The app-server is restarting and `limit` requests wait for it already; retryable. */
+  | { readonly _tag: 'TooManyWaiting'; readonly limit: number };
 
 /** Describes a {@link RuntimeError} for a person. */
 export function describeRuntimeError(error: RuntimeError): string {
@@ -36,6 +38,8 @@ export function describeRuntimeError(error: RuntimeError): string {
       return `${error.method} got no answer from codex app-server within ${error.timeoutMs} ms`;
     case 'Overloaded':
       return `codex app-server is overloaded and refused ${error.method}; try again shortly`;
+    case 'TooManyWaiting':
+      return `codex app-server is restarting and ${error.limit} requests wait for it already; send it again once runtime/status says ready`;
   }
 }
 
@@ -43,7 +47,8 @@ export function describeRuntimeError(error: RuntimeError): string {
  * The runtime error of a failed app-server request: the connection's end (the process exited, the
  * connection closed, or its stream failed) is `RuntimeUnavailable` (retryable: the supervisor restarts
  * the app-server), a timeout `RuntimeTimedOut`, Codex's overload
- * answer `Overloaded`, anything else `RequestFailed`.
+ * answer `Overloaded`, anything else `RequestFailed`. Its reason is the failure's category (method, wire code,
+ * kind), never Codex's or the OS's own text: a runtime error reaches hosts, and that text may carry paths.
  */
 export function runtimeErrorOf(method: string, error: ClientError): RuntimeError {
   switch (error._tag) {
@@ -53,12 +58,12 @@ export function runtimeErrorOf(method: string, error: ClientError): RuntimeError
     case 'ConnectionClosed':
     case 'Disposed':
     case 'TransportError':
-      return { _tag: 'RuntimeUnavailable', reason: describeClientError(error), retryable: true };
+      return { _tag: 'RuntimeUnavailable', reason: describeClientErrorCategory(error), retryable: true };
     case 'RequestTimedOut':
       return { _tag: 'RuntimeTimedOut', method, timeoutMs: error.timeoutMs };
     case 'Overloaded':
       return { _tag: 'Overloaded', method };
     default:
-      return { _tag: 'RequestFailed', method, reason: describeClientError(error) };
+      return { _tag: 'RequestFailed', method, reason: describeClientErrorCategory(error) };
   }
 }

@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ConfigBatchWrite, ConfigRead } from '@wework/codex-protocol';
-import { describeClientError, type AppServerClient } from '@wework/app-server-client';
+import { describeClientErrorCategory, type AppServerClient } from '@wework/app-server-client';
 import { composeDeveloperInstructions, developerInstructionsEdit, personalityEdit, userCopyOf, type InteractionStyle } from '@wework/codex-home';
 
 /**
@@ -39,12 +39,12 @@ export function codexSettings(client: AppServerClient, routing: string = EMBEDDE
   const read = async (): Promise<E.Either<SettingsError, Readonly<Record<string, unknown>>>> => {
     const result = await client.request(ConfigRead, {});
     return E.isLeft(result)
-      ? E.left({ _tag: 'SettingsRequestFailed', method: ConfigRead.method, reason: describeClientError(result.left) })
+      ? E.left({ _tag: 'SettingsRequestFailed', method: ConfigRead.method, reason: describeClientErrorCategory(result.left) })
       : E.right(result.right.config as Readonly<Record<string, unknown>>);
   };
   const write = async (edits: Parameters<typeof client.request<typeof ConfigBatchWrite>>[1]['edits']): Promise<E.Either<SettingsError, void>> => {
     const result = await client.request(ConfigBatchWrite, { edits, reloadUserConfig: true });
-    return E.isLeft(result) ? E.left({ _tag: 'SettingsRequestFailed', method: ConfigBatchWrite.method, reason: describeClientError(result.left) }) : E.right(undefined);
+    return E.isLeft(result) ? E.left({ _tag: 'SettingsRequestFailed', method: ConfigBatchWrite.method, reason: describeClientErrorCategory(result.left) }) : E.right(undefined);
   };
   return {
     readInstructions: async () => {

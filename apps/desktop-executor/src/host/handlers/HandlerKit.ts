@@ -5,7 +5,7 @@
  * errors). Nothing here knows about JSON-RPC.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, type EmptyResult, type HostFailure, type HostNotificationParamsOf, type SkillWorkspace } from '@wework/host-protocol';
+import { HostErrorCode, runAgain, type EmptyResult, type HostFailure, type HostNotificationParamsOf, type SkillWorkspace } from '@wework/host-protocol';
 import type { ConnectorIdentity, RecoveryContinuation, RecoveryError } from '@wework/local-auth';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountService } from '../../accounts/AccountService.js';
@@ -14,6 +14,7 @@ import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../.
 import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCatalogCache.js';
 import type { WegentRuntimeToken } from '../../runtime/WegentRuntimeToken.js';
 import type { RuntimeSupervisor } from '../../runtime/RuntimeSupervisor.js';
+import type { RuntimeWaiters } from '../../runtime/RuntimeWaiters.js';
 import type { Supervisor } from '../../supervision/Supervisor.js';
 import { describeTaskError, type TaskError, type TaskRuntime } from '../../tasks/TaskRuntime.js';
 import { describePluginServiceError, type PluginService, type PluginServiceError } from '../PluginService.js';
@@ -32,6 +33,8 @@ export interface HostCall {
 /** The services behind the handlers. */
 export interface ExecutorServices {
   readonly runtime: RuntimeSupervisor;
+  /** Requests that need Codex wait here while the app-server restarts (`@wework/host-protocol`'s waiting rule). */
+  readonly waiters: RuntimeWaiters;
   readonly tasks: TaskRuntime;
   readonly accounts: AccountService;
   readonly plugins: PluginService;
@@ -71,6 +74,7 @@ export const runtimeFailure = (error: RuntimeError): HostFailure => {
     case 'RuntimeTimedOut':
       return { code: HostErrorCode.RuntimeTimedOut, message, tag: error._tag, retryable: true };
     case 'Overloaded':
+    case 'TooManyWaiting':
       return { code: HostErrorCode.Overloaded, message, tag: error._tag, retryable: true };
     default:
       return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
@@ -128,9 +132,17 @@ export interface HandlerKit {
   readonly gate: MutationGate;
   /** The model catalog sends are checked against: one for the executor, refreshed when it can change. */
   readonly catalogCache: ModelCatalogCache;
-  /** The running runtime, or the `RuntimeUnavailable` reply (at once: nothing is forwarded to a dead app-server). */
-  codex(): E.Either<HostFailure, LocalRuntime>;
-  /** Runs `answer` only while the app-server runs. */
+  /**
+   * The running runtime: at once, or after waiting (bounded) for a restarting or starting one; else the
+   * `RuntimeUnavailable` reply (`failed`, or the bound passed) or the `TooManyWaiting` one. Nothing is
+   * forwarded to a dead app-server.
+   */
+  codex(): Promise<E.Either<HostFailure, LocalRuntime>>;
+  /**
+   * Runs `answer` once the app-server runs (waiting for it as {@link HandlerKit.codex} does). A run it
+   * answered `-32012` retryable (the app-server ended before answering, nothing done in Codex) is run
+   * again once another app-server is ready, up to the rule's `maxRuns`.
+   */
   withCodex<P extends unknown[], A>(answer: (...params: P) => Answer<A>): (...params: P) => Answer<A>;
   /** The folder a skills request is about: the task's workspace, the given `cwd`, or the app-server's own (`null`). */
   skillWorkspace(workspace: SkillWorkspace): E.Either<HostFailure, string | null>;
@@ -142,9 +154,10 @@ export interface HandlerKit {
 
 /** The kit over `services`. */
 export function handlerKit(services: ExecutorServices): HandlerKit {
-  const { runtime, tasks } = services;
+  const { tasks, log } = services;
   const catalogCache = modelCatalogCache();
-  const codex = (): E.Either<HostFailure, LocalRuntime> => E.mapLeft(runtimeFailure)(runtime.ready());
+  const ready = async (gone?: LocalRuntime): Promise<E.Either<HostFailure, LocalRuntime>> => E.mapLeft(runtimeFailure)(await services.waiters.ready(gone));
+  const codex = (): Promise<E.Either<HostFailure, LocalRuntime>> => ready();
   return {
     services,
     gate: services.gate ?? openGate,
@@ -153,8 +166,16 @@ export function handlerKit(services: ExecutorServices): HandlerKit {
     withCodex:
       <P extends unknown[], A>(answer: (...params: P) => Answer<A>) =>
       async (...params: P): Answer<A> => {
-        const running = codex();
-        return E.isLeft(running) ? running : answer(...params);
+        let gone: LocalRuntime | undefined;
+        for (let runs = 1; ; runs++) {
+          const running = await ready(gone);
+          if (E.isLeft(running)) return running;
+          const answered = await answer(...params);
+          if (E.isRight(answered) || !runAgain(services.waiters.config, { code: answered.left.code, retryable: answered.left.retryable }, runs)) return answered;
+          // The app-server ended under the run before it answered: run it again on the next one.
+          log({ event: 'request run again after the app-server ended', fields: { runs, tag: answered.left.tag } });
+          gone = running.right;
+        }
       },
     skillWorkspace: ({ taskId, cwd }) => {
       if (taskId === undefined) return E.right(cwd ?? null);

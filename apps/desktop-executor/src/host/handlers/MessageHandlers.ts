@@ -22,12 +22,12 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
   const pendingAuth = new Map<string, string>();
   const authKey = (pluginKey: string, connectorSlug: string): string => JSON.stringify([pluginKey, connectorSlug]);
 
-  const send = async (params: HostParamsOf<'message/send'>): Answer<HostResultOf<'message/send'>> => {
+  const send = kit.withCodex(async (params: HostParamsOf<'message/send'>): Answer<HostResultOf<'message/send'>> => {
     const task = tasks.get(params.taskId);
     if (task === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId: params.taskId }));
     const base = params.modelSelection ?? task.modelSelection;
     const modelSelection = params.permissionMode === undefined ? base : { ...base, options: { ...base.options, permissionMode: params.permissionMode } };
-    const running = kit.codex();
+    const running = await kit.codex();
     if (E.isLeft(running)) return running;
     const routed = (task.executionRequest.modelRouter ?? null) !== null;
     // A routed task's model is the router's, not one of Codex's catalog.
@@ -76,7 +76,7 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
     } finally {
       await turnImages?.end();
     }
-  };
+  });
 
   return {
     'message/send': (params, { session }) => {

@@ -10,12 +10,12 @@ export function runtimeHandlers(kit: HandlerKit): HostHandlersPart<'executor/inf
   const { runtime, wegentToken } = kit.services;
   return {
     'executor/info': async () => ok({ executor: 'wework-desktop-executor', protocolVersion: HOST_PROTOCOL_VERSION, codexUserAgent: runtime.current().server.initializeResult.userAgent, runtime: runtime.status() }),
-    'models/list': async () => {
-      const running = kit.codex();
+    'models/list': kit.withCodex(async () => {
+      const running = await kit.codex();
       if (E.isLeft(running)) return running;
       const catalog = await kit.catalogCache.list(running.right);
       return E.isLeft(catalog) ? E.left(runtimeFailure(catalog.left)) : ok({ models: catalog.right.models });
-    },
+    }),
     'runtime/setWegentToken': async ({ token, expiresIn }) => ok(wegentToken.set(token, expiresIn)),
     'runtime/clearWegentToken': async () => ok({ cleared: wegentToken.clear() }),
   };
