@@ -6,7 +6,8 @@
  * disabled plugin stays disabled; a failure (the test fault hook refuses the staged upgrade) restores
  * the previous caches byte for byte and reports `updateFailed`, and a retry succeeds; an upgrade that
  * arrives while a turn runs waits for the turn without delaying another `message/send`; a plugin the user
- * uninstalled is not reinstalled by a restart, and an explicit reinstall resumes its synchronisation;
+ * uninstalled is not reinstalled by a restart, a retry after each of two restarts is refused (`-32035`,
+ * nothing installed, no status sent), and an explicit reinstall resumes its synchronisation;
  * an executor SIGKILLed in the middle of an upgrade comes back with the old state, never a mix.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -240,7 +241,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     expect(readFileSync(script('2.0.0'), 'utf8')).toContain('hello from F');
   }, 180_000);
 
-  it('a plugin the user uninstalled is never reinstalled by a restart; an explicit reinstall resumes its synchronisation', async () => {
+  it('a plugin the user uninstalled is never reinstalled by a restart, nor updated by a retry after any restart; an explicit reinstall resumes its synchronisation', async () => {
     expect(await host.ok('plugins/uninstall', { pluginId: PLUGIN_ID })).toEqual({});
     expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
     expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: 'other@wework' })).toMatchObject({ error: { code: -32025 } });
@@ -248,6 +249,18 @@ describe('bundled plugin upgrades in the real executor', () => {
     await until(() => (/bundled plugins checked/.test(executor?.stderr() ?? '') ? true : undefined), 'the bundled check');
     expect(statusNotes()).toEqual([]);
     expect(await installed()).toBeUndefined();
+
+    // Two restarts on the same home: the uninstall is known each time, after the start-up check and
+    // before it (after the second restart the first retry races the check). Nothing is installed, nothing announced.
+    for (const restart of [1, 2]) {
+      if (restart === 2) await start();
+      expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID }), `restart ${restart}`).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
+      await until(() => (/bundled plugins checked/.test(executor?.stderr() ?? '') ? true : undefined), 'the bundled check');
+      expect(executor?.stderr()).toMatch(/bundled plugins checked packages=1 admitted=0 paused=1/);
+      expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
+      expect((await host.ok('plugins/installed', {})).plugins).toEqual([]);
+      expect(statusNotes()).toEqual([]);
+    }
 
     expect(await host.ok('plugins/install', { marketplace: 'wework', plugin: 'wework-space', version: '1.0.0', packagePath: box.older })).toMatchObject({ plugin: { pluginId: PLUGIN_ID, installed: true } });
     expect((await statuses(2)).map((note) => [note.status.kind, note.version])).toEqual([

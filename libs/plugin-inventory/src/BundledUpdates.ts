@@ -138,21 +138,34 @@ export const requestUpdate = (state: BundledUpdateState, ref: PluginRef, version
 export type UpdateOutcome =
   /** Nothing to do, or upgraded: the plugin now has `version`. */
   | { readonly _tag: 'Succeeded'; readonly version: string }
-  /** The plugin is uninstalled (a tombstone, or paused meanwhile): nothing was written. */
+  /** The user uninstalled the plugin (the sync manifest's tombstone): nothing was written, nothing is installed. */
   | { readonly _tag: 'Skipped' }
   /** The check or the upgrade failed (a short reason: a typed error's tag); the previous cache is in place. */
   | { readonly _tag: 'Failed'; readonly reason: string; readonly version: string | null };
 
+/** The reason of the failed status a check that found the plugin uninstalled ends with. */
+export const UNINSTALLED_REASON = 'Uninstalled';
+
 /**
- * An admitted check of `ref` ended: the status becomes `ok` or `updateFailed` (a skipped check keeps
- * the status it had before, `ok`). A finish without an admitted check changes nothing.
+ * An admitted check of `ref` ended: `Succeeded` makes the status `ok`, `Failed` makes it
+ * `updateFailed` with its reason. `Skipped` (the user uninstalled the plugin: nothing is installed)
+ * never reports `ok`: the check ends `updateFailed` with the reason {@link UNINSTALLED_REASON}, and
+ * the plugin is paused as after {@link uninstallRecorded}. A finish without an admitted check changes
+ * nothing.
+ * @example
+ * ```ts
+ * const { state } = requestUpdate(emptyUpdateState, ref, '2.0.0');
+ * updateFinished(state, ref, { _tag: 'Skipped' }).change;
+ * // { pluginId, status: { kind: 'updateFailed', reason: 'Uninstalled' }, version: null }
+ * ```
  */
 export const updateFinished = (state: BundledUpdateState, ref: PluginRef, outcome: UpdateOutcome): Transition<null> => {
   const current = updateStateOf(state, ref);
   if (current.status.kind !== 'updating') return { state, decision: null, change: null };
-  const status: UpdateStatus = outcome._tag === 'Failed' ? { kind: 'updateFailed', reason: outcome.reason } : { kind: 'ok' };
+  const status: UpdateStatus =
+    outcome._tag === 'Succeeded' ? { kind: 'ok' } : { kind: 'updateFailed', reason: outcome._tag === 'Failed' ? outcome.reason : UNINSTALLED_REASON };
   const version = outcome._tag === 'Skipped' ? null : outcome.version;
-  const next = { ...current, status };
+  const next: PluginUpdateState = { status, paused: current.paused || outcome._tag === 'Skipped' };
   return { state: put(state, ref, next), decision: null, change: sameStatus(current.status, status) ? null : { pluginId: pluginKey(ref), status, version } };
 };
 
@@ -165,10 +178,18 @@ export type UninstallGate =
 
 /**
  * The user asked to uninstall `ref`: background synchronisation of it pauses (no check is admitted
- * any more). A failed status is cleared (the plugin is going away).
+ * any more). A failed status is cleared (the plugin is going away; it is still installed while the
+ * uninstall waits). `installed` says whether the plugin is installed now (default `true`): the
+ * uninstall of a plugin that is not installed, with no check running, changes nothing — there is
+ * nothing to pause, and clearing its failed status would report `ok` for a plugin that is not there.
+ * @example
+ * ```ts
+ * uninstallRequested(emptyUpdateState, ref).decision; // { _tag: 'Proceed' }, and ref is paused
+ * ```
  */
-export const uninstallRequested = (state: BundledUpdateState, ref: PluginRef): Transition<UninstallGate> => {
+export const uninstallRequested = (state: BundledUpdateState, ref: PluginRef, installed = true): Transition<UninstallGate> => {
   const current = updateStateOf(state, ref);
+  if (!installed && current.status.kind !== 'updating') return { state, decision: { _tag: 'Proceed' }, change: null };
   const decision: UninstallGate = current.status.kind === 'updating' ? { _tag: 'WaitForUpdate' } : { _tag: 'Proceed' };
   const status: UpdateStatus = current.status.kind === 'updateFailed' ? { kind: 'ok' } : current.status;
   return {
@@ -176,6 +197,21 @@ export const uninstallRequested = (state: BundledUpdateState, ref: PluginRef): T
     decision,
     change: sameStatus(current.status, status) ? null : { pluginId: pluginKey(ref), status, version: null },
   };
+};
+
+/**
+ * The user's uninstall of `ref` is recorded (the sync manifest holds its tombstone): found at
+ * start-up, or after an uninstall committed. The plugin is paused until an explicit reinstall; its
+ * status is kept and nothing is announced (an admitted check still running ends as `Skipped`).
+ * @example
+ * ```ts
+ * const { state } = uninstallRecorded(emptyUpdateState, ref);
+ * requestUpdate(state, ref, '2.0.0').decision; // { _tag: 'Paused' }
+ * ```
+ */
+export const uninstallRecorded = (state: BundledUpdateState, ref: PluginRef): Transition<null> => {
+  const current = updateStateOf(state, ref);
+  return { state: current.paused ? state : put(state, ref, { ...current, paused: true }), decision: null, change: null };
 };
 
 /**

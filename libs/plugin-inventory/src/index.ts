@@ -172,6 +172,8 @@ export {
   emptyUpdateState,
   requestUpdate,
   resumeSync,
+  UNINSTALLED_REASON,
+  uninstallRecorded,
   uninstallRequested,
   updateFinished,
   updateStateOf,

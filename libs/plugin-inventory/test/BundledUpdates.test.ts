@@ -9,6 +9,8 @@ import {
   pluginKey,
   requestUpdate,
   resumeSync,
+  UNINSTALLED_REASON,
+  uninstallRecorded,
   uninstallRequested,
   updateFinished,
   updateStateOf,
@@ -140,15 +142,32 @@ describe('the bundled update state machine', () => {
     );
   });
 
-  it('a finish ends an admitted check: Failed → updateFailed with its reason, otherwise ok; a finish without a check changes nothing', () => {
+  it('a finish ends an admitted check: Succeeded → ok, Failed → updateFailed with its reason, Skipped (uninstalled) → updateFailed Uninstalled and paused; a finish without a check changes nothing', () => {
     fc.assert(
       fc.property(scenario, ([, inputs]) => {
         for (const step of run(inputs).steps) {
           if (step.input._tag !== 'finish') continue;
           const before = updateStateOf(step.before, step.input.ref);
           const after = updateStateOf(step.after, step.input.ref);
+          const outcome = step.input.outcome;
           if (before.status.kind !== 'updating') expect(step.after).toBe(step.before);
-          else expect(after.status).toEqual(step.input.outcome._tag === 'Failed' ? { kind: 'updateFailed', reason: step.input.outcome.reason } : { kind: 'ok' });
+          else {
+            expect(after.status).toEqual(
+              outcome._tag === 'Succeeded' ? { kind: 'ok' } : { kind: 'updateFailed', reason: outcome._tag === 'Failed' ? outcome.reason : UNINSTALLED_REASON },
+            );
+            expect(after.paused).toBe(before.paused || outcome._tag === 'Skipped');
+          }
+        }
+      }),
+    );
+  });
+
+  it('no change ever reports ok after a Skipped check or from a recorded uninstall', () => {
+    fc.assert(
+      fc.property(scenario, ([, inputs]) => {
+        for (const step of run(inputs).steps) {
+          if (step.input._tag === 'finish' && step.input.outcome._tag === 'Skipped') expect(step.change?.status.kind).not.toBe('ok');
+          if (step.input._tag === 'request') expect(step.change === null || step.change.status.kind === 'updating').toBe(true);
         }
       }),
     );
@@ -173,6 +192,209 @@ describe('the bundled update state machine', () => {
     const finished = updateFinished(uninstalling.state, space, { _tag: 'Skipped' }).state;
     expect(requestUpdate(finished, space, '2.0.0').decision).toEqual({ _tag: 'Paused' });
     expect(requestUpdate(resumeSync(finished, space), space, '2.0.0').decision).toEqual({ _tag: 'Admitted' });
+  });
+});
+
+/**
+ * The executor over its disk, across restarts, as a model: the disk holds each plugin `installed`,
+ * `uninstalled` (the sync manifest's tombstone: the user uninstalled it) or `absent`; the machine's
+ * state is lost at every restart and rebuilt from the tombstones. The executor feeds the machine as
+ * the desktop executor does: a check's outcome comes from the disk, an uninstall says whether the
+ * plugin is installed and its pause follows the tombstone the removal committed (or not, when the
+ * disk was full), an explicit install resumes and checks.
+ */
+type DiskState = 'installed' | 'uninstalled' | 'absent';
+type WorldEvent =
+  | { readonly _tag: 'restart' }
+  | { readonly _tag: 'check'; readonly ref: PluginRef }
+  | { readonly _tag: 'finish'; readonly ref: PluginRef; readonly fails: boolean }
+  | { readonly _tag: 'uninstall'; readonly ref: PluginRef; readonly diskFull: boolean }
+  | { readonly _tag: 'install'; readonly ref: PluginRef; readonly diskFull: boolean };
+
+const worldEventArbitrary = (refs: ReadonlyArray<PluginRef>): fc.Arbitrary<WorldEvent> => {
+  const ref = fc.constantFrom(...refs);
+  return fc.oneof(
+    fc.constant({ _tag: 'restart' as const }),
+    fc.record({ _tag: fc.constant('check' as const), ref }),
+    fc.record({ _tag: fc.constant('finish' as const), ref, fails: fc.boolean() }),
+    fc.record({ _tag: fc.constant('uninstall' as const), ref, diskFull: fc.boolean() }),
+    fc.record({ _tag: fc.constant('install' as const), ref, diskFull: fc.boolean() }),
+  );
+};
+
+/** Runs the world; calls `announced` with the disk as it is when each change is sent. */
+const runWorld = (
+  refs: ReadonlyArray<PluginRef>,
+  events: ReadonlyArray<WorldEvent>,
+  observe: (observation: { readonly event: WorldEvent; readonly state: BundledUpdateState; readonly disk: ReadonlyMap<string, DiskState>; readonly refused: boolean }) => void,
+  announced: (change: StatusChange, disk: ReadonlyMap<string, DiskState>) => void,
+): void => {
+  const disk = new Map<string, DiskState>(refs.map((ref) => [pluginKey(ref), 'absent']));
+  const diskOf = (ref: PluginRef): DiskState => disk.get(pluginKey(ref)) ?? 'absent';
+  let state: BundledUpdateState = emptyUpdateState;
+  let running = new Set<string>();
+  const apply = <D>(transition: { readonly state: BundledUpdateState; readonly decision: D; readonly change: StatusChange | null }): D => {
+    state = transition.state;
+    if (transition.change !== null) announced(transition.change, disk);
+    return transition.decision;
+  };
+  /** Returns whether the check was refused (the plugin is paused). */
+  const check = (ref: PluginRef): boolean => {
+    const decision = apply(requestUpdate(state, ref, '2.0.0'));
+    if (decision._tag === 'Admitted') running.add(pluginKey(ref));
+    return decision._tag === 'Paused';
+  };
+  const finish = (ref: PluginRef, fails: boolean): void => {
+    if (!running.delete(pluginKey(ref))) return;
+    let outcome: UpdateOutcome;
+    if (diskOf(ref) === 'uninstalled') outcome = { _tag: 'Skipped' };
+    else if (fails) outcome = { _tag: 'Failed', reason: 'TransactionRolledBack', version: null };
+    else {
+      disk.set(pluginKey(ref), 'installed');
+      outcome = { _tag: 'Succeeded', version: '2.0.0' };
+    }
+    apply(updateFinished(state, ref, outcome));
+  };
+  /** The pause follows the disk once an uninstall ended (the executor reads the manifest). */
+  const pauseFromDisk = (ref: PluginRef): void => {
+    if (diskOf(ref) === 'uninstalled') apply(uninstallRecorded(state, ref));
+    else state = resumeSync(state, ref);
+  };
+  for (const event of events) {
+    let refused = false;
+    if (event._tag === 'restart') {
+      // A check running at the crash is rolled back by recovery: the disk keeps what it had.
+      running = new Set();
+      state = emptyUpdateState;
+      for (const ref of refs) if (diskOf(ref) === 'uninstalled') apply(uninstallRecorded(state, ref));
+    } else if (event._tag === 'check') refused = check(event.ref);
+    else if (event._tag === 'finish') finish(event.ref, event.fails);
+    else if (event._tag === 'uninstall') {
+      const gate = apply(uninstallRequested(state, event.ref, diskOf(event.ref) === 'installed'));
+      if (gate._tag === 'WaitForUpdate') finish(event.ref, false);
+      // The removal and its tombstone are one transaction: a full disk leaves the plugin as it was.
+      if (diskOf(event.ref) === 'installed' && !event.diskFull) disk.set(pluginKey(event.ref), 'uninstalled');
+      pauseFromDisk(event.ref);
+    } else if (!event.diskFull) {
+      disk.set(pluginKey(event.ref), 'installed');
+      state = resumeSync(state, event.ref);
+      check(event.ref);
+    }
+    observe({ event, state, disk, refused });
+  }
+};
+
+const worldScenario = refsArbitrary.chain((refs) => fc.tuple(fc.constant(refs), fc.array(worldEventArbitrary(refs), { maxLength: 60 })));
+
+describe('the bundled update state machine over restarts (a model of the executor and its disk)', () => {
+  it('no status change ever reports ok for a plugin that is not installed', () => {
+    fc.assert(
+      fc.property(worldScenario, ([refs, events]) => {
+        runWorld(
+          refs,
+          events,
+          () => undefined,
+          (change, disk) => {
+            if (change.status.kind === 'ok') expect(disk.get(change.pluginId)).toBe('installed');
+          },
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a plugin the user uninstalled stays paused after any number of restarts until an explicit install: its checks are refused and announce nothing', () => {
+    fc.assert(
+      fc.property(worldScenario, ([refs, events]) => {
+        runWorld(
+          refs,
+          events,
+          ({ event, state, disk, refused }) => {
+            for (const ref of refs) expect(updateStateOf(state, ref).paused).toBe(disk.get(pluginKey(ref)) === 'uninstalled');
+            if (event._tag === 'check') expect(refused).toBe(disk.get(pluginKey(event.ref)) === 'uninstalled');
+          },
+          () => undefined,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('uninstall, restart twice, retry: refused each time with no change; an explicit install resumes the checks', () => {
+    const events: WorldEvent[] = [
+      { _tag: 'check', ref: space },
+      { _tag: 'finish', ref: space, fails: false },
+      { _tag: 'uninstall', ref: space, diskFull: false },
+      { _tag: 'restart' },
+      { _tag: 'check', ref: space },
+      { _tag: 'restart' },
+      { _tag: 'check', ref: space },
+      { _tag: 'install', ref: space, diskFull: false },
+      { _tag: 'finish', ref: space, fails: false },
+    ];
+    const refusals: boolean[] = [];
+    const changes: Array<readonly [string, string]> = [];
+    runWorld(
+      [space],
+      events,
+      ({ event, refused }) => {
+        if (event._tag === 'check') refusals.push(refused);
+      },
+      (change) => changes.push([change.status.kind, String(change.version)]),
+    );
+    expect(refusals).toEqual([false, true, true]);
+    expect(changes).toEqual([
+      ['updating', '2.0.0'],
+      ['ok', '2.0.0'],
+      ['updating', '2.0.0'],
+      ['ok', '2.0.0'],
+    ]);
+  });
+
+  it('an uninstall the full disk refused leaves the plugin installed and its synchronisation running, also after a restart', () => {
+    const observed: Array<{ readonly paused: boolean; readonly disk: DiskState | undefined }> = [];
+    runWorld(
+      [space],
+      [
+        { _tag: 'check', ref: space },
+        { _tag: 'finish', ref: space, fails: false },
+        { _tag: 'uninstall', ref: space, diskFull: true },
+        { _tag: 'restart' },
+      ],
+      ({ state, disk }) => observed.push({ paused: updateStateOf(state, space).paused, disk: disk.get(pluginKey(space)) }),
+      () => undefined,
+    );
+    expect(observed.slice(2)).toEqual([
+      { paused: false, disk: 'installed' },
+      { paused: false, disk: 'installed' },
+    ]);
+  });
+});
+
+describe('recorded uninstalls and uninstalls of a plugin that is not installed', () => {
+  it('uninstallRecorded pauses without announcing; a check then is Paused and changes nothing', () => {
+    const recorded = uninstallRecorded(emptyUpdateState, space);
+    expect(recorded.change).toBeNull();
+    expect(updateStateOf(recorded.state, space)).toEqual({ status: { kind: 'ok' }, paused: true });
+    const retried = requestUpdate(recorded.state, space, '2.0.0');
+    expect(retried).toEqual({ state: recorded.state, decision: { _tag: 'Paused' }, change: null });
+    expect(uninstallRecorded(recorded.state, space).state).toBe(recorded.state);
+  });
+
+  it('a check that finds the plugin uninstalled ends updateFailed Uninstalled (never ok) and pauses it', () => {
+    const admitted = requestUpdate(emptyUpdateState, space, '2.0.0').state;
+    const skipped = updateFinished(admitted, space, { _tag: 'Skipped' });
+    expect(skipped.change).toEqual({ pluginId: 'wework-space@wework', status: { kind: 'updateFailed', reason: 'Uninstalled' }, version: null });
+    expect(requestUpdate(skipped.state, space, '2.0.0').decision).toEqual({ _tag: 'Paused' });
+  });
+
+  it('the uninstall of a plugin that is not installed leaves a failed status alone (no ok), but still waits for a running check', () => {
+    const failed = updateFinished(requestUpdate(emptyUpdateState, space, '2.0.0').state, space, { _tag: 'Failed', reason: 'PackageRefused', version: null }).state;
+    expect(uninstallRequested(failed, space, false)).toEqual({ state: failed, decision: { _tag: 'Proceed' }, change: null });
+    const running = requestUpdate(failed, space, '2.0.0').state;
+    const waiting = uninstallRequested(running, space, false);
+    expect(waiting.decision).toEqual({ _tag: 'WaitForUpdate' });
+    expect(updateStateOf(waiting.state, space).paused).toBe(true);
   });
 });
 

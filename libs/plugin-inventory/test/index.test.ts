@@ -41,6 +41,8 @@ describe('public API of @wework/plugin-inventory', () => {
         'emptyUpdateState',
         'requestUpdate',
         'resumeSync',
+        'UNINSTALLED_REASON',
+        'uninstallRecorded',
         'uninstallRequested',
         'updateFinished',
         'updateStateOf',

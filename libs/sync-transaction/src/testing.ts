@@ -57,16 +57,23 @@ export interface Mutation {
 
 /**
  * Wraps a file-system port so that `before` is consulted ahead of every mutation: it may pause (by
- * not resolving yet), let the mutation run (`true`) or make it fail with `EIO` (`false`). `writeFiles`
- * is split into one mutation per file. Reads pass straight through. For fault-injection and
- * crash tests: announce each step, kill the process at step k, or fail step k.
+ * not resolving yet), let the mutation run (`true`), make it fail with `EIO` (`false`) or with the
+ * error code it names (a string, e.g. `'ENOSPC'` for a full disk). `writeFiles` is split into one
+ * mutation per file. Reads pass straight through. For fault-injection and crash tests: announce each
+ * step, kill the process at step k, or fail step k.
+ * @example
+ * ```ts
+ * const diskFull = instrumentFileSystem(fs, async (m) => (m.path.includes('manifest.json') ? 'ENOSPC' : true));
+ * ```
  */
-export const instrumentFileSystem = (inner: FileSystemPort, before: (mutation: Mutation) => Promise<boolean>): FileSystemPort => {
+export const instrumentFileSystem = (inner: FileSystemPort, before: (mutation: Mutation) => Promise<boolean | string>): FileSystemPort => {
   let index = 0;
   const gated =
     <A>(operation: FileOperation, path: string, run: () => TE.TaskEither<FileSystemError, A>): TE.TaskEither<FileSystemError, A> =>
-    async () =>
-      (await before({ index: index++, operation, path })) ? run()() : E.left(fileSystemError(operation, path, 'EIO'));
+    async () => {
+      const verdict = await before({ index: index++, operation, path });
+      return verdict === true ? run()() : E.left(fileSystemError(operation, path, verdict === false ? 'EIO' : verdict));
+    };
   return {
     ...inner,
     makeDirectory: (path, mode) => gated('makeDirectory', path, () => inner.makeDirectory(path, mode)),

@@ -139,6 +139,23 @@ describe('commitChange on real homes', () => {
     expect(json(join(box.homes.stateDirectory, 'manifest.json'))).toMatchObject({ plugins: { 'forms@wework': { status: 'uninstalled', caches: [{}, {}] } } });
   });
 
+  it('a full disk at the tombstone write fails the removal as a typed value: nothing removed, no tombstone', async () => {
+    const box = newBox();
+    await commitChange(ports, box.homes, install('1.0.0'))();
+    const before = box.hash();
+    const failed: string[] = [];
+    const diskFull = instrumentFileSystem(createNodeFileSystem({ durability: 'none' }), async ({ operation, path }) => {
+      if (operation !== 'writeFileDurable' || !path.includes('manifest.json')) return true;
+      failed.push(path);
+      return 'ENOSPC';
+    });
+    const removed = await commitChange({ fs: diskFull, host: createNodeHost() }, box.homes, remove)();
+    expect(failed).toHaveLength(1);
+    expect(removed).toMatchObject({ _tag: 'Left', left: { _tag: 'TransactionRolledBack', cause: { code: 'ENOSPC' }, failedStep: 'StageFile' } });
+    expect(box.hash()).toBe(before);
+    expect(json(join(box.homes.stateDirectory, 'manifest.json'))).toMatchObject({ plugins: { 'forms@wework': { status: 'installed' } } });
+  });
+
   it('retained caches never resurrect an uninstalled plugin; an explicit reinstall reuses them', async () => {
     const box = newBox();
     await commitChange(ports, box.homes, install('1.0.0'))();

@@ -6,6 +6,12 @@
  * the status and its changes — are `@wework/plugin-inventory`'s bundled update state machine; this
  * module reads the packages and carries out its decisions. Status changes go to the hosts
  * (`plugins/updateStatus`) and to the inventory (`updating`, `updateFailed`).
+ *
+ * The user's uninstall has one durable home: the sync manifest's tombstone, committed in the same
+ * transaction as the removal (so a removal refused by a full disk leaves neither). The machine's state
+ * is in memory; at every start, once interrupted transactions were recovered and before any check or
+ * retry, each bundled plugin whose tombstone the manifest holds is paused again. An `ok` is announced
+ * only after the manifest was read back and records the plugin installed.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import {
@@ -20,6 +26,7 @@ import {
   uninstallRequested,
   updateFinished,
   updateStateOf,
+  uninstallRecorded,
   type BundledUpdateState,
   type PluginRef,
   type StatusChange,
@@ -46,10 +53,12 @@ export interface BundledPlugins {
   checkAll(): Promise<void>;
   /** Checks one bundled plugin again (after a failure); answers once the check was admitted, or the status it has. */
   retry(pluginId: string): Promise<E.Either<RetryRefused, UpdateStatus>>;
-  /** A manual uninstall of `ref` is about to run: pause its synchronisation and wait for its admitted check. */
-  beforeUninstall(ref: PluginRef): Promise<void>;
-  /** The uninstall of `ref` failed: synchronisation resumes. */
-  uninstallFailed(ref: PluginRef): void;
+  /**
+   * A manual uninstall of `ref`: pauses its synchronisation, waits for its admitted check, then runs
+   * `remove`. Afterwards the pause follows the manifest: paused when it records the uninstall, resumed
+   * when the removal failed and it does not.
+   */
+  uninstall<L>(ref: PluginRef, remove: () => Promise<E.Either<L, void>>): Promise<E.Either<L, void>>;
   /** `ref` was installed explicitly: synchronisation resumes, and a bundled plugin is checked at once. */
   reinstalled(ref: PluginRef): void;
   /** Resolves once no check runs. */
@@ -92,6 +101,21 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
   let known: Promise<ReadonlyMap<string, string>> | null = null;
   /** The admitted check of each plugin, by key. */
   const running = new Map<string, Promise<void>>();
+  /** How many uninstalls and installs a host asked for, by key: a manifest read one of them overtook is not applied. */
+  const actions = new Map<string, number>();
+  const actionsOf = (ref: PluginRef): number => actions.get(pluginKey(ref)) ?? 0;
+  const acted = (ref: PluginRef): void => void actions.set(pluginKey(ref), actionsOf(ref) + 1);
+
+  /** What the sync manifest records about `ref` now (read bounded and decoded); `unreadable` is logged. */
+  const recordedNow = async (ref: PluginRef): Promise<Recorded> => {
+    const { fs, readManifest, recordOf } = await machinery();
+    const manifest = await readManifest(fs, options.homes)();
+    if (E.isLeft(manifest)) {
+      log({ event: 'bundled plugin state unreadable', fields: { plugin: pluginKey(ref), error: manifest.left._tag } });
+      return 'unreadable';
+    }
+    return recordOf(manifest.right, ref)?.status ?? 'absent';
+  };
 
   const announce = async (ref: PluginRef, change: StatusChange | null): Promise<void> => {
     if (change === null) return;
@@ -106,6 +130,30 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
     return new Map(decoded.packages.map(({ index, bundled }) => [pluginKey(bundled.ref), options.directories[index] ?? '']));
   };
   const list = (): Promise<ReadonlyMap<string, string>> => (known ??= readList());
+
+  /** After recovery, pauses every bundled plugin whose uninstall the manifest records; answers how many. */
+  const restore = async (): Promise<number> => {
+    const packages = await list();
+    await options.sync();
+    const refs = [...packages.keys()].map(parsePluginKey).flatMap((ref) => (E.isRight(ref) ? [ref.right] : []));
+    const before = new Map(refs.map((ref) => [pluginKey(ref), actionsOf(ref)]));
+    const { fs, readManifest, recordOf } = await machinery();
+    const manifest = await readManifest(fs, options.homes)();
+    if (E.isLeft(manifest)) {
+      log({ event: 'bundled plugin state unreadable', fields: { plugin: null, error: manifest.left._tag } });
+      return 0;
+    }
+    let paused = 0;
+    for (const ref of refs) {
+      if (recordOf(manifest.right, ref)?.status !== 'uninstalled' || actionsOf(ref) !== before.get(pluginKey(ref))) continue;
+      state = uninstallRecorded(state, ref).state;
+      paused += 1;
+    }
+    return paused;
+  };
+  let restoring: Promise<number> | null = null;
+  /** The pauses of this start, restored once (every check and retry waits for it). */
+  const restored = (): Promise<number> => (restoring ??= restore());
 
   /** The package of `ref` as its directory says now (it may have changed since the list was read). */
   const packageNow = async (ref: PluginRef, directory: string): Promise<E.Either<string, string>> => {
@@ -155,6 +203,14 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
       let outcome: UpdateOutcome;
       try {
         outcome = await upgrade(ref, version, directory);
+        // Never announce ok for a plugin that is not installed: the manifest must record it so.
+        if (outcome._tag === 'Succeeded') {
+          const recorded = await recordedNow(ref);
+          if (recorded !== 'installed') {
+            log({ event: 'bundled plugin not installed after its check', fields: { plugin: key, recorded } });
+            outcome = recorded === 'uninstalled' ? { _tag: 'Skipped' } : { _tag: 'Failed', reason: recorded === 'absent' ? 'NotInstalled' : 'ManifestUnreadable', version: null };
+          }
+        }
       } catch (error) {
         outcome = { _tag: 'Failed', reason: error instanceof Error ? error.name : 'Error', version: null };
       }
@@ -173,6 +229,8 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
     if (E.isLeft(ref)) return E.left('InvalidName');
     // The sync is loaded once interrupted transactions were recovered: nothing is compared before that.
     await options.sync();
+    // A plugin the user uninstalled is neither compared nor checked until it is installed again.
+    if (updateStateOf(state, ref.right).paused) return E.right(updateStateOf(state, ref.right).status);
     const version = await packageNow(ref.right, directory);
     if (E.isLeft(version)) {
       log({ event: 'bundled plugin skipped', fields: { plugin: key, reason: version.left } });
@@ -189,31 +247,41 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
   return {
     checkAll: async () => {
       const packages = await list();
+      const paused = await restored();
       let admitted = 0;
       for (const [key, directory] of packages) {
         const checked = await check(key, directory, false);
         if (E.isRight(checked) && checked.right.kind === 'updating') admitted += 1;
       }
-      log({ event: 'bundled plugins checked', fields: { packages: packages.size, admitted } });
+      log({ event: 'bundled plugins checked', fields: { packages: packages.size, admitted, paused } });
     },
     retry: async (pluginId) => {
       const directory = (await list()).get(pluginId);
       const ref = parsePluginKey(pluginId);
       if (directory === undefined || E.isLeft(ref)) return E.left({ _tag: 'NotBundled', pluginId });
+      await restored();
       if (updateStateOf(state, ref.right).paused) return E.left({ _tag: 'UpdatePaused', pluginId });
       const checked = await check(pluginId, directory, true);
       return E.right(E.isRight(checked) ? checked.right : updateStateOf(state, ref.right).status);
     },
-    beforeUninstall: async (ref) => {
-      const gate = uninstallRequested(state, ref);
+    uninstall: async (ref, remove) => {
+      acted(ref);
+      const ours = actionsOf(ref);
+      const gate = uninstallRequested(state, ref, (await recordedNow(ref)) === 'installed');
       state = gate.state;
       await announce(ref, gate.change);
       if (gate.decision._tag === 'WaitForUpdate') await running.get(pluginKey(ref));
-    },
-    uninstallFailed: (ref) => {
-      state = resumeSync(state, ref);
+      const removed = await remove();
+      // The removal commits the tombstone with it, or neither: the pause follows what the manifest says.
+      const recorded = await recordedNow(ref);
+      if (actionsOf(ref) === ours) {
+        if (recorded === 'uninstalled') state = uninstallRecorded(state, ref).state;
+        else if (E.isLeft(removed)) state = resumeSync(state, ref);
+      }
+      return removed;
     },
     reinstalled: (ref) => {
+      acted(ref);
       state = resumeSync(state, ref);
       void list().then((packages) => {
         const directory = packages.get(pluginKey(ref));
@@ -225,9 +293,14 @@ export function bundledPlugins(options: BundledPluginsOptions): BundledPlugins {
   };
 }
 
+/** What the sync manifest records about a plugin: the user's uninstall is `uninstalled` (its tombstone). */
+type Recorded = 'installed' | 'uninstalled' | 'absent' | 'unreadable';
+
 /** What the comparisons and upgrades need of the transaction library and the sync. */
 interface Machinery {
   readonly fs: ReturnType<typeof SyncTransactionNode.createNodePorts>['fs'];
+  readonly readManifest: typeof SyncTransaction.readManifest;
+  readonly recordOf: typeof SyncTransaction.recordOf;
   readonly directoryPackageSource: (directory: string) => ReturnType<typeof SyncTransactionNode.directoryPackageSource>;
   readonly validatePackage: typeof SyncTransaction.validatePackage;
   readonly compareBundled: typeof SyncTransaction.compareBundled;
@@ -236,10 +309,10 @@ interface Machinery {
 
 /** Loads the transaction library on the first comparison or upgrade, so the executor's start does not load it. */
 async function loadMachinery(): Promise<Machinery> {
-  const [{ validatePackage, compareBundled }, { createNodePorts, directoryPackageSource }, { syncFailureReason }] = await Promise.all([
+  const [{ validatePackage, compareBundled, readManifest, recordOf }, { createNodePorts, directoryPackageSource }, { syncFailureReason }] = await Promise.all([
     import('@wework/sync-transaction'),
     import('@wework/sync-transaction/node'),
     import('./PluginSync.js'),
   ]);
-  return { fs: createNodePorts().fs, directoryPackageSource: (directory) => directoryPackageSource(directory), validatePackage, compareBundled, syncFailureReason };
+  return { fs: createNodePorts().fs, directoryPackageSource: (directory) => directoryPackageSource(directory), validatePackage, compareBundled, readManifest, recordOf, syncFailureReason };
 }

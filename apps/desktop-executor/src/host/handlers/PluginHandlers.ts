@@ -42,11 +42,10 @@ export function pluginHandlers(kit: HandlerKit): HostHandlersPart<PluginMethod, 
       return E.bimap(managementFailure, (plugin: PluginSummary) => ({ plugin }))(await manage.install({ marketplace: params.marketplace, plugin: params.plugin }));
     },
     'plugins/uninstall': async (params) => {
-      // A manual uninstall stops the background synchronisation of that plugin and waits for an admitted one.
+      // A manual uninstall stops the background synchronisation of that plugin (across restarts) and waits for an admitted one.
       const ref = parsePluginKey(params.pluginId);
-      if (E.isRight(ref)) await bundled?.beforeUninstall(ref.right);
-      const removed = await (await management()).uninstall(params.pluginId);
-      if (E.isLeft(removed) && E.isRight(ref)) bundled?.uninstallFailed(ref.right);
+      const uninstall = async () => (await management()).uninstall(params.pluginId);
+      const removed = E.isRight(ref) && bundled !== undefined ? await bundled.uninstall(ref.right, uninstall) : await uninstall();
       return E.bimap(managementFailure, () => ({}))(removed);
     },
     'plugins/installed': async () => {
