@@ -102,10 +102,10 @@ beforeAll(async () => {
   tapFrames(fromExecutor, toHost);
   served = executor.serve(createMessageConnection(new StreamMessageReader(toExecutor), new StreamMessageWriter(fromExecutor)));
   host = createMessageConnection(new StreamMessageReader(fromExecutor), new StreamMessageWriter(toExecutor));
-  host.onRequest('card/show', (params: { readonly card: HostCard }) => new Promise((resolve) => cards.push({ card: params.card, answer: resolve })));
-  host.onNotification('card/dismissed', (params: { readonly cardId: string }) => dismissed.push(params.cardId));
-  host.onNotification('transcript/item', (params: (typeof items)[number]) => items.push(params));
-  host.onNotification('transcript/turnStarted', (params: (typeof turnsStarted)[number]) => turnsStarted.push(params));
+  host.onRequest('card/show', (params: { readonly card: HostCard }) => new Promise((resolve) => void cards.push({ card: params.card, answer: resolve })));
+  host.onNotification('card/dismissed', (params: { readonly cardId: string }) => void dismissed.push(params.cardId));
+  host.onNotification('transcript/item', (params: (typeof items)[number]) => void items.push(params));
+  host.onNotification('transcript/turnStarted', (params: (typeof turnsStarted)[number]) => void turnsStarted.push(params));
   host.listen();
   await host.sendRequest('events/subscribe', {});
   // The executor's own wire to Codex: which turn/steer requests Codex answered, and how.
