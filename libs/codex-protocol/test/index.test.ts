@@ -76,6 +76,7 @@ describe('src/index.ts', () => {
       ThreadArchive: index.ThreadArchive.method,
       TurnStart: index.TurnStart.method,
       TurnInterrupt: index.TurnInterrupt.method,
+      TurnSteer: index.TurnSteer.method,
       ConfigRead: index.ConfigRead.method,
       ConfigBatchWrite: index.ConfigBatchWrite.method,
       ConfigValueWrite: index.ConfigValueWrite.method,
@@ -151,6 +152,7 @@ describe('src/index.ts', () => {
         "TurnInterrupt": "turn/interrupt",
         "TurnStart": "turn/start",
         "TurnStarted": "turn/started",
+        "TurnSteer": "turn/steer",
       }
     `);
   });

@@ -15,7 +15,10 @@ export const HostErrorCode = {
   TaskNotFound: -32001,
   /** The task is archived, or already exists. */
   TaskConflict: -32002,
-  /** Nothing was sent: the saved model is unavailable, or the composer content is invalid. */
+  /**
+   * Nothing was sent: the saved model is unavailable, the composer content is invalid, sixteen messages of
+   * the task already wait (`QueueFull`), or the message cannot join the running turn (`NotSteerable`).
+   */
   SendBlocked: -32003,
   /** The app-server refused or failed the request, or the turn did not finish. */
   RuntimeFailed: -32004,

@@ -14,7 +14,7 @@ import { InstalledInventory, TrialResult, UpdateStatus } from './Inventory.js';
 import { SkillsList, SkillWorkspace } from './Skills.js';
 import { CardsPending, EventsSubscribe, EventsUnsubscribe } from './Events.js';
 import { RuntimeClearWegentToken, RuntimeSetWegentToken } from './WegentToken.js';
-import { ExecutionRequest, ForkResult, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
+import { ExecutionRequest, ForkResult, MessageDelivery, ModelCategory, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 
 /** The result of the requests that answer nothing but success: `{}`. */
 export const EmptyResult = t.type({}, 'EmptyResult');
@@ -36,7 +36,11 @@ export const TaskCreate = requestDescriptor('task/create', t.type({ taskId: t.st
 export const TaskOpen = requestDescriptor('task/open', t.type({ task: TaskRecord }), TaskResult);
 /** `task/list`: the open tasks. */
 export const TaskList = requestDescriptor('task/list', NoParams, t.type({ tasks: t.readonlyArray(TaskRecord) }));
-/** `message/send`: composes and runs a turn; answers once the turn ended. */
+/**
+ * `message/send`: composes the message and runs it as a turn, or, while the task's turn runs, adds it to
+ * that turn (`delivery: "steer"`, the default) or queues it for a turn of its own (`"queue"`); answers
+ * once the turn it joined or started ended.
+ */
 export const MessageSend = requestDescriptor(
   'message/send',
   t.intersection([
@@ -49,6 +53,8 @@ export const MessageSend = requestDescriptor(
       modelSelection: ModelSelection,
       /** The composer's permission mode; saved as `modelSelection.options.permissionMode`. */
       permissionMode: PermissionMode,
+      /** While the task's turn runs: join it (`steer`, default) or wait for a turn of its own (`queue`). */
+      delivery: MessageDelivery,
     }),
   ]),
   SendResult,

@@ -77,13 +77,33 @@ export const AuthRequired = t.type({ pluginKey: t.string, connectorSlug: t.strin
 /** See the codec {@link AuthRequired}. */
 export type AuthRequired = t.TypeOf<typeof AuthRequired>;
 
-/** The result of `message/send`, once the turn ended. */
+/**
+ * How `message/send` delivers a message while the task's turn runs: `steer` adds it to that turn
+ * (default), `queue` runs it as a turn of its own once the running one ended. With no turn running
+ * either starts a turn.
+ */
+export const MessageDelivery = t.keyof({ steer: null, queue: null }, 'MessageDelivery');
+/** See the codec {@link MessageDelivery}. */
+export type MessageDelivery = t.TypeOf<typeof MessageDelivery>;
+
+/** How a message was delivered: it started a turn, joined the running turn, or ran as its own turn after it. */
+export const Delivered = t.keyof({ started: null, steered: null, queued: null }, 'Delivered');
+/** See the codec {@link Delivered}. */
+export type Delivered = t.TypeOf<typeof Delivered>;
+
+/**
+ * The result of `message/send`, once the turn it joined or started ended: that turn's id and status.
+ * A queued message a `task/stop` cancelled before its turn started has `status: "cancelled"` and
+ * `turnId: null`.
+ */
 export const SendResult = t.type(
   {
     taskId: t.string,
     threadId: t.string,
-    turnId: t.string,
+    turnId: nullable(t.string),
+    /** The turn's status (`completed`, `interrupted`, `failed`), or `cancelled`. */
     status: t.string,
+    delivery: Delivered,
     error: nullable(t.string),
     /** Attachments left out, or a corrupt persisted permission mode. */
     warnings: t.readonlyArray(t.string),

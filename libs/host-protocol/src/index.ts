@@ -93,8 +93,10 @@ export {
 } from './Decode.js';
 export {
   AuthRequired,
+  Delivered,
   ExecutionRequest,
   ForkResult,
+  MessageDelivery,
   ModelCategory,
   ModelRouterRoute,
   ModelSelection,

@@ -22,7 +22,7 @@ describe('params decoding', () => {
 
 describe('result decoding', () => {
   it('keeps a fitting result as it is, unknown fields included', () => {
-    const result = { taskId: 't', threadId: 'th', turnId: 'tu', status: 'completed', error: null, warnings: [], authRequired: null, extra: 1 };
+    const result = { taskId: 't', threadId: 'th', turnId: 'tu', status: 'completed', delivery: 'started', error: null, warnings: [], authRequired: null, extra: 1 };
     expect(decodeHostResult(MessageSend, result)).toEqual(E.right(result));
   });
   it('refuses a misfit by place and expected type, never by value', () => {

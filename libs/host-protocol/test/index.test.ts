@@ -95,6 +95,8 @@ describe('public API of @wework/host-protocol', () => {
         'LoginCompletedNotification',
         'MessageSend',
         'ModelCategory',
+        'MessageDelivery',
+        'Delivered',
         'ModelRouterRoute',
         'ModelSelection',
         'ModelsList',

@@ -12,6 +12,8 @@
  * - {@link transition}: (state, event, now) → [state, commands]; {@link nextDeadline} says when the
  *   host's one timer should fire.
  * - {@link makeThreadLifecycle}: the same as an object holding the state.
+ * - {@link deliveryStep}: what becomes of a message sent while a turn runs (steered into it, queued for a
+ *   turn of its own, refused past {@link MAX_WAITING_MESSAGES}, cancelled by a stop).
  *
  * Everything here is pure: no IO, no clock, no timers, no process.
  */
@@ -39,6 +41,22 @@ export {
   type Unsubscribed,
 } from './LifecycleEvent.js';
 export { makeThreadLifecycle, type ThreadLifecycle } from './LifecycleMachine.js';
+export {
+  MAX_WAITING_MESSAGES,
+  deliveryStep,
+  deliverySteps,
+  idleDelivery,
+  waitingCount,
+  type Delivered,
+  type Delivery,
+  type DeliveryCommand,
+  type DeliveryEvent,
+  type DeliveryMessage,
+  type DeliveryRefusal,
+  type DeliveryState,
+  type DeliveryTransition,
+  type RunningTurn,
+} from './MessageDelivery.js';
 export {
   idleThreads,
   initialState,

@@ -18,6 +18,7 @@ export const clientRequests = [
   'thread/archive',
   'turn/start',
   'turn/interrupt',
+  'turn/steer',
   'config/read',
   'config/batchWrite',
   'config/value/write',

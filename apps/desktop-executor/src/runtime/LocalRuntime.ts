@@ -16,6 +16,7 @@ import {
   TurnInterrupt,
   TurnStart,
   TurnStarted,
+  TurnSteer,
   type ActivePermissionProfile,
   type ParamsOf,
   type Turn,
@@ -121,7 +122,12 @@ export interface LocalRuntime {
    * Runs one user turn to its end, with the task's permission params when given. `input` is plain text,
    * or the turn's `UserInput` items (strict: what we send) as composed by the executor (text with mentions, skills, images).
    */
-  runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams): Promise<E.Either<RuntimeError, Turn>>;
+  runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeError, Turn>>;
+  /**
+   * Adds input to the thread's running turn `turnId` (`turn/steer`); refused by Codex (`RequestFailed`)
+   * when that turn is no longer the active one. Steering takes no permissions or model.
+   */
+  steerTurn(threadId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<RuntimeError, void>>;
   /** Loads the model catalog (`model/list`, hidden models excluded, every page, order kept). */
   loadModelCatalog(): Promise<E.Either<RuntimeError, ModelCatalog>>;
   /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
@@ -228,11 +234,15 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     return E.right(handleOf(forked.right));
   };
 
-  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}): Promise<E.Either<RuntimeError, Turn>> => {
+  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeError, Turn>> => {
     const items: UserInputStrict[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
     const overrides = turnOverridesKey(params);
     const unchanged = appliedOverrides.get(threadId) === overrides;
-    const outcome = await runClientTurn(client, { ...(unchanged ? withoutOverrides(params) : params), threadId, input: items }, { timeoutMs: options.turnTimeoutMs ?? 120_000, interruptOnStop: false });
+    const outcome = await runClientTurn(client, { ...(unchanged ? withoutOverrides(params) : params), threadId, input: items }, {
+      timeoutMs: options.turnTimeoutMs ?? 120_000,
+      interruptOnStop: false,
+      ...(onStarted === undefined ? {} : { onStarted: (turn: Turn) => onStarted(turn.id) }),
+    });
     if (outcome._tag === 'StartFailed') appliedOverrides.delete(threadId);
     else appliedOverrides.set(threadId, overrides);
     switch (outcome._tag) {
@@ -255,6 +265,11 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     }
   };
 
+  const steerTurn = async (threadId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<RuntimeError, void>> => {
+    const steered = await client.request(TurnSteer, { threadId, expectedTurnId: turnId, input: [...input] });
+    return E.isLeft(steered) ? E.left(runtimeErrorOf(TurnSteer.method, steered.left)) : E.right(undefined);
+  };
+
   const loadModelCatalog = async (): Promise<E.Either<RuntimeError, ModelCatalog>> => {
     const catalog = await loadCatalog((_cursor, params) => client.request(ModelList, params));
     return E.mapLeft((error: CatalogLoadError<ClientError>): RuntimeError =>
@@ -270,7 +285,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     await client.request(TurnInterrupt, { threadId, turnId });
   };
 
-  return { server, activity, startThread, resumeThread, forkThread, runTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
+  return { server, activity, startThread, resumeThread, forkThread, runTurn, steerTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
 }
 
 /** The overrides a turn carries (permissions, approval policy, model), as one comparable string. */

@@ -19,16 +19,21 @@
  * version of them is reloaded before its next turn: an idle one is released (`Reload`) and resumed with
  * the new ones; a new one that never ran a turn has no rollout to resume, so a new thread takes its place.
  * A turn that is running keeps the overrides it started with.
+ *
+ * A message sent while the task's turn runs is delivered by the rules of `@wework/thread-lifecycle`'s
+ * `deliveryStep` (`TaskDeliveries` carries them out): steered into the running turn with `turn/steer`, or
+ * queued (at most sixteen wait) for a turn of its own; a stop cancels every waiting message.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe, type ActivePermissionProfile, type Turn, type UserInputStrict } from '@wework/codex-protocol';
 import { describeClientError } from '@wework/app-server-client';
-import { makeThreadLifecycle, type ArchiveThread, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus, type UnsubscribeReason } from '@wework/thread-lifecycle';
+import { makeThreadLifecycle, type Delivery, type ArchiveThread, type LifecycleCommand, type LifecycleConfig, type ThreadLifecycle, type ThreadStatus, type UnsubscribeReason } from '@wework/thread-lifecycle';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Clock, Timer } from '@wework/ports';
 import type { ThreadEnvironment } from '../runtime/WegentRuntimeToken.js';
+import { steerMissedTurn, taskDeliveries, type DeliveryOutcome } from './TaskDeliveries.js';
 import type { ModelRouterRegistry } from './ModelRouterRegistry.js';
 import { copyJson, type ExecutionRequest, type ModelSelection, type TaskRecord } from './TaskRecord.js';
 import { threadConfigFor, type ModelRouterRegistrationMissing, type TaskThreadConfig } from './TaskThreadConfig.js';
@@ -73,6 +78,16 @@ export interface ForkOutcome {
   readonly cwd: string;
 }
 
+/** A message for {@link TaskRuntime.deliver}: its composed input, how to deliver it, and the model selection its turn saves. */
+export interface DeliverMessage {
+  readonly input: ReadonlyArray<UserInputStrict>;
+  readonly delivery: Delivery;
+  /** Why it cannot join a running turn, if so (a steer of it while a turn runs is refused). */
+  readonly unsteerable?: string;
+  /** Saved on the task when the message starts its turn (as `send` saves it). */
+  readonly modelSelection?: ModelSelection;
+}
+
 /** Options of {@link taskRuntime}. */
 export interface TaskRuntimeOptions {
   readonly runtime: RuntimeSupervisor;
@@ -99,8 +114,16 @@ export interface TaskRuntime {
    * Runs one user turn of the task (resuming its thread first when it was released), with the task's
    * permissions and model. `modelSelection`, when given, is saved first (the composer's current choice).
    */
-  send(taskId: string, input: ReadonlyArray<UserInputStrict>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>>;
-  /** Cancels the task's cards and interrupts its turn. */
+  send(taskId: string, input: ReadonlyArray<UserInputStrict>, modelSelection?: ModelSelection, onStarted?: (turnId: string) => void): Promise<E.Either<TaskError, Turn>>;
+  /**
+   * Delivers a message to the task: with no turn running it starts one (`send`); while one runs it is
+   * steered into it or queued for a turn of its own, as `delivery` says (see `@wework/thread-lifecycle`'s
+   * `deliveryStep`). Resolves once the turn it started or joined ended, or it was cancelled or refused.
+   */
+  deliver(taskId: string, message: DeliverMessage): Promise<DeliveryOutcome<TaskError>>;
+  /** Adds input to the task's running turn `turnId` (`turn/steer`). */
+  steer(taskId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<TaskError, void>>;
+  /** Cancels the task's cards and waiting messages, and interrupts its turn. */
   stop(taskId: string): Promise<E.Either<TaskError, void>>;
   /** Archives the task: `thread/unsubscribe` at once (or when its running turn ends), then `thread/archive`. */
   archive(taskId: string): Promise<E.Either<TaskError, void>>;
@@ -278,7 +301,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return E.right(copy);
   };
 
-  const send = async (taskId: string, input: ReadonlyArray<UserInputStrict>, modelSelection?: ModelSelection): Promise<E.Either<TaskError, Turn>> => {
+  const send = async (taskId: string, input: ReadonlyArray<UserInputStrict>, modelSelection?: ModelSelection, onStarted?: (turnId: string) => void): Promise<E.Either<TaskError, Turn>> => {
     const known = found(taskId);
     if (E.isLeft(known)) return known;
     if (known.right.archived) return E.left({ _tag: 'TaskArchived', taskId });
@@ -327,7 +350,7 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
       ...(permissions === undefined ? {} : { permissions }),
       ...(approvalPolicy === undefined ? {} : { approvalPolicy }),
       ...(model === undefined ? {} : { model }),
-    });
+    }, onStarted);
     await enqueue(threadId, lifecycle.turnCompleted(threadId, clock.now()));
     if (E.isRight(turn) && (turn.right.status === 'completed' || turn.right.status === 'interrupted')) {
       noRollout.delete(threadId);
@@ -381,10 +404,40 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     return E.right(renewed);
   };
 
+  const steer = async (taskId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<TaskError, void>> => {
+    const task = found(taskId);
+    if (E.isLeft(task)) return task;
+    const steered = await current().steerTurn(task.right.threadId, turnId, input);
+    return E.isLeft(steered) ? E.left({ _tag: 'Runtime', error: steered.left }) : E.right(undefined);
+  };
+
+  const deliveries = taskDeliveries<TaskError>({
+    steer,
+    interrupt: async (taskId) => {
+      const task = tasks.get(taskId);
+      if (task !== undefined) await current().stopTurn(task.threadId);
+    },
+    missedTurn: (error) => error._tag === 'Runtime' && steerMissedTurn(error.error),
+    thrown: (error) => ({ _tag: 'Runtime', error: { _tag: 'TurnDidNotFinish', reason: String(error) } }),
+    log,
+  });
+
+  const deliver = async (taskId: string, message: DeliverMessage): Promise<DeliveryOutcome<TaskError>> => {
+    const known = found(taskId);
+    if (E.isLeft(known)) return { _tag: 'Failed', error: known.left };
+    if (known.right.archived) return { _tag: 'Failed', error: { _tag: 'TaskArchived', taskId } };
+    return deliveries.deliver(taskId, {
+      input: message.input,
+      delivery: message.delivery,
+      ...(message.unsteerable === undefined ? {} : { unsteerable: message.unsteerable }),
+      start: (onStarted) => send(taskId, message.input, message.modelSelection, onStarted),
+    });
+  };
+
   const stop = async (taskId: string): Promise<E.Either<TaskError, void>> => {
     const task = found(taskId);
     if (E.isLeft(task)) return task;
-    await current().stopTurn(task.right.threadId);
+    await deliveries.stop(taskId);
     return E.right(undefined);
   };
 
@@ -436,6 +489,8 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     get: (taskId) => tasks.get(taskId),
     list: () => [...tasks.values()],
     send,
+    deliver,
+    steer,
     stop,
     archive,
     fork,

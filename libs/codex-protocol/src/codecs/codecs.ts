@@ -1042,7 +1042,7 @@ export type ThreadUnsubscribeStatus = threadModule.ThreadUnsubscribeStatus;
 export type ThreadUnsubscribeResponseCodec = threadModule.ThreadUnsubscribeResponseCodec;
 export type ThreadUnsubscribeResponse = threadModule.ThreadUnsubscribeResponse;
 
-export const { TurnCompletedNotification, TurnDiffUpdatedNotification, TurnInterruptParams, TurnInterruptResponse, TurnModerationMetadataNotification, TurnPlanStepStatus, TurnPlanStep, TurnPlanUpdatedNotification, AdditionalContextKind, AdditionalContextEntry, TurnToolOutput, TurnStartParams, TurnStartResponse, TurnStartedNotification } = turnCodecs();
+export const { TurnCompletedNotification, TurnDiffUpdatedNotification, TurnInterruptParams, TurnInterruptResponse, TurnModerationMetadataNotification, TurnPlanStepStatus, TurnPlanStep, TurnPlanUpdatedNotification, AdditionalContextKind, AdditionalContextEntry, TurnToolOutput, TurnStartParams, TurnStartResponse, TurnStartedNotification, TurnSteerParams, TurnSteerResponse } = turnCodecs();
 export type TurnCompletedNotificationCodec = turnModule.TurnCompletedNotificationCodec;
 export type TurnCompletedNotification = turnModule.TurnCompletedNotification;
 export type TurnDiffUpdatedNotificationCodec = turnModule.TurnDiffUpdatedNotificationCodec;
@@ -1071,3 +1071,7 @@ export type TurnStartResponseCodec = turnModule.TurnStartResponseCodec;
 export type TurnStartResponse = turnModule.TurnStartResponse;
 export type TurnStartedNotificationCodec = turnModule.TurnStartedNotificationCodec;
 export type TurnStartedNotification = turnModule.TurnStartedNotification;
+export type TurnSteerParamsCodec = turnModule.TurnSteerParamsCodec;
+export type TurnSteerParams = turnModule.TurnSteerParams;
+export type TurnSteerResponseCodec = turnModule.TurnSteerResponseCodec;
+export type TurnSteerResponse = turnModule.TurnSteerResponse;

@@ -36,6 +36,7 @@ export const Methods = {
   ThreadArchive: "thread/archive",
   TurnStart: "turn/start",
   TurnInterrupt: "turn/interrupt",
+  TurnSteer: "turn/steer",
   ConfigRead: "config/read",
   ConfigBatchWrite: "config/batchWrite",
   ConfigValueWrite: "config/value/write",
@@ -211,6 +212,13 @@ export const TurnInterrupt = lazyClientRequest<typeof Methods.TurnInterrupt, C.T
   Methods.TurnInterrupt,
   () => turnCodecs().TurnInterruptParams,
   () => turnCodecs().TurnInterruptResponse,
+);
+
+/** Client request `turn/steer`, with params {@link C.TurnSteerParams}, answered with {@link C.TurnSteerResponse}. */
+export const TurnSteer = lazyClientRequest<typeof Methods.TurnSteer, C.TurnSteerParams, C.TurnSteerResponse>(
+  Methods.TurnSteer,
+  () => turnCodecs().TurnSteerParams,
+  () => turnCodecs().TurnSteerResponse,
 );
 
 /** Client request `config/read`, with params {@link C.ConfigReadParams}, answered with {@link C.ConfigReadResponse}. */
@@ -966,6 +974,7 @@ export const clientRequests = {
   [Methods.ThreadArchive]: ThreadArchive,
   [Methods.TurnStart]: TurnStart,
   [Methods.TurnInterrupt]: TurnInterrupt,
+  [Methods.TurnSteer]: TurnSteer,
   [Methods.ConfigRead]: ConfigRead,
   [Methods.ConfigBatchWrite]: ConfigBatchWrite,
   [Methods.ConfigValueWrite]: ConfigValueWrite,

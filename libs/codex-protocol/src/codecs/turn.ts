@@ -157,6 +157,28 @@ export type TurnStartedNotificationCodec = t.TypeC<{ threadId: t.StringC; turn: 
  */
 export type TurnStartedNotification = t.TypeOf<TurnStartedNotificationCodec>;
 
+/** Static type of the {@link TurnSteerParams} codec. */
+export type TurnSteerParamsCodec = StructC<
+  { threadId: t.StringC; input: t.ArrayC<UserInputStrictCodec>; expectedTurnId: t.StringC },
+  {
+    clientUserMessageId: NullableC<t.StringC>;
+    responsesapiClientMetadata: NullableC<OptionalRecordC<t.StringC>>;
+    responsesapiClientMetadataPatch: NullableC<OptionalRecordC<t.StringC>>;
+    additionalContext: NullableC<OptionalRecordC<AdditionalContextEntryCodec>>;
+  }
+>;
+/**
+ * Generated type `TurnSteerParams` (`src/generated/v2/TurnSteerParams.ts`).
+ */
+export type TurnSteerParams = Gen.v2.TurnSteerParams;
+
+/** Static type of the {@link TurnSteerResponse} codec. */
+export type TurnSteerResponseCodec = t.TypeC<{ turnId: t.StringC }>;
+/**
+ * Generated type `TurnSteerResponse` (`src/generated/v2/TurnSteerResponse.ts`).
+ */
+export type TurnSteerResponse = Gen.v2.TurnSteerResponse;
+
 const build = () => {
   const { AbsolutePathBuf, ApprovalsReviewerStrict, AskForApprovalStrict, CollaborationModeStrict, CyberAccessProgramStrict, FunctionCallOutputBodyStrict, JsonValue, MultiAgentModeStrict, PersonalityStrict, ReasoningEffort, ReasoningSummaryStrict, SandboxPolicyStrict, Turn, TurnEnvironmentParams, UserInputStrict } = commonCodecs();
   const TurnCompletedNotification: TurnCompletedNotificationCodec = t.type({ threadId: t.string, turn: Turn }, "TurnCompletedNotification");
@@ -208,7 +230,18 @@ const build = () => {
   );
   const TurnStartResponse: TurnStartResponseCodec = t.type({ turn: Turn }, "TurnStartResponse");
   const TurnStartedNotification: TurnStartedNotificationCodec = t.type({ threadId: t.string, turn: Turn }, "TurnStartedNotification");
-  return { TurnCompletedNotification, TurnDiffUpdatedNotification, TurnInterruptParams, TurnInterruptResponse, TurnModerationMetadataNotification, TurnPlanStepStatus, TurnPlanStep, TurnPlanUpdatedNotification, AdditionalContextKind, AdditionalContextEntry, TurnToolOutput, TurnStartParams, TurnStartResponse, TurnStartedNotification };
+  const TurnSteerParams: TurnSteerParamsCodec = struct(
+    { threadId: t.string, input: t.array(UserInputStrict), expectedTurnId: t.string },
+    {
+      clientUserMessageId: nullable(t.string),
+      responsesapiClientMetadata: nullable(optionalRecord(t.string)),
+      responsesapiClientMetadataPatch: nullable(optionalRecord(t.string)),
+      additionalContext: nullable(optionalRecord(AdditionalContextEntry)),
+    },
+    "TurnSteerParams",
+  );
+  const TurnSteerResponse: TurnSteerResponseCodec = t.type({ turnId: t.string }, "TurnSteerResponse");
+  return { TurnCompletedNotification, TurnDiffUpdatedNotification, TurnInterruptParams, TurnInterruptResponse, TurnModerationMetadataNotification, TurnPlanStepStatus, TurnPlanStep, TurnPlanUpdatedNotification, AdditionalContextKind, AdditionalContextEntry, TurnToolOutput, TurnStartParams, TurnStartResponse, TurnStartedNotification, TurnSteerParams, TurnSteerResponse };
 };
 
 /** The codecs of the `turn` module by name, built on the first call. */

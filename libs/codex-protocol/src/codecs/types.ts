@@ -1031,6 +1031,8 @@ export type {
   TurnStartParams,
   TurnStartResponse,
   TurnStartedNotification,
+  TurnSteerParams,
+  TurnSteerResponse,
   TurnToolOutput,
   AdditionalContextEntryCodec,
   AdditionalContextKindCodec,
@@ -1045,5 +1047,7 @@ export type {
   TurnStartParamsCodec,
   TurnStartResponseCodec,
   TurnStartedNotificationCodec,
+  TurnSteerParamsCodec,
+  TurnSteerResponseCodec,
   TurnToolOutputCodec,
 } from './turn.js';

@@ -2294,6 +2294,14 @@ describe('codec types equal the generated types, decoded and encoded', () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnStartedNotification>, { threadId: string; turn: t.TypeOf<typeof C.Turn> }>>().toEqualTypeOf<true>();
     expectTypeOf<Assignable<Gen.v2.TurnStartedNotification, t.OutputOf<typeof C.TurnStartedNotification>>>().toEqualTypeOf<true>();
   });
+  test("TurnSteerParams", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnSteerParams>, Gen.v2.TurnSteerParams>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnSteerParams>, Gen.v2.TurnSteerParams>>().toEqualTypeOf<true>();
+  });
+  test("TurnSteerResponse", () => {
+    expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.TurnSteerResponse>, Gen.v2.TurnSteerResponse>>().toEqualTypeOf<true>();
+    expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.TurnSteerResponse>, Gen.v2.TurnSteerResponse>>().toEqualTypeOf<true>();
+  });
   test("WarningNotification", () => {
     expectTypeOf<MutuallyAssignable<t.TypeOf<typeof C.WarningNotification>, Gen.v2.WarningNotification>>().toEqualTypeOf<true>();
     expectTypeOf<MutuallyAssignable<t.OutputOf<typeof C.WarningNotification>, Gen.v2.WarningNotification>>().toEqualTypeOf<true>();
@@ -2353,6 +2361,11 @@ describe('descriptor params equal the params of the generated method unions', ()
   test("turn/interrupt", () => {
     expectTypeOf<
       MutuallyAssignable<ParamsOf<typeof D.TurnInterrupt>, UnionParams<Gen.ClientRequest, "turn/interrupt">>
+    >().toEqualTypeOf<true>();
+  });
+  test("turn/steer", () => {
+    expectTypeOf<
+      MutuallyAssignable<ParamsOf<typeof D.TurnSteer>, UnionParams<Gen.ClientRequest, "turn/steer">>
     >().toEqualTypeOf<true>();
   });
   test("config/read", () => {

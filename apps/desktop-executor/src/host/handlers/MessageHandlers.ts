@@ -1,16 +1,37 @@
 /**
  * The messages area of the host protocol: a message composed and run as a turn of its task (mentions,
- * attachments, the saved model checked against Codex's catalog), the connector login a turn asked for,
- * and its recovery — the blocked step continued in the same conversation.
+ * attachments, the saved model checked against Codex's catalog) — or, while the task's turn runs, steered
+ * into it or queued for a turn of its own, as the host chose — the connector login a turn asked for, and
+ * its recovery — the blocked step continued in the same conversation.
  */
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode, type HostHandlersPart, type HostParamsOf, type HostResultOf } from '@wework/host-protocol';
-import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
+import { ItemCompleted, type ThreadItem, type UserInputStrict } from '@wework/codex-protocol';
 import { detectAuthRequired } from '@wework/local-auth';
 import { finalMessageOf } from '../../plugins/finalMessage.js';
 import { composeTurn } from '../../turn/composeTurn.js';
 import { empty, ok, runtimeFailure, taskFailure, type Answer, type HostCall, type HandlerKit } from './HandlerKit.js';
+
+/** Plain JSON compared regardless of key order. */
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
+const sortedKeys = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sortedKeys)
+    : typeof value === 'object' && value !== null
+      ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
+      : value;
+
+/**
+ * Why a message cannot join a running turn, measured on Codex 0.171.0: `turn/steer` carries input only
+ * (no permissions, no model: it ignores them), and a steered skill mention does not bring its `SKILL.md`
+ * to the model (a plugin or app mention is the same kind of input item). Text and images join the turn.
+ */
+const unsteerableReason = (input: ReadonlyArray<UserInputStrict>, changesSettings: boolean): string | undefined => {
+  if (input.some((item) => item.type !== 'text' && item.type !== 'localImage')) return 'the message names skills, plugins or apps, which Codex applies only when a turn starts: queue it instead';
+  if (changesSettings) return 'the message changes the model or the permission mode, which a running turn cannot take: queue it instead';
+  return undefined;
+};
 
 /** `message/send`, `auth/recover`, `auth/cancel`. */
 export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send' | 'auth/recover' | 'auth/cancel', HostCall> {
@@ -57,22 +78,41 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
       }
       const warnings = composed.right.warnings.map((warning) => warning.message);
       if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
-      // What the turn completes, for connector_auth_required detection on its final message.
-      const items: ThreadItem[] = [];
+      // What the thread's turns complete, for connector_auth_required detection on the final message of the turn answered.
+      const items: Array<{ readonly turnId: string; readonly item: ThreadItem }> = [];
       // The task's thread may be started again during the send (lost with a crashed app-server before its first turn).
       const threadOf = (): string => tasks.get(task.taskId)?.threadId ?? task.threadId;
       const collecting = running.right.server.client.on(ItemCompleted, (completed) => {
-        if (completed.threadId === threadOf()) items.push(completed.item);
+        if (completed.threadId === threadOf()) items.push({ turnId: completed.turnId, item: completed.item });
       });
-      const turn = await kit.gate.work(() => tasks.send(task.taskId, composed.right.input, modelSelection)).finally(() => collecting.dispose());
-      if (E.isLeft(turn)) return E.left(taskFailure(turn.left));
-      const detected = detectAuthRequired(finalMessageOf(turn.right, items));
+      const delivery = params.delivery ?? 'steer';
+      const unsteerable = unsteerableReason(composed.right.input, !sameJson(modelSelection, task.modelSelection));
+      const outcome = await kit.gate
+        .work(() => tasks.deliver(task.taskId, { input: composed.right.input, delivery, modelSelection, ...(unsteerable === undefined ? {} : { unsteerable }) }))
+        .finally(() => collecting.dispose());
+      switch (outcome._tag) {
+        case 'Failed':
+          return E.left(taskFailure(outcome.error));
+        case 'Refused': {
+          const { refusal } = outcome;
+          const message = refusal._tag === 'QueueFull' ? `${refusal.limit} messages of this task already wait for its running turn; wait for it or stop the task` : `this message cannot join the running turn: ${refusal.reason}`;
+          log({ event: 'message refused', fields: { taskId: task.taskId, delivery, reason: refusal._tag } });
+          return E.left({ code: HostErrorCode.SendBlocked, message, tag: refusal._tag });
+        }
+        case 'Cancelled':
+          return ok({ taskId: task.taskId, threadId: threadOf(), turnId: null, status: 'cancelled', delivery: delivery === 'queue' ? 'queued' : 'steered', error: null, warnings, authRequired: null });
+        case 'Ran':
+          break;
+      }
+      const turn = outcome.turn;
+      const turnItems = items.flatMap((entry) => (entry.turnId === turn.id ? [entry.item] : []));
+      const detected = detectAuthRequired(finalMessageOf(turn, turnItems));
       const authRequired = detected._tag === 'ConnectorAuthRequired' ? { pluginKey: detected.pluginKey, connectorSlug: detected.connectorSlug, toolName: detected.toolName ?? null } : null;
       if (authRequired !== null) {
         pendingAuth.set(task.taskId, authKey(authRequired.pluginKey, authRequired.connectorSlug));
         log({ event: 'connector login required', fields: { taskId: task.taskId, pluginKey: authRequired.pluginKey, connectorSlug: authRequired.connectorSlug } });
       }
-      return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.right.id, status: turn.right.status, error: turn.right.error?.message ?? null, warnings, authRequired });
+      return ok({ taskId: task.taskId, threadId: threadOf(), turnId: turn.id, status: turn.status, delivery: outcome.delivered, error: turn.error?.message ?? null, warnings, authRequired });
     } finally {
       await turnImages?.end();
     }
