@@ -279,7 +279,7 @@ describe('the guarded host connection', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 60 }), async (steps) => {
         let onFrame: Parameters<HostChannel['listen']>[0] = () => undefined;
-        let inputEnded: () => void = () => undefined;
+        let inputEnded: (owed: 'all' | 'short') => void = () => undefined;
         let destroyed = false;
         const sent: Array<Record<string, unknown>> = [];
         const afterDestroy: unknown[] = [];
@@ -310,7 +310,7 @@ describe('the guarded host connection', () => {
           } else if (each._tag === 'Answer') held.splice(each.pick % Math.max(1, held.length), 1)[0]?.();
           else await settle();
         }
-        inputEnded();
+        inputEnded('all');
         // The requests still in flight are answered, then the guard closes the channel.
         while (!destroyed) {
           for (const release of held.splice(0)) release();

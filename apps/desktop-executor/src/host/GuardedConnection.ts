@@ -55,10 +55,13 @@ export interface HostChannel {
   onClose(listener: () => void): void;
   /**
    * The host ended its input but can still read (a half-close). A channel that offers it does not close
-   * by itself at the end of input: the guard closes it (`destroy`) once the requests in flight are
-   * answered, or at the drain bound.
+   * by itself at the end of input: the guard closes it (`destroy`) once the requests in flight it owes
+   * answers to are answered, or at the drain bound. `owed` says which: `all` (stdio's end of input), or
+   * `short` (a WebSocket Close frame: a host that closes means to reconnect or leave, and a long-running
+   * request — a turn that may wait on a card — is not worth holding its close for; its cards wait for the
+   * host to come back, as after a drop).
    */
-  onInputEnd?(listener: () => void): void;
+  onInputEnd?(listener: (owed: 'all' | 'short') => void): void;
   onError(listener: (error: Error) => void): void;
   /** Stops and restarts delivering frames (backpressure). */
   pause(): void;
@@ -121,21 +124,24 @@ export function guardedHostConnection(channel: HostChannel, options: GuardOption
   // After the host ended its input: the answers still owed, then the close (bounded by `drainMs`).
   const drainMs = options.drainAfterInputEndMs ?? HOST_LIMITS.drainAfterInputEndMs;
   let draining = false;
+  let owed: 'all' | 'short' = 'all';
   let drainTimer: ReturnType<typeof setTimeout> | undefined;
   const pendingSends = new Set<Promise<unknown>>();
   const requestsInFlight = (): number => shortRequestsInFlight(gate) + longRunningRequestsInFlight(gate);
+  const answersOwed = (): number => (owed === 'short' ? shortRequestsInFlight(gate) : requestsInFlight());
   const finishDrain = (): void => {
-    if (!draining || closed || requestsInFlight() > 0) return;
+    if (!draining || closed || answersOwed() > 0) return;
     draining = false;
     clearTimeout(drainTimer);
     void Promise.allSettled([...pendingSends]).then(() => channel.destroy());
   };
-  const startDrain = (): void => {
+  const startDrain = (scope: 'all' | 'short'): void => {
     if (closed || draining) return;
+    owed = scope;
     draining = true;
     drainTimer = setTimeout(() => {
       if (closed) return;
-      log({ event: 'host input ended: requests still in flight cut', fields: { requests: requestsInFlight(), afterMs: drainMs } });
+      log({ event: 'host input ended: requests still in flight cut', fields: { requests: answersOwed(), afterMs: drainMs } });
       draining = false;
       channel.destroy();
     }, drainMs);

@@ -22,7 +22,7 @@ export interface StdioConnectionOptions {
 export function stdioConnection(input: Readable, output: Writable, log: ExecutorLog, options: StdioConnectionOptions = {}): MessageConnection {
   const splitter = createLineSplitter({ maxLineBytes: HOST_LIMITS.maxMessageBytes });
   const closeListeners: Array<() => void> = [];
-  const inputEndListeners: Array<() => void> = [];
+  const inputEndListeners: Array<(owed: 'all' | 'short') => void> = [];
   let closed = false;
   let inputEnded = false;
   const close = (): void => {
@@ -39,7 +39,7 @@ export function stdioConnection(input: Readable, output: Writable, log: Executor
     inputEnded = true;
     deliver(splitter.end());
     if (inputEndListeners.length === 0) close();
-    for (const listener of inputEndListeners) listener();
+    for (const listener of inputEndListeners) listener('all');
   });
   // The input stream closes after its end too; only a close without an end (destroyed) closes at once.
   input.on('close', () => {

@@ -112,7 +112,7 @@ export function webSocketConnection(socket: HostWebSocket, log: ExecutorLog, opt
       });
     },
     onClose: (listener) => void socket.on('close', listener),
-    onInputEnd: (listener) => socket.onPeerClose(listener),
+    onInputEnd: (listener) => socket.onPeerClose(() => listener('short')),
     onError: (listener) => void socket.on('error', listener),
     pause: () => socket.pause(),
     resume: () => socket.resume(),
