@@ -102,9 +102,13 @@ describe('evidenceFromReport', () => {
     const shown = evidenceFromReport({ ...baseReport, cards: [card('form')], plugins: { forms: log('form') } }).evidence;
     expect(shown.forms).toMatchObject([{ reachedClient: true, schemaSupported: true, clientAnswer: 'accept', pluginResult: 'accept', toolContinued: true }]);
     expect(diagnoseForms(shown)).toEqual([]);
+    // A URL-mode request is shown as a url card (https, or http on loopback).
     const url = evidenceFromReport({ ...baseReport, cards: [card('url')], plugins: { forms: log('url') } }).evidence;
-    expect(url.forms).toMatchObject([{ mode: 'url', reachedClient: true, schemaSupported: false }]);
-    expect(diagnoseForms(url).map((f) => f._tag)).toEqual(['SchemaUnsupported']);
+    expect(url.forms).toMatchObject([{ mode: 'url', reachedClient: true, schemaSupported: true }]);
+    // A mode the mapper does not show is declined: the diagnosis names it.
+    const verification = evidenceFromReport({ ...baseReport, cards: [card('openai/userVerification')], plugins: { forms: log('openai/userVerification') } }).evidence;
+    expect(verification.forms).toMatchObject([{ mode: 'openai/userVerification', reachedClient: true, schemaSupported: false }]);
+    expect(diagnoseForms(verification).map((f) => f._tag)).toEqual(['SchemaUnsupported']);
   });
 
   it('lets a later turn/start policy override the thread/start answer', () => {
