@@ -106,6 +106,31 @@ describe('the guarded host connection', () => {
     expect(stuck.answers).toEqual([]);
   });
 
+  it('a WebSocket Close frame waits for the short requests in flight, not for a long-running turn', async () => {
+    const { channel, deliver, sent } = recordingChannel();
+    let ended: (owed: 'all' | 'short') => void = () => undefined;
+    let destroyed = 0;
+    const closing: HostChannel = { ...channel, onInputEnd: (listener) => void (ended = listener), destroy: () => void (destroyed += 1) };
+    const connection = guardedHostConnection(closing, { log: () => undefined, budget: hostRequestBudget(8), longRunningBudget: hostRequestBudget(8), drainAfterInputEndMs: 60_000 });
+    let releaseInfo: (() => void) | undefined;
+    connection.onRequest('executor/info', () => new Promise((resolve) => (releaseInfo = () => resolve({ executor: 'held' }))));
+    // A turn that waits on a card: it never ends here.
+    connection.onRequest('message/send', () => new Promise(() => undefined));
+    connection.listen();
+    deliver('{"jsonrpc":"2.0","id":"turn","method":"message/send","params":{"taskId":"t","markdown":"hi"}}');
+    deliver('{"jsonrpc":"2.0","id":"info","method":"executor/info","params":{}}');
+    await until(() => releaseInfo !== undefined);
+    ended('short');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The short request is still owed its answer: the close waits for it.
+    expect(destroyed).toBe(0);
+    releaseInfo?.();
+    await until(() => destroyed > 0);
+    // Closed once the short answer went out, without waiting for the turn or the drain bound.
+    expect(sent.map((message) => message['id'])).toEqual(['info']);
+    expect(destroyed).toBe(1);
+  });
+
   it('answers a malformed request that reuses the id of one in flight with id null, so that id gets one answer', async () => {
     const { channel, deliver, sent } = recordingChannel();
     let release: (() => void) | undefined;
