@@ -12,7 +12,7 @@ import { retryDelay } from '@wework/plugin-inventory';
 import { skillsAvailable } from '@wework/scripted-model';
 import { cacheDirectoryOf, commitChange, type Homes } from '@wework/sync-transaction';
 import { createNodeFileSystem, createNodeHost, createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
-import { instrumentFileSystem } from '@wework/sync-transaction/testing';
+import { instrumentFileSystem } from '@wework/ports/testing';
 import { cleanUp, desiredState, device, runTurn, skillPackage, startOn, startThread } from './support/cloudBox.js';
 import { listTree } from './support/tree.js';
 

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PluginRef, StatusChange } from '@wework/plugin-inventory';
 import type { Homes } from '@wework/sync-transaction';
 import { createNodePorts } from '@wework/sync-transaction/node';
-import { instrumentFileSystem } from '@wework/sync-transaction/testing';
+import { instrumentFileSystem } from '@wework/ports/testing';
 import type { PluginService } from '../src/host/PluginService.js';
 import { bundledPlugins, type BundledPlugins } from '../src/plugins/BundledPlugins.js';
 import { pluginHomesOf } from '../src/plugins/PluginDirectoryRecovery.js';

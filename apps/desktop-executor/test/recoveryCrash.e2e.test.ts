@@ -18,7 +18,7 @@ import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { stringify as stringifyToml } from 'smol-toml';
 import { commitChange, recoverAll, recoverDirectories, type Homes } from '@wework/sync-transaction';
 import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
-import { instrumentFileSystem } from '@wework/sync-transaction/testing';
+import { instrumentFileSystem } from '@wework/ports/testing';
 import { pluginHomesOf, recoverPluginHomes } from '../src/plugins/PluginDirectoryRecovery.js';
 import { spawnServe } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';

@@ -20,6 +20,8 @@ describe('public API of @wework/ports', () => {
   });
 
   it('pins the runtime exports of "./testing"', () => {
-    expect(Object.keys(testing).sort()).toEqual(['MemoryFileSystem', 'leftOf', 'manualClock', 'manualTimers', 'rightOf', 'sha256Hex'].sort());
+    expect(Object.keys(testing).sort()).toEqual(
+      ['DISK_FAULT_CODES', 'MemoryFileSystem', 'failingAt', 'instrumentFileSystem', 'isTemporaryName', 'leftOf', 'manualClock', 'manualTimers', 'rightOf', 'sha256Hex', 'snapshotTree', 'temporaryPathsIn'].sort(),
+    );
   });
 });

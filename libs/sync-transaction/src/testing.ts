@@ -1,13 +1,10 @@
 /**
  * `@wework/sync-transaction/testing`: fast-check arbitraries of package entries — well-formed and
- * hostile — so hosts can property-test what they feed to `validatePackage`, and a file-system port
- * wrapper that announces, pauses or fails each mutation for crash and fault-injection tests. Needs
+ * hostile — so hosts can property-test what they feed to `validatePackage` (the fault-injecting
+ * file-system port is `@wework/ports/testing`'s `instrumentFileSystem`). Needs
  * `fast-check` (an optional peer dependency).
  */
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as fc from 'fast-check';
-import { fileSystemError, type FileOperation, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import type { PackageEntry } from './Package.js';
 
 const NAMES = ['a', 'b', 'c', 'skills', 'SKILL.md', 'bin', 'x.js', 'A', '.hidden', 'data'];
@@ -46,53 +43,3 @@ export const packageEntryArbitrary: fc.Arbitrary<PackageEntry> = fc.oneof(
 
 /** A package of up to `maxEntries` entries (default 12). */
 export const packageArbitrary = (maxEntries = 12): fc.Arbitrary<ReadonlyArray<PackageEntry>> => fc.array(packageEntryArbitrary, { maxLength: maxEntries });
-
-/** A mutation a {@link instrumentFileSystem} port is about to perform. */
-export interface Mutation {
-  /** 0-based index among the port's mutations (each file of `writeFiles` counts as one). */
-  readonly index: number;
-  readonly operation: FileOperation;
-  readonly path: string;
-}
-
-/**
- * Wraps a file-system port so that `before` is consulted ahead of every mutation: it may pause (by
- * not resolving yet), let the mutation run (`true`), make it fail with `EIO` (`false`) or with the
- * error code it names (a string, e.g. `'ENOSPC'` for a full disk). `writeFiles` is split into one
- * mutation per file. Reads pass straight through. For fault-injection and crash tests: announce each
- * step, kill the process at step k, or fail step k.
- * @example
- * ```ts
- * const diskFull = instrumentFileSystem(fs, async (m) => (m.path.includes('manifest.json') ? 'ENOSPC' : true));
- * ```
- */
-export const instrumentFileSystem = (inner: FileSystemPort, before: (mutation: Mutation) => Promise<boolean | string>): FileSystemPort => {
-  let index = 0;
-  const gated =
-    <A>(operation: FileOperation, path: string, run: () => TE.TaskEither<FileSystemError, A>): TE.TaskEither<FileSystemError, A> =>
-    async () => {
-      const verdict = await before({ index: index++, operation, path });
-      return verdict === true ? run()() : E.left(fileSystemError(operation, path, verdict === false ? 'EIO' : verdict));
-    };
-  return {
-    ...inner,
-    makeDirectory: (path, mode) => gated('makeDirectory', path, () => inner.makeDirectory(path, mode)),
-    createDirectory: (path, mode) => gated('createDirectory', path, () => inner.createDirectory(path, mode)),
-    writeFiles: (files) => async () => {
-      for (const file of files) {
-        const written = await gated('writeFiles', file.path, () => inner.writeFiles([file]))();
-        if (E.isLeft(written)) return written;
-      }
-      return E.right(undefined);
-    },
-    copyFile: (from, to, mode) => gated('copyFile', to, () => inner.copyFile(from, to, mode)),
-    writeFileDurable: (file) => gated('writeFileDurable', file.path, () => inner.writeFileDurable(file)),
-    symlink: (target, path) => gated('symlink', path, () => inner.symlink(target, path)),
-    rename: (from, to) => gated('rename', `${from} -> ${to}`, () => inner.rename(from, to)),
-    publishExclusive: (from, to) => gated('publishExclusive', `${from} -> ${to}`, () => inner.publishExclusive(from, to)),
-    removeFile: (path) => gated('removeFile', path, () => inner.removeFile(path)),
-    removeTree: (path) => gated('removeTree', path, () => inner.removeTree(path)),
-    removeEmptyDirectory: (path) => gated('removeEmptyDirectory', path, () => inner.removeEmptyDirectory(path)),
-    flush: (roots) => gated('flush', roots.join(' '), () => inner.flush(roots)),
-  };
-};

@@ -7,7 +7,7 @@ import type { PluginRef } from '@wework/plugin-inventory';
 import { cacheDirectoryOf } from '../src/Layout.js';
 import { commitChange } from '../src/Transaction.js';
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
-import { instrumentFileSystem } from '../src/testing.js';
+import { instrumentFileSystem } from '@wework/ports/testing';
 import { pluginPackage, sandbox, sourceOf, type Sandbox } from './support/homes.js';
 
 const plugin: PluginRef = { name: 'wework-space', marketplace: 'wework' };

@@ -8,7 +8,7 @@ import { cacheDirectoryOf } from '../src/Layout.js';
 import { recoverAll } from '../src/Recovery.js';
 import { commitChange, type SyncChange } from '../src/Transaction.js';
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
-import { instrumentFileSystem, type Mutation } from '../src/testing.js';
+import { instrumentFileSystem, type Mutation } from '@wework/ports/testing';
 import { pluginPackage, sandbox, sourceOf, type Sandbox } from './support/homes.js';
 
 const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };

@@ -18,7 +18,7 @@ import { claudeSideOf, filesToRead } from '../src/Plan.js';
 import { recoverAll } from '../src/Recovery.js';
 import { commitChange, type SyncChange, type TransactionPorts } from '../src/Transaction.js';
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
-import { instrumentFileSystem, type Mutation } from '../src/testing.js';
+import { instrumentFileSystem, type Mutation } from '@wework/ports/testing';
 import { pluginPackage, sandbox, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
 import { hashTrees } from './support/tree.js';
 

@@ -9,7 +9,7 @@ import { cacheDirectoryOf } from '../src/Layout.js';
 import { recoverAll } from '../src/Recovery.js';
 import { commitChange, type SyncChange, type TransactionPorts } from '../src/Transaction.js';
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
-import { instrumentFileSystem } from '../src/testing.js';
+import { instrumentFileSystem } from '@wework/ports/testing';
 import { pluginPackage, sandbox, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
 
 const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };

@@ -49,7 +49,7 @@ export async function recoverPluginHomes(homes: Homes, env: Readonly<Record<stri
   const pauseAt = pauseAtOf(env);
   let fs = base.fs;
   if (pauseAt !== null) {
-    const { instrumentFileSystem } = await import('@wework/sync-transaction/testing');
+    const { instrumentFileSystem } = await import('@wework/ports/testing');
     fs = instrumentFileSystem(base.fs, (mutation) => {
       if (mutation.index < pauseAt) return Promise.resolve(true);
       log({ event: 'plugin recovery paused', fields: { mutation: mutation.index, operation: mutation.operation } });

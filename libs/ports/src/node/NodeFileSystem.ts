@@ -96,9 +96,13 @@ const writeOne = (file: FileToWrite, durable: boolean): void => {
     while (offset < file.bytes.length) offset += fsSync.writeSync(fd, file.bytes, offset, file.bytes.length - offset);
     fsSync.fchmodSync(fd, file.mode);
     if (durable) fsSync.fsyncSync(fd);
-  } finally {
+  } catch (error) {
+    // The file is ours (created exclusively above): a failed write (a full disk) leaves nothing behind.
     fsSync.closeSync(fd);
+    fsSync.rmSync(file.path, { force: true });
+    throw error;
   }
+  fsSync.closeSync(fd);
 };
 
 const runSyncfs = (roots: ReadonlyArray<string>): Promise<boolean> =>
