@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { commitChange } from '../../dist/index.js';
 import { createNodeFileSystem, createNodeHost } from '../../dist/node/index.js';
-import { instrumentFileSystem } from '../../dist/testing.js';
+import { instrumentFileSystem } from '@wework/ports/testing';
 
 const job = JSON.parse(process.argv[2]);
 const lines = createInterface({ input: process.stdin });
