@@ -139,24 +139,78 @@ export interface SavedActiveAccount {
 
 const refusedSnapshot = (path: string): SnapshotRefused => ({ _tag: 'SnapshotRefused', path });
 
-/** Checks the profiles directory; `create` makes it (0700) when absent. `false`: absent and not created. */
+/** How {@link checkProfilesDirectory} found the profiles directory. */
+type ProfilesDirectory = 'absent' | 'existing' | 'created';
+
+/**
+ * Checks the profiles directory; `create` makes it (0700) when absent (`created`: by this call). A
+ * directory made here whose tightening fails is removed again.
+ */
 const checkProfilesDirectory =
-  (fs: FileSystemPort, layout: CodexHomeLayout, create: boolean): TE.TaskEither<AccountsError, boolean> =>
+  (fs: FileSystemPort, layout: CodexHomeLayout, create: boolean): TE.TaskEither<AccountsError, ProfilesDirectory> =>
   async () => {
     const path = layout.profilesDirectory;
     const found = await fs.lstat(path)();
     if (E.isLeft(found)) return found;
     if (found.right?.kind === 'symlink') return E.left({ _tag: 'ProfilesDirectoryRefused', path, reason: 'symlink' });
     if (found.right !== null && found.right.kind !== 'directory') return E.left({ _tag: 'ProfilesDirectoryRefused', path, reason: 'notADirectory' });
+    if (!create) return E.right(found.right === null ? 'absent' : 'existing');
     if (found.right === null) {
-      if (!create) return E.right(false);
       const made = await fs.makeDirectory(path, PRIVATE_DIRECTORY_MODE)();
       if (E.isLeft(made)) return made;
     }
-    if (!create) return E.right(true);
     const tightened = await fs.chmod(path, PRIVATE_DIRECTORY_MODE)();
-    return E.isLeft(tightened) ? tightened : E.right(true);
+    if (E.isLeft(tightened)) {
+      if (found.right === null) await fs.removeEmptyDirectory(path)();
+      return tightened;
+    }
+    return E.right(found.right === null ? 'created' : 'existing');
   };
+
+/** Puts things back as they were after a failed step; best effort, in reverse order of the changes. */
+type Undo = () => Promise<void>;
+
+const noUndo: Undo = () => Promise.resolve();
+
+/** `first` undone after `later` (the reverse of the order the changes were made in). */
+const undoBoth =
+  (first: Undo, later: Undo): Undo =>
+  async () => {
+    await later();
+    await first();
+  };
+
+/** A file as it was before a mutation: its bytes and bits, absent, or something this library does not put back. */
+type PriorFile = { readonly _tag: 'File'; readonly bytes: Uint8Array; readonly mode: number } | { readonly _tag: 'Absent' } | { readonly _tag: 'Other' };
+
+/** Reads what is at `path` now (never through a link), so a failed mutation can put it back. */
+const priorFile =
+  (fs: FileSystemPort, path: string): TE.TaskEither<FileSystemError, PriorFile> =>
+  async () => {
+    const found = await fs.lstat(path)();
+    if (E.isLeft(found)) return found;
+    if (found.right === null) return E.right({ _tag: 'Absent' });
+    if (found.right.kind !== 'file') return E.right({ _tag: 'Other' });
+    const bytes = await fs.readFile(path, { followSymlink: false })();
+    if (E.isLeft(bytes)) return isNotFound(bytes.left) ? E.right({ _tag: 'Absent' }) : bytes;
+    return E.right({ _tag: 'File', bytes: bytes.right, mode: found.right.mode & 0o777 });
+  };
+
+/** Puts `prior` back at `path`: the old bytes and bits, or no file. */
+const restoreFile =
+  (fs: FileSystemPort, path: string, prior: PriorFile): Undo =>
+  async () => {
+    if (prior._tag === 'File') await writeFileAtomic(fs, path, prior.bytes, prior.mode)();
+    else if (prior._tag === 'Absent') await fs.removeFile(path)();
+  };
+
+/** Removes the profiles directory again when this mutation created it (it is empty once everything else is undone). */
+const undoDirectory = (fs: FileSystemPort, layout: CodexHomeLayout, directory: ProfilesDirectory): Undo =>
+  directory === 'created'
+    ? async () => {
+        await fs.removeEmptyDirectory(layout.profilesDirectory)();
+      }
+    : noUndo;
 
 /** Reads a file that must not be a symbolic link; a link (ELOOP) becomes {@link SnapshotRefused}. */
 const readPrivateFile =
@@ -188,7 +242,7 @@ export const readAccountIndex =
   async () => {
     const directory = await checkProfilesDirectory(fs, layout, false)();
     if (E.isLeft(directory)) return directory;
-    if (!directory.right) return E.right(emptyAccountIndex);
+    if (directory.right === 'absent') return E.right(emptyAccountIndex);
     const bytes = await readPrivateFile(fs, layout.accountIndexFile)();
     if (E.isLeft(bytes)) {
       if (bytes.left._tag === 'SnapshotRefused') return E.left({ _tag: 'CorruptAccountIndex', path: layout.accountIndexFile });
@@ -239,7 +293,7 @@ export const loadAccountIndex =
   async () => {
     const directory = await checkProfilesDirectory(fs, layout, false)();
     if (E.isLeft(directory)) return directory;
-    if (!directory.right) return E.right({ index: emptyAccountIndex, repaired: false });
+    if (directory.right === 'absent') return E.right({ index: emptyAccountIndex, repaired: false });
     const stored = await readAccountIndex(fs, layout)();
     if (E.isLeft(stored) && stored.left._tag !== 'CorruptAccountIndex') return stored;
     const names = await fs.listDirectory(layout.profilesDirectory)();
@@ -293,31 +347,67 @@ export const listAccounts =
     });
   };
 
-/** Saves `bytes` (an auth.json of `account`) as its snapshot and indexes it. */
+/** The index loaded for a mutation, and how to put back a repair the load wrote should the mutation fail. */
+interface IndexForMutation {
+  readonly index: AccountIndex;
+  readonly undo: Undo;
+}
+
+/** {@link loadAccountIndex}, remembering the index file as it was so a failed mutation leaves it so. */
+const loadIndexForMutation =
+  (fs: FileSystemPort, layout: CodexHomeLayout): TE.TaskEither<AccountsError, IndexForMutation> =>
+  async () => {
+    const prior = await priorFile(fs, layout.accountIndexFile)();
+    if (E.isLeft(prior)) return prior;
+    const loaded = await loadAccountIndex(fs, layout)();
+    if (E.isLeft(loaded)) return loaded;
+    return E.right({ index: loaded.right.index, undo: loaded.right.repaired ? restoreFile(fs, layout.accountIndexFile, prior.right) : noUndo });
+  };
+
+/** What {@link saveSnapshot} did, and how to take it back (for a later step of the same mutation that fails). */
+interface SnapshotSaved {
+  readonly outcome: SnapshotOutcome;
+  readonly undo: Undo;
+}
+
+/**
+ * Saves `bytes` (an auth.json of `account`) as its snapshot and indexes it. All or nothing: when a step
+ * fails, the snapshot, the index and the profiles directory are left as they were.
+ */
 const saveSnapshot =
-  (fs: FileSystemPort, layout: CodexHomeLayout, account: AccountSummary, bytes: Uint8Array): TE.TaskEither<AccountsError, SnapshotOutcome> =>
+  (fs: FileSystemPort, layout: CodexHomeLayout, account: AccountSummary, bytes: Uint8Array): TE.TaskEither<AccountsError, SnapshotSaved> =>
   async () => {
     const directory = await checkProfilesDirectory(fs, layout, true)();
     if (E.isLeft(directory)) return directory;
-    const loaded = await loadAccountIndex(fs, layout)();
-    if (E.isLeft(loaded)) return loaded;
+    let undo = undoDirectory(fs, layout, directory.right);
+    const failed = async <L>(error: E.Either<L, never>): Promise<E.Either<L, never>> => {
+      await undo();
+      return error;
+    };
+    const loaded = await loadIndexForMutation(fs, layout)();
+    if (E.isLeft(loaded)) return failed(loaded);
+    undo = undoBoth(undo, loaded.right.undo);
     const digest = fs.digest(bytes);
     const existing = findSavedAccount(loaded.right.index, account.id);
     if (existing?.digest === digest) {
       const stored = await readPrivateFile(fs, snapshotPath(fs, layout, existing.snapshot))();
-      if (E.isRight(stored) && fs.digest(stored.right) === digest) return E.right('unchanged');
+      if (E.isRight(stored) && fs.digest(stored.right) === digest) return E.right({ outcome: 'unchanged', undo });
     }
     const name = existing?.snapshot ?? snapshotNameOf(fs.digest(utf8(account.id)));
-    const written = await writeFileAtomic(fs, snapshotPath(fs, layout, name), bytes, PRIVATE_FILE_MODE)();
-    if (E.isLeft(written)) return written;
+    const path = snapshotPath(fs, layout, name);
+    const priorIndex = await priorFile(fs, layout.accountIndexFile)();
+    if (E.isLeft(priorIndex)) return failed(priorIndex);
+    const priorSnapshot = await priorFile(fs, path)();
+    if (E.isLeft(priorSnapshot)) return failed(priorSnapshot);
+    const written = await writeFileAtomic(fs, path, bytes, PRIVATE_FILE_MODE)();
+    if (E.isLeft(written)) return failed(written);
+    undo = undoBoth(undo, restoreFile(fs, path, priorSnapshot.right));
     const index = upsertSavedAccount(loaded.right.index, savedAccountOf(account, name, digest));
+    // All or nothing: a snapshot whose index entry could not be written is put back as it was (a new one removed).
     const indexed = await writeFileAtomic(fs, layout.accountIndexFile, encodeAccountIndex(index), PRIVATE_FILE_MODE)();
-    if (E.isLeft(indexed)) {
-      // All or nothing: a new snapshot whose index entry could not be written is removed again.
-      if (existing === undefined) await fs.remove(snapshotPath(fs, layout, name))();
-      return indexed;
-    }
-    return E.right(existing === undefined ? 'new' : 'updated');
+    if (E.isLeft(indexed)) return failed(indexed);
+    undo = undoBoth(undo, restoreFile(fs, layout.accountIndexFile, priorIndex.right));
+    return E.right({ outcome: existing === undefined ? 'new' : 'updated', undo });
   };
 
 /**
@@ -335,7 +425,7 @@ export const saveActiveAccount =
     const saved = await saveSnapshot(fs, layout, account.right, bytes.right)();
     if (E.isLeft(saved)) return saved;
     const authDigest = fs.digest(bytes.right);
-    return E.right({ account: account.right, snapshot: saved.right, authDigest });
+    return E.right({ account: account.right, snapshot: saved.right.outcome, authDigest });
   };
 
 /** SHA-256 of the active auth.json's bytes, or `null` when there is none; never show it to users. */
@@ -400,21 +490,33 @@ export type SwitchOutcome =
   /** The account is already active; nothing was written (its snapshot was refreshed). */
   | { readonly _tag: 'AlreadyActive'; readonly account: AccountSummary };
 
+/** What {@link preserveCurrentAuth} saved: the account (`null`: a backup file), and how to take it back. */
+interface PreservedAuth {
+  readonly account: AccountSummary | null;
+  readonly undo: Undo;
+}
+
 /** Saves the current auth.json before it is replaced: a snapshot when identifiable, else a backup file. */
 const preserveCurrentAuth =
-  (fs: FileSystemPort, layout: CodexHomeLayout, bytes: Uint8Array): TE.TaskEither<AccountsError, AccountSummary | null> =>
+  (fs: FileSystemPort, layout: CodexHomeLayout, bytes: Uint8Array): TE.TaskEither<AccountsError, PreservedAuth> =>
   async () => {
     const account = await identifyAuth(digestOf(fs), bytes)();
     if (E.isRight(account)) {
       const saved = await saveSnapshot(fs, layout, account.right, bytes)();
-      return E.isLeft(saved) ? saved : E.right(account.right);
+      return E.isLeft(saved) ? saved : E.right({ account: account.right, undo: saved.right.undo });
     }
     const directory = await checkProfilesDirectory(fs, layout, true)();
     if (E.isLeft(directory)) return directory;
     const digest = fs.digest(bytes);
     const backup = joinPath(fs.platform, layout.profilesDirectory, `unreadable-auth-${digest.slice(0, 16)}.json`);
-    const written = await writeFileAtomic(fs, backup, bytes, PRIVATE_FILE_MODE)();
-    return E.isLeft(written) ? written : E.right(null);
+    const prior = await priorFile(fs, backup)();
+    const written = E.isLeft(prior) ? prior : await writeFileAtomic(fs, backup, bytes, PRIVATE_FILE_MODE)();
+    const undo = undoDirectory(fs, layout, directory.right);
+    if (E.isLeft(prior) || E.isLeft(written)) {
+      await undo();
+      return E.isLeft(prior) ? prior : (written as E.Left<FileSystemError>);
+    }
+    return E.right({ account: null, undo: undoBoth(undo, restoreFile(fs, backup, prior.right)) });
   };
 
 /** The request to switch to a saved account. */
@@ -436,28 +538,36 @@ export const switchAccount =
   async () => {
     const allowed = checkSwitchAllowed(request.activity);
     if (E.isLeft(allowed)) return allowed;
-    const loaded = await loadAccountIndex(fs, layout)();
+    const loaded = await loadIndexForMutation(fs, layout)();
     if (E.isLeft(loaded)) return loaded;
+    // All or nothing: when a later step fails, what this switch wrote before it (an index repair, the
+    // snapshot of the current account) is put back, so the homes are as they were.
+    let undo = loaded.right.undo;
+    const failed = async <L>(error: E.Either<L, never>): Promise<E.Either<L, never>> => {
+      await undo();
+      return error;
+    };
     const entry = findSavedAccount(loaded.right.index, request.accountId);
-    if (entry === undefined) return E.left({ _tag: 'UnknownAccount', accountId: request.accountId });
+    if (entry === undefined) return failed(E.left<AccountsError>({ _tag: 'UnknownAccount', accountId: request.accountId }));
     const path = snapshotPath(fs, layout, entry.snapshot);
     const snapshot = await readPrivateFile(fs, path)();
-    if (E.isLeft(snapshot)) return snapshot;
+    if (E.isLeft(snapshot)) return failed(snapshot);
     const target = await identifyAuth(digestOf(fs), snapshot.right)();
-    if (E.isLeft(target) || target.right.id !== entry.id) return E.left({ _tag: 'SnapshotMismatch', accountId: entry.id, path });
+    if (E.isLeft(target) || target.right.id !== entry.id) return failed(E.left<AccountsError>({ _tag: 'SnapshotMismatch', accountId: entry.id, path }));
     const current = await readActiveAuth(fs, layout)();
-    if (E.isLeft(current)) return current;
+    if (E.isLeft(current)) return failed(current);
     if (current.right !== null) {
       const preserved = await preserveCurrentAuth(fs, layout, current.right)();
-      if (E.isLeft(preserved)) return preserved;
-      if (preserved.right?.id === entry.id) return E.right({ _tag: 'AlreadyActive', account: target.right });
+      if (E.isLeft(preserved)) return failed(preserved);
+      if (preserved.right.account?.id === entry.id) return E.right({ _tag: 'AlreadyActive', account: target.right });
+      undo = undoBoth(undo, preserved.right.undo);
     }
     const destination = await writeDestinationOf(fs, layout.authFile)();
-    if (E.isLeft(destination)) return destination;
+    if (E.isLeft(destination)) return failed(destination);
     const where = destination.right;
-    if (where._tag === 'Direct' && where.stat.kind !== 'file') return E.left({ _tag: 'ActiveAuthOccupied', path: layout.authFile });
+    if (where._tag === 'Direct' && where.stat.kind !== 'file') return failed(E.left<AccountsError>({ _tag: 'ActiveAuthOccupied', path: layout.authFile }));
     const writePath = where._tag === 'ThroughLink' ? where.path : layout.authFile;
     const written = await writeFileAtomic(fs, writePath, snapshot.right, PRIVATE_FILE_MODE)();
-    if (E.isLeft(written)) return written;
+    if (E.isLeft(written)) return failed(written);
     return E.right({ _tag: 'Switched', account: target.right, wroteThroughLinkTo: where._tag === 'ThroughLink' ? where.path : null });
   };

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { PRIVATE_FILE_MODE, resolveLinkTarget, type FileSystemError, type FileSystemPort } from '@wework/ports';
+import { joinPath, PRIVATE_FILE_MODE, resolveLinkTarget, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import { writeFileAtomic } from './AtomicWrite.js';
 import type { CodexHomeLayout } from './HomeLayout.js';
 
@@ -30,10 +30,15 @@ export interface AuthPathOccupied {
   readonly path: string;
 }
 
+/** The name a new link is made under before it is renamed over a dangling one (a temporary name). */
+const linkTempName = '.auth.json.tmp-link';
+
 /**
  * Links (Unix) or copies (Windows) the native auth.json into the Wework home when the Wework home
- * has none. A dangling ("stale") link is removed and recreated; a live link or a file is kept, so a
- * sign-in made in Wework is never replaced. Never writes the native home.
+ * has none. A dangling ("stale") link is replaced in one step (the new link is made under a temporary
+ * name and renamed over it) and removed when there is nothing to link to; a live link or a file is
+ * kept, so a sign-in made in Wework is never replaced. Never writes the native home. All or nothing:
+ * when a step fails, auth.json is as it was and no temporary link is left.
  *
  * Run it at every executor start, after {@link ensureCodexHome} and before starting the app-server.
  */
@@ -42,7 +47,7 @@ export const linkNativeAuth =
   async () => {
     const own = await fs.lstat(layout.authFile)();
     if (E.isLeft(own)) return own;
-    let removedStaleLink = false;
+    const stale = own.right !== null;
     if (own.right !== null) {
       if (own.right.kind === 'file') return E.right({ _tag: 'OwnAuth' });
       if (own.right.kind !== 'symlink') return E.left({ _tag: 'AuthPathOccupied', path: layout.authFile });
@@ -53,19 +58,39 @@ export const linkNativeAuth =
         if (E.isLeft(content)) return content;
         return E.right({ _tag: 'AlreadyLinked', target: resolveLinkTarget(fs.platform, layout.authFile, content.right) });
       }
-      const removed = await fs.remove(layout.authFile)();
-      if (E.isLeft(removed)) return removed;
-      removedStaleLink = true;
     }
     const native = await fs.stat(layout.nativeAuthFile)();
     if (E.isLeft(native)) return native;
-    if (native.right?.kind !== 'file') return E.right({ _tag: 'NoNativeAuth', removedStaleLink });
+    if (native.right?.kind !== 'file') {
+      if (!stale) return E.right({ _tag: 'NoNativeAuth', removedStaleLink: false });
+      const removed = await fs.remove(layout.authFile)();
+      return E.isLeft(removed) ? removed : E.right({ _tag: 'NoNativeAuth', removedStaleLink: true });
+    }
     if (fs.platform === 'windows') {
+      // The copy is renamed over a stale link, which is replaced, never followed.
       const bytes = await fs.readFile(layout.nativeAuthFile, { followSymlink: true })();
       if (E.isLeft(bytes)) return bytes;
       const written = await writeFileAtomic(fs, layout.authFile, bytes.right, PRIVATE_FILE_MODE)();
       return E.isLeft(written) ? written : E.right({ _tag: 'Copied' });
     }
-    const linked = await fs.symlink(layout.nativeAuthFile, layout.authFile)();
-    return E.isLeft(linked) ? linked : E.right({ _tag: 'Linked', replacedStaleLink: removedStaleLink });
+    if (!stale) {
+      const linked = await fs.symlink(layout.nativeAuthFile, layout.authFile)();
+      return E.isLeft(linked) ? linked : E.right({ _tag: 'Linked', replacedStaleLink: false });
+    }
+    const temp = joinPath(fs.platform, layout.home, linkTempName);
+    // A temporary link left by a crash is removed first.
+    const leftover = await fs.lstat(temp)();
+    if (E.isLeft(leftover)) return leftover;
+    if (leftover.right !== null) {
+      const removed = await fs.removeFile(temp)();
+      if (E.isLeft(removed)) return removed;
+    }
+    const linked = await fs.symlink(layout.nativeAuthFile, temp)();
+    if (E.isLeft(linked)) return linked;
+    const renamed = await fs.rename(temp, layout.authFile)();
+    if (E.isLeft(renamed)) {
+      await fs.removeFile(temp)();
+      return renamed;
+    }
+    return E.right({ _tag: 'Linked', replacedStaleLink: true });
   };

@@ -149,31 +149,41 @@ const configTextFor =
   };
 
 /**
- * Initialises the Wework home with the user's choice: creates the home, links the native auth.json,
- * writes config.toml (fresh, or the native one through `importNativeConfig`) with
- * `[features] apps` set as chosen, then the state file — config first, so a crash in between leaves
- * an initialised home. Refuses an initialised home. Never writes the native home.
+ * Initialises the Wework home with the user's choice: creates the home, writes config.toml (fresh, or
+ * the native one through `importNativeConfig`) with `[features] apps` set as chosen, then the state
+ * file, then links the native auth.json. Refuses an initialised home. Never writes the native home.
+ * All or nothing: when a step fails, what the earlier steps created (the home, config.toml, the state
+ * file) is removed again, so the question stays open and the next start asks it again.
  */
 export const applyMigration =
   (fs: FileSystemPort, layout: CodexHomeLayout, choice: MigrationChoice): TE.TaskEither<MigrationError, MigrationResult> =>
   async () => {
     const home = await ensureCodexHome(fs, layout)();
     if (E.isLeft(home)) return home;
+    const created: string[] = [];
+    const failed = async <L>(error: E.Either<L, never>): Promise<E.Either<L, never>> => {
+      for (const path of created.reverse()) await fs.removeFile(path)();
+      if (home.right === 'Created') await fs.removeEmptyDirectory(layout.home)();
+      return error;
+    };
     for (const path of [layout.stateFile, layout.configFile]) {
       const found = await fs.lstat(path)();
-      if (E.isLeft(found)) return found;
-      if (found.right !== null) return E.left({ _tag: 'AlreadyInitialized', path });
+      if (E.isLeft(found)) return failed(found);
+      if (found.right !== null) return failed(E.left<MigrationError>({ _tag: 'AlreadyInitialized', path }));
     }
     const config = await configTextFor(fs, layout, choice)();
-    if (E.isLeft(config)) return config;
+    if (E.isLeft(config)) return failed(config);
     const withApps = setRemoteApps(config.right.text, choice.remoteApps);
-    if (E.isLeft(withApps)) return withApps;
-    const authLink = await linkNativeAuth(fs, layout)();
-    if (E.isLeft(authLink)) return authLink;
+    if (E.isLeft(withApps)) return failed(withApps);
     const written = await writeFileAtomic(fs, layout.configFile, utf8(withApps.right), PRIVATE_FILE_MODE)();
-    if (E.isLeft(written)) return written;
+    if (E.isLeft(written)) return failed(written);
+    created.push(layout.configFile);
     const state: HomeState = { version: 1, configSource: config.right.nativeConfigMissing ? 'fresh' : choice.config, remoteApps: choice.remoteApps };
     const recorded = await writeFileAtomic(fs, layout.stateFile, encodeHomeState(state), PRIVATE_FILE_MODE)();
-    if (E.isLeft(recorded)) return recorded;
+    if (E.isLeft(recorded)) return failed(recorded);
+    created.push(layout.stateFile);
+    // The last step, and all or nothing itself.
+    const authLink = await linkNativeAuth(fs, layout)();
+    if (E.isLeft(authLink)) return failed(authLink);
     return E.right({ state, authLink: authLink.right, nativeConfigMissing: config.right.nativeConfigMissing, changes: config.right.changes, warnings: config.right.warnings });
   };
