@@ -36,6 +36,15 @@ describe('the in-memory file system behaves like POSIX where the library relies 
     expect(fs.textAt('/outside')).toBe('keep');
   });
 
+  it('renames a directory with everything below it, never into itself', async () => {
+    const fs = new MemoryFileSystem().addFile('/staging/w/bin/glab', 'x', 0o755).addFile('/staging/w-sibling', 'y').addDirectory('/tools/glab');
+    await rightOf(fs.rename('/staging/w', '/tools/glab/1'));
+    expect(fs.textAt('/tools/glab/1/bin/glab')).toBe('x');
+    expect(fs.entryAt('/staging/w/bin/glab')).toBeUndefined();
+    expect(fs.textAt('/staging/w-sibling')).toBe('y');
+    expect(await leftOf(fs.rename('/tools/glab', '/tools/glab/1/inner'))).toMatchObject({ code: 'EINVAL' });
+  });
+
   it('creates directories with the mode asked and fails on files in the way', async () => {
     const fs = new MemoryFileSystem().addFile('/f', 'x');
     await rightOf(fs.makeDirectory('/a/b/c', 0o700));

@@ -175,8 +175,15 @@ export class MemoryFileSystem implements FileSystemPort {
       const entry = this.#entries.get(source.right);
       if (entry === undefined) return E.left('ENOENT');
       if (this.#entries.get(destination.right)?.kind === 'directory') return E.left('EISDIR');
+      const separator = this.platform === 'windows' ? '\\' : '/';
+      const below = `${source.right}${separator}`;
+      if (entry.kind === 'directory' && destination.right.startsWith(below)) return E.left('EINVAL');
+      // A directory moves with everything below it.
+      const moved = entry.kind === 'directory' ? [...this.#entries].filter(([path]) => path.startsWith(below)) : [];
       this.#entries.delete(source.right);
+      for (const [path] of moved) this.#entries.delete(path);
       this.#entries.set(destination.right, entry);
+      for (const [path, child] of moved) this.#entries.set(`${destination.right}${path.slice(source.right.length)}`, child);
       return E.right(undefined);
     });
   }
