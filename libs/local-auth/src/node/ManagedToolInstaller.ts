@@ -142,7 +142,7 @@ export function managedToolInstaller(options: ManagedToolInstallerOptions): Mana
     }
   };
 
-  /** Creates `path` and its missing parents; answers the directories it created, deepest first. */
+  /** Creates `path` and its missing parents; answers the directories it created, outermost first (undone in reverse). */
   const makeDirectories = async (path: string): Promise<ReadonlyArray<string>> => {
     const missing: string[] = [];
     for (let at = path; !(await exists(at)); at = dirname(at)) {
@@ -150,7 +150,7 @@ export function managedToolInstaller(options: ManagedToolInstallerOptions): Mana
       if (dirname(at) === at) break;
     }
     await step(fs.makeDirectory(path, 0o755)());
-    return missing;
+    return missing.reverse();
   };
 
   const install = async (tool: ManagedTool, signal: AbortSignal | undefined): Promise<E.Either<ToolError, string>> => {
