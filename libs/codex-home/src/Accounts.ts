@@ -509,14 +509,14 @@ const preserveCurrentAuth =
     if (E.isLeft(directory)) return directory;
     const digest = fs.digest(bytes);
     const backup = joinPath(fs.platform, layout.profilesDirectory, `unreadable-auth-${digest.slice(0, 16)}.json`);
+    const undo = undoDirectory(fs, layout, directory.right);
     const prior = await priorFile(fs, backup)();
     const written = E.isLeft(prior) ? prior : await writeFileAtomic(fs, backup, bytes, PRIVATE_FILE_MODE)();
-    const undo = undoDirectory(fs, layout, directory.right);
-    if (E.isLeft(prior) || E.isLeft(written)) {
+    if (E.isLeft(written)) {
       await undo();
-      return E.isLeft(prior) ? prior : (written as E.Left<FileSystemError>);
+      return written;
     }
-    return E.right({ account: null, undo: undoBoth(undo, restoreFile(fs, backup, prior.right)) });
+    return E.right({ account: null, undo: E.isLeft(prior) ? undo : undoBoth(undo, restoreFile(fs, backup, prior.right)) });
   };
 
 /** The request to switch to a saved account. */

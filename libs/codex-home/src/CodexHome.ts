@@ -75,7 +75,8 @@ export type HomePreparationError = HomeError | MigrationError | AuthPathOccupied
 /**
  * Everything to do before starting the app-server, in order: create the home; on first start ask
  * `askMigration` (only when a native `~/.codex` exists; otherwise {@link DEFAULT_MIGRATION_CHOICE})
- * and apply the answer; link the native auth.json; prepare config.toml.
+ * and apply the answer; link the native auth.json; prepare config.toml. Each step is all or nothing,
+ * and a failed first start also removes the home it created.
  */
 export const prepareHomeForStart =
   (
@@ -92,7 +93,11 @@ export const prepareHomeForStart =
     if (firstStart.right._tag !== 'Initialized') {
       const choice = firstStart.right._tag === 'AskMigration' ? await askMigration(firstStart.right)() : DEFAULT_MIGRATION_CHOICE;
       const applied = await applyMigration(fs, layout, choice)();
-      if (E.isLeft(applied)) return applied;
+      if (E.isLeft(applied)) {
+        // A first start that fails leaves no home behind either, so the next start asks again.
+        if (home.right === 'Created') await fs.removeEmptyDirectory(layout.home)();
+        return applied;
+      }
       migration = applied.right;
     }
     const authLink = await linkNativeAuth(fs, layout)();

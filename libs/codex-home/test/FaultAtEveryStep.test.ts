@@ -24,6 +24,7 @@ import {
   linkNativeAuth,
   listAccounts,
   prepareConfig,
+  prepareHomeForStart,
   saveActiveAccount,
   startAddAccount,
   switchAccount,
@@ -202,6 +203,14 @@ const scenarios: ReadonlyArray<Scenario> = [
       await link(place.fs, joinPath(place.fs.platform, place.root, 'gone', 'auth.json'), place.layout.authFile);
     },
     run: (fs, layout) => applyMigration(fs, layout, { config: 'native', remoteApps: true }),
+  }),
+  scenario({
+    name: 'prepareHomeForStart on a first start: home, migration, auth link, config',
+    setup: async (place) => {
+      await put(place.fs, place.layout.nativeAuthFile, ada);
+      await put(place.fs, place.layout.nativeConfigFile, 'model = "o3"\ninstructions = "Be brief."\n');
+    },
+    run: (fs, layout) => prepareHomeForStart(fs, layout, () => async () => ({ config: 'native', remoteApps: false })),
   }),
   scenario({
     name: 'saveActiveAccount saves the first account (no profiles directory yet)',
