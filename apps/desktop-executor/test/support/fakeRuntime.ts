@@ -77,6 +77,7 @@ export function fakeRuntime(): FakeRuntime {
       },
     };
     const runtime = {
+      instance: server,
       server: { client },
       startThread: async () => {
         threads += 1;
