@@ -5,6 +5,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runTaskScript, taskScriptArbitrary, type ScriptedTaskEvent } from '../src/testing.js';
 import {
   LifecycleCommand,
   TaskEvent,
@@ -156,63 +157,8 @@ describe('app-server instances and task records', () => {
 
 // ---- laws over random scripts ----
 
-const TASKS = ['a', 'b', 'c'];
-
-/** An event of a script, made from the state it comes to (so it can name a task's current thread). */
-type Scripted = (state: TaskThreadsState<Task>) => TaskEvent<Task>;
-
-/**
- * Any event over three tasks — turns, resumes and acknowledgements name a task's current thread, now and
- * then a stray one — app-server instances 1..3 (not always in order), environments 0..2; new threads are fresh.
- */
-const eventArbitrary = (fresh: string): fc.Arbitrary<Scripted> => {
-  const taskId = fc.constantFrom(...TASKS);
-  const threadOf = fc.oneof({ weight: 8, arbitrary: taskId.map((id) => (state: TaskThreadsState<Task>) => state.tasks.get(id)?.threadId ?? `thr_${id}`) }, { weight: 1, arbitrary: fc.constant(() => 'thr_stray') });
-  // Mostly the first app-server and the first environment, so threads live long enough to go idle and take overrides.
-  const appServer = fc.oneof({ weight: 12, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }) });
-  const environment = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }) });
-  const started = fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
-  const why = fc.constantFrom('lost', 'refused', 'environment') as fc.Arbitrary<'lost' | 'refused' | 'environment'>;
-  const always = <A>(arbitrary: fc.Arbitrary<A>, make: (a: A) => TaskEvent<Task>): fc.Arbitrary<Scripted> => arbitrary.map((a) => () => make(a));
-  return fc.oneof(
-    { weight: 1, arbitrary: always(appServer, TaskEvent.appServerSeen) },
-    { weight: 1, arbitrary: always(fc.tuple(taskId, appServer, environment), ([id, a, e]) => TaskEvent.taskStarted(task(id, fresh), a, e)) },
-    { weight: 1, arbitrary: always(fc.tuple(taskId, appServer, environment), ([id, a, e]) => TaskEvent.taskForked(task(id, fresh), a, e)) },
-    { weight: 1, arbitrary: always(taskId, TaskEvent.taskArchived) },
-    { weight: 8, arbitrary: always(fc.tuple(taskId, appServer, environment), ([id, a, e]) => TaskEvent.sendRequested(id, a, e)) },
-    { weight: 2, arbitrary: always(fc.tuple(taskId, why, appServer, environment), ([id, w, a, e]) => TaskEvent.threadRenewed(id, fresh, w, a, e)) },
-    { weight: 2, arbitrary: fc.tuple(threadOf, appServer, environment).map(([of, a, e]) => (state: TaskThreadsState<Task>) => TaskEvent.resumed(of(state), a, e)) },
-    { weight: 2, arbitrary: fc.tuple(threadOf, appServer, fc.boolean()).map(([of, a, refused]) => (state: TaskThreadsState<Task>) => TaskEvent.resumeFailed(of(state), a, refused)) },
-    { weight: 6, arbitrary: fc.tuple(threadOf, appServer, fc.constantFrom('k1', 'k2')).map(([of, a, key]) => (state: TaskThreadsState<Task>) => TaskEvent.turnStarting(of(state), a, key)) },
-    { weight: 6, arbitrary: fc.tuple(threadOf, started, fc.boolean()).map(([of, s, rollout]) => (state: TaskThreadsState<Task>) => TaskEvent.turnEnded(of(state), s, rollout)) },
-    { weight: 2, arbitrary: threadOf.map((of) => (state: TaskThreadsState<Task>) => TaskEvent.unsubscribed(of(state))) },
-    { weight: 1, arbitrary: always(fc.constant(null), TaskEvent.tick) },
-  );
-};
-
-/** The three tasks started, then any events; new threads are fresh (`thr_new_<i>` at position i); time moves on, mostly by up to a minute a step. */
-const scriptArbitrary = fc
-  .array(fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 60_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 3_600_000 }) }), { minLength: 1, maxLength: 60, size: 'max' })
-  .chain((gaps) => fc.tuple(...gaps.map((_, i) => eventArbitrary(`thr_new_${i}`))).map((events) => events.map((event, i) => ({ event, at: gaps.slice(0, i + 1).reduce((x, y) => x + y, 0) }))))
-  .map((script) => [...TASKS.map((id) => ({ event: (() => TaskEvent.taskStarted(task(id, `thr_${id}`), 1, 0)) as Scripted, at: 0 })), ...script]);
-
-interface Step {
-  readonly before: TaskThreadsState<Task>;
-  readonly event: TaskEvent<Task>;
-  readonly after: TaskThreadsState<Task>;
-  readonly commands: ReadonlyArray<TaskCommand>;
-}
-
-function run(script: ReadonlyArray<{ readonly event: Scripted; readonly at: number }>): Step[] {
-  let state = initialTaskThreads<Task>();
-  return script.map(({ event: scripted, at }) => {
-    const event = scripted(state);
-    const [after, commands] = taskStep(state, event, at);
-    const step = { before: state, event, after, commands };
-    state = after;
-    return step;
-  });
-}
+const scriptArbitrary = taskScriptArbitrary();
+const run = (script: ReadonlyArray<ScriptedTaskEvent>) => runTaskScript(script);
 
 const RUNS = { numRuns: 300 };
 

@@ -34,6 +34,6 @@ describe('public API of @wework/thread-lifecycle', () => {
   });
 
   it('pins the runtime exports of "./testing"', () => {
-    expect(Object.keys(testing).sort()).toEqual(['gapArbitrary', 'lifecycleEventArbitrary', 'runWithFakeClock', 'timedEventsArbitrary'].sort());
+    expect(Object.keys(testing).sort()).toEqual(['gapArbitrary', 'lifecycleEventArbitrary', 'runTaskScript', 'runWithFakeClock', 'taskScriptArbitrary', 'timedEventsArbitrary'].sort());
   });
 });
