@@ -12,6 +12,8 @@
  * - {@link transition}: (state, event, now) → [state, commands]; {@link nextDeadline} says when the
  *   host's one timer should fire.
  * - {@link makeThreadLifecycle}: the same as an object holding the state.
+ * - {@link taskStep}: the tasks on top of it — a task's new thread in place of one with no rollout, reloads
+ *   for a new environment, the app-server a thread and a turn belong to, turn overrides left out when unchanged.
  * - {@link deliveryStep}: what becomes of a message sent while a turn runs (steered into it, queued for a
  *   turn of its own, refused past {@link MAX_WAITING_MESSAGES}, cancelled by a stop).
  *
@@ -57,6 +59,20 @@ export {
   type DeliveryTransition,
   type RunningTurn,
 } from './MessageDelivery.js';
+export {
+  TaskEvent,
+  initialTaskThreads,
+  isLifecycleCommand,
+  taskOfThread,
+  taskStep,
+  type RenewReason,
+  type TaskCommand,
+  type TaskId,
+  type TaskLike,
+  type TaskThreadsState,
+  type TaskTransition,
+  type ThreadFacts,
+} from './TaskThreads.js';
 export {
   idleThreads,
   initialState,

@@ -12,6 +12,11 @@ describe('public API of @wework/thread-lifecycle', () => {
         'LifecycleCommand',
         'LifecycleEvent',
         'MAX_WAITING_MESSAGES',
+        'TaskEvent',
+        'initialTaskThreads',
+        'isLifecycleCommand',
+        'taskOfThread',
+        'taskStep',
         'deliveryStep',
         'deliverySteps',
         'idleDelivery',
@@ -29,6 +34,6 @@ describe('public API of @wework/thread-lifecycle', () => {
   });
 
   it('pins the runtime exports of "./testing"', () => {
-    expect(Object.keys(testing).sort()).toEqual(['gapArbitrary', 'lifecycleEventArbitrary', 'runWithFakeClock', 'timedEventsArbitrary'].sort());
+    expect(Object.keys(testing).sort()).toEqual(['gapArbitrary', 'lifecycleEventArbitrary', 'runTaskScript', 'runWithFakeClock', 'taskScriptArbitrary', 'timedEventsArbitrary'].sort());
   });
 });

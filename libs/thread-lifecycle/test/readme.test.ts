@@ -2,7 +2,7 @@
  * The example at the top of README.md, kept compiling and passing.
  */
 import { expect, test } from 'vitest';
-import { LifecycleCommand, makeThreadLifecycle as makeRealLifecycle, type ThreadLifecycle } from '../src/index.js';
+import { LifecycleCommand, TaskEvent, initialTaskThreads, makeThreadLifecycle as makeRealLifecycle, taskStep, type ThreadLifecycle } from '../src/index.js';
 
 /** The real lifecycle, with every answer of its methods recorded in `results`, so the example runs as written. */
 function recordingLifecycle(results: unknown[]): () => ThreadLifecycle {
@@ -72,4 +72,28 @@ test('README example: a new thread, reported, and an archive in Codex', () => {
     [LifecycleCommand.archiveThread('thr_2', false)],
     [LifecycleCommand.archiveThread('thr_9', true)],
   ]);
+});
+
+test('README example: tasks and their threads', () => {
+  const results: unknown[] = [];
+  // --- README example begins ---
+  let state = initialTaskThreads();
+  const step = (event: TaskEvent, now: number) => { const [next, commands] = taskStep(state, event, now); state = next; return keepResult(results, commands); };
+
+  step(TaskEvent.taskStarted({ taskId: 't', threadId: 'thr_1', archived: false }, 1, 0), 0); // [] — thread/start on app-server 1
+  step(TaskEvent.appServerSeen(2), 10);               // [AppServerReplaced] — app-server 1 died before any turn
+  step(TaskEvent.sendRequested('t', 2, 0), 10);       // [StartThread { why: 'lost' }] — nothing to resume
+  step(TaskEvent.threadRenewed('t', 'thr_2', 'lost', 2, 0), 20); // [StartTurn { threadId: 'thr_2' }]
+  step(TaskEvent.turnStarting('thr_2', 2, 'full-access'), 20);   // [RunTurn { overrides: 'send' }]
+  step(TaskEvent.turnEnded('thr_2', true, true), 30);            // [] — completed: the thread has a rollout
+  // --- README example ends ---
+  expect(results).toEqual([
+    [],
+    [{ _tag: 'AppServerReplaced', appServer: 2 }],
+    [{ _tag: 'StartThread', taskId: 't', replacing: 'thr_1', why: 'lost' }],
+    [{ _tag: 'StartTurn', taskId: 't', threadId: 'thr_2' }],
+    [{ _tag: 'RunTurn', threadId: 'thr_2', overrides: 'send' }],
+    [],
+  ]);
+  expect(state.tasks.get('t')?.threadId).toBe('thr_2');
 });

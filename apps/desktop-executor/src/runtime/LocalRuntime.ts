@@ -109,6 +109,8 @@ export interface LocalRuntimeOptions extends RuntimeProcessOptions {
 
 /** A running local runtime. */
 export interface LocalRuntime {
+  /** Which app-server process this is: one more for every runtime made in this executor, so a later process has a larger number. */
+  readonly instance: number;
   readonly server: SpawnedAppServer;
   /** What the connection is busy with: requests in flight, unanswered server requests, running turns. */
   readonly activity: ActivityTracker;
@@ -119,7 +121,8 @@ export interface LocalRuntime {
   /** Forks a thread with the source task's permission params (and model, provider, workspace and turn when given). */
   forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
   /**
-   * Runs one user turn to its end, with the task's permission params when given. `input` is plain text,
+   * Runs one user turn to its end, with the permission params and model given (the task runtime leaves
+   * out the ones its thread already took; `@wework/thread-lifecycle`'s `RunTurn`). `input` is plain text,
    * or the turn's `UserInput` items (strict: what we send) as composed by the executor (text with mentions, skills, images).
    */
   runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeError, Turn>>;
@@ -149,6 +152,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions, launched?:
   return E.right(localRuntimeOf(spawned.right, options));
 }
 
+/** How many runtimes this executor has made: the last one's {@link LocalRuntime.instance}. */
+let instances = 0;
+
 /** The runtime over an initialized app-server connection: attaches the executor's handlers at once. */
 export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOptions): LocalRuntime {
   const client = server.client;
@@ -168,13 +174,6 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
   /** Threads started, resumed or forked on this connection (their MCP servers were started here). */
   const loadedHere = new Set<string>();
   const activeTurn = new Map<string, string>();
-  /**
-   * The turn overrides (permissions, approval policy, model) each thread last took on this connection
-   * through `turn/start`. Codex keeps them for the thread's subsequent turns, so a turn with the same ones
-   * leaves them out (Codex re-derives the thread's settings on every override it gets, even an unchanged
-   * one). A thread started, resumed or forked here has no entry: its next turn sends them.
-   */
-  const appliedOverrides = new Map<string, string>();
   client.on(TurnStarted, (params) => activeTurn.set(params.threadId, params.turn.id));
   client.on(TurnCompleted, (params) => {
     if (activeTurn.get(params.threadId) === params.turn.id) activeTurn.delete(params.threadId);
@@ -194,7 +193,6 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       const thread = await client.request(ThreadStart, { ...params, cwd: start.cwd ?? options.workspace });
       if (E.isLeft(thread)) return E.left(runtimeErrorOf(ThreadStart.method, thread.left));
       loadedHere.add(thread.right.thread.id);
-      appliedOverrides.delete(thread.right.thread.id);
       if (start.waitForPlugins !== false) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
         if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
@@ -210,8 +208,6 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     // A thread first loaded on this process (after a restart, or persisted) starts its MCP servers: wait for them
     // as a new thread does. A thread already loaded here keeps its servers and reports nothing new.
     const startup = loadedHere.has(threadId) ? undefined : trackMcpStartup(client);
-    // Whatever the resume applies, the next turn sends its overrides again.
-    appliedOverrides.delete(threadId);
     try {
       const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
       if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
@@ -230,21 +226,16 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     const forked = await client.request(ThreadFork, { ...params, threadId, cwd: params.cwd ?? options.workspace });
     if (E.isLeft(forked)) return E.left(runtimeErrorOf(ThreadFork.method, forked.left));
     loadedHere.add(forked.right.thread.id);
-    appliedOverrides.delete(forked.right.thread.id);
     return E.right(handleOf(forked.right));
   };
 
   const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeError, Turn>> => {
     const items: UserInputStrict[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
-    const overrides = turnOverridesKey(params);
-    const unchanged = appliedOverrides.get(threadId) === overrides;
-    const outcome = await runClientTurn(client, { ...(unchanged ? withoutOverrides(params) : params), threadId, input: items }, {
+    const outcome = await runClientTurn(client, { ...params, threadId, input: items }, {
       timeoutMs: options.turnTimeoutMs ?? 120_000,
       interruptOnStop: false,
       ...(onStarted === undefined ? {} : { onStarted: (turn: Turn) => onStarted(turn.id) }),
     });
-    if (outcome._tag === 'StartFailed') appliedOverrides.delete(threadId);
-    else appliedOverrides.set(threadId, overrides);
     switch (outcome._tag) {
       case 'StartFailed':
         return E.left(runtimeErrorOf(TurnStart.method, outcome.error));
@@ -285,17 +276,9 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     await client.request(TurnInterrupt, { threadId, turnId });
   };
 
-  return { server, activity, startThread, resumeThread, forkThread, runTurn, steerTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
+  instances += 1;
+  return { instance: instances, server, activity, startThread, resumeThread, forkThread, runTurn, steerTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
 }
-
-/** The overrides a turn carries (permissions, approval policy, model), as one comparable string. */
-const turnOverridesKey = (params: TurnCallParams): string => JSON.stringify([params.permissions ?? null, params.approvalPolicy ?? null, params.model ?? null]);
-
-/** The turn's params without the overrides its thread already took. */
-const withoutOverrides = (params: TurnCallParams): TurnCallParams => {
-  const { permissions: _permissions, approvalPolicy: _approvalPolicy, model: _model, ...rest } = params;
-  return rest;
-};
 
 /** The turn as it ended when the app-server died under it: failed, with the reason. */
 function abortedTurn(turnId: string, message: string): Turn {

@@ -9,6 +9,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AskForApprovalStrict, JsonValue } from '@wework/codex-protocol';
 import { permissionParamsForTask, type PermissionCall, type UnknownPermissionModeWarning } from '@wework/approval-policy';
+import type { ResumeParams, TurnCallParams } from '../runtime/LocalRuntime.js';
 import type { ModelRouterRegistration, ModelRouterRegistry } from './ModelRouterRegistry.js';
 import type { TaskRecord } from './TaskRecord.js';
 
@@ -72,4 +73,26 @@ export function threadConfigFor(
     ...mergedConfig(environment, {}),
     registration: null,
   });
+}
+
+/** The params of `thread/start`, `thread/resume` and `thread/fork` from a thread config. */
+export function threadParamsOf(config: TaskThreadConfig): Pick<ResumeParams, 'permissions' | 'approvalPolicy' | 'model' | 'modelProvider' | 'config'> & { cwd: string } {
+  return {
+    ...(config.permissions === undefined ? {} : { permissions: config.permissions }),
+    ...(config.approvalPolicy === undefined ? {} : { approvalPolicy: config.approvalPolicy }),
+    ...(config.model === undefined ? {} : { model: config.model }),
+    ...(config.modelProvider === undefined ? {} : { modelProvider: config.modelProvider }),
+    ...(config.config === undefined ? {} : { config: config.config }),
+    cwd: config.cwd,
+  };
+}
+
+/**
+ * The overrides `turn/start` carries (permissions, approval policy, model), and them as one comparable key
+ * (the thread lifecycle's `TurnStarting` compares it with the key of the thread's previous turn).
+ */
+export function turnOverridesOf(config: TaskThreadConfig): { readonly params: TurnCallParams; readonly key: string } {
+  const { permissions, approvalPolicy, model } = config;
+  const params = { ...(permissions === undefined ? {} : { permissions }), ...(approvalPolicy === undefined ? {} : { approvalPolicy }), ...(model === undefined ? {} : { model }) };
+  return { params, key: JSON.stringify([permissions ?? null, approvalPolicy ?? null, model ?? null]) };
 }

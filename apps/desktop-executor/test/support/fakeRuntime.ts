@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Turn } from '@wework/codex-protocol';
 import { ClientError, type ClientError as ClientErrorValue } from '@wework/app-server-client';
-import type { LocalRuntime, ThreadHandle } from '../../src/runtime/LocalRuntime.js';
+import { runtimeErrorOf, type LocalRuntime, type ThreadHandle, type TurnCallParams } from '../../src/runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../../src/runtime/RuntimeSupervisor.js';
 
 /** One request as the fake app-server got it. */
@@ -30,8 +30,14 @@ export interface FakeRuntime {
   readonly requests: FakeRequest[];
   /** The next request of `method` for `threadId` waits until released. */
   hold(method: string, threadId: string): Held;
-  /** Every later request of `method` is answered with a Codex error. */
+  /** Every later request of `method` is answered with a Codex error (`thread/resume` too). */
   fail(method: string): ClientErrorValue;
+  /** Answers `method` again (undoes `fail`). */
+  heal(method: string): void;
+  /** Every later turn ends with `status` (default `completed`). */
+  endTurnsAs(status: Turn['status']): void;
+  /** The params each `turn/start` carried, in order. */
+  readonly turnParams: Array<{ readonly threadId: string; readonly params: TurnCallParams | undefined }>;
   /** A new app-server process takes over (the old one's held requests still answer when released). */
   restart(): void;
   /** The requests of `method`, as `[server, threadId]`. */
@@ -41,7 +47,7 @@ export interface FakeRuntime {
 const threadIdOf = (params: unknown): string | undefined =>
   typeof params === 'object' && params !== null && 'threadId' in params && typeof params.threadId === 'string' ? params.threadId : undefined;
 
-const completedTurn = (id: string): Turn => ({ id, rootTurnId: id, items: [], itemsView: 'summary', status: 'completed', error: null, startedAt: 0, completedAt: 0, durationMs: 0 });
+const endedTurn = (id: string, status: Turn['status']): Turn => ({ id, rootTurnId: id, items: [], itemsView: 'summary', status, error: null, startedAt: 0, completedAt: 0, durationMs: 0 });
 
 /** Answers of the request methods the task runtime sends through the client. */
 const answers: Readonly<Record<string, unknown>> = {
@@ -56,6 +62,8 @@ export function fakeRuntime(): FakeRuntime {
   let server = 1;
   let threads = 0;
   let turns = 0;
+  let turnStatus: Turn['status'] = 'completed';
+  const turnParams: Array<{ readonly threadId: string; readonly params: TurnCallParams | undefined }> = [];
 
   const record = (method: string, threadId: string | undefined): Promise<void> => {
     requests.push({ server, method, threadId });
@@ -77,6 +85,7 @@ export function fakeRuntime(): FakeRuntime {
       },
     };
     const runtime = {
+      instance: server,
       server: { client },
       startThread: async () => {
         threads += 1;
@@ -92,12 +101,15 @@ export function fakeRuntime(): FakeRuntime {
       },
       resumeThread: async (threadId: string) => {
         await record('thread/resume', threadId);
-        return E.right(handle(threadId));
+        const failure = failures.get('thread/resume');
+        return failure === undefined ? E.right(handle(threadId)) : E.left(runtimeErrorOf('thread/resume', failure));
       },
-      runTurn: async (threadId: string) => {
+      runTurn: async (threadId: string, _input: unknown, params?: TurnCallParams, onStarted?: (turnId: string) => void) => {
         turns += 1;
+        turnParams.push({ threadId, params });
         await record('turn/start', threadId);
-        return E.right(completedTurn(`turn_${turns}`));
+        onStarted?.(`turn_${turns}`);
+        return E.right(endedTurn(`turn_${turns}`, turnStatus));
       },
       stopTurn: async (threadId: string) => {
         await record('turn/interrupt', threadId);
@@ -126,6 +138,9 @@ export function fakeRuntime(): FakeRuntime {
       failures.set(method, error);
       return error;
     },
+    heal: (method) => void failures.delete(method),
+    endTurnsAs: (status) => void (turnStatus = status),
+    turnParams,
     restart: () => {
       server += 1;
       current = processOf();
