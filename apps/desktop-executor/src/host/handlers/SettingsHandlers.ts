@@ -3,11 +3,10 @@
  * written through Codex's `config/read` and `config/batchWrite`.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, type HostFailure, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
+import { settingsFailure } from '@wework/host-errors';
+import type { HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
 import { codexSettings } from '../../settings/CodexSettings.js';
 import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
-
-const settingsFailure = (error: { readonly _tag: string; readonly reason: string }): HostFailure => ({ code: HostErrorCode.SettingsFailed, message: error.reason, tag: error._tag });
 
 /** `settings/read`, `settings/write`. */
 export function settingsHandlers(kit: HandlerKit): HostHandlersPart<'settings/read' | 'settings/write', HostCall> {
