@@ -178,9 +178,13 @@ async function tryEveryMutation(expectSuccess: boolean): Promise<Record<string, 
     const now = (await installedPlugin('tools@alpha'))?.skills.find((skill) => skill.name === 'tools:hammer')?.enabled;
     expect(now, 'plugins/installed agrees with skills/setEnabled').toBe(ok ? !hammerWas : hammerWas);
   });
-  await attempt('settings/write', 'settings/write', { instructions: `written ${expectSuccess ? 'after' : 'while'} the disk was full` }, async (ok) => {
-    const read = await host.call('settings/read', {});
-    if (E.isRight(read)) expect(read.right.instructions, 'settings/read agrees with settings/write').toBe(ok ? `written ${expectSuccess ? 'after' : 'while'} the disk was full` : 'before the disk filled');
+  // Both settings in one request: saved together or not at all.
+  const styleBefore = (await host.ok('settings/read', {})).style;
+  const styleAsked = styleBefore === 'friendly' ? 'pragmatic' : 'friendly';
+  const instructionsAsked = `written ${expectSuccess ? 'after' : 'while'} the disk was full`;
+  await attempt('settings/write', 'settings/write', { instructions: instructionsAsked, style: styleAsked }, async (ok) => {
+    const read = await host.ok('settings/read', {});
+    expect(read, 'settings/read agrees with settings/write').toEqual(ok ? { instructions: instructionsAsked, style: styleAsked } : { instructions: 'before the disk filled', style: styleBefore });
   });
   await attempt('integrations/apps/write', 'integrations/apps/write', { enabled: false }, async (ok) => {
     const read = await host.call('integrations/apps/read', {});
