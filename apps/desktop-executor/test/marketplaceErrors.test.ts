@@ -1,27 +1,33 @@
 /**
- * The marketplace pages' typed errors as the host sees them: each has its host error code, and a
- * message names the marketplace or plugin the host asked for only when it is a valid identity segment.
+ * The marketplace pages' typed errors as the host sees them (through `@wework/host-errors`, which the
+ * handlers call): each has its host error code, and a message never names the marketplace or plugin the
+ * host asked for, valid identity or not (issue 31: no string of the request in an error message).
  */
 import { describe, expect, it } from 'vitest';
+import { marketplaceFailure } from '@wework/host-errors';
 import { HostErrorCode } from '@wework/host-protocol';
-import { describeMarketplaceError, marketplaceFailureCode } from '../src/plugins/MarketplacePages.js';
+import type { CatalogError } from '../src/plugins/PluginCatalog.js';
+
+const code = (error: CatalogError): number => marketplaceFailure(error).code;
+const message = (error: CatalogError): string => marketplaceFailure(error).message;
 
 describe('marketplace errors', () => {
   it('answers each typed error with its code', () => {
-    expect(marketplaceFailureCode({ _tag: 'MarketplaceNotFound', name: 'x' })).toBe(HostErrorCode.MarketplaceNotFound);
-    expect(marketplaceFailureCode({ _tag: 'OfficialNotEditable', name: 'openai-curated-remote' })).toBe(HostErrorCode.MarketplaceNotEditable);
-    expect(marketplaceFailureCode({ _tag: 'ReorderRefused', reason: { _tag: 'MissingMarketplace', name: 'a' } })).toBe(HostErrorCode.MarketplaceNotEditable);
-    expect(marketplaceFailureCode({ _tag: 'MarketplaceRefused', reason: 'InvalidSource' })).toBe(HostErrorCode.MarketplaceRefused);
-    expect(marketplaceFailureCode({ _tag: 'CatalogPluginNotFound', marketplace: 'm', plugin: 'p' })).toBe(HostErrorCode.CatalogPluginNotFound);
-    expect(marketplaceFailureCode({ _tag: 'CatalogUnavailable', reason: 'Superseded' })).toBe(HostErrorCode.CatalogUnavailable);
-    expect(marketplaceFailureCode({ _tag: 'OfficialUnavailable', reason: 'OfficialNotListed' })).toBe(HostErrorCode.CatalogUnavailable);
+    expect(code({ _tag: 'MarketplaceNotFound', name: 'x' })).toBe(HostErrorCode.MarketplaceNotFound);
+    expect(code({ _tag: 'OfficialNotEditable', name: 'openai-curated-remote' })).toBe(HostErrorCode.MarketplaceNotEditable);
+    expect(code({ _tag: 'ReorderRefused', reason: { _tag: 'MissingMarketplace', name: 'a' } })).toBe(HostErrorCode.MarketplaceNotEditable);
+    expect(code({ _tag: 'MarketplaceRefused', reason: 'InvalidSource' })).toBe(HostErrorCode.MarketplaceRefused);
+    expect(code({ _tag: 'CatalogPluginNotFound', marketplace: 'm', plugin: 'p' })).toBe(HostErrorCode.CatalogPluginNotFound);
+    expect(code({ _tag: 'CatalogUnavailable', reason: 'Superseded' })).toBe(HostErrorCode.CatalogUnavailable);
+    expect(code({ _tag: 'OfficialUnavailable', reason: 'OfficialNotListed' })).toBe(HostErrorCode.CatalogUnavailable);
+    expect(code({ _tag: 'PreferencesUnwritable', reason: 'ENOSPC' })).toBe(HostErrorCode.InternalError);
   });
 
-  it('echoes only names that are valid identity segments', () => {
-    expect(describeMarketplaceError({ _tag: 'MarketplaceNotFound', name: 'team-tools' })).toContain('"team-tools"');
-    for (const hostile of ['../../etc', 'a b', '<script>', 'x'.repeat(200), 'tok=CANARY\n']) {
-      expect(describeMarketplaceError({ _tag: 'MarketplaceNotFound', name: hostile })).not.toContain(hostile);
-      expect(describeMarketplaceError({ _tag: 'CatalogPluginNotFound', marketplace: hostile, plugin: hostile })).not.toContain(hostile);
+  it('echoes no name the host sent, valid identity segment or not', () => {
+    for (const name of ['team-tools', '../../etc', 'a b', '<script>', 'x'.repeat(200), 'tok=CANARY\n']) {
+      expect(message({ _tag: 'MarketplaceNotFound', name })).not.toContain(name);
+      expect(message({ _tag: 'CatalogPluginNotFound', marketplace: name, plugin: name })).not.toContain(name);
+      expect(message({ _tag: 'ReorderRefused', reason: { _tag: 'UnknownMarketplace', name } })).not.toContain(name);
     }
   });
 });

@@ -4,12 +4,13 @@
  * Only summaries from non-secret claims reach the host: never tokens, auth.json paths or digests.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { describeAccountFault } from '@wework/host-errors';
 import { isIdleActivity, type ConnectionActivity } from '@wework/app-server-client';
 import type { AccountList, AccountsError, AccountSummary, AddAccountOutcome, CodexHome, SwitchOutcome } from '@wework/codex-home';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
-import { describeLoginError, startLogin, type LoginError } from './LoginSession.js';
+import { startLogin, type LoginError } from './LoginSession.js';
 
 /** Why an account operation failed, for the host. */
 export type AccountServiceError =
@@ -18,36 +19,8 @@ export type AccountServiceError =
   | { readonly _tag: 'Runtime'; readonly error: RuntimeError }
   | { readonly _tag: 'SwitchWhileBusy'; readonly activity: ConnectionActivity };
 
-/** A sentence a person can act on; never a token, a digest or an auth.json path. */
-export function describeAccountServiceError(error: AccountServiceError): string {
-  switch (error._tag) {
-    case 'Login':
-      return describeLoginError(error.error);
-    case 'Runtime':
-      return describeRuntimeError(error.error);
-    case 'SwitchWhileBusy': {
-      const { activeTurns, requestsInFlight, serverRequestsPending } = error.activity;
-      return `cannot switch accounts while work is running (${activeTurns.length} turn(s), ${requestsInFlight.length + serverRequestsPending.length} request(s)); try again when it has finished`;
-    }
-    case 'Accounts':
-      return describeAccountsError(error.error);
-  }
-}
-
-function describeAccountsError(error: AccountsError): string {
-  switch (error._tag) {
-    case 'UnknownAccount':
-      return 'that account is not saved on this device';
-    case 'NoActiveAuth':
-      return 'no Codex account is signed in';
-    case 'SwitchWhileBusy':
-      return 'cannot switch accounts while work is running; try again when it has finished';
-    case 'FileSystemError':
-      return `the Codex home could not be read or written (${error.operation}: ${error.code})`;
-    default:
-      return `the saved accounts could not be used (${error._tag})`;
-  }
-}
+/** A sentence a person can act on (`@wework/host-errors`'s, as a host sees it); never a token, a digest or an auth.json path. */
+export const describeAccountServiceError = (error: AccountServiceError): string => describeAccountFault(error);
 
 /** "Add account" in progress: the host opens `authUrl`; `cancel` when the page is left. */
 export interface PendingAccount {

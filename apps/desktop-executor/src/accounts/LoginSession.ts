@@ -16,20 +16,6 @@ export type LoginError =
   | { readonly _tag: 'LoginTimedOut'; readonly timeoutMs: number }
   | { readonly _tag: 'LoginFailed'; readonly reason: string };
 
-/** Describes a {@link LoginError} for a person. */
-export function describeLoginError(error: LoginError): string {
-  switch (error._tag) {
-    case 'LoginDidNotStart':
-      return `the sign-in could not start: ${error.reason}`;
-    case 'LoginCancelled':
-      return 'the sign-in was cancelled';
-    case 'LoginTimedOut':
-      return `the sign-in did not finish within ${Math.round(error.timeoutMs / 1000)} s`;
-    case 'LoginFailed':
-      return `the sign-in failed: ${error.reason}`;
-  }
-}
-
 /** A login waiting for the user in the browser. */
 export interface LoginSession {
   /** The page the host opens in the system browser. */

@@ -19,19 +19,6 @@ export type PluginServiceError =
    */
   | { readonly _tag: 'PackageRefused'; readonly reason: string; readonly message: string };
 
-/** Describes a {@link PluginServiceError} for a person. */
-export function describePluginServiceError(error: PluginServiceError): string {
-  switch (error._tag) {
-    case 'PluginsNotAvailable':
-      return error.message;
-    case 'PluginNotFound':
-      return `no plugin ${JSON.stringify(error.pluginId)}`;
-    case 'PluginOperationFailed':
-    case 'PackageRefused':
-      return error.message;
-  }
-}
-
 /** What the host protocol asks of plugin management. */
 export interface PluginService {
   list(): Promise<E.Either<PluginServiceError, ReadonlyArray<PluginSummary>>>;

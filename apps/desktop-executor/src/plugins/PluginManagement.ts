@@ -49,30 +49,6 @@ export type ManagementError =
   | { readonly _tag: 'Runtime'; readonly error: RuntimeError }
   | { readonly _tag: 'CloudFailed'; readonly tag: string; readonly message: string };
 
-/** A sentence for a person (names identities the host sent only after they were validated; never a path). */
-export function describeManagementError(error: ManagementError): string {
-  switch (error._tag) {
-    case 'PluginNotFound':
-      return 'no installed plugin (or no plugin of that marketplace) has that identity';
-    case 'MarketplaceNotFound':
-      return 'Codex knows no marketplace of that name';
-    case 'SkillNotFound':
-      return 'no skill of an installed plugin has that path or name';
-    case 'AppNotFound':
-      return 'no app of an installed plugin has that id';
-    case 'InstallRefused':
-      return error.message;
-    case 'InventoryUnreadable':
-      return `the plugin inventory could not be read: ${error.reason}`;
-    case 'CodexFailed':
-      return `Codex could not complete ${error.method} (${error.kind})`;
-    case 'Runtime':
-      return error.error._tag;
-    case 'CloudFailed':
-      return error.message;
-  }
-}
-
 /** What the management needs. */
 export interface PluginManagementOptions {
   readonly runtime: RuntimeSupervisor;

@@ -5,21 +5,10 @@
  * refusal. Every function here is pure.
  */
 import { describeClientErrorCategory, type ClientError } from '@wework/app-server-client';
+import type { RuntimeFault } from '@wework/host-errors';
 
-/** Why the runtime could not do what was asked. */
-export type RuntimeError =
-  | { readonly _tag: 'AppServerDidNotStart'; readonly reason: string }
-  | { readonly _tag: 'PluginsNotReady'; readonly reason: string }
-  | { readonly _tag: 'RequestFailed'; readonly method: string; readonly reason: string }
-  | { readonly _tag: 'TurnDidNotFinish'; readonly reason: string }
-  /** The app-server is not running (it ended and is restarting, or it failed); retryable while restarting. */
-  | { readonly _tag: 'RuntimeUnavailable'; readonly reason: string; readonly retryable: boolean }
-  /** A request to the app-server got no answer within its timeout. */
-  | { readonly _tag: 'RuntimeTimedOut'; readonly method: string; readonly timeoutMs: number }
-  /** The app-server refused the request unprocessed because it is overloaded; retryable. */
-  | { readonly _tag: 'Overloaded'; readonly method: string }
-  /** The app-server is restarting and `limit` requests wait for it already; retryable. */
-  | { readonly _tag: 'TooManyWaiting'; readonly limit: number };
+/** Why the runtime could not do what was asked (declared once, with its host reply, in `@wework/host-errors`). */
+export type RuntimeError = RuntimeFault;
 
 /** Describes a {@link RuntimeError} for a person. */
 export function describeRuntimeError(error: RuntimeError): string {

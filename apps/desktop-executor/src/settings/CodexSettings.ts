@@ -32,6 +32,11 @@ export interface CodexSettings {
   /** The interaction style in config.toml, when it is one Wework offers. */
   readStyle(): Promise<E.Either<SettingsError, InteractionStyle | null>>;
   writeStyle(style: InteractionStyle): Promise<E.Either<SettingsError, void>>;
+  /**
+   * Saves the given settings together, in one `config/batchWrite` (one write of config.toml): both are
+   * saved or neither is, so a full disk never leaves the instructions saved and the style not.
+   */
+  writeSettings(settings: { readonly instructions?: string; readonly style?: InteractionStyle }): Promise<E.Either<SettingsError, void>>;
 }
 
 /** Settings over one app-server connection. */
@@ -61,5 +66,12 @@ export function codexSettings(client: AppServerClient, routing: string = EMBEDDE
       return E.right(value === 'friendly' || value === 'pragmatic' ? value : null);
     },
     writeStyle: (style) => write([personalityEdit(style)]),
+    writeSettings: async ({ instructions, style }) => {
+      const edits = [
+        ...(instructions === undefined ? [] : [developerInstructionsEdit(composeDeveloperInstructions(instructions, routing))]),
+        ...(style === undefined ? [] : [personalityEdit(style)]),
+      ];
+      return edits.length === 0 ? E.right(undefined) : write(edits);
+    },
   };
 }

@@ -17,7 +17,7 @@ import { threadConfigFor, threadParamsOf, turnOverridesOf } from './TaskThreadCo
 import { threadQueues } from './ThreadQueues.js';
 import { archiveThread, unsubscribeThread } from './ThreadRequests.js';
 
-export { describeTaskError, type DeliverMessage, type ForkOutcome, type NewTask, type TaskError, type TaskRuntime, type TaskRuntimeOptions } from './TaskRuntimeApi.js';
+export { type DeliverMessage, type ForkOutcome, type NewTask, type TaskError, type TaskRuntime, type TaskRuntimeOptions } from './TaskRuntimeApi.js';
 
 const runtimeError = (error: RuntimeError): E.Either<TaskError, never> => E.left({ _tag: 'Runtime', error });
 

@@ -7,7 +7,7 @@ import type { ActivePermissionProfile, Turn, UserInputStrict } from '@wework/cod
 import type { Delivery, LifecycleConfig, ThreadStatus } from '@wework/thread-lifecycle';
 import type { Clock, Timer } from '@wework/ports';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { ThreadEnvironment } from '../runtime/WegentRuntimeToken.js';
 import type { DeliveryOutcome } from './TaskDeliveries.js';
@@ -22,22 +22,6 @@ export type TaskError =
   | { readonly _tag: 'TaskArchived'; readonly taskId: string }
   | ModelRouterRegistrationMissing
   | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
-
-/** Describes a {@link TaskError} for a person. */
-export function describeTaskError(error: TaskError): string {
-  switch (error._tag) {
-    case 'TaskNotFound':
-      return `no task ${JSON.stringify(error.taskId)} is open in the executor`;
-    case 'TaskExists':
-      return `a task ${JSON.stringify(error.taskId)} is already open`;
-    case 'TaskArchived':
-      return `task ${JSON.stringify(error.taskId)} is archived`;
-    case 'ModelRouterRegistrationMissing':
-      return `task ${JSON.stringify(error.taskId)} runs through the local model router (route ${JSON.stringify(error.routeId)}), which has no registration for it; start it again from its source so the router registers it`;
-    case 'Runtime':
-      return describeRuntimeError(error.error);
-  }
-}
 
 /** What a new task is made of. */
 export interface NewTask {

@@ -4,11 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, LoginCompletedNotification, type HostFailure, type HostHandlersPart } from '@wework/host-protocol';
-import { describeAccountServiceError, type AccountServiceError, type PendingAccount } from '../../accounts/AccountService.js';
+import { accountFailure, describeAccountFault } from '@wework/host-errors';
+import { LoginCompletedNotification, type HostHandlersPart } from '@wework/host-protocol';
+import type { PendingAccount } from '../../accounts/AccountService.js';
 import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
-
-const accountFailure = (error: AccountServiceError): HostFailure => ({ code: HostErrorCode.AccountFailed, message: describeAccountServiceError(error), tag: error._tag });
 
 /** `accounts/list`, `accounts/add`, `accounts/cancel`, `accounts/switch`. */
 export function accountHandlers(kit: HandlerKit): HostHandlersPart<'accounts/list' | 'accounts/add' | 'accounts/cancel' | 'accounts/switch', HostCall> {
@@ -26,7 +25,7 @@ export function accountHandlers(kit: HandlerKit): HostHandlersPart<'accounts/lis
         // A new sign-in: the official catalog's metadata and fetches in flight belong to the old one.
         if (E.isRight(outcome)) kit.accountChanged();
         // Part of the event stream (with its `seq`), so a host that reconnects still learns the outcome.
-        sessions.broadcast(LoginCompletedNotification.method, { loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountServiceError(outcome.left) : null });
+        sessions.broadcast(LoginCompletedNotification.method, { loginId, ok: E.isRight(outcome), message: E.isLeft(outcome) ? describeAccountFault(outcome.left) : null });
       });
       return ok({ loginId, authUrl: pending.right.authUrl });
     }),

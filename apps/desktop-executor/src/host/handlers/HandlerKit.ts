@@ -10,16 +10,17 @@ import type { ConnectorIdentity, RecoveryContinuation, RecoveryError } from '@we
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountService } from '../../accounts/AccountService.js';
 import type { ExecutorLog } from '../../runtime/ExecutorLog.js';
-import { describeRuntimeError, type LocalRuntime, type RuntimeError } from '../../runtime/LocalRuntime.js';
+import { inventoryFailure, managementFailure, marketplaceFailure, pluginServiceFailure, runtimeFailure, taskFailure, type MarketplaceFault } from '@wework/host-errors';
+import type { LocalRuntime } from '../../runtime/LocalRuntime.js';
 import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCatalogCache.js';
 import type { WegentRuntimeToken } from '../../runtime/WegentRuntimeToken.js';
 import type { RuntimeSupervisor } from '../../runtime/RuntimeSupervisor.js';
 import type { RuntimeWaiters } from '../../runtime/RuntimeWaiters.js';
 import type { Supervisor } from '../../supervision/Supervisor.js';
-import { describeTaskError, type TaskError, type TaskRuntime } from '../../tasks/TaskRuntime.js';
-import { describePluginServiceError, type PluginService, type PluginServiceError } from '../PluginService.js';
-import { describeMarketplaceError, marketplaceFailureCode, type MarketplacePages } from '../../plugins/MarketplacePages.js';
-import { describeManagementError, type ManagementError, type PluginManagement } from '../../plugins/PluginManagement.js';
+import type { TaskRuntime } from '../../tasks/TaskRuntime.js';
+import type { PluginService } from '../PluginService.js';
+import type { MarketplacePages } from '../../plugins/MarketplacePages.js';
+import type { PluginManagement } from '../../plugins/PluginManagement.js';
 import type { PluginInventory } from '../../plugins/PluginInventory.js';
 import type { BundledPlugins } from '../../plugins/BundledPlugins.js';
 import { openGate, type MutationGate } from '../../plugins/MutationGate.js';
@@ -65,61 +66,11 @@ export interface ExecutorServices {
 /** A handler's answer. */
 export type Answer<A> = Promise<E.Either<HostFailure, A>>;
 
-/** The reply for a runtime error: the app-server gone, a timeout and Codex's overload have codes of their own. */
-export const runtimeFailure = (error: RuntimeError): HostFailure => {
-  const message = describeRuntimeError(error);
-  switch (error._tag) {
-    case 'RuntimeUnavailable':
-      return { code: HostErrorCode.RuntimeUnavailable, message, tag: error._tag, retryable: error.retryable };
-    case 'RuntimeTimedOut':
-      return { code: HostErrorCode.RuntimeTimedOut, message, tag: error._tag, retryable: true };
-    case 'Overloaded':
-    case 'TooManyWaiting':
-      return { code: HostErrorCode.Overloaded, message, tag: error._tag, retryable: true };
-    default:
-      return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
-  }
-};
-
-/** The reply for a task error. */
-export const taskFailure = (error: TaskError): HostFailure => {
-  if (error._tag === 'Runtime') return runtimeFailure(error.error);
-  const code =
-    error._tag === 'TaskNotFound' ? HostErrorCode.TaskNotFound : error._tag === 'ModelRouterRegistrationMissing' ? HostErrorCode.ModelRouterRegistrationMissing : HostErrorCode.TaskConflict;
-  return { code, message: describeTaskError(error), tag: error._tag };
-};
-
-/** The reply for an error of the Wegent cloud plugin service. */
-export const pluginFailure = (error: PluginServiceError): HostFailure => ({
-  code: error._tag === 'PluginsNotAvailable' ? HostErrorCode.NotAvailable : error._tag === 'PackageRefused' ? HostErrorCode.PackageRefused : HostErrorCode.InternalError,
-  message: describePluginServiceError(error),
-  tag: error._tag,
-});
-
-/** The reply for an error of plugin management. */
-export const managementFailure = (error: ManagementError): HostFailure => {
-  const message = describeManagementError(error);
-  switch (error._tag) {
-    case 'Runtime':
-      return runtimeFailure(error.error);
-    case 'PluginNotFound':
-    case 'MarketplaceNotFound':
-    case 'SkillNotFound':
-    case 'AppNotFound':
-    case 'InstallRefused':
-      return { code: HostErrorCode[error._tag], message, tag: error._tag };
-    default:
-      return { code: HostErrorCode.RuntimeFailed, message, tag: error._tag };
-  }
-};
-
-/** The reply when the installed inventory could not be read. */
-export const inventoryUnreadable = (error: { readonly _tag: string; readonly reason: string }): HostFailure => ({
-  code: HostErrorCode.RuntimeFailed,
-  message: `the plugin inventory could not be read: ${error.reason}`,
-  tag: error._tag,
-  retryable: true,
-});
+/**
+ * The replies of the typed errors, from `@wework/host-errors` (one mapping, property-tested): the handler
+ * areas call these; none builds a message of its own from an error's text.
+ */
+export { runtimeFailure, taskFailure, managementFailure, pluginServiceFailure as pluginFailure, inventoryFailure as inventoryUnreadable };
 
 /** A success. */
 export const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);
@@ -147,7 +98,7 @@ export interface HandlerKit {
   /** The folder a skills request is about: the task's workspace, the given `cwd`, or the app-server's own (`null`). */
   skillWorkspace(workspace: SkillWorkspace): E.Either<HostFailure, string | null>;
   /** Runs a marketplace page's request; its typed errors become replies with the marketplace codes. */
-  marketplacePage<A>(run: (pages: MarketplacePages) => Promise<E.Either<Parameters<typeof describeMarketplaceError>[0], A>>): Answer<A>;
+  marketplacePage<A>(run: (pages: MarketplacePages) => Promise<E.Either<MarketplaceFault, A>>): Answer<A>;
   /** Tells the catalogs that the signed-in account changed: cached metadata and fetches in flight belong to the old one. */
   accountChanged(): void;
 }
@@ -185,11 +136,7 @@ export function handlerKit(services: ExecutorServices): HandlerKit {
     marketplacePage: async (run) => {
       const pages = services.marketplaces;
       if (pages === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'marketplaces are not available in this executor', tag: 'NotAvailable' });
-      const answer = await run(pages);
-      if (E.isRight(answer)) return answer;
-      const error = answer.left;
-      if (error._tag === 'Runtime') return E.left(runtimeFailure(error.error));
-      return E.left({ code: marketplaceFailureCode(error), message: describeMarketplaceError(error), tag: error._tag });
+      return E.mapLeft(marketplaceFailure)(await run(pages));
     },
     accountChanged: () => {
       services.marketplaces?.official.accountChanged();

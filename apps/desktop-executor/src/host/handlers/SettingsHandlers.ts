@@ -3,11 +3,10 @@
  * written through Codex's `config/read` and `config/batchWrite`.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, type HostFailure, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
+import { settingsFailure } from '@wework/host-errors';
+import type { HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
 import { codexSettings } from '../../settings/CodexSettings.js';
 import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
-
-const settingsFailure = (error: { readonly _tag: string; readonly reason: string }): HostFailure => ({ code: HostErrorCode.SettingsFailed, message: error.reason, tag: error._tag });
 
 /** `settings/read`, `settings/write`. */
 export function settingsHandlers(kit: HandlerKit): HostHandlersPart<'settings/read' | 'settings/write', HostCall> {
@@ -23,14 +22,9 @@ export function settingsHandlers(kit: HandlerKit): HostHandlersPart<'settings/re
     }),
     'settings/write': kit.withCodex(async (params: HostParamsOf<'settings/write'>) => {
       const settings = codexSettings(runtime.current().server.client);
-      for (const write of [
-        params.instructions === undefined ? null : () => settings.writeInstructions(params.instructions ?? ''),
-        params.style === undefined ? null : () => settings.writeStyle(params.style ?? 'pragmatic'),
-      ]) {
-        if (write === null) continue;
-        const written = await write();
-        if (E.isLeft(written)) return E.left(settingsFailure(written.left));
-      }
+      // One write of config.toml for both: a failure (a full disk) leaves neither saved.
+      const written = await settings.writeSettings({ ...(params.instructions === undefined ? {} : { instructions: params.instructions }), ...(params.style === undefined ? {} : { style: params.style }) });
+      if (E.isLeft(written)) return E.left(settingsFailure(written.left));
       return empty();
     }),
   };

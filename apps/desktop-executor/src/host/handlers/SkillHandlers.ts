@@ -3,7 +3,8 @@
  * read the `SKILL.md` of one the inventory or that listing names.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, type HostFailure, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
+import { skillReadFailure } from '@wework/host-errors';
+import type { HostFailure, HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
 import { listWorkspaceSkills, readKnownSkill, type KnownSkillReadError, type WorkspaceSkills } from '../../plugins/WorkspaceSkills.js';
 import type { RuntimeError } from '../../runtime/LocalRuntime.js';
 import { inventoryUnreadable, managementFailure, runtimeFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
@@ -32,14 +33,8 @@ export function skillHandlers(kit: HandlerKit): HostHandlersPart<'skills/setEnab
       };
       const read = await readKnownSkill(path, viewed, listed);
       return E.mapLeft((error: KnownSkillReadError): HostFailure => {
-        switch (error._tag) {
-          case 'SkillNotFound':
-            return { code: HostErrorCode.SkillNotFound, message: 'no skill of an installed plugin or of the workspace has that path', tag: error._tag };
-          case 'ListingFailed':
-            return E.isLeft(viewed) ? inventoryUnreadable(viewed.left) : runtimeFailure(error.error);
-          default:
-            return { code: HostErrorCode.RuntimeFailed, message: 'the skill file could not be read', tag: error._tag };
-        }
+        if (error._tag !== 'ListingFailed') return skillReadFailure(error);
+        return E.isLeft(viewed) ? inventoryUnreadable(viewed.left) : runtimeFailure(error.error);
       })(read);
     },
   };
