@@ -12,7 +12,7 @@
  * - `not-run="REASON"`: not run; the reason says why (a reinstall of the clone, another Codex, your own
  *   project, the registry, a browser, an OpenAI account, the suite this test belongs to).
  *
- * A fence of another language (`text`, `json`, `ts`) is not a command. The blocks run one after the
+ * A fence may be indented, as in a list item. A fence of another language (`text`, `json`, `ts`) is not a command. The blocks run one after the
  * other, in the order of the files below; each must finish within `BLOCK_TIMEOUT_MS`.
  */
 import { spawn } from 'node:child_process';
@@ -50,12 +50,15 @@ function attributesOf(info: string): Map<string, string> {
 function blocksOf(file: string): ReadonlyArray<Block> {
   const markdown = readFileSync(file, 'utf8');
   const blocks: Block[] = [];
-  for (const match of markdown.matchAll(/^```sh(?:[ \t]+(.*))?\n([\s\S]*?)^```$/gm)) {
+  // A fence may be indented (inside a list item); its lines lose that indentation.
+  for (const match of markdown.matchAll(/^( *)```sh(?:[ \t]+(.*))?\n([\s\S]*?)^\1```$/gm)) {
     const end = (match.index ?? 0) + match[0].length;
     const rest = markdown.slice(end);
-    const attributes = attributesOf(match[1] ?? '');
+    const indent = match[1]!.length;
+    const attributes = attributesOf(match[2] ?? '');
     const output = attributes.has('output') ? (/<!-- output -->\n```text\n([\s\S]*?)^```$/m.exec(rest)?.[1] ?? null) : null;
-    blocks.push({ file: relative(ROOT, file), line: markdown.slice(0, match.index).split('\n').length, script: match[2]!, attributes, output });
+    const script = match[3]!.split('\n').map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length))).join('\n');
+    blocks.push({ file: relative(ROOT, file), line: markdown.slice(0, match.index).split('\n').length, script, attributes, output });
   }
   return blocks;
 }
