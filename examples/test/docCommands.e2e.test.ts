@@ -1,6 +1,6 @@
 /**
- * Every shell block of the root README.md, of docs/ and of the apps' READMEs runs as written, from the
- * repository root of this (installed) clone. A block is a fence whose info string starts with `sh`; what
+ * Every shell block of the root README.md, of docs/, of the apps' READMEs and of the TypeScript host
+ * example's README runs as written, from the repository root of this (installed) clone. A block is a fence whose info string starts with `sh`; what
  * follows `sh` says how it is run:
  *
  * - nothing: each line runs in one `bash -e` (comments and all) and the block must exit 0;
@@ -25,12 +25,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BLOCK_TIMEOUT_MS = 600_000;
 const STOP_TIMEOUT_MS = 30_000;
 
-/** The markdown files whose shell blocks are checked: README.md, docs/**, apps/*\/README.md. */
+/**
+ * The markdown files whose shell blocks are checked: README.md, docs/**, apps/*\/README.md and the
+ * TypeScript host example's README.
+ */
 function markdownFiles(): ReadonlyArray<string> {
   const docs = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? docs(join(dir, entry.name)) : entry.name.endsWith('.md') ? [join(dir, entry.name)] : []));
   const apps = readdirSync(join(ROOT, 'apps')).map((app) => join(ROOT, 'apps', app, 'README.md')).filter((path) => existsSync(path));
-  return [join(ROOT, 'README.md'), ...docs(join(ROOT, 'docs')).sort(), ...apps.sort()];
+  return [join(ROOT, 'README.md'), ...docs(join(ROOT, 'docs')).sort(), ...apps.sort(), join(ROOT, 'examples', 'typescript-host', 'README.md')];
 }
 
 interface Block {
