@@ -78,6 +78,16 @@ async function loadScenario(args: DiagnoseArgs, io: DiagnoseIo): Promise<E.Eithe
 }
 
 /**
+ * What to do when a report is not there: reports are written by runs (`<name>.report.json` next to
+ * `<name>.json`), so a fresh clone has none until its scenario was run.
+ */
+function missingReportHint(reportPath: string, reason: string): string {
+  if (reason !== 'ENOENT') return '';
+  const scenario = /^(.*)\.report\.json$/.exec(reportPath)?.[1];
+  return scenario === undefined ? '' : ` (a report is written by a run: \`wework-harness run ${scenario}.json\` writes this one)`;
+}
+
+/**
  * Runs `wework-harness diagnose` with the arguments after `diagnose`; resolves to the exit code.
  *
  * @example
@@ -98,7 +108,7 @@ export async function runDiagnoseCommand(argv: ReadonlyArray<string>, io: Diagno
   }
   const text = await io.readText(args.right.reportPath);
   if (E.isLeft(text)) {
-    io.err(`cannot read ${args.right.reportPath}: ${text.left}`);
+    io.err(`cannot read ${args.right.reportPath}: ${text.left}${missingReportHint(args.right.reportPath, text.left)}`);
     return 2;
   }
   const json = parseJsonText(text.right);
