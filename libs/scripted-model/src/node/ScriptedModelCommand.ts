@@ -96,7 +96,7 @@ export function parseInvocation(argv: ReadonlyArray<string>): E.Either<string, I
   if (!LOOPBACK.includes(host)) return E.left('--host takes a loopback address only: 127.0.0.1 or ::1');
   if (values['codex-home'] === '') return E.left('--codex-home takes a directory');
   if (values.record === '') return E.left('--record takes a file');
-  if (values.model !== undefined && (values.model === '' || values.model.length > 200 || /[\u0000-\u001f]/.test(values.model))) {
+  if (values.model !== undefined && (values.model === '' || values.model.length > 200 || [...values.model].some((char) => char.charCodeAt(0) < 0x20))) {
     return E.left('--model takes a model slug (1 to 200 characters, no control characters)');
   }
   if (values['provider-id'] !== undefined && !PROVIDER_ID.test(values['provider-id'])) return E.left('--provider-id takes 1 to 64 letters, digits, _ or -');
