@@ -10,7 +10,7 @@
  * installed.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -18,7 +18,6 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify } from 'smol-toml';
 import { Methods, ThreadStart } from '@wework/codex-protocol';
 import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { resolveCodexCommand, spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
