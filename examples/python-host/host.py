@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """A host of the Wework desktop executor in Python, with the standard library only.
 
-Without an OpenAI account it first starts the scripted model, `wework-scripted-model --script script.json
---codex-home <executor home>/codex` (which serves script.json on loopback and writes itself into the
-executor's Codex config), and reads the URL line it prints. It starts the executor over stdio, creates a task, sends one message whose turn calls the forms
-plugin's `choose_strategy` tool, answers the plugin's form card, checks that malformed requests are
-refused (invalid params, an unknown task, an unknown method), and prints a summary as its last line
-(one JSON object). The exit code is 0 only when every step held.
+Without an OpenAI account, it first starts the scripted model: `wework-scripted-model --script
+script.json --codex-home <executor home>/codex` serves script.json on loopback, writes itself into the
+executor's Codex config and prints its URL in one line, which host.py reads. Then it starts the executor
+over stdio, creates a task, sends one message whose turn calls the forms plugin's `choose_strategy`
+tool, answers the plugin's form card, checks that malformed requests are refused (invalid params, an
+unknown task, an unknown method), and prints a summary as its last line (one JSON object). The exit
+code is 0 only when every step held.
 
 The protocol is docs/host-protocol.md: JSON-RPC 2.0, one JSON object per line on stdin and stdout.
 Options and environment variables: README.md next to this file.
@@ -60,17 +61,30 @@ class ScriptedModel:
         for thread in self.threads:
             thread.start()
         try:
+            self.url = self._ready_url(timeout)
+        except BaseException:  # a Failure, or SIGTERM while waiting: the command is stopped before it goes up
+            self.stop()
+            raise
+
+    def _ready_url(self, timeout):
+        try:
             line = self.lines.get(timeout=timeout)
         except queue.Empty:
-            line = None
+            raise Failure(f"the scripted model printed no ready line within {timeout:g} s") from None
         try:
             ready = json.loads(line) if line else None
         except ValueError:
             ready = None
         if not isinstance(ready, dict) or not isinstance(ready.get("url"), str):
-            code = self.stop()
+            code = self.exit_code_now()
             raise Failure(f"the scripted model did not start (exit code {code}): {self.log_tail().strip() or 'no ready line'}")
-        self.url = ready["url"]
+        return ready["url"]
+
+    def exit_code_now(self):
+        try:
+            return self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            return None
 
     def _read_stdout(self):
         for line in iter(lambda: self.proc.stdout.readline(64 * 1024), b""):
