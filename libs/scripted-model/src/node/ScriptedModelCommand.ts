@@ -141,7 +141,7 @@ async function followRequests(model: ScriptedModel, io: CommandIo, record: strin
       return; // closed
     }
     const request = requests[count - 1];
-    if (request !== undefined) io.err(`request ${count}: ${request.method} ${request.path.slice(0, 200)} ${describeOutcome(request)}; ${model.remaining} script entries left`);
+    if (request !== undefined) io.err(`request ${count}: ${request.method} ${request.path.slice(0, 200)} ${describeOutcome(request)} (${model.remaining} left in the script)`);
     if (record !== null) {
       const temporary = `${record}.part`;
       try {
