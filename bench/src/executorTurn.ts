@@ -10,7 +10,7 @@
  * installed.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -18,12 +18,11 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify } from 'smol-toml';
 import { Methods, ThreadStart } from '@wework/codex-protocol';
 import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { resolveCodexCommand, spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
-import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { respond, say } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { LineClient } from './lineClient.js';
 import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
 
@@ -51,7 +50,8 @@ async function box(root: string, name: string, codexHomeUnder: string): Promise<
   const dirs = { root: base, codexHome, home: join(base, 'home'), workspace: join(base, 'workspace') };
   await Promise.all([dirs.codexHome, dirs.home, dirs.workspace].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startScriptedModel({ script: Array.from({ length: SCRIPT_LENGTH }, (_, i) => respond(say(`answer ${i}`))) });
-  await writeFile(join(codexHome, 'config.toml'), stringify({ ...scriptedModelCodexConfig({ baseUrl: model.url }) }), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(codexHome, { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   return { ...dirs, model };
 }
 

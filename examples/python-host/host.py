@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """A host of the Wework desktop executor in Python, with the standard library only.
 
-It starts the executor over stdio, creates a task, sends one message whose turn calls the forms
-plugin's `choose_strategy` tool, answers the plugin's form card, checks that malformed requests are
-refused (invalid params, an unknown task, an unknown method), and prints a summary as its last line
-(one JSON object). The exit code is 0 only when every step held.
+Without an OpenAI account, it first starts the scripted model: `wework-scripted-model --script
+script.json --codex-home <executor home>/codex` serves script.json on loopback, writes itself into the
+executor's Codex config and prints its URL in one line, which host.py reads. Then it starts the executor
+over stdio, creates a task, sends one message whose turn calls the forms plugin's `choose_strategy`
+tool, answers the plugin's form card, checks that malformed requests are refused (invalid params, an
+unknown task, an unknown method), and prints a summary as its last line (one JSON object). The exit
+code is 0 only when every step held.
 
 The protocol is docs/host-protocol.md: JSON-RPC 2.0, one JSON object per line on stdin and stdout.
 Options and environment variables: README.md next to this file.
@@ -26,6 +29,83 @@ LOG_TAIL = 64 * 1024  # how much of the executor's log (its stderr) is kept, sho
 
 class Failure(Exception):
     """A step did not hold; the message says which and why."""
+
+
+def stop_process(proc, graceful_wait):
+    """Closes the child's stdin (which ends it), then terminates and kills it if it lingers; returns its exit code."""
+    try:
+        proc.stdin.close()
+    except OSError:
+        pass
+    for action, wait in ((None, graceful_wait), (proc.terminate, 5), (proc.kill, 5)):
+        if action is not None:
+            action()
+        try:
+            return proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            continue
+    return None
+
+
+class ScriptedModel:
+    """`wework-scripted-model` as a child process: it serves a script on loopback and writes itself into a Codex home.
+
+    The command prints one line once it listens and the config is written (with --json: {"url", "port",
+    "configPath"}); it ends when its stdin closes.
+    """
+
+    def __init__(self, argv, timeout):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.log, self.log_size, self.lines = collections.deque(), 0, queue.Queue()
+        self.threads = [threading.Thread(target=target, daemon=True) for target in (self._read_stdout, self._drain_stderr)]
+        for thread in self.threads:
+            thread.start()
+        try:
+            self.url = self._ready_url(timeout)
+        except BaseException:  # a Failure, or SIGTERM while waiting: the command is stopped before it goes up
+            self.stop()
+            raise
+
+    def _ready_url(self, timeout):
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise Failure(f"the scripted model printed no ready line within {timeout:g} s") from None
+        try:
+            ready = json.loads(line) if line else None
+        except ValueError:
+            ready = None
+        if not isinstance(ready, dict) or not isinstance(ready.get("url"), str):
+            code = self.exit_code_now()
+            raise Failure(f"the scripted model did not start (exit code {code}): {self.log_tail().strip() or 'no ready line'}")
+        return ready["url"]
+
+    def exit_code_now(self):
+        try:
+            return self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def _read_stdout(self):
+        for line in iter(lambda: self.proc.stdout.readline(64 * 1024), b""):
+            self.lines.put(line.decode("utf-8", "replace"))
+        self.lines.put(None)
+
+    def _drain_stderr(self):
+        for line in iter(self.proc.stderr.readline, b""):
+            self.log.append(line[:LOG_TAIL])
+            self.log_size += len(self.log[-1])
+            while self.log_size > LOG_TAIL:
+                self.log_size -= len(self.log.popleft())
+
+    def log_tail(self):
+        return b"".join(self.log).decode("utf-8", "replace")
+
+    def stop(self):
+        code = stop_process(self.proc, 5)
+        for thread in self.threads:
+            thread.join(2)
+        return code
 
 
 class Executor:
@@ -109,17 +189,7 @@ class Executor:
 
     def stop(self):
         """Closing stdin ends the executor and all it started; if it lingers, terminate, then kill it."""
-        try:
-            self.proc.stdin.close()
-        except OSError:
-            pass
-        code = None
-        for action, wait in ((None, 15), (self.proc.terminate, 5), (self.proc.kill, 5)):
-            if action is not None:
-                action()
-            code = self.exit_code(wait)
-            if code is not None:
-                break
+        code = stop_process(self.proc, 15)
         for thread in self.threads:  # the pipes close with the process: the last lines are read
             thread.join(2)
         return code
@@ -182,10 +252,25 @@ class Transcript:
 def run(args, summary):
     """The steps in order; each records what it saw in `summary` and raises Failure when it does not hold."""
     transcript = Transcript(args.choose)
+    model = None
+    if args.script:
+        # The scripted model first: the executor reads <executor home>/codex/config.toml when it starts.
+        model_argv = [args.node, args.scripted_model, "--script", args.script, "--json"]
+        model_argv += ["--codex-home", os.path.join(args.executor_home, "codex")]
+        if args.record:
+            model_argv += ["--record", args.record]
+        model = ScriptedModel(model_argv, args.timeout)
+        summary["scriptedModel"] = {"url": model.url}
+        print(f"scripted model {model.url} ({os.path.basename(args.script)})")
     argv = [args.node, args.serve, "--stdio", "--executor-home", args.executor_home, "--workspace", args.workspace]
     for name in args.wait_for_plugin:
         argv += ["--wait-for-plugin", name]
-    executor = Executor(argv, transcript.notification, transcript.card, args.timeout)
+    try:
+        executor = Executor(argv, transcript.notification, transcript.card, args.timeout)
+    except BaseException:
+        if model is not None:
+            summary["scriptedModel"]["exitCode"] = model.stop()
+        raise
 
     def call(method, params, timeout=None):
         response = executor.request(method, params, timeout)
@@ -235,8 +320,12 @@ def run(args, summary):
         held = True
     finally:
         summary["executorExitCode"] = executor.stop()
+        if model is not None:
+            summary["scriptedModel"]["exitCode"] = model.stop()
         if not held:
             sys.stderr.write("--- the executor's log (tail) ---\n" + executor.log_tail())
+            if model is not None:
+                sys.stderr.write("--- the scripted model's log (tail) ---\n" + model.log_tail())
 
 
 def stopped_by_signal(signum, _frame):
@@ -247,11 +336,16 @@ def stopped_by_signal(signum, _frame):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     built = os.path.join(here, "..", "..", "apps", "desktop-executor", "dist", "serve.js")
+    scripted_model = os.path.join(here, "..", "..", "libs", "scripted-model", "bin", "wework-scripted-model.js")
     parser = argparse.ArgumentParser(description="Drives the Wework desktop executor over stdio (see README.md).")
     parser.add_argument("--serve", default=os.environ.get("WEWORK_SERVE_JS", built), help="the executor's serve.js")
     parser.add_argument("--executor-home", default=os.environ.get("WEWORK_EXECUTOR_HOME"))
     parser.add_argument("--workspace", default=os.environ.get("WEWORK_WORKSPACE"))
     parser.add_argument("--node", default=os.environ.get("NODE", "node"), help="the Node.js executable")
+    parser.add_argument("--script", default=os.path.join(here, "script.json"), help="the scripted model's script (default: script.json here)")
+    parser.add_argument("--no-script", dest="script", action="store_const", const=None, help="no scripted model: Codex's configured model and login")
+    parser.add_argument("--scripted-model", default=os.environ.get("WEWORK_SCRIPTED_MODEL_JS", scripted_model), help="the wework-scripted-model command")
+    parser.add_argument("--record", help="a file where the scripted model writes the requests it received")
     parser.add_argument("--wait-for-plugin", action="append", help="MCP servers a first turn waits for (default: forms)")
     parser.add_argument("--model", help="the task's model (default: the one config.toml names)")
     parser.add_argument("--choose", default="safe", help="the form option to pick, by value or label")
@@ -265,6 +359,10 @@ def main():
         parser.error("--executor-home and --workspace (or WEWORK_EXECUTOR_HOME and WEWORK_WORKSPACE) are required")
     if not os.path.isfile(args.serve):
         parser.error(f"the executor's serve entry {args.serve} is missing; build it: npx nx build desktop-executor")
+    if args.script and not os.path.isfile(args.scripted_model):
+        parser.error(f"the wework-scripted-model command {args.scripted_model} is missing")
+    if args.record and not args.script:
+        parser.error("--record needs the scripted model (it cannot be combined with --no-script)")
     signal.signal(signal.SIGTERM, stopped_by_signal)
     summary = {"ok": False}
     try:

@@ -33,7 +33,8 @@ describe('the TypeScript host example', () => {
   it.skipIf(!pythonAvailable())('is host.py\'s twin: with the same arguments, the same summary but for the thread id and the unknown method', async () => {
     expect(twin, 'the twin did not complete its own run (the test before)').not.toBeNull();
     const run = await prepareRun();
-    const outcome = await runExample(run, 'python3', [HOST_PY, ...HOST_ARGS, '--task-id', TASK_ID]);
+    // The twin runs against the run's in-process model; host.py is given the same one (--no-script: it starts no model of its own).
+    const outcome = await runExample(run, 'python3', [HOST_PY, ...HOST_ARGS, '--task-id', TASK_ID, '--no-script']);
     const python = await expectExampleHeld(run, outcome, { name: 'host.py', taskId: TASK_ID, unknownMethod: EXECUTOR_REFUSAL });
     const typescript = twin as Summary;
 

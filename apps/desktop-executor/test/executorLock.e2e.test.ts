@@ -11,10 +11,10 @@ import { existsSync, readFileSync, readdirSync, watch } from 'node:fs';
 import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
+import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { respond, say } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { SERVE, startServe, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -34,7 +34,8 @@ beforeAll(async () => {
   const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace'), temp: join(root, 'tmp') };
   await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startScriptedModel({ script: [respond(say('first executor still here')), respond(say('after recovery'))] });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(join(dirs.executorHome, 'codex'), { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   await writeFile(join(dirs.executorHome, 'codex', 'auth.json'), JSON.stringify({ OPENAI_API_KEY: CANARY }), { mode: 0o600 });
   // The executor stages packages in its OS temp directory: one of the test's own.
   box = { root, dirs, env: { ...process.env, HOME: dirs.userHome, TMPDIR: dirs.temp }, model };

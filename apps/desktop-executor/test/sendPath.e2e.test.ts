@@ -7,16 +7,15 @@
  * image store: a turn directory left in the store's root by an earlier run stays until a message with an
  * attachment loads the store (which sweeps it), and no directory is created for a text-only send.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountLogout, ConfigValueWrite } from '@wework/codex-protocol';
 import { HostErrorCode } from '@wework/host-protocol';
-import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { respond, say } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { startExecutor, type Executor } from '../src/host/startExecutor.js';
 import type { LocalRuntime } from '../src/runtime/LocalRuntime.js';
 
@@ -56,7 +55,8 @@ beforeAll(async () => {
   // What a crashed run leaves in the image store's root; the store sweeps it when it is loaded.
   modelInput = join(dirs.executorHome, 'model-input');
   await mkdir(join(modelInput, 'turn-leftover'), { recursive: true });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(join(dirs.executorHome, 'codex'), { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   const started = await startExecutor({ ...dirs, env: process.env, log: () => undefined, waitForPlugins: [] });
   if (E.isLeft(started)) throw new Error(started.left);
   executor = started.right;

@@ -10,15 +10,14 @@
  * without their value.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode, RuntimeSetWegentToken, type HostParamsOf } from '@wework/host-protocol';
-import { functionCallOutputs, respond, say, scriptedModelCodexConfig, shell } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { functionCallOutputs, respond, say, shell } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
 const token = (label: string): string => `${label}-${randomBytes(12).toString('hex')}`;
@@ -55,7 +54,8 @@ beforeAll(async () => {
   const workspace = join(root, 'workspace');
   await Promise.all([join(executorHome, 'codex'), join(root, 'home'), workspace].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startScriptedModel({ script });
-  await writeFile(join(executorHome, 'codex', 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(join(executorHome, 'codex'), { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   const executor = startServe(['--executor-home', executorHome, '--workspace', workspace], {
     ...process.env,
     HOME: join(root, 'home'),

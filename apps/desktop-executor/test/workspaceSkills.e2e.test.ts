@@ -7,10 +7,9 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
+import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
 interface Box {
@@ -52,7 +51,8 @@ beforeAll(async () => {
   await mkdir(join(workspace, '.agents', 'skills', 'linked'), { recursive: true });
   await symlink(join(root, 'secret.md'), join(workspace, '.agents', 'skills', 'linked', 'SKILL.md'));
   const model = await startScriptedModel({ script: [] });
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(codexHome, { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   const executor = startServe(['--executor-home', executorHome, '--workspace', other], { ...process.env, HOME: home });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
   box = { root, codexHome, home, workspace, other, executor, model };

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigBatchWrite, ConfigRead, ThreadFork, ThreadResume, ThreadStart } from '@wework/codex-protocol';
 import {
@@ -26,8 +25,8 @@ import {
 import { diagnoseForms, type FormsFinding } from '@wework/elicitation-mapper';
 import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
-import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { respond, say } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { formatSummary, parseScenario, runScenario, type ScenarioReport } from '../src/index.js';
 import { decodeReportInput, evidenceFromReport, runDiagnoseCommand, type DiagnoseIo } from '../src/diagnose/index.js';
 
@@ -224,7 +223,8 @@ describe('permission modes against the real app-server', () => {
     root = await mkdtemp(join(tmpdir(), 'harness-permissions-'));
     const [codexHome, home, cwd] = [join(root, 'codex-home'), join(root, 'home'), join(root, 'workspace')];
     await Promise.all([codexHome, home, cwd].map((dir) => mkdir(dir)));
-    await writeFile(join(codexHome, 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+    const written = await writeScriptedModelConfig(codexHome, { baseUrl: model.url });
+    if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
     const spawned = await spawnAppServer({ codexHome, home, cwd, env: { PATH: process.env['PATH'] } });
     if (E.isLeft(spawned)) throw new Error(JSON.stringify(spawned.left));
     server = spawned.right;

@@ -6,14 +6,13 @@
  * registry (0.169.0) is served with a warning, or refused with `--require-supported-codex`.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
+import * as E from 'fp-ts/lib/Either.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 import { startExecutorHost } from '../src/host/ExecutorHostClient.js';
 import { OLDER_CODEX_VERSION, olderCodexBinary } from './support/olderCodex.js';
 
@@ -61,7 +60,8 @@ beforeAll(async () => {
   dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
   await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   model = await startScriptedModel({ script: [] });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(scriptedModelCodexConfig({ baseUrl: model.url })), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(join(dirs.executorHome, 'codex'), { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
 });
 
 afterAll(async () => {

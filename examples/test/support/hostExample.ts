@@ -10,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { functionCallOutputs } from '@wework/scripted-model';
+import { functionCallOutputs, type HasBody, type Script } from '@wework/scripted-model';
 import { prepareScriptedRun, type ScriptedRun } from '../../src/scriptedRun.js';
 
 const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -48,9 +48,12 @@ export interface Outcome {
 /** The runs prepared and not yet closed; {@link closeRuns} (in `afterAll`) closes them whatever happened. */
 const open = new Set<ScriptedRun>();
 
-/** Prepares a scripted run (a model, directories, the Codex config) that {@link closeRuns} closes if the test does not. */
-export async function prepareRun(): Promise<ScriptedRun> {
-  const run = await prepareScriptedRun();
+/**
+ * Prepares a scripted run (a model, directories, the Codex config) that {@link closeRuns} closes if the test
+ * does not; with `null`, no model in this process (the example starts `wework-scripted-model` itself).
+ */
+export async function prepareRun(script?: Script | null): Promise<ScriptedRun> {
+  const run = await prepareScriptedRun(script);
   open.add(run);
   return run;
 }
@@ -117,6 +120,8 @@ export interface ExpectedRun {
   readonly taskId: string;
   /** `{ code, tag }` of the unknown method: the executor's refusal, or the client's own. */
   readonly unknownMethod: { readonly code: number | null; readonly tag: string };
+  /** The requests the model received, when the example ran the model itself (`wework-scripted-model --record`); else the run's model's. */
+  readonly modelRequests?: () => Promise<ReadonlyArray<HasBody>>;
 }
 
 /** An example's summary: the last line of its output, one JSON object. */
@@ -154,8 +159,9 @@ export async function expectExampleHeld(run: ScriptedRun, outcome: Outcome, expe
   expect(outcome.stdout).toContain('tool forms.choose_strategy completed');
 
   // The plugin received the chosen value, and the model the plugin's result in its second request.
-  expect(run.model.requests).toHaveLength(2);
-  const outputs = run.model.requests.flatMap((request) => functionCallOutputs(request).map((output) => output.text));
+  const requests = expected.modelRequests === undefined ? (run.model?.requests ?? []) : await expected.modelRequests();
+  expect(requests).toHaveLength(2);
+  const outputs = requests.flatMap((request) => functionCallOutputs(request).map((output) => output.text));
   expect(outputs.join('\n')).toContain('elicitation: accept {"strategy":"safe"}');
 
   // Nothing of the run is left running, and the executor released its home.

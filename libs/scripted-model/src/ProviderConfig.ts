@@ -8,8 +8,13 @@
  * reported as an unrecognized setting and ignored, and a refused connection is then retried
  * forever. {@link scriptedModelCodexConfig} therefore puts it under `features`.
  *
- * Every function here is pure: plain data in, plain data out.
+ * {@link withScriptedModel} writes the same settings into an existing `config.toml` text through
+ * `@wework/config-toml`, the project's config editor, keeping every other key and comment.
+ *
+ * Every function here is pure: plain data (or text) in, plain data (or text, or a `_tag`ged error) out.
  */
+import * as E from 'fp-ts/lib/Either.js';
+import { parseToml, removeKey, removeTable, setKey, type TomlEditError } from '@wework/config-toml';
 
 /** The `[model_providers.<id>]` table for a Responses API provider. */
 export interface ModelProviderSettings {
@@ -93,4 +98,66 @@ export function scriptedModelCodexConfig(options: ScriptedModelConfigOptions): S
     model_providers: { [providerId]: modelProviderSettings(options) },
     features: failFastFeatures,
   };
+}
+
+/** The key paths and values {@link withScriptedModel} writes, in the order it writes them. */
+function configLeaves(config: ScriptedModelCodexConfig): ReadonlyArray<readonly [ReadonlyArray<string>, string | number | boolean]> {
+  const leaves: Array<readonly [ReadonlyArray<string>, string | number | boolean]> = [
+    [['model_provider'], config.model_provider],
+    [['model'], config.model],
+  ];
+  for (const [id, provider] of Object.entries(config.model_providers)) {
+    for (const [key, value] of Object.entries(provider)) leaves.push([['model_providers', id, key], value as string | number]);
+  }
+  for (const [key, value] of Object.entries(config.features)) leaves.push([['features', key], value as boolean]);
+  return leaves;
+}
+
+/**
+ * Writes the scripted model into a `config.toml` text (empty for a new file): `model_provider`,
+ * `model`, the `[model_providers.<id>]` table (exactly the scripted model's settings: a key an earlier
+ * run left in it is removed) and the fail-fast `[features]` flags of {@link scriptedModelCodexConfig}. Every other
+ * key, table and comment stays as it was written. The edits are `@wework/config-toml`'s: each is
+ * read back and verified; a text that is not TOML, or that writes one of these keys inside an inline
+ * table, is a `_tag`ged error and nothing to write.
+ *
+ * @example
+ * ```ts
+ * withScriptedModel('[mcp_servers.forms]\ncommand = "node"\n', { baseUrl: 'http://127.0.0.1:4000/v1' });
+ * // Right('model_provider = "scripted"\nmodel = "mock-model"\n[mcp_servers.forms]\ncommand = "node"\n\n' +
+ * //   '[model_providers.scripted]\nname = "Scripted model"\nbase_url = "http://127.0.0.1:4000/v1"\nwire_api = "responses"\n' +
+ * //   'request_max_retries = 0\nstream_max_retries = 0\n\n[features]\nunbounded_connection_retries = false\nplugins = false\n')
+ * ```
+ */
+export function withScriptedModel(text: string, options: ScriptedModelConfigOptions): E.Either<TomlEditError, string> {
+  const config = scriptedModelCodexConfig(options);
+  let result: E.Either<TomlEditError, string> = E.right(text);
+  const edit = (step: (current: string) => E.Either<TomlEditError, string>): void => {
+    result = E.chain(step)(result);
+  };
+  // Keys of an earlier provider table with this id that the new one does not have are removed, so the
+  // table ends up exactly the scripted model's; its own keys are then changed where they are written.
+  for (const [id, settings] of Object.entries(config.model_providers)) {
+    edit((current) =>
+      E.chain((values: Readonly<Record<string, unknown>>) => {
+        const providers = values['model_providers'];
+        const existing = isTable(providers) ? providers[id] : undefined;
+        if (existing === undefined) return E.right(current);
+        if (!isTable(existing)) return removeKey(current, ['model_providers', id]);
+        let next: E.Either<TomlEditError, string> = E.right(current);
+        for (const [key, value] of Object.entries(existing)) {
+          if (key in settings) continue;
+          const path = ['model_providers', id, key];
+          next = E.chain((inner: string) => (isTable(value) ? removeTable(inner, path) : removeKey(inner, path)))(next);
+        }
+        return next;
+      })(parseToml(current.replace(/^\uFEFF/, ''))),
+    );
+  }
+  for (const [path, value] of configLeaves(config)) edit((current) => setKey(current, path, value));
+  return result;
+}
+
+function isTable(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }

@@ -21,6 +21,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { formatJsonSyntaxError, parseJsonText } from '@wework/decode-issues';
 import { JsonObject, boundedInt, describe, isRecord, strictRecord, toIssues, type DecodeIssue } from './internal/Codecs.js';
 
 /** Arguments of a tool or function call: a JSON object, sent to Codex as a JSON string. */
@@ -103,10 +104,12 @@ export type ModelResponse = StepsResponse | FailResponse | HangResponse;
 /** The whole script: responses consumed one per request, in order. */
 export type Script = ReadonlyArray<ModelResponse>;
 
-/** The script's JSON text did not parse. */
+/** The script's text is not JSON: where its first problem is (1-based line and column) and what was expected there, never a quote of the text. */
 export interface ScriptJsonSyntaxError {
   readonly _tag: 'ScriptJsonSyntaxError';
-  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly expected: string;
 }
 
 /** The script's JSON did not match the script format. */
@@ -273,13 +276,20 @@ export function decodeScript(json: unknown): E.Either<ScriptDecodeError, Script>
   );
 }
 
-/** Parses and decodes a script from JSON text. */
+/**
+ * Parses and decodes a script from JSON text. Text that is not JSON is refused with the line and
+ * column of its first problem; neither error quotes the text.
+ *
+ * @example
+ * ```ts
+ * parseScript('[{"steps": [{"say": "hi"}]}]'); // Right([{ kind: 'steps', steps: [{ kind: 'say', text: 'hi' }] }])
+ * parseScript('[{"steps": [}]'); // Left({ _tag: 'ScriptJsonSyntaxError', line: 1, column: 13, expected: ... })
+ * ```
+ */
 export function parseScript(text: string): E.Either<ScriptError, Script> {
   return pipe(
-    E.tryCatch(
-      (): unknown => JSON.parse(text),
-      (e): ScriptError => ({ _tag: 'ScriptJsonSyntaxError', message: e instanceof Error ? e.message : String(e) }),
-    ),
+    parseJsonText(text),
+    E.mapLeft((error): ScriptError => ({ _tag: 'ScriptJsonSyntaxError', line: error.line, column: error.column, expected: error.expected })),
     E.chainW(decodeScript),
   );
 }
@@ -293,7 +303,7 @@ export function encodeScript(script: Script): ReadonlyArray<ModelResponseJson> {
 export function formatScriptError(error: ScriptError): string {
   switch (error._tag) {
     case 'ScriptJsonSyntaxError':
-      return `script is not valid JSON: ${error.message}`;
+      return `script is not valid JSON: ${formatJsonSyntaxError({ ...error, _tag: 'JsonSyntaxError' })}`;
     case 'ScriptDecodeError':
       return error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n');
   }

@@ -86,6 +86,7 @@ export {
   failFastFeatures,
   modelProviderSettings,
   scriptedModelCodexConfig,
+  withScriptedModel,
   type FailFastFeatures,
   type ModelProviderOptions,
   type ModelProviderSettings,

@@ -116,6 +116,13 @@ describe('parseScript', () => {
     expect(E.isLeft(result) && result.left._tag).toBe('ScriptJsonSyntaxError');
     fc.assert(fc.property(fc.string(), (text) => void parseScript(text)));
   });
+
+  it('locates a syntax error by line and column without quoting the text', () => {
+    const result = parseScript('[\n  {"steps": [{"say": "secret-value"}]},\n  {"steps": [}\n]');
+    expect(result).toEqual(E.left({ _tag: 'ScriptJsonSyntaxError', line: 3, column: 14, expected: expect.any(String) }));
+    expect(E.isLeft(result) && formatScriptError(result.left)).toMatch(/^script is not valid JSON: line 3, column 14: expected /);
+    expect(E.isLeft(result) && formatScriptError(result.left)).not.toContain('secret');
+  });
 });
 
 describe('formatScriptError', () => {
@@ -125,6 +132,8 @@ describe('formatScriptError', () => {
       'script[0].steps[0]: unknown step "sya" (expected one of say, reasoning, callTool, callFunction, shell, applyPatch)\n' +
         'script[1].hang: expected true, got a number',
     );
-    expect(formatScriptError({ _tag: 'ScriptJsonSyntaxError', message: 'Unexpected end' })).toBe('script is not valid JSON: Unexpected end');
+    expect(formatScriptError({ _tag: 'ScriptJsonSyntaxError', line: 2, column: 5, expected: "',' or ']'" })).toBe(
+      "script is not valid JSON: line 2, column 5: expected ',' or ']'",
+    );
   });
 });

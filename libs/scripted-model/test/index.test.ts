@@ -54,11 +54,22 @@ describe('public API', () => {
         'textDeltas',
         'toolsOffered',
         'userMessages',
+        'withScriptedModel',
       ].sort(),
     );
   });
 
   it('pins the names exported by the node entry', () => {
-    expect(Object.keys(nodeApi).sort()).toEqual(['holdMachineLock', 'startScriptedModel', 'withMachineLock']);
+    expect(Object.keys(nodeApi).sort()).toEqual([
+      'MAX_CONFIG_BYTES',
+      'MAX_SCRIPT_FILE_BYTES',
+      'formatCodexConfigError',
+      'formatScriptFileError',
+      'holdMachineLock',
+      'readScriptFile',
+      'startScriptedModel',
+      'withMachineLock',
+      'writeScriptedModelConfig',
+    ]);
   });
 });

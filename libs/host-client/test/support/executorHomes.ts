@@ -6,11 +6,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
 import { weworkFeatures } from '@wework/approval-policy';
 import { checkPluginBuilt } from '@wework/sample-plugins';
-import { scriptedModelCodexConfig, type Script } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import type { Script } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
 
 /** The homes of one test and its scripted model. */
 export interface ExecutorHomes {
@@ -28,15 +29,15 @@ export async function executorHomes(script: Script, options: { readonly forms?: 
   const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
   await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   const model = await startScriptedModel({ script });
-  const base = scriptedModelCodexConfig({ baseUrl: model.url });
   const servers: Record<string, unknown> = {};
   if (options.forms === true) {
     const plugin = checkPluginBuilt('forms');
     if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
     servers['forms'] = { ...plugin.command, default_tools_approval_mode: 'approve' };
   }
-  const config = { ...base, features: { ...base.features, ...weworkFeatures }, mcp_servers: servers };
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config), { mode: 0o600 });
+  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ features: { ...weworkFeatures }, mcp_servers: servers }), { mode: 0o600 });
+  const written = await writeScriptedModelConfig(join(dirs.executorHome, 'codex'), { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   return {
     ...dirs,
     model,

@@ -13,8 +13,8 @@ import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client
 import { describeClientError, describeMcpStartupError, isTurnEnded, runTurn, trackMcpStartup } from '@wework/app-server-client';
 import { ThreadStart, TurnInterrupt, type ItemCompleted, type ParamsOf, type ResultOf, type TurnCompleted } from '@wework/codex-protocol';
 import { formsPluginCommand } from '@wework/sample-plugins';
-import { scriptedModelCodexConfig, type Script } from '../../src/index.js';
-import { startScriptedModel, type ScriptedModel } from '../../src/node/index.js';
+import type { Script } from '../../src/index.js';
+import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '../../src/node/index.js';
 import { toToml } from './toml.js';
 
 export type ThreadStartParams = ParamsOf<typeof ThreadStart>;
@@ -68,13 +68,9 @@ export async function startCodexSession(script: Script): Promise<CodexSession> {
     const model = await startScriptedModel({ script, host: '127.0.0.1' });
     cleanups.push(() => model.close());
     const forms = formsPluginCommand();
-    await writeFile(
-      join(codexHome, 'config.toml'),
-      toToml({
-        ...scriptedModelCodexConfig({ baseUrl: model.url }),
-        mcp_servers: { forms: { command: forms.command, args: [...forms.args], default_tools_approval_mode: 'approve' } },
-      }),
-    );
+    await writeFile(join(codexHome, 'config.toml'), toToml({ mcp_servers: { forms: { command: forms.command, args: [...forms.args], default_tools_approval_mode: 'approve' } } }));
+    const written = await writeScriptedModelConfig(codexHome, { baseUrl: model.url });
+    if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
     const spawned = await spawnAppServer({ codexHome, home, cwd: workspace, env: childEnvironment() });
     if (E.isLeft(spawned)) throw new Error(`spawning codex app-server failed: ${JSON.stringify(spawned.left)}`);
     const appServer = spawned.right;
