@@ -26,6 +26,7 @@ import { linkNativeAuth, type AuthLinkOutcome, type AuthPathOccupied } from './A
 import { prepareConfig, type ConfigPreparation, type ConfigPreparationError } from './ConfigPreparation.js';
 import { ensureCodexHome, type CodexHomeLayout, type EnsuredHome, type HomeError } from './HomeLayout.js';
 import { applyMigration, DEFAULT_MIGRATION_CHOICE, detectFirstStart, type FirstStart, type MigrationChoice, type MigrationError, type MigrationResult } from './Migration.js';
+import { sweepInterruptedShellSnapshots } from './CodexLeftovers.js';
 
 /** The Wework Codex home: its layout and every program of this library, bound to one port. */
 export interface CodexHome {
@@ -67,6 +68,11 @@ export interface HomePrepared {
   readonly migration: MigrationResult | null;
   readonly authLink: AuthLinkOutcome;
   readonly config: ConfigPreparation;
+  /**
+   * Codex's interrupted shell snapshots removed before it starts (see {@link sweepInterruptedShellSnapshots}):
+   * how many, or why they could not be (the start goes on; they are tried again at the next).
+   */
+  readonly interruptedShellSnapshots: E.Either<FileSystemError, number>;
 }
 
 /** Why {@link prepareHomeForStart} stopped (nothing after the failing step ran). */
@@ -104,7 +110,8 @@ export const prepareHomeForStart =
     if (E.isLeft(authLink)) return authLink;
     const config = await prepareConfig(fs, layout)();
     if (E.isLeft(config)) return config;
-    return E.right({ home: home.right, firstStart: firstStart.right, migration, authLink: authLink.right, config: config.right });
+    const interruptedShellSnapshots = await sweepInterruptedShellSnapshots(fs, layout)();
+    return E.right({ home: home.right, firstStart: firstStart.right, migration, authLink: authLink.right, config: config.right, interruptedShellSnapshots });
   };
 
 /**

@@ -31,7 +31,7 @@ export async function prepareCodexHome(home: CodexHome, ask: AskMigration, log: 
     log({ event: 'codex home not prepared', fields: { error: prepared.left._tag } });
     return prepared;
   }
-  const { firstStart, migration, authLink, config } = prepared.right;
+  const { firstStart, migration, authLink, config, interruptedShellSnapshots } = prepared.right;
   log({
     event: 'codex home prepared',
     fields: {
@@ -40,6 +40,7 @@ export async function prepareCodexHome(home: CodexHome, ask: AskMigration, log: 
       authLink: authLink._tag,
       config: config._tag,
       configChanges: 'changes' in config ? config.changes.map((change) => change._tag) : [],
+      interruptedShellSnapshotsRemoved: E.isRight(interruptedShellSnapshots) ? interruptedShellSnapshots.right : `failed (${interruptedShellSnapshots.left.code})`,
     },
   });
   return prepared;
