@@ -36,6 +36,23 @@ describe('the in-memory file system behaves like POSIX where the library relies 
     expect(fs.textAt('/outside')).toBe('keep');
   });
 
+  it('renames a directory with everything below it, never into itself', async () => {
+    const fs = new MemoryFileSystem().addFile('/a/stage/x/y.txt', 'y', 0o600).addSymlink('y.txt', '/a/stage/x/link').addDirectory('/a/stage/empty', 0o700);
+    await rightOf(fs.rename('/a/stage', '/a/dest'));
+    expect(fs.tree('/a').map(([path, entry]) => [path, entry.kind])).toEqual([
+      ['/a', 'directory'],
+      ['/a/dest', 'directory'],
+      ['/a/dest/empty', 'directory'],
+      ['/a/dest/x', 'directory'],
+      ['/a/dest/x/link', 'symlink'],
+      ['/a/dest/x/y.txt', 'file'],
+    ]);
+    expect(fs.textAt('/a/dest/x/link')).toBe('y');
+    expect(fs.entryAt('/a/dest/empty')).toEqual({ kind: 'directory', mode: 0o700 });
+    expect(await leftOf(fs.rename('/a/dest', '/a/dest/inner'))).toMatchObject({ code: 'EINVAL' });
+    expect(fs.tree('/a/dest')).toHaveLength(5);
+  });
+
   it('creates directories with the mode asked and fails on files in the way', async () => {
     const fs = new MemoryFileSystem().addFile('/f', 'x');
     await rightOf(fs.makeDirectory('/a/b/c', 0o700));

@@ -174,9 +174,19 @@ export class MemoryFileSystem implements FileSystemPort {
       if (E.isLeft(destination)) return destination;
       const entry = this.#entries.get(source.right);
       if (entry === undefined) return E.left('ENOENT');
+      if (source.right === destination.right) return E.right(undefined);
       if (this.#entries.get(destination.right)?.kind === 'directory') return E.left('EISDIR');
-      this.#entries.delete(source.right);
-      this.#entries.set(destination.right, entry);
+      if (entry.kind !== 'directory') {
+        this.#entries.delete(source.right);
+        this.#entries.set(destination.right, entry);
+        return E.right(undefined);
+      }
+      // A directory moves with everything below it (never into itself).
+      const separator = this.platform === 'windows' ? '\\' : '/';
+      if (destination.right.startsWith(source.right + separator)) return E.left('EINVAL');
+      const moved = this.tree(source.right);
+      for (const [path] of moved) this.#entries.delete(path);
+      for (const [path, child] of moved) this.#entries.set(destination.right + path.slice(source.right.length), child);
       return E.right(undefined);
     });
   }
