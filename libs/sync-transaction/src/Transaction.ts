@@ -142,7 +142,10 @@ export interface TransactionResult {
   readonly outcome: 'Committed' | 'Unchanged' | 'SkippedUninstalled';
   /** Destinations replaced, created or removed. */
   readonly published: ReadonlyArray<string>;
-  /** `pending` when deleting backups failed after the commit mark: restart recovery finishes it. */
+  /**
+   * `pending` when deleting backups failed after the commit mark and finishing the cleanup at once
+   * failed too: restart recovery finishes it.
+   */
   readonly cleanup: 'done' | 'pending';
   /** How long this transaction waited for the manifest lock. */
   readonly lock: { readonly waitedMs: number; readonly attempts: number; readonly brokeStale: number };
@@ -335,7 +338,11 @@ export const executeSteps =
       }
       const result = await runStep(ports, tx, step);
       if (E.isRight(result)) continue;
-      if (index > tx.commitIndex) return E.right('pending');
+      if (index > tx.commitIndex) {
+        // Committed: the cleanup is finished now (recovery skips what is already gone), not left for a restart.
+        const finished = await recoverPlugin(ports.fs, homes, tx.journal.plugin)();
+        return E.right(E.isRight(finished) && finished.right._tag === 'Finished' ? 'done' : 'pending');
+      }
       if (index === 0) return E.left({ _tag: 'TransactionRolledBack', cause: result.left, failedStep: step._tag });
       if (index === tx.commitIndex) {
         // The commit mark may have reached the disk although the call failed: trust the disk.
