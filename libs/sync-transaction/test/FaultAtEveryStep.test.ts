@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PluginRef } from '@wework/plugin-inventory';
 import type { FileSystemPort } from '@wework/ports';
 import { nodeFileSystem } from '@wework/ports/node';
-import { DISK_FAULT_CODES, MemoryFileSystem, failingAt, instrumentFileSystem, rightOf, snapshotTree, temporaryPathsIn, type TreeEntry, type TreeSnapshot } from '@wework/ports/testing';
+import { DISK_FAULT_CODES, MemoryFileSystem, failingAt, instrumentFileSystem, rightOf, snapshotTree, temporaryPathsIn, type Mutation, type TreeEntry, type TreeSnapshot } from '@wework/ports/testing';
 import { upgradeBundled } from '../src/BundledUpgrade.js';
 import type { HostPort } from '../src/HostPort.js';
 import { cacheDirectoryOf, type Homes } from '../src/Layout.js';
@@ -307,43 +307,76 @@ const snapshot = async (world: World): Promise<TreeSnapshot> => {
 const describeMutation = (world: World, m: { readonly index: number; readonly operation: string; readonly path: string }): string =>
   `#${m.index} ${m.operation} ${m.path.split(world.root).join('…')}`;
 
-/**
- * The codes a step is failed with: every one on the in-memory port; on the real port, where a run costs
- * many times more, they take turns from step to step (the library treats them alike).
- */
-const codesAt = (kind: PortKind, step: number): ReadonlyArray<string> => (kind === 'memory' ? DISK_FAULT_CODES : [DISK_FAULT_CODES[step % DISK_FAULT_CODES.length] as string]);
+/** What a scenario's clean run shows: the old and the new tree and the steps between them. */
+interface Probe {
+  readonly fresh: () => Promise<World>;
+  readonly oldTree: TreeSnapshot;
+  readonly newTree: TreeSnapshot;
+  readonly steps: ReadonlyArray<Mutation>;
+}
 
-describe.each(['memory', 'disk'] as const)('every mutation with each step failing (%s file system)', (kind) => {
+const probeOf = async (kind: PortKind, scenario: Scenario, index: number): Promise<Probe> => {
+  const fresh = worlds(kind, scenario, index);
+  const world = await fresh();
+  const oldTree = await snapshot(world);
+  const counted = failingAt(world.fs, -1, 'EIO');
+  expect(await scenario.run(portsOf(counted.fs), world)).toBe(true);
+  const newTree = await snapshot(world);
+  expect(await rightOf(snapshotTree(world.fs, world.root))).toEqual(newTree);
+  expect(newTree).not.toEqual(oldTree);
+  expect(temporaryPathsIn(newTree)).toEqual([]);
+  expect(counted.mutations().length).toBeGreaterThan(5);
+  return { fresh, oldTree, newTree, steps: counted.mutations() };
+};
+
+/**
+ * Runs the scenario from its old state with `step` failing with `code`: no temporary file, the new tree
+ * when it answered success and the old one when it answered failure, and a retry that gives the new
+ * tree. Whether it answered success.
+ */
+const checkStep = async (scenario: Scenario, probe: Probe, step: Mutation, code: string): Promise<boolean> => {
+  const world = await probe.fresh();
+  const faulty = failingAt(world.fs, step.index, code);
+  const succeeded = await scenario.run(portsOf(faulty.fs), world);
+  const label = `${describeMutation(world, step)} failing with ${code}`;
+  expect(faulty.fired(), label).toBe(true);
+  const tree = await snapshot(world);
+  expect(temporaryPathsIn(tree), label).toEqual([]);
+  expect(tree, `${label}: ${succeeded ? 'answered success' : 'answered failure'}`).toEqual(succeeded ? probe.newTree : probe.oldTree);
+  expect(await scenario.run(portsOf(world.fs), world), `retry after ${label}`).toBe(true);
+  expect(await snapshot(world), `retry after ${label}`).toEqual(probe.newTree);
+  return succeeded;
+};
+
+describe('every mutation with each step failing with each code (in-memory file system)', () => {
   it.each(scenarios.map((scenario, index) => [scenario.name, scenario, index] as const))('%s', async (_name, scenario, index) => {
-    const fresh = worlds(kind, scenario, index);
-    const probe = await fresh();
-    const oldTree = await snapshot(probe);
-    const counted = failingAt(probe.fs, -1, 'EIO');
-    expect(await scenario.run(portsOf(counted.fs), probe)).toBe(true);
-    const newTree = await snapshot(probe);
-    expect(await rightOf(snapshotTree(probe.fs, probe.root))).toEqual(newTree);
-    expect(newTree).not.toEqual(oldTree);
-    expect(temporaryPathsIn(newTree)).toEqual([]);
-    const steps = counted.mutations();
-    expect(steps.length).toBeGreaterThan(5);
+    const probe = await probeOf('memory', scenario, index);
     const outcomes = { failed: 0, succeeded: 0 };
-    for (const step of steps)
-      for (const code of codesAt(kind, step.index)) {
-        const world = await fresh();
-        if (kind === 'disk' && step.index === 0) expect(await snapshot(world)).toEqual(oldTree);
-        const faulty = failingAt(world.fs, step.index, code);
-        const succeeded = await scenario.run(portsOf(faulty.fs), world);
-        const label = `${describeMutation(world, step)} failing with ${code}`;
-        expect(faulty.fired(), label).toBe(true);
-        const tree = await snapshot(world);
-        expect(temporaryPathsIn(tree), label).toEqual([]);
-        expect(tree, `${label}: ${succeeded ? 'answered success' : 'answered failure'}`).toEqual(succeeded ? newTree : oldTree);
-        outcomes[succeeded ? 'succeeded' : 'failed']++;
-        expect(await scenario.run(portsOf(world.fs), world), `retry after ${label}`).toBe(true);
-        expect(await snapshot(world), `retry after ${label}`).toEqual(newTree);
-      }
-    // Faults before the commit mark fail the mutation; faults in its cleanup do not undo it.
+    for (const step of probe.steps)
+      for (const code of DISK_FAULT_CODES) outcomes[(await checkStep(scenario, probe, step, code)) ? 'succeeded' : 'failed']++;
+    // Faults before the commit mark fail the mutation; a fault in its cleanup does not undo it.
     expect(outcomes.failed).toBeGreaterThan(0);
+    expect(outcomes.succeeded).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('every mutation with a step failing (real file system)', () => {
+  // A run on disk costs many times one in memory: here fast-check picks the mutation, the step and the code.
+  const probes = new Map<number, Promise<Probe>>();
+  const probed = (index: number): Promise<Probe> => {
+    let probe = probes.get(index);
+    if (probe === undefined) probes.set(index, (probe = probeOf('disk', scenarios[index] as Scenario, index)));
+    return probe;
+  };
+
+  it('the old tree or the new one, byte for byte, no temporary file, and the retry succeeds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: scenarios.length - 1 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.constantFrom(...DISK_FAULT_CODES), async (index, at, code) => {
+        const probe = await probed(index);
+        await checkStep(scenarios[index] as Scenario, probe, probe.steps[Math.floor(at * probe.steps.length)] as Mutation, code);
+      }),
+      { numRuns: 12 },
+    );
   }, 120_000);
 });
 
@@ -351,7 +384,7 @@ describe.each(['memory', 'disk'] as const)('start-up recovery with each step fai
   const scenario = scenarios[2] as Scenario;
   const change = install('2.0.0');
 
-  it('from a crash at any step of an update, a recovery failing at any step leaves what the next recovery completes to the old or the new tree', async () => {
+  it('from a crash at any step of an update, a recovery failing at a step leaves what the next recovery completes to the old or the new tree', async () => {
     const fresh = worlds(kind, scenario, 100);
     const probe = await fresh();
     const oldTree = await snapshot(probe);
@@ -370,30 +403,34 @@ describe.each(['memory', 'disk'] as const)('start-up recovery with each step fai
       return world;
     };
 
+    /** Recovery of the crash at `crash` with its step `step` failing with `code`, then a clean recovery and the next mutation. */
+    const recoverWithFault = async (crash: number, expected: TreeSnapshot, step: Mutation, code: string): Promise<void> => {
+      const world = await crashed(crash);
+      const faulty = failingAt(world.fs, step.index, code);
+      const failed = await recoverAll(faulty.fs, testHost(LIVE), world.homes)();
+      const label = `crash at ${crash}, recovery ${describeMutation(world, step)} failing with ${code}`;
+      expect(faulty.fired(), label).toBe(true);
+      if (E.isRight(failed) && failed.right.plugins.every((p) => p.outcome._tag !== 'Conflict')) expect(await snapshot(world), label).toEqual(expected);
+      expect(await recoverAll(world.fs, testHost(LIVE), world.homes)(), label).toMatchObject({ _tag: 'Right' });
+      const tree = await snapshot(world);
+      expect(temporaryPathsIn(tree), label).toEqual([]);
+      expect(tree, label).toEqual(expected);
+      expect(await commitChange(portsOf(world.fs), world.homes, install('3.0.0'))(), `next mutation after ${label}`).toMatchObject({ right: { outcome: 'Committed' } });
+    };
+
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: steps.length - 1 }), async (crash) => {
+      fc.asyncProperty(fc.integer({ min: 1, max: steps.length - 1 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.constantFrom(...DISK_FAULT_CODES), async (crash, at, code) => {
         const expected = crash <= commitMark ? oldTree : newTree;
         const probeWorld = await crashed(crash);
         const recovering = failingAt(probeWorld.fs, -1, 'EIO');
         expect(await recoverAll(recovering.fs, testHost(LIVE), probeWorld.homes)()).toMatchObject({ _tag: 'Right' });
         expect(await snapshot(probeWorld), `crash at ${crash}`).toEqual(expected);
-        for (const step of recovering.mutations())
-          for (const code of codesAt(kind, step.index)) {
-            const world = await crashed(crash);
-            const faulty = failingAt(world.fs, step.index, code);
-            const failed = await recoverAll(faulty.fs, testHost(LIVE), world.homes)();
-            const label = `crash at ${crash}, recovery ${describeMutation(world, step)} failing with ${code}`;
-            expect(faulty.fired(), label).toBe(true);
-            if (E.isRight(failed) && failed.right.plugins.every((p) => p.outcome._tag !== 'Conflict')) expect(await snapshot(world), label).toEqual(expected);
-            expect(await recoverAll(world.fs, testHost(LIVE), world.homes)(), label).toMatchObject({ _tag: 'Right' });
-            const tree = await snapshot(world);
-            expect(temporaryPathsIn(tree), label).toEqual([]);
-            expect(tree, label).toEqual(expected);
-            // And the next mutation succeeds.
-            expect(await commitChange(portsOf(world.fs), world.homes, install('3.0.0'))(), label).toMatchObject({ right: { outcome: 'Committed' } });
-          }
+        const recoverySteps = recovering.mutations();
+        // In memory every step of the recovery with every code; on disk one step and code fast-check picks.
+        if (kind === 'memory') for (const step of recoverySteps) for (const each of DISK_FAULT_CODES) await recoverWithFault(crash, expected, step, each);
+        else await recoverWithFault(crash, expected, recoverySteps[Math.floor(at * recoverySteps.length)] as Mutation, code);
       }),
-      { numRuns: kind === 'memory' ? 3 : 1 },
+      { numRuns: kind === 'memory' ? 3 : 4 },
     );
   }, 120_000);
 });
