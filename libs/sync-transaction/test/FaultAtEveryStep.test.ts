@@ -149,6 +149,11 @@ const scenarios: ReadonlyArray<Scenario> = [
     run: (ports, world) => committed(commitChange(ports, world.homes, install('1.0.0'))()),
   },
   {
+    name: 'first install into homes without a state directory yet',
+    homes: (homes) => ({ ...homes, stateDirectory: join(homes.codexHome, 'plugin-state', 'v2') }),
+    run: (ports, world) => committed(commitChange(ports, world.homes, install('1.0.0'))()),
+  },
+  {
     name: 'first install of a package staged by an intake (files copied from the staging directory)',
     setUp: (world) => stageFiles(world.fs, join(world.staging, 'pkg'), smallPackage('1.0.0')),
     run: (ports, world) =>
