@@ -1,7 +1,8 @@
 /**
  * Every mutation of the library, tested the way SQLite tests its writes: count the file-system
  * mutations of a clean run, then run it once per step with that step failing (`ENOSPC`, `EIO`,
- * `EDQUOT`), over the in-memory port and over the real one. After each failed run the whole sandbox
+ * `EDQUOT`) — every step with every code over the in-memory port, steps and codes picked by fast-check
+ * over the real one (a run there costs many times more). After each failed run the whole sandbox
  * (Codex home with the state directory and package store, Claude home) is the old tree or the new
  * one, byte for byte — the new one exactly when the mutation answered success — with no temporary
  * file, and the same mutation run again succeeds and gives the new tree.
