@@ -26,7 +26,10 @@
  * - {@link decideHotReload}: reload the running app-server for a verified pure-skill installation or
  *   removal, invalidate it for everything else.
  *
- * Everything is pure: no IO, no timers; time comes from the caller (`now` or an injected `Clock` of `@wework/ports`).
+ * - {@link saveStateFile}: the inventory's state files (receipts, snapshot, marketplace order) saved all
+ *   or nothing through the file-system port of `@wework/ports`.
+ *
+ * Everything is pure: no IO of its own (files only through the port it is given), no timers; time comes from the caller (`now` or an injected `Clock` of `@wework/ports`).
  * What a Codex home holds of a plugin ({@link decideHotReload}'s input) is read by `@wework/sync-transaction/node`.
  */
 export {
@@ -218,3 +221,4 @@ export {
   type MarketplacePreferences,
   type ReorderRefused,
 } from './MarketplaceOrder.js';
+export { saveStateFile } from './StateFiles.js';

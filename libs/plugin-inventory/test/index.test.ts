@@ -16,6 +16,7 @@ describe('public API of @wework/plugin-inventory', () => {
         'orderMarketplaces',
         'projectCatalogPlugin',
         'reorderMarketplaces',
+        'saveStateFile',
         'CATALOG_TTL_MS',
         'CLOUD_MARKETPLACES',
         'DROPPED_FIELDS',

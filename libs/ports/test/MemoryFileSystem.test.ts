@@ -37,6 +37,23 @@ describe('the in-memory file system behaves like POSIX where the library relies 
   });
 
   it('renames a directory with everything below it, never into itself', async () => {
+    const fs = new MemoryFileSystem().addFile('/a/stage/x/y.txt', 'y', 0o600).addSymlink('y.txt', '/a/stage/x/link').addDirectory('/a/stage/empty', 0o700);
+    await rightOf(fs.rename('/a/stage', '/a/dest'));
+    expect(fs.tree('/a').map(([path, entry]) => [path, entry.kind])).toEqual([
+      ['/a', 'directory'],
+      ['/a/dest', 'directory'],
+      ['/a/dest/empty', 'directory'],
+      ['/a/dest/x', 'directory'],
+      ['/a/dest/x/link', 'symlink'],
+      ['/a/dest/x/y.txt', 'file'],
+    ]);
+    expect(fs.textAt('/a/dest/x/link')).toBe('y');
+    expect(fs.entryAt('/a/dest/empty')).toEqual({ kind: 'directory', mode: 0o700 });
+    expect(await leftOf(fs.rename('/a/dest', '/a/dest/inner'))).toMatchObject({ code: 'EINVAL' });
+    expect(fs.tree('/a/dest')).toHaveLength(5);
+  });
+
+  it('renames a directory beside a sibling whose name it prefixes, leaving the sibling', async () => {
     const fs = new MemoryFileSystem().addFile('/staging/w/bin/glab', 'x', 0o755).addFile('/staging/w-sibling', 'y').addDirectory('/tools/glab');
     await rightOf(fs.rename('/staging/w', '/tools/glab/1'));
     expect(fs.textAt('/tools/glab/1/bin/glab')).toBe('x');

@@ -55,7 +55,7 @@ export interface Homes {
    * written, not even to clean up — use `runtimeTarget: 'codex'` for Codex-only mode with cleanup).
    */
   readonly claudeHome: string | null;
-  /** Where the manifest, its lock and the journals live; created when missing, never rolled back. */
+  /** Where the manifest, its lock and the journals live; created when missing (and removed again, with the parents it needed, when the change that created it fails). */
   readonly stateDirectory: string;
   /** Default `'dual'`. See {@link RuntimeTarget}. */
   readonly runtimeTarget?: RuntimeTarget;

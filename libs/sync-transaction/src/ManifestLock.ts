@@ -71,6 +71,15 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.leng
 /** The name prefix of temporary lock files; `sweepLockTemps` removes those of dead processes. */
 const tempName = (path: string, pid: number, id: string): string => joinPath(parentOf(path), `.${baseNameOf(path)}.tmp-${pid}-${id}`);
 
+/**
+ * Removes a lock, break or temporary lock file this process made, trying once more when the first unlink fails: a
+ * lock file left behind by a live process would stop every later transaction until the process ends.
+ */
+const removeOwn = async (fs: FileSystemPort, path: string): Promise<E.Either<FileSystemError, void>> => {
+  const removed = await fs.removeFile(path)();
+  return E.isRight(removed) ? removed : fs.removeFile(path)();
+};
+
 /** Creates `path` holding `owner`, exclusively: `true` when created, `false` when it already exists. */
 const createExclusive =
   (fs: FileSystemPort, host: HostPort, path: string, owner: LockOwner): TE.TaskEither<FileSystemError, boolean> =>
@@ -79,12 +88,13 @@ const createExclusive =
     const written = await fs.writeFileDurable({ path: temp, bytes: encoder.encode(JSON.stringify(owner)), mode: PRIVATE_FILE_MODE })();
     if (E.isLeft(written)) {
       // A write that failed part-way (a full disk) may have created the file: it is removed at once.
-      await fs.removeFile(temp)();
+      await removeOwn(fs, temp);
       return written;
     }
     const published = await fs.publishExclusive(temp, path)();
     if (E.isRight(published)) return E.right(true);
-    await fs.removeFile(temp)();
+    // The sweep leaves the temporary files of live processes alone: this one is removed now.
+    await removeOwn(fs, temp);
     return published.left.code === 'EEXIST' ? E.right(false) : published;
   };
 
@@ -112,7 +122,7 @@ const breakStale =
       const removed = await fs.removeFile(path)();
       return E.isLeft(removed) ? removed : E.right(true);
     } finally {
-      await fs.removeFile(breaker)();
+      await removeOwn(fs, breaker);
     }
   };
 
@@ -144,7 +154,7 @@ export const acquireLock =
           const current = await readOwner(fs, path)();
           if (E.isLeft(current)) return current;
           if (current.right?.owner?.token !== self.token) return E.right(undefined);
-          return fs.removeFile(path)();
+          return removeOwn(fs, path);
         };
         return E.right({ waitedMs: attempts === 1 ? 0 : host.now() - started, attempts, brokeStale, release });
       }

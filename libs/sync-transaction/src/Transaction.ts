@@ -142,7 +142,10 @@ export interface TransactionResult {
   readonly outcome: 'Committed' | 'Unchanged' | 'SkippedUninstalled';
   /** Destinations replaced, created or removed. */
   readonly published: ReadonlyArray<string>;
-  /** `pending` when deleting backups failed after the commit mark: restart recovery finishes it. */
+  /**
+   * `pending` when deleting backups failed after the commit mark and finishing the cleanup at once
+   * failed too: restart recovery finishes it.
+   */
   readonly cleanup: 'done' | 'pending';
   /** How long this transaction waited for the manifest lock. */
   readonly lock: { readonly waitedMs: number; readonly attempts: number; readonly brokeStale: number };
@@ -160,15 +163,33 @@ type Result<A> = Promise<E.Either<SyncError, A>>;
 
 const WRITE_BATCH = 512;
 
-/** Creates `path` and its missing parents. */
-const ensureDirectory = async (fs: FileSystemPort, path: string): Promise<E.Either<FileSystemError, void>> => {
-  const stat = await fs.lstat(path)();
-  if (E.isLeft(stat)) return stat;
-  if (stat.right !== null) return E.right(undefined);
-  const parent = await ensureDirectory(fs, parentOf(path));
-  if (E.isLeft(parent)) return parent;
-  const made = await fs.createDirectory(path, DIRECTORY_MODE)();
-  return E.isLeft(made) && made.left.code !== 'EEXIST' ? made : E.right(undefined);
+/**
+ * Creates `path` and its missing parents; Right: the directories it created, parents first. A failure
+ * removes the ones it created before it.
+ */
+const ensureDirectory = async (fs: FileSystemPort, path: string): Promise<E.Either<FileSystemError, ReadonlyArray<string>>> => {
+  const missing: string[] = [];
+  for (let dir = path; ; dir = parentOf(dir)) {
+    const stat = await fs.lstat(dir)();
+    if (E.isLeft(stat)) return stat;
+    if (stat.right !== null || dir === '/') break;
+    missing.unshift(dir);
+  }
+  const created: string[] = [];
+  for (const dir of missing) {
+    const made = await fs.createDirectory(dir, DIRECTORY_MODE)();
+    if (E.isRight(made)) created.push(dir);
+    else if (made.left.code !== 'EEXIST') {
+      await removeCreated(fs, created);
+      return made;
+    }
+  }
+  return E.right(created);
+};
+
+/** Removes directories a failed change created (children first), those still empty. */
+const removeCreated = async (fs: FileSystemPort, created: ReadonlyArray<string>): Promise<void> => {
+  for (const dir of [...created].reverse()) await fs.removeEmptyDirectory(dir)();
 };
 
 const writeJournal = async (fs: FileSystemPort, host: HostPort, path: string, journal: Journal): Promise<E.Either<FileSystemError, void>> => {
@@ -335,7 +356,11 @@ export const executeSteps =
       }
       const result = await runStep(ports, tx, step);
       if (E.isRight(result)) continue;
-      if (index > tx.commitIndex) return E.right('pending');
+      if (index > tx.commitIndex) {
+        // Committed: the cleanup is finished now (recovery skips what is already gone), not left for a restart.
+        const finished = await recoverPlugin(ports.fs, homes, tx.journal.plugin)();
+        return E.right(E.isRight(finished) && finished.right._tag === 'Finished' ? 'done' : 'pending');
+      }
       if (index === 0) return E.left({ _tag: 'TransactionRolledBack', cause: result.left, failedStep: step._tag });
       if (index === tx.commitIndex) {
         // The commit mark may have reached the disk although the call failed: trust the disk.
@@ -370,7 +395,7 @@ const prepareChange = async (change: SyncChange): Result<PlannedChange> => {
 
 /** The transaction of {@link commitChange}, the package source's release aside. */
 const commitWithSource = async (ports: TransactionPorts, homes: Homes, change: SyncChange, options: CommitOptions): Result<TransactionResult> => {
-  const { fs, host } = ports;
+  const { fs } = ports;
   const planned = await prepareChange(change);
   if (E.isLeft(planned)) return planned;
   // Before anything is written (the state directory, the lock): no link on the way to what this change may touch.
@@ -379,6 +404,15 @@ const commitWithSource = async (ports: TransactionPorts, homes: Homes, change: S
   if (E.isLeft(early)) return early;
   const stateDirectory = await ensureDirectory(fs, homes.stateDirectory);
   if (E.isLeft(stateDirectory)) return stateDirectory;
+  const result = await underLock(ports, homes, change, planned.right, options);
+  // A change that failed leaves no state directory it created (one that holds a kept journal stays).
+  if (E.isLeft(result)) await removeCreated(fs, stateDirectory.right);
+  return result;
+};
+
+/** The change under the manifest lock: recover a pending journal of the plugin, read, plan and run the steps. */
+const underLock = async (ports: TransactionPorts, homes: Homes, change: SyncChange, planned: PlannedChange, options: CommitOptions): Result<TransactionResult> => {
+  const { fs, host } = ports;
   const lock = await acquireLock(fs, host, lockPath(homes), options)();
   if (E.isLeft(lock)) return lock;
   const lockInfo = { waitedMs: lock.right.waitedMs, attempts: lock.right.attempts, brokeStale: lock.right.brokeStale };
@@ -391,13 +425,13 @@ const commitWithSource = async (ports: TransactionPorts, homes: Homes, change: S
     const recovered = await recoverPlugin(fs, homes, key)();
     if (E.isLeft(recovered)) return recovered;
     if (recovered.right._tag === 'Conflict') return E.left({ _tag: 'PendingConflict', plugin: key, conflicts: recovered.right.conflicts });
-    const state = await readState(fs, homes, planned.right);
+    const state = await readState(fs, homes, planned);
     if (E.isLeft(state)) return state;
     const txid = host.freshId();
     const base = { plugin: key, txid, lock: lockInfo, recovered: recovered.right };
     if (change._tag === 'Install' && change.respectUninstall === true && isUninstalled(state.right.manifest, change.plugin))
       return E.right({ ...base, outcome: 'SkippedUninstalled', published: [], cleanup: 'done' });
-    const plan = planChange(fs.digest, homes, planned.right, state.right);
+    const plan = planChange(fs.digest, homes, planned, state.right);
     if (E.isLeft(plan)) return plan;
     if (plan.right.publications.length === 0) return E.right({ ...base, outcome: 'Unchanged', published: [], cleanup: 'done' });
     const created = await missingDirectories(fs, plan.right.publications.map((p) => p.dest));

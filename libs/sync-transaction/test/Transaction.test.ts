@@ -244,8 +244,26 @@ describe('commitChange on real homes', () => {
       }
       expect(hash === oldHash || hash === newHash || E.isRight(result) || result.left._tag !== 'TransactionRolledBack').toBe(true);
     }
-    expect(outcomes).toEqual(new Set(['TransactionRolledBack', 'pending', 'done', 'FileSystemError']));
+    // A failed cleanup step is finished at once: no single failure leaves the cleanup pending.
+    expect(outcomes).toEqual(new Set(['TransactionRolledBack', 'done', 'FileSystemError']));
   }, 300_000);
+
+  it('a cleanup step that fails after the commit mark is finished at once; when finishing fails too, the cleanup is pending and restart recovery finishes it', async () => {
+    const box = newBox();
+    await commitChange(ports, box.homes, install('1.0.0'))();
+    let failures = 0;
+    const backupsFail = (): TransactionPorts => ({
+      fs: instrumentFileSystem(createNodeFileSystem({ durability: 'none' }), async ({ operation, path }) => !(operation === 'removeTree' && path.includes('.backup-')) || (failures++, 'EIO')),
+      host: createNodeHost(),
+    });
+    const result = await commitChange(backupsFail(), box.homes, install('2.0.0'))();
+    expect(result).toMatchObject({ right: { outcome: 'Committed', cleanup: 'pending' } });
+    expect(failures).toBeGreaterThan(1);
+    expect(readdirSync(box.homes.stateDirectory)).toContain('journal.forms@wework.json');
+    expect(await recoverAll(ports.fs, ports.host, box.homes)()).toMatchObject({ right: { plugins: [{ plugin: 'forms@wework', outcome: { _tag: 'Finished' } }] } });
+    expect(readdirSync(box.root, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('.backup-'))).toEqual([]);
+    expect(readdirSync(box.homes.stateDirectory)).toEqual(['manifest.json']);
+  });
 
   it('a full disk at any durable write (lock, journal, manifest) leaves no temporary file behind, answered at once, and the next install succeeds', async () => {
     const probe = fullDiskPorts(-1);

@@ -1,13 +1,13 @@
 /**
  * The user's marketplace order and labels on disk: one small JSON file in the executor's home, decoded
  * when read (a missing or unreadable file is the empty order; an unreadable one is logged by size only)
- * and written atomically through the file-system port (a flushed temporary file renamed over the old one), so a crash leaves the old
- * order or the new one, never a torn file.
+ * and saved all or nothing through the file-system port (`saveStateFile` of `@wework/plugin-inventory`: a flushed temporary
+ * file renamed over the old one; a failed save removes its temporary file and the directories it made), so a crash or a
+ * failing disk leaves the old order or the new one, never a torn file.
  */
-import { dirname } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { decodeMarketplaceOrder, encodeMarketplaceOrder, type MarketplacePreferences } from '@wework/plugin-inventory';
-import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, writeFileAtomic, type FileSystemPort } from '@wework/ports';
+import { decodeMarketplaceOrder, encodeMarketplaceOrder, saveStateFile, type MarketplacePreferences } from '@wework/plugin-inventory';
+import type { FileSystemPort } from '@wework/ports';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 
 /** A stored order larger than this is not read (it is never that large). */
@@ -55,11 +55,8 @@ export function marketplacePreferencesStore(fs: FileSystemPort, path: string, lo
       return decoded.right;
     },
     write: async (preferences) => {
-      const directory = dirname(path);
       const bytes = new TextEncoder().encode(`${JSON.stringify(encodeMarketplaceOrder(preferences), null, 2)}\n`);
-      const made = await fs.makeDirectory(directory, PRIVATE_DIRECTORY_MODE)();
-      if (E.isLeft(made)) return E.left(made.left.code);
-      const written = await writeFileAtomic(fs, path, bytes, PRIVATE_FILE_MODE)();
+      const written = await saveStateFile(fs, path, bytes)();
       return E.isLeft(written) ? E.left(written.left.code) : E.right(undefined);
     },
   };

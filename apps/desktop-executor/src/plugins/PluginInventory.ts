@@ -3,7 +3,7 @@
  * `@wework/plugin-inventory`'s `assembleInventory` from what Codex lists (`plugin/installed`), what
  * config.toml configures (`config/read`), the Wegent cloud plugins the sync recorded, failed cloud
  * updates and the install receipts. Details (skills and apps, from `plugin/read`) stay in memory; a read
- * that finds anything new writes a durable snapshot of presentation and recovery fields atomically under
+ * that finds anything new saves a durable snapshot of presentation and recovery fields, all or nothing, under
  * the executor home (a read finding the same leaves the file alone), answered while the app-server is
  * not running. Receipts are kept in the same
  * directory, so a restart does not lose the bridge of an accepted installation.
@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, writeFileAtomic, type Clock, type FileSystemError, type FileSystemPort } from '@wework/ports';
+import type { Clock, FileSystemError, FileSystemPort } from '@wework/ports';
 import { nodeFileSystem } from '@wework/ports/node';
 import type { InstalledInventory, InstalledPlugin, InventorySkill, InventoryApp } from '@wework/host-protocol';
 import {
@@ -27,6 +27,7 @@ import {
   pruneReceipts,
   recordReceipt,
   samePlugin,
+  saveStateFile,
   snapshotInventory,
   type ConfiguredPlugin,
   type FailedUpdate,
@@ -115,12 +116,9 @@ const durableFiles: FileSystemPort = nodeFileSystem();
 const SNAPSHOT_FILE = 'snapshot.json';
 const RECEIPTS_FILE = 'receipts.json';
 
-/** Writes `value` as JSON to `path` in the private directory `directory`, atomically and durably. */
-async function writeJsonFile(fs: FileSystemPort, directory: string, path: string, value: unknown): Promise<E.Either<FileSystemError, void>> {
-  const made = await fs.makeDirectory(directory, PRIVATE_DIRECTORY_MODE)();
-  if (E.isLeft(made)) return made;
-  return writeFileAtomic(fs, path, new TextEncoder().encode(`${JSON.stringify(value)}\n`), PRIVATE_FILE_MODE)();
-}
+/** Writes `value` as JSON to `path`, all or nothing (`saveStateFile`: a failed write leaves the old file and nothing new). */
+const writeJsonFile = (fs: FileSystemPort, path: string, value: unknown): Promise<E.Either<FileSystemError, void>> =>
+  saveStateFile(fs, path, new TextEncoder().encode(`${JSON.stringify(value)}\n`))();
 
 /** The most bytes of a stored snapshot or receipts file that are read (a larger one reads as absent and is rebuilt). */
 const MAX_STATE_FILE_BYTES = 8 * 1024 * 1024;
@@ -169,7 +167,7 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
   const updateReceipts = async (change: (current: ReadonlyArray<InstallReceipt>) => ReadonlyArray<InstallReceipt>): Promise<void> => {
     const next = receipts.then(change);
     receipts = next;
-    const saved = await writeJsonFile(fs, directory, receiptsPath, encodeReceipts(await next));
+    const saved = await writeJsonFile(fs, receiptsPath, encodeReceipts(await next));
     if (E.isLeft(saved)) log({ event: 'plugin receipts not saved', fields: { error: saved.left.code } });
   };
 
@@ -213,7 +211,7 @@ export function pluginInventory(options: PluginInventoryOptions): PluginInventor
       // Written only when it would say something new: a read (also one for a request that is then refused)
       // leaves the file as it is when nothing but the time changed.
       const encoded = encodeSnapshot(snapshot);
-      const saved = sameApartFromTime(await readJson(snapshotPath), encoded) ? E.right(undefined) : await writeJsonFile(fs, directory, snapshotPath, encoded);
+      const saved = sameApartFromTime(await readJson(snapshotPath), encoded) ? E.right(undefined) : await writeJsonFile(fs, snapshotPath, encoded);
       if (E.isLeft(saved)) log({ event: 'plugin inventory snapshot not saved', fields: { error: saved.left.code } });
     } catch (error) {
       log({ event: 'plugin inventory snapshot not saved', fields: { error: error instanceof Error ? error.name : typeof error } });

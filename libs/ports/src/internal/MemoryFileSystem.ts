@@ -174,16 +174,19 @@ export class MemoryFileSystem implements FileSystemPort {
       if (E.isLeft(destination)) return destination;
       const entry = this.#entries.get(source.right);
       if (entry === undefined) return E.left('ENOENT');
+      if (source.right === destination.right) return E.right(undefined);
       if (this.#entries.get(destination.right)?.kind === 'directory') return E.left('EISDIR');
+      if (entry.kind !== 'directory') {
+        this.#entries.delete(source.right);
+        this.#entries.set(destination.right, entry);
+        return E.right(undefined);
+      }
+      // A directory moves with everything below it (never into itself).
       const separator = this.platform === 'windows' ? '\\' : '/';
-      const below = `${source.right}${separator}`;
-      if (entry.kind === 'directory' && destination.right.startsWith(below)) return E.left('EINVAL');
-      // A directory moves with everything below it.
-      const moved = entry.kind === 'directory' ? [...this.#entries].filter(([path]) => path.startsWith(below)) : [];
-      this.#entries.delete(source.right);
+      if (destination.right.startsWith(source.right + separator)) return E.left('EINVAL');
+      const moved = this.tree(source.right);
       for (const [path] of moved) this.#entries.delete(path);
-      this.#entries.set(destination.right, entry);
-      for (const [path, child] of moved) this.#entries.set(`${destination.right}${path.slice(source.right.length)}`, child);
+      for (const [path, child] of moved) this.#entries.set(destination.right + path.slice(source.right.length), child);
       return E.right(undefined);
     });
   }
@@ -206,9 +209,10 @@ export class MemoryFileSystem implements FileSystemPort {
       if (E.isLeft(resolved)) return resolved;
       const entry = this.#entries.get(resolved.right);
       if (!this.#isRoot(resolved.right) && entry?.kind !== 'directory') return E.left(entry === undefined ? 'ENOENT' : 'ENOTDIR');
-      const names = [...this.#entries.keys()]
-        .filter((p) => p !== resolved.right && parentOf(this.platform, p) === resolved.right)
-        .map((p) => baseNameOf(this.platform, p));
+      // Stored paths are normalized: a child is the directory's path, a separator and one segment.
+      const separator = this.platform === 'windows' ? '\\' : '/';
+      const prefix = resolved.right.endsWith(separator) ? resolved.right : resolved.right + separator;
+      const names = [...this.#entries.keys()].filter((p) => p.startsWith(prefix) && p.length > prefix.length && !p.includes(separator, prefix.length)).map((p) => p.slice(prefix.length));
       return E.right(names.sort());
     });
   }
@@ -311,12 +315,35 @@ export class MemoryFileSystem implements FileSystemPort {
     return () => Promise.resolve(E.mapLeft((code: string) => fileSystemError(operation, path, code))(body()));
   }
 
+  // Path arithmetic is pure and the same few paths come back all the time: its results are kept.
+  readonly #normalized = new Map<string, string>();
+  readonly #parents = new Map<string, string>();
+  readonly #names = new Map<string, string>();
+
+  #memo(cache: Map<string, string>, path: string, compute: (path: string) => string): string {
+    let known = cache.get(path);
+    if (known === undefined) {
+      if (cache.size > 50_000) cache.clear();
+      known = compute(path);
+      cache.set(path, known);
+    }
+    return known;
+  }
+
   #key(path: string): string {
-    return normalizePath(this.platform, path);
+    return this.#memo(this.#normalized, path, (p) => normalizePath(this.platform, p));
+  }
+
+  #parent(path: string): string {
+    return this.#memo(this.#parents, path, (p) => parentOf(this.platform, p));
+  }
+
+  #name(path: string): string {
+    return this.#memo(this.#names, path, (p) => baseNameOf(this.platform, p));
   }
 
   #isRoot(path: string): boolean {
-    return parentOf(this.platform, path) === path;
+    return this.#parent(path) === path;
   }
 
   #exists(path: string): boolean {
@@ -336,12 +363,12 @@ export class MemoryFileSystem implements FileSystemPort {
   #placeOf(path: string, budget: LinkBudget = { hops: 0 }): Resolved {
     const key = this.#key(path);
     if (this.#isRoot(key)) return E.right(key);
-    const parent = this.#resolve(parentOf(this.platform, key), true, budget);
+    const parent = this.#resolve(this.#parent(key), true, budget);
     if (E.isLeft(parent)) return parent;
     const entry = this.#entries.get(parent.right);
     if (!this.#isRoot(parent.right) && entry === undefined) return E.left('ENOENT');
     if (!this.#isRoot(parent.right) && entry?.kind !== 'directory') return E.left('ENOTDIR');
-    return E.right(joinPath(this.platform, parent.right, baseNameOf(this.platform, key)));
+    return E.right(parent.right === this.#parent(key) ? key : joinPath(this.platform, parent.right, this.#name(key)));
   }
 
   /** The stored path `path` resolves to, following links in its directories and, if `followLast`, its last one. */

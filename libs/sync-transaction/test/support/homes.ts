@@ -6,10 +6,14 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { FileSystemPort } from '@wework/ports';
+import { rightOf } from '@wework/ports/testing';
 import type { Homes } from '../../src/Layout.js';
 import type { PackageEntry } from '../../src/Package.js';
 import type { PackageSource } from '../../src/Transaction.js';
 import { hashTrees } from './tree.js';
+
+const encoder = new TextEncoder();
 
 /** A sandbox root with its homes. */
 export interface Sandbox {
@@ -32,6 +36,19 @@ export function sandbox(prefix = 'sync-tx-'): Sandbox {
   return sandboxAt(mkdtempSync(join(tmpdir(), prefix)));
 }
 
+/** The user content of every sandbox, relative to its root: directories, then files with their modes. */
+export const SANDBOX_CONTENT = {
+  directories: ['codex-home', 'claude-home/plugins', 'codex-home/wework-plugins'],
+  files: [
+    {
+      path: 'codex-home/config.toml',
+      text: '# user config — keep me\nmodel = "gpt-5"   # inline comment\n\n[plugins."other@openai-curated"]\nenabled = true\n\n[features]\nplugins = true\n',
+      mode: 0o640,
+    },
+    { path: 'claude-home/settings.json', text: `${JSON.stringify({ theme: 'dark', enabledPlugins: { 'other@claude-market': true } }, null, 2)}\n`, mode: 0o644 },
+  ],
+} as const;
+
 /**
  * A fresh sandbox at a fixed `root` (removed first), so trees built in turn at the same place can be
  * compared byte for byte (registries record absolute paths).
@@ -39,17 +56,16 @@ export function sandbox(prefix = 'sync-tx-'): Sandbox {
 export function sandboxAt(root: string): Sandbox {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
-  const homes = homesUnder(root);
-  mkdirSync(homes.codexHome, { recursive: true });
-  mkdirSync(join(homes.claudeHome as string, 'plugins'), { recursive: true });
-  mkdirSync(homes.stateDirectory, { recursive: true });
-  writeFileSync(
-    join(homes.codexHome, 'config.toml'),
-    '# user config — keep me\nmodel = "gpt-5"   # inline comment\n\n[plugins."other@openai-curated"]\nenabled = true\n\n[features]\nplugins = true\n',
-    { mode: 0o640 },
-  );
-  writeFileSync(join(homes.claudeHome as string, 'settings.json'), `${JSON.stringify({ theme: 'dark', enabledPlugins: { 'other@claude-market': true } }, null, 2)}\n`);
+  for (const directory of SANDBOX_CONTENT.directories) mkdirSync(join(root, directory), { recursive: true });
+  for (const file of SANDBOX_CONTENT.files) writeFileSync(join(root, file.path), file.text, { mode: file.mode });
   return fromRoot(root);
+}
+
+/** The same sandbox content written through a file-system port (the in-memory one, or the real one) at `root`. */
+export async function sandboxThrough(fs: FileSystemPort, root: string): Promise<Homes> {
+  for (const directory of SANDBOX_CONTENT.directories) await rightOf(fs.makeDirectory(join(root, directory), 0o755));
+  await rightOf(fs.writeFiles(SANDBOX_CONTENT.files.map((file) => ({ path: join(root, file.path), bytes: encoder.encode(file.text), mode: file.mode }))));
+  return homesUnder(root);
 }
 
 /** A sandbox over an existing root. */
@@ -71,7 +87,6 @@ export function copySandbox(from: Sandbox, prefix = 'sync-tx-copy-'): Sandbox {
   return fromRoot(root);
 }
 
-const encoder = new TextEncoder();
 
 /** A plugin package with a manifest, skills, a script and a link; `variant` changes contents. */
 export function pluginPackage(variant: string, extraFiles = 0): PackageEntry[] {
