@@ -13,7 +13,7 @@ import type {
   ResultOf,
 } from '@wework/codex-protocol';
 import { Initialize, Initialized } from '@wework/codex-protocol';
-import type { JsonRpcMessage } from './JsonRpcMessage.js';
+import type { JsonRpcMessage } from '@wework/jsonrpc';
 import type { ClientError, TerminalError } from './ClientError.js';
 import type { ClientEvent } from './ClientEvent.js';
 import type {

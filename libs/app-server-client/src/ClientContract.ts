@@ -6,7 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AnyServerRequest, ParamsOf, ResultOf } from '@wework/codex-protocol';
-import type { JsonRpcId } from './JsonRpcMessage.js';
+import type { JsonRpcId } from '@wework/jsonrpc';
 import type { ClientError, ProcessExited, RequestAborted } from './ClientError.js';
 
 /** Which way a message travelled: `incoming` from the app-server, `outgoing` to it. */

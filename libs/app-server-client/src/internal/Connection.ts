@@ -25,10 +25,8 @@ import type * as t from 'io-ts';
 import { ClientError } from '../ClientError.js';
 import type { ProcessExited, RequestAborted, TerminalError } from '../ClientError.js';
 import type { ClientEvent, ServerRequestRejection } from '../ClientEvent.js';
-import { JsonRpcMessage } from '../JsonRpcMessage.js';
-import type { JsonRpcId } from '../JsonRpcMessage.js';
-import { NewlineMessageReader, NewlineMessageWriter } from '../NewlineMessageTransport.js';
-import { WireErrorCode } from '../WireErrorCode.js';
+import { JsonRpcMessage, WireErrorCode, type JsonRpcId } from '@wework/jsonrpc';
+import { NewlineMessageReader, NewlineMessageWriter } from '@wework/jsonrpc/node';
 import type {
   AppServerClientOptions,
   MessageDirection,

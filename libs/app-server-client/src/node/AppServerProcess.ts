@@ -7,7 +7,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AppServerClient, ClientInfo, InitializeCapabilities, InitializeResult } from '../AppServerClient.js';
 import type { MessageDirection } from '../ClientContract.js';
-import type { JsonRpcMessage } from '../JsonRpcMessage.js';
+import type { JsonRpcMessage } from '@wework/jsonrpc';
 import type { ProcessExited } from '../ClientError.js';
 import type { CodexHomeMissing, CodexNotFound, SpawnError, SpawnFailed } from './SpawnError.js';
 
