@@ -17,8 +17,8 @@ const depConstraints = (pureExternals) => [
 
 /** The packages pure code may import: functional data types, decoding, TOML text, inflating, property tests. */
 const PURE_EXTERNALS = ['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'smol-toml', 'fflate', 'fast-check'];
-/** The IO packages a pure library's Node implementation may import besides Node's built-ins. */
-const NODE_EXTERNALS = ['node:*', 'undici'];
+/** The IO packages a pure library's Node implementation may import besides Node's built-ins (vscode-jsonrpc: the Node transport of `@wework/jsonrpc/node`). */
+const NODE_EXTERNALS = ['node:*', 'undici', 'vscode-jsonrpc', 'vscode-jsonrpc/*'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/src/generated/**', '**/test/fixtures/**', '**/reports/**'] },

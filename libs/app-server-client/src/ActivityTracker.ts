@@ -7,7 +7,7 @@
  */
 import type { AppServerClient } from './AppServerClient.js';
 import type { MessageDirection } from './ClientContract.js';
-import type { JsonRpcId, JsonRpcMessage } from './JsonRpcMessage.js';
+import type { JsonRpcId, JsonRpcMessage } from '@wework/jsonrpc';
 
 /** The live work on a connection at one moment; every list is in the order the work began. */
 export interface ConnectionActivity {

@@ -13,7 +13,8 @@ import type {
   ResultOf,
 } from '@wework/codex-protocol';
 import { Initialize, Initialized } from '@wework/codex-protocol';
-import type { JsonRpcMessage } from './JsonRpcMessage.js';
+import type { JsonRpcMessage } from '@wework/jsonrpc';
+import type { Timers } from '@wework/ports';
 import type { ClientError, TerminalError } from './ClientError.js';
 import type { ClientEvent } from './ClientEvent.js';
 import type {
@@ -118,6 +119,8 @@ export interface AppServerClient {
   readonly closed: Promise<TerminalError>;
   /** The reason the client ended, or undefined while it is open. */
   readonly terminalError: TerminalError | undefined;
+  /** The clock and sleeps the client was created with (`AppServerClientOptions.timers`); `runTurn` and `trackMcpStartup` wait with them. */
+  readonly timers: Timers;
   /** Ends the client: pending requests resolve `Left(Disposed)`. The streams are left open. */
   dispose(): void;
   /** `dispose()`, for `await using client = createAppServerClient(...)`. */
@@ -172,6 +175,7 @@ export function createAppServerClient(options: AppServerClientOptions): AppServe
     onEvent: (listener) => connection.onEvent(listener),
     onMessage: (listener) => connection.onMessage(listener),
     closed: connection.closed,
+    timers: connection.timers,
     get terminalError() {
       return connection.terminalError;
     },

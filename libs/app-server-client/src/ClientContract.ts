@@ -6,7 +6,8 @@
 import type { Readable, Writable } from 'node:stream';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AnyServerRequest, ParamsOf, ResultOf } from '@wework/codex-protocol';
-import type { JsonRpcId } from './JsonRpcMessage.js';
+import type { JsonRpcId } from '@wework/jsonrpc';
+import type { Timers } from '@wework/ports';
 import type { ClientError, ProcessExited, RequestAborted } from './ClientError.js';
 
 /** Which way a message travelled: `incoming` from the app-server, `outgoing` to it. */
@@ -65,6 +66,12 @@ export interface AppServerClientOptions {
   readonly requestTimeoutMs?: number;
   /** Per-method timeouts that override `requestTimeoutMs`, e.g. `{ 'thread/resume': 120_000 }`. */
   readonly requestTimeouts?: Readonly<Record<string, number>>;
+  /**
+   * The clock and sleeps of every wait of the client: request timeouts, the close grace, and the waits of
+   * `runTurn` and `trackMcpStartup` on it. Default `nodeTimers` of `@wework/ports/node`; a test passes
+   * `manualTimers()` of `@wework/ports/testing` to move time itself.
+   */
+  readonly timers?: Timers;
 }
 
 /** Options of one request. */

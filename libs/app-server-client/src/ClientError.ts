@@ -1,16 +1,19 @@
 /**
  * Every error the client hands out, as one `_tag`ged union. Requests resolve `Left` with one of these;
  * the transport-level ones also appear on the client's event stream. Wire error codes live apart, in
- * `WireErrorCode.ts`.
+ * `@wework/jsonrpc` (`WireErrorCode`).
+ *
+ * The two framing errors, `MalformedMessage` and `LineTooLong`, are `@wework/jsonrpc`'s.
  *
  * Every function here is pure: plain data in, plain data out.
  */
+import type { LineTooLong, MalformedMessage } from '@wework/jsonrpc';
 
 /** The peer answered with a JSON-RPC error reply. */
 export interface RequestFailed {
   readonly _tag: 'RequestFailed';
   readonly method: string;
-  /** The wire error code (see `WireErrorCode`). */
+  /** The wire error code (see `WireErrorCode` of `@wework/jsonrpc`). */
   readonly code: number;
   readonly message: string;
   readonly data?: unknown;
@@ -70,24 +73,6 @@ export interface ProcessExited {
 /** The client was disposed. */
 export interface Disposed {
   readonly _tag: 'Disposed';
-}
-
-/** A line from the peer was not a JSON-RPC message (bad JSON, bad UTF-8 or the wrong shape). */
-export interface MalformedMessage {
-  readonly _tag: 'MalformedMessage';
-  /** The start of the offending line, truncated for diagnostics. */
-  readonly line: string;
-  /** Why it was rejected. */
-  readonly reason: string;
-}
-
-/** A line from the peer exceeded the line bound; it was skipped. */
-export interface LineTooLong {
-  readonly _tag: 'LineTooLong';
-  /** The bound in bytes. */
-  readonly limitBytes: number;
-  /** The start of the offending line, truncated for diagnostics. */
-  readonly prefix: string;
 }
 
 /** The underlying stream failed (for example EPIPE on write). */

@@ -5,15 +5,8 @@
  *
  * Every value here is plain data.
  */
-import type {
-  ConnectionClosed,
-  Disposed,
-  LineTooLong,
-  MalformedMessage,
-  ProcessExited,
-  TransportError,
-} from './ClientError.js';
-import type { JsonRpcId } from './JsonRpcMessage.js';
+import type { JsonRpcId, LineTooLong, MalformedMessage } from '@wework/jsonrpc';
+import type { ConnectionClosed, Disposed, ProcessExited, TransportError } from './ClientError.js';
 
 /** Why a server request was answered with an error reply. */
 export type ServerRequestRejection =

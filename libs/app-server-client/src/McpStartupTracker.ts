@@ -6,6 +6,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { McpServerStartupStatusUpdated, type ParamsOf } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
+import { after } from './internal/Delay.js';
 import type { Disposable } from './internal/ListenerSet.js';
 
 /** The latest startup report of one MCP server. */
@@ -22,7 +23,7 @@ export interface McpStartupTracker extends Disposable {
   readonly latest: ReadonlyMap<string, McpServerStartup>;
   /**
    * Resolves once every named server has settled (`ready`, `failed` or `cancelled`), or after
-   * `timeoutMs`: `Right` when all are ready, otherwise the typed reason.
+   * `timeoutMs` on the client's `timers`: `Right` when all are ready, otherwise the typed reason.
    */
   whenSettled(names: ReadonlyArray<string>, timeoutMs: number): Promise<E.Either<McpStartupError, ReadonlyArray<McpServerStartup>>>;
 }
@@ -70,10 +71,10 @@ export function trackMcpStartup(client: AppServerClient): McpStartupTracker {
         };
         const finish = (): void => {
           waiters.delete(check);
-          clearTimeout(timer);
+          cancelTimeout();
           resolve(outcome(names, timeoutMs));
         };
-        const timer = setTimeout(finish, timeoutMs);
+        const cancelTimeout = after(client.timers, timeoutMs, finish);
         waiters.add(check);
         check();
       }),

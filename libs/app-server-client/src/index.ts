@@ -1,6 +1,7 @@
 /**
- * A typed JSON-RPC client for `codex app-server` over newline-delimited stdio, built on vscode-jsonrpc
- * and the descriptors of `@wework/codex-protocol`. Spawning the real process lives in `./node`.
+ * A typed JSON-RPC client for `codex app-server` over newline-delimited stdio, built on vscode-jsonrpc,
+ * the framing of `@wework/jsonrpc` and the descriptors of `@wework/codex-protocol`. Spawning the real
+ * process lives in `./node`.
  */
 export { createAppServerClient, DEFAULT_CLIENT_INFO, DEFAULT_CAPABILITIES, DEFAULT_REQUEST_TIMEOUT_MS } from './AppServerClient.js';
 export type { AppServerClient, ClientInfo, InitializeCapabilities, InitializeOptions, InitializeResult } from './AppServerClient.js';
@@ -22,8 +23,6 @@ export type {
   DecodeFailed,
   Disposed,
   EncodeFailed,
-  LineTooLong,
-  MalformedMessage,
   Overloaded,
   ProcessExited,
   RequestAborted,
@@ -43,24 +42,6 @@ export type {
   ServerRequestRejection,
   UnknownProtocolValues,
 } from './ClientEvent.js';
-export { WireErrorCode } from './WireErrorCode.js';
-export { JsonRpcMessage, JsonRpcId, JsonRpcErrorObject, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse } from './JsonRpcMessage.js';
-export type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccessResponse } from './JsonRpcMessage.js';
-export {
-  createLineDecoder,
-  createLineSplitter,
-  encodeMessageLine,
-  parseMessageLine,
-  truncateForDiagnostics,
-  DEFAULT_MAX_LINE_BYTES,
-  DIAGNOSTIC_PREFIX_CHARS,
-} from './LineFraming.js';
-export type { Frame, FramingError, LineDecoder, LineDecoderOptions, LineFrame, LineSplitter } from './LineFraming.js';
-export { decodeInboundBytes, decodeInboundText, describeInboundRefusal, exceedsNestingDepth, inboundErrorReply, ReservedNotificationParams } from './InboundMessage.js';
-export type { InboundErrorReply, InboundLimits, InboundMessage, InboundRefusal, ReservedNotification } from './InboundMessage.js';
-export { admitInbound, initialGateState, longRunningRequestsInFlight, recordOutbound, refusalReplyId, shortRequestsInFlight } from './InboundGate.js';
-export type { BudgetRoom, GateDecision, GateState, GateStep, InFlightRequest, LongRunningBound } from './InboundGate.js';
-export { NewlineMessageReader, NewlineMessageWriter } from './NewlineMessageTransport.js';
 export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';
 export type { McpServerStartup, McpStartupError, McpStartupTracker } from './McpStartupTracker.js';
 export { trackActivity, isIdleActivity } from './ActivityTracker.js';

@@ -8,20 +8,19 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ThreadItem, type Turn } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
 import type { ClientError, TerminalError } from './ClientError.js';
+import { after, MAX_DELAY_MS } from './internal/Delay.js';
 
 /** The params of `turn/start`: the thread, the input and the turn's overrides. */
 export type RunTurnParams = ParamsOf<typeof TurnStart>;
 
 /** The default wait for `turn/completed` once `turn/start` was answered: 120 s. */
 export const DEFAULT_TURN_TIMEOUT_MS = 120_000;
-/** setTimeout's largest delay; longer timeouts are clamped to it. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** Options of {@link runTurn}. */
 export interface RunTurnOptions {
   /** Aborting it stops following the turn: the outcome is `Aborted`. */
   readonly signal?: AbortSignal;
-  /** How long to wait for `turn/completed` once `turn/start` was answered; default 120 000 ms. */
+  /** How long to wait for `turn/completed` once `turn/start` was answered, on the client's `timers`; default 120 000 ms. */
   readonly timeoutMs?: number;
   /**
    * Whether a started turn that is given up (aborted or timed out) is interrupted with `turn/interrupt`
@@ -114,7 +113,7 @@ const endedOutcome = (threadId: string, turn: Turn, items: ReadonlyArray<ThreadI
 };
 
 const timeoutOf = (ms: number | undefined): number =>
-  ms !== undefined && Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_TIMER_MS) : DEFAULT_TURN_TIMEOUT_MS;
+  ms !== undefined && Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DELAY_MS) : DEFAULT_TURN_TIMEOUT_MS;
 
 type Stop = { readonly _tag: 'Ended'; readonly turn: Turn } | { readonly _tag: 'TimedOut' } | { readonly _tag: 'Aborted' } | { readonly _tag: 'Closed'; readonly error: TerminalError };
 
@@ -180,7 +179,7 @@ export async function runTurn(client: AppServerClient, params: RunTurnParams, op
     options.onStarted?.(first.right.turn);
 
     const timeoutMs = timeoutOf(options.timeoutMs);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelTimeout: (() => void) | undefined;
     let stopAbort: (() => void) | undefined;
     const stop = await new Promise<Stop>((resolve) => {
       const check = (): void => {
@@ -189,14 +188,14 @@ export async function runTurn(client: AppServerClient, params: RunTurnParams, op
       };
       wake = check;
       check();
-      timer = setTimeout(() => resolve({ _tag: 'TimedOut' }), timeoutMs);
+      cancelTimeout = after(client.timers, timeoutMs, () => resolve({ _tag: 'TimedOut' }));
       stopAbort = () => resolve({ _tag: 'Aborted' });
       if (signal?.aborted === true) stopAbort();
       signal?.addEventListener('abort', stopAbort, { once: true });
       void client.closed.then((error) => resolve({ _tag: 'Closed', error }));
     });
     wake = undefined;
-    clearTimeout(timer);
+    cancelTimeout?.();
     if (stopAbort !== undefined) signal?.removeEventListener('abort', stopAbort);
     switch (stop._tag) {
       case 'Ended':

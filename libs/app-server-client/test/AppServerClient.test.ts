@@ -10,8 +10,9 @@ import {
   clientNotification,
   clientRequest,
 } from '@wework/codex-protocol';
-import { ClientError, WireErrorCode, createAppServerClient } from '../src/index.js';
-import type { AppServerClient, AppServerClientOptions, ClientEvent, JsonRpcMessage, MessageDirection } from '../src/index.js';
+import { WireErrorCode, type JsonRpcMessage } from '@wework/jsonrpc';
+import { ClientError, createAppServerClient } from '../src/index.js';
+import type { AppServerClient, AppServerClientOptions, ClientEvent, MessageDirection } from '../src/index.js';
 import { fakePeer, idOf } from './support/fakePeer.js';
 import type { FakePeer } from './support/fakePeer.js';
 

@@ -16,53 +16,25 @@ describe('public API', () => {
         'describeCodexVersionCheck',
         'DEFAULT_CAPABILITIES',
         'DEFAULT_CLIENT_INFO',
-        'DEFAULT_MAX_LINE_BYTES',
         'DEFAULT_REQUEST_TIMEOUT_MS',
         'DEFAULT_RESTART_POLICY',
         'DEFAULT_SHOWN_TAIL_CHARS',
         'DEFAULT_TURN_TIMEOUT_MS',
-        'DIAGNOSTIC_PREFIX_CHARS',
-        'JsonRpcErrorObject',
-        'JsonRpcId',
-        'JsonRpcMessage',
-        'NewlineMessageReader',
-        'NewlineMessageWriter',
         'REDACTED_MARK',
-        'WireErrorCode',
         'backoffDelay',
         'createAppServerClient',
-        'createLineDecoder',
-        'createLineSplitter',
-        'decodeInboundBytes',
-        'decodeInboundText',
-        'describeInboundRefusal',
-        'exceedsNestingDepth',
-        'inboundErrorReply',
-        'ReservedNotificationParams',
-        'admitInbound',
-        'initialGateState',
-        'recordOutbound',
-        'shortRequestsInFlight',
-        'longRunningRequestsInFlight',
-        'refusalReplyId',
         'describeClientError',
         'describeClientErrorCategory',
         'describeMcpStartupError',
-        'encodeMessageLine',
         'initialSupervisorState',
         'isIdleActivity',
         'isTurnEnded',
-        'isJsonRpcNotification',
-        'isJsonRpcRequest',
-        'isJsonRpcResponse',
-        'parseMessageLine',
         'redactSecrets',
         'runTurn',
         'shownTail',
         'stepSupervisor',
         'trackActivity',
         'trackMcpStartup',
-        'truncateForDiagnostics',
       ].sort(),
     );
   });
@@ -107,7 +79,10 @@ describe('public API', () => {
     expect(client.DEFAULT_CLIENT_INFO.version).toBe(manifest.version);
   });
 
-  it('keeps JSON-RPC wire codes apart from local errors', () => {
-    expect(client.WireErrorCode).toEqual({ Overloaded: -32001, ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+  it('re-exports none of the JSON-RPC framing, shapes, codes or gate: those are @wework/jsonrpc\'s', async () => {
+    const jsonrpc = await import('@wework/jsonrpc');
+    const nodeJsonrpc = await import('@wework/jsonrpc/node');
+    const own = new Set([...Object.keys(client), ...Object.keys(node), ...Object.keys(launch)]);
+    expect([...Object.keys(jsonrpc), ...Object.keys(nodeJsonrpc)].filter((name) => own.has(name))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServerClient, isTurnEnded, runTurn } from '../src/index.js';
-import type { AppServerClient, JsonRpcMessage, TurnOutcome } from '../src/index.js';
+import type { JsonRpcMessage } from '@wework/jsonrpc';
+import type { AppServerClient, TurnOutcome } from '../src/index.js';
 import { fakePeer, idOf } from './support/fakePeer.js';
 import type { FakePeer } from './support/fakePeer.js';
 import { isUnknownVariant, type ThreadItem } from '@wework/codex-protocol';

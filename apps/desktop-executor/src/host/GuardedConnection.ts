@@ -36,7 +36,7 @@ import {
   type InboundMessage,
   type InboundRefusal,
   type JsonRpcMessage,
-} from '@wework/app-server-client';
+} from '@wework/jsonrpc';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { HostErrorCode } from '@wework/host-protocol';
 import { hostRequestBudget, type HostRequestBudget } from './HostLimits.js';

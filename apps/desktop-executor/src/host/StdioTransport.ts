@@ -7,7 +7,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { createLineSplitter } from '@wework/app-server-client';
+import { createLineSplitter } from '@wework/jsonrpc';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { guardedHostConnection, type HostChannel, type HostFrame } from './GuardedConnection.js';
 import { HOST_LIMITS } from '@wework/host-protocol';

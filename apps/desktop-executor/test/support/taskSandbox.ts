@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { stringify as stringifyToml } from 'smol-toml';
-import type { JsonRpcMessage } from '@wework/app-server-client';
+import type { JsonRpcMessage } from '@wework/jsonrpc';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { Script } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';

@@ -49,5 +49,4 @@ export {
   type MessageKind,
   type ProxyLogDecodeError,
 } from './ProxyLog.js';
-export { splitLines, type SplitResult } from './LineSplitter.js';
 export { EXIT_COMMAND_NOT_FOUND, EXIT_LOG_UNAVAILABLE, runProxy, type ProxyProcess, type ProxyTimings } from './runProxy.js';

@@ -1,7 +1,8 @@
 /**
  * The proxy's process plumbing: start the MCP server, pass stdin and stdout through unchanged
  * (stderr is inherited, so it is forwarded as is), append every newline-delimited message of
- * each direction to the log, and end with the server's exit code.
+ * each direction to the log (lines cut by `createLineSplitter` of `@wework/jsonrpc`; a line over its
+ * bound is logged by its start only), and end with the server's exit code.
  *
  * Lifecycle: when the proxy's stdin closes, the server's stdin is closed too and the server
  * gets `stopGraceMs` to exit before SIGTERM (then SIGKILL after `killGraceMs`). On SIGTERM,
@@ -11,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { splitLines } from './LineSplitter.js';
+import { createLineSplitter, type LineFrame } from '@wework/jsonrpc';
 import { formatLogEntry, logEntry, type Direction } from './ProxyLog.js';
 import type { ProxyArguments } from './ProxyArguments.js';
 
@@ -64,17 +65,16 @@ export function runProxy(proxy: ProxyArguments, io: ProxyProcess, timings: Proxy
     writeSync(fd, formatLogEntry(logEntry(seq, new Date().toISOString(), direction, text)));
     seq += 1;
   };
+  const recordFrames = (direction: Direction, frames: readonly LineFrame[]): void => {
+    for (const frame of frames) {
+      if (frame._tag === 'Line') record(direction, frame.bytes);
+      else writeSync(fd, formatLogEntry({ seq: seq++, at: new Date().toISOString(), direction, raw: frame.prefix, error: `a line longer than ${frame.limitBytes} bytes, logged by its start only` }));
+    }
+  };
   const tap = (stream: Readable, direction: Direction): (() => void) => {
-    let pending: Uint8Array = new Uint8Array();
-    stream.on('data', (chunk: Uint8Array) => {
-      const split = splitLines(pending, chunk);
-      pending = split.pending;
-      for (const line of split.lines) record(direction, line);
-    });
-    return () => {
-      if (pending.length > 0) record(direction, pending);
-      pending = new Uint8Array();
-    };
+    const splitter = createLineSplitter();
+    stream.on('data', (chunk: Uint8Array | string) => recordFrames(direction, splitter.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk)));
+    return () => recordFrames(direction, splitter.end());
   };
 
   return new Promise<number>((resolve) => {

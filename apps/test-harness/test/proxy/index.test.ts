@@ -21,7 +21,6 @@ describe('proxy public API', () => {
         'proxiedCommand',
         'proxyMainPath',
         'runProxy',
-        'splitLines',
       ].sort(),
     );
   });

@@ -25,10 +25,10 @@ import type * as t from 'io-ts';
 import { ClientError } from '../ClientError.js';
 import type { ProcessExited, RequestAborted, TerminalError } from '../ClientError.js';
 import type { ClientEvent, ServerRequestRejection } from '../ClientEvent.js';
-import { JsonRpcMessage } from '../JsonRpcMessage.js';
-import type { JsonRpcId } from '../JsonRpcMessage.js';
-import { NewlineMessageReader, NewlineMessageWriter } from '../NewlineMessageTransport.js';
-import { WireErrorCode } from '../WireErrorCode.js';
+import { JsonRpcMessage, WireErrorCode, type JsonRpcId } from '@wework/jsonrpc';
+import { NewlineMessageReader, NewlineMessageWriter } from '@wework/jsonrpc/node';
+import type { Timers } from '@wework/ports';
+import { nodeTimers } from '@wework/ports/node';
 import type {
   AppServerClientOptions,
   MessageDirection,
@@ -42,14 +42,13 @@ import { isEither, paramsShape, safeDecode, safeEncode } from './codecs.js';
 import type { ParamsShape } from './codecs.js';
 import { ListenerSet, errorMessage } from './ListenerSet.js';
 import type { Disposable } from './ListenerSet.js';
+import { after, MAX_DELAY_MS, withTimeout } from './Delay.js';
 import { createNotificationQueue } from './NotificationQueue.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
 const DEFAULT_NOTIFICATION_BUFFER = 1024;
 /** The default timeout of a request to the app-server: 60 s. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-/** setTimeout's largest delay (about 24.8 days); longer timeouts are clamped to it. */
-const MAX_TIMER_MS = 2_147_483_647;
 /** vscode-jsonrpc's local codes for a failed write and for requests dropped on dispose. */
 const LOCAL_WRITE_ERROR = -32099;
 const LOCAL_PENDING_REJECTED = -32097;
@@ -64,15 +63,8 @@ interface NotificationEntry {
   readonly listener: (params: unknown) => void;
 }
 
-const sleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref?.();
-  });
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const withTimeout = <A>(promise: Promise<A>, ms: number): Promise<A | undefined> =>
-  Promise.race([promise, sleep(ms).then(() => undefined)]);
 
 const sendArgs = (shape: ParamsShape): unknown[] => {
   switch (shape._tag) {
@@ -111,7 +103,11 @@ export class Connection {
   private capturing = false;
   private capturedId: JsonRpcId | undefined;
 
+  /** The clock and sleeps of the client's waits. */
+  readonly timers: Timers;
+
   constructor(private readonly options: AppServerClientOptions) {
+    this.timers = options.timers ?? nodeTimers;
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
     this.reader = new NewlineMessageReader(options.input, options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes });
     this.writer = new NewlineMessageWriter(options.output);
@@ -197,12 +193,11 @@ export class Connection {
       }
       const id = this.capturedId;
       const timeoutMs = this.timeoutOf(method);
-      const timer = setTimeout(() => {
+      const cancelTimeout = after(this.timers, timeoutMs, () => {
         if (settled) return;
         settle(E.left(ClientError.requestTimedOut(method, timeoutMs)));
         if (id !== undefined) this.emit({ _tag: 'RequestAbandoned', method, id, timeoutMs });
-      }, timeoutMs);
-      timer.unref?.();
+      });
       // vscode-jsonrpc sends `$/cancelRequest` when the token is cancelled; the reply, if any, is ignored.
       const onAbort = (): void => {
         if (settled) return;
@@ -212,7 +207,7 @@ export class Connection {
       signal?.addEventListener('abort', onAbort, { once: true });
       const settleOnce = settle;
       settle = (result) => {
-        clearTimeout(timer);
+        cancelTimeout();
         signal?.removeEventListener('abort', onAbort);
         settleOnce(result);
         cancellation?.dispose();
@@ -333,11 +328,11 @@ export class Connection {
     const afterInput = async (): Promise<void> => {
       await inputEnded;
       await this.drain();
-      const exited = exit === undefined ? undefined : await withTimeout(exit, grace);
+      const exited = exit === undefined ? undefined : await withTimeout(this.timers, exit, grace);
       this.terminate(exited ?? ClientError.connectionClosed());
     };
     const afterExit = async (exited: ProcessExited): Promise<void> => {
-      await withTimeout(inputEnded, grace);
+      await withTimeout(this.timers, inputEnded, grace);
       await this.drain();
       this.terminate(exited);
     };
@@ -363,7 +358,7 @@ export class Connection {
   private timeoutOf(method: string): number {
     const override = this.options.requestTimeouts?.[method];
     const chosen = override ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    return Number.isFinite(chosen) && chosen > 0 ? Math.min(chosen, MAX_TIMER_MS) : DEFAULT_REQUEST_TIMEOUT_MS;
+    return Number.isFinite(chosen) && chosen > 0 ? Math.min(chosen, MAX_DELAY_MS) : DEFAULT_REQUEST_TIMEOUT_MS;
   }
 
   private sendError(method: string, error: unknown): ClientError {

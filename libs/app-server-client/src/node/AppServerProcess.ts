@@ -7,7 +7,8 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AppServerClient, ClientInfo, InitializeCapabilities, InitializeResult } from '../AppServerClient.js';
 import type { MessageDirection } from '../ClientContract.js';
-import type { JsonRpcMessage } from '../JsonRpcMessage.js';
+import type { JsonRpcMessage } from '@wework/jsonrpc';
+import type { Timers } from '@wework/ports';
 import type { ProcessExited } from '../ClientError.js';
 import type { CodexHomeMissing, CodexNotFound, SpawnError, SpawnFailed } from './SpawnError.js';
 
@@ -37,6 +38,8 @@ export interface LaunchAppServerOptions {
   readonly shutdownGraceMs?: number;
   /** Receives stderr as it arrives (for live diagnostics). */
   readonly onStderr?: (text: string) => void;
+  /** The clock and sleeps of the process's waits (its shutdown, stderr's drain). Default `nodeTimers` of `@wework/ports/node`. */
+  readonly timers?: Timers;
 }
 
 /** Options of {@link LaunchedAppServer.connect}: everything about the connection and its handshake. */
@@ -58,6 +61,8 @@ export interface ConnectAppServerOptions {
    * the handshake included (`client.onMessage` subscribes only from the moment it is called).
    */
   readonly onMessage?: (direction: MessageDirection, message: JsonRpcMessage) => void;
+  /** The clock and sleeps of the handshake's waits and of the client (see `AppServerClientOptions.timers`). Default `nodeTimers` of `@wework/ports/node`. */
+  readonly timers?: Timers;
 }
 
 /** Why `launchAppServer` could not start the process. */

@@ -4,19 +4,15 @@
  * tree. `LaunchedAppServer.connect()` loads this module on demand.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { nodeTimers } from '@wework/ports/node';
 import { createAppServerClient } from '../AppServerClient.js';
+import { withTimeout } from '../internal/Delay.js';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from './AppServerProcess.js';
 import type { SpawnError } from './SpawnError.js';
 
 const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 /** How long a failed handshake waits for the process's exit, to report that rather than the transport's symptom. */
 const EXIT_AFTER_FAILED_HANDSHAKE_MS = 2_000;
-
-const sleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
 
 /**
  * Connects to a launched app-server and initializes it. On failure the process tree is ended.
@@ -32,7 +28,9 @@ const sleep = (ms: number): Promise<void> =>
  */
 export async function connectAppServer(launched: LaunchedAppServer, options: ConnectAppServerOptions = {}): Promise<E.Either<SpawnError, SpawnedAppServer>> {
   const { child } = launched;
+  const timers = options.timers ?? nodeTimers;
   const client = createAppServerClient({
+    timers,
     input: child.stdout,
     output: child.stdin,
     peerExit: launched.exited,
@@ -53,17 +51,19 @@ export async function connectAppServer(launched: LaunchedAppServer, options: Con
 
   const timeoutMs = options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
   const timedOut = 'timed out' as const;
-  const init = await Promise.race([
-    client.initialize({
-      ...(options.clientInfo === undefined ? {} : { clientInfo: options.clientInfo }),
-      ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
-    }),
-    sleep(timeoutMs).then((): typeof timedOut => timedOut),
-  ]);
+  const init =
+    (await withTimeout(
+      timers,
+      client.initialize({
+        ...(options.clientInfo === undefined ? {} : { clientInfo: options.clientInfo }),
+        ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
+      }),
+      timeoutMs,
+    )) ?? timedOut;
   if (init === timedOut || E.isLeft(init)) {
     // A process that exits at once can fail the handshake first as a write error (EPIPE) or a closed
     // connection; what the host needs is the exit, so it is waited for a moment and reported instead.
-    const exit = init === timedOut || init.left._tag === 'ProcessExited' ? undefined : await Promise.race([launched.exited, sleep(EXIT_AFTER_FAILED_HANDSHAKE_MS).then(() => undefined)]);
+    const exit = init === timedOut || init.left._tag === 'ProcessExited' ? undefined : await withTimeout(timers, launched.exited, EXIT_AFTER_FAILED_HANDSHAKE_MS);
     await dispose();
     return E.left(
       init === timedOut

@@ -9,7 +9,9 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { nodeTimers } from '@wework/ports/node';
 import { ClientError } from '../ClientError.js';
+import { withTimeout } from '../internal/Delay.js';
 import type { ProcessExited } from '../ClientError.js';
 import { guard, release } from './exitGuard.js';
 import { codexCommandAt, resolveCodexCommand } from './resolveCodexCommand.js';
@@ -23,12 +25,6 @@ export type { ConnectAppServerOptions, LaunchAppServerOptions, LaunchError, Laun
 const DEFAULT_SHUTDOWN_GRACE_MS = 2_000;
 /** How long to wait for stderr to drain after the process exited. */
 const STDERR_DRAIN_MS = 250;
-
-const sleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
 
 function childEnv(options: LaunchAppServerOptions, pathPrepend: readonly string[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -106,6 +102,7 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
   }
   const pid = child.pid;
   guard(pid);
+  const timers = options.timers ?? nodeTimers;
 
   const tail = new StderrTail(options.stderrLimitBytes ?? DEFAULT_STDERR_LIMIT_BYTES);
   const stderrClosed = new Promise<void>((resolve) => child.stderr.once('close', () => resolve()));
@@ -118,12 +115,12 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
   let cleanup: Promise<void> | undefined;
   const exited = new Promise<ProcessExited>((resolve) => {
     child.once('exit', (code, signalName) => {
-      void Promise.race([stderrClosed, sleep(STDERR_DRAIN_MS)]).then(() =>
+      void withTimeout(timers, stderrClosed, STDERR_DRAIN_MS).then(() =>
         resolve(ClientError.processExited(code, signalName, tail.text())),
       );
       if (!disposing) {
         // Unexpected exit: orphans of the group have nothing left to do.
-        cleanup = terminateProcessTree(pid, { graceMs: 0, rootExited: true }).then(() => release(pid));
+        cleanup = terminateProcessTree(pid, { graceMs: 0, rootExited: true, timers }).then(() => release(pid));
       }
     });
   });
@@ -135,8 +132,8 @@ export async function launchAppServer(options: LaunchAppServerOptions): Promise<
       child.stdin.end();
       const alreadyExited = child.exitCode !== null || child.signalCode !== null;
       await (cleanup ??
-        terminateProcessTree(pid, { graceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, rootExited: alreadyExited }));
-      await Promise.race([exited, sleep(STDERR_DRAIN_MS)]);
+        terminateProcessTree(pid, { graceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, rootExited: alreadyExited, timers }));
+      await withTimeout(timers, exited, STDERR_DRAIN_MS);
       release(pid);
       child.stdout.destroy();
       child.stderr.destroy();

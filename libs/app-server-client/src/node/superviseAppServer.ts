@@ -7,8 +7,11 @@
  * process on purpose and is no crash. Nothing is left running after `dispose()`.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import type { Timers } from '@wework/ports';
+import { nodeTimers, systemClock } from '@wework/ports/node';
 import type { Disposable } from '../internal/ListenerSet.js';
 import { ListenerSet } from '../internal/ListenerSet.js';
+import { after, withTimeout } from '../internal/Delay.js';
 import {
   DEFAULT_RESTART_POLICY,
   initialSupervisorState,
@@ -27,16 +30,12 @@ import type { SpawnError } from './SpawnError.js';
 const EXIT_AFTER_DISPOSE_MS = 5_000;
 
 /** The process' exit after `dispose()` ended its tree; unknown (null code and signal) if it never comes. */
-const exitAfterDispose = async (spawned: SpawnedAppServer, disposed: Promise<void>): Promise<{ readonly code: number | null; readonly signal: string | null }> => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const unknown = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), EXIT_AFTER_DISPOSE_MS);
-    timer.unref();
-  });
-  const exited = await Promise.race([disposed.then(() => spawned.exited), unknown]);
-  clearTimeout(timer);
-  return exited ?? { code: null, signal: null };
-};
+const exitAfterDispose = async (timers: Timers, spawned: SpawnedAppServer, disposed: Promise<void>): Promise<{ readonly code: number | null; readonly signal: string | null }> =>
+  (await withTimeout(
+    timers,
+    disposed.then(() => spawned.exited),
+    EXIT_AFTER_DISPOSE_MS,
+  )) ?? { code: null, signal: null };
 
 /** The supervised process' state as hosts see it. */
 export type RuntimeState = 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
@@ -66,8 +65,10 @@ export interface SuperviseAppServerOptions {
   readonly connect?: ConnectAppServerOptions;
   /** Default {@link DEFAULT_RESTART_POLICY}. */
   readonly policy?: RestartPolicyConfig;
-  /** The clock of the policy; default `Date.now`. */
+  /** The clock of the policy; default the system clock of `@wework/ports/node`. */
   readonly now?: () => number;
+  /** The sleeps of the restart backoff and of the wait for an ended process's exit. Default `nodeTimers` of `@wework/ports/node`. */
+  readonly timers?: Timers;
   /**
    * Told each newly initialized process, the first included, before the state becomes `ready`: attach
    * handlers here. A listener that throws does not stop the supervisor.
@@ -116,12 +117,13 @@ const describeReason = (reason: CrashReason): string =>
  */
 export async function superviseAppServer(options: SuperviseAppServerOptions, launched?: LaunchedAppServer): Promise<E.Either<SpawnError, SupervisedAppServer>> {
   const policy = options.policy ?? DEFAULT_RESTART_POLICY;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => systemClock.now());
+  const timers = options.timers ?? nodeTimers;
   const statusListeners = new ListenerSet<[RuntimeStatus]>();
   let state: SupervisorState = initialSupervisorState;
   let server: SpawnedAppServer | null = null;
   let lastTail: string | null = null;
-  let timer: NodeJS.Timeout | undefined;
+  let cancelRestart: (() => void) | undefined;
   /** Bumped by every start and every planned end: a stale exit or start result is ignored. */
   let generation = 0;
   let waiters: Array<(result: E.Either<SupervisorUnavailable, SpawnedAppServer>) => void> = [];
@@ -152,15 +154,12 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
     const step = stepSupervisor(policy, state, event);
     const changed = step.state !== state;
     state = step.state;
-    clearTimeout(timer);
-    timer = undefined;
+    cancelRestart?.();
+    cancelRestart = undefined;
     if (step.command._tag === 'StartAfter') {
       const delay = step.command.delayMs;
       if (delay === 0) track(start());
-      else {
-        timer = setTimeout(() => track(start()), delay);
-        timer.unref();
-      }
+      else cancelRestart = after(timers, delay, () => track(start()));
     }
     if (changed) statusListeners.emit(status());
     settle();
@@ -190,7 +189,7 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
       // Its output may have closed while the process hangs on: end the tree first (SIGTERM, then
       // SIGKILL after the grace), and only then wait for the exit, bounded, so a hung process is a crash too.
       const disposed = spawned.dispose();
-      const exited = ended._tag === 'ProcessExited' ? ended : await exitAfterDispose(spawned, disposed);
+      const exited = ended._tag === 'ProcessExited' ? ended : await exitAfterDispose(timers, spawned, disposed);
       apply({ _tag: 'Crashed', at: now(), reason: { _tag: 'Exited', code: exited.code, signal: exited.signal } });
     });
   };

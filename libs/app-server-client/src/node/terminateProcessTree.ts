@@ -5,6 +5,8 @@
  * longer be traced) — through `/proc` on Linux, `ps` on other Unix. On Windows `taskkill /T` (then
  * `/T /F`) ends the tree by its own walk. See {@link ProcessPlatform}.
  */
+import type { Timers } from '@wework/ports';
+import { nodeTimers } from '@wework/ports/node';
 import { currentProcessPlatform, type ProcessPlatform } from './ProcessPlatform.js';
 import { treeOf } from './ProcessTree.js';
 import type { ProcessIdentity } from './ProcessTree.js';
@@ -24,6 +26,8 @@ export interface TerminateOptions {
   readonly rootExited?: boolean;
   /** How processes are seen and signalled; this machine's by default. */
   readonly platform?: ProcessPlatform;
+  /** The clock and sleeps of the grace period and the polling. Default `nodeTimers` of `@wework/ports/node`. */
+  readonly timers?: Timers;
 }
 
 /** What remained after {@link terminateProcessTree}: normally nothing. */
@@ -31,8 +35,6 @@ export interface TerminateReport {
   /** Pids still running when the wait gave up. */
   readonly survivors: readonly number[];
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Terminates the process group led by `rootPid` and all of `rootPid`'s descendants, and waits until
@@ -46,6 +48,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export async function terminateProcessTree(rootPid: number, options: TerminateOptions): Promise<TerminateReport> {
   const platform = options.platform ?? currentProcessPlatform();
+  const timers = options.timers ?? nodeTimers;
   const table = platform.table;
   // Each look at a `ps` table starts a process: look less often there.
   const pollMs = options.pollMs ?? (table?.source === 'ps' ? 100 : 25);
@@ -87,12 +90,12 @@ export async function terminateProcessTree(rootPid: number, options: TerminateOp
     for (const identity of await running()) platform.signal(identity.pid, name);
   };
   const waitGone = async (ms: number): Promise<ReadonlyArray<ProcessIdentity>> => {
-    const deadline = Date.now() + ms;
+    const deadline = timers.now() + ms;
     for (;;) {
       await rescan();
       const alive = await running();
-      if (alive.length === 0 || Date.now() >= deadline) return alive;
-      await sleep(pollMs);
+      if (alive.length === 0 || timers.now() >= deadline) return alive;
+      await timers.sleep(pollMs);
     }
   };
 

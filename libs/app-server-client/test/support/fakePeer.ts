@@ -3,8 +3,7 @@
  * client writes, and helpers to answer the way the real app-server does (no `"jsonrpc"` member).
  */
 import { PassThrough } from 'node:stream';
-import { createLineDecoder } from '../../src/index.js';
-import type { JsonRpcMessage } from '../../src/index.js';
+import { createLineDecoder, type JsonRpcMessage } from '@wework/jsonrpc';
 
 export interface FakePeer {
   /** Give to the client as `input`. */

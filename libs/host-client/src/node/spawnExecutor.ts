@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { createLineSplitter } from '@wework/app-server-client';
+import { createLineSplitter } from '@wework/jsonrpc';
 import { createHostClient, type HostClient, type HostClientOptions } from '../Client.js';
 import type { ConnectError } from '../Transport.js';
 import { stdioTransport } from './stdio.js';

@@ -1,10 +1,10 @@
 /**
  * The stdio transport of a child process: one JSON-RPC message per line on its stdin and stdout
- * (newline-delimited; lines split by `createLineSplitter` of `@wework/app-server-client`, a line over the
+ * (newline-delimited; lines split by `createLineSplitter` of `@wework/jsonrpc`, a line over the
  * bound dropped without being held in memory). It opens once: a stdio connection cannot be opened again.
  */
 import type { Readable, Writable } from 'node:stream';
-import { createLineSplitter } from '@wework/app-server-client';
+import { createLineSplitter } from '@wework/jsonrpc';
 import { connectError, type TransportFactory } from '../Transport.js';
 
 /** Options of {@link stdioTransport}. */

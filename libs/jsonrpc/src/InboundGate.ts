@@ -85,7 +85,7 @@ export function longRunningRequestsInFlight(state: GateState): number {
  * connection (ids compared as text); then `null`, since that request gets its own answer.
  * @example
  * ```ts
- * import { admitInbound, initialGateState, refusalReplyId } from '@wework/app-server-client';
+ * import { admitInbound, initialGateState, refusalReplyId } from '@wework/jsonrpc';
  * const step = admitInbound(initialGateState, { id: 1, method: 'executor/info' }, 8, true);
  * refusalReplyId(step.state, 1); // null
  * refusalReplyId(step.state, 2); // 2
@@ -113,7 +113,7 @@ export function shortRequestsInFlight(state: GateState): number {
  * @param longRunning which requests are bounded apart (default none: every request is short)
  * @example
  * ```ts
- * import { admitInbound, initialGateState } from '@wework/app-server-client';
+ * import { admitInbound, initialGateState } from '@wework/jsonrpc';
  * const first = admitInbound(initialGateState, { id: 1, method: 'executor/info' }, 8, true); // Deliver
  * admitInbound(first.state, { id: 1, method: 'executor/info' }, 8, true).decision; // { _tag: 'Duplicate', id: 1 }
  * ```
@@ -152,7 +152,7 @@ export function admitInbound(state: GateState, message: JsonRpcMessage, maxInFli
  * gate and are not recorded: they must not settle the request in flight with the same id.)
  * @example
  * ```ts
- * import { admitInbound, initialGateState, recordOutbound } from '@wework/app-server-client';
+ * import { admitInbound, initialGateState, recordOutbound } from '@wework/jsonrpc';
  * const step = admitInbound(initialGateState, { id: 1, method: 'executor/info' }, 8, true);
  * recordOutbound(step.state, { id: 1, result: {} }).inFlight.size; // 0
  * ```

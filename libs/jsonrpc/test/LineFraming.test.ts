@@ -79,6 +79,20 @@ describe('createLineDecoder', () => {
     );
   });
 
+  it('under any bound and any chunking, each message line over the bound becomes one LineTooLong in its place and every other message arrives as sent', () => {
+    fc.assert(
+      fc.property(fc.array(jsonRpcMessage, { maxLength: 8 }), cuts, fc.integer({ min: 2, max: 120 }), (messages, at, maxLineBytes) => {
+        const lines = messages.map(encodeMessageLine);
+        const frames = decodeAll(chunked(utf8.encode(lines.join('')), at), maxLineBytes);
+        const expected = messages.map((message, i) =>
+          utf8.encode(lines[i] ?? '').length - 1 > maxLineBytes ? { _tag: 'LineTooLong', limitBytes: maxLineBytes } : { _tag: 'Message', message },
+        );
+        expect(frames).toMatchObject(expected);
+        expect(frames).toHaveLength(expected.length);
+      }),
+    );
+  });
+
   it('accepts a line of exactly the limit, with or without a carriage return', () => {
     const line = '{"method":"exact"}';
     const limit = utf8.encode(line).length;
@@ -134,6 +148,20 @@ describe('encodeMessageLine', () => {
 });
 
 describe('createLineSplitter', () => {
+  it('gives the same non-blank lines, in order, however the stream is chunked (multi-byte text included), the unterminated last one at the end', () => {
+    const decoder = new TextDecoder();
+    const line = fc.string({ unit: 'grapheme' }).map((text) => text.replace(/[\r\n]/g, ''));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), line, fc.boolean(), cuts, (lines, tail, crlf, at) => {
+        const bytes = utf8.encode(lines.map((text) => `${text}${crlf ? '\r\n' : '\n'}`).join('') + tail);
+        const splitter = createLineSplitter();
+        const frames = [...chunked(bytes, at).flatMap((chunk) => splitter.push(chunk)), ...splitter.end()];
+        const isBlank = (text: string): boolean => /^[ \t]*$/.test(text);
+        expect(frames.map((frame) => (frame._tag === 'Line' ? decoder.decode(frame.bytes) : frame._tag))).toEqual([...lines, tail].filter((text) => !isBlank(text)));
+      }),
+    );
+  });
+
   it('cuts the same lines as the decoder, whatever the chunking, and reports an over-long line once', () => {
     const item = fc.oneof(jsonRpcMessage.map((message) => encodeMessageLine(message)), garbageLine.map((line) => `${line}\r\n`), fc.constant('\n'));
     fc.assert(

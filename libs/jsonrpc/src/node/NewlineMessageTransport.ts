@@ -5,9 +5,9 @@
 import type { Readable, Writable } from 'node:stream';
 import { AbstractMessageReader, AbstractMessageWriter, Emitter } from 'vscode-jsonrpc/node';
 import type { DataCallback, Disposable, Event, Message, MessageReader, MessageWriter } from 'vscode-jsonrpc/node';
-import { createLineDecoder, encodeMessageLine } from './LineFraming.js';
-import type { FramingError, Frame, LineDecoderOptions } from './LineFraming.js';
-import type { JsonRpcMessage } from './JsonRpcMessage.js';
+import { createLineDecoder, encodeMessageLine } from '../LineFraming.js';
+import type { FramingError, Frame, LineDecoderOptions } from '../LineFraming.js';
+import type { JsonRpcMessage } from '../JsonRpcMessage.js';
 
 /**
  * Reads newline-delimited JSON-RPC from a byte stream. Messages reach vscode-jsonrpc with
@@ -17,7 +17,7 @@ import type { JsonRpcMessage } from './JsonRpcMessage.js';
  * @example
  * ```ts
  * import { PassThrough } from 'node:stream';
- * import { NewlineMessageReader } from '@wework/app-server-client';
+ * import { NewlineMessageReader } from '@wework/jsonrpc/node';
  * const input = new PassThrough();
  * const reader = new NewlineMessageReader(input);
  * reader.onFramingError((error) => console.error(error._tag));
@@ -115,7 +115,7 @@ export class NewlineMessageReader extends AbstractMessageReader implements Messa
  * @example
  * ```ts
  * import { PassThrough } from 'node:stream';
- * import { NewlineMessageWriter } from '@wework/app-server-client';
+ * import { NewlineMessageWriter } from '@wework/jsonrpc/node';
  * const output = new PassThrough();
  * await new NewlineMessageWriter(output).write({ jsonrpc: '2.0' });
  * ```

@@ -1,7 +1,7 @@
 /**
- * The shape of one JSON-RPC message as the Codex app-server writes it: a request, a notification or a
- * response. The app-server omits `"jsonrpc"`, so the field is optional here; when present it must be
- * `"2.0"`.
+ * The shape of one JSON-RPC message: a request, a notification or a response. The Codex app-server
+ * omits `"jsonrpc"`, so the field is optional here; when present it must be `"2.0"`. Both sides of this
+ * workspace use these shapes: the app-server client and the executor's host connection.
  *
  * Every function here is pure: plain data in, plain data or an `Either` out.
  */
@@ -71,7 +71,7 @@ const has = (record: Record<string, unknown>, key: string): boolean => Object.pr
  *
  * @example
  * ```ts
- * import { JsonRpcMessage } from '@wework/app-server-client';
+ * import { JsonRpcMessage } from '@wework/jsonrpc';
  * JsonRpcMessage.decode({ id: 1, result: {} }); // Right({ id: 1, result: {} })
  * ```
  */

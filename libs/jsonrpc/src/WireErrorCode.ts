@@ -1,16 +1,17 @@
 /**
- * JSON-RPC 2.0 error codes as they travel on the wire, kept apart from the client's local errors
- * (see `ClientError.ts`): these numbers are what a peer puts in, or reads from, an error reply.
+ * JSON-RPC 2.0 error codes as they travel on the wire, kept apart from any side's local errors (the
+ * app-server client's `ClientError`, a host's own codes): these numbers are what a peer puts in, or
+ * reads from, an error reply.
  *
  * Every value here is plain data.
  */
 
 /**
- * The error codes defined by JSON-RPC 2.0 that this client sends or expects.
+ * The error codes defined by JSON-RPC 2.0 (and Codex's `Overloaded`) that either side sends or expects.
  *
  * @example
  * ```ts
- * import { WireErrorCode } from '@wework/app-server-client';
+ * import { WireErrorCode } from '@wework/jsonrpc';
  * const notInitialized = (code: number) => code === WireErrorCode.InvalidRequest;
  * ```
  */
@@ -27,7 +28,7 @@ export const WireErrorCode = {
   InternalError: -32603,
   /**
    * Codex's own: its incoming queue is full and the request was refused unprocessed
-   * (`"Server overloaded; retry later."`); the client maps it to the `Overloaded` error.
+   * (`"Server overloaded; retry later."`); the app-server client maps it to its `Overloaded` error.
    */
   Overloaded: -32001,
 } as const;

@@ -6,8 +6,6 @@
  * between chunks (the unfinished line) but does no IO.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { ClientError } from './ClientError.js';
-import type { LineTooLong, MalformedMessage } from './ClientError.js';
 import { JsonRpcMessage } from './JsonRpcMessage.js';
 
 /** Default bound on one line: 32 MiB. */
@@ -15,6 +13,24 @@ export const DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 /** How many characters of an offending line a framing error keeps. */
 export const DIAGNOSTIC_PREFIX_CHARS = 200;
+
+/** A line from the peer was not a JSON-RPC message (bad JSON, bad UTF-8 or the wrong shape). */
+export interface MalformedMessage {
+  readonly _tag: 'MalformedMessage';
+  /** The start of the offending line, truncated for diagnostics. */
+  readonly line: string;
+  /** Why it was rejected. */
+  readonly reason: string;
+}
+
+/** A line from the peer exceeded the line bound; it was skipped without being held in memory. */
+export interface LineTooLong {
+  readonly _tag: 'LineTooLong';
+  /** The bound in bytes. */
+  readonly limitBytes: number;
+  /** The start of the offending line, truncated for diagnostics. */
+  readonly prefix: string;
+}
 
 /** A framing error: the stream carries on after it. */
 export type FramingError = MalformedMessage | LineTooLong;
@@ -49,7 +65,7 @@ export const truncateForDiagnostics = (text: string, maxChars: number = DIAGNOST
  *
  * @example
  * ```ts
- * import { parseMessageLine } from '@wework/app-server-client';
+ * import { parseMessageLine } from '@wework/jsonrpc';
  * parseMessageLine('{"id":1,"result":{}}'); // Right({ id: 1, result: {} })
  * parseMessageLine('garbage');              // Left({ _tag: 'MalformedMessage', ... })
  * ```
@@ -73,7 +89,7 @@ export function parseMessageLine(line: string): E.Either<MalformedMessage, JsonR
  *
  * @example
  * ```ts
- * import { encodeMessageLine } from '@wework/app-server-client';
+ * import { encodeMessageLine } from '@wework/jsonrpc';
  * encodeMessageLine({ id: 1, method: 'model/list', params: {} }); // '{"id":1,"method":"model/list","params":{}}\n'
  * ```
  */
@@ -83,7 +99,7 @@ export function encodeMessageLine(message: unknown): string {
   return `${text}\n`;
 }
 
-const malformed = (line: string, reason: string): MalformedMessage => ClientError.malformedMessage(truncateForDiagnostics(line), reason);
+const malformed = (line: string, reason: string): MalformedMessage => ({ _tag: 'MalformedMessage', line: truncateForDiagnostics(line), reason });
 
 const concat = (parts: readonly Uint8Array[], total: number): Uint8Array => {
   if (parts.length === 1 && parts[0] !== undefined) return parts[0];
@@ -130,7 +146,7 @@ function decodeLine(bytes: Uint8Array): Frame | undefined {
  *
  * @example
  * ```ts
- * import { createLineDecoder } from '@wework/app-server-client';
+ * import { createLineDecoder } from '@wework/jsonrpc';
  * const decoder = createLineDecoder();
  * const bytes = new TextEncoder().encode('{"method":"initialized"}\n{"id":1,');
  * decoder.push(bytes); // [{ _tag: 'Message', message: { method: 'initialized' } }]
@@ -156,11 +172,11 @@ export interface LineSplitter {
  * Splits a byte stream into lines as {@link createLineDecoder} does (blank lines skipped, a line over
  * `maxLineBytes` reported once as {@link LineTooLong} and never held in memory), leaving the decoding of
  * each line to the caller — for a peer whose messages are checked with stricter rules (see
- * `decodeInboundMessage`).
+ * `decodeInboundBytes`).
  *
  * @example
  * ```ts
- * import { createLineSplitter } from '@wework/app-server-client';
+ * import { createLineSplitter } from '@wework/jsonrpc';
  * createLineSplitter({ maxLineBytes: 4 }).push(new TextEncoder().encode('ok\ntoo long\n'));
  * // [{ _tag: 'Line', bytes: <ok> }, { _tag: 'LineTooLong', limitBytes: 4, prefix: 'too long' }]
  * ```
@@ -181,7 +197,7 @@ function splitLines<F>(limit: number, onLine: (bytes: Uint8Array) => F | undefin
   let skipping = false;
 
   const overflow = (tail: Uint8Array): LineTooLong => {
-    const frame = ClientError.lineTooLong(limit, prefixOf([...parts, tail]));
+    const frame: LineTooLong = { _tag: 'LineTooLong', limitBytes: limit, prefix: prefixOf([...parts, tail]) };
     parts = [];
     size = 0;
     skipping = true;

@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NewlineMessageReader, NewlineMessageWriter, encodeMessageLine } from '../src/index.js';
-import type { FramingError } from '../src/index.js';
-import { chunked, cuts, jsonRpcMessage } from './arbitraries.js';
+import { encodeMessageLine } from '../../src/index.js';
+import { NewlineMessageReader, NewlineMessageWriter } from '../../src/node/index.js';
+import type { FramingError } from '../../src/index.js';
+import { chunked, cuts, jsonRpcMessage } from '../arbitraries.js';
 
 describe('NewlineMessageReader', () => {
   it('hands vscode-jsonrpc every message in order, with "jsonrpc" filled in, whatever the chunking', async () => {

@@ -65,7 +65,7 @@ const refused = (refusal: InboundRefusal): InboundMessage => ({ _tag: 'Refused',
  * decoding recurses into it.
  * @example
  * ```ts
- * import { exceedsNestingDepth } from '@wework/app-server-client';
+ * import { exceedsNestingDepth } from '@wework/jsonrpc';
  * exceedsNestingDepth('{"a":[1]}', 2); // false
  * exceedsNestingDepth('[[["]]]"]]]', 2); // true
  * ```
@@ -105,7 +105,7 @@ export function decodeInboundBytes(bytes: Uint8Array, limits: InboundLimits): In
  * responses need an id that is not null.
  * @example
  * ```ts
- * import { decodeInboundText } from '@wework/app-server-client';
+ * import { decodeInboundText } from '@wework/jsonrpc';
  * const limits = { maxBytes: 1024, maxDepth: 8 };
  * decodeInboundText('{"jsonrpc":"2.0","id":1,"method":"executor/info"}', limits); // { _tag: 'Accepted', ... }
  * decodeInboundText('{"jsonrpc":"2.0","method":"$/cancelRequest"}', limits);
@@ -149,7 +149,7 @@ function requestIdOf(json: unknown): JsonRpcId | null {
  * it has one); `null` for notifications and responses, which are dropped unanswered.
  * @example
  * ```ts
- * import { inboundErrorReply } from '@wework/app-server-client';
+ * import { inboundErrorReply } from '@wework/jsonrpc';
  * inboundErrorReply({ _tag: 'TooDeep', limitDepth: 64 });
  * // { id: null, error: { code: -32700, message: 'Parse error: the message nests arrays and objects deeper than 64 levels' } }
  * ```

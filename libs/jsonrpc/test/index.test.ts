@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+import * as node from '../src/node/index.js';
+
+describe('public API of @wework/jsonrpc', () => {
+  it('pins the runtime exports of "."', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'DEFAULT_MAX_LINE_BYTES',
+        'DIAGNOSTIC_PREFIX_CHARS',
+        'JsonRpcErrorObject',
+        'JsonRpcId',
+        'JsonRpcMessage',
+        'ReservedNotificationParams',
+        'WireErrorCode',
+        'admitInbound',
+        'createLineDecoder',
+        'createLineSplitter',
+        'decodeInboundBytes',
+        'decodeInboundText',
+        'describeInboundRefusal',
+        'encodeMessageLine',
+        'exceedsNestingDepth',
+        'inboundErrorReply',
+        'initialGateState',
+        'isJsonRpcNotification',
+        'isJsonRpcRequest',
+        'isJsonRpcResponse',
+        'longRunningRequestsInFlight',
+        'parseMessageLine',
+        'recordOutbound',
+        'refusalReplyId',
+        'shortRequestsInFlight',
+        'truncateForDiagnostics',
+      ].sort(),
+    );
+  });
+
+  it('pins the runtime exports of "./node"', () => {
+    expect(Object.keys(node).sort()).toEqual(['NewlineMessageReader', 'NewlineMessageWriter']);
+  });
+
+  it('keeps JSON-RPC wire codes apart from local errors', () => {
+    expect(api.WireErrorCode).toEqual({ Overloaded: -32001, ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+  });
+});
