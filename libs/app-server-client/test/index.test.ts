@@ -107,6 +107,12 @@ describe('public API', () => {
     expect(client.DEFAULT_CLIENT_INFO.version).toBe(manifest.version);
   });
 
+  it('announces the package version in the built clientInfo too: the build writes it from package.json', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const built = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof client;
+    expect(built.DEFAULT_CLIENT_INFO).toEqual({ ...client.DEFAULT_CLIENT_INFO, version: manifest.version });
+  });
+
   it('keeps JSON-RPC wire codes apart from local errors', () => {
     expect(client.WireErrorCode).toEqual({ Overloaded: -32001, ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
   });
