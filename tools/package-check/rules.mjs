@@ -70,8 +70,8 @@ export function exportedFiles(pkg, sourceCondition = '@wework/source') {
 
 /**
  * A library's publishing metadata agrees with the root package.json: the same license, repository,
- * issue tracker and home (the library's folder), with its own `repository.directory`, and it publishes
- * publicly with provenance.
+ * issue tracker, home (the library's folder) and `engines.node`, with its own `repository.directory`, and
+ * it publishes publicly with provenance.
  * @param {Record<string, any>} pkg the library's package.json
  * @param {Record<string, any>} root the root package.json
  * @param {string} directory the library's folder relative to the repository root, e.g. `libs/ports`
@@ -92,6 +92,7 @@ export function metadataProblems(pkg, root, directory) {
   const homepage = `${rootHome}/tree/main/${directory}#readme`;
   if (pkg.homepage !== homepage) problems.push(`${name}: homepage must be ${homepage}`);
   if (pkg.bugs?.url !== root.bugs.url) problems.push(`${name}: bugs.url must be ${root.bugs.url}`);
+  if (pkg.engines?.node !== root.engines?.node) problems.push(`${name}: engines.node must be ${JSON.stringify(root.engines?.node)}, as the root's (the Node lines the repository is tested on)`);
   if (pkg.publishConfig?.access !== 'public' || pkg.publishConfig?.provenance !== true) {
     problems.push(`${name}: publishConfig must be { access: 'public', provenance: true }`);
   }
@@ -166,6 +167,23 @@ export function releaseVersionProblems(name, currentVersion, plannedVersion, pac
   }
   if (packedVersion !== expected) problems.push(`${name}: the plan says ${expected} but the package was versioned ${packedVersion}`);
   return problems;
+}
+
+/** The built module where a library's build writes its version (`tools/package-version`), if it has one. */
+export const VERSION_MODULE = 'dist/generated/packageVersion.js';
+
+/**
+ * The version a built library announces (its `PACKAGE_VERSION`, written from package.json by its build)
+ * is the version it is packed at: the release builds after `changeset version`.
+ * @param {string} name
+ * @param {string} version the version in the packed package.json
+ * @param {string} moduleText the text of the built {@link VERSION_MODULE}
+ * @returns {string[]}
+ */
+export function announcedVersionProblems(name, version, moduleText) {
+  const announced = /\bPACKAGE_VERSION\s*=\s*(['"])([^'"]*)\1/.exec(moduleText)?.[2];
+  if (announced === undefined) return [`${name}: ${VERSION_MODULE} declares no PACKAGE_VERSION`];
+  return announced === version ? [] : [`${name}: it announces version ${announced} but is packed at ${version}: build it after changeset version`];
 }
 
 /**

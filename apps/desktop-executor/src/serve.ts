@@ -8,7 +8,9 @@
  * committed in `libs/host-protocol/schema/`) and exit 0: nothing starts, and of the rest only the protocol
  * library is loaded.
  * A second executor on the same executor home exits at once with code 3. `WEWORK_EXECUTOR_RESTART_BACKOFF_MS`
- * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`).
+ * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`). On Node 22.1+ the modules
+ * loaded after the home is locked use Node's compile cache in `<executor home>/cache/node-compile`
+ * (`runtime/CompileCache.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -17,6 +19,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { streamLog } from '@wework/ports/node';
 import { parseServeInvocation, SERVE_USAGE } from './host/ServeArguments.js';
 import { launchExecutor } from './runtime/ExecutorLaunch.js';
+import { COMPILE_CACHE_DIR, compileCacheLogEntry, enableCompileCache } from './runtime/CompileCache.js';
 import { HOME_LOCKED_EXIT_CODE } from './home/ExecutorHomeLock.js';
 import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 import type { UiBundle } from './host/StaticUi.js';
@@ -70,6 +73,9 @@ if (E.isLeft(launched)) {
   process.stderr.write(`The executor did not start: ${launched.left.message}\n`);
   process.exit(launched.left._tag === 'HomeLocked' ? HOME_LOCKED_EXIT_CODE : 1);
 }
+// The home is this process's now: the rest of the executor loads with Node's compile cache where Node has
+// one (22.1+), so a later start does not compile it again. Never stops the start.
+log(compileCacheLogEntry(enableCompileCache(join(options.executorHome, COMPILE_CACHE_DIR)), process.version));
 const [{ startExecutor }, { stdioConnection }] = await Promise.all([import('./host/startExecutor.js'), import('./host/StdioTransport.js')]);
 const executor = await startExecutor(options, launched.right);
 if (E.isLeft(executor)) {

@@ -28,6 +28,7 @@ import type {
 } from './ClientContract.js';
 import type { Disposable } from './internal/ListenerSet.js';
 import { Connection } from './internal/Connection.js';
+import { PACKAGE_VERSION } from './generated/packageVersion.js';
 
 
 /** The default timeout of a request to the app-server: 60 s. */
@@ -48,11 +49,11 @@ export interface InitializeOptions {
   readonly capabilities?: InitializeCapabilities;
 }
 
-/** The `clientInfo` sent by default. */
+/** The `clientInfo` sent by default; `version` is this package's (written from its package.json by the build). */
 export const DEFAULT_CLIENT_INFO: ClientInfo = {
   name: 'wework_app_server_client',
   title: 'Wework app-server client',
-  version: '0.0.0',
+  version: PACKAGE_VERSION,
 };
 
 /** The capabilities sent by default: the experimental API, which `thread/start.permissions` and granular approval need. */

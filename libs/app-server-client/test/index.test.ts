@@ -79,6 +79,12 @@ describe('public API', () => {
     expect(client.DEFAULT_CLIENT_INFO.version).toBe(manifest.version);
   });
 
+  it('announces the package version in the built clientInfo too: the build writes it from package.json', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const built = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof client;
+    expect(built.DEFAULT_CLIENT_INFO).toEqual({ ...client.DEFAULT_CLIENT_INFO, version: manifest.version });
+  });
+
   it('re-exports none of the JSON-RPC framing, shapes, codes or gate: those are @wework/jsonrpc\'s', async () => {
     const jsonrpc = await import('@wework/jsonrpc');
     const nodeJsonrpc = await import('@wework/jsonrpc/node');

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exposedPackages } from '../exposedTypes.mjs';
 import {
+  announcedVersionProblems,
   changelogProblems,
   exactPinProblems,
   exportedFiles,
@@ -145,6 +146,15 @@ describe('metadataProblems', () => {
     expect(problems.join('\n')).toMatch(/repository.*homepage.*bugs.*publishConfig/s);
   });
 
+  it('wants the root engines.node', () => {
+    const engines = { node: '^20.19.0 || ^22.12.0 || >=24.0.0' };
+    expect(metadataProblems({ ...exampleLibrary, engines }, { ...exampleRoot, engines }, 'libs/lib')).toEqual([]);
+    expect(metadataProblems({ ...exampleLibrary, engines: { node: '>=20.19' } }, { ...exampleRoot, engines }, 'libs/lib')).toEqual([
+      '@scope/lib: engines.node must be "^20.19.0 || ^22.12.0 || >=24.0.0", as the root\'s (the Node lines the repository is tested on)',
+    ]);
+    expect(metadataProblems(exampleLibrary, { ...exampleRoot, engines }, 'libs/lib')).toHaveLength(1);
+  });
+
   it('asks for the root fields first when the root has none', () => {
     expect(metadataProblems(exampleLibrary, { license: 'MIT' }, 'libs/lib')).toEqual([expect.stringContaining('root package.json')]);
   });
@@ -257,5 +267,14 @@ describe('exposedPackages', () => {
     write('dist/index.js', "import { z } from 'zod';\n");
     const pkg = { name: 'x', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './internal/*': null } };
     expect([...exposedPackages(dir, pkg)].sort()).toEqual(['fp-ts', 'io-ts']);
+  });
+});
+
+describe('announcedVersionProblems', () => {
+  it('accepts a build that announces the packed version and names one that does not', () => {
+    const built = (version: string) => `// generated\nconst PACKAGE_VERSION = '${version}';\nexport { PACKAGE_VERSION };\n`;
+    expect(announcedVersionProblems('@scope/lib', '0.1.0', built('0.1.0'))).toEqual([]);
+    expect(announcedVersionProblems('@scope/lib', '0.1.0', built('0.0.0'))).toEqual(['@scope/lib: it announces version 0.0.0 but is packed at 0.1.0: build it after changeset version']);
+    expect(announcedVersionProblems('@scope/lib', '0.1.0', 'export {};\n')).toEqual([expect.stringContaining('declares no PACKAGE_VERSION')]);
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * `enableCompileCache` over a stand-in for `node:module`: each status Node answers, a Node without the
+ * function, and a call that throws; none of them throws, and only a failure is logged as a warning.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileCacheLogEntry, enableCompileCache, type CompileCacheApi } from '../src/runtime/CompileCache.js';
+
+const compileCacheStatus = { FAILED: 0, ENABLED: 1, ALREADY_ENABLED: 2, DISABLED: 3 };
+const answering = (result: ReturnType<NonNullable<CompileCacheApi['enableCompileCache']>>): CompileCacheApi & { readonly calls: string[] } => {
+  const calls: string[] = [];
+  return {
+    calls,
+    constants: { compileCacheStatus },
+    enableCompileCache: (directory) => {
+      calls.push(directory);
+      return result;
+    },
+  };
+};
+
+describe('enableCompileCache', () => {
+  it('enables the cache in the directory given', () => {
+    const api = answering({ status: compileCacheStatus.ENABLED, directory: '/home/x/cache/node-compile' });
+    expect(enableCompileCache('/home/x/cache/node-compile', api)).toEqual({ _tag: 'Enabled', directory: '/home/x/cache/node-compile' });
+    expect(api.calls).toEqual(['/home/x/cache/node-compile']);
+  });
+
+  it("keeps the user's own NODE_COMPILE_CACHE: already enabled, in the user's directory", () => {
+    expect(enableCompileCache('/home/x/cache/node-compile', answering({ status: compileCacheStatus.ALREADY_ENABLED, directory: '/users/own' }))).toEqual({ _tag: 'AlreadyEnabled', directory: '/users/own' });
+  });
+
+  it('is disabled when NODE_DISABLE_COMPILE_CACHE says so', () => {
+    expect(enableCompileCache('/d', answering({ status: compileCacheStatus.DISABLED }))).toEqual({ _tag: 'Disabled' });
+  });
+
+  it('fails as a value when Node cannot use the directory, or the call throws', () => {
+    expect(enableCompileCache('/d', answering({ status: compileCacheStatus.FAILED, message: 'Cannot create cache directory: ENOTDIR' }))).toEqual({ _tag: 'Failed', reason: 'Cannot create cache directory: ENOTDIR' });
+    const throwing: CompileCacheApi = {
+      constants: { compileCacheStatus },
+      enableCompileCache: () => {
+        throw new Error('EACCES');
+      },
+    };
+    expect(enableCompileCache('/d', throwing)).toEqual({ _tag: 'Failed', reason: 'EACCES' });
+  });
+
+  it('does nothing on a Node without the compile cache (before 22.1)', () => {
+    expect(enableCompileCache('/d', {})).toEqual({ _tag: 'Unsupported' });
+  });
+
+  it('logs a failure as a warning and the rest as debug detail, with the Node version', () => {
+    expect(compileCacheLogEntry({ _tag: 'Failed', reason: 'ENOTDIR' }, 'v24.1.0')).toEqual({ event: 'compile cache unavailable', fields: { reason: 'ENOTDIR', node: 'v24.1.0' }, level: 'warn' });
+    expect(compileCacheLogEntry({ _tag: 'Enabled', directory: '/d' }, 'v24.1.0')).toEqual({ event: 'compile cache', fields: { status: 'Enabled', directory: '/d', node: 'v24.1.0' }, level: 'debug' });
+    expect(compileCacheLogEntry({ _tag: 'Unsupported' }, 'v20.19.0')).toEqual({ event: 'compile cache', fields: { status: 'Unsupported', node: 'v20.19.0' }, level: 'debug' });
+  });
+});
