@@ -32,22 +32,13 @@ import {
 } from '@wework/plugin-inventory';
 import type { PluginService } from '../host/PluginService.js';
 import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { RuntimeError } from '../runtime/RuntimeError.js';
+import type { ManagementFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
 import type { InventoryEntry, PluginInventory } from './PluginInventory.js';
 
-/** Why a management request failed. */
-export type ManagementError =
-  | { readonly _tag: 'PluginNotFound'; readonly pluginId: string }
-  | { readonly _tag: 'MarketplaceNotFound'; readonly marketplace: string }
-  | { readonly _tag: 'SkillNotFound' }
-  | { readonly _tag: 'AppNotFound' }
-  | { readonly _tag: 'InstallRefused'; readonly message: string }
-  | { readonly _tag: 'InventoryUnreadable'; readonly reason: string }
-  | { readonly _tag: 'CodexFailed'; readonly method: string; readonly kind: string }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError }
-  | { readonly _tag: 'CloudFailed'; readonly tag: string; readonly message: string };
+/** Why a management request failed (declared once, with its host reply, in `@wework/host-errors`). */
+export type ManagementError = ManagementFault;
 
 /** What the management needs. */
 export interface PluginManagementOptions {
