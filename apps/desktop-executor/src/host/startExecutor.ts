@@ -177,13 +177,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     (deviceAuth ??= import('../plugins/deviceAuthorization.js').then(({ deviceAuthorization }) => deviceAuthorization({ executorHome: options.executorHome, ui: authorizations.ui, log })));
   // Cache and configuration mutations of the plugin homes wait for running turns and Codex requests (at most a turn's timeout).
   const gate = mutationGate({ activity: () => runtime.activity(), timers: nodeTimers, maxWaitMs: turnTimeoutMs });
-  let resolveSync: (sync: PluginSync) => void = () => undefined;
-  let rejectSync: (error: unknown) => void = () => undefined;
-  const syncLoaded = new Promise<PluginSync>((resolve, reject) => {
-    resolveSync = resolve;
-    rejectSync = reject;
-  });
-  syncLoaded.catch(() => undefined);
+  const syncLoaded = deferred<PluginSync>();
   const plugins = loadPluginService(async () => {
     const [{ createNodePorts }, { pluginSync }, { syncedPluginService }] = await Promise.all([
       import('@wework/sync-transaction/node'),
@@ -192,9 +186,9 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     ]);
     const pluginPorts = createNodePorts();
     const sync = repairedBy(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization(), gate }), repairs);
-    resolveSync(sync);
+    syncLoaded.resolve(sync);
     return options.plugins === undefined ? syncedPluginService(sync, pluginHomes) : repairedBySync(options.plugins, repairs);
-  }, rejectSync);
+  }, syncLoaded.reject);
   const recoverConnector: ExecutorServices['recoverConnector'] = async (blocked) => {
     const [{ recoverConnectorAuth }, { resolveInstalledConnector }, deps] = await Promise.all([import('@wework/local-auth'), import('../plugins/connectorResolver.js'), authorization()]);
     return recoverConnectorAuth({ resolveConnector: resolveInstalledConnector(pluginHomes), health: deps.health, startLogin: deps.startLogin, ui: deps.ui }, blocked);
@@ -233,10 +227,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
           codex: codexInventory(runtime, { plugins: cloudPlugins, inspect: (ref) => inspectInstalledPlugin(pluginHomes, ref) }),
           directory: join(options.executorHome, 'plugin-inventory'),
           cloudPlugins,
-          repairs: () => [...repairs].flatMap(([key, reason]) => {
-            const ref = parsePluginKey(key);
-            return E.isRight(ref) ? [{ ref: ref.right, reason }] : [];
-          }),
+          repairs: () => repairsOf(repairs),
           clock,
           deviceId: options.env['WEWORK_DEVICE_ID'] ?? 'this-device',
           log,
@@ -248,7 +239,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   // The desktop app's bundled plugins: checked in the background once started; no host request waits for them.
   const bundled = bundledPlugins({
     directories: bundledDirectories(options.bundledPlugins ?? [], options.env),
-    sync: () => syncLoaded,
+    sync: () => syncLoaded.promise,
     homes: pluginHomes,
     notify: (change: StatusChange) => sessions.broadcast(PluginsUpdateStatusNotification.method, pluginsUpdateStatusParams(change)),
     inventory: {
@@ -311,6 +302,26 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       await runtime.dispose();
     },
   });
+}
+
+/** The start-up repairs still open, by plugin (a key that is no plugin's is left out). */
+function repairsOf<R>(repairs: ReadonlyMap<string, R>): Array<{ readonly ref: PluginRef; readonly reason: R }> {
+  return [...repairs].flatMap(([key, reason]) => {
+    const ref = parsePluginKey(key);
+    return E.isRight(ref) ? [{ ref: ref.right, reason }] : [];
+  });
+}
+
+/** A promise and the functions that settle it; a rejection nobody waits for is not reported as unhandled. */
+function deferred<A>(): { readonly promise: Promise<A>; readonly resolve: (value: A) => void; readonly reject: (error: unknown) => void } {
+  let resolve: (value: A) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<A>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 /** The sync with each successful install or removal of a plugin (a host's, or a bundled upgrade) clearing its start-up repair. */
