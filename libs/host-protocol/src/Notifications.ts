@@ -61,6 +61,23 @@ export const PluginsUpdateStatusNotification = notificationDescriptor(
   t.intersection([t.type({ pluginId: t.string, status: UpdateStatus }), t.partial({ version: t.string })]),
 );
 
+/**
+ * The `plugins/updateStatus` params of a bundled plugin's status change (`version` null when not known,
+ * and then left out). Pure.
+ *
+ * @example
+ * pluginsUpdateStatusParams({ pluginId: 'docs@bundled', status: { kind: 'updating' }, version: null }); // { pluginId: 'docs@bundled', status: { kind: 'updating' } }
+ */
+export const pluginsUpdateStatusParams = (change: {
+  readonly pluginId: string;
+  readonly status: UpdateStatus;
+  readonly version: string | null;
+}): HostNotificationParamsOf<typeof PluginsUpdateStatusNotification.method> => ({
+  pluginId: change.pluginId,
+  status: change.status,
+  ...(change.version === null ? {} : { version: change.version }),
+});
+
 /** Every notification the executor sends to its hosts, by method. */
 export const HostNotifications = {
   [TurnStartedNotification.method]: TurnStartedNotification,

@@ -55,12 +55,14 @@ export {
   ItemNotification,
   LoginCompletedNotification,
   PluginsUpdateStatusNotification,
+  pluginsUpdateStatusParams,
   RuntimeStatusNotification,
   TurnCompletedNotification,
   TurnStartedNotification,
   type HostNotificationMethod,
   type HostNotificationParamsOf,
 } from './Notifications.js';
+export { hostTranscriptNotification, onCodexTranscript, transcriptNotification, type CodexTranscriptNotification, type TranscriptMethod, type TranscriptNotification } from './Transcript.js';
 export { CardAnswerError, CardKind, CardOrigin, CardShow, CardShowParams, ExecutorRequests, HostAnswerType, HostCard, HostCardUrl, HostOption, HostQuestion, HostReply, plainHostQuestion } from './Cards.js';
 export { HostErrorData, hostErrorData, type HostAnswer, type HostFailure, type HostHandler, type HostHandlers, type HostHandlersPart } from './Handlers.js';
 export { HostErrorCode } from './ErrorCodes.js';

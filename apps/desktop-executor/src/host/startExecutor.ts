@@ -11,8 +11,8 @@
  */
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { ItemAgentMessageDelta, ItemCompleted, ItemStarted, TurnCompleted, TurnStarted } from '@wework/codex-protocol';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import { accountService } from '../accounts/AccountService.js';
 import { attachExecutorCards } from '../cards/index.js';
@@ -37,15 +37,15 @@ import { executorHandlers, type ExecutorServices, type HostCall } from './handle
 import type { InstallAuthorizationOptions } from '../plugins/installAuthorization.js';
 import { serveHostConnection } from './HostConnection.js';
 import {
-  AgentMessageDeltaNotification,
   DEFAULT_RUNTIME_WAIT,
   InventoryChangedNotification,
-  ItemNotification,
+  onCodexTranscript,
   PluginsUpdateStatusNotification,
+  pluginsUpdateStatusParams,
   RuntimeStatusNotification,
-  TurnCompletedNotification,
-  TurnStartedNotification,
+  transcriptNotification,
   WegentTokenExpiringNotification,
+  type CodexTranscriptNotification,
   type HostAnswer,
   type HostHandler,
   type HostHandlers,
@@ -115,28 +115,28 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   // The runtime's attach hook needs the tasks, which need the runtime: set once both exist.
   const box: { tasks?: TaskRuntime } = {};
   const taskOf = (threadId: string): string | undefined => box.tasks?.list().find((task) => task.threadId === threadId)?.taskId;
+  // The settings read from the environment; the first refused one stops the start (and the launched app-server).
+  const settings = pipe(
+    E.Do,
+    E.apS('eventLog', eventBufferFromEnv(options.env)),
+    E.apS('policy', restartPolicyFromEnv(options.env)),
+    E.apS('waitRule', runtimeWaitFromEnv(options.env, { ...DEFAULT_RUNTIME_WAIT, startTimeoutMs: RUNTIME_START_TIMEOUT_MS })),
+    E.apS('bundledFault', bundledFaultFromEnv(options.env)),
+  );
+  if (E.isLeft(settings)) {
+    await launch.right.appServer.dispose();
+    return settings;
+  }
+  const { eventLog, policy, waitRule, bundledFault } = settings.right;
   // A card goes to the host that sent its task's last message, also when the task's thread was replaced.
-  const eventBuffer = eventBufferFromEnv(options.env);
-  if (E.isLeft(eventBuffer)) {
-    await launch.right.appServer.dispose();
-    return eventBuffer;
-  }
-  const sessions = hostSessions(log, taskOf, { eventLog: eventBuffer.right });
-  const policy = restartPolicyFromEnv(options.env);
-  if (E.isLeft(policy)) {
-    await launch.right.appServer.dispose();
-    return policy;
-  }
-  const waitRule = runtimeWaitFromEnv(options.env, { ...DEFAULT_RUNTIME_WAIT, startTimeoutMs: RUNTIME_START_TIMEOUT_MS });
-  if (E.isLeft(waitRule)) {
-    await launch.right.appServer.dispose();
-    return waitRule;
-  }
-  const bundledFault = bundledFaultFromEnv(options.env);
-  if (E.isLeft(bundledFault)) {
-    await launch.right.appServer.dispose();
-    return bundledFault;
-  }
+  const sessions = hostSessions(log, taskOf, { eventLog });
+  // Codex's turns and items of a task's thread reach every host as its transcript.
+  const toHosts = (notification: CodexTranscriptNotification): void => {
+    const taskId = taskOf(notification.params.threadId);
+    if (taskId === undefined) return;
+    const { method, params } = transcriptNotification(notification, taskId);
+    sessions.broadcast(method, params);
+  };
   const turnTimeoutMs = options.turnTimeoutMs ?? 24 * 60 * 60_000;
   const started = await startRuntimeSupervisor({
     codexHome: home.layout.home,
@@ -148,23 +148,12 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     log,
     turnTimeoutMs,
     // A turn the app-server died under ends failed for the hosts too.
-    onTurnAborted: (threadId, turn) => {
-      const taskId = taskOf(threadId);
-      if (taskId !== undefined) sessions.broadcast(TurnCompletedNotification.method, { taskId, threadId, turn });
-    },
+    onTurnAborted: (threadId, turn) => toHosts({ method: 'turn/completed', params: { threadId, turn } }),
     attach: (client) => {
-      const forTask = <P extends { readonly threadId: string }>(method: string, shape: (params: P, taskId: string) => object) => (params: P) => {
-        const taskId = taskOf(params.threadId);
-        if (taskId !== undefined) sessions.broadcast(method, shape(params, taskId));
-      };
-      client.on(TurnStarted, forTask(TurnStartedNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turn.id })));
-      client.on(ItemStarted, forTask(ItemNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, phase: 'started', item: p.item })));
-      client.on(ItemCompleted, forTask(ItemNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, phase: 'completed', item: p.item })));
-      client.on(ItemAgentMessageDelta, forTask(AgentMessageDeltaNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turnId: p.turnId, itemId: p.itemId, delta: p.delta })));
-      client.on(TurnCompleted, forTask(TurnCompletedNotification.method, (p, taskId) => ({ taskId, threadId: p.threadId, turn: p.turn })));
+      onCodexTranscript((descriptor, listener) => client.on(descriptor, listener), toHosts);
       return attachExecutorCards(client, sessions, log);
     },
-  }, launch.right.appServer, policy.right);
+  }, launch.right.appServer, policy);
   if (E.isLeft(started)) return E.left(describeRuntimeError(started.left));
   const runtime = started.right;
   const codexVersion = checkCodexVersion(runtime.current().server.initializeResult.userAgent);
@@ -188,13 +177,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     (deviceAuth ??= import('../plugins/deviceAuthorization.js').then(({ deviceAuthorization }) => deviceAuthorization({ executorHome: options.executorHome, ui: authorizations.ui, log })));
   // Cache and configuration mutations of the plugin homes wait for running turns and Codex requests (at most a turn's timeout).
   const gate = mutationGate({ activity: () => runtime.activity(), timers: nodeTimers, maxWaitMs: turnTimeoutMs });
-  let resolveSync: (sync: PluginSync) => void = () => undefined;
-  let rejectSync: (error: unknown) => void = () => undefined;
-  const syncLoaded = new Promise<PluginSync>((resolve, reject) => {
-    resolveSync = resolve;
-    rejectSync = reject;
-  });
-  syncLoaded.catch(() => undefined);
+  const syncLoaded = deferred<PluginSync>();
   const plugins = loadPluginService(async () => {
     const [{ createNodePorts }, { pluginSync }, { syncedPluginService }] = await Promise.all([
       import('@wework/sync-transaction/node'),
@@ -203,9 +186,9 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     ]);
     const pluginPorts = createNodePorts();
     const sync = repairedBy(pluginSync({ ports: pluginPorts, homes: pluginHomes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization(), gate }), repairs);
-    resolveSync(sync);
+    syncLoaded.resolve(sync);
     return options.plugins === undefined ? syncedPluginService(sync, pluginHomes) : repairedBySync(options.plugins, repairs);
-  }, rejectSync);
+  }, syncLoaded.reject);
   const recoverConnector: ExecutorServices['recoverConnector'] = async (blocked) => {
     const [{ recoverConnectorAuth }, { resolveInstalledConnector }, deps] = await Promise.all([import('@wework/local-auth'), import('../plugins/connectorResolver.js'), authorization()]);
     return recoverConnectorAuth({ resolveConnector: resolveInstalledConnector(pluginHomes), health: deps.health, startLogin: deps.startLogin, ui: deps.ui }, blocked);
@@ -244,10 +227,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
           codex: codexInventory(runtime, { plugins: cloudPlugins, inspect: (ref) => inspectInstalledPlugin(pluginHomes, ref) }),
           directory: join(options.executorHome, 'plugin-inventory'),
           cloudPlugins,
-          repairs: () => [...repairs].flatMap(([key, reason]) => {
-            const ref = parsePluginKey(key);
-            return E.isRight(ref) ? [{ ref: ref.right, reason }] : [];
-          }),
+          repairs: () => repairsOf(repairs),
           clock,
           deviceId: options.env['WEWORK_DEVICE_ID'] ?? 'this-device',
           log,
@@ -259,10 +239,9 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
   // The desktop app's bundled plugins: checked in the background once started; no host request waits for them.
   const bundled = bundledPlugins({
     directories: bundledDirectories(options.bundledPlugins ?? [], options.env),
-    sync: () => syncLoaded,
+    sync: () => syncLoaded.promise,
     homes: pluginHomes,
-    notify: (change: StatusChange) =>
-      sessions.broadcast(PluginsUpdateStatusNotification.method, { pluginId: change.pluginId, status: change.status, ...(change.version === null ? {} : { version: change.version }) }),
+    notify: (change: StatusChange) => sessions.broadcast(PluginsUpdateStatusNotification.method, pluginsUpdateStatusParams(change)),
     inventory: {
       status: async (ref: PluginRef, status) => {
         const { inventory } = await pluginInventory();
@@ -272,13 +251,13 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       },
       upgraded: (ref: PluginRef) => inventoryChanged('installed', pluginKey(ref)),
     },
-    ...(bundledFault.right === null ? {} : { beforeCommit: bundledFault.right }),
+    ...(bundledFault === null ? {} : { beforeCommit: bundledFault }),
     log,
   });
   const handlers = executorHandlers({
     runtime,
     // Requests that need Codex wait for a restarting app-server (bounded in time and count).
-    waiters: runtimeWaiters({ runtime, timers: nodeTimers, config: waitRule.right, log }),
+    waiters: runtimeWaiters({ runtime, timers: nodeTimers, config: waitRule, log }),
     sessions,
     tasks,
     accounts,
@@ -323,6 +302,26 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
       await runtime.dispose();
     },
   });
+}
+
+/** The start-up repairs still open, by plugin (a key that is no plugin's is left out). */
+function repairsOf<R>(repairs: ReadonlyMap<string, R>): Array<{ readonly ref: PluginRef; readonly reason: R }> {
+  return [...repairs].flatMap(([key, reason]) => {
+    const ref = parsePluginKey(key);
+    return E.isRight(ref) ? [{ ref: ref.right, reason }] : [];
+  });
+}
+
+/** A promise and the functions that settle it; a rejection nobody waits for is not reported as unhandled. */
+function deferred<A>(): { readonly promise: Promise<A>; readonly resolve: (value: A) => void; readonly reject: (error: unknown) => void } {
+  let resolve: (value: A) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<A>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 /** The sync with each successful install or removal of a plugin (a host's, or a bundled upgrade) clearing its start-up repair. */
