@@ -7,6 +7,7 @@
  */
 import { weworkFeatures, weworkGranularApprovalPolicy } from '@wework/approval-policy';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
+import { isRecord } from '@wework/decode-issues';
 
 /** An MCP server entry as Codex reads it from `[mcp_servers.<name>]`. */
 export interface McpServerEntry {
@@ -18,7 +19,6 @@ export interface McpServerEntry {
 }
 
 type Json = Readonly<Record<string, unknown>>;
-const isRecord = (u: unknown): u is Json => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 /** Deep-merges plain objects; `override` wins; arrays and scalars are replaced, not merged. */
 export function deepMerge(base: Json, override: Json): Json {
