@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describeAccountFault } from '@wework/host-errors';
 import { isIdleActivity, type ConnectionActivity } from '@wework/app-server-client';
 import type { AccountList, AccountsError, AccountSummary, AddAccountOutcome, CodexHome, SwitchOutcome } from '@wework/codex-home';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { startLogin, type LoginError } from './LoginSession.js';
@@ -42,7 +42,7 @@ export interface AccountService {
 export interface AccountServiceOptions {
   readonly home: CodexHome;
   readonly runtime: RuntimeSupervisor;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** How long a browser login may take. Default 10 minutes. */
   readonly loginTimeoutMs?: number;
   /** How often auth.json is checked during a login. Default 500 ms. */

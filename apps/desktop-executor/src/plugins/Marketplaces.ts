@@ -14,7 +14,7 @@ import type { MarketplaceEntry, MarketplaceList } from '@wework/host-protocol';
 import { ConfigRead, MarketplaceAdd, MarketplaceRemove, MarketplaceUpgrade, PluginList } from '@wework/codex-protocol';
 import { orderMarketplaces, reorderMarketplaces, type MarketplacePreferences, type ReorderRefused } from '@wework/plugin-inventory';
 import type { ClientError } from '@wework/app-server-client';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
@@ -56,7 +56,7 @@ export interface MarketplacesOptions {
   readonly runtime: RuntimeSupervisor;
   readonly official: OfficialCatalog;
   readonly preferences: MarketplacePreferencesStore;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** The category of Codex's refusal of `marketplace/add` or `marketplace/upgrade` (its text is never passed on). */

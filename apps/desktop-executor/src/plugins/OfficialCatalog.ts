@@ -21,8 +21,7 @@ import {
   type CatalogReadError,
   type FetchCatalog,
 } from '@wework/plugin-inventory';
-import type { Clock } from '@wework/ports';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Clock, Log } from '@wework/ports';
 import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 
@@ -71,7 +70,7 @@ export interface OfficialCatalog {
 export interface OfficialCatalogOptions {
   readonly runtime: RuntimeSupervisor;
   readonly clock: Clock;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** This device (Codex's installation id). */
   readonly deviceId: () => Promise<string>;
   /**
@@ -94,7 +93,7 @@ function authFingerprint(signIn: SignIn | null): string {
 }
 
 /** The default fetch: `plugin/list` (with `forceRefetch` on a refresh), the official entry projected. */
-export function codexOfficialFetch(runtime: RuntimeSupervisor, log: ExecutorLog): FetchCatalog<OfficialFetchError, OfficialCatalogValue> {
+export function codexOfficialFetch(runtime: RuntimeSupervisor, log: Log): FetchCatalog<OfficialFetchError, OfficialCatalogValue> {
   return async (_key, { force }) => {
     const running = runtime.ready();
     if (E.isLeft(running)) return E.left({ _tag: 'Runtime', error: running.left });

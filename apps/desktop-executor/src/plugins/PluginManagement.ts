@@ -31,7 +31,7 @@ import {
   type PluginRef,
 } from '@wework/plugin-inventory';
 import type { PluginService } from '../host/PluginService.js';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { RuntimeError } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
@@ -61,7 +61,7 @@ export interface PluginManagementOptions {
   /** Install-time authorization of `on_install` connectors; loaded on first use. */
   readonly authorization: () => Promise<InstallAuthorizationOptions>;
   readonly changed: (change: InventoryChange, pluginId: string | null) => void;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 type Answer<A> = Promise<E.Either<ManagementError, A>>;

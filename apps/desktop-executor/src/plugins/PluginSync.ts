@@ -25,7 +25,7 @@ import {
   type TransactionResult,
 } from '@wework/sync-transaction';
 import { commitAndDecide } from '@wework/sync-transaction/node';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
@@ -81,7 +81,7 @@ export interface PluginSyncOptions {
   readonly ports: TransactionPorts;
   readonly homes: Homes;
   readonly runtime: RuntimeSupervisor;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** ISO time for registries and the manifest. */
   readonly now: () => string;
   /** Install-time authorization of `on_install` connectors; without it such plugins install without a login check. */

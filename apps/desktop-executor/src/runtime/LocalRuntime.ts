@@ -25,7 +25,7 @@ import {
 import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, describeMcpStartupError, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { logUnknownProtocolValues } from './UnknownValueLog.js';
 import { launchRuntimeProcess, type RuntimeProcessOptions } from './launchRuntimeProcess.js';
 import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
@@ -95,7 +95,7 @@ export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilit
 export interface LocalRuntimeOptions extends RuntimeProcessOptions {
   /** MCP servers to wait for before the first turn (Codex may otherwise sample before their tools are listed). */
   readonly pluginNames: ReadonlyArray<string>;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /**
    * Attaches the executor's server-request handlers before anything else happens. What it returns is
    * told when a task is stopped, so cards still waiting for the user are cancelled.

@@ -13,8 +13,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { decideRuntimeWait, DEFAULT_RUNTIME_WAIT, type RuntimeState, type RuntimeWaitConfig, type RuntimeWaitDecision } from '@wework/host-protocol';
-import type { Timers } from '@wework/ports';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Log, Timers } from '@wework/ports';
 import type { LocalRuntime } from './LocalRuntime.js';
 import type { RuntimeError } from './RuntimeError.js';
 import { unavailable, type RuntimeStatus, type RuntimeSupervisor } from './RuntimeSupervisor.js';
@@ -69,7 +68,7 @@ function refusalError(decision: Extract<RuntimeWaitDecision, { _tag: 'Refuse' }>
 }
 
 /** The waiters over `runtime`, their deadlines armed with `timers`. */
-export function runtimeWaiters(options: { readonly runtime: WaitedRuntime; readonly timers: Timers; readonly config?: RuntimeWaitConfig; readonly log?: ExecutorLog }): RuntimeWaiters {
+export function runtimeWaiters(options: { readonly runtime: WaitedRuntime; readonly timers: Timers; readonly config?: RuntimeWaitConfig; readonly log?: Log }): RuntimeWaiters {
   const { runtime, timers } = options;
   const config = options.config ?? DEFAULT_RUNTIME_WAIT;
   let waiting = 0;

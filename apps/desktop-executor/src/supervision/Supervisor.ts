@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, ThreadUnsubscribe, type UserInputStrict } from '@wework/codex-protocol';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { RuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Inspection, SupervisionModelConfig } from '@wework/host-protocol';
@@ -40,7 +40,7 @@ export interface Supervisor {
 }
 
 /** Supervision over `runtime`'s app-server. */
-export function supervisor(runtime: RuntimeSupervisor, log: ExecutorLog): Supervisor {
+export function supervisor(runtime: RuntimeSupervisor, log: Log): Supervisor {
   let held: HeldModelConfig | null = null;
   return {
     setModel: (config) => {

@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Turn, UserInputStrict } from '@wework/codex-protocol';
 import { deliveryStep, idleDelivery, type Delivered, type Delivery, type DeliveryCommand, type DeliveryEvent, type DeliveryRefusal, type DeliveryState } from '@wework/thread-lifecycle';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { RuntimeError } from '../runtime/RuntimeError.js';
 
 /** A message to deliver to a task. */
@@ -38,7 +38,7 @@ export interface TaskDeliveriesOptions<Failure> {
   readonly missedTurn: (error: Failure) => boolean;
   /** The failure a turn start that threw is answered with (a start is not expected to throw). */
   readonly thrown: (error: unknown) => Failure;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** Every task's deliveries. */
