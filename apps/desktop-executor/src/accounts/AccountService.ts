@@ -8,7 +8,7 @@ import { describeAccountFault } from '@wework/host-errors';
 import { isIdleActivity, type ConnectionActivity } from '@wework/app-server-client';
 import type { AccountList, AccountsError, AccountSummary, AddAccountOutcome, CodexHome, SwitchOutcome } from '@wework/codex-home';
 import type { Log } from '@wework/ports';
-import type { RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { startLogin, type LoginError } from './LoginSession.js';
 
@@ -16,7 +16,7 @@ import { startLogin, type LoginError } from './LoginSession.js';
 export type AccountServiceError =
   | { readonly _tag: 'Accounts'; readonly error: AccountsError }
   | { readonly _tag: 'Login'; readonly error: LoginError }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError }
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault }
   | { readonly _tag: 'SwitchWhileBusy'; readonly activity: ConnectionActivity };
 
 /** A sentence a person can act on (`@wework/host-errors`'s, as a host sees it); never a token, a digest or an auth.json path. */

@@ -15,7 +15,8 @@ import { ConfigRead, MarketplaceAdd, MarketplaceRemove, MarketplaceUpgrade, Plug
 import { orderMarketplaces, reorderMarketplaces, type MarketplacePreferences, type ReorderRefused } from '@wework/plugin-inventory';
 import type { ClientError } from '@wework/app-server-client';
 import type { Log } from '@wework/ports';
-import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
 import type { MarketplacePreferencesStore } from './MarketplacePreferencesStore.js';
@@ -31,7 +32,7 @@ export type MarketplaceError =
   | { readonly _tag: 'MarketplaceRefused'; readonly reason: MarketplaceRefusal }
   | { readonly _tag: 'OfficialUnavailable'; readonly reason: string }
   | { readonly _tag: 'PreferencesUnwritable'; readonly reason: string }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** One custom marketplace as Codex's config.toml holds it. */
 const ConfiguredMarketplace = t.partial({ source_type: t.union([t.string, t.null]), source: t.union([t.string, t.null]), ref: t.union([t.string, t.null]) });

@@ -22,7 +22,8 @@ import {
   type FetchCatalog,
 } from '@wework/plugin-inventory';
 import type { Clock, Log } from '@wework/ports';
-import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 
 /** The name Codex 0.171.0 gives its default remote catalog (`plugin/list`, `path: null`). */
@@ -38,7 +39,7 @@ export interface OfficialCatalogValue {
 export type OfficialFetchError =
   /** Codex answered without the official catalog (offline, not signed in to ChatGPT, or the remote catalog failed). */
   | { readonly _tag: 'OfficialNotListed' }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** Why a read of the official catalog has no value. */
 export type OfficialCatalogError = CatalogReadError<OfficialFetchError>;

@@ -30,9 +30,9 @@ import {
   type ManagementChange,
   type PluginRef,
 } from '@wework/plugin-inventory';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { PluginService } from '../host/PluginService.js';
 import type { Log } from '@wework/ports';
-import type { RuntimeError } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
 import type { InventoryEntry, PluginInventory } from './PluginInventory.js';
@@ -46,7 +46,7 @@ export type ManagementError =
   | { readonly _tag: 'InstallRefused'; readonly message: string }
   | { readonly _tag: 'InventoryUnreadable'; readonly reason: string }
   | { readonly _tag: 'CodexFailed'; readonly method: string; readonly kind: string }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError }
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault }
   | { readonly _tag: 'CloudFailed'; readonly tag: string; readonly message: string };
 
 /** What the management needs. */

@@ -26,7 +26,8 @@ import {
 } from '@wework/sync-transaction';
 import { commitAndDecide } from '@wework/sync-transaction/node';
 import type { Log } from '@wework/ports';
-import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import { describeRuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
 import { openGate, type MutationGate, type MutationGateTimedOut } from './MutationGate.js';
@@ -59,7 +60,7 @@ export interface BundledCommit extends CommittedChange {
 export type PluginSyncError =
   | { readonly _tag: 'SyncFailed'; readonly error: SyncError | ManifestParseFailed }
   | { readonly _tag: 'GateTimedOut'; readonly error: MutationGateTimedOut }
-  | { readonly _tag: 'RestartFailed'; readonly error: RuntimeError; readonly transaction: CommittedChange };
+  | { readonly _tag: 'RestartFailed'; readonly error: RuntimeFault; readonly transaction: CommittedChange };
 
 /** A sentence for a person. */
 export function describePluginSyncError(error: PluginSyncError): string {

@@ -7,13 +7,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, ThreadUnsubscribe, type UserInputStrict } from '@wework/codex-protocol';
 import type { Log } from '@wework/ports';
-import type { RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Inspection, SupervisionModelConfig } from '@wework/host-protocol';
 import { holdModelConfig, type HeldModelConfig } from './SupervisionModel.js';
 
 /** Why an inspection could not run. */
-export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeError };
+export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeFault };
 
 /** Describes a {@link SupervisionError} for a person. */
 export function describeSupervisionError(error: SupervisionError): string {

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Turn, UserInputStrict } from '@wework/codex-protocol';
 import { deliveryStep, idleDelivery, type Delivered, type Delivery, type DeliveryCommand, type DeliveryEvent, type DeliveryRefusal, type DeliveryState } from '@wework/thread-lifecycle';
 import type { Log } from '@wework/ports';
-import type { RuntimeError } from '../runtime/RuntimeError.js';
+import type { RuntimeFault } from '@wework/host-errors';
 
 /** A message to deliver to a task. */
 export interface TaskMessage<Failure> {
@@ -53,7 +53,7 @@ export interface TaskDeliveries<Failure> {
 }
 
 /** Whether a runtime error is Codex refusing a steer because its turn is no longer the active one. */
-export const steerMissedTurn = (error: RuntimeError): boolean =>
+export const steerMissedTurn = (error: RuntimeFault): boolean =>
   error._tag === 'RequestFailed' && error.method === 'turn/steer' && /no active turn|expected active turn id/.test(error.reason);
 
 interface Pending<Failure> {

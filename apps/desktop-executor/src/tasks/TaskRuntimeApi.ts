@@ -6,7 +6,7 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { ActivePermissionProfile, Turn, UserInputStrict } from '@wework/codex-protocol';
 import type { Delivery, LifecycleConfig, ThreadStatus } from '@wework/thread-lifecycle';
 import type { Clock, Log, Timer } from '@wework/ports';
-import type { RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { ThreadEnvironment } from '../runtime/WegentRuntimeToken.js';
 import type { DeliveryOutcome } from './TaskDeliveries.js';
@@ -20,7 +20,7 @@ export type TaskError =
   | { readonly _tag: 'TaskExists'; readonly taskId: string }
   | { readonly _tag: 'TaskArchived'; readonly taskId: string }
   | ModelRouterRegistrationMissing
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** What a new task is made of. */
 export interface NewTask {
