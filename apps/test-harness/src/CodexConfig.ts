@@ -5,7 +5,8 @@
  *
  * Every function here is pure.
  */
-import { weworkFeatures, weworkGranularApprovalPolicy } from '@wework/approval-policy';
+import { weworkFeatures } from '@wework/approval-policy';
+import { weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { isRecord } from '@wework/decode-issues';
 

@@ -13,7 +13,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { ConfigEdit } from '@wework/codex-protocol';
-import { configEdits } from './ConfigEdits.js';
+import { configEdits } from '@wework/config-toml';
 import { isRecord } from '@wework/decode-issues';
 import { own, withKey, type JsonRecord } from '@wework/codex-protocol';
 import { approvalDeclarations, managedMcpServers, mergeMcpServerEntries, notATable, withManagedApproval, type McpConfigError, type McpServerEntry } from './McpServerApproval.js';
