@@ -17,7 +17,7 @@ import { hang, respond, say, scriptedModelCodexConfig } from '@wework/scripted-m
 import { startScriptedModel, withMachineLock } from '@wework/scripted-model/node';
 import { accountService, describeAccountServiceError, type AccountService } from '../src/accounts/AccountService.js';
 import { describeHomePreparationError, prepareCodexHome } from '../src/home/prepareCodexHome.js';
-import { formatLogEntry, type ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import { formatLogFields, type LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
 import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
@@ -35,7 +35,7 @@ interface AccountsBox {
   readonly nativeAuth: string;
   readonly runtime: RuntimeSupervisor;
   readonly accounts: AccountService;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
   readonly questions: FirstStart[];
 }
 
@@ -52,7 +52,7 @@ async function accountsBox(): Promise<AccountsBox> {
   const resolved = nodeCodexHome({ executorHome: join(root, 'executor'), userHome, env: {} });
   if (E.isLeft(resolved)) throw new Error(resolved.left._tag);
   const home = resolved.right;
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const questions: FirstStart[] = [];
   const prepared = await prepareCodexHome(
     home,
@@ -135,7 +135,7 @@ describe('accounts on the real app-server', () => {
       for (const name of await readdir(profiles)) expect([name, (await stat(join(profiles, name))).mode & 0o777]).toEqual([name, 0o600]);
 
       // Nothing the host sees, and no log line, carries a token.
-      const seen = [JSON.stringify(listed), JSON.stringify(added), JSON.stringify(switched), ...box.log.map(formatLogEntry), box.runtime.current().server.stderrTail()].join('\n');
+      const seen = [JSON.stringify(listed), JSON.stringify(added), JSON.stringify(switched), ...box.log.map(formatLogFields), box.runtime.current().server.stderrTail()].join('\n');
       expect(seen).not.toContain(TOKEN_CANARY);
     }, { timeoutMs: 150_000 });
   }, 240_000);

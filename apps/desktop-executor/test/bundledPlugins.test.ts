@@ -20,7 +20,7 @@ import { bundledPlugins, type BundledPlugins } from '../src/plugins/BundledPlugi
 import { pluginHomesOf } from '../src/plugins/PluginDirectoryRecovery.js';
 import { pluginSync, type PluginSync } from '../src/plugins/PluginSync.js';
 import { syncedPluginService } from '../src/plugins/SyncedPluginService.js';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import type { RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -81,13 +81,13 @@ async function newBox(): Promise<Box> {
 interface Instance {
   readonly bundled: BundledPlugins;
   readonly changes: StatusChange[];
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
 }
 
 /** One executor start over the box's homes: a new state machine, the same disk. */
 function start(box: Box): Instance {
   const changes: StatusChange[] = [];
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const bundled = bundledPlugins({
     directories: [box.bundled],
     sync: async () => box.sync,

@@ -15,7 +15,7 @@ import { nodeCodexHome } from '@wework/codex-home/node';
 import { respond, say } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { describeHomePreparationError, prepareCodexHome } from '../src/home/prepareCodexHome.js';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { describeRuntimeError, startLocalRuntime, type LocalRuntime } from '../src/runtime/LocalRuntime.js';
 import { codexSettings, EMBEDDED_BROWSER_ROUTING } from '../src/settings/CodexSettings.js';
 
@@ -30,7 +30,7 @@ interface HomeBox {
   readonly userHome: string;
   readonly workspace: string;
   readonly home: CodexHome;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
 }
 
 async function homeBox(): Promise<HomeBox> {

@@ -26,13 +26,13 @@ import { HOST_LIMITS } from '@wework/host-protocol';
 import { hostSessions } from '../src/host/HostSessions.js';
 import { stdioConnection, type StdioConnectionOptions } from '../src/host/StdioTransport.js';
 import { listenWebSocket } from '../src/host/WebSocketTransport.js';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 
 /** Serves `api` over a pair of streams; returns a way to send lines and to read the answers. */
 function serveInProcess(api: SomeHandlers, options: StdioConnectionOptions = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const answers: Array<Record<string, unknown>> = [];
   const waiting: Array<() => void> = [];
   createInterface({ input: output }).on('line', (line) => {
@@ -189,7 +189,7 @@ describe('the guarded host connection', () => {
   });
 
   it('refuses a WebSocket upgrade beyond the bound of open connections with 503, and admits one again once a connection closes', async () => {
-    const logged: ExecutorLogEntry[] = [];
+    const logged: LogEntry[] = [];
     const token = 'a'.repeat(64);
     const endpoint = await listenWebSocket({ token, maxConnections: 2, log: (entry) => void logged.push(entry) }, (connection) => connection.listen());
     const connect = (): Promise<{ readonly socket: WebSocket } | { readonly status: number }> =>
@@ -221,7 +221,7 @@ describe('the guarded host connection', () => {
   });
 
   it('answers the requests in flight of a WebSocket host that sent its Close frame, then answers its Close with its own code', async () => {
-    const logged: ExecutorLogEntry[] = [];
+    const logged: LogEntry[] = [];
     const token = 'b'.repeat(64);
     const held: Array<() => void> = [];
     const endpoint = await listenWebSocket({ token, log: (entry) => void logged.push(entry) }, (connection) => {
@@ -255,7 +255,7 @@ describe('the guarded host connection', () => {
   });
 
   it('answers the Close frame of a WebSocket host at once with nothing in flight, and at the drain bound with a request that never ends', async () => {
-    const logged: ExecutorLogEntry[] = [];
+    const logged: LogEntry[] = [];
     const token = 'c'.repeat(64);
     let started = 0;
     const endpoint = await listenWebSocket({ token, drainAfterInputEndMs: 50, log: (entry) => void logged.push(entry) }, (connection) => {
@@ -479,7 +479,7 @@ describe('the guarded host connection', () => {
   });
 
   it('logs the first hundred refusals of a connection, then every thousandth', () => {
-    const logged: ExecutorLogEntry[] = [];
+    const logged: LogEntry[] = [];
     let deliver: (text: string) => void = () => undefined;
     const connection = guardedHostConnection(
       {

@@ -15,7 +15,7 @@ import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, nodeTimer
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
 import { pluginSync } from '../src/plugins/PluginSync.js';
@@ -82,7 +82,7 @@ async function authBox() {
   cleanups.push(() => model.close());
   const provider = scriptedModelCodexConfig({ baseUrl: model.url });
   await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const runtime = await startRuntimeSupervisor({ codexHome: dirs.codexHome, home: dirs.home, workspace: dirs.workspace, env: process.env, pluginNames: [], log: (entry) => log.push(entry) });
   if (E.isLeft(runtime)) throw new Error(describeRuntimeError(runtime.left));
   cleanups.push(() => runtime.right.dispose());

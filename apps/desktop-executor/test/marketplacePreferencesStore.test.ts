@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeFileSystem } from '@wework/ports/node';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { marketplacePreferencesStore } from '../src/plugins/MarketplacePreferencesStore.js';
 
 const dirs: string[] = [];
@@ -22,7 +22,7 @@ async function storeAt(name: string) {
   const dir = await mkdtemp(join(tmpdir(), 'marketplace-order-'));
   dirs.push(dir);
   const path = join(dir, name);
-  const entries: ExecutorLogEntry[] = [];
+  const entries: LogEntry[] = [];
   return { path, entries, store: marketplacePreferencesStore(nodeFileSystem(), path, (entry) => entries.push(entry)) };
 }
 

@@ -19,7 +19,7 @@ import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { startExecutor, type Executor } from '../src/host/startExecutor.js';
 import { codexOfficialFetch, type OfficialCatalogValue, type OfficialFetchError } from '../src/plugins/OfficialCatalog.js';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import type { RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
 import { chatgptAuthJson } from './support/authFixtures.js';
 import { fakeClock } from './support/fakeClock.js';
@@ -36,7 +36,7 @@ let server: Server;
 let model: ScriptedModel;
 let executor: Executor;
 const clock = fakeClock(1_700_000_000_000);
-const log: ExecutorLogEntry[] = [];
+const log: LogEntry[] = [];
 const calls: Held[] = [];
 /** When set, each fetch waits until the test releases it. */
 let hold = false;

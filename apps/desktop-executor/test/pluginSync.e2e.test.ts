@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
 import { describePluginSyncError, pluginSync, type PluginSync } from '../src/plugins/PluginSync.js';
@@ -40,7 +40,7 @@ interface SyncBox {
   readonly model: ScriptedModel;
   readonly runtime: RuntimeSupervisor;
   readonly sync: PluginSync;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
 }
 
 async function syncBox(turns: number): Promise<SyncBox> {
@@ -53,7 +53,7 @@ async function syncBox(turns: number): Promise<SyncBox> {
   const provider = scriptedModelCodexConfig({ baseUrl: model.url });
   // Codex's plugin system on (offline its curated sync fails quietly), so installed plugins' skills load.
   await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const started = await startRuntimeSupervisor({ codexHome: dirs.codexHome, home: dirs.home, workspace: dirs.workspace, env: process.env, pluginNames: [], log: (entry) => log.push(entry) });
   if (E.isLeft(started)) throw new Error(describeRuntimeError(started.left));
   cleanups.push(() => started.right.dispose());

@@ -10,7 +10,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { describeClientError } from '@wework/app-server-client';
 import type { UserInputStrict } from '@wework/codex-protocol';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { inMemoryModelRouterRegistry } from '../src/tasks/ModelRouterRegistry.js';
 import { taskRuntime, type NewTask, type TaskRuntime } from '../src/tasks/TaskRuntime.js';
 import { fakeClock, type FakeClock } from './support/fakeClock.js';
@@ -23,14 +23,14 @@ const newTask = (taskId: string): NewTask => ({ taskId, modelSelection: { model:
 interface Box {
   readonly app: FakeRuntime;
   readonly clock: FakeClock;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
   readonly tasks: TaskRuntime;
 }
 
 function start(): Box {
   const app = fakeRuntime();
   const clock = fakeClock();
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const tasks = taskRuntime({ runtime: app.supervisor, clock, timer: clock, registry: inMemoryModelRouterRegistry(), log: (entry) => log.push(entry) });
   return { app, clock, log, tasks };
 }
@@ -70,7 +70,7 @@ async function heldIdleRelease(box: Box, threadId: string): Promise<() => void> 
   return held.release;
 }
 
-const events = (log: ReadonlyArray<ExecutorLogEntry>, ...names: string[]) => log.filter((entry) => names.includes(entry.event));
+const events = (log: ReadonlyArray<LogEntry>, ...names: string[]) => log.filter((entry) => names.includes(entry.event));
 
 describe('a thread waits for no other thread’s lifecycle commands', () => {
   it('its first turn starts while another thread’s unsubscribe is still unanswered, with no resume', async () => {
@@ -166,7 +166,7 @@ describe('an app-server restart while an archive’s unsubscribe is under way', 
       { server: 2, method: 'thread/unsubscribe', threadId: archivedThread },
       { server: 2, method: 'thread/archive', threadId: archivedThread },
     ]);
-    const ofArchived = (entry: ExecutorLogEntry) => entry.fields['threadId'] === undefined || entry.fields['threadId'] === archivedThread;
+    const ofArchived = (entry: LogEntry) => entry.fields['threadId'] === undefined || entry.fields['threadId'] === archivedThread;
     expect(events(box.log, 'threads released by app-server restart', 'thread unsubscribed', 'thread archived', 'thread archive failed').filter(ofArchived)).toEqual([
       { event: 'threads released by app-server restart', fields: {} },
       { event: 'thread unsubscribed', fields: { threadId: archivedThread, reason: 'archive', status: 'unsubscribed' } },

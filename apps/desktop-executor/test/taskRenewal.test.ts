@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { UserInputStrict } from '@wework/codex-protocol';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { inMemoryModelRouterRegistry } from '../src/tasks/ModelRouterRegistry.js';
 import type { ModelSelection } from '../src/tasks/TaskRecord.js';
 import { taskRuntime, type TaskRuntime } from '../src/tasks/TaskRuntime.js';
@@ -19,7 +19,7 @@ const fullAccess: ModelSelection = { model: null, options: { permissionMode: 'fu
 
 interface Box {
   readonly app: FakeRuntime;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
   readonly tasks: TaskRuntime;
   /** The thread environment's version (the runtime token's); bump it to change the overrides. */
   readonly environment: { version: number };
@@ -28,7 +28,7 @@ interface Box {
 function start(): Box {
   const app = fakeRuntime();
   const clock = fakeClock();
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const environment = { version: 0 };
   const tasks = taskRuntime({
     runtime: app.supervisor,

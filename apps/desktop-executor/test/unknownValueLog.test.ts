@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServerClient, type AppServerClient } from '@wework/app-server-client';
 import { TurnCompleted, type Turn } from '@wework/codex-protocol';
-import { formatLogEntry, type ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import { formatLogFields, type LogEntry } from '@wework/ports';
 import { logUnknownProtocolValues, MAX_LOGGED_UNKNOWN_VALUES } from '../src/runtime/UnknownValueLog.js';
 
 const secret = 'sk-test-do-not-log-0123';
@@ -63,7 +63,7 @@ const turnsSeen = (client: AppServerClient, count: number): Promise<Turn[]> =>
 describe('logUnknownProtocolValues', () => {
   it('logs each unknown literal once per method and literal, with kind and path, without values; the message is still delivered', async () => {
     const { client, send } = connect();
-    const entries: ExecutorLogEntry[] = [];
+    const entries: LogEntry[] = [];
     const subscription = logUnknownProtocolValues(client, (entry) => entries.push(entry));
     cleanup.push(() => subscription.dispose());
     const delivered = turnsSeen(client, 3);
@@ -77,21 +77,21 @@ describe('logUnknownProtocolValues', () => {
       { event: 'codex unknown protocol value', fields: { method: 'turn/completed', side: 'params', kind: 'variant', path: '$.turn.items[1].type', codec: 'ThreadItem', literal: 'hologram' } },
       { event: 'codex unknown protocol value', fields: { method: 'turn/completed', side: 'params', kind: 'literal', path: '$.turn.status', codec: 'TurnStatus', literal: 'paused' } },
     ]);
-    const text = entries.map(formatLogEntry).join('\n');
+    const text = entries.map(formatLogFields).join('\n');
     expect(text).not.toContain(secret);
     expect(text).not.toContain('Hello from the scripted model.');
   });
 
   it('logs a literal that is not a protocol word in a safe form', async () => {
     const { client, send } = connect();
-    const entries: ExecutorLogEntry[] = [];
+    const entries: LogEntry[] = [];
     const subscription = logUnknownProtocolValues(client, (entry) => entries.push(entry));
     cleanup.push(() => subscription.dispose());
     const delivered = turnsSeen(client, 1);
     send(turnCompleted(`status with ${secret}`, 'hologram'));
     await delivered;
     expect(entries.map((entry) => entry.fields)).toContainEqual(expect.objectContaining({ kind: 'literal', path: '$.turn.status', literal: '<not a protocol word>' }));
-    expect(entries.map(formatLogEntry).join('\n')).not.toContain(secret);
+    expect(entries.map(formatLogFields).join('\n')).not.toContain(secret);
   });
 
   it('logs at most MAX_LOGGED_UNKNOWN_VALUES distinct literals per connection, then says so once', () => {
@@ -102,7 +102,7 @@ describe('logUnknownProtocolValues', () => {
         return { dispose: () => undefined };
       },
     };
-    const entries: ExecutorLogEntry[] = [];
+    const entries: LogEntry[] = [];
     logUnknownProtocolValues(events, (entry) => entries.push(entry));
     for (let n = 0; n < MAX_LOGGED_UNKNOWN_VALUES + 5; n += 1) {
       listener({ _tag: 'UnknownProtocolValues', method: 'turn/completed', side: 'params', parts: [{ kind: 'literal', path: '$.turn.status', codec: 'TurnStatus', literal: `status${n}` }] });

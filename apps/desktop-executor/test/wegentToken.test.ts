@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expiringNoticeAt } from '@wework/host-protocol';
 import { wegentRuntimeToken } from '../src/runtime/WegentRuntimeToken.js';
-import type { ExecutorLogEntry } from '../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { fakeClock } from './support/fakeClock.js';
 
 const START = 1_700_000_000_000;
@@ -16,7 +16,7 @@ const START = 1_700_000_000_000;
 function service() {
   const clock = fakeClock(START);
   const notices: Array<{ readonly at: number; readonly expiresAt: number; readonly expiresIn: number }> = [];
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const token = wegentRuntimeToken({ clock, timer: clock, notify: (notice) => notices.push({ at: clock.now(), ...notice }), log: (entry) => log.push(entry) });
   return { clock, notices, log, token };
 }

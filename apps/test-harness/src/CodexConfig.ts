@@ -5,8 +5,10 @@
  *
  * Every function here is pure.
  */
-import { weworkFeatures, weworkGranularApprovalPolicy } from '@wework/approval-policy';
+import { weworkFeatures } from '@wework/approval-policy';
+import { weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
+import { isRecord } from '@wework/decode-issues';
 
 /** An MCP server entry as Codex reads it from `[mcp_servers.<name>]`. */
 export interface McpServerEntry {
@@ -18,7 +20,6 @@ export interface McpServerEntry {
 }
 
 type Json = Readonly<Record<string, unknown>>;
-const isRecord = (u: unknown): u is Json => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 /** Deep-merges plain objects; `override` wins; arrays and scalars are replaced, not merged. */
 export function deepMerge(base: Json, override: Json): Json {

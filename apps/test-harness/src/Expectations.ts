@@ -7,6 +7,7 @@ import { functionCallOutputs, toolsOffered, type RecordedRequest } from '@wework
 import type { CardEntry, CheckResult, TurnReport } from './Report.js';
 import type { ExpectSpec } from './Scenario.js';
 import type { ProxyLogEntry } from './proxy/index.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** What the checks read. */
 export interface CheckInput {
@@ -15,8 +16,6 @@ export interface CheckInput {
   readonly modelRequests: ReadonlyArray<RecordedRequest>;
   readonly plugins: Readonly<Record<string, ReadonlyArray<ProxyLogEntry>>>;
 }
-
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 /** Whether `wanted` occurs in `seen` in order (not necessarily adjacent). */
 export function isSubsequence(wanted: ReadonlyArray<string>, seen: ReadonlyArray<string>): boolean {

@@ -8,7 +8,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { formatJsonSyntaxError, parseJsonText } from '@wework/decode-issues';
+import { formatJsonSyntaxError, isRecord, parseJsonText } from '@wework/decode-issues';
 import { decodeScript, type Script } from '@wework/scripted-model';
 import { exact, formatIssues, type DecodeIssue } from './internal/strictCodecs.js';
 
@@ -114,8 +114,6 @@ export interface Scenario extends Omit<t.TypeOf<typeof ScenarioCodec>, 'model'> 
 export type ScenarioError =
   | { readonly _tag: 'ScenarioJsonSyntaxError'; readonly line: number; readonly column: number; readonly expected: string }
   | { readonly _tag: 'ScenarioInvalid'; readonly issues: ReadonlyArray<DecodeIssue> };
-
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 /** Plugins named like an earlier one, located by the later one's path. */
 function duplicatePlugins(plugins: unknown): ReadonlyArray<DecodeIssue> {

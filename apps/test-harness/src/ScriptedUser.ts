@@ -6,6 +6,7 @@
  */
 import { Methods } from '@wework/codex-protocol';
 import type { AnswerSpec, Otherwise, UserSpec } from './Scenario.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** A server request as it reached the harness (params already decoded by the client). */
 export interface CardRequest {
@@ -27,8 +28,6 @@ export interface CardAnswer {
   /** Set when the scripted answer did not fit the card; the run fails with this message. */
   readonly problem?: string;
 }
-
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 /** The question ids a card asks: form property keys, or requestUserInput question ids. */
 export function questionIds(request: CardRequest): ReadonlyArray<string> {

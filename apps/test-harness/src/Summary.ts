@@ -3,8 +3,7 @@
  * Every function here is pure.
  */
 import type { ScenarioReport } from './Report.js';
-
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
+import { isRecord } from '@wework/decode-issues';
 
 function describeItem(item: unknown): string | undefined {
   if (!isRecord(item)) return undefined;

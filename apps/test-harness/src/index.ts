@@ -39,7 +39,6 @@ export {
   firstOptionPolicy,
   openExecutorWebSocket,
   startExecutorHost,
-  type CardAnswer as HostCardAnswer,
   type CardPolicy,
   type ExecutorHostClient,
   type HostCard,
@@ -50,5 +49,4 @@ export {
   type HostRequestParams,
   type HostTranscriptEntry,
   type HostWireMessage,
-  type RuntimeStatusNotification,
 } from './host/ExecutorHostClient.js';

@@ -20,9 +20,8 @@ import {
   permissionModeOf,
   permissionParams,
   refreshBuiltInServers,
-  weworkGranularApprovalPolicy,
 } from '@wework/approval-policy';
-import { diagnoseForms, type FormsFinding } from '@wework/elicitation-mapper';
+import { diagnoseForms, weworkGranularApprovalPolicy, type FormsFinding } from '@wework/elicitation-mapper';
 import { isTurnEnded, runTurn } from '@wework/app-server-client';
 import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
 import { respond, say } from '@wework/scripted-model';

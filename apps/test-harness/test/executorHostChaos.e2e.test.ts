@@ -15,7 +15,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, hang, respond, say, userMessages, type ModelResponse, type RecordedRequest } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type CardAnswer, type ExecutorHostClient, type HostCard, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
+import type { HostReply, RuntimeStatus } from '@wework/host-protocol';
+import { startExecutorHost, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
 
 const TURNS = 50;
@@ -91,7 +92,7 @@ interface SendResult {
 /** Sends as a host does: a RuntimeUnavailable answer is retried once the runtime says ready again. */
 async function send(host: ExecutorHostClient, markdown: string): Promise<SendResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', (status) => status.state === 'ready', { timeoutMs: 60_000 });
+    const ready = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'ready', { timeoutMs: 60_000 });
     ready.catch(() => undefined);
     const answer = await host.request('message/send', { taskId: 'chaos', markdown });
     if (answer._tag === 'Right') return answer.right;
@@ -117,13 +118,13 @@ describe('chaos: a 50-turn conversation with forms and app-server kills', () => 
     await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config), { mode: 0o600 });
     /** The turn now running, so the card policy knows whether to answer or to wait for the kill. */
     let running: PlannedTurn | undefined;
-    const waiting = new Set<(answer: CardAnswer) => void>();
+    const waiting = new Set<(answer: HostReply) => void>();
     const host = await startExecutorHost({
       transport: 'stdio',
       ...dirs,
       waitForPlugins: ['forms'],
       cards: (card: HostCard) =>
-        running?.kill === 'card' ? new Promise<CardAnswer>((resolve) => waiting.add(resolve)) : { answers: { [card.questions[0]?.id ?? 'strategy']: { answers: ['Safe'] } } },
+        running?.kill === 'card' ? new Promise<HostReply>((resolve) => waiting.add(resolve)) : { answers: { [card.questions[0]?.id ?? 'strategy']: { answers: ['Safe'] } } },
     });
     cleanups.push(async () => {
       for (const resolve of waiting) resolve({ action: 'cancel' });

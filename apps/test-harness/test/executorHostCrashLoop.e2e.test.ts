@@ -17,7 +17,8 @@ import { resolveCodexCommand } from '@wework/app-server-client/node';
 import { respond, say } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type ExecutorHostClient, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
+import type { RuntimeStatus } from '@wework/host-protocol';
+import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
 
 const RESTART_BACKOFF_MS = 100;
@@ -88,7 +89,7 @@ describe('a crash loop still refuses', () => {
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message one.' })).toMatchObject({ right: { status: 'completed' } });
 
-    const failed = host.nextNotification<RuntimeStatusNotification>('runtime/status', (status) => status.state === 'failed');
+    const failed = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'failed');
     await killAppServer(host.pid);
     const sentAt = Date.now();
     const sent = await host.request('message/send', { taskId: 'task-1', markdown: 'Message two.' });

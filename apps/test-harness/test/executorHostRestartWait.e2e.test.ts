@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hang, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type ExecutorHostClient, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
+import type { RuntimeStatus } from '@wework/host-protocol';
+import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
 
 /** The constant restart backoff: long enough that every send below is made while the runtime restarts. */
@@ -79,7 +80,7 @@ describe('a send waits for a restarting runtime', () => {
     threadId = created.right.task.threadId;
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message one.' })).toMatchObject({ right: { status: 'completed', threadId } });
 
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', (status) => status.state === 'ready');
+    const ready = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'ready');
     const killed = await killAppServer(host.pid);
     const sentAt = Date.now();
     const sent = await host.request('message/send', { taskId: 'task-1', markdown: 'Message two.' });
@@ -98,7 +99,7 @@ describe('a send waits for a restarting runtime', () => {
 
   it('models/list sent during the backoff waits and answers', async () => {
     const { host } = box;
-    const restarting = host.nextNotification<RuntimeStatusNotification>('runtime/status', (status) => status.state === 'restarting');
+    const restarting = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'restarting');
     await killAppServer(host.pid);
     await restarting;
     expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'restarting' } } });
@@ -112,7 +113,7 @@ describe('a send waits for a restarting runtime', () => {
     const requestsBefore = modelTurns(model).length;
     const running = host.request('message/send', { taskId: 'task-1', markdown: 'Message three, under a kill.' });
     await until('the model request', () => modelTurns(model).length > requestsBefore);
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', (status) => status.state === 'ready');
+    const ready = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'ready');
     await killAppServer(host.pid);
     const sentAt = Date.now();
     const sending = host.request('message/send', { taskId: 'task-1', markdown: 'Message four.' });

@@ -18,7 +18,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, fail, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
 import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type CardAnswer, type ExecutorHostClient, type HostCard, type RuntimeStatusNotification } from '../src/host/ExecutorHostClient.js';
+import type { HostReply, RuntimeStatus } from '@wework/host-protocol';
+import { startExecutorHost, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
 import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
 
@@ -37,7 +38,7 @@ interface Box {
 
 let box: Box;
 /** Cards wait for the user until the executor dismisses them. */
-const waitingCards = new Map<string, (answer: CardAnswer) => void>();
+const waitingCards = new Map<string, (answer: HostReply) => void>();
 
 beforeAll(async () => {
   const root = await mkdtemp(join(tmpdir(), 'harness-host-supervision-'));
@@ -67,7 +68,7 @@ beforeAll(async () => {
     // A constant restart backoff far longer than the requests made while the runtime restarts, so they
     // always see it restarting however loaded the machine is.
     env: { ...process.env, WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
-    cards: (card: HostCard) => new Promise<CardAnswer>((resolve) => waitingCards.set(card.cardId, resolve)),
+    cards: (card: HostCard) => new Promise<HostReply>((resolve) => waitingCards.set(card.cardId, resolve)),
   });
   box = { root, workspace: dirs.workspace, linkedAuth: join(codexHome, 'auth.json'), model, host };
   const info = await host.request('executor/info', {});
@@ -91,7 +92,7 @@ afterAll(async () => {
 
 const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => model.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/responses'));
 
-const statusOf = (state: RuntimeStatusNotification['state']) => (status: RuntimeStatusNotification) => status.state === state;
+const statusOf = (state: RuntimeStatus['state']) => (status: RuntimeStatus) => status.state === state;
 
 describe('runtime supervision through the host protocol', () => {
   it('a SIGKILLed idle app-server: restarting then ready, Codex-backed requests waiting meanwhile, and the task resumes its thread with its history', async () => {
@@ -102,8 +103,8 @@ describe('runtime supervision through the host protocol', () => {
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message one.' })).toMatchObject({ right: { status: 'completed', threadId } });
     expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'ready', crashes: 0 } } });
 
-    const restarting = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('restarting'));
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    const restarting = host.nextNotification<RuntimeStatus>('runtime/status', statusOf('restarting'));
+    const ready = host.nextNotification<RuntimeStatus>('runtime/status', statusOf('ready'));
     const killed = await killAppServer(host.pid);
     expect(await restarting).toMatchObject({ state: 'restarting', signal: 'SIGKILL', exitCode: null, crashes: 1, retryInMs: RESTART_BACKOFF_MS, reason: expect.stringContaining('exited') });
     // Within the backoff, info tells the state, and a request that needs Codex waits for ready, then answers.
@@ -143,7 +144,7 @@ describe('runtime supervision through the host protocol', () => {
 
       const dismissed = host.nextNotification<{ cardId: string }>('card/dismissed', (params) => params.cardId === card.cardId);
       const failedTurn = host.nextNotification<{ taskId: string; turn: { status: string } }>('transcript/turnCompleted', (params) => params.taskId === 'task-1' && params.turn.status === 'failed');
-      const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+      const ready = host.nextNotification<RuntimeStatus>('runtime/status', statusOf('ready'));
       await killAppServer(host.pid);
       const answer = await pending;
       expect(answer).toMatchObject({ right: { status: 'failed', threadId, error: expect.stringContaining('app-server') } });
@@ -178,7 +179,7 @@ describe('runtime supervision through the host protocol', () => {
     const created = await host.request('task/create', { taskId: 'task-2', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
     const lost = created.right.task.threadId;
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    const ready = host.nextNotification<RuntimeStatus>('runtime/status', statusOf('ready'));
     await killAppServer(host.pid);
     await ready;
     const sent = await host.request('message/send', { taskId: 'task-2', markdown: 'Hello again.' });
@@ -195,7 +196,7 @@ describe('runtime supervision through the host protocol', () => {
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}`);
     const threadId = created.right.task.threadId;
     expect(await host.request('message/send', { taskId: 'task-3', markdown: 'Message five, refused by the model.' })).toMatchObject({ right: { status: 'failed', threadId } });
-    const ready = host.nextNotification<RuntimeStatusNotification>('runtime/status', statusOf('ready'));
+    const ready = host.nextNotification<RuntimeStatus>('runtime/status', statusOf('ready'));
     await killAppServer(host.pid);
     await ready;
     expect(await host.request('message/send', { taskId: 'task-3', markdown: 'Message six.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });

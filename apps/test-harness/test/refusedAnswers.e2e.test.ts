@@ -15,13 +15,14 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, respond, say, shell, type Script } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type CardAnswer, type CardPolicy, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
+import type { HostReply } from '@wework/host-protocol';
+import { startExecutorHost, type CardPolicy, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 let host: ExecutorHostClient;
 let workspace: string;
 
-const pick = (id: string, ...labels: string[]): CardAnswer => ({ answers: { [id]: { answers: labels } } });
+const pick = (id: string, ...labels: string[]): HostReply => ({ answers: { [id]: { answers: labels } } });
 
 /** The user: four regions first (one too many), then two; a strategy no option has, every time; an approval label the card lacks, then "Run once". */
 const shows = new Map<string, number>();

@@ -29,7 +29,8 @@ import {
 import type { HostReply } from '@wework/elicitation-mapper';
 import { amendmentProblem, type ProposedAmendments } from './ApprovalDecisions.js';
 import { DECISION_QUESTION_ID, PERMISSIONS_CHOICES, type ApprovalMethod, type ApprovalRequestCard, type PermissionsChoice } from './ApprovalCards.js';
-import { isRecord, jsonEqual, own } from '@wework/codex-protocol';
+import { jsonEqual, own } from '@wework/codex-protocol';
+import { isRecord } from '@wework/decode-issues';
 
 /** The protocol response of each approval method. */
 export interface ApprovalResponses {

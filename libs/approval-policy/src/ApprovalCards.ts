@@ -40,7 +40,8 @@ import {
   type IgnoredDecision,
   type ProposedAmendments,
 } from './ApprovalDecisions.js';
-import { isRecord, jsonEqual, own, withKey, withoutKey } from '@wework/codex-protocol';
+import { jsonEqual, own, withKey, withoutKey } from '@wework/codex-protocol';
+import { isRecord } from '@wework/decode-issues';
 import { describePermissions, grantRequested } from './internal/PermissionSummary.js';
 import { describePersistedValue } from './PermissionMode.js';
 

@@ -13,8 +13,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { ConfigEdit } from '@wework/codex-protocol';
-import { configEdits } from './ConfigEdits.js';
-import { isRecord, own, withKey, type JsonRecord } from '@wework/codex-protocol';
+import { configEdits } from '@wework/config-toml';
+import { isRecord } from '@wework/decode-issues';
+import { own, withKey, type JsonRecord } from '@wework/codex-protocol';
 import { approvalDeclarations, managedMcpServers, mergeMcpServerEntries, notATable, withManagedApproval, type McpConfigError, type McpServerEntry } from './McpServerApproval.js';
 
 /** The `[features]` Wework sets: tool-call approvals are not wrapped as MCP elicitation forms. */

@@ -11,7 +11,8 @@
  * Every function here is pure.
  */
 import type { InitializeCapabilities } from '@wework/codex-protocol';
-import { isRecord, withoutKey } from '@wework/codex-protocol';
+import { isRecord } from '@wework/decode-issues';
+import { withoutKey } from '@wework/codex-protocol';
 
 /** The MCP extension id of OpenAI's form elicitation. */
 export const OPENAI_FORM_EXTENSION = 'openai/form';

@@ -17,7 +17,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { deepMerge, isRecord, own, withKey, withoutKey, type JsonRecord } from '@wework/codex-protocol';
+import { isRecord } from '@wework/decode-issues';
+import { deepMerge, own, withKey, withoutKey, type JsonRecord } from '@wework/codex-protocol';
 
 /** Codec of Codex's MCP tool approval mode (`default_tools_approval_mode`, `tools.<tool>.approval_mode`). */
 export const ToolsApprovalMode = t.keyof({ auto: null, prompt: null, writes: null, approve: null }, 'ToolsApprovalMode');

@@ -15,7 +15,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { AskForApproval, AskForApprovalStrict, ThreadForkParams, ThreadResumeParams, ThreadStartParams, TurnStartParams } from '@wework/codex-protocol';
-import { isGranularPolicy, weworkGranularApprovalPolicy } from './ApprovalPolicy.js';
+import { isGranularPolicy, weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
 
 /** Codec of a persisted permission mode (`modelSelection.options.permissionMode`). */
 export const PermissionMode = t.keyof({ 'read-only': null, workspace: null, 'full-access': null }, 'PermissionMode');

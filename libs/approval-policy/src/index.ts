@@ -15,7 +15,6 @@
  *
  * @packageDocumentation
  */
-export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
 export {
   DEFAULT_PERMISSION_MODE,
   LEAST_PERMISSIVE_MODE,
@@ -87,7 +86,5 @@ export {
   type McpConfigError,
   type McpServerEntry,
 } from './McpServerApproval.js';
-export { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath, type ConfigEditError } from './ConfigEdits.js';
 export { managedConfigFragment, refreshBuiltInServers, weworkFeatures, type BuiltInServer, type ConfigRefresh } from './ConfigRefresh.js';
 export { OPENAI_FORM_EXTENSION, advertisesOpenaiForm, weworkInitializeCapabilities, type CapabilityOptions } from './InitializeCapabilities.js';
-export type { JsonRecord } from '@wework/codex-protocol';

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
-import { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy } from '../src/index.js';
+import { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
 import { approvalPolicyArbitrary } from '../src/testing.js';
 
 describe('weworkGranularApprovalPolicy', () => {

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
-import { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath } from '../src/index.js';
+import { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath } from '@wework/config-toml';
 import { codexConfigArbitrary } from '../src/testing.js';
 
 describe('key paths', () => {

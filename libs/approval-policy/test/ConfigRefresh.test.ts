@@ -2,16 +2,16 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
+import { applyConfigEdits } from '@wework/config-toml';
+import { type JsonRecord } from '@wework/codex-protocol';
 import {
   WEGENT_APPS_SERVER,
   WEWORK_BROWSER_SERVER,
-  applyConfigEdits,
   managedConfigFragment,
   refreshBuiltInServers,
   weworkFeatures,
   type BuiltInServer,
   type ConfigRefresh,
-  type JsonRecord,
 } from '../src/index.js';
 import { codexConfigArbitrary, mcpServerEntryArbitrary } from '../src/testing.js';
 

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type JsonRecord } from '@wework/codex-protocol';
 import {
   approvalDeclarations,
   asksBeforeToolCalls,
@@ -8,7 +9,6 @@ import {
   mergeMcpServerEntries,
   strongerApprovalMode,
   withManagedApproval,
-  type JsonRecord,
   type ToolsApprovalMode,
 } from '../src/index.js';
 import { mcpServerEntryArbitrary, mcpServersArbitrary, toolsApprovalModeArbitrary } from '../src/testing.js';

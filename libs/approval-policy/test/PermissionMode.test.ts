@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ThreadFork, ThreadResume, ThreadStart, TurnStart } from '@wework/codex-protocol';
+import { weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
 import {
   DEFAULT_PERMISSION_MODE,
   PERMISSION_MODES,
@@ -9,7 +10,6 @@ import {
   decodePermissionMode,
   permissionModeOf,
   permissionParams,
-  weworkGranularApprovalPolicy,
 } from '../src/index.js';
 import { approvalPolicyArbitrary, permissionModeArbitrary } from '../src/testing.js';
 

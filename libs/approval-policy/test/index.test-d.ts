@@ -14,13 +14,13 @@ import type {
   ToolRequestUserInputQuestion,
   TurnStartParams,
 } from '@wework/codex-protocol';
+import { weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
 import {
   applyPermissionMode,
   handleApprovalRequest,
   permissionParams,
   permissionParamsForTask,
   responseForApprovalCard,
-  weworkGranularApprovalPolicy,
   weworkInitializeCapabilities,
   type CommandApprovalCard,
   type DecisionQuestion,

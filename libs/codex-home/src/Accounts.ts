@@ -26,8 +26,8 @@ import {
   type SavedAccount,
   type SnapshotName,
 } from './AccountIndex.js';
-import { isNotFound, joinPath, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from '@wework/ports';
-import { writeDestinationOf, writeFileAtomic } from './AtomicWrite.js';
+import { isNotFound, joinPath, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE, writeFileAtomic, type FileSystemError, type FileSystemPort } from '@wework/ports';
+import { writeDestinationOf } from './AtomicWrite.js';
 import { identifyAuth, type AccountSummary, type Digest, type MalformedAuthFile } from './AuthClaims.js';
 import type { CodexHomeLayout } from './HomeLayout.js';
 import { utf8 } from './internal/Bytes.js';

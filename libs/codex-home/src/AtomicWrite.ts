@@ -1,15 +1,12 @@
 /**
- * Writes over the {@link FileSystemPort}: the atomic replacement (`writeFileAtomic`, from
- * `@wework/ports`) and where a write through a symbolic link lands.
+ * Writes over the {@link FileSystemPort}: where a write through a symbolic link lands. The atomic
+ * replacement itself is `writeFileAtomic` of `@wework/ports`, its one home.
  *
  * Programs here are pure descriptions: they run only through the port they are given.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { isNotFound, resolveLinkTarget, type FileStat, type FileSystemError, type FileSystemPort } from '@wework/ports';
-
-/** Re-exported from `@wework/ports`, its one home (this library's API keeps it). */
-export { writeFileAtomic } from '@wework/ports';
 
 /** Where a write to a path lands when a symbolic link there is written through. */
 export type WriteDestination =

@@ -7,8 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { joinPath, PRIVATE_FILE_MODE, resolveLinkTarget, type FileSystemError, type FileSystemPort } from '@wework/ports';
-import { writeFileAtomic } from './AtomicWrite.js';
+import { joinPath, PRIVATE_FILE_MODE, resolveLinkTarget, writeFileAtomic, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import type { CodexHomeLayout } from './HomeLayout.js';
 
 /** What {@link linkNativeAuth} did. */

@@ -8,8 +8,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from '@wework/ports';
-import { writeDestinationOf, writeFileAtomic } from './AtomicWrite.js';
+import { PRIVATE_FILE_MODE, writeFileAtomic, type FileSystemError, type FileSystemPort } from '@wework/ports';
+import { writeDestinationOf } from './AtomicWrite.js';
 import type { ConfigError } from '@wework/config-toml';
 import { freshConfigText, normalizeConfig, type ConfigChange, type ConfigWarning } from './config/index.js';
 import type { CodexHomeLayout } from './HomeLayout.js';

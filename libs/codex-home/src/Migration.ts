@@ -14,8 +14,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
-import { PRIVATE_FILE_MODE, type FileSystemError, type FileSystemPort } from '@wework/ports';
-import { writeFileAtomic } from './AtomicWrite.js';
+import { PRIVATE_FILE_MODE, writeFileAtomic, type FileSystemError, type FileSystemPort } from '@wework/ports';
 import { linkNativeAuth, type AuthLinkOutcome, type AuthPathOccupied } from './AuthLink.js';
 import type { ConfigError } from '@wework/config-toml';
 import { freshConfigText, importNativeConfig, type ConfigChange, type ConfigWarning } from './config/index.js';

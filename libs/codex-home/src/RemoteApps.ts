@@ -10,8 +10,8 @@
  * else can change.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { parse, TomlError, type TomlTable } from 'smol-toml';
-import { malformedConfig, setKey, UNKNOWN_TOML_REASON, type MalformedConfig } from '@wework/config-toml';
+import type { TomlTable } from 'smol-toml';
+import { parseToml, setKey, type MalformedConfig } from '@wework/config-toml';
 
 /** The config key path of the switch (for `config/read` and `config/batchWrite`). */
 export const REMOTE_APPS_KEY_PATH = 'features.apps';
@@ -41,14 +41,8 @@ export const remoteAppsEdit = (enabled: boolean): { readonly keyPath: 'features.
   mergeStrategy: 'upsert',
 });
 
-const parseToml = (text: string): E.Either<MalformedConfig, TomlTable> => {
-  try {
-    return E.right(parse(text.startsWith('\uFEFF') ? text.slice(1) : text));
-  } catch (thrown) {
-    const [line, column] = thrown instanceof TomlError ? [thrown.line, thrown.column] : [1, 1];
-    return E.left(malformedConfig(line, column, UNKNOWN_TOML_REASON));
-  }
-};
+/** The config's values, read by the one TOML reader (a leading byte-order mark is skipped). */
+const readValues = (text: string): E.Either<MalformedConfig, TomlTable> => parseToml(text.startsWith('\uFEFF') ? text.slice(1) : text);
 
 const isTable = (value: unknown): value is TomlTable => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
@@ -58,7 +52,7 @@ export const readRemoteApps = (text: string): E.Either<MalformedConfig, boolean>
     const features = doc['features'];
     const apps = isTable(features) ? features['apps'] : undefined;
     return typeof apps === 'boolean' ? apps : REMOTE_APPS_DEFAULT;
-  })(parseToml(text));
+  })(readValues(text));
 
 /**
  * `text` with `[features] apps` set to `enabled`; the same text when it already is. Comments,
@@ -70,7 +64,7 @@ export const readRemoteApps = (text: string): E.Either<MalformedConfig, boolean>
  * ```
  */
 export const setRemoteApps = (text: string, enabled: boolean): E.Either<RemoteAppsError, string> => {
-  const doc = parseToml(text);
+  const doc = readValues(text);
   if (E.isLeft(doc)) return doc;
   const features = doc.right['features'];
   if (features !== undefined && !isTable(features)) return E.left({ _tag: 'RemoteAppsNotEditable' });

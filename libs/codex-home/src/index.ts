@@ -55,7 +55,7 @@ export {
   type SwitchWhileBusy,
   type UnknownAccount,
 } from './Accounts.js';
-export { writeDestinationOf, writeFileAtomic, type WriteDestination } from './AtomicWrite.js';
+export { writeDestinationOf, type WriteDestination } from './AtomicWrite.js';
 export {
   decodeAuthFile,
   decodeIdTokenClaims,

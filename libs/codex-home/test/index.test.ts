@@ -58,7 +58,6 @@ describe('public API of @wework/codex-home', () => {
         'startAddAccount',
         'switchAccount',
         'writeDestinationOf',
-        'writeFileAtomic',
       ]),
     );
   });

@@ -5,15 +5,11 @@
  * Every function here is pure: plain data in, plain data out. Nothing throws on any input, and
  * every key (`__proto__` included) is stored as an ordinary own property.
  */
+import { isRecord } from '@wework/decode-issues';
 import type { JsonValue } from './generated/serde_json/JsonValue.js';
 
 /** A JSON object as it comes from a parsed file: keys to arbitrary JSON values. */
 export type JsonRecord = { readonly [key: string]: JsonValue };
-
-/** Whether `u` is a plain object (not `null`, not an array). */
-export function isRecord(u: unknown): u is Readonly<Record<string, unknown>> {
-  return typeof u === 'object' && u !== null && !Array.isArray(u);
-}
 
 /** The own value of `key`; the prototype chain is never consulted. */
 export function own(record: Readonly<Record<string, unknown>>, key: string): unknown {

@@ -12,6 +12,7 @@
  */
 import type * as t from 'io-ts';
 import { isUnknownVariant } from './OpenCodecs.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** One unknown part of a decoded value. */
 export interface UnknownPart {
@@ -58,7 +59,6 @@ interface Walk {
 }
 
 const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
 const SAFE_PATH_KEY = /^[A-Za-z_$][\w$-]{0,63}$/;
 const propertyPath = (path: string, key: string): string => (SAFE_PATH_KEY.test(key) ? `${path}.${key}` : `${path}.?`);
 
@@ -131,7 +131,7 @@ function visitNode(codec: Node, value: unknown, path: string, depth: number, wal
     case 'InterfaceType':
     case 'PartialType':
     case 'StrictType':
-      if (!isObject(value)) return;
+      if (!isRecord(value)) return;
       for (const props of [codec.props, codec.optional]) {
         for (const [key, prop] of Object.entries(props ?? {})) {
           if (hasOwn(value, key)) visit(prop, value[key], propertyPath(path, key));
@@ -146,13 +146,13 @@ function visitNode(codec: Node, value: unknown, path: string, depth: number, wal
       }
       return;
     case 'DictionaryType':
-      if (isObject(value) && codec.codomain) {
+      if (isRecord(value) && codec.codomain) {
         const codomain = codec.codomain;
         for (const item of Object.values(value)) visit(codomain, item, `${path}.*`);
       }
       return;
     case 'WithRestType':
-      if (!isObject(value)) return;
+      if (!isRecord(value)) return;
       if (codec.named) visit(codec.named, value, path);
       if (codec.rest) {
         const rest = codec.rest;

@@ -96,7 +96,7 @@ export { codecs } from './codecs/codecTable.js';
 export type * from './codecs/types.js';
 /** Every generated type of the protocol, as ts-rs laid them out (`Generated.v2.ThreadItem`). */
 export type * as Generated from './generated/index.js';
-export { copyRecord, deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord } from './JsonRecord.js';
+export { copyRecord, deepMerge, jsonEqual, own, withKey, withoutKey, type JsonRecord } from './JsonRecord.js';
 export {
   isKnownLiteral,
   isUnknownVariant,

@@ -5,4 +5,4 @@
  * Every function here is pure: values in, values out.
  */
 export type { JsonValue } from './generated/serde_json/JsonValue.js';
-export { copyRecord, deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord } from './JsonRecord.js';
+export { copyRecord, deepMerge, jsonEqual, own, withKey, withoutKey, type JsonRecord } from './JsonRecord.js';

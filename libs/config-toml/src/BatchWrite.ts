@@ -11,7 +11,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { ConfigEdit } from '@wework/codex-protocol';
-import { deepMerge, isRecord, jsonEqual, own, withKey, withoutKey, type JsonRecord, type JsonValue } from '@wework/codex-protocol/json';
+import { isRecord } from '@wework/decode-issues';
+import { deepMerge, jsonEqual, own, withKey, withoutKey, type JsonRecord, type JsonValue } from '@wework/codex-protocol/json';
 import { formatKeyPath, parseKeyPath, type InvalidKeyPath } from './KeyPath.js';
 
 /** Why edits could not be applied. */

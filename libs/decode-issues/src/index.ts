@@ -4,6 +4,7 @@
  *
  * - {@link describeErrors} and {@link formatDecodeIssues}: io-ts errors as issues, issues as one line.
  * - {@link parseJsonText}: JSON text parsed, or where its first problem is (line and column), never quoting it.
+ * - {@link isRecord}: the one guard for a plain (non-null, non-array) object.
  * - {@link issuePath} and {@link expectedTypeName}: the building blocks, for boundaries that word
  *   their messages their own way.
  */
@@ -16,4 +17,5 @@ export {
   type DecodeIssue,
   type PathStyle,
 } from './DecodeIssues.js';
+export { isRecord } from './Records.js';
 export { formatJsonSyntaxError, lineAndColumn, locateJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './JsonText.js';

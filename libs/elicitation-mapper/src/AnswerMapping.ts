@@ -19,7 +19,8 @@
 import type { ApprovalChoice, CardQuestion, FormCard, ToolApprovalCard } from './Card.js';
 import { acceptResult, cancelResult, type ElicitResult, type FormContent, type FormValue } from './ElicitResult.js';
 import { answerStrings, optionIndex, parseNumber } from './internal/answerReading.js';
-import { isRecord, own } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { own } from './internal/json.js';
 import { approvalResult } from './ToolApproval.js';
 
 const valueAt = (values: unknown, index: number): unknown => (Array.isArray(values) && index >= 0 ? values[index] : undefined);

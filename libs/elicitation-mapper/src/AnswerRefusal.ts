@@ -11,7 +11,8 @@
 import type { ToolRequestUserInputQuestion } from '@wework/codex-protocol';
 import type { AnswerType } from './Card.js';
 import { answerStrings, optionIndex } from './internal/answerReading.js';
-import { isRecord, own } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { own } from './internal/json.js';
 
 /** What is wrong with an answer that does not fit its card. */
 export type AnswerProblem =

@@ -11,7 +11,7 @@
  * Every function here is pure: values in, values out.
  */
 import type { ToolRequestUserInputOption, ToolRequestUserInputQuestion, ToolRequestUserInputResponse } from '@wework/codex-protocol';
-import { isRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** How an answer is read back: which kind of control the question is. */
 export type AnswerType = 'singleChoice' | 'multiChoice' | 'boolean' | 'text' | 'number' | 'integer' | 'approval' | 'openUrl';

@@ -8,7 +8,7 @@
  * Every function here is pure: values in, values out.
  */
 import type * as E from 'fp-ts/lib/Either.js';
-import { isRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** How often one card is shown at most: the first time, and again after each refused answer. */
 export const CARD_SHOWS = 3;

@@ -7,7 +7,7 @@
  * Every function here is pure: values in, values out.
  */
 import type { Unsupported } from './Unsupported.js';
-import { isRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** A value in an accepted form's content: strings, numbers, booleans, arrays of strings (multi-choice). */
 export type FormValue = string | number | boolean | Array<string>;

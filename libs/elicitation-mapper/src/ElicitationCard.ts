@@ -13,7 +13,8 @@ import { urlCardOf } from './UrlElicitation.js';
 import { schemaToQuestions } from './SchemaMapping.js';
 import { toolApprovalCard } from './ToolApproval.js';
 import { invalidRequest, type Unsupported } from './Unsupported.js';
-import { describeValue, isRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { describeValue } from './internal/json.js';
 
 /** The spec's "selecting an option submits immediately": one question, answered with one click. */
 const submitsOnSelect = (questions: ReadonlyArray<FormQuestion>): boolean => {

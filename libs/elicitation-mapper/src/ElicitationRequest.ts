@@ -13,7 +13,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { McpServerElicitationRequestParams } from '@wework/codex-protocol';
 import type { ElicitationSource } from './Card.js';
-import { describeValue, isRecord, own, type JsonRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { describeValue, own, type JsonRecord } from './internal/json.js';
 import { invalidRequest, unsupportedMode, type Unsupported } from './Unsupported.js';
 
 /** An elicitation request whose envelope and mode the mapper supports. */

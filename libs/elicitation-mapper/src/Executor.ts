@@ -18,7 +18,8 @@ import { cardForRequest, elicitationToCard, urlCardForRequest } from './Elicitat
 import { codexElicitation } from './ElicitationRequest.js';
 import { urlAnswerToResult } from './UrlElicitation.js';
 import { cancelResult, declineResult, type DeclineResult, type ElicitResult } from './ElicitResult.js';
-import { isRecord, own } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { own } from './internal/json.js';
 import type { Unsupported } from './Unsupported.js';
 
 /** Show this card and wait for the user. */

@@ -11,7 +11,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { FormContent } from './ElicitResult.js';
-import { isRecord, own, type JsonRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { own, type JsonRecord } from './internal/json.js';
 import { schemaToQuestions } from './SchemaMapping.js';
 import type { Unsupported } from './Unsupported.js';
 

@@ -10,7 +10,8 @@ import type { AskForApproval } from '@wework/codex-protocol';
 import { formatKeyPath } from '@wework/config-toml';
 import { describeApprovalPolicy, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
 import { FormsEvidence as FormsEvidenceCodec, type FormEvidence, type FormsEvidence, type ToolCallEvidence } from './FormsEvidence.js';
-import { isRecord, own } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { own } from './internal/json.js';
 
 /** What every finding says: the symptom (a spec table row where there is one), its meaning, the action. */
 export interface FindingText {

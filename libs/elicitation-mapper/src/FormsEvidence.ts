@@ -9,8 +9,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { codecs } from '@wework/codex-protocol';
-import { expectedTypeName, issuePath } from '@wework/decode-issues';
-import { isRecord } from './internal/json.js';
+import { expectedTypeName, isRecord, issuePath } from '@wework/decode-issues';
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 

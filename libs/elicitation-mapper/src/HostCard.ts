@@ -8,7 +8,8 @@
  */
 import type { CardKind, HostCardUrl, HostQuestion } from '@wework/host-protocol';
 import type { Card, CardQuestion } from './Card.js';
-import { finiteOrNull, isRecord, stringOrNull } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { finiteOrNull, stringOrNull } from './internal/json.js';
 
 type Option = { readonly label: string; readonly description: string };
 const isOption = (value: unknown): value is Option => isRecord(value) && typeof value['label'] === 'string' && typeof value['description'] === 'string';

@@ -15,7 +15,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { decodeElicitationRequest } from './ElicitationRequest.js';
 import type { FormContent } from './ElicitResult.js';
-import { isEmptyRecord, isRecord, own } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { isEmptyRecord, own } from './internal/json.js';
 import { schemaToQuestions } from './SchemaMapping.js';
 import { unsupportedMode, type Unsupported } from './Unsupported.js';
 

@@ -12,7 +12,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { FormQuestion } from './Card.js';
-import { describeValue, isRecord, own, pathAt, pathTo } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { describeValue, own, pathAt, pathTo } from './internal/json.js';
 import { propertyQuestion } from './internal/propertyQuestion.js';
 import { invalidRequest, missingProperties, type Unsupported } from './Unsupported.js';
 

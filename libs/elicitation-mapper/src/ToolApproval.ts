@@ -18,7 +18,8 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { ApprovalChoice, ApprovalQuestion, ToolApprovalCard, ToolParamDisplay } from './Card.js';
 import type { ElicitationRequest } from './ElicitationRequest.js';
 import { acceptResult, cancelResult, declineResult, type ElicitResult } from './ElicitResult.js';
-import { isEmptyRecord, isRecord, own, stringOrNull, type JsonRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { isEmptyRecord, own, stringOrNull, type JsonRecord } from './internal/json.js';
 import { unsupportedApprovalKind, type Unsupported } from './Unsupported.js';
 
 /** `_meta.codex_approval_kind` of an MCP tool approval. */

@@ -19,7 +19,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { ElicitationSource, OpenUrlQuestion, UrlCard, UrlChoice, UrlTarget } from './Card.js';
 import { cancelResult, declineResult, openedResult, type ElicitResult } from './ElicitResult.js';
 import { answerStrings, optionIndex } from './internal/answerReading.js';
-import { describeValue, isRecord, own, type JsonRecord } from './internal/json.js';
+import { isRecord } from '@wework/decode-issues';
+import { describeValue, own, type JsonRecord } from './internal/json.js';
 import { invalidRequest, MAX_URL_LENGTH, unsupportedUrl, type Unsupported, type UnsupportedUrl } from './Unsupported.js';
 
 /** The id of the single question of a {@link UrlCard}. */

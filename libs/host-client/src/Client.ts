@@ -46,6 +46,7 @@ import { HOST_CLIENT_DEFAULTS } from './Limits.js';
 import { initialStream, subscribed, subscribeFailed, subscribing, takeEvent, type StreamState } from './Stream.js';
 import type { ConnectError, HostTransport, TransportFactory } from './Transport.js';
 import { connectError } from './Transport.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** Where the connection is. */
 export type ConnectionState =
@@ -210,7 +211,6 @@ export interface HostClient {
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(table, key);
 
 /** One listener set; a listener that throws does not stop the others. */

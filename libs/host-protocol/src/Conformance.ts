@@ -11,6 +11,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode } from './ErrorCodes.js';
 import { errorDataSchema, schemaForMessage, type HostMessageKind, type HostMessagePart } from './ProtocolSchema.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** Which way a recorded message went. */
 export type RecordedDirection = 'toExecutor' | 'toHost';
@@ -45,7 +46,6 @@ export interface Conformance {
 }
 
 type Json = { readonly [key: string]: unknown };
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const idKey = (id: unknown): string | null => (typeof id === 'string' || typeof id === 'number' ? JSON.stringify(id) : null);
 const opposite = (direction: RecordedDirection): RecordedDirection => (direction === 'toExecutor' ? 'toHost' : 'toExecutor');
 

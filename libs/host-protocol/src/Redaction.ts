@@ -5,11 +5,10 @@
  * Every function here is pure: values in, values out; the input is never changed.
  */
 import { HostRequests } from './Requests.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** What a credential is replaced with. */
 export const REDACTED = '[redacted]';
-
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `value` with what `path` reaches replaced by {@link REDACTED} (`*` reaches every key of a record); a path that reaches nothing changes nothing. */
 function redactPath(value: unknown, path: ReadonlyArray<string>): unknown {

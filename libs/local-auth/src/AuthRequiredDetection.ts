@@ -19,6 +19,7 @@
  *   blocks: [{ type: 'text', text } | { type: 'tool', name, error, output, result: { isError, content: [{ type: 'text', text }], structuredContent } }] }
  * ```
  */
+import { isRecord } from '@wework/decode-issues';
 
 /** Fixed bounds of one detection. */
 export const DETECTION_LIMITS = {
@@ -76,7 +77,6 @@ const IDENTITY = /^[A-Za-z0-9][A-Za-z0-9._@:/+-]{0,199}$/;
 const ERROR_FIELDS = ['code', 'error', 'type', 'kind', 'reason', 'status', 'message', 'detail', 'details', 'description', 'pluginKey', 'connectorSlug', 'plugin_key', 'connector_slug', 'data', 'cause'];
 const MARKER_FIELDS = ['code', 'error', 'type', 'kind', 'reason'];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const own = (record: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
 const identity = (value: unknown): string | undefined => (typeof value === 'string' && IDENTITY.test(value) ? value : undefined);
 

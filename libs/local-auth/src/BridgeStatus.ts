@@ -18,7 +18,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { issuePath } from '@wework/decode-issues';
+import { isRecord, issuePath } from '@wework/decode-issues';
 import type { BridgeError, BridgeInvocationName } from './BridgeError.js';
 import { bridgeError } from './BridgeError.js';
 
@@ -156,8 +156,6 @@ const tryParse = (text: string): E.Either<undefined, unknown> => {
   }
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Where a status came from, for the errors. */
 export interface StatusOrigin {
   readonly connector: string;
@@ -180,11 +178,11 @@ export function parseBridgeOutput(stdout: string, origin: StatusOrigin): E.Eithe
   const whole = tryParse(text);
   if (E.isLeft(whole)) {
     const values = topLevelValues(text);
-    const objects = values.map(tryParse).filter((value) => E.isRight(value) && isPlainObject(value.right));
+    const objects = values.map(tryParse).filter((value) => E.isRight(value) && isRecord(value.right));
     if (values.length >= 2 && objects.length === values.length) return E.left(bridgeError.multipleStatusObjects(origin, values.length));
     return E.left(bridgeError.malformedStatus(origin, 'the output is not one JSON object'));
   }
-  if (!isPlainObject(whole.right)) return E.left(bridgeError.malformedStatus(origin, 'the output is JSON but not an object'));
+  if (!isRecord(whole.right)) return E.left(bridgeError.malformedStatus(origin, 'the output is JSON but not an object'));
   const sensitive = credentialFields(whole.right);
   if (sensitive.length > 0) return E.left(bridgeError.credentialInStatus(origin, sensitive));
   const decoded = BridgeStatus.decode(whole.right);

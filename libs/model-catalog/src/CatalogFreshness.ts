@@ -15,6 +15,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { ModelCatalog } from './ModelCatalog.js';
 import { checkSendable, type Sendable, type SendBlocked } from './Sendability.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** What makes a cached catalog stale. */
 export type CatalogChange =
@@ -102,8 +103,6 @@ export const keyPathTouchesModels = (keyPath: string): boolean => {
   const first = (keyPath.split('.')[0] ?? '').trim().replace(/^"(.*)"$/, '$1');
   return first === 'model' || first.startsWith('model_') || first === 'profile' || first === 'profiles';
 };
-
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Whether the params of a `config/value/write` or `config/batchWrite` can change the catalog: an edit of

@@ -7,7 +7,7 @@
  * Every function here is pure: plain data in, plain data out.
  */
 import * as t from 'io-ts';
-import { isRecord } from './internal/Codecs.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** Anything with a parsed request body, such as a {@link RecordedRequest}. */
 export interface HasBody {

@@ -22,7 +22,8 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { formatJsonSyntaxError, parseJsonText } from '@wework/decode-issues';
-import { JsonObject, boundedInt, describe, isRecord, strictRecord, toIssues, type DecodeIssue } from './internal/Codecs.js';
+import { isRecord } from '@wework/decode-issues';
+import { JsonObject, boundedInt, describe, strictRecord, toIssues, type DecodeIssue } from './internal/Codecs.js';
 
 /** Arguments of a tool or function call: a JSON object, sent to Codex as a JSON string. */
 export type ToolArguments = Readonly<Record<string, unknown>>;

@@ -8,6 +8,7 @@
  * final newline.
  */
 import * as E from 'fp-ts/lib/Either.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** A registry file is not a JSON object of the expected shape. */
 export interface RegistryParseFailed {
@@ -18,8 +19,6 @@ export interface RegistryParseFailed {
 
 type Json = Record<string, unknown>;
 
-const isObject = (u: unknown): u is Json => typeof u === 'object' && u !== null && !Array.isArray(u);
-
 const parseObject = (file: RegistryParseFailed['file'], text: string | null, empty: () => Json): E.Either<RegistryParseFailed, Json> => {
   if (text === null) return E.right(empty());
   let value: unknown;
@@ -28,13 +27,13 @@ const parseObject = (file: RegistryParseFailed['file'], text: string | null, emp
   } catch (error) {
     return E.left({ _tag: 'ParseFailed', file, detail: error instanceof Error ? error.message : 'invalid JSON' });
   }
-  return isObject(value) ? E.right(value) : E.left({ _tag: 'ParseFailed', file, detail: 'not a JSON object' });
+  return isRecord(value) ? E.right(value) : E.left({ _tag: 'ParseFailed', file, detail: 'not a JSON object' });
 };
 
 const field = (file: RegistryParseFailed['file'], doc: Json, key: string, fallback: () => Json): E.Either<RegistryParseFailed, Json> => {
   const value = doc[key];
   if (value === undefined) return E.right(fallback());
-  return isObject(value) ? E.right(value) : E.left({ _tag: 'ParseFailed', file, detail: `"${key}" is not an object` });
+  return isRecord(value) ? E.right(value) : E.left({ _tag: 'ParseFailed', file, detail: `"${key}" is not an object` });
 };
 
 /** Serializes a registry document. */
@@ -63,7 +62,7 @@ export const editClaudeInstalledPlugins = (text: string | null, key: string, ins
     if (!(key in next)) return E.right(text ?? formatJson(doc.right));
     delete next[key];
   } else {
-    const previous = Array.isArray(next[key]) ? (next[key] as unknown[]).find(isObject) : undefined;
+    const previous = Array.isArray(next[key]) ? (next[key] as unknown[]).find(isRecord) : undefined;
     const installedAt = typeof previous?.['installedAt'] === 'string' ? previous['installedAt'] : installation.at;
     next[key] = [{ scope: 'user', installPath: installation.installPath, version: installation.version, installedAt, lastUpdated: installation.at }];
   }
@@ -97,7 +96,7 @@ export const readClaudeEnablement = (text: string | null, key: string): E.Either
   const doc = parseObject('settings.json', text, () => ({}));
   if (E.isLeft(doc)) return doc;
   const enabledPlugins = doc.right['enabledPlugins'];
-  const value = isObject(enabledPlugins) ? enabledPlugins[key] : undefined;
+  const value = isRecord(enabledPlugins) ? enabledPlugins[key] : undefined;
   return E.right(typeof value === 'boolean' ? value : null);
 };
 
@@ -112,7 +111,7 @@ export const editCodexMarketplace = (text: string | null, marketplace: string, p
   if (E.isLeft(doc)) return doc;
   const plugins = doc.right['plugins'] ?? [];
   if (!Array.isArray(plugins)) return E.left({ _tag: 'ParseFailed', file, detail: '"plugins" is not an array' });
-  const others = plugins.filter((entry) => !(isObject(entry) && entry['name'] === plugin));
+  const others = plugins.filter((entry) => !(isRecord(entry) && entry['name'] === plugin));
   const entry = { name: plugin, source: { source: 'local', path } };
   const unchanged = path === null ? others.length === plugins.length : plugins.some((p) => JSON.stringify(p) === JSON.stringify(entry));
   if (unchanged && text !== null) return E.right(text);

@@ -7,8 +7,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describeAccountFault } from '@wework/host-errors';
 import { isIdleActivity, type ConnectionActivity } from '@wework/app-server-client';
 import type { AccountList, AccountsError, AccountSummary, AddAccountOutcome, CodexHome, SwitchOutcome } from '@wework/codex-home';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { RuntimeError } from '../runtime/LocalRuntime.js';
+import type { Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { startLogin, type LoginError } from './LoginSession.js';
 
@@ -16,7 +16,7 @@ import { startLogin, type LoginError } from './LoginSession.js';
 export type AccountServiceError =
   | { readonly _tag: 'Accounts'; readonly error: AccountsError }
   | { readonly _tag: 'Login'; readonly error: LoginError }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError }
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault }
   | { readonly _tag: 'SwitchWhileBusy'; readonly activity: ConnectionActivity };
 
 /** A sentence a person can act on (`@wework/host-errors`'s, as a host sees it); never a token, a digest or an auth.json path. */
@@ -42,7 +42,7 @@ export interface AccountService {
 export interface AccountServiceOptions {
   readonly home: CodexHome;
   readonly runtime: RuntimeSupervisor;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** How long a browser login may take. Default 10 minutes. */
   readonly loginTimeoutMs?: number;
   /** How often auth.json is checked during a login. Default 500 ms. */

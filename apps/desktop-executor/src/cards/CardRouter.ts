@@ -10,7 +10,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ServerRequestResolved, type AnyServerRequest, type ParamsOf, type ResultOf } from '@wework/codex-protocol';
 import type { AppServerClient, Disposable, ServerRequestContext } from '@wework/app-server-client';
 import { nextCardShow, type CardRefusal } from '@wework/elicitation-mapper';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { HostReply, type CardAnswerError, type HostCard } from '@wework/host-protocol';
 import type { ExecutorHost } from './ExecutorHost.js';
 
@@ -82,7 +82,7 @@ export async function answerCard<R>(
   card: HostCard,
   decision: Extract<CardDecision<R>, { readonly _tag: 'Show' }>,
   controller: AbortController,
-  log: ExecutorLog,
+  log: Log,
 ): Promise<Answered<R>> {
   let error: CardAnswerError | null = null;
   for (let show = 1; ; show += 1) {
@@ -104,7 +104,7 @@ export async function answerCard<R>(
 }
 
 /** Attaches the adapters to a client: from now on the host answers these requests. */
-export function attachCardRouter(client: AppServerClient, host: ExecutorHost, log: ExecutorLog, adapters: ReadonlyArray<CardAdapter<AnyServerRequest>>): CardRouter {
+export function attachCardRouter(client: AppServerClient, host: ExecutorHost, log: Log, adapters: ReadonlyArray<CardAdapter<AnyServerRequest>>): CardRouter {
   const pending = new Map<string, Pending>();
 
   const handle = async <D extends AnyServerRequest>(adapter: CardAdapter<D>, params: ParamsOf<D>, context: ServerRequestContext): Promise<E.Either<never, ResultOf<D>>> => {

@@ -3,7 +3,7 @@
  */
 import type { AnyServerRequest } from '@wework/codex-protocol';
 import type { AppServerClient } from '@wework/app-server-client';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { approvalAdapters } from './ApprovalAdapters.js';
 import { attachCardRouter, type CardAdapter, type CardRouter } from './CardRouter.js';
 import type { ExecutorHost } from './ExecutorHost.js';
@@ -18,6 +18,6 @@ export const executorCardAdapters: ReadonlyArray<CardAdapter<AnyServerRequest>> 
 >;
 
 /** Attaches every adapter: from now on the host answers the app-server's cards. */
-export function attachExecutorCards(client: AppServerClient, host: ExecutorHost, log: ExecutorLog): CardRouter {
+export function attachExecutorCards(client: AppServerClient, host: ExecutorHost, log: Log): CardRouter {
   return attachCardRouter(client, host, log, executorCardAdapters);
 }

@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as T from 'fp-ts/lib/Task.js';
 import type { CodexHome, FirstStart, HomePreparationError, HomePrepared, MigrationChoice } from '@wework/codex-home';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 
 /** The first-start question, asked of the host. */
 export type AskMigration = (question: Extract<FirstStart, { _tag: 'AskMigration' }>) => T.Task<MigrationChoice>;
@@ -25,7 +25,7 @@ export function describeHomePreparationError(error: HomePreparationError): strin
 }
 
 /** Prepares the home and logs what changed (never the config's content). */
-export async function prepareCodexHome(home: CodexHome, ask: AskMigration, log: ExecutorLog): Promise<E.Either<HomePreparationError, HomePrepared>> {
+export async function prepareCodexHome(home: CodexHome, ask: AskMigration, log: Log): Promise<E.Either<HomePreparationError, HomePrepared>> {
   const prepared = await home.prepareForStart(ask)();
   if (E.isLeft(prepared)) {
     log({ event: 'codex home not prepared', fields: { error: prepared.left._tag } });

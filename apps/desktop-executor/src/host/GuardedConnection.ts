@@ -37,7 +37,7 @@ import {
   type InboundRefusal,
   type JsonRpcMessage,
 } from '@wework/jsonrpc';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { HostErrorCode } from '@wework/host-protocol';
 import { hostRequestBudget, type HostRequestBudget } from './HostLimits.js';
 import { HOST_LIMITS } from '@wework/host-protocol';
@@ -78,7 +78,7 @@ export interface HostChannel {
 
 /** Options of {@link guardedHostConnection}. */
 export interface GuardOptions {
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** The count of short host requests in flight shared by every connection; default the executor's own. */
   readonly budget?: HostRequestBudget;
   /** The count of long-running host requests in flight shared by every connection; default the executor's own. */

@@ -8,13 +8,13 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { decodeHostParams, HostErrorCode, hostErrorData, HostRequests, type HostErrorData, type HostFailure, type HostHandler, type HostHandlers, type HostMethod, type HostParamsOf } from '@wework/host-protocol';
 import type { HostCall } from './handlers/HandlerKit.js';
 import type { HostSession, HostSessions } from './HostSessions.js';
 
 /** Registers the host methods on `connection` and starts listening; resolves when the connection closes. */
-export function serveHostConnection(connection: MessageConnection, handlers: HostHandlers<HostCall>, sessions: HostSessions, log: ExecutorLog): Promise<void> {
+export function serveHostConnection(connection: MessageConnection, handlers: HostHandlers<HostCall>, sessions: HostSessions, log: Log): Promise<void> {
   const session: HostSession = sessions.add(connection);
   const call: HostCall = { session };
 

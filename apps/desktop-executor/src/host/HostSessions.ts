@@ -27,10 +27,9 @@ import {
   type HostReply,
   type PendingCard,
 } from '@wework/host-protocol';
-import type { Timers } from '@wework/ports';
+import type { Log, Timers } from '@wework/ports';
 import { nodeTimers } from '@wework/ports/node';
 import type { ExecutorHost } from '../cards/ExecutorHost.js';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 
 /** One connected host. */
 export interface HostSession {
@@ -82,7 +81,7 @@ interface ShownCard {
  * Cards and notifications over the connected hosts. `taskOf` names the task of a thread (when known),
  * so a card finds the host that sent its task's message even after the task's thread was replaced.
  */
-export function hostSessions(log: ExecutorLog, taskOf: (threadId: string) => string | undefined = () => undefined, options: HostSessionsOptions = {}): HostSessions {
+export function hostSessions(log: Log, taskOf: (threadId: string) => string | undefined = () => undefined, options: HostSessionsOptions = {}): HostSessions {
   const sessions: HostSession[] = [];
   const timers = options.timers ?? nodeTimers;
   const reconnectWaitMs = options.reconnectWaitMs ?? CARD_RECONNECT_WAIT_MS;

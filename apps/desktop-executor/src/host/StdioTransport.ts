@@ -8,7 +8,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { createLineSplitter } from '@wework/jsonrpc';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { guardedHostConnection, type HostChannel, type HostFrame } from './GuardedConnection.js';
 import { HOST_LIMITS } from '@wework/host-protocol';
 
@@ -19,7 +19,7 @@ export interface StdioConnectionOptions {
 }
 
 /** A JSON-RPC connection over newline-delimited JSON. */
-export function stdioConnection(input: Readable, output: Writable, log: ExecutorLog, options: StdioConnectionOptions = {}): MessageConnection {
+export function stdioConnection(input: Readable, output: Writable, log: Log, options: StdioConnectionOptions = {}): MessageConnection {
   const splitter = createLineSplitter({ maxLineBytes: HOST_LIMITS.maxMessageBytes });
   const closeListeners: Array<() => void> = [];
   const inputEndListeners: Array<(owed: 'all' | 'short') => void> = [];

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { guardedHostConnection, type HostChannel } from './GuardedConnection.js';
 import { HOST_LIMITS } from '@wework/host-protocol';
 import { UI_REQUEST_TIMEOUT_MS, uiResponse, type UiBundle } from './StaticUi.js';
@@ -104,7 +104,7 @@ export interface WebSocketConnectionOptions {
  * Close frame ends its input (a half-close, as the end of stdin): the guard still sends the answers in
  * flight, then the Close frame is answered; a host cut for output it does not read is cut at once.
  */
-export function webSocketConnection(socket: HostWebSocket, log: ExecutorLog, options: WebSocketConnectionOptions = {}): MessageConnection {
+export function webSocketConnection(socket: HostWebSocket, log: Log, options: WebSocketConnectionOptions = {}): MessageConnection {
   const channel: HostChannel = {
     listen: (onFrame) => {
       socket.on('message', (data: RawData, isBinary: boolean) => {
@@ -161,7 +161,7 @@ export interface WebSocketOptions {
   readonly maxConnections?: number;
   /** How long answers are still sent after a host's Close frame; default `HOST_LIMITS.drainAfterInputEndMs`. */
   readonly drainAfterInputEndMs?: number;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /**

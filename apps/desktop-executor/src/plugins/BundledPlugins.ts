@@ -36,7 +36,7 @@ import {
 import type * as SyncTransaction from '@wework/sync-transaction';
 import type { BeforeCommit, Homes } from '@wework/sync-transaction';
 import type * as SyncTransactionNode from '@wework/sync-transaction/node';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type * as Sync from './PluginSync.js';
 import type { PluginSync } from './PluginSync.js';
 import { readPluginManifest } from './UntrustedJson.js';
@@ -81,7 +81,7 @@ export interface BundledPluginsOptions {
   };
   /** Checks the published caches of an upgrade before its commit mark (a test fault hook); default none. */
   readonly beforeCommit?: BeforeCommit;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** Reads and parses a bundled package's manifest (untrusted; bounded, a regular file only); `undefined` when unreadable. */

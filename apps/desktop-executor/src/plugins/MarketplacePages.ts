@@ -6,11 +6,10 @@
  */
 import { join } from 'node:path';
 import type { FetchCatalog } from '@wework/plugin-inventory';
-import type { Clock } from '@wework/ports';
+import type { Clock, Log } from '@wework/ports';
 import { nodeFileSystem, readSmallFile } from '@wework/ports/node';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AccountService } from '../accounts/AccountService.js';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { marketplacePreferencesStore } from './MarketplacePreferencesStore.js';
 import { marketplaces, preferencesFile, type Marketplaces } from './Marketplaces.js';
@@ -30,7 +29,7 @@ export interface MarketplacePagesOptions {
   readonly executorHome: string;
   readonly codexHome: string;
   readonly clock: Clock;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** The Codex accounts (the active sign-in keys the official catalog's cache). */
   readonly accounts: AccountService;
   /** Replaces the official catalog's upstream fetch (tests). */

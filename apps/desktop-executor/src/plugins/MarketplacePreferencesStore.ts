@@ -7,8 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { decodeMarketplaceOrder, encodeMarketplaceOrder, saveStateFile, type MarketplacePreferences } from '@wework/plugin-inventory';
-import type { FileSystemPort } from '@wework/ports';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { FileSystemPort, Log } from '@wework/ports';
 
 /** A stored order larger than this is not read (it is never that large). */
 const MAX_PREFERENCES_BYTES = 256 * 1024;
@@ -32,7 +31,7 @@ const readBounded = async (fs: FileSystemPort, path: string): Promise<E.Either<s
 };
 
 /** The store of the file `path` through the file-system port `fs`. */
-export function marketplacePreferencesStore(fs: FileSystemPort, path: string, log: ExecutorLog): MarketplacePreferencesStore {
+export function marketplacePreferencesStore(fs: FileSystemPort, path: string, log: Log): MarketplacePreferencesStore {
   return {
     read: async () => {
       const bytes = await readBounded(fs, path);

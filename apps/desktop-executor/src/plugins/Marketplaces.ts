@@ -14,8 +14,9 @@ import type { MarketplaceEntry, MarketplaceList } from '@wework/host-protocol';
 import { ConfigRead, MarketplaceAdd, MarketplaceRemove, MarketplaceUpgrade, PluginList } from '@wework/codex-protocol';
 import { orderMarketplaces, reorderMarketplaces, type MarketplacePreferences, type ReorderRefused } from '@wework/plugin-inventory';
 import type { ClientError } from '@wework/app-server-client';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
+import type { Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
+import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
 import type { MarketplacePreferencesStore } from './MarketplacePreferencesStore.js';
@@ -31,7 +32,7 @@ export type MarketplaceError =
   | { readonly _tag: 'MarketplaceRefused'; readonly reason: MarketplaceRefusal }
   | { readonly _tag: 'OfficialUnavailable'; readonly reason: string }
   | { readonly _tag: 'PreferencesUnwritable'; readonly reason: string }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** One custom marketplace as Codex's config.toml holds it. */
 const ConfiguredMarketplace = t.partial({ source_type: t.union([t.string, t.null]), source: t.union([t.string, t.null]), ref: t.union([t.string, t.null]) });
@@ -56,7 +57,7 @@ export interface MarketplacesOptions {
   readonly runtime: RuntimeSupervisor;
   readonly official: OfficialCatalog;
   readonly preferences: MarketplacePreferencesStore;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** The category of Codex's refusal of `marketplace/add` or `marketplace/upgrade` (its text is never passed on). */

@@ -21,9 +21,9 @@ import {
   type CatalogReadError,
   type FetchCatalog,
 } from '@wework/plugin-inventory';
-import type { Clock } from '@wework/ports';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
+import type { Clock, Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
+import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 
 /** The name Codex 0.171.0 gives its default remote catalog (`plugin/list`, `path: null`). */
@@ -39,7 +39,7 @@ export interface OfficialCatalogValue {
 export type OfficialFetchError =
   /** Codex answered without the official catalog (offline, not signed in to ChatGPT, or the remote catalog failed). */
   | { readonly _tag: 'OfficialNotListed' }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** Why a read of the official catalog has no value. */
 export type OfficialCatalogError = CatalogReadError<OfficialFetchError>;
@@ -71,7 +71,7 @@ export interface OfficialCatalog {
 export interface OfficialCatalogOptions {
   readonly runtime: RuntimeSupervisor;
   readonly clock: Clock;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** This device (Codex's installation id). */
   readonly deviceId: () => Promise<string>;
   /**
@@ -94,7 +94,7 @@ function authFingerprint(signIn: SignIn | null): string {
 }
 
 /** The default fetch: `plugin/list` (with `forceRefetch` on a refresh), the official entry projected. */
-export function codexOfficialFetch(runtime: RuntimeSupervisor, log: ExecutorLog): FetchCatalog<OfficialFetchError, OfficialCatalogValue> {
+export function codexOfficialFetch(runtime: RuntimeSupervisor, log: Log): FetchCatalog<OfficialFetchError, OfficialCatalogValue> {
   return async (_key, { force }) => {
     const running = runtime.ready();
     if (E.isLeft(running)) return E.left({ _tag: 'Runtime', error: running.left });

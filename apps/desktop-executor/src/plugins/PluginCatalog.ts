@@ -11,7 +11,7 @@ import type { CatalogPluginSummary, PluginDetails } from '@wework/host-protocol'
 import { PluginList, PluginRead, type PluginDetail } from '@wework/codex-protocol';
 import { decodeLocalAuthConnectors } from '@wework/local-auth';
 import { catalogByteCounts, projectCatalogPlugin } from '@wework/plugin-inventory';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { readPluginManifest } from './UntrustedJson.js';
@@ -42,7 +42,7 @@ export interface PluginCatalogOptions {
   readonly runtime: RuntimeSupervisor;
   readonly marketplaces: Marketplaces;
   readonly official: OfficialCatalog;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** The connectors of the plugin at `root` that declare `localAuth` (kind and policy); none when the manifest is unreadable. */

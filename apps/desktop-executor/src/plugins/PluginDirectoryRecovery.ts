@@ -14,7 +14,7 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { DirectoryRecoveryReport, DirectoryRepairReason, Homes } from '@wework/sync-transaction';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 
 /** The plugin homes of an executor: its Codex home, its Claude home, the sync state and the package store. */
 export const pluginHomesOf = (executorHome: string, codexHome: string): Homes => ({
@@ -36,7 +36,7 @@ const pauseAtOf = (env: Readonly<Record<string, string | undefined>>): number | 
  * Runs the start-up recovery of `homes`; failures are logged (by tag) and leave the homes as they
  * were. Returns the plugins that need repair.
  */
-export async function recoverPluginHomes(homes: Homes, env: Readonly<Record<string, string | undefined>>, log: ExecutorLog): Promise<PluginRepairs> {
+export async function recoverPluginHomes(homes: Homes, env: Readonly<Record<string, string | undefined>>, log: Log): Promise<PluginRepairs> {
   // No state directory: no journal, lock or manifest, so both steps would find nothing (`recoverAll`
   // answers an empty report without locking, `readManifest` an empty manifest) and change no file.
   // The transaction library and its codecs are then not loaded before Codex starts.

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { Clock, FileSystemError, FileSystemPort } from '@wework/ports';
+import type { Clock, FileSystemError, FileSystemPort, Log } from '@wework/ports';
 import { nodeFileSystem } from '@wework/ports/node';
 import type { InstalledInventory, InstalledPlugin, InventorySkill, InventoryApp } from '@wework/host-protocol';
 import {
@@ -37,7 +37,6 @@ import {
   type PluginRef,
   type PluginRepair,
 } from '@wework/plugin-inventory';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
 import { readUntrustedJson } from './UntrustedJson.js';
 
 /** Where Codex keeps a listed plugin: the marketplace file (local) or none (remote catalog). */
@@ -105,7 +104,7 @@ export interface PluginInventoryOptions {
   readonly repairs?: () => ReadonlyArray<PluginRepair>;
   readonly clock: Clock;
   readonly deviceId: string;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** Where the snapshot and the receipts are written; default the Node port (durable). */
   readonly fs?: FileSystemPort;
 }

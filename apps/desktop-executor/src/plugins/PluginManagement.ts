@@ -31,14 +31,12 @@ import {
   type PluginRef,
 } from '@wework/plugin-inventory';
 import type { PluginService } from '../host/PluginService.js';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { ManagementFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
 import type { InventoryEntry, PluginInventory } from './PluginInventory.js';
 
-/** Why a management request failed (declared once, with its host reply, in `@wework/host-errors`). */
-export type ManagementError = ManagementFault;
 
 /** What the management needs. */
 export interface PluginManagementOptions {
@@ -52,10 +50,10 @@ export interface PluginManagementOptions {
   /** Install-time authorization of `on_install` connectors; loaded on first use. */
   readonly authorization: () => Promise<InstallAuthorizationOptions>;
   readonly changed: (change: InventoryChange, pluginId: string | null) => void;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
-type Answer<A> = Promise<E.Either<ManagementError, A>>;
+type Answer<A> = Promise<E.Either<ManagementFault, A>>;
 
 /** The management requests. */
 export interface PluginManagement {
@@ -71,7 +69,7 @@ export interface PluginManagement {
 /** The management over the supervised app-server. */
 export function pluginManagement(options: PluginManagementOptions): PluginManagement {
   const { runtime, inventory, log } = options;
-  const client = (): E.Either<ManagementError, AppServerClient> => {
+  const client = (): E.Either<ManagementFault, AppServerClient> => {
     const running = runtime.ready();
     return E.isLeft(running) ? E.left({ _tag: 'Runtime', error: running.left }) : E.right(running.right.server.client);
   };
@@ -90,12 +88,12 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
     );
     return E.isLeft(found) ? E.left({ _tag: 'PluginNotFound', pluginId }) : E.right(found.right.entry);
   };
-  const reloadInPlace = async (codex: AppServerClient): Promise<E.Either<ManagementError, void>> => {
+  const reloadInPlace = async (codex: AppServerClient): Promise<E.Either<ManagementFault, void>> => {
     const reloaded = await codex.request(ConfigBatchWrite, { edits: [], reloadUserConfig: true });
     return E.isLeft(reloaded) ? E.left({ _tag: 'CodexFailed', method: ConfigBatchWrite.method, kind: reloaded.left._tag }) : E.right(undefined);
   };
   /** Applies a switch that is already written: reload in place or restart, as the decision says. */
-  const apply = async (change: ManagementChange, codex: AppServerClient): Promise<E.Either<ManagementError, void>> => {
+  const apply = async (change: ManagementChange, codex: AppServerClient): Promise<E.Either<ManagementFault, void>> => {
     const decision = decideManagementChange(change);
     let reason = decision._tag === 'Invalidate' ? decision.reason : null;
     if (decision._tag === 'Reload') {
@@ -112,13 +110,13 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
     log({ event: 'plugin switch applied by restart', fields: { change: change._tag, reason } });
     return E.right(undefined);
   };
-  const write = async (codex: AppServerClient, keyPath: ReadonlyArray<string>, value: unknown): Promise<E.Either<ManagementError, void>> => {
+  const write = async (codex: AppServerClient, keyPath: ReadonlyArray<string>, value: unknown): Promise<E.Either<ManagementFault, void>> => {
     const written = await codex.request(ConfigBatchWrite, { edits: [{ keyPath: formatKeyPath(keyPath), value: value as never, mergeStrategy: 'upsert' }], reloadUserConfig: true });
     return E.isLeft(written) ? E.left({ _tag: 'CodexFailed', method: ConfigBatchWrite.method, kind: written.left._tag }) : E.right(undefined);
   };
 
   /** Removes a Wework personal marketplace plugin's config entry and cache by identity (no marketplace manifest needed). */
-  const removePersonal = async (codex: AppServerClient, ref: PluginRef): Promise<E.Either<ManagementError, void>> => {
+  const removePersonal = async (codex: AppServerClient, ref: PluginRef): Promise<E.Either<ManagementFault, void>> => {
     const marketplaceCache = join(options.codexHome, 'plugins', 'cache', ref.marketplace);
     const stats = await lstat(marketplaceCache).catch(() => null);
     if (stats !== null && !stats.isDirectory()) return E.left({ _tag: 'CodexFailed', method: 'personal uninstall', kind: 'LinkInHome' });

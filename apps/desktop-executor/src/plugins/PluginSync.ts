@@ -25,8 +25,9 @@ import {
   type TransactionResult,
 } from '@wework/sync-transaction';
 import { commitAndDecide } from '@wework/sync-transaction/node';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import { describeRuntimeError, type RuntimeError } from '../runtime/LocalRuntime.js';
+import type { Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
+import { describeRuntimeError } from '../runtime/LocalRuntime.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { authorizeBeforeCommit, type InstallAuthorizationOptions } from './installAuthorization.js';
 import { openGate, type MutationGate, type MutationGateTimedOut } from './MutationGate.js';
@@ -59,7 +60,7 @@ export interface BundledCommit extends CommittedChange {
 export type PluginSyncError =
   | { readonly _tag: 'SyncFailed'; readonly error: SyncError | ManifestParseFailed }
   | { readonly _tag: 'GateTimedOut'; readonly error: MutationGateTimedOut }
-  | { readonly _tag: 'RestartFailed'; readonly error: RuntimeError; readonly transaction: CommittedChange };
+  | { readonly _tag: 'RestartFailed'; readonly error: RuntimeFault; readonly transaction: CommittedChange };
 
 /** A sentence for a person. */
 export function describePluginSyncError(error: PluginSyncError): string {
@@ -81,7 +82,7 @@ export interface PluginSyncOptions {
   readonly ports: TransactionPorts;
   readonly homes: Homes;
   readonly runtime: RuntimeSupervisor;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** ISO time for registries and the manifest. */
   readonly now: () => string;
   /** Install-time authorization of `on_install` connectors; without it such plugins install without a login check. */

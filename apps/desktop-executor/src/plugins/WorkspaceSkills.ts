@@ -8,7 +8,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { SkillsList as CodexSkillsList, type SkillsListResponse } from '@wework/codex-protocol';
 import type { AppServerClient } from '@wework/app-server-client';
 import { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS, SKILL_PATH_MAX_CHARS, SKILLS_LIST_MAX, SkillScope, type InstalledInventory, type WorkspaceSkill } from '@wework/host-protocol';
-import { runtimeErrorOf, type RuntimeError } from '../runtime/RuntimeError.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import { readInventorySkill, readSkillFile, type SkillReadError, type SkillText } from './SkillFile.js';
 
 /** The skills of one workspace, as a host sees them. */
@@ -53,13 +54,13 @@ export function workspaceSkillsOf(response: SkillsListResponse, cwd: string | nu
  * The skills Codex sees for `cwd` (the app-server's own workspace when `null`); `rescan` makes Codex read
  * the skill folders again instead of answering from its cache.
  */
-export async function listWorkspaceSkills(codex: AppServerClient, cwd: string | null, rescan: boolean): Promise<E.Either<RuntimeError, WorkspaceSkills>> {
+export async function listWorkspaceSkills(codex: AppServerClient, cwd: string | null, rescan: boolean): Promise<E.Either<RuntimeFault, WorkspaceSkills>> {
   const answered = await codex.request(CodexSkillsList, { ...(cwd === null ? {} : { cwds: [cwd] }), forceReload: rescan });
   return E.isLeft(answered) ? E.left(runtimeErrorOf(CodexSkillsList.method, answered.left)) : E.right(workspaceSkillsOf(answered.right, cwd));
 }
 
 /** Why `skills/read` found nothing: the file's own errors, or the listing that could not be asked. */
-export type KnownSkillReadError = SkillReadError | { readonly _tag: 'ListingFailed'; readonly error: RuntimeError };
+export type KnownSkillReadError = SkillReadError | { readonly _tag: 'ListingFailed'; readonly error: RuntimeFault };
 
 /**
  * Reads the `SKILL.md` at `path` when the plugin inventory lists it, or else when Codex's `skills/list`
@@ -68,7 +69,7 @@ export type KnownSkillReadError = SkillReadError | { readonly _tag: 'ListingFail
 export async function readKnownSkill(
   path: string,
   inventory: E.Either<unknown, InstalledInventory>,
-  listed: () => Promise<E.Either<RuntimeError, WorkspaceSkills>>,
+  listed: () => Promise<E.Either<RuntimeFault, WorkspaceSkills>>,
 ): Promise<E.Either<KnownSkillReadError, SkillText>> {
   if (E.isRight(inventory)) {
     const read = await readInventorySkill(inventory.right, path);

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { deviceHealth, HealthCache, LoginSessions, type AuthorizationUi } from '@wework/local-auth';
 import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, nodeTimers, sidecarDirectory, toolResolver } from '@wework/local-auth/node';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { InstallAuthorizationOptions } from './installAuthorization.js';
 
 /** What {@link deviceAuthorization} needs. */
@@ -17,7 +17,7 @@ export interface DeviceAuthorizationOptions {
   /** This device's id (credentials are device-scoped). */
   readonly deviceId?: string;
   readonly ui: AuthorizationUi;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** The install-time authorization of this device. */

@@ -13,7 +13,7 @@ import {
   type StartLogin,
 } from '@wework/local-auth';
 import type { BeforeCommit } from '@wework/sync-transaction';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { readPluginManifest } from './UntrustedJson.js';
 
 /** What install-time authorization needs from the executor. */
@@ -22,7 +22,7 @@ export interface InstallAuthorizationOptions {
   readonly startLogin: StartLogin;
   /** The host's login UI (QR code, browser step); it cancels the session when the person closes it. */
   readonly ui: AuthorizationUi;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** The check to run before the commit of `pluginKey`'s installation. */

@@ -9,7 +9,7 @@
  */
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import type { ExecutorLogEntry } from './ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 
 /** Where the compile cache lives, relative to the executor home. */
 export const COMPILE_CACHE_DIR = join('cache', 'node-compile');
@@ -47,7 +47,7 @@ export function enableCompileCache(directory: string, api: CompileCacheApi = nod
 }
 
 /** The log entry of an outcome: a failure is a warning (the start goes on), the rest is debug detail. */
-export function compileCacheLogEntry(outcome: CompileCacheOutcome, nodeVersion: string): ExecutorLogEntry {
+export function compileCacheLogEntry(outcome: CompileCacheOutcome, nodeVersion: string): LogEntry {
   switch (outcome._tag) {
     case 'Enabled':
     case 'AlreadyEnabled':

@@ -12,7 +12,7 @@ import { DEFAULT_MIGRATION_CHOICE, type CodexHome, type MigrationChoice } from '
 import { nodeCodexHome } from '@wework/codex-home/node';
 import { describeHomeLockError, lockExecutorHome } from '../home/ExecutorHomeLock.js';
 import { describeHomePreparationError, prepareCodexHome } from '../home/prepareCodexHome.js';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { launchRuntimeProcess } from './launchRuntimeProcess.js';
 import { pluginHomesOf, recoverPluginHomes, type PluginRepairs } from '../plugins/PluginDirectoryRecovery.js';
 
@@ -25,7 +25,7 @@ export interface ExecutorLaunchOptions {
   /** The workspace of threads whose task names none. */
   readonly workspace: string;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /**
    * The user's answer to the first-start question (asked by the host before launching); used only on a
    * first start with a native `~/.codex`. Default {@link DEFAULT_MIGRATION_CHOICE}.

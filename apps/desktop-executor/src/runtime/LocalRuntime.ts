@@ -25,12 +25,13 @@ import {
 import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, describeMcpStartupError, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
 import { logUnknownProtocolValues } from './UnknownValueLog.js';
 import { launchRuntimeProcess, type RuntimeProcessOptions } from './launchRuntimeProcess.js';
-import { runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
+import { runtimeErrorOf } from './RuntimeError.js';
 
-export { describeRuntimeError, runtimeErrorOf, type RuntimeError } from './RuntimeError.js';
+export { describeRuntimeError, runtimeErrorOf } from './RuntimeError.js';
 
 function describeCatalogError(error: CatalogLoadError<ClientError>): string {
   return error._tag === 'FetchFailed' ? describeClientErrorCategory(error.error) : 'message' in error && typeof error.message === 'string' ? error.message : error._tag;
@@ -95,7 +96,7 @@ export const runtimeConnectOptions = (): ConnectAppServerOptions => ({ capabilit
 export interface LocalRuntimeOptions extends RuntimeProcessOptions {
   /** MCP servers to wait for before the first turn (Codex may otherwise sample before their tools are listed). */
   readonly pluginNames: ReadonlyArray<string>;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /**
    * Attaches the executor's server-request handlers before anything else happens. What it returns is
    * told when a task is stopped, so cards still waiting for the user are cancelled.
@@ -115,24 +116,24 @@ export interface LocalRuntime {
   /** What the connection is busy with: requests in flight, unanswered server requests, running turns. */
   readonly activity: ActivityTracker;
   /** Starts a thread with the given params; resolves once the plugins are ready (unless told not to wait). */
-  startThread(params: ThreadParams, start?: StartThreadOptions): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  startThread(params: ThreadParams, start?: StartThreadOptions): Promise<E.Either<RuntimeFault, ThreadHandle>>;
   /** Resumes a persisted thread with the task's permission params (and model, provider and workspace when given); resolves once its plugins are ready. */
-  resumeThread(threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  resumeThread(threadId: string, params: ResumeParams): Promise<E.Either<RuntimeFault, ThreadHandle>>;
   /** Forks a thread with the source task's permission params (and model, provider, workspace and turn when given). */
-  forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>>;
+  forkThread(threadId: string, params: ForkParams): Promise<E.Either<RuntimeFault, ThreadHandle>>;
   /**
    * Runs one user turn to its end, with the permission params and model given (the task runtime leaves
    * out the ones its thread already took; `@wework/thread-lifecycle`'s `RunTurn`). `input` is plain text,
    * or the turn's `UserInput` items (strict: what we send) as composed by the executor (text with mentions, skills, images).
    */
-  runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeError, Turn>>;
+  runTurn(threadId: string, input: string | ReadonlyArray<UserInputStrict>, params?: TurnCallParams, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeFault, Turn>>;
   /**
    * Adds input to the thread's running turn `turnId` (`turn/steer`); refused by Codex (`RequestFailed`)
    * when that turn is no longer the active one. Steering takes no permissions or model.
    */
-  steerTurn(threadId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<RuntimeError, void>>;
+  steerTurn(threadId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<RuntimeFault, void>>;
   /** Loads the model catalog (`model/list`, hidden models excluded, every page, order kept). */
-  loadModelCatalog(): Promise<E.Either<RuntimeError, ModelCatalog>>;
+  loadModelCatalog(): Promise<E.Either<RuntimeFault, ModelCatalog>>;
   /** Stops the thread's task: cancels its cards still waiting for the user, and interrupts its active turn. */
   stopTurn(threadId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -143,7 +144,7 @@ export interface LocalRuntime {
  * started earlier with {@link launchRuntimeProcess} (with the same options) is adopted instead of
  * starting one.
  */
-export async function startLocalRuntime(options: LocalRuntimeOptions, launched?: LaunchedAppServer): Promise<E.Either<RuntimeError, LocalRuntime>> {
+export async function startLocalRuntime(options: LocalRuntimeOptions, launched?: LaunchedAppServer): Promise<E.Either<RuntimeFault, LocalRuntime>> {
   const appServer = launched === undefined ? await launchRuntimeProcess(options) : E.right(launched);
   if (E.isLeft(appServer)) return appServer;
   // Wework does not advertise the openai/form extension unless it really supports it.
@@ -187,7 +188,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     cwd: response.cwd,
   });
 
-  const startThread = async (params: ThreadParams, start: StartThreadOptions = {}): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+  const startThread = async (params: ThreadParams, start: StartThreadOptions = {}): Promise<E.Either<RuntimeFault, ThreadHandle>> => {
     const startup = trackMcpStartup(client);
     try {
       const thread = await client.request(ThreadStart, { ...params, cwd: start.cwd ?? options.workspace });
@@ -204,7 +205,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     }
   };
 
-  const resumeThread = async (threadId: string, params: ResumeParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+  const resumeThread = async (threadId: string, params: ResumeParams): Promise<E.Either<RuntimeFault, ThreadHandle>> => {
     // A thread first loaded on this process (after a restart, or persisted) starts its MCP servers: wait for them
     // as a new thread does. A thread already loaded here keeps its servers and reports nothing new.
     const startup = loadedHere.has(threadId) ? undefined : trackMcpStartup(client);
@@ -222,14 +223,14 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     }
   };
 
-  const forkThread = async (threadId: string, params: ForkParams): Promise<E.Either<RuntimeError, ThreadHandle>> => {
+  const forkThread = async (threadId: string, params: ForkParams): Promise<E.Either<RuntimeFault, ThreadHandle>> => {
     const forked = await client.request(ThreadFork, { ...params, threadId, cwd: params.cwd ?? options.workspace });
     if (E.isLeft(forked)) return E.left(runtimeErrorOf(ThreadFork.method, forked.left));
     loadedHere.add(forked.right.thread.id);
     return E.right(handleOf(forked.right));
   };
 
-  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeError, Turn>> => {
+  const runTurn = async (threadId: string, input: string | ReadonlyArray<UserInputStrict>, params: TurnCallParams = {}, onStarted?: (turnId: string) => void): Promise<E.Either<RuntimeFault, Turn>> => {
     const items: UserInputStrict[] = typeof input === 'string' ? [{ type: 'text', text: input, text_elements: [] }] : [...input];
     const outcome = await runClientTurn(client, { ...params, threadId, input: items }, {
       timeoutMs: options.turnTimeoutMs ?? 120_000,
@@ -256,14 +257,14 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     }
   };
 
-  const steerTurn = async (threadId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<RuntimeError, void>> => {
+  const steerTurn = async (threadId: string, turnId: string, input: ReadonlyArray<UserInputStrict>): Promise<E.Either<RuntimeFault, void>> => {
     const steered = await client.request(TurnSteer, { threadId, expectedTurnId: turnId, input: [...input] });
     return E.isLeft(steered) ? E.left(runtimeErrorOf(TurnSteer.method, steered.left)) : E.right(undefined);
   };
 
-  const loadModelCatalog = async (): Promise<E.Either<RuntimeError, ModelCatalog>> => {
+  const loadModelCatalog = async (): Promise<E.Either<RuntimeFault, ModelCatalog>> => {
     const catalog = await loadCatalog((_cursor, params) => client.request(ModelList, params));
-    return E.mapLeft((error: CatalogLoadError<ClientError>): RuntimeError =>
+    return E.mapLeft((error: CatalogLoadError<ClientError>): RuntimeFault =>
       error._tag === 'FetchFailed' ? runtimeErrorOf(ModelList.method, error.error) : { _tag: 'RequestFailed', method: ModelList.method, reason: describeCatalogError(error) },
     )(catalog);
   };

@@ -20,7 +20,8 @@ import {
   type CatalogFreshness,
   type ModelCatalog,
 } from '@wework/model-catalog';
-import type { LocalRuntime, RuntimeError } from './LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import type { LocalRuntime } from './LocalRuntime.js';
 
 /** The executor's catalog cache. */
 export interface ModelCatalogCache {
@@ -28,9 +29,9 @@ export interface ModelCatalogCache {
    * The catalog a send of `savedModel` (`null`/`undefined`: the default model) is checked against: the
    * cached one when it can send it, otherwise one read now (which may block it).
    */
-  forSend(runtime: LocalRuntime, savedModel: string | null | undefined): Promise<E.Either<RuntimeError, ModelCatalog>>;
+  forSend(runtime: LocalRuntime, savedModel: string | null | undefined): Promise<E.Either<RuntimeFault, ModelCatalog>>;
   /** Reads the catalog (an explicit `models/list`) and caches what was read. */
-  list(runtime: LocalRuntime): Promise<E.Either<RuntimeError, ModelCatalog>>;
+  list(runtime: LocalRuntime): Promise<E.Either<RuntimeFault, ModelCatalog>>;
   /** Another account signed in or switched to: the cached catalog was that of the old one. */
   accountChanged(): void;
 }
@@ -38,7 +39,7 @@ export interface ModelCatalogCache {
 /** A `model/list` walk under way, and the generation it fills. */
 interface Reading {
   readonly generation: number;
-  readonly result: Promise<E.Either<RuntimeError, ModelCatalog>>;
+  readonly result: Promise<E.Either<RuntimeFault, ModelCatalog>>;
 }
 
 /** A catalog cache over the runtime's `loadModelCatalog`. */
@@ -65,7 +66,7 @@ export function modelCatalogCache(): ModelCatalogCache {
   };
 
   /** Reads the catalog into the current generation; a read of this generation under way is shared. */
-  const read = (runtime: LocalRuntime): Promise<E.Either<RuntimeError, ModelCatalog>> => {
+  const read = (runtime: LocalRuntime): Promise<E.Either<RuntimeFault, ModelCatalog>> => {
     const { generation } = state;
     if (reading !== null && reading.generation === generation) return reading.result;
     let current: Reading | null = null;

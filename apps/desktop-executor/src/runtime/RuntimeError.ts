@@ -7,11 +7,8 @@
 import { describeClientErrorCategory, type ClientError } from '@wework/app-server-client';
 import type { RuntimeFault } from '@wework/host-errors';
 
-/** Why the runtime could not do what was asked (declared once, with its host reply, in `@wework/host-errors`). */
-export type RuntimeError = RuntimeFault;
-
-/** Describes a {@link RuntimeError} for a person. */
-export function describeRuntimeError(error: RuntimeError): string {
+/** Describes a {@link RuntimeFault} for a person. */
+export function describeRuntimeError(error: RuntimeFault): string {
   switch (error._tag) {
     case 'AppServerDidNotStart':
       return `codex app-server did not start: ${error.reason}`;
@@ -39,7 +36,7 @@ export function describeRuntimeError(error: RuntimeError): string {
  * answer `Overloaded`, anything else `RequestFailed`. Its reason is the failure's category (method, wire code,
  * kind), never Codex's or the OS's own text: a runtime error reaches hosts, and that text may carry paths.
  */
-export function runtimeErrorOf(method: string, error: ClientError): RuntimeError {
+export function runtimeErrorOf(method: string, error: ClientError): RuntimeFault {
   switch (error._tag) {
     // A failed stream (EPIPE when the app-server was killed as the request was written) is the same end
     // of the connection, seen from the writing side.

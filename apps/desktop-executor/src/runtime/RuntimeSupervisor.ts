@@ -9,7 +9,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { ConnectionActivity, Disposable, RestartPolicyConfig } from '@wework/app-server-client';
 import { superviseAppServer, type RuntimeStatus, type SupervisedAppServer } from '@wework/app-server-client/node';
 import type { LaunchedAppServer } from '@wework/app-server-client/node';
-import { localRuntimeOf, runtimeConnectOptions, type LocalRuntime, type LocalRuntimeOptions, type RuntimeError } from './LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import { localRuntimeOf, runtimeConnectOptions, type LocalRuntime, type LocalRuntimeOptions } from './LocalRuntime.js';
 import { runtimeLaunchOptions } from './launchRuntimeProcess.js';
 
 export type { RuntimeStatus } from '@wework/app-server-client/node';
@@ -19,7 +20,7 @@ export interface RuntimeSupervisor {
   /** The latest runtime: the running one, or while restarting the one that ended (its requests fail at once). */
   current(): LocalRuntime;
   /** The running runtime, or why there is none (`RuntimeUnavailable`, retryable while restarting). */
-  ready(): E.Either<RuntimeError, LocalRuntime>;
+  ready(): E.Either<RuntimeFault, LocalRuntime>;
   /** The app-server's state: `ready`, `restarting`, `failed`, … with the reason and a secret-free stderr tail. */
   status(): RuntimeStatus;
   /** Told every change of state. */
@@ -27,14 +28,14 @@ export interface RuntimeSupervisor {
   /** What the running app-server connection is busy with (idle when none runs: nothing of a dead one counts). */
   activity(): ConnectionActivity;
   /** Stops the app-server and starts a new one with the same options (also after `failed`). */
-  restart(): Promise<E.Either<RuntimeError, LocalRuntime>>;
+  restart(): Promise<E.Either<RuntimeFault, LocalRuntime>>;
   dispose(): Promise<void>;
 }
 
 const idle: ConnectionActivity = { requestsInFlight: [], serverRequestsPending: [], activeTurns: [] };
 
 /** Why no runtime is running, from the supervisor's status. */
-export function unavailable(status: RuntimeStatus): RuntimeError {
+export function unavailable(status: RuntimeStatus): RuntimeFault {
   return {
     _tag: 'RuntimeUnavailable',
     reason: status.state === 'failed' ? `it failed and is not restarted any more (${status.reason ?? 'unknown reason'}); switch accounts or restart the executor` : `it is ${status.state}${status.reason === null ? '' : ` (${status.reason})`}`,
@@ -46,7 +47,7 @@ export function unavailable(status: RuntimeStatus): RuntimeError {
  * Starts the first app-server, or adopts `launched`, a process already started with the same options;
  * `policy` overrides the restart policy (default `DEFAULT_RESTART_POLICY`).
  */
-export async function startRuntimeSupervisor(options: LocalRuntimeOptions, launched?: LaunchedAppServer, policy?: RestartPolicyConfig): Promise<E.Either<RuntimeError, RuntimeSupervisor>> {
+export async function startRuntimeSupervisor(options: LocalRuntimeOptions, launched?: LaunchedAppServer, policy?: RestartPolicyConfig): Promise<E.Either<RuntimeFault, RuntimeSupervisor>> {
   let runtime: LocalRuntime | undefined;
   const supervised = await superviseAppServer(
     {
@@ -69,7 +70,7 @@ export async function startRuntimeSupervisor(options: LocalRuntimeOptions, launc
     if (runtime === undefined) throw new Error('the supervisor adopted no process');
     return runtime;
   };
-  const ready = (): E.Either<RuntimeError, LocalRuntime> => (app.current() === null ? E.left(unavailable(app.status())) : E.right(latest()));
+  const ready = (): E.Either<RuntimeFault, LocalRuntime> => (app.current() === null ? E.left(unavailable(app.status())) : E.right(latest()));
   return E.right({
     current: latest,
     ready,

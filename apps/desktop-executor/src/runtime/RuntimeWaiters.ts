@@ -2,7 +2,7 @@
  * Carries out `@wework/host-protocol`'s waiting rule (`decideRuntimeWait`) for the executor's supervised
  * app-server: a request that needs Codex while it is `restarting` or `starting` waits for `ready` — woken
  * by every change of `runtime/status`, its deadline armed through the timers port — and then runs; `failed`,
- * `stopped`, the bound passing and a full set of waiting requests answer a {@link RuntimeError} at once.
+ * `stopped`, the bound passing and a full set of waiting requests answer a {@link RuntimeFault} at once.
  *
  * The app-server's own state is read the way a request would meet it: a status that still says `ready`
  * while no process is there to take the request (a planned restart ends the old process before the state
@@ -13,10 +13,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { decideRuntimeWait, DEFAULT_RUNTIME_WAIT, type RuntimeState, type RuntimeWaitConfig, type RuntimeWaitDecision } from '@wework/host-protocol';
-import type { Timers } from '@wework/ports';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Log, Timers } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { LocalRuntime } from './LocalRuntime.js';
-import type { RuntimeError } from './RuntimeError.js';
 import { unavailable, type RuntimeStatus, type RuntimeSupervisor } from './RuntimeSupervisor.js';
 
 /** The environment variable that sets the longest wait for a restarting app-server. */
@@ -41,7 +40,7 @@ export interface RuntimeWaiters {
    * runtime a request already found ended (its end not told yet), counts as not ready: the wait goes on
    * until another one is.
    */
-  ready(gone?: LocalRuntime): Promise<E.Either<RuntimeError, LocalRuntime>>;
+  ready(gone?: LocalRuntime): Promise<E.Either<RuntimeFault, LocalRuntime>>;
   /** How many requests wait now. */
   waiting(): number;
   /** The numbers of the rule. */
@@ -55,7 +54,7 @@ export type WaitedRuntime = Pick<RuntimeSupervisor, 'ready' | 'status' | 'onStat
 const stateMet = (status: RuntimeStatus, running: boolean): RuntimeState => (running ? 'ready' : status.state === 'ready' ? 'starting' : status.state);
 
 /** The runtime error of a refusal. */
-function refusalError(decision: Extract<RuntimeWaitDecision, { _tag: 'Refuse' }>, status: RuntimeStatus): RuntimeError {
+function refusalError(decision: Extract<RuntimeWaitDecision, { _tag: 'Refuse' }>, status: RuntimeStatus): RuntimeFault {
   const { refusal } = decision;
   switch (refusal._tag) {
     case 'RuntimeFailed':
@@ -69,7 +68,7 @@ function refusalError(decision: Extract<RuntimeWaitDecision, { _tag: 'Refuse' }>
 }
 
 /** The waiters over `runtime`, their deadlines armed with `timers`. */
-export function runtimeWaiters(options: { readonly runtime: WaitedRuntime; readonly timers: Timers; readonly config?: RuntimeWaitConfig; readonly log?: ExecutorLog }): RuntimeWaiters {
+export function runtimeWaiters(options: { readonly runtime: WaitedRuntime; readonly timers: Timers; readonly config?: RuntimeWaitConfig; readonly log?: Log }): RuntimeWaiters {
   const { runtime, timers } = options;
   const config = options.config ?? DEFAULT_RUNTIME_WAIT;
   let waiting = 0;
@@ -85,7 +84,7 @@ export function runtimeWaiters(options: { readonly runtime: WaitedRuntime; reado
     }
   };
 
-  const ready = async (gone?: LocalRuntime): Promise<E.Either<RuntimeError, LocalRuntime>> => {
+  const ready = async (gone?: LocalRuntime): Promise<E.Either<RuntimeFault, LocalRuntime>> => {
     let waitingSince: number | null = null;
     let deadline: number | null = null;
     try {

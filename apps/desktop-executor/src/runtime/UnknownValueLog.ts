@@ -7,7 +7,7 @@
  * At most {@link MAX_LOGGED_UNKNOWN_VALUES} are logged per connection; past that, one entry says so.
  */
 import type { AppServerClient, Disposable } from '@wework/app-server-client';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Log } from '@wework/ports';
 
 /** How many distinct (method, literal) pairs are logged per connection. */
 export const MAX_LOGGED_UNKNOWN_VALUES = 256;
@@ -20,7 +20,7 @@ export const MAX_LOGGED_UNKNOWN_VALUES = 256;
  * // later: subscription.dispose();
  * ```
  */
-export function logUnknownProtocolValues(client: Pick<AppServerClient, 'onEvent'>, log: ExecutorLog): Disposable {
+export function logUnknownProtocolValues(client: Pick<AppServerClient, 'onEvent'>, log: Log): Disposable {
   const seen = new Set<string>();
   let saturated = false;
   return client.onEvent((event) => {

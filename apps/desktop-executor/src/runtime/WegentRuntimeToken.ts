@@ -8,8 +8,7 @@
  */
 import type { JsonValue } from '@wework/codex-protocol';
 import { expiringNotice, wegentTokenSchedule, WEGENT_RUNTIME_TOKEN_ENV, type WegentTokenSchedule } from '@wework/host-protocol';
-import type { Clock, Timer } from '@wework/ports';
-import type { ExecutorLog } from './ExecutorLog.js';
+import type { Clock, Log, Timer } from '@wework/ports';
 
 /**
  * The per-thread environment overrides of the task threads, and their version: a thread loaded with an
@@ -39,7 +38,7 @@ export interface WegentRuntimeTokenOptions {
   readonly timer: Timer;
   /** Sends `runtime/wegentTokenExpiring` to the hosts (through the event stream). */
   readonly notify: (params: { readonly expiresAt: number; readonly expiresIn: number }) => void;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** The config override key under which Codex adds a variable to the environment of the commands it runs. */

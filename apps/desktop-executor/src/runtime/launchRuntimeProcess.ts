@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { launchAppServer, type LaunchAppServerOptions, type LaunchedAppServer } from '@wework/app-server-client/node/launch';
 import { WEGENT_RUNTIME_TOKEN_ENV } from '@wework/host-protocol/environment';
-import type { RuntimeError } from './RuntimeError.js';
+import type { RuntimeFault } from '@wework/host-errors';
 
 /**
  * Variables of the executor's environment the app-server never gets. Codex 0.171.0 passes its whole
@@ -43,7 +43,7 @@ export const runtimeLaunchOptions = (options: RuntimeProcessOptions): LaunchAppS
 });
 
 /** Launches the app-server process of a local runtime; `startLocalRuntime` connects it. */
-export async function launchRuntimeProcess(options: RuntimeProcessOptions): Promise<E.Either<RuntimeError, LaunchedAppServer>> {
+export async function launchRuntimeProcess(options: RuntimeProcessOptions): Promise<E.Either<RuntimeFault, LaunchedAppServer>> {
   const launched = await launchAppServer(runtimeLaunchOptions(options));
   return E.isLeft(launched) ? E.left({ _tag: 'AppServerDidNotStart', reason: launched.left._tag }) : launched;
 }

@@ -6,14 +6,14 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, ThreadUnsubscribe, type UserInputStrict } from '@wework/codex-protocol';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { RuntimeError } from '../runtime/LocalRuntime.js';
+import type { Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Inspection, SupervisionModelConfig } from '@wework/host-protocol';
 import { holdModelConfig, type HeldModelConfig } from './SupervisionModel.js';
 
 /** Why an inspection could not run. */
-export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeError };
+export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeFault };
 
 /** Describes a {@link SupervisionError} for a person. */
 export function describeSupervisionError(error: SupervisionError): string {
@@ -40,7 +40,7 @@ export interface Supervisor {
 }
 
 /** Supervision over `runtime`'s app-server. */
-export function supervisor(runtime: RuntimeSupervisor, log: ExecutorLog): Supervisor {
+export function supervisor(runtime: RuntimeSupervisor, log: Log): Supervisor {
   let held: HeldModelConfig | null = null;
   return {
     setModel: (config) => {

@@ -8,8 +8,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Turn, UserInputStrict } from '@wework/codex-protocol';
 import { deliveryStep, idleDelivery, type Delivered, type Delivery, type DeliveryCommand, type DeliveryEvent, type DeliveryRefusal, type DeliveryState } from '@wework/thread-lifecycle';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { RuntimeError } from '../runtime/RuntimeError.js';
+import type { Log } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
 
 /** A message to deliver to a task. */
 export interface TaskMessage<Failure> {
@@ -38,7 +38,7 @@ export interface TaskDeliveriesOptions<Failure> {
   readonly missedTurn: (error: Failure) => boolean;
   /** The failure a turn start that threw is answered with (a start is not expected to throw). */
   readonly thrown: (error: unknown) => Failure;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** Every task's deliveries. */
@@ -53,7 +53,7 @@ export interface TaskDeliveries<Failure> {
 }
 
 /** Whether a runtime error is Codex refusing a steer because its turn is no longer the active one. */
-export const steerMissedTurn = (error: RuntimeError): boolean =>
+export const steerMissedTurn = (error: RuntimeFault): boolean =>
   error._tag === 'RequestFailed' && error.method === 'turn/steer' && /no active turn|expected active turn id/.test(error.reason);
 
 interface Pending<Failure> {

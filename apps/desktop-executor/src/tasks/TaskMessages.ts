@@ -4,7 +4,7 @@
  * or queued), `steer`, and `stop`, which cancels the waiting messages and interrupts the turn.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import type { LocalRuntime } from '../runtime/LocalRuntime.js';
 import { steerMissedTurn, taskDeliveries } from './TaskDeliveries.js';
 import type { TaskRecord } from './TaskRecord.js';
@@ -18,7 +18,7 @@ export interface TaskMessagesOptions {
   readonly send: TaskRuntime['send'];
   /** The running runtime. */
   readonly runtime: () => LocalRuntime;
-  readonly log: ExecutorLog;
+  readonly log: Log;
 }
 
 /** `deliver`, `steer` and `stop` of the task runtime. */

@@ -9,7 +9,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Turn, UserInputStrict } from '@wework/codex-protocol';
 import { TaskEvent, initialTaskThreads, nextDeadline, taskOfThread, taskStep, threadStatus, type LifecycleCommand, type TaskCommand, type TaskThreadsState } from '@wework/thread-lifecycle';
-import type { LocalRuntime, RuntimeError } from '../runtime/LocalRuntime.js';
+import type { RuntimeFault } from '@wework/host-errors';
+import type { LocalRuntime } from '../runtime/LocalRuntime.js';
 import { taskMessages } from './TaskMessages.js';
 import { copyJson, type ModelSelection, type TaskRecord } from './TaskRecord.js';
 import type { TaskError, TaskRuntime, TaskRuntimeOptions } from './TaskRuntimeApi.js';
@@ -19,7 +20,7 @@ import { archiveThread, unsubscribeThread } from './ThreadRequests.js';
 
 export { type DeliverMessage, type ForkOutcome, type NewTask, type TaskError, type TaskRuntime, type TaskRuntimeOptions } from './TaskRuntimeApi.js';
 
-const runtimeError = (error: RuntimeError): E.Either<TaskError, never> => E.left({ _tag: 'Runtime', error });
+const runtimeError = (error: RuntimeFault): E.Either<TaskError, never> => E.left({ _tag: 'Runtime', error });
 
 /** Tasks over the supervisor's app-server. */
 export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {

@@ -5,9 +5,8 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { ActivePermissionProfile, Turn, UserInputStrict } from '@wework/codex-protocol';
 import type { Delivery, LifecycleConfig, ThreadStatus } from '@wework/thread-lifecycle';
-import type { Clock, Timer } from '@wework/ports';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
-import type { RuntimeError } from '../runtime/LocalRuntime.js';
+import type { Clock, Log, Timer } from '@wework/ports';
+import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { ThreadEnvironment } from '../runtime/WegentRuntimeToken.js';
 import type { DeliveryOutcome } from './TaskDeliveries.js';
@@ -21,7 +20,7 @@ export type TaskError =
   | { readonly _tag: 'TaskExists'; readonly taskId: string }
   | { readonly _tag: 'TaskArchived'; readonly taskId: string }
   | ModelRouterRegistrationMissing
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeError };
+  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** What a new task is made of. */
 export interface NewTask {
@@ -55,7 +54,7 @@ export interface TaskRuntimeOptions {
   readonly clock: Clock;
   readonly timer: Timer;
   readonly registry: ModelRouterRegistry;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** Idle timeout and idle cap; default 30 minutes and four threads. */
   readonly lifecycle?: LifecycleConfig;
   /** The config overrides every thread call of a task carries (the runtime token); default none. */

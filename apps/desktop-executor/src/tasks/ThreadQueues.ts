@@ -5,7 +5,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { isLifecycleCommand, type LifecycleCommand, type TaskCommand } from '@wework/thread-lifecycle';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 
 /** The queues of every thread. */
 export interface ThreadQueues<Failure> {
@@ -25,7 +25,7 @@ const of = (threadId: string, commands: ReadonlyArray<TaskCommand>): LifecycleCo
   commands.filter((command): command is LifecycleCommand => isLifecycleCommand(command) && command.threadId === threadId);
 
 /** Queues that carry out each lifecycle command with `execute`. */
-export function threadQueues<Failure>(execute: (command: LifecycleCommand) => Promise<E.Either<Failure, void>>, log: ExecutorLog): ThreadQueues<Failure> {
+export function threadQueues<Failure>(execute: (command: LifecycleCommand) => Promise<E.Either<Failure, void>>, log: Log): ThreadQueues<Failure> {
   /** Each thread's last queued step; a thread with nothing queued has none. */
   const tails = new Map<string, Promise<unknown>>();
   const threadsOf = (commands: ReadonlyArray<TaskCommand>): Set<string> => new Set(commands.flatMap((command) => (isLifecycleCommand(command) ? [command.threadId] : [])));

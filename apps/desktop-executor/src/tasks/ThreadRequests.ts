@@ -7,17 +7,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ThreadArchive, ThreadUnsubscribe } from '@wework/codex-protocol';
 import { describeClientError, type AppServerClient } from '@wework/app-server-client';
 import type { ArchiveThread, Unsubscribe } from '@wework/thread-lifecycle';
-import type { ExecutorLog } from '../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 
 /** `thread/unsubscribe`, logged with its reason and the answer's status. */
-export async function unsubscribeThread(client: AppServerClient, command: Unsubscribe, log: ExecutorLog): Promise<void> {
+export async function unsubscribeThread(client: AppServerClient, command: Unsubscribe, log: Log): Promise<void> {
   const { threadId, reason } = command;
   const reply = await client.request(ThreadUnsubscribe, { threadId });
   log({ event: 'thread unsubscribed', fields: { threadId, reason: reason === 'unused' ? 'archive (no turn yet)' : reason, status: E.isRight(reply) ? reply.right.status : describeClientError(reply.left) } });
 }
 
 /** `thread/archive`, logged after an unsubscribe; for a thread released before (its only request) only a failure is logged. */
-export async function archiveThread(client: AppServerClient, command: ArchiveThread, log: ExecutorLog): Promise<void> {
+export async function archiveThread(client: AppServerClient, command: ArchiveThread, log: Log): Promise<void> {
   const { threadId } = command;
   const archived = await client.request(ThreadArchive, { threadId });
   if (!command.releasedBefore) log({ event: 'thread archived', fields: { threadId, ...(E.isLeft(archived) ? { error: describeClientError(archived.left) } : {}) } });

@@ -15,7 +15,7 @@ import { scriptedExecutorConfig } from '../../src/executorConfig.js';
 import type { AppServerClient } from '@wework/app-server-client';
 import { attachExecutorCards, type CardRouter } from '../../src/cards/index.js';
 import type { ExecutorHost } from '../../src/cards/ExecutorHost.js';
-import type { ExecutorLogEntry } from '../../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { describeRuntimeError, startLocalRuntime, type LocalRuntime, type ThreadParams } from '../../src/runtime/LocalRuntime.js';
 
 export interface SandboxOptions {
@@ -35,7 +35,7 @@ export interface Sandbox {
   readonly threadId: string;
   /** The task's workspace (the threads' cwd). */
   readonly workspace: string;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
   readonly items: ThreadItem[];
   close(): Promise<void>;
 }
@@ -52,7 +52,7 @@ export async function startSandbox(options: SandboxOptions, cleanups: Array<() =
   cleanups.push(() => model.close());
   await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(options.config(model.url, plugin.command)), { mode: 0o600 });
 
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const items: ThreadItem[] = [];
   let bridge: CardRouter | undefined;
   const started = await startLocalRuntime({

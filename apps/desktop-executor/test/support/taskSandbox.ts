@@ -14,7 +14,7 @@ import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/n
 import type { LifecycleConfig } from '@wework/thread-lifecycle';
 import { attachExecutorCards } from '../../src/cards/index.js';
 import type { ExecutorHost } from '../../src/cards/ExecutorHost.js';
-import type { ExecutorLogEntry } from '../../src/runtime/ExecutorLog.js';
+import type { LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../../src/runtime/RuntimeSupervisor.js';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../../src/tasks/ModelRouterRegistry.js';
@@ -36,7 +36,7 @@ export interface TaskSandbox {
   readonly clock: FakeClock;
   readonly model: ScriptedModel;
   readonly registry: ModelRouterRegistry;
-  readonly log: ExecutorLogEntry[];
+  readonly log: LogEntry[];
   readonly wire: WireEntry[];
   /** The requests of `method` sent to the app-server, and their replies. */
   exchanges(method: string): Array<{ readonly params: unknown; readonly result: unknown }>;
@@ -64,7 +64,7 @@ export async function startTaskSandbox(options: TaskSandboxOptions, cleanups: Ar
   const config = { ...managedConfig()(model.url, plugin.command), ...(options.extraConfig?.(model.url) ?? {}) };
   await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
 
-  const log: ExecutorLogEntry[] = [];
+  const log: LogEntry[] = [];
   const wire: WireEntry[] = [];
   const started = await startRuntimeSupervisor({
     ...dirs,

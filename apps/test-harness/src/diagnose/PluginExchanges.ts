@@ -6,6 +6,7 @@
  * Every function here is pure: log entries in, exchanges out.
  */
 import { classifyMessage, type ProxyLogEntry } from '../proxy/index.js';
+import { isRecord } from '@wework/decode-issues';
 
 /** Who sent a request: Codex's MCP client, or the plugin. */
 export type Sender = 'codex' | 'plugin';
@@ -25,8 +26,6 @@ export interface Exchange {
   readonly params: unknown;
   readonly reply: { readonly seq: number; readonly result: unknown } | { readonly seq: number; readonly error: RpcError } | null;
 }
-
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 function rpcError(u: unknown): RpcError {
   if (!isRecord(u)) return { code: null, message: JSON.stringify(u) ?? 'unknown error' };

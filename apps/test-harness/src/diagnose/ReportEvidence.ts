@@ -23,9 +23,9 @@ import { deepMerge, harnessThreadParams } from '../CodexConfig.js';
 import type { Scenario } from '../Scenario.js';
 import { pairExchanges, type Exchange, type RpcError } from './PluginExchanges.js';
 import type { ReportInput } from './ReportInput.js';
+import { isRecord } from '@wework/decode-issues';
 
 type Json = Readonly<Record<string, unknown>>;
-const isRecord = (u: unknown): u is Json => typeof u === 'object' && u !== null && !Array.isArray(u);
 const field = (u: unknown, key: string): unknown => (isRecord(u) && Object.prototype.hasOwnProperty.call(u, key) ? u[key] : undefined);
 
 /** Where a piece of evidence came from. */

@@ -15,7 +15,7 @@ import { describeHostClientError, type HostClientError, type HostEvent } from '@
 import { defaultServePath as installedServePath, openExecutorSocket, spawnExecutor, type ExecutorSocket } from '@wework/host-client/node';
 import {
   HostErrorCode,
-  RuntimeStatusNotification as RuntimeStatusMessage,
+  RuntimeStatusNotification,
   type Conformance,
   type HostCard,
   type HostMethod,
@@ -30,9 +30,6 @@ import { recordingConformance, rememberClosedHost } from './SchemaConformance.js
 
 /** A question of a card, in the request_user_input shape. */
 export type HostCardQuestion = HostCard['questions'][number];
-
-/** The answer to `card/show`: answers by question id, or cancel / decline (the protocol's `HostReply`). */
-export type CardAnswer = HostReply;
 
 export type { HostCard } from '@wework/host-protocol';
 
@@ -49,7 +46,7 @@ export interface HostTranscriptEntry {
 }
 
 /** How the harness answers the cards: given the card, the answer the user gives. */
-export type CardPolicy = (card: HostCard) => CardAnswer | Promise<CardAnswer>;
+export type CardPolicy = (card: HostCard) => HostReply | Promise<HostReply>;
 
 /** A card policy that picks each question's first option (a free-text question gets `answer`). */
 export function firstOptionPolicy(answer = 'yes'): CardPolicy {
@@ -62,12 +59,6 @@ export interface HostRequestError {
   readonly message: string;
   readonly data: unknown;
 }
-
-/**
- * A `runtime/status` notification: the executor's app-server changed state (docs/host-protocol.md,
- * "Runtime supervision"). Its params are the protocol's `RuntimeStatus`.
- */
-export type RuntimeStatusNotification = RuntimeStatus;
 
 /**
  * The params of a request as a host writes them: the wire form of the protocol's params (a branded value such
@@ -118,7 +109,7 @@ export interface ExecutorHostClient {
   /** Notifications received so far (of one method, if given). */
   notifications(method?: string): ReadonlyArray<{ readonly method: string; readonly params: unknown }>;
   /** The `runtime/status` notifications received so far, in order. */
-  runtimeStatuses(): ReadonlyArray<RuntimeStatusNotification>;
+  runtimeStatuses(): ReadonlyArray<RuntimeStatus>;
   /**
    * The notifications of the protocol whose params did not fit their codec (each decoded with
    * `@wework/host-protocol`), by method and place, never by value; empty while the executor keeps to the protocol.
@@ -250,7 +241,7 @@ export async function startExecutorHost(options: ExecutorHostOptions): Promise<E
     transcript,
     cards,
     notifications: (method) => (method === undefined ? notifications : notifications.filter((n) => n.method === method)),
-    runtimeStatuses: () => notifications.filter((n) => n.method === RuntimeStatusMessage.method).map((n) => n.params as RuntimeStatusNotification),
+    runtimeStatuses: () => notifications.filter((n) => n.method === RuntimeStatusNotification.method).map((n) => n.params as RuntimeStatus),
     protocolViolations: () => violations,
     conformance: () => recordingConformance(transcript),
     nextNotification: async <P>(method: string, match: (params: P) => boolean = () => true, waitOptions: { readonly timeoutMs?: number; readonly includePast?: boolean } = {}) => {

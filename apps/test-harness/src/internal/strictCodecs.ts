@@ -3,15 +3,13 @@
  * Every function here is pure.
  */
 import * as t from 'io-ts';
-import { describeKind, expectedTypeName, issuePath } from '@wework/decode-issues';
+import { describeKind, expectedTypeName, isRecord, issuePath } from '@wework/decode-issues';
 
 /** One decoding problem, located by a dotted path. */
 export interface DecodeIssue {
   readonly path: string;
   readonly message: string;
 }
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u);
 
 /** An object codec that rejects unknown keys: every unknown key and every bad known one is an error with its path. */
 export function exact<R extends t.Props, O extends t.Props>(

@@ -14,6 +14,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { isRecord } from '@wework/decode-issues';
 
 /** Which way a message went through the proxy. */
 export const Direction = t.keyof({ 'client-to-server': null, 'server-to-client': null }, 'Direction');
@@ -102,10 +103,6 @@ export type MessageKind =
   | { readonly kind: 'other' };
 
 const Id = t.union([t.string, t.number]);
-
-function isRecord(u: unknown): u is Readonly<Record<string, unknown>> {
-  return typeof u === 'object' && u !== null && !Array.isArray(u);
-}
 
 /** Classifies a JSON-RPC message. */
 export function classifyMessage(message: unknown): MessageKind {

@@ -4,7 +4,8 @@
  *
  * Every function here is pure: JSON in, values out; nothing throws.
  */
-import { isRecord, own } from './json.js';
+import { isRecord } from '@wework/decode-issues';
+import { own } from './json.js';
 
 /** The answer strings of question `id`, or `undefined` when the host gave none that are usable. */
 export const answerStrings = (answers: unknown, id: string): ReadonlyArray<string> | undefined => {

@@ -9,10 +9,6 @@ import { exactNumberOf } from '@wework/codex-protocol';
 /** A JSON object (not `null`, not an array). */
 export type JsonRecord = { readonly [key: string]: unknown };
 
-/** True for a non-null, non-array object. */
-export const isRecord = (value: unknown): value is JsonRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The own property `key` of `record`, or `undefined` (never reads the prototype chain). */
 export const own = (record: JsonRecord, key: string): unknown =>
   Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;

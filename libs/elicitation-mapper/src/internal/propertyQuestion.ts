@@ -13,12 +13,12 @@
  */
 import type { ToolRequestUserInputOption } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
+import { isRecord } from '@wework/decode-issues';
 import type { BooleanQuestion, FormQuestion, MultiChoiceQuestion, NumberQuestion, SingleChoiceQuestion, TextQuestion } from '../Card.js';
 import {
   countOrNull,
   describeValue,
   finiteOrNull,
-  isRecord,
   jsonTypeOf,
   own,
   pathTo,

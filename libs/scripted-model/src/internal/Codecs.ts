@@ -6,18 +6,13 @@
  * Every function here is pure: plain data in, plain data or an `Either` out.
  */
 import * as t from 'io-ts';
-import { describeKind, expectedTypeName, issuePath } from '@wework/decode-issues';
+import { describeKind, expectedTypeName, isRecord, issuePath } from '@wework/decode-issues';
 import * as E from 'fp-ts/lib/Either.js';
 
 /** One problem found while decoding: where (`script[0].steps[1].callTool.tool`) and what. */
 export interface DecodeIssue {
   readonly path: string;
   readonly message: string;
-}
-
-/** True for a JSON object (not an array, not null). */
-export function isRecord(u: unknown): u is Readonly<Record<string, unknown>> {
-  return typeof u === 'object' && u !== null && !Array.isArray(u);
 }
 
 /**

@@ -9,7 +9,7 @@ import { HostErrorCode, runAgain, type EmptyResult, type HostFailure, type HostN
 import type { ConnectorIdentity, RecoveryContinuation, RecoveryError } from '@wework/local-auth';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountService } from '../../accounts/AccountService.js';
-import type { ExecutorLog } from '../../runtime/ExecutorLog.js';
+import type { Log } from '@wework/ports';
 import { inventoryFailure, managementFailure, marketplaceFailure, pluginServiceFailure, runtimeFailure, taskFailure, type MarketplaceFault } from '@wework/host-errors';
 import type { LocalRuntime } from '../../runtime/LocalRuntime.js';
 import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCatalogCache.js';
@@ -54,7 +54,7 @@ export interface ExecutorServices {
   readonly pluginInventory: () => Promise<{ readonly inventory: PluginInventory; readonly management: PluginManagement }>;
   /** The Wegent runtime token (in memory only). */
   readonly wegentToken: WegentRuntimeToken;
-  readonly log: ExecutorLog;
+  readonly log: Log;
   /** The marketplaces, catalogs and plugin details of the plugin pages. */
   readonly marketplaces?: MarketplacePages;
   /** The plugins bundled with the desktop app (background upgrades); none when absent. */

@@ -5,8 +5,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { skillReadFailure } from '@wework/host-errors';
 import type { HostFailure, HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
+import type { RuntimeFault } from '@wework/host-errors';
 import { listWorkspaceSkills, readKnownSkill, type KnownSkillReadError, type WorkspaceSkills } from '../../plugins/WorkspaceSkills.js';
-import type { RuntimeError } from '../../runtime/LocalRuntime.js';
 import { inventoryUnreadable, managementFailure, runtimeFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `skills/setEnabled`, `skills/list`, `skills/read`. */
@@ -27,7 +27,7 @@ export function skillHandlers(kit: HandlerKit): HostHandlersPart<'skills/setEnab
       const cwd = kit.skillWorkspace(workspace);
       if (E.isLeft(cwd)) return cwd;
       const viewed = await (await pluginInventory()).inventory.view();
-      const listed = async (): Promise<E.Either<RuntimeError, WorkspaceSkills>> => {
+      const listed = async (): Promise<E.Either<RuntimeFault, WorkspaceSkills>> => {
         const running = runtime.ready();
         return E.isLeft(running) ? running : listWorkspaceSkills(running.right.server.client, cwd.right, false);
       };
