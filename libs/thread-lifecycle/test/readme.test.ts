@@ -2,7 +2,7 @@
  * The example at the top of README.md, kept compiling and passing.
  */
 import { expect, test } from 'vitest';
-import { LifecycleCommand, TaskEvent, initialTaskThreads, makeThreadLifecycle as makeRealLifecycle, taskStep, type ThreadLifecycle } from '../src/index.js';
+import { LifecycleCommand, TaskEvent, initialTaskThreads, makeThreadLifecycle as makeRealLifecycle, taskStep as realTaskStep, type ThreadLifecycle } from '../src/index.js';
 
 /** The real lifecycle, with every answer of its methods recorded in `results`, so the example runs as written. */
 function recordingLifecycle(results: unknown[]): () => ThreadLifecycle {
@@ -76,9 +76,15 @@ test('README example: a new thread, reported, and an archive in Codex', () => {
 
 test('README example: tasks and their threads', () => {
   const results: unknown[] = [];
+  /** The real `taskStep`, with the commands of every step recorded in `results`, so the example runs as written. */
+  const taskStep: typeof realTaskStep = (...args) => {
+    const stepped = realTaskStep(...args);
+    results.push(stepped[1]);
+    return stepped;
+  };
   // --- README example begins ---
   let state = initialTaskThreads();
-  const step = (event: TaskEvent, now: number) => { const [next, commands] = taskStep(state, event, now); state = next; return keepResult(results, commands); };
+  const step = (event: TaskEvent, now: number) => { const [next, commands] = taskStep(state, event, now); state = next; return commands; };
 
   step(TaskEvent.taskStarted({ taskId: 't', threadId: 'thr_1', archived: false }, 1, 0), 0); // [] — thread/start on app-server 1
   step(TaskEvent.appServerSeen(2), 10);               // [AppServerReplaced] — app-server 1 died before any turn
