@@ -47,7 +47,21 @@ def stop_process(proc, graceful_wait):
     return None
 
 
-class ScriptedModel:
+class StderrTail:
+    """A child's stderr, drained by a thread (so the child never blocks on it) keeping its last LOG_TAIL bytes."""
+
+    def _drain_stderr(self):
+        for line in iter(self.proc.stderr.readline, b""):
+            self.log.append(line[:LOG_TAIL])
+            self.log_size += len(self.log[-1])
+            while self.log_size > LOG_TAIL:
+                self.log_size -= len(self.log.popleft())
+
+    def log_tail(self):
+        return b"".join(self.log).decode("utf-8", "replace")
+
+
+class ScriptedModel(StderrTail):
     """`wework-scripted-model` as a child process: it serves a script on loopback and writes itself into a Codex home.
 
     The command prints one line once it listens and the config is written (with --json: {"url", "port",
@@ -91,16 +105,6 @@ class ScriptedModel:
             self.lines.put(line.decode("utf-8", "replace"))
         self.lines.put(None)
 
-    def _drain_stderr(self):
-        for line in iter(self.proc.stderr.readline, b""):
-            self.log.append(line[:LOG_TAIL])
-            self.log_size += len(self.log[-1])
-            while self.log_size > LOG_TAIL:
-                self.log_size -= len(self.log.popleft())
-
-    def log_tail(self):
-        return b"".join(self.log).decode("utf-8", "replace")
-
     def stop(self):
         code = stop_process(self.proc, 5)
         for thread in self.threads:
@@ -108,7 +112,7 @@ class ScriptedModel:
         return code
 
 
-class Executor:
+class Executor(StderrTail):
     """The executor as a child process: requests go to its stdin, messages come from its stdout."""
 
     def __init__(self, argv, on_notification, on_card, timeout):
@@ -137,16 +141,6 @@ class Executor:
             except ValueError:
                 self.inbox.put(("bad", "a line that is not JSON"))
         self.inbox.put(("closed", None))
-
-    def _drain_stderr(self):
-        for line in iter(self.proc.stderr.readline, b""):
-            self.log.append(line[:LOG_TAIL])
-            self.log_size += len(self.log[-1])
-            while self.log_size > LOG_TAIL:
-                self.log_size -= len(self.log.popleft())
-
-    def log_tail(self):
-        return b"".join(self.log).decode("utf-8", "replace")
 
     def exit_code(self, wait=5):
         try:
