@@ -278,3 +278,64 @@ export function readmeExampleProblems(name, readme, tests) {
   }
   return problems;
 }
+
+/**
+ * Libraries whose main entry has no export budget, each with the reason. codex-protocol's main entry is
+ * the Codex app-server protocol's generated types and codecs: exporting them is its purpose, and their
+ * number follows the pinned Codex, not a choice of ours.
+ */
+export const EXPORT_BUDGET_EXEMPT = new Map([['@wework/codex-protocol', 'its generated protocol types are its purpose']]);
+
+/**
+ * The main entries' exported names stay within their budgets: every library with a main entry (but the
+ * exempt ones) has a budget, none exports more names than its budget, and neither the budgets nor the
+ * counts add up to more than the total.
+ * @param {{ readonly total: number; readonly libraries: Readonly<Record<string, number>> }} budgets the
+ *   contents of `exportBudgets.json`
+ * @param {ReadonlyMap<string, number>} counts per library with a main entry (the exempt ones included or
+ *   not), how many names it exports
+ * @returns {string[]}
+ */
+export function exportBudgetProblems(budgets, counts) {
+  const problems = [];
+  const budgeted = new Map(Object.entries(budgets.libraries));
+  let countSum = 0;
+  for (const [name, count] of counts) {
+    if (EXPORT_BUDGET_EXEMPT.has(name)) continue;
+    countSum += count;
+    const budget = budgeted.get(name);
+    if (budget === undefined) problems.push(`${name}: its main entry exports ${count} names and has no budget: add one to tools/package-check/exportBudgets.json`);
+    else if (count > budget) problems.push(`${name}: its main entry exports ${count} names, above its budget of ${budget}`);
+  }
+  for (const name of budgeted.keys()) {
+    if (EXPORT_BUDGET_EXEMPT.has(name)) problems.push(`${name}: has a budget though it is exempt (${EXPORT_BUDGET_EXEMPT.get(name)})`);
+    else if (!counts.has(name)) problems.push(`${name}: has a budget but is not a library with a main entry`);
+  }
+  const budgetSum = [...budgeted.values()].reduce((sum, budget) => sum + budget, 0);
+  if (budgetSum > budgets.total) problems.push(`the budgets add up to ${budgetSum} names, above the total of ${budgets.total}`);
+  if (countSum > budgets.total) problems.push(`the main entries export ${countSum} names together, above the total of ${budgets.total}`);
+  return problems;
+}
+
+/**
+ * One line per library (its count against its budget) and one for the total, as package-check prints them.
+ * @param {{ readonly total: number; readonly libraries: Readonly<Record<string, number>> }} budgets
+ * @param {ReadonlyMap<string, number>} counts
+ * @returns {string[]}
+ */
+export function exportBudgetReport(budgets, counts) {
+  const lines = [];
+  let countSum = 0;
+  for (const [name, count] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    if (EXPORT_BUDGET_EXEMPT.has(name)) {
+      lines.push(`  ${name}: ${count} names (exempt: ${EXPORT_BUDGET_EXEMPT.get(name)})`);
+      continue;
+    }
+    countSum += count;
+    const budget = budgets.libraries[name];
+    lines.push(budget === undefined ? `  ${name}: ${count} names (no budget)` : `  ${name}: ${count} / ${budget} names`);
+  }
+  const budgetSum = Object.values(budgets.libraries).reduce((sum, budget) => sum + budget, 0);
+  lines.push(`  total: ${countSum} / ${budgets.total} names (the budgets add up to ${budgetSum})`);
+  return lines;
+}

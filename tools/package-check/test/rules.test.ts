@@ -4,11 +4,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mainEntryExports, mainEntryTypes } from '../exportCount.mjs';
 import { exposedPackages } from '../exposedTypes.mjs';
 import {
   announcedVersionProblems,
   changelogProblems,
   exactPinProblems,
+  EXPORT_BUDGET_EXEMPT,
+  exportBudgetProblems,
+  exportBudgetReport,
   exportedFiles,
   metadataProblems,
   packageOfSpecifier,
@@ -82,6 +86,18 @@ const testFiles = (dir: string, base: string): Array<{ path: string; source: str
     if (entry.isDirectory()) return testFiles(path, base);
     return /\.test\.tsx?$/.test(entry.name) ? [{ path: path.slice(base.length + 1), source: readFileSync(path, 'utf8') }] : [];
   });
+
+describe('the export budgets of the workspace libraries', () => {
+  it('every library with a main entry has a budget, but the exempt ones, and the budgets fit in the total', () => {
+    const budgets = readJson(join(workspaceRoot, 'tools/package-check/exportBudgets.json'));
+    const withMain = libraryDirs.map((dir) => readJson(join(workspaceRoot, dir, 'package.json'))).filter((pkg) => mainEntryTypes(pkg) !== undefined);
+    // Every library counted at its budget: no library lacks one, none is left over, their sum fits.
+    const atBudget = new Map(withMain.map((pkg) => [pkg.name as string, EXPORT_BUDGET_EXEMPT.has(pkg.name) ? 0 : (budgets.libraries[pkg.name] ?? 0)]));
+    expect(exportBudgetProblems(budgets, atBudget)).toEqual([]);
+    expect(Object.keys(budgets.libraries).sort()).toEqual(withMain.map((pkg) => pkg.name).filter((name) => !EXPORT_BUDGET_EXEMPT.has(name)).sort());
+    expect(budgets.total).toBe(800);
+  });
+});
 
 describe('the README examples of the workspace libraries', () => {
   it("every library's README opens with an example a test runs, and every example a test runs is in its README, line for line", () => {
@@ -276,5 +292,77 @@ describe('announcedVersionProblems', () => {
     expect(announcedVersionProblems('@scope/lib', '0.1.0', built('0.1.0'))).toEqual([]);
     expect(announcedVersionProblems('@scope/lib', '0.1.0', built('0.0.0'))).toEqual(['@scope/lib: it announces version 0.0.0 but is packed at 0.1.0: build it after changeset version']);
     expect(announcedVersionProblems('@scope/lib', '0.1.0', 'export {};\n')).toEqual([expect.stringContaining('declares no PACKAGE_VERSION')]);
+  });
+});
+
+describe('exportBudgetProblems', () => {
+  const budgets = { total: 10, libraries: { '@scope/a': 4, '@scope/b': 5 } };
+
+  it('accepts counts within their budgets and the total, and does not count an exempt library', () => {
+    expect(exportBudgetProblems(budgets, new Map([['@scope/a', 4], ['@scope/b', 0], ['@wework/codex-protocol', 1249]]))).toEqual([]);
+  });
+
+  it('names a library above its budget', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 5, max: 100 }), (count) => {
+        expect(exportBudgetProblems({ total: 1000, libraries: budgets.libraries }, new Map([['@scope/a', count], ['@scope/b', 5]]))).toEqual([
+          `@scope/a: its main entry exports ${count} names, above its budget of 4`,
+        ]);
+      }),
+    );
+  });
+
+  it('names a library without a budget, and a budget without a library', () => {
+    expect(exportBudgetProblems(budgets, new Map([['@scope/a', 1], ['@scope/c', 1]]))).toEqual([
+      '@scope/c: its main entry exports 1 names and has no budget: add one to tools/package-check/exportBudgets.json',
+      '@scope/b: has a budget but is not a library with a main entry',
+    ]);
+  });
+
+  it('names budgets that add up to more than the total, and counts that do', () => {
+    expect(exportBudgetProblems({ total: 8, libraries: budgets.libraries }, new Map([['@scope/a', 1], ['@scope/b', 1]]))).toEqual([
+      'the budgets add up to 9 names, above the total of 8',
+    ]);
+    // Each library within its budget, all together above the total.
+    expect(exportBudgetProblems({ total: 8, libraries: { '@scope/a': 4, '@scope/b': 4 } }, new Map([['@scope/a', 4], ['@scope/b', 4], ['@scope/c', 1]]))).toEqual([
+      '@scope/c: its main entry exports 1 names and has no budget: add one to tools/package-check/exportBudgets.json',
+      'the main entries export 9 names together, above the total of 8',
+    ]);
+  });
+
+  it('refuses a budget for an exempt library', () => {
+    expect(exportBudgetProblems({ total: 10, libraries: { '@wework/codex-protocol': 1 } }, new Map([['@wework/codex-protocol', 1249]]))).toEqual([
+      '@wework/codex-protocol: has a budget though it is exempt (its generated protocol types are its purpose)',
+    ]);
+  });
+
+  it('reports each count against its budget and the sum against the total', () => {
+    expect(exportBudgetReport(budgets, new Map([['@scope/b', 5], ['@scope/a', 3], ['@scope/c', 2], ['@wework/codex-protocol', 1249]]))).toEqual([
+      '  @scope/a: 3 / 4 names',
+      '  @scope/b: 5 / 5 names',
+      '  @scope/c: 2 names (no budget)',
+      '  @wework/codex-protocol: 1249 names (exempt: its generated protocol types are its purpose)',
+      '  total: 10 / 10 names (the budgets add up to 9)',
+    ]);
+  });
+});
+
+describe('mainEntryExports', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'export-count-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("counts the names of the built `.` entry, values and types, each once, through re-exports, not the other entries'", () => {
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    write('dist/index.d.ts', "export * from './Codec.js';\nexport { run, type Options } from './Run.js';\nexport type Alias = string;\n");
+    write('dist/Codec.d.ts', 'export declare const Codec: { readonly name: string };\nexport type Codec = string;\nexport interface Shape { readonly a: number }\n');
+    write('dist/Run.d.ts', 'export interface Options { readonly n: number }\nexport declare function run(options: Options): void;\nexport declare function hidden(): void;\n');
+    write('dist/node/index.d.ts', 'export declare function nodeOnly(): void;\n');
+    const pkg = { name: '@scope/x', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './node': { types: './dist/node/index.d.ts', default: './dist/node/index.js' } } };
+    expect(mainEntryTypes(pkg)).toBe('./dist/index.d.ts');
+    expect(mainEntryTypes({ exports: { './node': pkg.exports['./node'] } })).toBeUndefined();
+    expect(mainEntryExports([{ name: '@scope/x', pkgDir: dir, pkg }])).toEqual(new Map([['@scope/x', ['Alias', 'Codec', 'Options', 'Shape', 'run']]]));
   });
 });
