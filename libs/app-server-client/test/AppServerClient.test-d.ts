@@ -1,7 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { McpServerElicitationRequest, ModelList, ParamsOf, ResultOf, ThreadStart, TurnStarted } from '@wework/codex-protocol';
-import type { AppServerClient, ClientError, ClientEvent, ServerRequestHandler, TerminalError } from '../src/index.js';
+import type { AppServerClient, ClientError, ClientEvent, ServerRequestHandler } from '../src/index.js';
+import type { TerminalError } from '../src/ClientError.js';
 import type { SpawnError, SpawnedAppServer } from '../src/node/index.js';
 
 declare const client: AppServerClient;

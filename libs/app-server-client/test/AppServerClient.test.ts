@@ -12,7 +12,8 @@ import {
 } from '@wework/codex-protocol';
 import { WireErrorCode, type JsonRpcMessage } from '@wework/jsonrpc';
 import { ClientError, createAppServerClient } from '../src/index.js';
-import type { AppServerClient, AppServerClientOptions, ClientEvent, MessageDirection } from '../src/index.js';
+import type { AppServerClient, AppServerClientOptions, ClientEvent } from '../src/index.js';
+import type { MessageDirection } from '../src/ClientContract.js';
 import { fakePeer, idOf } from './support/fakePeer.js';
 import type { FakePeer } from './support/fakePeer.js';
 

@@ -4,7 +4,8 @@ import * as t from 'io-ts';
 import { clientRequest, serverNotification } from '@wework/codex-protocol';
 import { createAppServerClient } from '../src/index.js';
 import type { JsonRpcMessage } from '@wework/jsonrpc';
-import type { AppServerClient, ClientEvent, RawNotification } from '../src/index.js';
+import type { AppServerClient, ClientEvent } from '../src/index.js';
+import type { RawNotification } from '../src/ClientContract.js';
 import { fakePeer, idOf } from './support/fakePeer.js';
 import type { FakePeer } from './support/fakePeer.js';
 

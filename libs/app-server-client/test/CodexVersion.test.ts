@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCodexVersion, codexVersionOf, compareCodexVersions, describeCodexVersionCheck, SUPPORTED_CODEX_VERSIONS } from '../src/index.js';
+import { checkCodexVersion, describeCodexVersionCheck, SUPPORTED_CODEX_VERSIONS } from '../src/index.js';
+import { codexVersionOf, compareCodexVersions } from '../src/CodexVersion.js';
 
 const version = fc.tuple(fc.nat({ max: 999 }), fc.nat({ max: 999 }), fc.nat({ max: 999 })).map(([a, b, c]) => `${a}.${b}.${c}`);
 

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RESTART_POLICY, backoffDelay, initialSupervisorState, stepSupervisor } from '../src/index.js';
-import type { RestartPolicyConfig, SupervisorCommand, SupervisorEvent, SupervisorState } from '../src/index.js';
+import { DEFAULT_RESTART_POLICY } from '../src/index.js';
+import { backoffDelay, initialSupervisorState, stepSupervisor } from '../src/RestartPolicy.js';
+import type { RestartPolicyConfig } from '../src/index.js';
+import type { SupervisorCommand, SupervisorEvent, SupervisorState } from '../src/RestartPolicy.js';
 
 const killed = { _tag: 'Exited', code: null, signal: 'SIGKILL' } as const;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED_MARK, redactSecrets, shownTail } from '../src/index.js';
+import { REDACTED_MARK, redactSecrets, shownTail } from '../src/SecretRedaction.js';
 
 const secretChars = fc.stringMatching(/^[A-Za-z0-9]{16,40}$/);
 
