@@ -16,75 +16,35 @@
  * @packageDocumentation
  */
 export {
-  DEFAULT_PERMISSION_MODE,
-  LEAST_PERMISSIVE_MODE,
-  PERMISSION_MODES,
-  PERMISSIVENESS,
-  PermissionMode,
   applyPermissionMode,
   comparePermissiveness,
   decodePermissionMode,
+  DEFAULT_PERMISSION_MODE,
+  LEAST_PERMISSIVE_MODE,
   needsFullAccessConfirmation,
+  PERMISSION_MODES,
+  PermissionMode,
   permissionModeOf,
   permissionParams,
+  PERMISSIVENESS,
   type PermissionParams,
-  type PermissionProfileId,
-  type PermissionTarget,
-  type UnknownPermissionMode,
-  type WithPermissionMode,
 } from './PermissionMode.js';
-export { permissionParamsForTask, type PermissionCall, type TaskPermissionParams, type UnknownPermissionModeWarning } from './TaskPermissions.js';
-export { ClaudePermissionMode, claudePermissionMode, type ClaudeContext, type UnknownClaudePermissionMode } from './ClaudePermissionMode.js';
+export { permissionParamsForTask, type PermissionCall, type UnknownPermissionModeWarning } from './TaskPermissions.js';
+export { ClaudePermissionMode, claudePermissionMode } from './ClaudePermissionMode.js';
+export { approvalCard, approvalQuestions, type ApprovalMethod, type ApprovalRequestCard } from './ApprovalCards.js';
+export { approvalAnswerMisfit, responseForApprovalCard } from './ApprovalAnswers.js';
+export { handleApprovalRequest } from './ApprovalRequest.js';
 export {
-  APPROVAL_METHODS,
-  DECISION_QUESTION_ID,
-  PERMISSIONS_CHOICES,
-  approvalCard,
-  approvalQuestions,
-  isApprovalMethod,
-  type ApprovalCardError,
-  type ApprovalMethod,
-  type ApprovalRequestCard,
-  type ApprovalSource,
-  type CommandApprovalCard,
-  type DecisionQuestion,
-  type FileChangeApprovalCard,
-  type PermissionsApprovalCard,
-  type PermissionsChoice,
-} from './ApprovalCards.js';
-export { CONSERVATIVE_DECISIONS, formatCommandPrefix, type DecisionOption, type IgnoredDecision, type ProposedAmendments } from './ApprovalDecisions.js';
-export {
-  approvalAnswerMisfit,
-  refusalFor,
-  responseForApprovalCard,
-  type ApprovalAnswer,
-  type ApprovalAnswerNote,
-  type ApprovalResponse,
-  type ApprovalResponses,
-} from './ApprovalAnswers.js';
-export {
-  handleApprovalRequest,
-  type ApprovalRequestDecision,
-  type NotAnApprovalRequest,
-  type RespondToApproval,
-  type ShowApprovalCard,
-} from './ApprovalRequest.js';
-export {
-  MANAGED_TOOLS_APPROVAL_MODE,
-  SERVER_APPROVAL_KEY,
-  TOOL_APPROVAL_KEY,
-  ToolsApprovalMode,
-  WEGENT_APPS_SERVER,
-  WEWORK_BROWSER_SERVER,
   approvalDeclarations,
   asksBeforeToolCalls,
   managedMcpServers,
   mergeMcpServerEntries,
   strongerApprovalMode,
+  ToolsApprovalMode,
+  WEGENT_APPS_SERVER,
+  WEWORK_BROWSER_SERVER,
   withManagedApproval,
-  type ApprovalDeclarations,
   type McpConfigError,
-  type McpServerEntry,
 } from './McpServerApproval.js';
-export { managedConfigFragment, refreshBuiltInServers, weworkFeatures, type BuiltInServer, type ConfigRefresh } from './ConfigRefresh.js';
-export { OPENAI_FORM_EXTENSION, advertisesOpenaiForm, weworkInitializeCapabilities, type CapabilityOptions } from './InitializeCapabilities.js';
+export { managedConfigFragment, refreshBuiltInServers, weworkFeatures } from './ConfigRefresh.js';
+export { advertisesOpenaiForm, weworkInitializeCapabilities } from './InitializeCapabilities.js';

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClaudePermissionMode, claudePermissionMode, type ClaudeContext } from '../src/index.js';
+import { ClaudePermissionMode, claudePermissionMode } from '../src/index.js';
+import { type ClaudeContext } from '../src/ClaudePermissionMode.js';
 
 const MODES = Object.keys(ClaudePermissionMode.keys) as ReadonlyArray<ClaudePermissionMode>;
 

@@ -4,15 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
 import { applyConfigEdits } from '@wework/config-toml';
 import { type JsonRecord } from '@wework/codex-protocol';
-import {
-  WEGENT_APPS_SERVER,
-  WEWORK_BROWSER_SERVER,
-  managedConfigFragment,
-  refreshBuiltInServers,
-  weworkFeatures,
-  type BuiltInServer,
-  type ConfigRefresh,
-} from '../src/index.js';
+import { WEGENT_APPS_SERVER, WEWORK_BROWSER_SERVER, managedConfigFragment, refreshBuiltInServers, weworkFeatures } from '../src/index.js';
+import { type BuiltInServer, type ConfigRefresh } from '../src/ConfigRefresh.js';
 import { codexConfigArbitrary, mcpServerEntryArbitrary } from '../src/testing.js';
 
 const right = <A>(either: E.Either<unknown, A>): A => {

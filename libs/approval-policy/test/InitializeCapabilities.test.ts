@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
-import { OPENAI_FORM_EXTENSION, advertisesOpenaiForm, weworkInitializeCapabilities } from '../src/index.js';
+import { OPENAI_FORM_EXTENSION } from '../src/InitializeCapabilities.js';
+import { advertisesOpenaiForm, weworkInitializeCapabilities } from '../src/index.js';
 
 describe('weworkInitializeCapabilities', () => {
   it('asks for the experimental API and does not advertise openai/form by default', () => {

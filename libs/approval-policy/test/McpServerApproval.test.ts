@@ -10,7 +10,7 @@ import {
   strongerApprovalMode,
   withManagedApproval,
   type ToolsApprovalMode,
-} from '../src/index.js';
+} from '../src/McpServerApproval.js';
 import { mcpServerEntryArbitrary, mcpServersArbitrary, toolsApprovalModeArbitrary } from '../src/testing.js';
 
 const right = <A>(either: E.Either<unknown, A>): A => {

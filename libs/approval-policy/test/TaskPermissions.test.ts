@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   PERMISSION_MODES,
-  PERMISSIVENESS,
   comparePermissiveness,
   needsFullAccessConfirmation,
   permissionModeOf,
@@ -11,6 +10,7 @@ import {
   type PermissionCall,
   type PermissionMode,
 } from '../src/index.js';
+import { PERMISSIVENESS } from '../src/PermissionMode.js';
 import { permissionModeArbitrary, persistedTaskArbitrary } from '../src/testing.js';
 
 const CALLS: ReadonlyArray<PermissionCall> = ['thread/start', 'thread/resume', 'thread/fork', 'turn/start'];

@@ -22,15 +22,15 @@ import {
   permissionParamsForTask,
   responseForApprovalCard,
   weworkInitializeCapabilities,
+  type PermissionMode,
+} from '../src/index.js';
+import {
   type CommandApprovalCard,
   type DecisionQuestion,
   type FileChangeApprovalCard,
-  type PermissionMode,
   type PermissionsApprovalCard,
-  type ApprovalRequestDecision,
-  type RespondToApproval,
-  type ShowApprovalCard,
-} from '../src/index.js';
+} from '../src/ApprovalCards.js';
+import { type ApprovalRequestDecision, type RespondToApproval, type ShowApprovalCard } from '../src/ApprovalRequest.js';
 
 describe('public types', () => {
   test('the policy and the params use the generated protocol types', () => {
