@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeAccountIndex, emptyAccountIndex, encodeAccountIndex } from '../src/index.js';
+import { decodeAccountIndex, emptyAccountIndex, encodeAccountIndex } from '../src/AccountIndex.js';
 import { utf8 } from '../src/internal/Bytes.js';
 import { accountIndexArbitrary } from '../src/testing.js';
 

@@ -1,16 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import {
-  checkSwitchAllowed,
-  finishAddAccount,
-  listAccounts,
-  loadAccountIndex,
-  loginCompleted,
-  readAccountIndex,
-  saveActiveAccount,
-  startAddAccount,
-  switchAccount,
-} from '../src/index.js';
+import { checkSwitchAllowed, finishAddAccount, listAccounts, startAddAccount, switchAccount } from '../src/index.js';
+import { loadAccountIndex, loginCompleted, readAccountIndex, saveActiveAccount } from '../src/Accounts.js';
 import { apiKeyAuthJson, chatGptAuthJson, failingPort, MemoryFileSystem } from '../src/testing.js';
 import { CANARY, leftOf, rightOf, testLayout } from './support.js';
 

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeAuthFile, decodeIdTokenClaims, identifyAuth, MAX_CLAIM_LENGTH } from '../src/index.js';
+import { decodeAuthFile, decodeIdTokenClaims, identifyAuth, MAX_CLAIM_LENGTH } from '../src/AuthClaims.js';
 import { utf8 } from '../src/internal/Bytes.js';
 import { sha256Hex } from '@wework/ports/testing';
 import { apiKeyAuthJson, authJsonArbitrary, chatGptAuthJson, fakeIdToken } from '../src/testing.js';

@@ -17,20 +17,18 @@ import { nodeFileSystem } from '@wework/ports/node';
 import { DISK_FAULT_CODES, failingAt, snapshotTree, temporaryPathsIn, type TreeSnapshot } from '@wework/ports/testing';
 import {
   applyMigration,
-  encodeAccountIndex,
   ensureCodexHome,
   finishAddAccount,
-  layoutOf,
   linkNativeAuth,
   listAccounts,
   prepareConfig,
   prepareHomeForStart,
-  saveActiveAccount,
   startAddAccount,
   switchAccount,
-  type AddAccountStarted,
-  type CodexHomeLayout,
 } from '../src/index.js';
+import { encodeAccountIndex } from '../src/AccountIndex.js';
+import { layoutOf, type CodexHomeLayout } from '../src/HomeLayout.js';
+import { saveActiveAccount, type AddAccountStarted } from '../src/Accounts.js';
 import { chatGptAuthJson, MemoryFileSystem } from '../src/testing.js';
 import { CANARY, rightOf } from './support.js';
 

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { readRemoteApps, remoteAppsEdit, setRemoteApps } from '../src/index.js';
+import { readRemoteApps } from '../src/RemoteApps.js';
+import { remoteAppsEdit, setRemoteApps } from '../src/index.js';
 import { configDocumentArbitrary } from '../src/config/testing.js';
 
 const set = (text: string, enabled: boolean): string => {

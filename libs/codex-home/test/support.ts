@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the tests: run a TaskEither and unwrap its side (from `@wework/ports/testing`), build a home layout.
  */
-import { layoutOf, type CodexHomeLayout } from '../src/index.js';
+import { layoutOf, type CodexHomeLayout } from '../src/HomeLayout.js';
 import type { Platform } from '@wework/ports';
 
 export { leftOf, rightOf } from '@wework/ports/testing';
