@@ -12,46 +12,18 @@
  *
  * Everything here is pure: no IO, no clock, no process.
  */
-export {
-  editNotVerified,
-  malformedConfig,
-  malformedConfigFrom,
-  tomlErrorReason,
-  UNKNOWN_TOML_REASON,
-  unsupportedLayout,
-  type ConfigError,
-  type EditNotVerified,
-  type MalformedConfig,
-  type TomlEditError,
-  type UnsupportedLayout,
-} from './ConfigError.js';
+export { editNotVerified, type ConfigError, type MalformedConfig, type TomlEditError } from './ConfigError.js';
 export { applyConfigEdits, configEdits, type ConfigEditError } from './BatchWrite.js';
-export { configDiff, type ConfigDiffOptions } from './ConfigDiff.js';
+export { configDiff } from './ConfigDiff.js';
+export { findStatement, parseToml, readDocument, rootSection, type Statement, type TomlDocument } from './Document.js';
+export { removeKey, removeTable, setKey } from './Editor.js';
+export { formatKeyPath, parseKeyPath } from './KeyPath.js';
 export {
-  findStatement,
-  findTable,
-  parseToml,
-  readDocument,
-  rootSection,
-  statementsUnder,
-  type Layout,
-  type Section,
-  type Statement,
-  type TomlDocument,
-} from './Document.js';
-export { removeKey, removeTable, setKey, type SetKeyOptions } from './Editor.js';
-export { formatKeyPath, parseKeyPath, type InvalidKeyPath } from './KeyPath.js';
-export {
-  appendTable,
   applyVerified,
   insertLine,
   removeStatement,
   renameKey,
   replaceValue,
-  statementLine,
-  type InsertOptions,
-  type Placement,
   type TextEdit,
   type ValueChange,
 } from './VerifiedEdit.js';
-export { tomlValueText } from './internal/ValueText.js';
