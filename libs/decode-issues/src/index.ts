@@ -15,7 +15,6 @@ export {
   formatDecodeIssues,
   issuePath,
   type DecodeIssue,
-  type PathStyle,
 } from './DecodeIssues.js';
 export { isRecord } from './Records.js';
-export { formatJsonSyntaxError, lineAndColumn, locateJsonSyntaxError, parseJsonText, type JsonSyntaxError } from './JsonText.js';
+export { formatJsonSyntaxError, parseJsonText } from './JsonText.js';
