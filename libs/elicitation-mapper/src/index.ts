@@ -12,74 +12,26 @@
  *
  * Everything here is pure: no IO, no clock, no process. `requestForm` calls only the server passed in.
  */
+export { answersToContent } from './AnswerMapping.js';
+export { answerRefusal, userInputAnswerRefusal } from './AnswerRefusal.js';
+export { defaultAnswers, userInputQuestions, type Card, type FormCard } from './Card.js';
 export {
-  approvalAnswerToResult,
-  approvalChoiceOf,
-  answersToContent,
-  answersToResult,
-} from './AnswerMapping.js';
-export { answerRefusal, userInputAnswerRefusal, type AnswerableCard, type AnswerableQuestion, type AnswerProblem, type AnswerRefused } from './AnswerRefusal.js';
-export {
-  defaultAnswers,
-  userInputQuestions,
-  type AnswerType,
-  type ApprovalChoice,
-  type ApprovalQuestion,
-  type BooleanQuestion,
-  type Card,
-  type CardQuestion,
-  type ElicitationSource,
-  type FormCard,
-  type FormQuestion,
-  type MultiChoiceQuestion,
-  type NumberQuestion,
-  type OpenUrlQuestion,
-  type SingleChoiceQuestion,
-  type TextQuestion,
-  type ToolApprovalCard,
-  type ToolParamDisplay,
-  type UrlCard,
-  type UrlChoice,
-  type UrlTarget,
-} from './Card.js';
-export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
-export { cardForRequest, elicitationToCard, urlCardForRequest } from './ElicitationCard.js';
-export { CARD_SHOWS, nextCardShow, type CardRefusal, type CardShowStep } from './CardShows.js';
+  describeApprovalPolicy,
+  forwardsElicitations,
+  isGranularPolicy,
+  weworkGranularApprovalPolicy,
+} from './ApprovalPolicy.js';
+export { elicitationToCard } from './ElicitationCard.js';
+export { nextCardShow, type CardRefusal } from './CardShows.js';
 export { hostCardKindOf, hostQuestionsOf, hostUrlOf } from './HostCard.js';
-export {
-  codexElicitation,
-  codexElicitationRequest,
-  decodeElicitation,
-  decodeElicitationRequest,
-  type ElicitationRequest,
-  type UrlElicitationRequest,
-} from './ElicitationRequest.js';
-export {
-  acceptResult,
-  cancelResult,
-  declineResult,
-  noUsableAnswerResult,
-  openedResult,
-  toMcpElicitResult,
-  unsupportedResult,
-  type AcceptResult,
-  type CancelResult,
-  type DeclineResult,
-  type ElicitResult,
-  type FormContent,
-  type FormValue,
-  type McpElicitResult,
-  type OpenedResult,
-  type PersistMeta,
-} from './ElicitResult.js';
+export { type ElicitationRequest } from './ElicitationRequest.js';
+export { cancelResult, toMcpElicitResult, type ElicitResult } from './ElicitResult.js';
 export {
   checkedResponseForCard,
   handleCodexElicitationRequest,
   handleElicitationRequest,
   responseForCard,
-  type ElicitationDecision,
   type HostReply,
-  type RespondNow,
   type ShowCard,
 } from './Executor.js';
 export {
@@ -90,86 +42,18 @@ export {
   formRulesFromSchema,
   resolveCustomOption,
   validateForm,
-  type CustomOptionRule,
-  type CustomTextMissing,
-  type EmptyValue,
   type FormRules,
-  type FormValidationError,
-  type InvalidRule,
-  type MissingValue,
-  type NotAllowed,
-  type NotAnInteger,
-  type NotAnObject,
-  type NumberRange,
-  type OutOfRange,
-  type WrongType,
 } from './FormValidation.js';
 export {
-  ApprovalCard,
-  ElicitationAction,
-  FormEvidence,
-  FormsEvidence,
-  McpErrorEvidence,
-  ServerApprovalEvidence,
-  ToolCallEvidence,
   decodeFormsEvidence,
+  ElicitationAction,
   emptyFormsEvidence,
   evidenceIssues,
-  type InvalidFormsEvidence,
+  FormEvidence,
+  FormsEvidence,
+  ServerApprovalEvidence,
+  ToolCallEvidence,
 } from './FormsEvidence.js';
-export {
-  FINDING_ORDER,
-  diagnoseForms,
-  formatFinding,
-  type ApprovalSetting,
-  type FindingText,
-  type FormsFinding,
-  type FormsFindingTag,
-  type ResultProblem,
-} from './FormsDiagnosis.js';
-export {
-  requestForm,
-  supportsFormElicitation,
-  type ClientLacksFormElicitation,
-  type FormAccepted,
-  type FormCancelled,
-  type FormDeclined,
-  type FormElicitingServer,
-  type FormFailed,
-  type FormOutcome,
-  type FormUnsupported,
-  type RequestFormOptions,
-} from './RequestForm.js';
-export { schemaToQuestions } from './SchemaMapping.js';
-export {
-  approvalChoiceLabels,
-  approvalResult,
-  MCP_TOOL_CALL_APPROVAL_KIND,
-  TOOL_APPROVAL_QUESTION_ID,
-  toolApprovalCard,
-} from './ToolApproval.js';
-export {
-  URL_QUESTION_ID,
-  checkElicitationUrl,
-  completesUrlCard,
-  isLoopbackHostname,
-  urlAnswerToResult,
-  urlCardOf,
-  urlChoiceLabels,
-  urlChoiceOf,
-} from './UrlElicitation.js';
-export { MAX_URL_LENGTH } from './Unsupported.js';
-export type {
-  EmptyOptions,
-  InvalidRequest,
-  MissingProperties,
-  NonStringConst,
-  NonStringEnum,
-  Unsupported,
-  UnsupportedApprovalKind,
-  UnsupportedMode,
-  UnsupportedOption,
-  UnsupportedPropertyType,
-  UnsupportedUrl,
-  UrlProblem,
-} from './Unsupported.js';
+export { diagnoseForms, FINDING_ORDER, formatFinding, type FormsFinding } from './FormsDiagnosis.js';
+export { requestForm } from './RequestForm.js';
+export { checkElicitationUrl, completesUrlCard } from './UrlElicitation.js';

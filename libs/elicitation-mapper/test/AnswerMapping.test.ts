@@ -5,7 +5,8 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { answersToContent, answersToResult, defaultAnswers, responseForCard } from '../src/index.js';
+import { answersToContent, defaultAnswers, responseForCard } from '../src/index.js';
+import { answersToResult } from '../src/AnswerMapping.js';
 import { answersForCard, supportedSchemaArbitrary, usableAnswersForCard } from '../src/testing.js';
 import { answers, formCardOf } from './support.js';
 

@@ -6,7 +6,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { McpServerElicitationRequest } from '@wework/codex-protocol';
-import { elicitationToCard, type FormCard, type MultiChoiceQuestion } from '../src/index.js';
+import { elicitationToCard, type FormCard } from '../src/index.js';
+import { type MultiChoiceQuestion } from '../src/Card.js';
 
 const request = (limits: Record<string, unknown>) => ({
   threadId: 't',

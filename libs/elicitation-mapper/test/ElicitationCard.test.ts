@@ -6,7 +6,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { elicitationToCard, type FormQuestion } from '../src/index.js';
+import { elicitationToCard } from '../src/index.js';
+import { type FormQuestion } from '../src/Card.js';
 import {
   codexElicitationRequestParamsArbitrary,
   plainFormRequestArbitrary,

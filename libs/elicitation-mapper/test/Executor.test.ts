@@ -4,16 +4,8 @@
  * form of a result.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  acceptResult,
-  cancelResult,
-  declineResult,
-  handleElicitationRequest,
-  noUsableAnswerResult,
-  responseForCard,
-  toMcpElicitResult,
-  unsupportedResult,
-} from '../src/index.js';
+import { acceptResult, declineResult, noUsableAnswerResult, unsupportedResult } from '../src/ElicitResult.js';
+import { cancelResult, handleElicitationRequest, responseForCard, toMcpElicitResult } from '../src/index.js';
 import { answers, formCardOf, golden } from './support.js';
 
 describe('handleElicitationRequest', () => {

@@ -10,11 +10,10 @@ import {
   checkCustomOption,
   checkRange,
   checkRequired,
-  formRulesFromSchema,
   resolveCustomOption,
-  validateForm,
   type FormValidationError,
-} from '../src/index.js';
+} from '../src/FormValidation.js';
+import { formRulesFromSchema, validateForm } from '../src/index.js';
 
 const tags = (errors: ReadonlyArray<FormValidationError>): Array<string> => errors.map((e) => e._tag);
 const rule = { choiceKey: 'strategy', customChoice: 'custom', textKey: 'customStrategy' };

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FINDING_ORDER } from '../src/FormsDiagnosis.js';
+import { decodeFormsEvidence } from '../src/FormsEvidence.js';
 import {
-  FINDING_ORDER,
-  decodeFormsEvidence,
   diagnoseForms,
   emptyFormsEvidence,
   formatFinding,

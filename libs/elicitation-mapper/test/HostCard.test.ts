@@ -6,7 +6,17 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { McpServerElicitationRequestParams } from '@wework/codex-protocol';
 import { HostQuestion } from '@wework/host-protocol';
-import { answerRefusal, CARD_SHOWS, elicitationToCard, handleCodexElicitationRequest, handleElicitationRequest, hostCardKindOf, hostQuestionsOf, hostUrlOf, nextCardShow } from '../src/index.js';
+import {
+  answerRefusal,
+  elicitationToCard,
+  handleCodexElicitationRequest,
+  handleElicitationRequest,
+  hostCardKindOf,
+  hostQuestionsOf,
+  hostUrlOf,
+  nextCardShow,
+} from '../src/index.js';
+import { CARD_SHOWS } from '../src/CardShows.js';
 import { answersForCard, codexElicitationRequestParamsArbitrary, codexToolApprovalParamsArbitrary } from '../src/testing.js';
 
 const card = elicitationToCard({

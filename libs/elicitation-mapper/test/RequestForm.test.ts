@@ -6,7 +6,8 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { requestForm, supportsFormElicitation, type FormElicitingServer } from '../src/index.js';
+import { requestForm } from '../src/index.js';
+import { supportsFormElicitation, type FormElicitingServer } from '../src/RequestForm.js';
 
 const form = {
   mode: 'form' as const,

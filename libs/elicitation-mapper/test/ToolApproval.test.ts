@@ -6,7 +6,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { approvalChoiceOf, approvalResult, elicitationToCard, responseForCard, userInputQuestions, type ApprovalChoice } from '../src/index.js';
+import { approvalChoiceOf } from '../src/AnswerMapping.js';
+import { approvalResult } from '../src/ToolApproval.js';
+import { elicitationToCard, responseForCard } from '../src/index.js';
+import { userInputQuestions, type ApprovalChoice } from '../src/Card.js';
 import { codexToolApprovalParamsArbitrary } from '../src/testing.js';
 import { answers, approvalCardOf, golden } from './support.js';
 

@@ -4,7 +4,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { answersToResult } from '../src/index.js';
+import { answersToResult } from '../src/AnswerMapping.js';
 import { uniqueLabels } from '../src/internal/optionLabels.js';
 import { supportedSchemaArbitrary } from '../src/testing.js';
 import { answers, formCardOf } from './support.js';

@@ -4,7 +4,8 @@
  * Codex forwards them (golden fixtures), map to the same cards and results.
  */
 import { describe, expect, test } from 'vitest';
-import { handleElicitationRequest, responseForCard, userInputQuestions } from '../src/index.js';
+import { handleElicitationRequest, responseForCard } from '../src/index.js';
+import { userInputQuestions } from '../src/Card.js';
 import { answers, formCardOf, golden } from './support.js';
 
 /** The spec's "Trigger" example, as `mcpServer/elicitation/request` params. */

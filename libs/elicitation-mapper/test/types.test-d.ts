@@ -4,8 +4,11 @@
  */
 import type { McpServerElicitationRequestResponse, ToolRequestUserInputQuestion, ToolRequestUserInputResponse } from '@wework/codex-protocol';
 import { describe, expectTypeOf, test } from 'vitest';
-import type { CardQuestion, ElicitResult, FormContent, FormsEvidence, HostReply, McpElicitResult } from '../src/index.js';
-import { defaultAnswers, userInputQuestions, type Card } from '../src/index.js';
+import type { CardQuestion } from '../src/Card.js';
+import type { ElicitResult, FormsEvidence, HostReply } from '../src/index.js';
+import type { FormContent, McpElicitResult } from '../src/ElicitResult.js';
+import { defaultAnswers, type Card } from '../src/index.js';
+import { userInputQuestions } from '../src/Card.js';
 
 describe('protocol fit', () => {
   test('an ElicitResult is a response of mcpServer/elicitation/request', () => {
