@@ -9,22 +9,13 @@
  */
 export {
   createHostClient,
-  type CardContext,
   type CardHandler,
-  type ConnectionState,
   type HostClient,
   type HostClientOptions,
   type HostEvent,
-  type MessageDirection,
-  type ProtocolViolation,
-  type ReconnectOptions,
-  type RequestOptions,
-  type Resumed,
   type StreamNotice,
 } from './Client.js';
-export { describeHostClientError, type Aborted, type Busy, type Disconnected, type ExecutorError, type HostClientError, type InvalidRequest, type InvalidResult, type TimedOut, type WaitError } from './Errors.js';
-export { type ConnectError, type HostTransport, type TransportFactory, type TransportHandlers } from './Transport.js';
-export { browserWebSocketTransport, type BrowserWebSocketOptions, type WebSocketConstructor, type WebSocketLike } from './BrowserWebSocket.js';
-export { reconnectDelay, type BackoffBounds } from './Backoff.js';
-export { initialStream, subscribed, subscribeFailed, subscribing, takeEvent, type StreamState, type StreamStep } from './Stream.js';
+export { describeHostClientError, type HostClientError } from './Errors.js';
+export { type HostTransport, type TransportFactory } from './Transport.js';
+export { browserWebSocketTransport } from './BrowserWebSocket.js';
 export { HOST_CLIENT_DEFAULTS } from './Limits.js';

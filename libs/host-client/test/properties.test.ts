@@ -8,7 +8,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHostClient, initialStream, reconnectDelay, takeEvent } from '../src/index.js';
+import { createHostClient } from '../src/index.js';
+import { initialStream, takeEvent } from '../src/Stream.js';
+import { reconnectDelay } from '../src/Backoff.js';
 import { fakeExecutor, type FakeConnection, type SentMessage } from '../src/testing.js';
 
 const ticks = async (n = 4): Promise<void> => {
