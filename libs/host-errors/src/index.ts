@@ -10,8 +10,6 @@
 export {
   accountFailure,
   describeAccountFault,
-  describeLoginFault,
-  describeRuntimeFault,
   hostFailure,
   inventoryFailure,
   managementFailure,
@@ -21,19 +19,8 @@ export {
   settingsFailure,
   skillReadFailure,
   taskFailure,
-  type AccountFault,
-  type AccountsFault,
-  type BusyActivity,
-  type HostError,
-  type InventoryFault,
-  type LoginFault,
   type ManagementFault,
   type MarketplaceFault,
-  type PluginServiceFault,
-  type ReorderFault,
   type RuntimeFault,
-  type SettingsFault,
-  type SkillReadFault,
-  type TaskFault,
 } from './HostErrors.js';
-export { categoryTag, categoryText, fileSystemCategory, methodName, type FileSystemCategory } from './Category.js';
+export { categoryText, fileSystemCategory } from './Category.js';
