@@ -6,120 +6,98 @@
  *
  * Every value here is plain data; the codecs and functions are pure.
  */
-export { notificationDescriptor, requestDescriptor, type NotificationDescriptor, type RequestDescriptor } from './Descriptor.js';
 export {
-  AccountsAdd,
-  AccountsCancel,
-  AccountsList,
-  AccountsSwitch,
-  AppsSetEnabled,
-  AuthCancel,
-  AuthRecover,
   EmptyResult,
-  ExecutorInfo,
   HostRequests,
-  IntegrationsAppsRead,
-  IntegrationsAppsWrite,
   MessageSend,
-  ModelsList,
-  PluginsInstall,
-  PluginsInstalled,
-  PluginsList,
-  PluginsRetryUpdate,
-  PluginsSetEnabled,
-  PluginsTrial,
-  PluginsUninstall,
-  SettingsRead,
-  SettingsWrite,
-  SkillsRead,
-  SkillsSetEnabled,
-  SupervisionClearModel,
-  SupervisionInspect,
-  SupervisionSetModel,
-  TaskArchive,
   TaskCreate,
-  TaskFork,
-  TaskList,
-  TaskOpen,
-  TaskStop,
   type HostMethod,
   type HostParamsOf,
   type HostResultOf,
 } from './Requests.js';
 export {
-  AgentMessageDeltaNotification,
   AuthSessionNotification,
   CardDismissedNotification,
   HostNotifications,
   InventoryChangedNotification,
-  ItemNotification,
   LoginCompletedNotification,
   PluginsUpdateStatusNotification,
   pluginsUpdateStatusParams,
   RuntimeStatusNotification,
-  TurnCompletedNotification,
-  TurnStartedNotification,
   type HostNotificationMethod,
   type HostNotificationParamsOf,
 } from './Notifications.js';
-export { hostTranscriptNotification, onCodexTranscript, transcriptNotification, type CodexTranscriptNotification, type TranscriptMethod, type TranscriptNotification } from './Transcript.js';
-export { CardAnswerError, CardKind, CardOrigin, CardShow, CardShowParams, ExecutorRequests, HostAnswerType, HostCard, HostCardUrl, HostOption, HostQuestion, HostReply, plainHostQuestion } from './Cards.js';
-export { HostErrorData, hostErrorData, type HostAnswer, type HostFailure, type HostHandler, type HostHandlers, type HostHandlersPart } from './Handlers.js';
+export {
+  hostTranscriptNotification,
+  onCodexTranscript,
+  transcriptNotification,
+  type CodexTranscriptNotification,
+} from './Transcript.js';
+export {
+  CardAnswerError,
+  CardKind,
+  CardOrigin,
+  CardShow,
+  ExecutorRequests,
+  HostCard,
+  HostCardUrl,
+  HostQuestion,
+  HostReply,
+  plainHostQuestion,
+} from './Cards.js';
+export {
+  HostErrorData,
+  hostErrorData,
+  type HostAnswer,
+  type HostFailure,
+  type HostHandler,
+  type HostHandlers,
+  type HostHandlersPart,
+} from './Handlers.js';
 export { HostErrorCode } from './ErrorCodes.js';
 export { HOST_LIMITS } from './Limits.js';
-export {
-  CatalogPluginSummary,
-  ConnectorLocalAuthSummary,
-  MarketplaceEntry,
-  MarketplaceKind,
-  MarketplaceList,
-  MarketplacesAdd,
-  MarketplacesList,
-  MarketplacesRefresh,
-  MarketplacesRemove,
-  MarketplacesReorder,
-  PluginDetails,
-  PluginsCatalog,
-  PluginsRead,
-} from './Marketplaces.js';
+export { CatalogPluginSummary, MarketplaceEntry, MarketplaceList, PluginDetails } from './Marketplaces.js';
 export {
   decodeHostNotification,
   decodeHostParams,
   decodeHostResult,
   describeDecodeErrors,
   hostRequest,
-  type HostRequestMessage,
-  type InvalidHostNotification,
-  type InvalidHostParams,
-  type InvalidHostResult,
 } from './Decode.js';
+export { ExecutionRequest, ModelRouterRoute, ModelSelection, PermissionMode, SendResult, TaskRecord } from './Tasks.js';
 export {
-  AuthRequired,
-  Delivered,
-  ExecutionRequest,
-  ForkResult,
-  MessageDelivery,
-  ModelCategory,
-  ModelRouterRoute,
-  ModelSelection,
-  PermissionMode,
-  SendResult,
-  TaskRecord,
-} from './Tasks.js';
-export { AccountList, Inspection, ListedAccount, PluginSummary, RuntimeState, RuntimeStatus, SupervisionModelConfig } from './Services.js';
+  AccountList,
+  Inspection,
+  PluginSummary,
+  RuntimeState,
+  RuntimeStatus,
+  SupervisionModelConfig,
+} from './Services.js';
 export {
   decideRuntimeWait,
   DEFAULT_RUNTIME_WAIT,
   runAgain,
   runtimeWaitBound,
-  type RunOutcome,
   type RuntimeWaitConfig,
   type RuntimeWaitDecision,
-  type RuntimeWaitInput,
-  type RuntimeWaitRefusal,
 } from './RuntimeWait.js';
-export { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS, SKILL_PATH_MAX_CHARS, SKILLS_LIST_MAX, SkillScope, SkillsList, SkillWorkspace, WorkspaceSkill } from './Skills.js';
-export { InstalledInventory, InstalledPlugin, InventoryApp, InventoryChange, InventorySkill, InventoryStatus, TrialResult, UpdateStatus } from './Inventory.js';
+export {
+  SKILL_DESCRIPTION_MAX_CHARS,
+  SKILL_NAME_MAX_CHARS,
+  SKILL_PATH_MAX_CHARS,
+  SKILLS_LIST_MAX,
+  SkillScope,
+  SkillWorkspace,
+  WorkspaceSkill,
+} from './Skills.js';
+export {
+  InstalledInventory,
+  InstalledPlugin,
+  InventoryApp,
+  InventoryChange,
+  InventorySkill,
+  TrialResult,
+} from './Inventory.js';
 export {
   acceptEvent,
   advanceCursor,
@@ -130,7 +108,6 @@ export {
   EVENT_LOG_MAX_CHARS,
   EVENT_LOG_MAX_EVENTS,
   EventsSubscribe,
-  EventsUnsubscribe,
   lastSeq,
   PendingCard,
   replayAfter,
@@ -138,85 +115,21 @@ export {
   Sequenced,
   subscribe,
   unsubscribe,
-  type Acceptance,
   type EventLog,
   type EventLogBounds,
-  type Replay,
-  type SequencedEvent,
   type SharedSubscription,
-  type SubscriptionAction,
 } from './Events.js';
 export {
   expiringNotice,
   expiringNoticeAt,
-  ExpiresInSeconds,
-  RESERVED_TOKEN_ENV,
-  RuntimeClearWegentToken,
   RuntimeSetWegentToken,
   WEGENT_RUNTIME_TOKEN_ENV,
-  WEGENT_TOKEN_MAX_EXPIRES_IN,
-  WEGENT_TOKEN_MAX_LENGTH,
-  WEGENT_TOKEN_NOTICE_LEAD_MS,
-  WEGENT_TOKEN_NOTICE_SHARE,
-  WegentToken,
   WegentTokenExpiringNotification,
   WegentTokenSchedule,
   wegentTokenSchedule,
-  type ExpiresInBrand,
-  type WegentTokenBrand,
 } from './WegentToken.js';
 export { REDACTED, redactHostMessage, redactHostParams } from './Redaction.js';
-export { readWebHostLaunch, webHostFragment, webHostUrl, type WebHostLaunch } from './WebHostLaunch.js';
-export {
-  constrainedNumber,
-  constrainedString,
-  satisfiesNumber,
-  satisfiesString,
-  type ConstrainedType,
-  type Constraints,
-  type NumberConstraints,
-  type StringConstraints,
-} from './Constrained.js';
-export {
-  defRef,
-  JSON_SCHEMA_DIALECT,
-  jsonSchemaDefs,
-  toJsonSchema,
-  type InvalidRootKey,
-  type Json,
-  type JsonSchema,
-  type JsonSchemaApproximation,
-  type JsonSchemaDefs,
-  type JsonSchemaDocument,
-  type JsonSchemaError,
-  type JsonSchemaObject,
-  type JsonSchemaOptions,
-  type JsonSchemaType,
-  type OpaqueRefinement,
-  type UnsupportedCodec,
-  type UnsupportedRecordDomain,
-} from './JsonSchema.js';
-export {
-  HOST_PROTOCOL_SCHEMA_ID,
-  HOST_PROTOCOL_VERSION,
-  hostProtocolMessages,
-  hostProtocolSchema,
-  messageSchemaKey,
-  errorDataSchema,
-  schemaForMessage,
-  type HostMessageKind,
-  type HostMessagePart,
-  type HostProtocolMessage,
-  type MessageSchemaRef,
-  type NoMessageSchema,
-} from './ProtocolSchema.js';
-export {
-  hostProtocolOpenRpc,
-  hostProtocolSchemaFiles,
-  OPENRPC_VERSION,
-  type HostProtocolSchemaFile,
-  type OpenRpcContentDescriptor,
-  type OpenRpcDocument,
-  type OpenRpcMethod,
-} from './OpenRpc.js';
-export { conformanceOf, type Conformance, type ConformanceIssue, type RecordedDirection, type RecordedMessage, type SchemaValidator } from './Conformance.js';
+export { readWebHostLaunch, webHostFragment, webHostUrl } from './WebHostLaunch.js';
+export { HOST_PROTOCOL_VERSION, hostProtocolSchema, schemaForMessage } from './ProtocolSchema.js';
+export { hostProtocolOpenRpc, hostProtocolSchemaFiles } from './OpenRpc.js';
+export { conformanceOf, type Conformance, type RecordedMessage, type SchemaValidator } from './Conformance.js';

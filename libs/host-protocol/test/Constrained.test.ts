@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { constrainedNumber, constrainedString, ExpiresInSeconds, satisfiesNumber, satisfiesString, WEGENT_TOKEN_MAX_EXPIRES_IN, WEGENT_TOKEN_MAX_LENGTH, WegentToken } from '../src/index.js';
+import { constrainedNumber, constrainedString, satisfiesNumber, satisfiesString } from '../src/Constrained.js';
+import { ExpiresInSeconds, WEGENT_TOKEN_MAX_EXPIRES_IN, WEGENT_TOKEN_MAX_LENGTH, WegentToken } from '../src/WegentToken.js';
 
 describe('constrained codecs', () => {
   it('count code points and run the pattern with the u flag, unanchored', () => {

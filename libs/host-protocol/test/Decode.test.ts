@@ -1,6 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { AccountsSwitch, CardDismissedNotification, decodeHostNotification, decodeHostParams, decodeHostResult, describeDecodeErrors, hostRequest, HostReply, MessageSend, TaskStop } from '../src/index.js';
+import { AccountsSwitch, TaskStop } from '../src/Requests.js';
+import {
+  CardDismissedNotification,
+  decodeHostNotification,
+  decodeHostParams,
+  decodeHostResult,
+  describeDecodeErrors,
+  hostRequest,
+  HostReply,
+  MessageSend,
+} from '../src/index.js';
 
 describe('params decoding', () => {
   it('names the field and what was expected', () => {

@@ -11,20 +11,18 @@ import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   acceptEvent,
-  advanceCursor,
   appendEvent,
   emptyEventLog,
   emptySubscription,
   EventsSubscribe,
   lastSeq,
-  replayAfter,
   replayForSubscriber,
   subscribe,
   unsubscribe,
   type EventLog,
-  type SequencedEvent,
   type SharedSubscription,
 } from '../src/index.js';
+import { advanceCursor, replayAfter, type SequencedEvent } from '../src/Events.js';
 
 const bounds = fc.record({ maxEvents: fc.integer({ min: 1, max: 20 }), maxChars: fc.integer({ min: 0, max: 2_000 }) });
 const notification = fc.record({ method: fc.constantFrom('transcript/item', 'card/dismissed', 'runtime/status'), params: fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 40 }), { maxKeys: 3 }) });

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { decodeHostParams, InventoryStatus, PluginsInstall, PluginsRetryUpdate, PluginsUpdateStatusNotification, SkillsSetEnabled, TrialResult } from '../src/index.js';
+import { decodeHostParams, PluginsUpdateStatusNotification, TrialResult } from '../src/index.js';
+import { InventoryStatus } from '../src/Inventory.js';
+import { PluginsInstall, PluginsRetryUpdate, SkillsSetEnabled } from '../src/Requests.js';
 
 describe('plugins/install params', () => {
   it('decodes the cloud package form and the marketplace form', () => {

@@ -8,7 +8,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
 import { intersection, jsonBigInt, nullable, openKeyof, openUnion, optionalRecord, struct, withRest } from '@wework/codex-protocol';
-import { constrainedNumber, constrainedString, jsonSchemaDefs, toJsonSchema, type JsonSchemaObject } from '../src/index.js';
+import { constrainedNumber, constrainedString } from '../src/Constrained.js';
+import { jsonSchemaDefs, toJsonSchema, type JsonSchemaObject } from '../src/JsonSchema.js';
 import { decodes, mutateAll, mutationsArbitrary, newAjv, stringsOf, type Json } from './schemaTesting.js';
 
 const schemaOf = (codec: t.Mixed): JsonSchemaObject => {

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import * as metaSchema from '@open-rpc/meta-schema';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- a devDependency: a JSON Schema validator (draft-07, the meta-schema's dialect)
 import { Ajv } from 'ajv';
-import { CardShow, HostErrorCode, HostNotifications, HostRequests, hostProtocolOpenRpc, hostProtocolSchema, messageSchemaKey, type OpenRpcDocument, type OpenRpcMethod } from '../src/index.js';
+import { CardShow, HostErrorCode, HostNotifications, HostRequests, hostProtocolSchema } from '../src/index.js';
+import { hostProtocolOpenRpc, type OpenRpcDocument, type OpenRpcMethod } from '../src/OpenRpc.js';
+import { messageSchemaKey } from '../src/ProtocolSchema.js';
 import { goldens } from './fixtures/messages.js';
 
 const doc = ((): OpenRpcDocument => {

@@ -7,20 +7,15 @@
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CardShow, HostErrorData, HostNotifications, HostRequests, hostProtocolSchema, schemaForMessage } from '../src/index.js';
 import {
-  CardShow,
   HOST_PROTOCOL_SCHEMA_ID,
-  HostErrorData,
-  HostNotifications,
-  HostRequests,
   hostProtocolMessages,
-  hostProtocolSchema,
   messageSchemaKey,
-  schemaForMessage,
   type HostMessageKind,
   type HostMessagePart,
-  type JsonSchemaObject,
-} from '../src/index.js';
+} from '../src/ProtocolSchema.js';
+import { type JsonSchemaObject } from '../src/JsonSchema.js';
 import { goldens } from './fixtures/messages.js';
 import { decodes, mutateAll, mutationsArbitrary, newAjv, stringsOf, type Json, type ValidateFunction } from './schemaTesting.js';
 

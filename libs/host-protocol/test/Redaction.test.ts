@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HostRequests, REDACTED, redactHostMessage, redactHostParams } from '../src/index.js';
+import { HostRequests, redactHostMessage } from '../src/index.js';
+import { REDACTED, redactHostParams } from '../src/Redaction.js';
 
 const CANARY = 'SECRET-CANARY-7f3a';
 

@@ -7,7 +7,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideRuntimeWait, DEFAULT_RUNTIME_WAIT, HostErrorCode, runAgain, runtimeWaitBound, type RuntimeState, type RuntimeWaitConfig, type RuntimeWaitInput } from '../src/index.js';
+import {
+  decideRuntimeWait,
+  DEFAULT_RUNTIME_WAIT,
+  HostErrorCode,
+  runAgain,
+  type RuntimeState,
+  type RuntimeWaitConfig,
+} from '../src/index.js';
+import { runtimeWaitBound, type RuntimeWaitInput } from '../src/RuntimeWait.js';
 
 const config = DEFAULT_RUNTIME_WAIT;
 const state = fc.constantFrom<RuntimeState>('starting', 'ready', 'restarting', 'failed', 'stopped');

@@ -13,12 +13,12 @@ import {
   HostNotifications,
   PluginsUpdateStatusNotification,
   decodeHostNotification,
-  hostTranscriptNotification,
   pluginsUpdateStatusParams,
   onCodexTranscript,
   transcriptNotification,
   type CodexTranscriptNotification,
 } from '../src/index.js';
+import { hostTranscriptNotification } from '../src/Transcript.js';
 
 const kinds = [TurnStarted, ItemStarted, ItemAgentMessageDelta, ItemCompleted, TurnCompleted] as const;
 /** The host method and the only params keys each kind may carry. */

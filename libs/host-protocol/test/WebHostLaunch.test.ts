@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readWebHostLaunch, webHostFragment, webHostUrl } from '../src/index.js';
+import { readWebHostLaunch, webHostFragment } from '../src/index.js';
+import { webHostUrl } from '../src/WebHostLaunch.js';
 
 const token = fc.stringMatching(/^[0-9a-f]{64}$/);
 

@@ -6,15 +6,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeHostParams,
-  expiringNotice,
-  expiringNoticeAt,
-  RuntimeSetWegentToken,
-  WEGENT_TOKEN_MAX_EXPIRES_IN,
-  WEGENT_TOKEN_MAX_LENGTH,
-  wegentTokenSchedule,
-} from '../src/index.js';
+import { decodeHostParams, expiringNotice, expiringNoticeAt, RuntimeSetWegentToken, wegentTokenSchedule } from '../src/index.js';
+import { WEGENT_TOKEN_MAX_EXPIRES_IN, WEGENT_TOKEN_MAX_LENGTH } from '../src/WegentToken.js';
 
 const lifetime = fc.integer({ min: 1, max: WEGENT_TOKEN_MAX_EXPIRES_IN });
 const receivedAt = fc.integer({ min: 0, max: 4_000_000_000_000 });
