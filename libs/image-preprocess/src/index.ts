@@ -10,39 +10,6 @@
  *
  * @packageDocumentation
  */
-export { MODEL_CATEGORIES, ModelCategory, ModelSource, modelCategoryOf } from './ModelCategory.js';
-export {
-  DEFAULT_MAX_PIXELS,
-  MAX_SHORT_EDGE,
-  displayedSize,
-  passThrough,
-  planImage,
-  swapsAxes,
-  type ImageHeader,
-  type ImagePlan,
-  type InvalidDimensions,
-  type PassThrough,
-  type PlanError,
-  type PlanInput,
-  type PlanOptions,
-  type Resize,
-  type TooManyPixels,
-} from './ImagePlan.js';
-export {
-  SUPPORTED_FORMATS,
-  describeImageError,
-  isSupportedFormat,
-  outputFormatOf,
-  type Corrupt,
-  type Empty,
-  type ImageError,
-  type NotFound,
-  type PreparedImage,
-  type RemoveFailed,
-  type SupportedFormat,
-  type TooManyPixelsError,
-  type Truncated,
-  type TurnEnded,
-  type UnsupportedFormat,
-  type WriteFailed,
-} from './ImageError.js';
+export { ModelCategory, modelCategoryOf } from './ModelCategory.js';
+export { planImage, type ImagePlan, type PlanError, type PlanInput, type PlanOptions } from './ImagePlan.js';
+export { describeImageError, type ImageError, type PreparedImage } from './ImageError.js';

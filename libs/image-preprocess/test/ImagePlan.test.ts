@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_PIXELS, displayedSize, planImage, type ImagePlan, type PlanInput } from '../src/index.js';
+import { DEFAULT_MAX_PIXELS, displayedSize } from '../src/ImagePlan.js';
+import { planImage, type ImagePlan, type PlanInput } from '../src/index.js';
 import { planInputArbitrary } from '../src/testing.js';
 
 const plan = (input: PlanInput): ImagePlan => {

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { ModelCategory, ModelSource, modelCategoryOf } from '../src/index.js';
+import { ModelCategory, modelCategoryOf } from '../src/index.js';
+import { ModelSource } from '../src/ModelCategory.js';
 
 describe('model categories', () => {
   it('only official Codex models are official', () => {
