@@ -11,19 +11,38 @@
  * A newline transport over Node streams for vscode-jsonrpc lives in `@wework/jsonrpc/node`.
  */
 export { WireErrorCode } from './WireErrorCode.js';
-export { JsonRpcMessage, JsonRpcId, JsonRpcErrorObject, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse } from './JsonRpcMessage.js';
-export type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcSuccessResponse } from './JsonRpcMessage.js';
 export {
-  createLineDecoder,
-  createLineSplitter,
-  encodeMessageLine,
-  parseMessageLine,
-  truncateForDiagnostics,
-  DEFAULT_MAX_LINE_BYTES,
-  DIAGNOSTIC_PREFIX_CHARS,
+  JsonRpcMessage,
+  JsonRpcId,
+  JsonRpcErrorObject,
+  isJsonRpcNotification,
+  isJsonRpcRequest,
+  isJsonRpcResponse,
+} from './JsonRpcMessage.js';
+export type {
+  JsonRpcErrorResponse,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcSuccessResponse,
+} from './JsonRpcMessage.js';
+export { createLineDecoder, createLineSplitter, encodeMessageLine } from './LineFraming.js';
+export type {
+  FramingError,
+  LineDecoder,
+  LineDecoderOptions,
+  LineFrame,
+  LineSplitter,
+  LineTooLong,
+  MalformedMessage,
 } from './LineFraming.js';
-export type { Frame, FramingError, LineDecoder, LineDecoderOptions, LineFrame, LineSplitter, LineTooLong, MalformedMessage } from './LineFraming.js';
-export { decodeInboundBytes, decodeInboundText, describeInboundRefusal, exceedsNestingDepth, inboundErrorReply, ReservedNotificationParams } from './InboundMessage.js';
-export type { InboundErrorReply, InboundLimits, InboundMessage, InboundRefusal, ReservedNotification } from './InboundMessage.js';
-export { admitInbound, initialGateState, longRunningRequestsInFlight, recordOutbound, refusalReplyId, shortRequestsInFlight } from './InboundGate.js';
-export type { BudgetRoom, GateDecision, GateState, GateStep, InFlightRequest, LongRunningBound } from './InboundGate.js';
+export { decodeInboundBytes, decodeInboundText, describeInboundRefusal, inboundErrorReply } from './InboundMessage.js';
+export type { InboundMessage, InboundRefusal } from './InboundMessage.js';
+export {
+  admitInbound,
+  initialGateState,
+  longRunningRequestsInFlight,
+  recordOutbound,
+  refusalReplyId,
+  shortRequestsInFlight,
+} from './InboundGate.js';
+export type { GateState } from './InboundGate.js';

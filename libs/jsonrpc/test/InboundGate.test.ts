@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { admitInbound, initialGateState, longRunningRequestsInFlight, recordOutbound, refusalReplyId, shortRequestsInFlight } from '../src/index.js';
-import type { GateDecision, GateState, JsonRpcId } from '../src/index.js';
+import type { GateDecision } from '../src/InboundGate.js';
+import type { GateState, JsonRpcId } from '../src/index.js';
 
 const MAX = 3;
 

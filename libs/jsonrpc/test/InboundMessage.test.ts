@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeInboundBytes, decodeInboundText, describeInboundRefusal, exceedsNestingDepth, inboundErrorReply, ReservedNotificationParams } from '../src/index.js';
+import { decodeInboundBytes, decodeInboundText, describeInboundRefusal, inboundErrorReply } from '../src/index.js';
+import { exceedsNestingDepth, ReservedNotificationParams } from '../src/InboundMessage.js';
 import type { InboundMessage } from '../src/index.js';
 import { jsonRpcMessage, jsonValue } from './arbitraries.js';
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
-import { createLineDecoder, createLineSplitter, encodeMessageLine, parseMessageLine, DIAGNOSTIC_PREFIX_CHARS } from '../src/index.js';
-import type { Frame } from '../src/index.js';
+import { createLineDecoder, createLineSplitter, encodeMessageLine } from '../src/index.js';
+import { parseMessageLine, DIAGNOSTIC_PREFIX_CHARS } from '../src/LineFraming.js';
+import type { Frame } from '../src/LineFraming.js';
 import { chunked, cuts, garbageLine, jsonRpcMessage } from './arbitraries.js';
 
 const utf8 = new TextEncoder();
