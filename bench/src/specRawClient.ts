@@ -24,11 +24,9 @@ export class SpecRawClient {
     private readonly dirs: Dirs,
   ) {}
 
-  /** Starts a thread as a task would (with its permissions); it is idle until its first turn. */
-  async thread(): Promise<string> {
-    const threadId = await rawThread(this.client, this.dirs, READ_ONLY_PERMISSIONS);
-    this.ended(threadId);
-    return threadId;
+  /** Starts a thread as a task would (with its permissions); it counts as idle only once its first turn ended. */
+  thread(): Promise<string> {
+    return rawThread(this.client, this.dirs, READ_ONLY_PERMISSIONS);
   }
 
   /** One turn on `threadId`, resuming it first when it was released. */

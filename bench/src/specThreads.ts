@@ -3,7 +3,8 @@
  * executor with a client that keeps the same rules: one app-server keeps at most {@link MAX_IDLE_THREADS}
  * idle threads subscribed; when one more becomes idle, the oldest idle one is released
  * (`thread/unsubscribe`), and a released thread is resumed (`thread/resume`, carrying the task's
- * permission profile and approval policy) before its next turn.
+ * permission profile and approval policy) before its next turn. A thread that has had no turn yet
+ * is not idle and never released (Codex has no rollout of it to resume).
  *
  * Every function here is pure.
  */

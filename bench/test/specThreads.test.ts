@@ -28,7 +28,8 @@ describe('the spec-keeping raw client’s idle threads', () => {
 
   it('in rounds of eight turns at once, releases four threads after each round and resumes them in the next', () => {
     const ids = Array.from({ length: 8 }, (_, i) => `t${i}`);
-    let { state } = endAll(noThreads, ids);
+    // Eight new threads are not idle: the first round resumes none.
+    let { state } = endAll(noThreads, []);
     for (let round = 0; round < 3; round++) {
       let resumed = 0;
       for (const id of ids) {
@@ -36,7 +37,7 @@ describe('the spec-keeping raw client’s idle threads', () => {
         state = starting.state;
         if (starting.resume) resumed++;
       }
-      expect(resumed).toBe(4);
+      expect(resumed).toBe(round === 0 ? 0 : 4);
       const ended = endAll(state, ids);
       state = ended.state;
       expect(ended.released).toHaveLength(4);
@@ -44,10 +45,10 @@ describe('the spec-keeping raw client’s idle threads', () => {
   });
 
   it('never holds more idle threads than the cap, and no thread both idle and released', () => {
-    // Each step picks a thread: a running one ends its turn, any other starts one (started threads begin idle).
+    // Each step picks one of ten new threads: a running one ends its turn, any other starts one.
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 80 }), (picks) => {
-        let state = endAll(noThreads, Array.from({ length: 10 }, (_, i) => `t${i}`)).state;
+        let state = noThreads;
         const running = new Set<string>();
         for (const pick of picks) {
           const id = `t${pick}`;
@@ -61,7 +62,7 @@ describe('the spec-keeping raw client’s idle threads', () => {
           expect(state.idle.length).toBeLessThanOrEqual(MAX_IDLE_THREADS);
           expect(state.idle.filter((idle) => state.released.includes(idle))).toEqual([]);
           expect(new Set(state.released).size).toBe(state.released.length);
-          expect(state.idle.length + state.released.length + running.size).toBe(10);
+          expect(state.idle.length + state.released.length + running.size).toBeLessThanOrEqual(10);
         }
       }),
     );
