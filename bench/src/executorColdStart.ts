@@ -5,10 +5,11 @@
  * request (`executor/info`), against `node node_modules/@openai/codex/bin/codex.js app-server` (the
  * npm wrapper of the same pinned Codex) until it answered `initialize`. Both start from an empty
  * home with the same offline config.toml and get their first request written right after the spawn;
- * starts run as interleaved pairs (goal ≤ 1.00×).
+ * starts run as interleaved pairs. For reading: the wrapper keeps none of the spec's start-up rules,
+ * so its start is below any executor's (the goals against the peer are in `peerCodexAcp.ts`).
  *
  * Then the start a user has every day after the first: each side on a home it has started in before
- * (the executor's home prepared, Codex's databases and system skills in place), same goal.
+ * (the executor's home prepared, Codex's databases and system skills in place).
  *
  * Last, on such homes, the floor (`coldStartFloor.ts`: the least any executor keeping the spec's
  * start-up rules does, in Node built-ins only) against the same wrapper, for reading: how much room
@@ -138,9 +139,9 @@ export async function benchExecutorColdStart(): Promise<string[]> {
     );
     return [
       'cold start: serve.js --stdio → executor/info answered vs node @openai/codex/bin/codex.js app-server → initialize answered',
-      verdictLine('cold start, executor / npm codex app-server', result, { atMost: 1.0 }),
+      verdictLine('cold start, executor / npm codex app-server (for reading)', result, null),
       sidesLine('executor', 'npm codex', result),
-      verdictLine('cold start on a home started in before, executor / npm codex app-server', again, { atMost: 1.0 }),
+      verdictLine('cold start on a home started in before, executor / npm codex app-server (for reading)', again, null),
       sidesLine('executor', 'npm codex', again),
       verdictLine('the floor on a home started in before (lock, read config.toml, spawn, relay; built-ins only), floor / npm codex app-server', floor, null),
       sidesLine('floor', 'npm codex', floor),
