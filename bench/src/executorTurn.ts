@@ -25,7 +25,7 @@ import type { LineClient } from './lineClient.js';
 import { nativeCodex, rawServer, rawThread, rawTurn } from './rawClient.js';
 import { SpecRawClient } from './specRawClient.js';
 import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
-import { box, executor, executorTask, executorTurn, timed, type Box } from './turnRig.js';
+import { box, executorTask, executorTurn, Rig, timed, type Box } from './turnRig.js';
 
 const TURN_PLAN: Plan = { pairs: Number(process.env['BENCH_TURN_PAIRS'] ?? 15), warmup: 3, maxBatches: 5 };
 const CONCURRENT_PLAN: Plan = { pairs: Number(process.env['BENCH_CONCURRENT_PAIRS'] ?? 6), warmup: 1, maxBatches: 4 };
@@ -59,16 +59,11 @@ interface SdkModule {
 export async function benchExecutorTurn(): Promise<string[]> {
   const root = await mkdtemp(join(tmpdir(), 'bench-turn-'));
   const lines: string[] = ['turn through the executor (message/send, stdio) vs a raw line-pipe client of codex app-server; same Codex, scripted model'];
-  const boxes: Box[] = [];
-  const clients: Array<{ readonly client: LineClient; readonly graceful: boolean }> = [];
+  const rig = new Rig(root);
   try {
-    const executorBox = await box(root, 'executor', join('executor', 'codex'));
-    const rawBox = await box(root, 'raw', 'codex-home');
-    boxes.push(executorBox, rawBox);
-    const exec = await executor(executorBox, join(executorBox.root, 'executor'));
-    clients.push({ client: exec, graceful: true });
-    const raw = await rawServer(rawBox);
-    clients.push({ client: raw, graceful: false });
+    const { box: executorBox, exec } = await rig.executorSide();
+    const rawBox = await rig.box('raw', 'codex-home');
+    const raw = rig.own(await rawServer(rawBox), false);
 
     await executorTask(exec, executorBox, 'single');
     const rawSingle = await rawThread(raw, rawBox);
@@ -79,8 +74,7 @@ export async function benchExecutorTurn(): Promise<string[]> {
     );
     lines.push(verdictLine('one-message turn, executor / raw app-server', single, { atMost: 1.1 }), sidesLine('executor', 'raw', single));
 
-    const clientBox = await box(root, 'client', 'codex-home');
-    boxes.push(clientBox);
+    const clientBox = await rig.box('client', 'codex-home');
     const spawned = await spawnAppServer({ codexHome: clientBox.codexHome, home: clientBox.home, cwd: clientBox.workspace, env: process.env });
     if (E.isLeft(spawned)) throw new Error(`spawnAppServer: ${spawned.left._tag}`);
     const server: SpawnedAppServer = spawned.right;
@@ -107,8 +101,7 @@ export async function benchExecutorTurn(): Promise<string[]> {
     const executorRound = (): Promise<number> => timed(() => Promise.all(taskIds.map((taskId) => executorTurn(exec, taskId))));
 
     // The baseline that keeps the spec's rules: its own raw app-server (its own idle threads), same box.
-    const specRaw = await rawServer(rawBox);
-    clients.push({ client: specRaw, graceful: false });
+    const specRaw = rig.own(await rawServer(rawBox), false);
     const spec = new SpecRawClient(specRaw, rawBox);
     const specThreads: string[] = [];
     for (let i = 0; i < CONCURRENCY; i++) specThreads.push(await spec.thread());
@@ -130,8 +123,7 @@ export async function benchExecutorTurn(): Promise<string[]> {
     lines.push(...(await sdkComparison(root, exec, executorBox)));
     return lines;
   } finally {
-    for (const { client, graceful } of clients) await client.close(graceful);
-    for (const b of boxes) await b.model.close();
+    await rig.close();
     await rm(root, { recursive: true, force: true });
   }
 }

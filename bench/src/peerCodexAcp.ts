@@ -23,7 +23,7 @@ import { LineClient } from './lineClient.js';
 import { canReadTreeCpu, cpuPerTurn } from './procCpu.js';
 import { nativeCodex, resultOf } from './rawClient.js';
 import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
-import { box, executor, executorTask, executorTurn, servePath, timed, type Box } from './turnRig.js';
+import { executorTask, executorTurn, Rig, servePath, timed } from './turnRig.js';
 import { CPU_PLAN, cpuSidesLine, TURNS_PER_SAMPLE } from './turnCpu.js';
 
 const TURN_PLAN: Plan = { pairs: Number(process.env['BENCH_ACP_TURN_PAIRS'] ?? 15), warmup: 3, maxBatches: 5 };
@@ -86,16 +86,11 @@ async function acpReady(homes: Homes, entry: string, binary: string): Promise<nu
 
 /** The turn lines: wall time and CPU per turn, each side on its own box and scripted model. */
 async function turnLines(root: string, entry: string, binary: string): Promise<string[]> {
-  const boxes: Box[] = [];
-  const clients: LineClient[] = [];
+  const rig = new Rig(root);
   try {
-    const executorBox = await box(root, 'executor', join('executor', 'codex'));
-    const acpBox = await box(root, 'acp', 'codex-home');
-    boxes.push(executorBox, acpBox);
-    const exec = await executor(executorBox, join(executorBox.root, 'executor'));
-    clients.push(exec);
-    const acp = spawnCodexAcp(entry, binary, acpBox);
-    clients.push(acp);
+    const { box: executorBox, exec } = await rig.executorSide();
+    const acpBox = await rig.box('acp', 'codex-home');
+    const acp = rig.own(spawnCodexAcp(entry, binary, acpBox), true);
     await initializeAcp(acp);
     const sessionId = await acpSession(acp, acpBox);
     await executorTask(exec, executorBox, 'peer');
@@ -113,8 +108,7 @@ async function turnLines(root: string, entry: string, binary: string): Promise<s
     );
     return [...lines, verdictLine('CPU per one-message turn, executor / codex-acp', cpu, { atMost: 0.85 }), cpuSidesLine('executor', 'codex-acp', cpu)];
   } finally {
-    for (const client of clients) await client.close(true);
-    for (const b of boxes) await b.model.close();
+    await rig.close();
   }
 }
 

@@ -14,7 +14,7 @@ import { LineClient } from './lineClient.js';
 import { canReadTreeCpu, cpuPerTurn } from './procCpu.js';
 import { resultOf } from './rawClient.js';
 import { comparePaired, verdictLine, type Comparison, type Plan } from './stats.js';
-import { box, executor, executorTask, executorTurn, type Box } from './turnRig.js';
+import { executorTask, executorTurn, Rig, type Box } from './turnRig.js';
 
 /** Pairs of samples; each sample is {@link TURNS_PER_SAMPLE} turns. */
 export const CPU_PLAN: Plan = { pairs: Number(process.env['BENCH_CPU_PAIRS'] ?? 6), warmup: 1, maxBatches: 3 };
@@ -37,16 +37,11 @@ async function rawProcess(b: Box): Promise<{ readonly client: LineClient; readon
 export async function benchTurnCpu(): Promise<string[]> {
   if (!canReadTreeCpu()) return ['CPU per turn skipped: this system has no /proc/<pid>/stat and task children files'];
   const root = await mkdtemp(join(tmpdir(), 'bench-cpu-'));
-  const boxes: Box[] = [];
-  const clients: Array<{ readonly client: LineClient; readonly graceful: boolean }> = [];
+  const rig = new Rig(root);
   try {
-    const executorBox = await box(root, 'executor', join('executor', 'codex'));
-    const rawBox = await box(root, 'raw', 'codex-home');
-    boxes.push(executorBox, rawBox);
-    const exec = await executor(executorBox, join(executorBox.root, 'executor'));
-    clients.push({ client: exec, graceful: true });
-    const raw = await rawProcess(rawBox);
-    clients.push({ client: raw.client, graceful: true });
+    const { box: executorBox, exec } = await rig.executorSide();
+    const raw = await rawProcess(await rig.box('raw', 'codex-home'));
+    rig.own(raw.client, true);
     await executorTask(exec, executorBox, 'cpu');
     const result = await comparePaired(
       () => cpuPerTurn(exec.pid, TURNS_PER_SAMPLE, () => executorTurn(exec, 'cpu')),
@@ -59,8 +54,7 @@ export async function benchTurnCpu(): Promise<string[]> {
       cpuSidesLine('executor', 'raw', result),
     ];
   } finally {
-    for (const { client, graceful } of clients) await client.close(graceful);
-    for (const b of boxes) await b.model.close();
+    await rig.close();
     await rm(root, { recursive: true, force: true });
   }
 }

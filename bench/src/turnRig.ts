@@ -61,3 +61,36 @@ export const timed = async (op: () => Promise<unknown>): Promise<number> => {
   await op();
   return performance.now() - t0;
 };
+
+/** The boxes and processes of one benchmark, ended together by {@link Rig.close}. */
+export class Rig {
+  private readonly boxes: Box[] = [];
+  private readonly clients: Array<{ readonly client: LineClient; readonly graceful: boolean }> = [];
+
+  constructor(private readonly root: string) {}
+
+  /** A box under the rig's root (see {@link box}). */
+  async box(name: string, codexHomeUnder: string): Promise<Box> {
+    const made = await box(this.root, name, codexHomeUnder);
+    this.boxes.push(made);
+    return made;
+  }
+
+  /** Ends `client` with the rig; `graceful`: by closing its stdin first (see {@link LineClient.close}). */
+  own(client: LineClient, graceful: boolean): LineClient {
+    this.clients.push({ client, graceful });
+    return client;
+  }
+
+  /** The executor's box (its Codex home inside the executor home) and the executor on it. */
+  async executorSide(): Promise<{ readonly box: Box; readonly exec: LineClient }> {
+    const executorBox = await this.box('executor', join('executor', 'codex'));
+    return { box: executorBox, exec: this.own(await executor(executorBox, join(executorBox.root, 'executor')), true) };
+  }
+
+  /** Ends every owned process, then every box's scripted model. */
+  async close(): Promise<void> {
+    for (const { client, graceful } of this.clients) await client.close(graceful);
+    for (const b of this.boxes) await b.model.close();
+  }
+}
