@@ -49,9 +49,16 @@ export async function installCodexAcp(): Promise<E.Either<string, string>> {
     await promisify(execFile)('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--ignore-scripts', '--omit=optional', '--no-save', `${PACKAGE}@${CODEX_ACP_VERSION}`], { timeout: 180_000 });
     return await entry();
   } catch (error) {
-    return E.left(error instanceof Error ? (error.message.split('\n')[0] ?? 'npm install failed') : 'npm install failed');
+    return E.left(npmFailure(error));
   }
 }
+
+/** npm's own reason (its `npm error code …` line) rather than the command line that failed. */
+const npmFailure = (error: unknown): string => {
+  const stderr = typeof error === 'object' && error !== null && typeof (error as { stderr?: unknown }).stderr === 'string' ? (error as { stderr: string }).stderr : '';
+  const reason = stderr.split('\n').find((line) => /^npm (error|ERR!) code /.test(line));
+  return reason ?? (error instanceof Error && (error as { killed?: boolean }).killed === true ? 'npm install timed out' : 'npm install failed');
+};
 
 /** Spawns codex-acp (not yet initialized) on the pinned native Codex. */
 export const spawnCodexAcp = (entry: string, codexBinary: string, dirs: Dirs): LineClient => new LineClient(process.execPath, [entry], { ...codexEnv(dirs), CODEX_PATH: codexBinary }, dirs.workspace);
