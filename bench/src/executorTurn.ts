@@ -100,9 +100,9 @@ export async function benchExecutorTurn(): Promise<string[]> {
     for (const taskId of taskIds) await executorTask(exec, executorBox, taskId);
     const executorRound = (): Promise<number> => timed(() => Promise.all(taskIds.map((taskId) => executorTurn(exec, taskId))));
 
-    // The baseline that keeps the spec's rules: its own raw app-server (its own idle threads), same box.
-    const specRaw = rig.own(await rawServer(rawBox), false);
-    const spec = new SpecRawClient(specRaw, rawBox);
+    // The baseline that keeps the spec's rules: its own raw app-server (its own idle threads) on a box of its own.
+    const specBox = await rig.box('spec', 'codex-home');
+    const spec = new SpecRawClient(rig.own(await rawServer(specBox), false), specBox);
     const specThreads: string[] = [];
     for (let i = 0; i < CONCURRENCY; i++) specThreads.push(await spec.thread());
     // Pair = (baseline round time, executor round time): the ratio is the executor's throughput relative to it.
