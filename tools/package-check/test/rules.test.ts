@@ -79,6 +79,12 @@ describe('the workspace libraries', () => {
   });
 });
 
+/** Writes a file below `dir`, making its folders. */
+const writeUnder = (dir: string) => (path: string, text: string) => {
+  mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, path), text);
+};
+
 /** Every test file under `dir`, with its path relative to `base`. */
 const testFiles = (dir: string, base: string): Array<{ path: string; source: string }> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -277,10 +283,7 @@ describe('exposedPackages', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('follows the public declarations, not the ones only the runtime or an internal entry reaches', () => {
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    };
+    const write = writeUnder(dir);
     write('dist/index.d.ts', "export * from './Codec.js';\nexport type { Port } from './node/Port.js';\n");
     write('dist/Codec.d.ts', "import * as t from 'io-ts';\nexport declare const Codec: t.Type<string>;\nexport declare const load: () => import('fp-ts/TaskEither').TaskEither<string, number>;\n");
     write('dist/node/Port.d.ts', "import type { Readable } from 'node:stream';\nexport interface Port { readonly input: Readable }\n");
@@ -357,10 +360,7 @@ describe('mainEntryExports', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("counts the names of the built `.` entry, values and types, each once, through re-exports, not the other entries'", () => {
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    };
+    const write = writeUnder(dir);
     write('dist/index.d.ts', "export * from './Codec.js';\nexport { run, type Options } from './Run.js';\nexport type Alias = string;\n");
     write('dist/Codec.d.ts', 'export declare const Codec: { readonly name: string };\nexport type Codec = string;\nexport interface Shape { readonly a: number }\n');
     write('dist/Run.d.ts', 'export interface Options { readonly n: number }\nexport declare function run(options: Options): void;\nexport declare function hidden(): void;\n');
