@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
 import type { HostReply } from '@wework/elicitation-mapper';
 import { approvalCard, handleApprovalRequest, responseForApprovalCard, type ApprovalRequestCard } from '../src/index.js';
-import { type CommandApprovalCard, type PermissionsApprovalCard } from '../src/ApprovalCards.js';
+import type { CommandApprovalCard, PermissionsApprovalCard } from '../src/ApprovalCards.js';
 import { approvalRequestArbitrary, commandApprovalParamsArbitrary, permissionsApprovalParamsArbitrary } from '../src/testing.js';
 
 const realCommand = JSON.parse(readFileSync(new URL('./fixtures/command-approval.json', import.meta.url), 'utf8')) as { params: unknown };

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { approvalCard, approvalQuestions, handleApprovalRequest, type ApprovalRequestCard } from '../src/index.js';
-import { type CommandApprovalCard } from '../src/ApprovalCards.js';
+import type { CommandApprovalCard } from '../src/ApprovalCards.js';
 
 const fixture = (name: string): { method: string; params: Record<string, unknown> } =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as { method: string; params: Record<string, unknown> };

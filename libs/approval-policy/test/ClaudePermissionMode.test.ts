@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClaudePermissionMode, claudePermissionMode } from '../src/index.js';
-import { type ClaudeContext } from '../src/ClaudePermissionMode.js';
+import type { ClaudeContext } from '../src/ClaudePermissionMode.js';
 
 const MODES = Object.keys(ClaudePermissionMode.keys) as ReadonlyArray<ClaudePermissionMode>;
 

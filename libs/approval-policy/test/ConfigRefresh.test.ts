@@ -5,7 +5,7 @@ import { codecs } from '@wework/codex-protocol';
 import { applyConfigEdits } from '@wework/config-toml';
 import { type JsonRecord } from '@wework/codex-protocol';
 import { WEGENT_APPS_SERVER, WEWORK_BROWSER_SERVER, managedConfigFragment, refreshBuiltInServers, weworkFeatures } from '../src/index.js';
-import { type BuiltInServer, type ConfigRefresh } from '../src/ConfigRefresh.js';
+import type { BuiltInServer, ConfigRefresh } from '../src/ConfigRefresh.js';
 import { codexConfigArbitrary, mcpServerEntryArbitrary } from '../src/testing.js';
 
 const right = <A>(either: E.Either<unknown, A>): A => {

@@ -30,7 +30,7 @@ import {
   type FileChangeApprovalCard,
   type PermissionsApprovalCard,
 } from '../src/ApprovalCards.js';
-import { type ApprovalRequestDecision, type RespondToApproval, type ShowApprovalCard } from '../src/ApprovalRequest.js';
+import type { ApprovalRequestDecision, RespondToApproval, ShowApprovalCard } from '../src/ApprovalRequest.js';
 
 describe('public types', () => {
   test('the policy and the params use the generated protocol types', () => {

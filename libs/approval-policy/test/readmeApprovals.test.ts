@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import type { HostReply } from '@wework/elicitation-mapper';
 import { handleApprovalRequest, permissionParamsForTask, responseForApprovalCard } from '../src/index.js';
-import { type ApprovalResponse } from '../src/ApprovalAnswers.js';
+import type { ApprovalResponse } from '../src/ApprovalAnswers.js';
 
 test('README approval example', () => {
   const task: unknown = { modelSelection: { model: 'gpt-5.5', options: { permissionMode: 'workspace' } } };

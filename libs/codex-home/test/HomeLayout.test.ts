@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ensureCodexHome, resolveCodexHome } from '../src/index.js';
-import { type HomeEnvironment } from '../src/HomeLayout.js';
+import type { HomeEnvironment } from '../src/HomeLayout.js';
 import { MemoryFileSystem } from '../src/testing.js';
 import { leftOf, rightOf } from './support.js';
 

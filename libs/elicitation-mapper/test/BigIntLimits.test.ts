@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { McpServerElicitationRequest } from '@wework/codex-protocol';
 import { elicitationToCard, type FormCard } from '../src/index.js';
-import { type MultiChoiceQuestion } from '../src/Card.js';
+import type { MultiChoiceQuestion } from '../src/Card.js';
 
 const request = (limits: Record<string, unknown>) => ({
   threadId: 't',

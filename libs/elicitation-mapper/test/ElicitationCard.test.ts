@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { elicitationToCard } from '../src/index.js';
-import { type FormQuestion } from '../src/Card.js';
+import type { FormQuestion } from '../src/Card.js';
 import {
   codexElicitationRequestParamsArbitrary,
   plainFormRequestArbitrary,

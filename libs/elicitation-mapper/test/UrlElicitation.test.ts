@@ -19,7 +19,7 @@ import {
 import { isLoopbackHostname } from '../src/UrlElicitation.js';
 import { MAX_URL_LENGTH } from '../src/Unsupported.js';
 import { openedResult } from '../src/ElicitResult.js';
-import { type UrlCard } from '../src/Card.js';
+import type { UrlCard } from '../src/Card.js';
 import { offeredUrlArbitrary, refusedUrlArbitrary } from '../src/testing.js';
 
 const urlCard = (url: string, elicitationId = 'e1'): UrlCard => {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import { elicitationToCard, type Card, type FormCard } from '../src/index.js';
-import { type ToolApprovalCard } from '../src/Card.js';
+import type { ToolApprovalCard } from '../src/Card.js';
 
 /** The card of a request that must map; fails the test with the reason otherwise. */
 export function cardOf(params: unknown): Card {

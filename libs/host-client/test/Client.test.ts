@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plainHostQuestion, type HostCard } from '@wework/host-protocol';
 import { createHostClient, type HostClient, type HostClientOptions, type StreamNotice } from '../src/index.js';
-import { type ProtocolViolation } from '../src/Client.js';
+import type { ProtocolViolation } from '../src/Client.js';
 import { fakeExecutor, type FakeConnection, type FakeExecutor } from '../src/testing.js';
 
 export const card = (cardId: string, extra: Partial<HostCard> = {}): HostCard => ({

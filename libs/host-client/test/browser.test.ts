@@ -12,7 +12,7 @@ import { build, type Plugin } from 'esbuild';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { browserWebSocketTransport, createHostClient } from '../src/index.js';
-import { type WebSocketLike } from '../src/BrowserWebSocket.js';
+import type { WebSocketLike } from '../src/BrowserWebSocket.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));

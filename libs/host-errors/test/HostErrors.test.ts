@@ -10,7 +10,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { HostErrorCode, HostErrorData, hostErrorData } from '@wework/host-protocol';
 import { categoryText, hostFailure, runtimeFailure, type ManagementFault, type MarketplaceFault, type RuntimeFault } from '../src/index.js';
-import { type AccountFault, type HostError, type TaskFault } from '../src/HostErrors.js';
+import type { AccountFault, HostError, TaskFault } from '../src/HostErrors.js';
 
 /** A request's string: any text, sometimes a valid identity, always marked so that it cannot occur in a fixed sentence by chance. */
 const requestString = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), fc.constant('alpha')).map((text) => `\u00ab${text}`);

@@ -15,7 +15,7 @@ import {
   type HostMessageKind,
   type HostMessagePart,
 } from '../src/ProtocolSchema.js';
-import { type JsonSchemaObject } from '../src/JsonSchema.js';
+import type { JsonSchemaObject } from '../src/JsonSchema.js';
 import { goldens } from './fixtures/messages.js';
 import { decodes, mutateAll, mutationsArbitrary, newAjv, stringsOf, type Json, type ValidateFunction } from './schemaTesting.js';
 

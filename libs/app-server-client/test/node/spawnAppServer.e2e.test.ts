@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ModelList, ThreadStart, TurnStart, TurnStarted } from '@wework/codex-protocol';
 import type { JsonRpcMessage } from '@wework/jsonrpc';
 import { checkCodexVersion, type ClientEvent } from '../../src/index.js';
-import { type MessageDirection } from '../../src/ClientContract.js';
+import type { MessageDirection } from '../../src/ClientContract.js';
 import { spawnAppServer } from '../../src/node/index.js';
 import type { SpawnedAppServer } from '../../src/node/index.js';
 import { createCodexSandbox } from '../support/codexSandbox.js';
