@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { marketplaceFailure } from '@wework/host-errors';
 import { HostErrorCode } from '@wework/host-protocol';
-import type { CatalogError } from '../src/plugins/PluginCatalog.js';
+import type { CatalogError } from '../src/plugins/CatalogReader.js';
 
 const code = (error: CatalogError): number => marketplaceFailure(error).code;
 const message = (error: CatalogError): string => marketplaceFailure(error).message;

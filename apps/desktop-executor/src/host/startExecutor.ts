@@ -22,7 +22,7 @@ import { RUNTIME_START_TIMEOUT_MS } from '../runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { restartPolicyFromEnv } from '../runtime/RestartBackoff.js';
 import { runtimeWaitFromEnv, runtimeWaiters } from '../runtime/RuntimeWaiters.js';
-import { supervisor } from '../supervision/Supervisor.js';
+import { taskInspector } from '../inspection/TaskInspector.js';
 import type { Clock, Timer } from '@wework/ports';
 import { nodeTimer, nodeTimers, systemClock } from '@wework/ports/node';
 import { parsePluginKey, pluginKey, type PluginRef, type StatusChange } from '@wework/plugin-inventory';
@@ -262,7 +262,7 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     tasks,
     accounts,
     plugins: plugins.service,
-    supervision: supervisor(runtime, log),
+    inspector: taskInspector(runtime, log),
     images,
     authorizations,
     recoverConnector,

@@ -16,7 +16,7 @@ import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCa
 import type { WegentRuntimeToken } from '../../runtime/WegentRuntimeToken.js';
 import type { RuntimeSupervisor } from '../../runtime/RuntimeSupervisor.js';
 import type { RuntimeWaiters } from '../../runtime/RuntimeWaiters.js';
-import type { Supervisor } from '../../supervision/Supervisor.js';
+import type { TaskInspector } from '../../inspection/TaskInspector.js';
 import type { TaskRuntime } from '../../tasks/TaskRuntime.js';
 import type { PluginService } from '../PluginService.js';
 import type { MarketplacePages } from '../../plugins/MarketplacePages.js';
@@ -39,7 +39,7 @@ export interface ExecutorServices {
   readonly tasks: TaskRuntime;
   readonly accounts: AccountService;
   readonly plugins: PluginService;
-  readonly supervision: Supervisor;
+  readonly inspector: TaskInspector;
   /** The connected hosts: cards go to the sender of a task's message, notifications to every host. */
   readonly sessions: HostSessions;
   /** The turn image store, loaded on first use (it loads the image codec library). */

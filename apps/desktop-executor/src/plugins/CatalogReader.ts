@@ -15,7 +15,7 @@ import type { Log } from '@wework/ports';
 import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { readPluginManifest } from './UntrustedJson.js';
-import type { MarketplaceError, Marketplaces } from './Marketplaces.js';
+import type { MarketplaceError, Marketplaces } from './CodexMarketplaces.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
 
 /** Why a catalog or a plugin's details could not be read. */
@@ -32,13 +32,13 @@ export interface CatalogPage {
 }
 
 /** Catalogs and details. */
-export interface PluginCatalog {
+export interface CatalogReader {
   catalog(marketplace: string): Promise<E.Either<CatalogError, CatalogPage>>;
   read(marketplace: string, plugin: string): Promise<E.Either<CatalogError, PluginDetails>>;
 }
 
-/** What {@link pluginCatalog} needs. */
-export interface PluginCatalogOptions {
+/** What {@link catalogReader} needs. */
+export interface CatalogReaderOptions {
   readonly runtime: RuntimeSupervisor;
   readonly marketplaces: Marketplaces;
   readonly official: OfficialCatalog;
@@ -70,7 +70,7 @@ async function detailsOf(detail: PluginDetail): Promise<PluginDetails> {
 }
 
 /** Catalogs and details over the runtime, the marketplaces and the official catalog. */
-export function pluginCatalog(options: PluginCatalogOptions): PluginCatalog {
+export function catalogReader(options: CatalogReaderOptions): CatalogReader {
   const { runtime, marketplaces, official, log } = options;
   const client = () => runtime.ready();
   return {
