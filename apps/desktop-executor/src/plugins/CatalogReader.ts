@@ -15,14 +15,9 @@ import type { Log } from '@wework/ports';
 import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { readPluginManifest } from './UntrustedJson.js';
-import type { MarketplaceError, Marketplaces } from './CodexMarketplaces.js';
+import type { MarketplaceFault } from '@wework/host-errors';
+import type { Marketplaces } from './CodexMarketplaces.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
-
-/** Why a catalog or a plugin's details could not be read. */
-export type CatalogError =
-  | MarketplaceError
-  | { readonly _tag: 'CatalogPluginNotFound'; readonly marketplace: string; readonly plugin: string }
-  | { readonly _tag: 'CatalogUnavailable'; readonly reason: string };
 
 /** A marketplace's catalog. */
 export interface CatalogPage {
@@ -33,8 +28,8 @@ export interface CatalogPage {
 
 /** Catalogs and details. */
 export interface CatalogReader {
-  catalog(marketplace: string): Promise<E.Either<CatalogError, CatalogPage>>;
-  read(marketplace: string, plugin: string): Promise<E.Either<CatalogError, PluginDetails>>;
+  catalog(marketplace: string): Promise<E.Either<MarketplaceFault, CatalogPage>>;
+  read(marketplace: string, plugin: string): Promise<E.Either<MarketplaceFault, PluginDetails>>;
 }
 
 /** What {@link catalogReader} needs. */

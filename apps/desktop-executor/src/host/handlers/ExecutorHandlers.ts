@@ -15,7 +15,7 @@ import { pluginHandlers } from './PluginHandlers.js';
 import { runtimeHandlers } from './RuntimeHandlers.js';
 import { settingsHandlers } from './SettingsHandlers.js';
 import { skillHandlers } from './SkillHandlers.js';
-import { inspectionHandlers } from './InspectionHandlers.js';
+import { supervisionHandlers } from './SupervisionHandlers.js';
 import { taskHandlers } from './TaskHandlers.js';
 
 export { runtimeFailure, type ExecutorServices, type HostCall } from './HandlerKit.js';
@@ -33,6 +33,6 @@ export function executorHandlers(services: ExecutorServices): HostHandlers<HostC
     ...marketplaceHandlers(kit),
     ...skillHandlers(kit),
     ...eventHandlers(kit),
-    ...inspectionHandlers(kit),
+    ...supervisionHandlers(kit),
   };
 }

@@ -8,7 +8,7 @@ import { describeInspectionError, type InspectionError } from '../../inspection/
 import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `supervision/setModel`, `supervision/clearModel`, `supervision/inspect`. */
-export function inspectionHandlers(kit: HandlerKit): HostHandlersPart<'supervision/setModel' | 'supervision/clearModel' | 'supervision/inspect', HostCall> {
+export function supervisionHandlers(kit: HandlerKit): HostHandlersPart<'supervision/setModel' | 'supervision/clearModel' | 'supervision/inspect', HostCall> {
   const { inspector } = kit.services;
   return {
     'supervision/setModel': async (params) => {
