@@ -20,7 +20,7 @@ import { describeHomePreparationError, prepareCodexHome } from '../src/home/prep
 import { formatLogFields, type LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
+import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -21,7 +21,7 @@ import { startExecutor, type Executor } from '../src/host/startExecutor.js';
 import { codexOfficialFetch, type OfficialCatalogValue, type OfficialFetchError } from '../src/plugins/OfficialCatalog.js';
 import type { LogEntry } from '@wework/ports';
 import type { RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { chatgptAuthJson } from './support/authFixtures.js';
+import { chatgptAuthJson } from '@wework/test-support';
 import { fakeClock } from './support/fakeClock.js';
 
 const OFFICIAL = 'openai-curated-remote';

@@ -19,7 +19,7 @@ import type { HostResultOf } from '@wework/host-protocol';
 import { parse as parseMarkdown } from '@wework/mention-serializer';
 import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { addFixturePlugin, writeLocalMarketplace } from './support/localMarketplace.js';
+import { addFixturePlugin, writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode } from '@wework/host-protocol';
 import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
