@@ -54,6 +54,28 @@ export interface CodexSandbox {
 
 const isTable = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** What {@link writeCodexConfig} writes besides the scripted model's URL. */
+export interface CodexConfigOptions {
+  /** The scripted model's provider settings besides its URL (provider id, name, model slug). */
+  readonly model?: Omit<ScriptedModelConfigOptions, 'baseUrl'>;
+  /** More config.toml content, merged over the scripted model's settings (`features` key by key). */
+  readonly config?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Writes `<codexHome>/config.toml` (mode 0600) selecting the scripted model at `modelUrl` — the settings
+ * of `scriptedModelCodexConfig`, fail-fast — with `options.config` merged over them, so a test may turn
+ * Codex's plugins back on (`{ features: { plugins: true } }`) or add its own keys. Returns the file's path.
+ */
+export async function writeCodexConfig(codexHome: string, modelUrl: string, options: CodexConfigOptions = {}): Promise<string> {
+  const provider = scriptedModelCodexConfig({ ...options.model, baseUrl: modelUrl });
+  const extra = options.config ?? {};
+  const features = { ...provider.features, ...(isTable(extra['features']) ? extra['features'] : {}) };
+  const path = join(codexHome, 'config.toml');
+  await writeFile(path, stringifyToml({ ...provider, ...extra, features }), { mode: 0o600 });
+  return path;
+}
+
 /** Creates the directories, starts the scripted model and writes config.toml; on failure leaves nothing behind. */
 export async function startCodexSandbox(options: CodexSandboxOptions): Promise<CodexSandbox> {
   const root = await mkdtemp(join(tmpdir(), options.prefix ?? 'codex-sandbox-'));
@@ -77,10 +99,7 @@ export async function startCodexSandbox(options: CodexSandboxOptions): Promise<C
     for (const dir of [codexHome, home, workspace, ...(options.directories ?? []).map(path)]) await mkdir(dir, { recursive: true });
     const model = await startScriptedModel({ script: options.script });
     cleanups.push(() => model.close());
-    const provider = scriptedModelCodexConfig({ ...options.model, baseUrl: model.url });
-    const extra = options.config?.(model.url) ?? {};
-    const features = { ...provider.features, ...(isTable(extra['features']) ? extra['features'] : {}) };
-    await writeFile(join(codexHome, 'config.toml'), stringifyToml({ ...provider, ...extra, features }), { mode: 0o600 });
+    await writeCodexConfig(codexHome, model.url, { ...(options.model === undefined ? {} : { model: options.model }), config: options.config?.(model.url) ?? {} });
     return { root, codexHome, home, workspace, model, path, onDispose: (cleanup) => void cleanups.push(cleanup), dispose };
   } catch (error) {
     await dispose().catch(() => undefined);

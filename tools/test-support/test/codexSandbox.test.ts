@@ -3,7 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse as parseToml } from 'smol-toml';
 import { respond, say } from '@wework/scripted-model';
-import { startCodexSandbox } from '../src/index.js';
+import { startCodexSandbox, writeCodexConfig } from '../src/index.js';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe('startCodexSandbox', () => {
   it('makes the directories, serves the script and selects the scripted model in config.toml', async () => {
@@ -39,5 +42,25 @@ describe('startCodexSandbox', () => {
     box.onDispose(() => Promise.reject(new Error('stuck')));
     await expect(box.dispose()).rejects.toThrow('not cleaned up completely');
     expect(existsSync(box.root)).toBe(false);
+  });
+});
+
+describe('writeCodexConfig', () => {
+  it('selects the scripted model, fail-fast, with the test keys merged over it', async () => {
+    const codexHome = await mkdtemp(join(tmpdir(), 'test-support-config-'));
+    try {
+      const path = await writeCodexConfig(codexHome, 'http://127.0.0.1:9/v1', { model: { model: 'slug' }, config: { chatgpt_base_url: 'http://127.0.0.1:9', features: { plugins: true } } });
+      expect(path).toBe(join(codexHome, 'config.toml'));
+      expect(parseToml(await readFile(path, 'utf8'))).toEqual({
+        model_provider: 'scripted',
+        model: 'slug',
+        model_providers: { scripted: expect.objectContaining({ base_url: 'http://127.0.0.1:9/v1', request_max_retries: 0, stream_max_retries: 0 }) },
+        chatgpt_base_url: 'http://127.0.0.1:9',
+        features: { plugins: true, unbounded_connection_retries: false },
+      });
+      expect((await stat(path)).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(codexHome, { recursive: true, force: true });
+    }
   });
 });
