@@ -52,7 +52,7 @@ export {
   developerInstructionsEdit,
   personalityEdit,
   type InteractionStyle,
-} from './config/ConfigEdits.js';
+} from './config/SettingsEdits.js';
 export { composeDeveloperInstructions, userCopyOf, withRoutingInstructions } from './config/DeveloperInstructions.js';
 export { importNativeConfig } from './config/ImportNativeConfig.js';
 export { freshConfigText, normalizeConfig } from './config/NormalizeConfig.js';

@@ -1,8 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { checkSwitchAllowed, finishAddAccount, listAccounts, startAddAccount, switchAccount } from '../src/index.js';
-import { loadAccountIndex, loginCompleted, readAccountIndex, saveActiveAccount } from '../src/Accounts.js';
-import { apiKeyAuthJson, chatGptAuthJson, failingPort, MemoryFileSystem } from '../src/testing.js';
+import {
+  checkSwitchAllowed,
+  finishAddAccount,
+  listAccounts,
+  loginCompleted,
+  readAccountIndex,
+  startAddAccount,
+  switchAccount,
+} from '../src/index.js';
+import { loadAccountIndex, saveActiveAccount } from '../src/Accounts.js';
+import { apiKeyAuthJson, chatGptAuthJson, failingPort } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { CANARY, leftOf, rightOf, testLayout } from './support.js';
 
 const layout = testLayout();

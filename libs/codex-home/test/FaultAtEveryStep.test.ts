@@ -29,7 +29,8 @@ import {
 import { encodeAccountIndex } from '../src/AccountIndex.js';
 import { layoutOf, type CodexHomeLayout } from '../src/HomeLayout.js';
 import { saveActiveAccount, type AddAccountStarted } from '../src/Accounts.js';
-import { chatGptAuthJson, MemoryFileSystem } from '../src/testing.js';
+import { chatGptAuthJson } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { CANARY, rightOf } from './support.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'codex-home-faults-'));

@@ -4,7 +4,7 @@ import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { readRemoteApps } from '../src/RemoteApps.js';
 import { remoteAppsEdit, setRemoteApps } from '../src/index.js';
-import { configDocumentArbitrary } from '../src/config/testing.js';
+import { configDocumentArbitrary } from '@wework/config-toml/testing';
 
 const set = (text: string, enabled: boolean): string => {
   const result = setRemoteApps(text, enabled);

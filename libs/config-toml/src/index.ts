@@ -15,7 +15,14 @@
 export { editNotVerified, type ConfigError, type MalformedConfig, type TomlEditError } from './ConfigError.js';
 export { applyConfigEdits, configEdits, type ConfigEditError } from './BatchWrite.js';
 export { configDiff } from './ConfigDiff.js';
-export { findStatement, parseToml, readDocument, rootSection, type Statement, type TomlDocument } from './Document.js';
+export {
+  findStatement,
+  parseToml,
+  readDocument,
+  rootSection,
+  type Statement,
+  type TomlDocument,
+} from './TomlDocument.js';
 export { removeKey, removeTable, setKey } from './Editor.js';
 export { formatKeyPath, parseKeyPath } from './KeyPath.js';
 export {

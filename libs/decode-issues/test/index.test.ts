@@ -5,13 +5,16 @@ describe('public API of @wework/decode-issues', () => {
   it('pins the runtime exports of "."', () => {
     expect(Object.keys(api).sort()).toEqual([
       'describeErrors',
+      'describeIssue',
       'describeKind',
       'expectedTypeName',
       'formatDecodeIssues',
       'formatJsonSyntaxError',
       'isRecord',
       'issuePath',
+      'listIssues',
       'parseJsonText',
+      'strictRecord',
     ]);
   });
 });

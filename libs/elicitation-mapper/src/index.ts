@@ -20,7 +20,7 @@ export {
   forwardsElicitations,
   isGranularPolicy,
   weworkGranularApprovalPolicy,
-} from './ApprovalPolicy.js';
+} from './ElicitationForwarding.js';
 export { elicitationToCard } from './ElicitationCard.js';
 export { nextCardShow, type CardRefusal } from './CardShows.js';
 export { hostCardKindOf, hostQuestionsOf, hostUrlOf } from './HostCard.js';
@@ -33,7 +33,7 @@ export {
   responseForCard,
   type HostReply,
   type ShowCard,
-} from './Executor.js';
+} from './ElicitationDecision.js';
 export {
   checkAllowed,
   checkCustomOption,
@@ -45,15 +45,15 @@ export {
   type FormRules,
 } from './FormValidation.js';
 export {
-  decodeFormsEvidence,
   ElicitationAction,
-  emptyFormsEvidence,
-  evidenceIssues,
   FormEvidence,
   FormsEvidence,
   ServerApprovalEvidence,
   ToolCallEvidence,
+  decodeFormsEvidence,
+  emptyFormsEvidence,
+  evidenceIssues,
 } from './FormsEvidence.js';
-export { diagnoseForms, FINDING_ORDER, formatFinding, type FormsFinding } from './FormsDiagnosis.js';
+export { FINDING_ORDER, diagnoseForms, formatFinding, type FormsFinding } from './FormsDiagnosis.js';
 export { requestForm } from './RequestForm.js';
 export { checkElicitationUrl, completesUrlCard } from './UrlElicitation.js';

@@ -18,4 +18,4 @@ export {
 export { describeHostClientError, type HostClientError } from './Errors.js';
 export { type HostTransport, type TransportFactory } from './Transport.js';
 export { browserWebSocketTransport } from './BrowserWebSocket.js';
-export { HOST_CLIENT_DEFAULTS } from './Limits.js';
+export { HOST_CLIENT_DEFAULTS } from './ClientDefaults.js';

@@ -3,8 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorizationUi, AuthTarget, ConnectorLocalAuth, LoginState, ToolResolver } from '../src/index.js';
 import { HealthCache, LoginSessions, deviceHealth, installWithAuthorization } from '../src/index.js';
-import { createNodeBridgeRunner, nodeTimers } from '../src/node/index.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { createNodeBridgeRunner } from '../src/node/index.js';
+import { nodeTimers } from '@wework/ports/node';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { alive, connector, pluginRoot, qrConnector, recordedPids, tempDir } from './support.js';
 
 const dirs: Array<{ remove: () => void }> = [];

@@ -4,8 +4,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoginSession, LoginState, ToolResolver } from '../src/index.js';
 import { LoginSessions, startLoginSession } from '../src/index.js';
-import { createNodeBridgeRunner, nodeTimers } from '../src/node/index.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { createNodeBridgeRunner } from '../src/node/index.js';
+import { nodeTimers } from '@wework/ports/node';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { alive, eventually, oauthConnector, pluginRoot, qrConnector, recordedPids, tempDir } from './support.js';
 
 const dirs: Array<{ remove: () => void }> = [];

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthorizationUi, AuthTarget, ConnectorAuthRequired, ConnectorIdentity, LoginSession } from '../src/index.js';
 import { HealthCache, LoginSessions, RecoveryGate, continuationInstruction, deviceHealth, recoverConnectorAuth, recoverThroughGate } from '../src/index.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { connector, eventually, pluginRoot } from './support.js';
 
 const glab = connector('glab', { type: 'browser_oauth', health: 'bin/b.mjs health', start: 'bin/b.mjs start' });

@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { AuthTarget } from '../src/index.js';
 import { HealthCache, deviceHealth, logoutOnUninstall } from '../src/index.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { connector, pluginRoot } from './support.js';
 
 describe('logoutOnUninstall', () => {

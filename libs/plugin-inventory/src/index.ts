@@ -67,7 +67,6 @@ export {
   type ShownPlugin,
   type StoredReceipt,
 } from './InstallReceipts.js';
-export type { DecodeIssue } from './internal/decodeIssues.js';
 export {
   decodeSnapshot,
   DROPPED_FIELDS,

@@ -17,7 +17,6 @@ export {
   type ApplyPatchStep,
   type CallFunctionStep,
   type CallToolStep,
-  type DecodeIssue,
   type FailResponse,
   type HangResponse,
   type ModelResponse,

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codexHome, type CodexHome } from '../../src/index.js';
+import { codexHome, readAccountIndex, type CodexHome } from '../../src/index.js';
 import { layoutOf, type CodexHomeLayout } from '../../src/HomeLayout.js';
-import { readAccountIndex } from '../../src/Accounts.js';
-import { nodeCodexHome, nodeFileSystem } from '../../src/node/index.js';
+import { nodeCodexHome } from '../../src/node/index.js';
+import { nodeFileSystem } from '@wework/ports/node';
 import { chatGptAuthJson, failingPort } from '../../src/testing.js';
 import { CANARY, leftOf, rightOf } from '../support.js';
 
