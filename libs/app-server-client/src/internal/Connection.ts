@@ -42,7 +42,7 @@ import { isEither, paramsShape, safeDecode, safeEncode } from './codecs.js';
 import type { ParamsShape } from './codecs.js';
 import { ListenerSet, errorMessage } from './ListenerSet.js';
 import type { Disposable } from './ListenerSet.js';
-import { Deadlines, MAX_DELAY_MS, withTimeout } from './Delay.js';
+import { after, MAX_DELAY_MS, withTimeout } from './Delay.js';
 import { createNotificationQueue } from './NotificationQueue.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
@@ -105,12 +105,9 @@ export class Connection {
 
   /** The clock and sleeps of the client's waits. */
   readonly timers: Timers;
-  /** The timeouts of the requests in flight, over one sleep of {@link timers} at a time. */
-  private readonly deadlines: Deadlines;
 
   constructor(private readonly options: AppServerClientOptions) {
     this.timers = options.timers ?? nodeTimers;
-    this.deadlines = new Deadlines(this.timers);
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
     this.reader = new NewlineMessageReader(options.input, options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes });
     this.writer = new NewlineMessageWriter(options.output);
@@ -196,7 +193,7 @@ export class Connection {
       }
       const id = this.capturedId;
       const timeoutMs = this.timeoutOf(method);
-      const timeout = this.deadlines.add(timeoutMs, () => {
+      const cancelTimeout = after(this.timers, timeoutMs, () => {
         if (settled) return;
         settle(E.left(ClientError.requestTimedOut(method, timeoutMs)));
         if (id !== undefined) this.emit({ _tag: 'RequestAbandoned', method, id, timeoutMs });
@@ -210,7 +207,7 @@ export class Connection {
       signal?.addEventListener('abort', onAbort, { once: true });
       const settleOnce = settle;
       settle = (result) => {
-        this.deadlines.cancel(timeout);
+        cancelTimeout();
         signal?.removeEventListener('abort', onAbort);
         settleOnce(result);
         cancellation?.dispose();
@@ -315,7 +312,6 @@ export class Connection {
       return;
     }
     this.terminal = reason;
-    this.deadlines.close();
     for (const reject of [...this.pending.values()]) reject(reason);
     this.pending.clear();
     this.emit(reason);
