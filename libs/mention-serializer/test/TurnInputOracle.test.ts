@@ -7,7 +7,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
-import { parse, serializeWithRanges, sigilOf, structuredItemOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
+import { parse, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
+import { serializeWithRanges } from '../src/Serialize.js';
+import { structuredItemOf } from '../src/TurnInput.js';
 import { escapeText, isSigil, utf8Length } from '../src/internal/escaping.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
 
