@@ -15,8 +15,8 @@ import {
   respond,
   say,
   shell,
-  type ScriptDecodeError,
 } from '../src/index.js';
+import type { ScriptDecodeError } from '../src/Script.js';
 import { script } from './arbitraries.js';
 
 function issues(json: unknown): ScriptDecodeError['issues'] {
