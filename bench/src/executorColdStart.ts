@@ -5,14 +5,16 @@
  * request (`executor/info`), against `node node_modules/@openai/codex/bin/codex.js app-server` (the
  * npm wrapper of the same pinned Codex) until it answered `initialize`. Both start from an empty
  * home with the same offline config.toml and get their first request written right after the spawn;
- * starts run as interleaved pairs (goal ≤ 1.00×).
+ * starts run as interleaved pairs. For reading: the wrapper keeps none of the spec's start-up rules,
+ * so its start is below any executor's (the goals against the peer are in `peerCodexAcp.ts`).
  *
  * Then the start a user has every day after the first: each side on a home it has started in before
- * (the executor's home prepared, Codex's databases and system skills in place), same goal.
+ * (the executor's home prepared, Codex's databases and system skills in place).
  *
  * Last, on such homes, the floor (`coldStartFloor.ts`: the least any executor keeping the spec's
  * start-up rules does, in Node built-ins only) against the same wrapper, for reading: how much room
- * the goal leaves an executor's own work.
+ * the goal leaves an executor's own work; and the executor against the floor itself (goal ≤ 1.15×):
+ * the fair baseline of the everyday start, since no executor keeping those rules starts below it.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -35,7 +37,7 @@ const PLAN: Plan = { pairs: Number(process.env['BENCH_EXECUTOR_RUNS'] ?? 8), war
 /** No network at start (curated plugin sync off). */
 const CONFIG = '[features]\nplugins = false\n';
 
-async function freshDirs(root: string, name: string): Promise<{ readonly executorHome: string; readonly codexHome: string; readonly userHome: string; readonly workspace: string }> {
+export async function freshDirs(root: string, name: string): Promise<{ readonly executorHome: string; readonly codexHome: string; readonly userHome: string; readonly workspace: string }> {
   const base = join(root, name);
   const dirs = { executorHome: join(base, 'executor'), codexHome: join(base, 'executor', 'codex'), userHome: join(base, 'home'), workspace: join(base, 'workspace') };
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
@@ -44,7 +46,7 @@ async function freshDirs(root: string, name: string): Promise<{ readonly executo
 }
 
 /** Spawns, asks, and answers the time until the answer came; the process is ended untimed. */
-async function timedStart(spawn: () => LineClient, method: string, params: unknown, graceful: boolean): Promise<number> {
+export async function timedStart(spawn: () => LineClient, method: string, params: unknown, graceful: boolean): Promise<number> {
   const start = performance.now();
   const client = spawn();
   try {
@@ -60,12 +62,12 @@ async function timedStart(spawn: () => LineClient, method: string, params: unkno
 let run = 0;
 
 /** The dirs of a start: fresh ones, or always the same `reused` ones (a home started in before). */
-type Homes = (side: 'executor' | 'codex' | 'floor') => ReturnType<typeof freshDirs>;
+export type Homes = (side: 'executor' | 'codex' | 'floor' | 'acp') => ReturnType<typeof freshDirs>;
 
-const freshHomes = (root: string): Homes => (side) => freshDirs(root, `${side}-${run++}`);
+export const freshHomes = (root: string): Homes => (side) => freshDirs(root, `${side}-${run++}`);
 
 /** One home per side, made (and first started in, untimed, by the warm-up pair) once. */
-const reusedHomes = (root: string): Homes => {
+export const reusedHomes = (root: string): Homes => {
   const made = new Map<string, ReturnType<typeof freshDirs>>();
   return (side) => {
     const dirs = made.get(side) ?? freshDirs(root, `reused-${side}`);
@@ -74,7 +76,7 @@ const reusedHomes = (root: string): Homes => {
   };
 };
 
-async function executorStart(homes: Homes): Promise<number> {
+export async function executorStart(homes: Homes): Promise<number> {
   const dirs = await homes('executor');
   return timedStart(
     () => new LineClient(process.execPath, [servePath(), '--stdio', '--executor-home', dirs.executorHome, '--workspace', dirs.workspace], { ...process.env, HOME: dirs.userHome }, dirs.workspace),
@@ -129,14 +131,22 @@ export async function benchExecutorColdStart(): Promise<string[]> {
       () => npmCodexStart(reused),
       PLAN,
     );
+    // The fair baseline of the everyday start: the floor itself, on a home each side started in before.
+    const overFloor = await comparePaired(
+      () => executorStart(reused),
+      () => floorStart(reused, codex.right),
+      PLAN,
+    );
     return [
       'cold start: serve.js --stdio → executor/info answered vs node @openai/codex/bin/codex.js app-server → initialize answered',
-      verdictLine('cold start, executor / npm codex app-server', result, { atMost: 1.0 }),
+      verdictLine('cold start, executor / npm codex app-server (for reading)', result, null),
       sidesLine('executor', 'npm codex', result),
-      verdictLine('cold start on a home started in before, executor / npm codex app-server', again, { atMost: 1.0 }),
+      verdictLine('cold start on a home started in before, executor / npm codex app-server (for reading)', again, null),
       sidesLine('executor', 'npm codex', again),
       verdictLine('the floor on a home started in before (lock, read config.toml, spawn, relay; built-ins only), floor / npm codex app-server', floor, null),
       sidesLine('floor', 'npm codex', floor),
+      verdictLine('cold start on a home started in before, executor / the floor', overFloor, { atMost: 1.15 }),
+      sidesLine('executor', 'floor', overFloor),
     ];
   } finally {
     await rm(root, { recursive: true, force: true });

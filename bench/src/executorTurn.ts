@@ -4,110 +4,33 @@
  * raw line-pipe JSON-RPC client of `codex app-server` (`turn/start` → `turn/completed`), the same
  * Codex binary and the same scripted model; the same raw turn against `@wework/app-server-client`'s
  * `runTurn` (the library under the executor). Then 8 turns at once: 8 tasks through one executor
- * against 8 threads on one raw app-server (throughput). Optionally the same turn through
+ * against 8 threads on one raw app-server that keeps the spec's thread rules (at most four idle
+ * threads, resumes carrying the permission profile: `specRawClient.ts`), and, for reading, against 8
+ * threads on a raw app-server that keeps none (throughput). Optionally the same turn through
  * `@openai/codex-sdk` (`thread.run`, which starts `codex exec` per turn), installed on demand into a
  * temporary folder and pointed at the same Codex binary; skipped with a note when it cannot be
  * installed.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
-import { Methods, ThreadStart } from '@wework/codex-protocol';
+import { ThreadStart } from '@wework/codex-protocol';
 import { isTurnEnded, runTurn } from '@wework/app-server-client';
-import { resolveCodexCommand, spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
-import { respond, say } from '@wework/scripted-model';
-import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
-import { LineClient } from './lineClient.js';
+import { spawnAppServer, type SpawnedAppServer } from '@wework/app-server-client/node';
+import type { LineClient } from './lineClient.js';
+import { nativeCodex, rawServer, rawThread, rawTurn } from './rawClient.js';
+import { SpecRawClient } from './specRawClient.js';
 import { comparePaired, sidesLine, verdictLine, type Plan } from './stats.js';
+import { box, executorTask, executorTurn, Rig, timed, type Box } from './turnRig.js';
 
 const TURN_PLAN: Plan = { pairs: Number(process.env['BENCH_TURN_PAIRS'] ?? 15), warmup: 3, maxBatches: 5 };
 const CONCURRENT_PLAN: Plan = { pairs: Number(process.env['BENCH_CONCURRENT_PAIRS'] ?? 6), warmup: 1, maxBatches: 4 };
 const SDK_PLAN: Plan = { pairs: Number(process.env['BENCH_SDK_PAIRS'] ?? 6), warmup: 1, maxBatches: 3 };
 const CONCURRENCY = 8;
-/** Enough answers for every turn any comparison may run. */
-const SCRIPT_LENGTH = 2000;
-
-/** The executor's serve entry (built), found through its package like any host would. */
-const servePath = (): string => join(dirname(createRequire(import.meta.url).resolve('@wework/desktop-executor/package.json')), 'dist', 'serve.js');
-
-interface Box {
-  readonly root: string;
-  readonly codexHome: string;
-  readonly home: string;
-  readonly workspace: string;
-  readonly model: ScriptedModel;
-}
-
-async function box(root: string, name: string, codexHomeUnder: string): Promise<Box> {
-  const base = join(root, name);
-  const codexHome = join(base, codexHomeUnder);
-  const dirs = { root: base, codexHome, home: join(base, 'home'), workspace: join(base, 'workspace') };
-  await Promise.all([dirs.codexHome, dirs.home, dirs.workspace].map((dir) => mkdir(dir, { recursive: true })));
-  const model = await startScriptedModel({ script: Array.from({ length: SCRIPT_LENGTH }, (_, i) => respond(say(`answer ${i}`))) });
-  const written = await writeScriptedModelConfig(codexHome, { baseUrl: model.url });
-  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
-  return { ...dirs, model };
-}
-
-const codexCommand = (): { readonly command: string; readonly args: ReadonlyArray<string>; readonly pathPrepend: ReadonlyArray<string> } => {
-  const codex = resolveCodexCommand();
-  if (E.isLeft(codex)) throw new Error('the Codex binary was not found');
-  return codex.right;
-};
-
-const resultOf = (message: { result?: unknown; error?: unknown }, what: string): Record<string, unknown> => {
-  if (message.result === undefined) throw new Error(`${what} failed: ${JSON.stringify(message.error ?? null).slice(0, 300)}`);
-  return message.result as Record<string, unknown>;
-};
-
-/** A raw app-server on a line pipe, initialized. */
-async function rawServer(b: Box): Promise<LineClient> {
-  const codex = codexCommand();
-  const env = { ...process.env, CODEX_HOME: b.codexHome, HOME: b.home, PATH: [...codex.pathPrepend, process.env['PATH'] ?? ''].join(delimiter) };
-  const client = new LineClient(codex.command, [...codex.args, 'app-server'], env, b.workspace);
-  resultOf(await client.request(Methods.Initialize, { clientInfo: { name: 'bench', title: null, version: '0' }, capabilities: { experimentalApi: true } }), 'initialize');
-  client.notify(Methods.Initialized);
-  return client;
-}
-
-async function rawThread(client: LineClient, b: Box): Promise<string> {
-  const thread = resultOf(await client.request(Methods.ThreadStart, { cwd: b.workspace }), 'thread/start') as { thread: { id: string } };
-  return thread.thread.id;
-}
-
-async function rawTurn(client: LineClient, threadId: string): Promise<void> {
-  const completed = client.waitFor((message) => message.method === Methods.TurnCompleted && message.params?.['threadId'] === threadId);
-  resultOf(await client.request(Methods.TurnStart, { threadId, input: [{ type: 'text', text: 'hi', text_elements: [] }] }), 'turn/start');
-  await completed;
-}
-
-/** The executor on the host protocol over stdio, answered `executor/info`. */
-async function executor(b: Box, executorHome: string): Promise<LineClient> {
-  const client = new LineClient(process.execPath, [servePath(), '--stdio', '--executor-home', executorHome, '--workspace', b.workspace], { ...process.env, HOME: b.home }, b.workspace);
-  resultOf(await client.request('executor/info', {}), 'executor/info');
-  return client;
-}
-
-async function executorTask(client: LineClient, b: Box, taskId: string): Promise<void> {
-  resultOf(await client.request('task/create', { taskId, modelSelection: { model: null }, executionRequest: { workspace: b.workspace } }), 'task/create');
-}
-
-async function executorTurn(client: LineClient, taskId: string): Promise<void> {
-  const answer = resultOf(await client.request('message/send', { taskId, markdown: 'hi' }), 'message/send');
-  if (answer['status'] !== 'completed') throw new Error(`message/send ended ${String(answer['status'])}`);
-}
-
-const timed = async (op: () => Promise<unknown>): Promise<number> => {
-  const t0 = performance.now();
-  await op();
-  return performance.now() - t0;
-};
 
 /** Installs `@openai/codex-sdk` into `prefix`; answers its entry module or why not. */
 async function installSdk(prefix: string): Promise<E.Either<string, string>> {
@@ -132,27 +55,15 @@ interface SdkModule {
   Codex: new (options: { codexPathOverride?: string; env?: Record<string, string> }) => { startThread(options: { workingDirectory?: string; skipGitRepoCheck?: boolean }): SdkThread };
 }
 
-/** The native Codex binary the npm wrapper would start (what the SDK needs as `codexPathOverride`). */
-const nativeCodex = (): string => {
-  const codex = codexCommand();
-  // A resolved wrapper (`node codex.js`) is not an executable the SDK can spawn; the native binary is.
-  return codex.args.length === 0 ? codex.command : '';
-};
-
 /** Runs the comparisons and returns printable lines. */
 export async function benchExecutorTurn(): Promise<string[]> {
   const root = await mkdtemp(join(tmpdir(), 'bench-turn-'));
   const lines: string[] = ['turn through the executor (message/send, stdio) vs a raw line-pipe client of codex app-server; same Codex, scripted model'];
-  const boxes: Box[] = [];
-  const clients: Array<{ readonly client: LineClient; readonly graceful: boolean }> = [];
+  const rig = new Rig(root);
   try {
-    const executorBox = await box(root, 'executor', join('executor', 'codex'));
-    const rawBox = await box(root, 'raw', 'codex-home');
-    boxes.push(executorBox, rawBox);
-    const exec = await executor(executorBox, join(executorBox.root, 'executor'));
-    clients.push({ client: exec, graceful: true });
-    const raw = await rawServer(rawBox);
-    clients.push({ client: raw, graceful: false });
+    const { box: executorBox, exec } = await rig.executorSide();
+    const rawBox = await rig.box('raw', 'codex-home');
+    const raw = rig.own(await rawServer(rawBox), false);
 
     await executorTask(exec, executorBox, 'single');
     const rawSingle = await rawThread(raw, rawBox);
@@ -163,8 +74,7 @@ export async function benchExecutorTurn(): Promise<string[]> {
     );
     lines.push(verdictLine('one-message turn, executor / raw app-server', single, { atMost: 1.1 }), sidesLine('executor', 'raw', single));
 
-    const clientBox = await box(root, 'client', 'codex-home');
-    boxes.push(clientBox);
+    const clientBox = await rig.box('client', 'codex-home');
     const spawned = await spawnAppServer({ codexHome: clientBox.codexHome, home: clientBox.home, cwd: clientBox.workspace, env: process.env });
     if (E.isLeft(spawned)) throw new Error(`spawnAppServer: ${spawned.left._tag}`);
     const server: SpawnedAppServer = spawned.right;
@@ -188,21 +98,32 @@ export async function benchExecutorTurn(): Promise<string[]> {
 
     const taskIds = Array.from({ length: CONCURRENCY }, (_, i) => `parallel-${i}`);
     for (const taskId of taskIds) await executorTask(exec, executorBox, taskId);
+    const executorRound = (): Promise<number> => timed(() => Promise.all(taskIds.map((taskId) => executorTurn(exec, taskId))));
+
+    // The baseline that keeps the spec's rules: its own raw app-server (its own idle threads) on a box of its own.
+    const specBox = await rig.box('spec', 'codex-home');
+    const spec = new SpecRawClient(rig.own(await rawServer(specBox), false), specBox);
+    const specThreads: string[] = [];
+    for (let i = 0; i < CONCURRENCY; i++) specThreads.push(await spec.thread());
+    // Pair = (baseline round time, executor round time): the ratio is the executor's throughput relative to it.
+    const fair = await comparePaired(() => timed(() => Promise.all(specThreads.map((threadId) => spec.turn(threadId)))), executorRound, CONCURRENT_PLAN);
+    lines.push(
+      verdictLine(`${CONCURRENCY} turns at once, executor throughput / raw app-server keeping the spec's thread rules`, fair, { atLeast: 0.95 }),
+      sidesLine(`spec-keeping raw ${CONCURRENCY}-turn round`, `executor ${CONCURRENCY}-turn round`, fair),
+    );
+
     const threadIds: string[] = [];
     for (let i = 0; i < CONCURRENCY; i++) threadIds.push(await rawThread(raw, rawBox));
-    // Pair = (raw round time, executor round time): the ratio is the executor's throughput relative to raw.
-    const parallel = await comparePaired(
-      () => timed(() => Promise.all(threadIds.map((threadId) => rawTurn(raw, threadId)))),
-      () => timed(() => Promise.all(taskIds.map((taskId) => executorTurn(exec, taskId)))),
-      CONCURRENT_PLAN,
+    const parallel = await comparePaired(() => timed(() => Promise.all(threadIds.map((threadId) => rawTurn(raw, threadId)))), executorRound, CONCURRENT_PLAN);
+    lines.push(
+      verdictLine(`${CONCURRENCY} turns at once, executor throughput / raw app-server keeping no thread rule (for reading)`, parallel, null),
+      sidesLine(`raw ${CONCURRENCY}-turn round`, `executor ${CONCURRENCY}-turn round`, parallel),
     );
-    lines.push(verdictLine(`${CONCURRENCY} turns at once, executor throughput / raw app-server`, parallel, { atLeast: 0.9 }), sidesLine(`raw ${CONCURRENCY}-turn round`, `executor ${CONCURRENCY}-turn round`, parallel));
 
     lines.push(...(await sdkComparison(root, exec, executorBox)));
     return lines;
   } finally {
-    for (const { client, graceful } of clients) await client.close(graceful);
-    for (const b of boxes) await b.model.close();
+    await rig.close();
     await rm(root, { recursive: true, force: true });
   }
 }

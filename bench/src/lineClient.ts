@@ -31,6 +31,11 @@ export class LineClient {
     });
   }
 
+  /** The spawned process's id (its process group's, too). */
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
   private dispatch(message: Message): void {
     if (message.method === undefined && typeof message.id === 'number') {
       this.pending.get(message.id)?.(message);

@@ -156,7 +156,8 @@ export function validateDocument(doc: ComposerDocument): E.Either<InvalidMention
   return E.right(doc);
 }
 
-function mentionProblem(mention: Mention, index: number): InvalidMention | null {
+/** What {@link validateDocument} finds wrong with one mention at `index`, or null. */
+export function mentionProblem(mention: Mention, index: number): InvalidMention | null {
   if (mention.name === '') return { _tag: 'EmptyName', index };
   switch (mention.kind) {
     case 'skill':

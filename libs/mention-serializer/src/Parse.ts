@@ -81,7 +81,8 @@ interface MentionSlot {
 }
 
 /**
- * The one pass behind {@link parse} and {@link tokenize}: reports maximal non-empty text runs (escapes
+ * The one pass behind {@link parse}, {@link tokenize} and `toTurnInput`'s reading of markdown (not
+ * exported by the package): reports maximal non-empty text runs (escapes
  * resolved) and mentions, in order. Text without escapes is reported as a slice of the input, with
  * no copying.
  *
@@ -89,7 +90,7 @@ interface MentionSlot {
  * `indexOf` (each kept until the position passes it: the string is searched about once per
  * character) and never looks at the characters of a text run.
  */
-function scan(
+export function scan(
   markdown: string,
   onText: (value: string, start: number, end: number) => void,
   onMention: (mention: Mention, start: number, end: number) => void,

@@ -8,8 +8,8 @@
  */
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
 import * as E from 'fp-ts/lib/Either.js';
-import { normalize, validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
-import { parse } from './Parse.js';
+import { isSkillFilePath, mentionProblem, normalize, validateDocument, type ComposerDocument, type InvalidMention, type Mention } from './Document.js';
+import { scan } from './Parse.js';
 import { serializeMention, sigilOf, targetOf } from './Serialize.js';
 import { escapeText, utf8Length } from './internal/escaping.js';
 
@@ -34,8 +34,144 @@ export function structuredItemOf(mention: Mention): UserInputStrict {
  * // ])
  */
 export function toTurnInput(input: ComposerDocument | string): E.Either<InvalidMention, UserInputStrict[]> {
-  const doc = typeof input === 'string' ? parse(input) : input;
-  return E.map(documentToTurnInput)(validateDocument(doc));
+  if (typeof input === 'string') return markdownToTurnInput(input);
+  return E.map(documentToTurnInput)(validateDocument(input));
+}
+
+/**
+ * Markdown → turn input, reusing the source ranges the parser found. The result equals that of the
+ * parsed document (`documentToTurnInput(parse(markdown))`): each token's canonical form (its text
+ * escaped, or its mention serialized) is compared with the markdown it was read from, and where
+ * they agree (almost always) the markdown is kept as it is and its bytes are counted in place. Only
+ * from the first token written differently (an unneeded escape, the `$` sigil of a plugin, a legacy
+ * `skill://` link, …) are the parts joined into a new string. Parsed mentions always validate, but
+ * they are checked as a document's are.
+ */
+function markdownToTurnInput(markdown: string): E.Either<InvalidMention, UserInputStrict[]> {
+  const builder = new MarkdownTurnInput(markdown);
+  scan(
+    markdown,
+    (value, start, end) => builder.onText(value, start, end),
+    (mention, start, end) => builder.onMention(mention, start, end),
+  );
+  return builder.finish();
+}
+
+/** The state of {@link markdownToTurnInput} as the scan reports text runs and mentions. */
+class MarkdownTurnInput {
+  readonly #markdown: string;
+  readonly #elements: TextElement[] = [];
+  readonly #structured: UserInputStrict[] = [];
+  /** The parts written so far once one differs from its source; null while the markdown is canonical. */
+  #parts: string[] | null = null;
+  #bytes = 0;
+  /** How many segments the parsed document has so far (a mention's index in it). */
+  #segments = 0;
+  #problem: InvalidMention | null = null;
+  /** The last text run, kept until it is known whether a mention follows it (escaping depends on it). */
+  #text: string | null = null;
+  #textStart = 0;
+  #textEnd = 0;
+  /** Where the next `\\` and `%` at or after the last mention's start are (Infinity: none). */
+  #nextBackslash = -1;
+  #nextPercent = -1;
+
+  constructor(markdown: string) {
+    this.#markdown = markdown;
+  }
+
+  onText(value: string, start: number, end: number): void {
+    this.#text = value;
+    this.#textStart = start;
+    this.#textEnd = end;
+  }
+
+  onMention(mention: Mention, start: number, end: number): void {
+    this.#flushText(true);
+    const index = this.#segments++;
+    if (this.#problem !== null) return;
+    this.#problem = mentionProblem(mention, index);
+    const markdown = this.#markdown;
+    let length: number;
+    const bytes = this.#parts === null ? this.#serializedBytesAt(mention, start, end) : -1;
+    if (bytes !== -1) length = bytes;
+    else {
+      const part = serializeMention(mention);
+      length = this.#parts === null && part === markdown.slice(start, end) ? utf8Length(markdown, start, end) : this.#differs(part, start);
+    }
+    this.#elements.push({ byteRange: { start: this.#bytes, end: this.#bytes + length }, placeholder: sigilOf(mention) + mention.name });
+    this.#structured.push(structuredItemOf(mention));
+    this.#bytes += length;
+  }
+
+  finish(): E.Either<InvalidMention, UserInputStrict[]> {
+    this.#flushText(false);
+    if (this.#problem !== null) return E.left(this.#problem);
+    const text = this.#parts === null ? this.#markdown : this.#parts.join('');
+    this.#structured.unshift({ type: 'text', text, text_elements: this.#elements });
+    return E.right(this.#structured);
+  }
+
+  #flushText(followedByMention: boolean): void {
+    const value = this.#text;
+    if (value === null) return;
+    this.#text = null;
+    this.#segments++;
+    const start = this.#textStart;
+    const end = this.#textEnd;
+    const part = escapeText(value, followedByMention);
+    // The text is shorter than its source by one character per escape, and escaping only adds: a
+    // text as long as its source (no escape read) and as its part (none written) is both.
+    const asWritten = this.#parts === null && value.length === end - start && part.length === value.length;
+    this.#bytes += asWritten ? utf8Length(this.#markdown, start, end) : this.#differs(part, start);
+  }
+
+  /**
+   * The length in UTF-8 bytes of `[start, end)` if the mention read there is written exactly as
+   * `serializeMention` writes it, else -1; decided from lengths and from where the next `\\` and `%`
+   * are (each found by a native search that only moves forward, so the document is searched about
+   * once). The parser reads a label without `\\` as it is (it cannot hold a raw `[` or `]`, so it
+   * needs no escape), and a target without `%` as it is; such a target holds none of the characters
+   * the serializer percent-encodes but C1 controls (the parser refuses the others raw, and a plugin
+   * name ends at its first `@`), looked for only when the mention is not all ASCII. With the
+   * canonical sigil, the length then tells the link form (a `skill://` prefix or not) apart. -1 sends
+   * the caller to compare with `serializeMention`, so it is never wrong, only slower.
+   */
+  #serializedBytesAt(mention: Mention, start: number, end: number): number {
+    const markdown = this.#markdown;
+    if (markdown.charCodeAt(start + 1) !== (mention.kind === 'plugin' ? 0x40 /* @ */ : 0x24) /* $ */) return -1;
+    if (end - start !== 2 + mention.name.length + 2 + serializedTargetLength(mention) + 1) return -1;
+    if (this.#nextBackslash < start) this.#nextBackslash = nextIndex(markdown.indexOf('\\', start));
+    if (this.#nextBackslash < start + 2 + mention.name.length) return -1;
+    if (this.#nextPercent < start) this.#nextPercent = nextIndex(markdown.indexOf('%', start));
+    if (this.#nextPercent < end) return -1;
+    const bytes = utf8Length(markdown, start, end);
+    return bytes === end - start || !C1_CONTROL.test(markdown.slice(start, end)) ? bytes : -1;
+  }
+
+  /** Records a part written differently from its source at `start`; returns its length in bytes. */
+  #differs(part: string, start: number): number {
+    this.#parts ??= start > 0 ? [this.#markdown.slice(0, start)] : [];
+    this.#parts.push(part);
+    return utf8Length(part);
+  }
+}
+
+/** A C1 control character (U+0080–U+009F), which targets percent-encode and the parser leaves raw (but U+0085). */
+const C1_CONTROL = /[\u0080-\u009f]/;
+
+const nextIndex = (index: number): number => (index === -1 ? Infinity : index);
+
+/** The length of a mention's target as `serializeMention` writes it, when nothing in it is percent-encoded. */
+function serializedTargetLength(mention: Mention): number {
+  switch (mention.kind) {
+    case 'skill':
+      return (isSkillFilePath(mention.path) ? 0 : 'skill://'.length) + mention.path.length;
+    case 'app':
+      return 'app://'.length + mention.connectorId.length;
+    case 'plugin':
+      return 'plugin://'.length + mention.pluginName.length + 1 + mention.marketplaceName.length;
+  }
 }
 
 /**

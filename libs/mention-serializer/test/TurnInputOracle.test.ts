@@ -7,10 +7,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
-import { parse, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
-import { serializeWithRanges } from '../src/Serialize.js';
+import { parse, serializeWithRanges, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
 import { structuredItemOf } from '../src/TurnInput.js';
-import { escapeText, isSigil, utf8Length } from '../src/internal/escaping.js';
+import { escapeText, isSigil, utf8Length, utf8LengthByLoop } from '../src/internal/escaping.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
 
 function referenceEscapeText(value: string, followedByMention: boolean): string {
@@ -93,6 +92,84 @@ describe('escapeText equals the reference algorithm', () => {
         expect(escapeText(value, followed)).toBe(referenceEscapeText(value, followed));
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/** Mention markdown in every form the parser accepts, canonical or not, with text around it. */
+const mentionFormArbitrary: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('$', '@'),
+    fc.oneof(
+      trickyStringArbitrary,
+      fc.constantFrom('pdf', 'Google Drive', 'a\\]b', 'x\\\\', 'é', '\\[y', 'a\\b', 'c\u0090'),
+    ),
+    fc.constantFrom(
+      '/s/pdf/SKILL.md',
+      '/s/pdf/skill.md',
+      'skill:///s/pdf/SKILL.md',
+      'skill:///s/other',
+      'skill://relative',
+      'C:\\skills\\pdf\\SKILL.md',
+      '\\\\server\\share\\SKILL.md',
+      '/s/%70df/SKILL.md',
+      '/s/caf\u00e9/SKILL.md',
+      '/s/c\u0090/SKILL.md',
+      'app://connector_1',
+      'app://a%20b',
+      'app://a%ZZ',
+      'app://c\u0090',
+      'app://',
+      'plugin://sites@wegent',
+      'plugin://si%40tes@we@gent',
+      'plugin://p@m%25',
+      'plugin://@m',
+      'plugin://p@',
+    ),
+  )
+  .map(([sigil, label, target]) => `[${sigil}${label}](${target})`);
+
+describe('toTurnInput of markdown equals toTurnInput of its parsed document', () => {
+  test('on markdown mixing canonical and non-canonical mention forms with tricky text', () => {
+    const markdown = fc
+      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('[docs](https://a.b) ', '数据 ', '😀', '\\', '%')), { maxLength: 10 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(markdown, (value) => {
+        const expected = toTurnInput(parse(value));
+        expect(toTurnInput(value)).toEqual(expected);
+        expect(toTurnInput(value)).toEqual(referenceTurnInput(value));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('keeps canonical markdown as it is, long text runs included', () => {
+    const long = 'prose with café and 数据 '.repeat(5000);
+    const markdown = `${long}[$pdf](/s/pdf/SKILL.md)${long}[@Sites](plugin://s@w) ${long}`;
+    const result = toTurnInput(markdown);
+    expect(result).toEqual(toTurnInput(parse(markdown)));
+    if (E.isLeft(result) || result.right[0]?.type !== 'text') throw new Error('markdown converts to a text item first');
+    expect(result.right[0].text).toBe(markdown);
+    const bytes = Buffer.from(markdown, 'utf8');
+    const [first, second] = result.right[0].text_elements;
+    expect(bytes.subarray(first?.byteRange.start, first?.byteRange.end).toString('utf8')).toBe('[$pdf](/s/pdf/SKILL.md)');
+    expect(bytes.subarray(second?.byteRange.start, second?.byteRange.end).toString('utf8')).toBe('[@Sites](plugin://s@w)');
+  });
+});
+
+describe('utf8Length', () => {
+  test('equals the UTF-8 length Buffer writes, for any range (lone surrogates as U+FFFD), short or long', () => {
+    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('a'.repeat(60_000), 'é😀\ud800x'.repeat(20_000)));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 4 }), fc.nat(), fc.nat(), (parts, a, b) => {
+        const value = parts.join('');
+        const from = value.length === 0 ? 0 : a % (value.length + 1);
+        const to = from + (value.length - from === 0 ? 0 : b % (value.length - from + 1));
+        expect(utf8Length(value, from, to)).toBe(Buffer.byteLength(value.slice(from, to), 'utf8'));
+        expect(utf8LengthByLoop(value, from, to)).toBe(Buffer.byteLength(value.slice(from, to), 'utf8'));
+      }),
+      { numRuns: 300 },
     );
   });
 });

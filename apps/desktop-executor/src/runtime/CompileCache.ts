@@ -6,6 +6,10 @@
  * version there). On an older Node, with `NODE_DISABLE_COMPILE_CACHE` set, or when the directory cannot
  * be written, the executor starts exactly as without it: this never throws and never stops a start.
  * `NODE_COMPILE_CACHE` set by the user wins (the cache is then already on, in the user's directory).
+ *
+ * The directory needs no key per build: Node keeps one entry per module file with a checksum of that
+ * module's source, compiles a module whose source changed (a new build) again and rewrites its entry,
+ * and ignores and rewrites an entry it cannot read; entries are kept per Node version (and V8 flags).
  */
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';

@@ -44,9 +44,9 @@ export interface SpawnedServe {
   stop(): Promise<void>;
 }
 
-/** Spawns `serve.js` with `args` (the transport flag included) and `env`. */
-export function spawnServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): SpawnedServe {
-  const child = spawn(process.execPath, [SERVE, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** Spawns `serve.js` (or `entry`, a copy of it) with `args` (the transport flag included) and `env`. */
+export function spawnServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, entry: string = SERVE): SpawnedServe {
+  const child = spawn(process.execPath, [entry, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdin.on('error', () => undefined);
@@ -61,9 +61,9 @@ export function spawnServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv):
   return { child, stderr: () => stderr, exited, stop };
 }
 
-/** Starts `serve.js --stdio` with `args` and `env`. */
-export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): ServeProcess {
-  const { child, stderr: stderrText, exited } = spawnServe(['--stdio', ...args], env);
+/** Starts `serve.js --stdio` (or `entry`, a copy of it) with `args` and `env`. */
+export function startServe(args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, entry: string = SERVE): ServeProcess {
+  const { child, stderr: stderrText, exited } = spawnServe(['--stdio', ...args], env, entry);
   const pending = new Map<number, (answer: ServeAnswer) => void>();
   const received: Array<{ readonly method: string; readonly params: unknown }> = [];
   let nextId = 1;

@@ -14,9 +14,16 @@
 /** Sigils that can open a mention label. */
 export const isSigil = (c: string | undefined): boolean => c === '$' || c === '@';
 
+const isSigilCode = (code: number): boolean => code === 0x24 /* $ */ || code === 0x40 /* @ */;
+
 /** Escapes text so that {@link unescapeText} (as the parser applies it) returns it unchanged. */
 export function escapeText(value: string, followedByMention: boolean): string {
-  if (value.indexOf('\\') === -1 && value.indexOf('[') === -1) return value;
+  if (value.indexOf('\\') === -1) {
+    // Without a backslash only a `[` before a sigil needs escaping: jump between the `[`s.
+    let bracket = value.indexOf('[');
+    while (bracket !== -1 && !isSigilCode(value.charCodeAt(bracket + 1))) bracket = value.indexOf('[', bracket + 1);
+    if (bracket === -1) return value;
+  }
   // Unchanged runs are copied as slices; only the escapes are written one by one.
   let out = '';
   let from = 0;
@@ -52,7 +59,6 @@ export function escapeLabel(name: string): string {
 
 const TARGET_SPECIAL = /[%()[\]\s\p{Cc}]/gu;
 const PLUGIN_NAME_SPECIAL = /[%()[\]@\s\p{Cc}]/gu;
-
 /** `%XX` for each UTF-8 byte of one character (`encodeURIComponent` leaves `(` and `)` alone). */
 function percentEncode(c: string): string {
   const code = c.charCodeAt(0);
@@ -87,10 +93,40 @@ export function decodeTarget(value: string): string {
 }
 
 /**
- * Number of bytes of `value` in UTF-8, counting a lone surrogate as the 3 bytes of U+FFFD (as
- * `TextEncoder` and Node's `Buffer` write it).
+ * Number of bytes of `value.slice(from, to)` in UTF-8, counting a lone surrogate as the 3 bytes of
+ * U+FFFD (as `TextEncoder` and Node's `Buffer` write it). A long range is counted by the engine's
+ * encoder (`TextEncoder.encodeInto`, through a fixed scratch buffer, several times faster than a
+ * loop over the characters); a short one by {@link utf8LengthByLoop}, which costs less than a call
+ * into the encoder.
  */
 export function utf8Length(value: string, from = 0, to = value.length): number {
+  if (to - from < ENCODER_THRESHOLD) return utf8LengthByLoop(value, from, to);
+  let rest = from === 0 && to === value.length ? value : value.slice(from, to);
+  let bytes = 0;
+  for (;;) {
+    const { read, written } = ENCODER.encodeInto(rest, SCRATCH);
+    bytes += written;
+    if (read >= rest.length) return bytes;
+    rest = rest.slice(read);
+  }
+}
+
+/** Ranges shorter than this are counted in a loop: below it the call into the encoder costs more. */
+const ENCODER_THRESHOLD = 48;
+/**
+ * The standard `TextEncoder` (a global of every JavaScript runtime this package supports), declared
+ * here with the one method used, since the package compiles without DOM or Node types.
+ */
+declare const TextEncoder: new () => { encodeInto(source: string, destination: Uint8Array): { read: number; written: number } };
+const ENCODER = new TextEncoder();
+/**
+ * Where the encoder writes the bytes nobody reads; its length only bounds how much is counted per
+ * call (the encoder stops before a character that does not fit, and reports how far it read).
+ */
+const SCRATCH = new Uint8Array(48 * 1024);
+
+/** {@link utf8Length}, one character at a time. */
+export function utf8LengthByLoop(value: string, from = 0, to = value.length): number {
   let bytes = 0;
   for (let i = from; i < to; i++) {
     const code = value.charCodeAt(i);
