@@ -14,7 +14,7 @@ import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/n
 import { DEMO_PROMPT, demoScript } from './demoScript.js';
 import { scriptedExecutorConfig, threadParamsFor } from './executorConfig.js';
 import { describeRuntimeError, startLocalRuntime, type LocalRuntime } from './runtime/LocalRuntime.js';
-import { itemLine, turnLine, userLine } from './Transcript.js';
+import { itemLine, turnLine, userLine } from './DemoTranscript.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {

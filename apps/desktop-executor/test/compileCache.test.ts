@@ -34,23 +34,27 @@ describe('enableCompileCache', () => {
   });
 
   it('fails as a value when Node cannot use the directory, or the call throws', () => {
-    expect(enableCompileCache('/d', answering({ status: compileCacheStatus.FAILED, message: 'Cannot create cache directory: ENOTDIR' }))).toEqual({ _tag: 'Failed', reason: 'Cannot create cache directory: ENOTDIR' });
-    const throwing: CompileCacheApi = {
+    expect(enableCompileCache('/d', answering({ status: compileCacheStatus.FAILED, message: 'Cannot create cache directory /d: ENOTDIR' }))).toEqual({ _tag: 'Failed', code: 'FAILED' });
+    expect(enableCompileCache('/d', answering({ status: 9, message: 'something new at /d' }))).toEqual({ _tag: 'Failed', code: 'status 9' });
+    const throwing = (error: unknown): CompileCacheApi => ({
       constants: { compileCacheStatus },
       enableCompileCache: () => {
-        throw new Error('EACCES');
+        throw error;
       },
-    };
-    expect(enableCompileCache('/d', throwing)).toEqual({ _tag: 'Failed', reason: 'EACCES' });
+    });
+    expect(enableCompileCache('/d', throwing(Object.assign(new Error("EACCES: permission denied, mkdir '/d'"), { code: 'EACCES' })))).toEqual({ _tag: 'Failed', code: 'EACCES' });
+    expect(enableCompileCache('/d', throwing(new TypeError('/d is not usable')))).toEqual({ _tag: 'Failed', code: 'TypeError' });
+    expect(enableCompileCache('/d', throwing({ code: '/d: no' }))).toEqual({ _tag: 'Failed', code: 'Thrown' });
   });
 
   it('does nothing on a Node without the compile cache (before 22.1)', () => {
     expect(enableCompileCache('/d', {})).toEqual({ _tag: 'Unsupported' });
   });
 
-  it('logs a failure as a warning and the rest as debug detail, with the Node version', () => {
-    expect(compileCacheLogEntry({ _tag: 'Failed', reason: 'ENOTDIR' }, 'v24.1.0')).toEqual({ event: 'compile cache unavailable', fields: { reason: 'ENOTDIR', node: 'v24.1.0' }, level: 'warn' });
-    expect(compileCacheLogEntry({ _tag: 'Enabled', directory: '/d' }, 'v24.1.0')).toEqual({ event: 'compile cache', fields: { status: 'Enabled', directory: '/d', node: 'v24.1.0' }, level: 'debug' });
+  it('logs a failure as a warning and the rest as debug detail: the status, a code and the Node version, never the directory', () => {
+    expect(compileCacheLogEntry({ _tag: 'Failed', code: 'ENOTDIR' }, 'v24.1.0')).toEqual({ event: 'compile cache unavailable', fields: { status: 'Failed', code: 'ENOTDIR', node: 'v24.1.0' }, level: 'warn' });
+    expect(compileCacheLogEntry({ _tag: 'Enabled', directory: '/d' }, 'v24.1.0')).toEqual({ event: 'compile cache', fields: { status: 'Enabled', node: 'v24.1.0' }, level: 'debug' });
+    expect(compileCacheLogEntry({ _tag: 'AlreadyEnabled', directory: '/users/own' }, 'v24.1.0')).toEqual({ event: 'compile cache', fields: { status: 'AlreadyEnabled', node: 'v24.1.0' }, level: 'debug' });
     expect(compileCacheLogEntry({ _tag: 'Unsupported' }, 'v20.19.0')).toEqual({ event: 'compile cache', fields: { status: 'Unsupported', node: 'v20.19.0' }, level: 'debug' });
   });
 });

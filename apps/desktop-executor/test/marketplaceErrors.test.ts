@@ -4,12 +4,11 @@
  * host asked for, valid identity or not (issue 31: no string of the request in an error message).
  */
 import { describe, expect, it } from 'vitest';
-import { marketplaceFailure } from '@wework/host-errors';
+import { marketplaceFailure, type MarketplaceFault } from '@wework/host-errors';
 import { HostErrorCode } from '@wework/host-protocol';
-import type { CatalogError } from '../src/plugins/PluginCatalog.js';
 
-const code = (error: CatalogError): number => marketplaceFailure(error).code;
-const message = (error: CatalogError): string => marketplaceFailure(error).message;
+const code = (error: MarketplaceFault): number => marketplaceFailure(error).code;
+const message = (error: MarketplaceFault): string => marketplaceFailure(error).message;
 
 describe('marketplace errors', () => {
   it('answers each typed error with its code', () => {

@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ThreadItem, type Turn } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
-import type { ClientError, TerminalError } from './ClientError.js';
+import { describeClientErrorCategory, type ClientError, type TerminalError } from './ClientError.js';
 import { after, MAX_DELAY_MS } from './internal/Delay.js';
 
 /** The params of `turn/start`: the thread, the input and the turn's overrides. */
@@ -82,12 +82,18 @@ export interface TurnAborted {
   readonly items: ReadonlyArray<ThreadItem>;
 }
 
-/** The client ended under the started turn (the app-server exited, its output closed, or the client was disposed). */
+/**
+ * The client ended under the started turn (the app-server exited, its output closed, or the client was
+ * disposed). No `turn/completed` will come for it: `turn` is the turn as it ended for this client — the
+ * turn `turn/start` answered, `failed`, with an error that names the end by its category (never a text
+ * of the app-server's), for a caller that tells its own listeners the turn is over.
+ */
 export interface TurnClientClosed {
   readonly _tag: 'ClientClosed';
   readonly threadId: string;
   readonly turnId: string;
   readonly error: TerminalError;
+  readonly turn: Turn;
   readonly items: ReadonlyArray<ThreadItem>;
 }
 
@@ -111,6 +117,15 @@ const endedOutcome = (threadId: string, turn: Turn, items: ReadonlyArray<ThreadI
       return { _tag: 'Completed', threadId, turn, items };
   }
 };
+
+/** The started turn as it ended when the client closed under it: failed, with the end's category. */
+const lostTurn = (started: Turn, error: TerminalError): Turn => ({
+  ...started,
+  status: 'failed',
+  error: { message: `the turn was lost: ${describeClientErrorCategory(error)}`, codexErrorInfo: null, additionalDetails: null, misalignment: null },
+  completedAt: null,
+  durationMs: null,
+});
 
 const timeoutOf = (ms: number | undefined): number =>
   ms !== undefined && Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DELAY_MS) : DEFAULT_TURN_TIMEOUT_MS;
@@ -201,7 +216,7 @@ export async function runTurn(client: AppServerClient, params: RunTurnParams, op
       case 'Ended':
         return endedOutcome(threadId, stop.turn, itemsOf(id));
       case 'Closed':
-        return { _tag: 'ClientClosed', threadId, turnId: id, error: stop.error, items: itemsOf(id) };
+        return { _tag: 'ClientClosed', threadId, turnId: id, error: stop.error, turn: lostTurn(first.right.turn, stop.error), items: itemsOf(id) };
       case 'TimedOut':
         if (interruptOnStop) await interrupt(id);
         return { _tag: 'TimedOut', threadId, turnId: id, timeoutMs, items: itemsOf(id) };

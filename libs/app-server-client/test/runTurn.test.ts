@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServerClient, isTurnEnded, runTurn } from '../src/index.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { createAppServerClient, describeClientErrorCategory, isTurnEnded, runTurn } from '../src/index.js';
 import type { JsonRpcMessage } from '@wework/jsonrpc';
 import type { AppServerClient, TurnOutcome } from '../src/index.js';
 import { fakePeer, idOf } from './support/fakePeer.js';
 import type { FakePeer } from './support/fakePeer.js';
-import { isUnknownVariant, type ThreadItem } from '@wework/codex-protocol';
+import { codecs, isUnknownVariant, type ThreadItem } from '@wework/codex-protocol';
 
 const threadId = 'thread-1';
 const input = [{ type: 'text' as const, text: 'hello', text_elements: [] }];
@@ -166,6 +167,9 @@ describe('runTurn', () => {
     const outcome = await running;
     expect(outcome).toMatchObject({ _tag: 'ClientClosed', threadId, turnId: 'turn-1', error: { _tag: 'ConnectionClosed' } });
     expect(outcome._tag === 'ClientClosed' && outcome.items.map(itemId)).toEqual(['p1']);
+    // The turn as it ended for the client: the started turn, failed, with the end's category.
+    expect(outcome).toMatchObject({ turn: { id: 'turn-1', status: 'failed', completedAt: null, error: { message: `the turn was lost: ${describeClientErrorCategory({ _tag: 'ConnectionClosed' })}`, codexErrorInfo: null } } });
+    expect(E.isRight(codecs.Turn.decode(outcome._tag === 'ClientClosed' ? outcome.turn : null))).toBe(true);
   });
 
   it('leaves no listener behind', async () => {

@@ -14,7 +14,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { TomlValue } from 'smol-toml';
 import { editNotVerified, unsupportedLayout, type TomlEditError } from './ConfigError.js';
-import { findStatement, findTable, readDocument, rootSection, startsWith, statementsUnder, type TomlDocument } from './Document.js';
+import { findStatement, findTable, readDocument, rootSection, startsWith, statementsUnder, type TomlDocument } from './TomlDocument.js';
 import { formatKeyPath } from './KeyPath.js';
 import { isTable, tomlValuesEqual, valueAt } from './internal/TomlValues.js';
 import {

@@ -11,7 +11,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { TomlTable, TomlValue } from 'smol-toml';
 import { editNotVerified, type ConfigError } from './ConfigError.js';
-import { parseToml, type Section, type Statement, type TomlDocument } from './Document.js';
+import { parseToml, type Section, type Statement, type TomlDocument } from './TomlDocument.js';
 import { formatKeyPath } from './KeyPath.js';
 import { applyTextEdits, type TextEdit } from './internal/TextEdits.js';
 import { tomlValuesEqual, valueAt, withValueAt } from './internal/TomlValues.js';

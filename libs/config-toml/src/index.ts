@@ -38,7 +38,7 @@ export {
   type Section,
   type Statement,
   type TomlDocument,
-} from './Document.js';
+} from './TomlDocument.js';
 export { removeKey, removeTable, setKey, type SetKeyOptions } from './Editor.js';
 export { formatKeyPath, parseKeyPath, type InvalidKeyPath } from './KeyPath.js';
 export {

@@ -8,7 +8,7 @@
  */
 import type { AskForApproval } from '@wework/codex-protocol';
 import { formatKeyPath } from '@wework/config-toml';
-import { describeApprovalPolicy, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
+import { describeApprovalPolicy, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ElicitationForwarding.js';
 import { FormsEvidence as FormsEvidenceCodec, type FormEvidence, type FormsEvidence, type ToolCallEvidence } from './FormsEvidence.js';
 import { isRecord } from '@wework/decode-issues';
 import { own } from './internal/json.js';

@@ -42,7 +42,7 @@ export {
   type UrlChoice,
   type UrlTarget,
 } from './Card.js';
-export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ApprovalPolicy.js';
+export { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy, type GranularApprovalPolicy } from './ElicitationForwarding.js';
 export { cardForRequest, elicitationToCard, urlCardForRequest } from './ElicitationCard.js';
 export { CARD_SHOWS, nextCardShow, type CardRefusal, type CardShowStep } from './CardShows.js';
 export { hostCardKindOf, hostQuestionsOf, hostUrlOf } from './HostCard.js';
@@ -81,7 +81,7 @@ export {
   type HostReply,
   type RespondNow,
   type ShowCard,
-} from './Executor.js';
+} from './ElicitationDecision.js';
 export {
   checkAllowed,
   checkCustomOption,

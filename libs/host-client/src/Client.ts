@@ -42,7 +42,7 @@ import {
 } from '@wework/host-protocol';
 import { reconnectDelay } from './Backoff.js';
 import { aborted, busy, disconnected, timedOut, type HostClientError, type WaitError } from './Errors.js';
-import { HOST_CLIENT_DEFAULTS } from './Limits.js';
+import { HOST_CLIENT_DEFAULTS } from './ClientDefaults.js';
 import { initialStream, subscribed, subscribeFailed, subscribing, takeEvent, type StreamState } from './Stream.js';
 import type { ConnectError, HostTransport, TransportFactory } from './Transport.js';
 import { connectError } from './Transport.js';

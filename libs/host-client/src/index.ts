@@ -27,4 +27,4 @@ export { type ConnectError, type HostTransport, type TransportFactory, type Tran
 export { browserWebSocketTransport, type BrowserWebSocketOptions, type WebSocketConstructor, type WebSocketLike } from './BrowserWebSocket.js';
 export { reconnectDelay, type BackoffBounds } from './Backoff.js';
 export { initialStream, subscribed, subscribeFailed, subscribing, takeEvent, type StreamState, type StreamStep } from './Stream.js';
-export { HOST_CLIENT_DEFAULTS } from './Limits.js';
+export { HOST_CLIENT_DEFAULTS } from './ClientDefaults.js';

@@ -123,6 +123,14 @@ export interface SkillReadFault {
   readonly _tag: string;
 }
 
+/**
+ * What this executor cannot serve: a part it was started without (`service`), or a connector login
+ * (`auth/cancel`'s `sessionId`, never shown) that is not open.
+ */
+export type UnavailableFault =
+  | { readonly _tag: 'NotAvailable'; readonly service: 'marketplaces' | 'connectorAuthorization' }
+  | { readonly _tag: 'AuthSessionNotFound'; readonly sessionId: string };
+
 /** Every error a handler area answers with, by area: the union the mapping covers. */
 export type HostError =
   | { readonly area: 'runtime'; readonly error: RuntimeFault }
@@ -133,7 +141,8 @@ export type HostError =
   | { readonly area: 'account'; readonly error: AccountFault }
   | { readonly area: 'settings'; readonly error: SettingsFault }
   | { readonly area: 'inventory'; readonly error: InventoryFault }
-  | { readonly area: 'skillRead'; readonly error: SkillReadFault };
+  | { readonly area: 'skillRead'; readonly error: SkillReadFault }
+  | { readonly area: 'unavailable'; readonly error: UnavailableFault };
 
 /** ` (why)` for the executor's category text, or nothing when it holds anything else. */
 const because = (text: string): string => {
@@ -353,6 +362,16 @@ export function skillReadFailure(error: SkillReadFault): HostFailure {
     : failure(HostErrorCode.RuntimeFailed, categoryTag(error._tag) ?? 'SkillUnreadable', 'the skill file could not be read');
 }
 
+/** The reply when this executor cannot serve the request: `-32008`. */
+function unavailableFailure(error: UnavailableFault): HostFailure {
+  switch (error._tag) {
+    case 'NotAvailable':
+      return failure(HostErrorCode.NotAvailable, error._tag, error.service === 'marketplaces' ? 'marketplaces are not available in this executor' : 'connector authorization is not available in this executor');
+    case 'AuthSessionNotFound':
+      return failure(HostErrorCode.NotAvailable, error._tag, 'no connector login with that id is open');
+  }
+}
+
 /**
  * The reply for any error of any area: the one entry the executor's handlers and the property test use.
  *
@@ -380,5 +399,7 @@ export function hostFailure(error: HostError): HostFailure {
       return inventoryFailure(error.error);
     case 'skillRead':
       return skillReadFailure(error.error);
+    case 'unavailable':
+      return unavailableFailure(error.error);
   }
 }

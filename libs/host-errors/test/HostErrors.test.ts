@@ -106,6 +106,12 @@ const hostError: fc.Arbitrary<HostError> = fc.oneof(
   fc.tuple(method, reason).map(([m, why]) => ({ area: 'settings' as const, error: { _tag: 'SettingsRequestFailed' as const, method: m, reason: why } })),
   reason.map((why) => ({ area: 'inventory' as const, error: { _tag: 'InventoryUnreadable', reason: why } })),
   fc.constantFrom('SkillNotFound', 'SkillUnreadable').map((_tag) => ({ area: 'skillRead' as const, error: { _tag } })),
+  fc
+    .oneof(
+      fc.constantFrom('marketplaces' as const, 'connectorAuthorization' as const).map((service) => ({ _tag: 'NotAvailable' as const, service })),
+      requestString.map((sessionId) => ({ _tag: 'AuthSessionNotFound' as const, sessionId })),
+    )
+    .map((error) => ({ area: 'unavailable' as const, error })),
 );
 
 /** Every string inside `value` (the request's and the foreign ones alike). */

@@ -10,7 +10,7 @@ import type { AccountList, AccountsError, AccountSummary, AddAccountOutcome, Cod
 import type { Log } from '@wework/ports';
 import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
-import { startLogin, type LoginError } from './LoginSession.js';
+import { startLogin, type LoginError } from './ChatGptLogin.js';
 
 /** Why an account operation failed, for the host. */
 export type AccountServiceError =

@@ -12,15 +12,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { marketplacePreferencesStore } from './MarketplacePreferencesStore.js';
-import { marketplaces, preferencesFile, type Marketplaces } from './Marketplaces.js';
+import { marketplaces, preferencesFile, type Marketplaces } from './CodexMarketplaces.js';
 import { officialCatalog, type OfficialCatalog, type OfficialCatalogValue, type OfficialFetchError } from './OfficialCatalog.js';
-import { pluginCatalog, type PluginCatalog } from './PluginCatalog.js';
+import { catalogReader, type CatalogReader } from './CatalogReader.js';
 
 /** The marketplaces, catalogs and details of one executor. */
 export interface MarketplacePages {
   readonly official: OfficialCatalog;
   readonly marketplaces: Marketplaces;
-  readonly catalog: PluginCatalog;
+  readonly catalog: CatalogReader;
 }
 
 /** What {@link marketplacePages} needs. */
@@ -62,5 +62,5 @@ export function marketplacePages(options: MarketplacePagesOptions): MarketplaceP
   });
   const preferences = marketplacePreferencesStore(nodeFileSystem(), preferencesFile(options.executorHome), options.log);
   const custom = marketplaces({ runtime: options.runtime, official, preferences, log: options.log });
-  return { official, marketplaces: custom, catalog: pluginCatalog({ runtime: options.runtime, marketplaces: custom, official, log: options.log }) };
+  return { official, marketplaces: custom, catalog: catalogReader({ runtime: options.runtime, marketplaces: custom, official, log: options.log }) };
 }

@@ -30,11 +30,19 @@ export type CompileCacheOutcome =
   | { readonly _tag: 'AlreadyEnabled'; readonly directory: string }
   | { readonly _tag: 'Unsupported' }
   | { readonly _tag: 'Disabled' }
-  | { readonly _tag: 'Failed'; readonly reason: string };
+  /** `code` names the failure: Node's status (`FAILED`, or the number of a status it did not name) or the thrown error's code or name. */
+  | { readonly _tag: 'Failed'; readonly code: string };
+
+/** A word-like code (`FAILED`, `EACCES`, `ERR_INVALID_ARG_TYPE`, `TypeError`), or null for anything else. */
+const codeOf = (value: unknown): string | null => (typeof value === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value) ? value : null);
+
+/** The code of a thrown value: its `code` when that is a code, else its `name`, else `Thrown`. */
+const thrownCode = (error: unknown): string =>
+  (typeof error === 'object' && error !== null && 'code' in error ? codeOf(error.code) : null) ?? (error instanceof Error ? codeOf(error.name) : null) ?? 'Thrown';
 
 /**
  * Enables the compile cache in `directory` where this Node has one (`api` is `node:module` unless a test
- * passes another). Never throws.
+ * passes another). Never throws. Node's failure text (which may name the directory) is not kept.
  */
 export function enableCompileCache(directory: string, api: CompileCacheApi = nodeModule as CompileCacheApi): CompileCacheOutcome {
   if (typeof api.enableCompileCache !== 'function') return { _tag: 'Unsupported' };
@@ -44,22 +52,19 @@ export function enableCompileCache(directory: string, api: CompileCacheApi = nod
     if (result.status === status['ENABLED']) return { _tag: 'Enabled', directory: result.directory ?? directory };
     if (result.status === status['ALREADY_ENABLED']) return { _tag: 'AlreadyEnabled', directory: result.directory ?? directory };
     if (result.status === status['DISABLED']) return { _tag: 'Disabled' };
-    return { _tag: 'Failed', reason: result.message ?? `status ${result.status}` };
+    const named = Object.entries(status).find(([, value]) => value === result.status)?.[0];
+    return { _tag: 'Failed', code: codeOf(named) ?? `status ${Number(result.status)}` };
   } catch (error) {
-    return { _tag: 'Failed', reason: error instanceof Error ? error.message : String(error) };
+    return { _tag: 'Failed', code: thrownCode(error) };
   }
 }
 
-/** The log entry of an outcome: a failure is a warning (the start goes on), the rest is debug detail. */
+/**
+ * The log entry of an outcome: its status and, for a failure, its code, with the Node version; never a
+ * directory or Node's own text. A failure is a warning (the start goes on), the rest is debug detail.
+ */
 export function compileCacheLogEntry(outcome: CompileCacheOutcome, nodeVersion: string): LogEntry {
-  switch (outcome._tag) {
-    case 'Enabled':
-    case 'AlreadyEnabled':
-      return { event: 'compile cache', fields: { status: outcome._tag, directory: outcome.directory, node: nodeVersion }, level: 'debug' };
-    case 'Unsupported':
-    case 'Disabled':
-      return { event: 'compile cache', fields: { status: outcome._tag, node: nodeVersion }, level: 'debug' };
-    case 'Failed':
-      return { event: 'compile cache unavailable', fields: { reason: outcome.reason, node: nodeVersion }, level: 'warn' };
-  }
+  return outcome._tag === 'Failed'
+    ? { event: 'compile cache unavailable', fields: { status: outcome._tag, code: outcome.code, node: nodeVersion }, level: 'warn' }
+    : { event: 'compile cache', fields: { status: outcome._tag, node: nodeVersion }, level: 'debug' };
 }

@@ -245,12 +245,11 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       case 'Aborted':
         return E.left({ _tag: 'TurnDidNotFinish', reason: 'aborted' });
       case 'ClientClosed': {
-        // The app-server ended under the turn: the turn is over, failed; the supervisor restarts Codex.
-        const failed = abortedTurn(outcome.turnId, `the turn was lost: ${describeClientErrorCategory(outcome.error)}; the app-server is being restarted`);
+        // The app-server ended under the turn: the turn is over, failed (as the client's outcome says); the supervisor restarts Codex.
         activeTurn.delete(threadId);
         options.log({ event: 'turn aborted by app-server exit', fields: { threadId, turnId: outcome.turnId } });
-        options.onTurnAborted?.(threadId, failed);
-        return E.right(failed);
+        options.onTurnAborted?.(threadId, outcome.turn);
+        return E.right(outcome.turn);
       }
       default:
         return E.right(outcome.turn);
@@ -279,19 +278,4 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
 
   instances += 1;
   return { instance: instances, server, activity, startThread, resumeThread, forkThread, runTurn, steerTurn, loadModelCatalog, stopTurn, dispose: () => server.dispose() };
-}
-
-/** The turn as it ended when the app-server died under it: failed, with the reason. */
-function abortedTurn(turnId: string, message: string): Turn {
-  return {
-    id: turnId,
-    rootTurnId: null,
-    items: [],
-    itemsView: 'notLoaded',
-    status: 'failed',
-    error: { message, codexErrorInfo: null, additionalDetails: null, misalignment: null },
-    startedAt: null,
-    completedAt: null,
-    durationMs: null,
-  };
 }

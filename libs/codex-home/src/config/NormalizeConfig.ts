@@ -41,7 +41,7 @@ import {
   type TomlDocument,
   type ValueChange,
 } from '@wework/config-toml';
-import { DEFAULT_INTERACTION_STYLE } from './ConfigEdits.js';
+import { DEFAULT_INTERACTION_STYLE } from './SettingsEdits.js';
 import { mergeLegacyInstructions } from './DeveloperInstructions.js';
 import { hasOwnKey, ownValue } from './internal/OwnKeys.js';
 

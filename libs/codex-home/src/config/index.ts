@@ -13,7 +13,7 @@ export {
   personalityEdit,
   type InteractionStyle,
   type ReplaceEdit,
-} from './ConfigEdits.js';
+} from './SettingsEdits.js';
 export {
   composeDeveloperInstructions,
   mergeLegacyInstructions,

@@ -5,18 +5,18 @@
  * errors). Nothing here knows about JSON-RPC.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, runAgain, type EmptyResult, type HostFailure, type HostNotificationParamsOf, type SkillWorkspace } from '@wework/host-protocol';
+import { runAgain, type EmptyResult, type HostFailure, type HostNotificationParamsOf, type SkillWorkspace } from '@wework/host-protocol';
 import type { ConnectorIdentity, RecoveryContinuation, RecoveryError } from '@wework/local-auth';
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountService } from '../../accounts/AccountService.js';
 import type { Log } from '@wework/ports';
-import { inventoryFailure, managementFailure, marketplaceFailure, pluginServiceFailure, runtimeFailure, taskFailure, type MarketplaceFault } from '@wework/host-errors';
+import { hostFailure, inventoryFailure, managementFailure, marketplaceFailure, pluginServiceFailure, runtimeFailure, taskFailure, type MarketplaceFault } from '@wework/host-errors';
 import type { LocalRuntime } from '../../runtime/LocalRuntime.js';
 import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCatalogCache.js';
 import type { WegentRuntimeToken } from '../../runtime/WegentRuntimeToken.js';
 import type { RuntimeSupervisor } from '../../runtime/RuntimeSupervisor.js';
 import type { RuntimeWaiters } from '../../runtime/RuntimeWaiters.js';
-import type { Supervisor } from '../../supervision/Supervisor.js';
+import type { TaskInspector } from '../../inspection/TaskInspector.js';
 import type { TaskRuntime } from '../../tasks/TaskRuntime.js';
 import type { PluginService } from '../PluginService.js';
 import type { MarketplacePages } from '../../plugins/MarketplacePages.js';
@@ -39,7 +39,7 @@ export interface ExecutorServices {
   readonly tasks: TaskRuntime;
   readonly accounts: AccountService;
   readonly plugins: PluginService;
-  readonly supervision: Supervisor;
+  readonly inspector: TaskInspector;
   /** The connected hosts: cards go to the sender of a task's message, notifications to every host. */
   readonly sessions: HostSessions;
   /** The turn image store, loaded on first use (it loads the image codec library). */
@@ -70,7 +70,7 @@ export type Answer<A> = Promise<E.Either<HostFailure, A>>;
  * The replies of the typed errors, from `@wework/host-errors` (one mapping, property-tested): the handler
  * areas call these; none builds a message of its own from an error's text.
  */
-export { runtimeFailure, taskFailure, managementFailure, pluginServiceFailure as pluginFailure, inventoryFailure as inventoryUnreadable };
+export { hostFailure, runtimeFailure, taskFailure, managementFailure, pluginServiceFailure as pluginFailure, inventoryFailure as inventoryUnreadable };
 
 /** A success. */
 export const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);
@@ -135,7 +135,7 @@ export function handlerKit(services: ExecutorServices): HandlerKit {
     },
     marketplacePage: async (run) => {
       const pages = services.marketplaces;
-      if (pages === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'marketplaces are not available in this executor', tag: 'NotAvailable' });
+      if (pages === undefined) return E.left(hostFailure({ area: 'unavailable', error: { _tag: 'NotAvailable', service: 'marketplaces' } }));
       return E.mapLeft(marketplaceFailure)(await run(pages));
     },
     accountChanged: () => {

@@ -11,7 +11,7 @@ import { ItemCompleted, type ThreadItem, type UserInputStrict } from '@wework/co
 import { detectAuthRequired } from '@wework/local-auth';
 import { finalMessageOf } from '../../plugins/finalMessage.js';
 import { composeTurn } from '../../turn/composeTurn.js';
-import { empty, ok, runtimeFailure, taskFailure, type Answer, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { empty, hostFailure, ok, runtimeFailure, taskFailure, type Answer, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** Plain JSON compared regardless of key order. */
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
@@ -126,7 +126,7 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
     },
     'auth/recover': async ({ taskId, pluginKey, connectorSlug, toolName }) => {
       if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
-      if (kit.services.recoverConnector === undefined) return E.left({ code: HostErrorCode.NotAvailable, message: 'connector authorization is not available in this executor', tag: 'NotAvailable' });
+      if (kit.services.recoverConnector === undefined) return E.left(hostFailure({ area: 'unavailable', error: { _tag: 'NotAvailable', service: 'connectorAuthorization' } }));
       if (pendingAuth.get(taskId) !== authKey(pluginKey, connectorSlug)) {
         return E.left({ code: HostErrorCode.AuthorizationFailed, message: 'this login request is no longer current: the task has moved on or it was already used', tag: 'RecoveryObsolete' });
       }
@@ -144,6 +144,6 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
     'auth/cancel': async ({ sessionId }) =>
       kit.services.authorizations?.cancel(sessionId) === true
         ? empty()
-        : E.left({ code: HostErrorCode.NotAvailable, message: "no connector login with that id is open", tag: 'AuthSessionNotFound' }),
+        : E.left(hostFailure({ area: 'unavailable', error: { _tag: 'AuthSessionNotFound', sessionId } })),
   };
 }

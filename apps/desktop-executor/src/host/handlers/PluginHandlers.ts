@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode, type HostHandlersPart, type PluginSummary } from '@wework/host-protocol';
 import { parsePluginKey, pluginRef } from '@wework/plugin-inventory';
-import { preparePluginTrialOn } from '../../plugins/PluginTrial.js';
+import { preparePluginTrialOn } from '../../plugins/DeviceTrial.js';
 import { inventoryUnreadable, managementFailure, ok, pluginFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 type PluginMethod =

@@ -1,26 +1,26 @@
 /**
- * The supervision area of the host protocol: the supervision model held in memory, and inspections in
- * their own ephemeral threads.
+ * The supervision area of the host protocol (its wire names are `supervision/*`), served by the task
+ * inspector: the supervision model held in memory, and inspections in their own ephemeral threads.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
-import { describeSupervisionError, type SupervisionError } from '../../supervision/Supervisor.js';
+import { describeInspectionError, type InspectionError } from '../../inspection/TaskInspector.js';
 import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `supervision/setModel`, `supervision/clearModel`, `supervision/inspect`. */
 export function supervisionHandlers(kit: HandlerKit): HostHandlersPart<'supervision/setModel' | 'supervision/clearModel' | 'supervision/inspect', HostCall> {
-  const { supervision } = kit.services;
+  const { inspector } = kit.services;
   return {
     'supervision/setModel': async (params) => {
-      supervision.setModel(params.config);
+      inspector.setModel(params.config);
       return ok({ model: params.config.model });
     },
     'supervision/clearModel': async () => {
-      supervision.clearModel();
+      inspector.clearModel();
       return empty();
     },
     'supervision/inspect': kit.withCodex(async (params: HostParamsOf<'supervision/inspect'>) =>
-      E.mapLeft((error: SupervisionError) => ({ code: HostErrorCode.SupervisionFailed, message: describeSupervisionError(error), tag: error._tag }))(await supervision.inspect(params)),
+      E.mapLeft((error: InspectionError) => ({ code: HostErrorCode.SupervisionFailed, message: describeInspectionError(error), tag: error._tag }))(await inspector.inspect(params)),
     ),
   };
 }

@@ -12,8 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UserInputStrict } from '@wework/codex-protocol';
 import { respond, say, userMessages } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
-import { supervisor } from '../src/supervision/Supervisor.js';
-import { holdModelConfig } from '../src/supervision/SupervisionModel.js';
+import { taskInspector } from '../src/inspection/TaskInspector.js';
+import { holdModelConfig } from '../src/inspection/InspectionModel.js';
 import { startTaskSandbox } from './support/taskSandbox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -29,7 +29,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-describe('supervision', () => {
+describe('task inspection (supervision/*)', () => {
   it('an inspection runs as its own ephemeral thread; the model config is never persisted or logged', async () => {
     const box = await startTaskSandbox({ script: [respond(say('task answer')), respond(say('task follow-up answer'))] }, cleanups);
     const inspector = await startScriptedModel({ script: [respond(say('INSPECTION: the task is on track'))] });
@@ -38,9 +38,9 @@ describe('supervision', () => {
     if (E.isLeft(task)) throw new Error(JSON.stringify(task.left));
     await box.tasks.send('task', text('Do the work.'));
 
-    const supervision = supervisor(box.supervisor, (entry) => box.log.push(entry));
-    supervision.setModel({ model: 'inspector-model', providerId: 'wework-supervisor', baseUrl: inspector.url, bearerToken: CANARY, headers: { 'x-gateway-key': `${CANARY}-header` } });
-    const inspection = await supervision.inspect({ prompt: 'Is the task on track?', workspace: box.workspace });
+    const tasksInspector = taskInspector(box.supervisor, (entry) => box.log.push(entry));
+    tasksInspector.setModel({ model: 'inspector-model', providerId: 'wework-supervisor', baseUrl: inspector.url, bearerToken: CANARY, headers: { 'x-gateway-key': `${CANARY}-header` } });
+    const inspection = await tasksInspector.inspect({ prompt: 'Is the task on track?', workspace: box.workspace });
     if (E.isLeft(inspection)) throw new Error(JSON.stringify(inspection.left));
     expect(inspection.right).toMatchObject({ status: 'completed', messages: ['INSPECTION: the task is on track'] });
     expect(inspection.right.threadId).not.toBe(task.right.threadId);
@@ -78,7 +78,7 @@ describe('supervision', () => {
 
   it('without a supervision model an inspection is refused', async () => {
     const box = await startTaskSandbox({ script: [] }, cleanups);
-    expect(await supervisor(box.supervisor, () => undefined).inspect({ prompt: 'x', workspace: box.workspace })).toEqual(E.left({ _tag: 'NoSupervisionModel' }));
+    expect(await taskInspector(box.supervisor, () => undefined).inspect({ prompt: 'x', workspace: box.workspace })).toEqual(E.left({ _tag: 'NoSupervisionModel' }));
     expect(box.exchanges('thread/start')).toEqual([]);
   });
 });

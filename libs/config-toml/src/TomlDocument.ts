@@ -7,10 +7,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { parse, type TomlTable } from 'smol-toml';
 import { editNotVerified, malformedConfigFrom, type ConfigError, type MalformedConfig } from './ConfigError.js';
-import { scanLayout, type Layout, type Section, type Statement } from './internal/Layout.js';
+import { scanLayout, type Layout, type Section, type Statement } from './internal/TomlLayout.js';
 import { lineEndingOf, splitByteOrderMark } from './internal/TextEdits.js';
 
-export type { Layout, Section, Statement } from './internal/Layout.js';
+export type { Layout, Section, Statement } from './internal/TomlLayout.js';
 
 /** A config text read for editing: its parts, its values and where its keys are. */
 export interface TomlDocument {

@@ -1,5 +1,5 @@
 /**
- * Turns the app-server's turn notifications into a readable transcript, one line per event worth a
+ * The demo's transcript: turns the app-server's turn notifications into readable lines, one per event worth a
  * person's attention.
  *
  * Every function here is pure.

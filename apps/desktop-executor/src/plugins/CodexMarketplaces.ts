@@ -12,10 +12,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { MarketplaceEntry, MarketplaceList } from '@wework/host-protocol';
 import { ConfigRead, MarketplaceAdd, MarketplaceRemove, MarketplaceUpgrade, PluginList } from '@wework/codex-protocol';
-import { orderMarketplaces, reorderMarketplaces, type MarketplacePreferences, type ReorderRefused } from '@wework/plugin-inventory';
+import { orderMarketplaces, reorderMarketplaces, type MarketplacePreferences } from '@wework/plugin-inventory';
 import type { ClientError } from '@wework/app-server-client';
 import type { Log } from '@wework/ports';
-import type { RuntimeFault } from '@wework/host-errors';
+import type { MarketplaceFault } from '@wework/host-errors';
 import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
@@ -23,16 +23,6 @@ import type { MarketplacePreferencesStore } from './MarketplacePreferencesStore.
 
 /** Why Codex refused to add or refresh a marketplace (a category; Codex's own text is not echoed). */
 export type MarketplaceRefusal = 'InvalidSource' | 'NotADirectory' | 'NotAMarketplace' | 'FileNotAtMarketplaceRoot' | 'RefOnlyForGit' | 'CloneFailed' | 'UpgradeFailed' | 'Refused';
-
-/** Why a marketplace operation failed. */
-export type MarketplaceError =
-  | { readonly _tag: 'MarketplaceNotFound'; readonly name: string }
-  | { readonly _tag: 'OfficialNotEditable'; readonly name: string }
-  | { readonly _tag: 'ReorderRefused'; readonly reason: ReorderRefused }
-  | { readonly _tag: 'MarketplaceRefused'; readonly reason: MarketplaceRefusal }
-  | { readonly _tag: 'OfficialUnavailable'; readonly reason: string }
-  | { readonly _tag: 'PreferencesUnwritable'; readonly reason: string }
-  | { readonly _tag: 'Runtime'; readonly error: RuntimeFault };
 
 /** One custom marketplace as Codex's config.toml holds it. */
 const ConfiguredMarketplace = t.partial({ source_type: t.union([t.string, t.null]), source: t.union([t.string, t.null]), ref: t.union([t.string, t.null]) });
@@ -43,13 +33,13 @@ type Configured = Readonly<Record<string, t.TypeOf<typeof ConfiguredMarketplace>
 
 /** The marketplace operations of the host protocol. */
 export interface Marketplaces {
-  list(): Promise<E.Either<MarketplaceError, MarketplaceList>>;
-  add(request: { readonly source: string; readonly name?: string; readonly refName?: string }): Promise<E.Either<MarketplaceError, { readonly marketplace: MarketplaceEntry; readonly alreadyAdded: boolean }>>;
-  remove(name: string): Promise<E.Either<MarketplaceError, void>>;
-  reorder(names: ReadonlyArray<string>): Promise<E.Either<MarketplaceError, MarketplaceList>>;
-  refresh(name: string): Promise<E.Either<MarketplaceError, { readonly marketplace: MarketplaceEntry; readonly plugins: number }>>;
+  list(): Promise<E.Either<MarketplaceFault, MarketplaceList>>;
+  add(request: { readonly source: string; readonly name?: string; readonly refName?: string }): Promise<E.Either<MarketplaceFault, { readonly marketplace: MarketplaceEntry; readonly alreadyAdded: boolean }>>;
+  remove(name: string): Promise<E.Either<MarketplaceFault, void>>;
+  reorder(names: ReadonlyArray<string>): Promise<E.Either<MarketplaceFault, MarketplaceList>>;
+  refresh(name: string): Promise<E.Either<MarketplaceFault, { readonly marketplace: MarketplaceEntry; readonly plugins: number }>>;
   /** The custom marketplace `name` as Codex lists it: its `marketplace.json` path, or why there is none. */
-  localPath(name: string): Promise<E.Either<MarketplaceError, string>>;
+  localPath(name: string): Promise<E.Either<MarketplaceFault, string>>;
 }
 
 /** What {@link marketplaces} needs. */
@@ -91,14 +81,14 @@ export function marketplaces(options: MarketplacesOptions): Marketplaces {
     return next;
   };
 
-  const codex = async <A>(method: string, call: (client: ReturnType<RuntimeSupervisor['current']>['server']['client']) => Promise<E.Either<ClientError, A>>): Promise<E.Either<{ readonly runtime: MarketplaceError; readonly client?: ClientError }, A>> => {
+  const codex = async <A>(method: string, call: (client: ReturnType<RuntimeSupervisor['current']>['server']['client']) => Promise<E.Either<ClientError, A>>): Promise<E.Either<{ readonly runtime: MarketplaceFault; readonly client?: ClientError }, A>> => {
     const running = runtime.ready();
     if (E.isLeft(running)) return E.left({ runtime: { _tag: 'Runtime', error: running.left } });
     const answer = await call(running.right.server.client);
     return E.isLeft(answer) ? E.left({ runtime: { _tag: 'Runtime', error: runtimeErrorOf(method, answer.left) }, client: answer.left }) : E.right(answer.right);
   };
 
-  const configured = async (): Promise<E.Either<MarketplaceError, Configured>> => {
+  const configured = async (): Promise<E.Either<MarketplaceFault, Configured>> => {
     const read = await codex(ConfigRead.method, (client) => client.request(ConfigRead, {}));
     if (E.isLeft(read)) return E.left(read.left.runtime);
     const decoded = ConfiguredMarketplaces.decode((read.right.config as Readonly<Record<string, unknown>>)['marketplaces'] ?? {});
@@ -106,7 +96,7 @@ export function marketplaces(options: MarketplacesOptions): Marketplaces {
     return E.right(E.isRight(decoded) ? decoded.right : {});
   };
 
-  const list = async (): Promise<E.Either<MarketplaceError, MarketplaceList>> => {
+  const list = async (): Promise<E.Either<MarketplaceFault, MarketplaceList>> => {
     const config = await configured();
     if (E.isLeft(config)) return config;
     const listed = await codex(PluginList.method, (client) => client.request(PluginList, { marketplaceKinds: ['local'] }));
@@ -126,14 +116,14 @@ export function marketplaces(options: MarketplacesOptions): Marketplaces {
     return E.right({ marketplaces: entries, welcome: entries.length === 0 });
   };
 
-  const entryOf = async (name: string): Promise<E.Either<MarketplaceError, MarketplaceEntry>> => {
+  const entryOf = async (name: string): Promise<E.Either<MarketplaceFault, MarketplaceEntry>> => {
     const listedNow = await list();
     if (E.isLeft(listedNow)) return listedNow;
     const entry = listedNow.right.marketplaces.find((marketplace) => marketplace.name === name);
     return entry === undefined ? E.left({ _tag: 'MarketplaceNotFound', name }) : E.right(entry);
   };
 
-  const savePreferences = async (next: MarketplacePreferences): Promise<E.Either<MarketplaceError, void>> => {
+  const savePreferences = async (next: MarketplacePreferences): Promise<E.Either<MarketplaceFault, void>> => {
     const saved = await preferences.write(next);
     return E.isLeft(saved) ? E.left({ _tag: 'PreferencesUnwritable', reason: saved.left }) : E.right(undefined);
   };

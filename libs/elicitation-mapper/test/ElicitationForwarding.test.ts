@@ -2,8 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codecs } from '@wework/codex-protocol';
-import { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy } from '@wework/elicitation-mapper';
-import { approvalPolicyArbitrary } from '../src/testing.js';
+import { arbitraryOf } from '@wework/codex-protocol/testing';
+import { describeApprovalPolicy, forwardsElicitations, isGranularPolicy, weworkGranularApprovalPolicy } from '../src/index.js';
+
+/** Any `AskForApproval` this version knows, as we send it. */
+const approvalPolicyArbitrary = arbitraryOf(codecs.AskForApprovalStrict);
 
 describe('weworkGranularApprovalPolicy', () => {
   it('is the spec shape: only mcp_elicitations enabled', () => {

@@ -17,7 +17,7 @@ export type LoginError =
   | { readonly _tag: 'LoginFailed'; readonly reason: string };
 
 /** A login waiting for the user in the browser. */
-export interface LoginSession {
+export interface ChatGptLogin {
   /** The page the host opens in the system browser. */
   readonly authUrl: string;
   /** Settles once: Right when auth.json changed, Left when cancelled, timed out or failed. */
@@ -44,7 +44,7 @@ export interface LoginOptions {
  * const login = await startLogin({ client, authDigest, timeoutMs: 10 * 60_000 });
  * if (E.isRight(login)) { openInBrowser(login.right.authUrl); await login.right.completion; }
  */
-export async function startLogin(options: LoginOptions): Promise<E.Either<LoginError, LoginSession>> {
+export async function startLogin(options: LoginOptions): Promise<E.Either<LoginError, ChatGptLogin>> {
   const before = await options.authDigest();
   const started = await options.client.request(AccountLoginStart, { type: 'chatgpt' });
   if (E.isLeft(started)) return E.left({ _tag: 'LoginDidNotStart', reason: describeClientErrorCategory(started.left) });

@@ -1,34 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codecs } from '@wework/codex-protocol';
-import { applyConfigEdits, configEdits, formatKeyPath, parseKeyPath } from '@wework/config-toml';
-import { codexConfigArbitrary } from '../src/testing.js';
+import { codecs, type JsonRecord, type JsonValue } from '@wework/codex-protocol';
+import { applyConfigEdits, configEdits } from '../src/index.js';
 
-describe('key paths', () => {
-  it('quote only segments that are not bare keys', () => {
-    expect(formatKeyPath(['mcp_servers', 'wegent_apps', 'default_tools_approval_mode'])).toBe('mcp_servers.wegent_apps.default_tools_approval_mode');
-    expect(formatKeyPath(['mcp_servers', 'dotted.name', 'command'])).toBe('mcp_servers."dotted.name".command');
-    expect(formatKeyPath(['a b', '', 'q"x'])).toBe('"a b"."".' + '"q\\"x"');
-  });
+/** A key: names seen in config.toml, a dotted one, or any short text. */
+const key = fc.oneof(fc.constantFrom('features', 'mcp_servers', 'forms', 'command', 'tools', 'dotted.name', 'a b'), fc.string({ maxLength: 8 }));
+const scalar: fc.Arbitrary<JsonValue> = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
 
-  it('parse back what they format (round trip)', () => {
-    fc.assert(
-      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), (segments) => {
-        expect(parseKeyPath(formatKeyPath(segments))).toEqual(E.right(segments));
-      }),
-    );
-  });
-
-  it('refuse malformed paths without throwing', () => {
-    for (const bad of ['', 'a.', '.a', 'a..b', '"a', 'a b', '"a"b']) expect(parseKeyPath(bad)._tag, bad).toBe('Left');
-    fc.assert(
-      fc.property(fc.string(), (text) => {
-        parseKeyPath(text);
-      }),
-    );
-  });
-});
+/** A parsed config: tables nested up to three deep, with scalars and arrays of scalars as leaves. */
+const { config: codexConfig } = fc.letrec<{ config: JsonRecord; value: JsonValue }>((tie) => ({
+  config: fc.dictionary(key, tie('value'), { maxKeys: 4, depthIdentifier: 'config' }),
+  value: fc.oneof({ depthSize: 'small', maxDepth: 3, depthIdentifier: 'config' }, scalar, fc.array(scalar, { maxLength: 3 }), tie('config')),
+}));
 
 describe('configEdits', () => {
   it('are the smallest replace edits, null for removed keys', () => {
@@ -47,7 +31,7 @@ describe('configEdits', () => {
 
   it('applied to the old config give the new one; none when nothing changed; valid ConfigEdit values', () => {
     fc.assert(
-      fc.property(codexConfigArbitrary, codexConfigArbitrary, (before, after) => {
+      fc.property(codexConfig, codexConfig, (before, after) => {
         const edits = configEdits(before, after);
         expect(applyConfigEdits(before, edits)).toEqual(E.right(after));
         expect(configEdits(after, after)).toEqual([]);

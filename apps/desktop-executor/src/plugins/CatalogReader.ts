@@ -15,14 +15,9 @@ import type { Log } from '@wework/ports';
 import { runtimeErrorOf } from '../runtime/RuntimeError.js';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import { readPluginManifest } from './UntrustedJson.js';
-import type { MarketplaceError, Marketplaces } from './Marketplaces.js';
+import type { MarketplaceFault } from '@wework/host-errors';
+import type { Marketplaces } from './CodexMarketplaces.js';
 import { OFFICIAL_MARKETPLACE, type OfficialCatalog } from './OfficialCatalog.js';
-
-/** Why a catalog or a plugin's details could not be read. */
-export type CatalogError =
-  | MarketplaceError
-  | { readonly _tag: 'CatalogPluginNotFound'; readonly marketplace: string; readonly plugin: string }
-  | { readonly _tag: 'CatalogUnavailable'; readonly reason: string };
 
 /** A marketplace's catalog. */
 export interface CatalogPage {
@@ -32,13 +27,13 @@ export interface CatalogPage {
 }
 
 /** Catalogs and details. */
-export interface PluginCatalog {
-  catalog(marketplace: string): Promise<E.Either<CatalogError, CatalogPage>>;
-  read(marketplace: string, plugin: string): Promise<E.Either<CatalogError, PluginDetails>>;
+export interface CatalogReader {
+  catalog(marketplace: string): Promise<E.Either<MarketplaceFault, CatalogPage>>;
+  read(marketplace: string, plugin: string): Promise<E.Either<MarketplaceFault, PluginDetails>>;
 }
 
-/** What {@link pluginCatalog} needs. */
-export interface PluginCatalogOptions {
+/** What {@link catalogReader} needs. */
+export interface CatalogReaderOptions {
   readonly runtime: RuntimeSupervisor;
   readonly marketplaces: Marketplaces;
   readonly official: OfficialCatalog;
@@ -70,7 +65,7 @@ async function detailsOf(detail: PluginDetail): Promise<PluginDetails> {
 }
 
 /** Catalogs and details over the runtime, the marketplaces and the official catalog. */
-export function pluginCatalog(options: PluginCatalogOptions): PluginCatalog {
+export function catalogReader(options: CatalogReaderOptions): CatalogReader {
   const { runtime, marketplaces, official, log } = options;
   const client = () => runtime.ready();
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadItem, Turn } from '@wework/codex-protocol';
-import { itemLine, turnLine, userLine } from '../src/Transcript.js';
+import { itemLine, turnLine, userLine } from '../src/DemoTranscript.js';
 
 describe('Transcript', () => {
   it('shows user and agent messages', () => {

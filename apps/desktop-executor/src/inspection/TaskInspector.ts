@@ -1,8 +1,9 @@
 /**
- * Task supervision: each inspection is its own ephemeral app-server thread (`thread/start` with
+ * Task inspection (the host protocol's `supervision/*` methods; not the app-server's process
+ * supervision, which is `RuntimeSupervisor`): each inspection is its own ephemeral app-server thread (`thread/start` with
  * `ephemeral: true`, read-only, no approvals), never the task's thread, so the inspection does not enter
  * the task's transcript and nothing of it is written to disk. The model configuration is held in
- * memory (see `SupervisionModel.ts`) and passed as per-thread overrides; it is never persisted or logged.
+ * memory (see `InspectionModel.ts`) and passed as per-thread overrides; it is never persisted or logged.
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, ThreadUnsubscribe, type UserInputStrict } from '@wework/codex-protocol';
@@ -10,13 +11,13 @@ import type { Log } from '@wework/ports';
 import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Inspection, SupervisionModelConfig } from '@wework/host-protocol';
-import { holdModelConfig, type HeldModelConfig } from './SupervisionModel.js';
+import { holdModelConfig, type HeldModelConfig } from './InspectionModel.js';
 
 /** Why an inspection could not run. */
-export type SupervisionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeFault };
+export type InspectionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeFault };
 
-/** Describes a {@link SupervisionError} for a person. */
-export function describeSupervisionError(error: SupervisionError): string {
+/** Describes a {@link InspectionError} for a person. */
+export function describeInspectionError(error: InspectionError): string {
   return error._tag === 'NoSupervisionModel' ? 'no supervision model is set; choose one in the supervision settings' : `the inspection failed (${error.error._tag})`;
 }
 
@@ -28,19 +29,19 @@ export interface InspectionRequest {
   readonly workspace: string;
 }
 
-/** Supervision over the executor's app-server. */
-export interface Supervisor {
+/** Inspections of tasks by the supervision model, each in its own ephemeral thread of the executor's app-server. */
+export interface TaskInspector {
   /** Holds a new supervision model configuration in memory (replacing the previous one). */
   setModel(config: SupervisionModelConfig): void;
   clearModel(): void;
   /** The held model's id and provider id (never the credentials), or null. */
   model(): { readonly model: string; readonly providerId: string } | null;
   /** Runs one inspection as its own ephemeral thread. */
-  inspect(request: InspectionRequest): Promise<E.Either<SupervisionError, Inspection>>;
+  inspect(request: InspectionRequest): Promise<E.Either<InspectionError, Inspection>>;
 }
 
 /** Supervision over `runtime`'s app-server. */
-export function supervisor(runtime: RuntimeSupervisor, log: Log): Supervisor {
+export function taskInspector(runtime: RuntimeSupervisor, log: Log): TaskInspector {
   let held: HeldModelConfig | null = null;
   return {
     setModel: (config) => {
