@@ -7,13 +7,20 @@ import { pureProjectRoots, pureRules } from './tools/eslint/purity.mjs';
 
 const workspaceRoot = dirname(fileURLToPath(import.meta.url));
 
-/** Who may depend on whom; `pureExternals` are the only packages a `type:pure` project may import. */
-const depConstraints = (pureExternals) => [
-  { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure'], allowedExternalImports: pureExternals },
-  { sourceTag: 'scope:lib', onlyDependOnLibsWithTags: ['scope:lib'] },
-  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app', 'scope:launcher'] },
-  { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app'] },
+/**
+ * Who may depend on whom; `pureExternals` are the only packages a `type:pure` project may import, and
+ * `alsoTags` what every project may import besides (the shared test fixtures, from test files only).
+ */
+const depConstraints = (pureExternals, alsoTags = []) => [
+  { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure', ...alsoTags], allowedExternalImports: pureExternals },
+  { sourceTag: 'scope:lib', onlyDependOnLibsWithTags: ['scope:lib', ...alsoTags] },
+  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app', 'scope:launcher', ...alsoTags] },
+  { sourceTag: 'scope:tool', onlyDependOnLibsWithTags: ['scope:lib', 'scope:app', ...alsoTags] },
+  { sourceTag: 'scope:test-support', onlyDependOnLibsWithTags: ['scope:lib'] },
 ];
+
+/** The shared test fixtures (`@wework/test-support`), which test files may import and nothing else. */
+const TEST_SUPPORT = ['scope:test-support'];
 
 /** The packages pure code may import: functional data types, decoding, TOML text, inflating, property tests. */
 const PURE_EXTERNALS = ['fp-ts', 'fp-ts/*', 'io-ts', 'io-ts/*', 'smol-toml', 'fflate', 'fast-check'];
@@ -44,7 +51,7 @@ export default tseslint.config(
     // Tests of a pure library may use the test runner; the library's own sources stay pure.
     files: ['**/test/**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: depConstraints([...PURE_EXTERNALS, 'vitest', 'vitest/*']) }],
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: depConstraints([...PURE_EXTERNALS, 'vitest', 'vitest/*'], TEST_SUPPORT) }],
     },
   },
   {
@@ -54,7 +61,7 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        { allow: [], depConstraints: depConstraints([...PURE_EXTERNALS, 'vitest', 'vitest/*', '@modelcontextprotocol/sdk/*']) },
+        { allow: [], depConstraints: depConstraints([...PURE_EXTERNALS, 'vitest', 'vitest/*', '@modelcontextprotocol/sdk/*'], TEST_SUPPORT) },
       ],
     },
   },

@@ -14,7 +14,7 @@ import { cacheDirectoryOf, commitChange, type Homes } from '@wework/sync-transac
 import { createNodeFileSystem, createNodeHost, createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
 import { instrumentFileSystem } from '@wework/ports/testing';
 import { cleanUp, desiredState, device, runTurn, skillPackage, startOn, startThread } from './support/cloudBox.js';
-import { listTree } from './support/tree.js';
+import { listTree } from '@wework/test-support';
 
 afterEach(cleanUp);
 

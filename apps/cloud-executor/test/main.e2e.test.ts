@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cacheDirectoryOf } from '@wework/sync-transaction';
 import { baseEnv, cleanUp, desiredState, device, onCleanUp, skillPackage, type DeviceDirs } from './support/cloudBox.js';
-import { listTree } from './support/tree.js';
+import { listTree } from '@wework/test-support';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 beforeAll(() => {

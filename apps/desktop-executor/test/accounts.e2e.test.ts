@@ -9,18 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
-import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodexHome, FirstStart } from '@wework/codex-home';
 import { nodeCodexHome } from '@wework/codex-home/node';
-import { hang, respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, withMachineLock } from '@wework/scripted-model/node';
+import { hang, respond, say } from '@wework/scripted-model';
+import { formatCodexConfigError, startScriptedModel, withMachineLock, writeScriptedModelConfig } from '@wework/scripted-model/node';
 import { accountService, describeAccountServiceError, type AccountService } from '../src/accounts/AccountService.js';
 import { describeHomePreparationError, prepareCodexHome } from '../src/home/prepareCodexHome.js';
 import { formatLogFields, type LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
+import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -66,10 +65,8 @@ async function accountsBox(): Promise<AccountsBox> {
   const model = await startScriptedModel({ script: [hang(), respond(say('done'))] });
   cleanups.push(() => model.close());
   // The scripted model as provider, merged into the prepared config.
-  const provider = scriptedModelCodexConfig({ baseUrl: model.url });
-  const written = parseToml(await readFile(home.layout.configFile, 'utf8'));
-  const features = { ...(written['features'] as Record<string, unknown>), ...provider.features };
-  await writeFile(home.layout.configFile, stringifyToml({ ...written, ...provider, features }));
+  const written = await writeScriptedModelConfig(home.layout.home, { baseUrl: model.url });
+  if (E.isLeft(written)) throw new Error(formatCodexConfigError(written.left));
   const runtime = await startRuntimeSupervisor({ codexHome: home.layout.home, home: userHome, workspace, env: process.env, pluginNames: [], log: (entry) => log.push(entry) });
   if (E.isLeft(runtime)) throw new Error(describeRuntimeError(runtime.left));
   cleanups.push(() => runtime.right.dispose());

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode, HostErrorData } from '@wework/host-protocol';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
 /** Tries to mount a 12 MiB tmpfs on `dir`; the reason it could not, or `null` once mounted. */

@@ -8,14 +8,14 @@ import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, writeFile } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deviceHealth, HealthCache, LoginSessions, type AuthorizationUi, type LoginState } from '@wework/local-auth';
-import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, nodeTimers, sidecarDirectory, toolResolver } from '@wework/local-auth/node';
-import { scriptedModelCodexConfig } from '@wework/scripted-model';
+import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, sidecarDirectory, toolResolver } from '@wework/local-auth/node';
+import { nodeTimers } from '@wework/ports/node';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { createNodePorts, directoryPackageSource } from '@wework/sync-transaction/node';
 import type { LogEntry } from '@wework/ports';
+import { writeCodexConfig } from '@wework/test-support';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
 import { pluginSync } from '../src/plugins/PluginSync.js';
@@ -80,8 +80,7 @@ async function authBox() {
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
   const model = await startScriptedModel({ script: [] });
   cleanups.push(() => model.close());
-  const provider = scriptedModelCodexConfig({ baseUrl: model.url });
-  await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
+  await writeCodexConfig(dirs.codexHome, model.url, { config: { features: { plugins: true } } });
   const log: LogEntry[] = [];
   const runtime = await startRuntimeSupervisor({ codexHome: dirs.codexHome, home: dirs.home, workspace: dirs.workspace, env: process.env, pluginNames: [], log: (entry) => log.push(entry) });
   if (E.isLeft(runtime)) throw new Error(describeRuntimeError(runtime.left));

@@ -21,8 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode } from '@wework/host-protocol';
 import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
-import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
+import { writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 

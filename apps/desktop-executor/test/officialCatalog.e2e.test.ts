@@ -11,17 +11,15 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode } from '@wework/host-protocol';
 import type { FetchCatalog } from '@wework/plugin-inventory';
-import { scriptedModelCodexConfig } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { startExecutor, type Executor } from '../src/host/startExecutor.js';
 import { codexOfficialFetch, type OfficialCatalogValue, type OfficialFetchError } from '../src/plugins/OfficialCatalog.js';
 import type { LogEntry } from '@wework/ports';
 import type { RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { chatgptAuthJson } from './support/authFixtures.js';
+import { chatgptAuthJson, writeCodexConfig } from '@wework/test-support';
 import { fakeClock } from './support/fakeClock.js';
 
 const OFFICIAL = 'openai-curated-remote';
@@ -66,8 +64,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   model = await startScriptedModel({ script: [] });
-  const provider = scriptedModelCodexConfig({ baseUrl: model.url });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ chatgpt_base_url: `${url}/backend-api`, ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
+  await writeCodexConfig(join(dirs.executorHome, 'codex'), model.url, { config: { chatgpt_base_url: `${url}/backend-api`, features: { plugins: true } } });
   await writeFile(join(dirs.executorHome, 'codex', 'auth.json'), chatgptAuthJson({ email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' }), { mode: 0o600 });
   const started = await startExecutor({ ...dirs, env: process.env, log: (entry) => log.push(entry), waitForPlugins: [], clock, officialCatalogFetch: countedFetch });
   if (E.isLeft(started)) throw new Error(started.left);

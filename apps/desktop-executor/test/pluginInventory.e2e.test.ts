@@ -13,13 +13,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
+import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostResultOf } from '@wework/host-protocol';
 import { parse as parseMarkdown } from '@wework/mention-serializer';
-import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
+import { contentText, inputItems, respond, say, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { addFixturePlugin, writeLocalMarketplace } from './support/localMarketplace.js';
+import { addFixturePlugin, writeCodexConfig, writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -82,8 +82,7 @@ beforeAll(async () => {
   await marketplace(markets.beta, 'beta', { notes: 'scribble' });
   await marketplace(markets.personal, 'wework-personal', { diary: 'entry' });
   const model = await startScriptedModel({ script: Array.from({ length: 12 }, (_, i) => respond(say(`answer ${i + 1}`))) });
-  const provider = scriptedModelCodexConfig({ baseUrl: model.url });
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
+  await writeCodexConfig(codexHome, model.url, { config: { features: { plugins: true } } });
   const executor = startServe(['--executor-home', executorHome, '--workspace', join(root, 'workspace')], { ...process.env, HOME: join(root, 'home'), WEWORK_DEVICE_ID: DEVICE });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
   for (const [name, dir] of [['alpha', markets.alpha], ['beta', markets.beta], ['wework-personal', markets.personal]] as const) {

@@ -13,12 +13,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
+import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode } from '@wework/host-protocol';
-import { contentText, inputItems, respond, say, scriptedModelCodexConfig, skillsAvailable, userMessages } from '@wework/scripted-model';
+import { contentText, inputItems, respond, say, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { writeCodexConfig, writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -64,9 +64,8 @@ beforeAll(async () => {
   await marketplace(markets.team, 'team', { notes: 'jot', tools: 'hammer' });
   await marketplace(markets.spare, 'spare', { diary: 'entry' });
   const model = await startScriptedModel({ script: Array.from({ length: 8 }, (_, i) => respond(say(`answer ${i + 1}`))) });
-  const provider = scriptedModelCodexConfig({ baseUrl: model.url });
   // No [marketplaces] here: every marketplace of this file is added through the host protocol.
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
+  await writeCodexConfig(codexHome, model.url, { config: { features: { plugins: true } } });
   const executor = startServe(['--executor-home', executorHome, '--workspace', workspace], { ...process.env, HOME: join(root, 'home'), WEWORK_DEVICE_ID: DEVICE });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
   box = { root, executorHome, codexHome, workspace, markets, executor, model };

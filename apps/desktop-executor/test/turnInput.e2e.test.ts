@@ -14,7 +14,7 @@ import { respond, say } from '@wework/scripted-model';
 import { threadParamsFor } from '../src/executorConfig.js';
 import { composeTurn, type TurnRequest } from '../src/turn/composeTurn.js';
 import { managedConfig, startSandbox, type Sandbox } from './support/executorSandbox.js';
-import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { writeLocalMarketplace } from '@wework/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -8,9 +8,8 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { formatJsonSyntaxError, isRecord, parseJsonText } from '@wework/decode-issues';
+import { describeIssue, describeKind, formatJsonSyntaxError, isRecord, listIssues, parseJsonText, strictRecord, type DecodeIssue } from '@wework/decode-issues';
 import { decodeScript, type Script } from '@wework/scripted-model';
-import { exact, formatIssues, type DecodeIssue } from './internal/strictCodecs.js';
 
 const JsonObject = t.UnknownRecord;
 const StringMap = t.record(t.string, t.string);
@@ -24,13 +23,13 @@ const PluginOptional = { env: StringMap, cwd: t.string, toolsApproval: ToolsAppr
 
 /** A plugin: any MCP server started by command line, or one of the bundled samples. */
 export const PluginSpec = t.union([
-  exact('CommandPlugin', { ...PluginBase, command: t.string }, { ...PluginOptional, args: t.array(t.string) }),
-  exact('SamplePlugin', { ...PluginBase, sample: t.literal('forms') }, PluginOptional),
+  strictRecord('CommandPlugin', { ...PluginBase, command: t.string }, { ...PluginOptional, args: t.array(t.string) }),
+  strictRecord('SamplePlugin', { ...PluginBase, sample: t.literal('forms') }, PluginOptional),
 ]);
 export type PluginSpec = t.TypeOf<typeof PluginSpec>;
 
 /** A card answer for `mcpServer/elicitation/request` and `item/tool/requestUserInput`, or an approval decision. */
-export const AnswerSpec = exact(
+export const AnswerSpec = strictRecord(
   'Answer',
   {},
   {
@@ -55,21 +54,21 @@ export type AnswerSpec = t.TypeOf<typeof AnswerSpec>;
 export const Otherwise = t.keyof({ cancel: null, decline: null, fail: null });
 export type Otherwise = t.TypeOf<typeof Otherwise>;
 
-export const UserSpec = exact('User', {}, { answers: t.array(AnswerSpec), byQuestionId: JsonObject, otherwise: Otherwise });
+export const UserSpec = strictRecord('User', {}, { answers: t.array(AnswerSpec), byQuestionId: JsonObject, otherwise: Otherwise });
 export type UserSpec = t.TypeOf<typeof UserSpec>;
 
 /** One user turn. */
-export const TurnSpec = exact(
+export const TurnSpec = strictRecord(
   'Turn',
   { input: t.string },
   { expectStatus: t.keyof({ completed: null, interrupted: null, failed: null }), interruptAfterMs: t.number, timeoutMs: t.number },
 );
 export type TurnSpec = t.TypeOf<typeof TurnSpec>;
 
-export const ModelSpec = exact('Model', { script: t.unknown }, { slug: t.string });
+export const ModelSpec = strictRecord('Model', { script: t.unknown }, { slug: t.string });
 
 /** Checks run against the report after the scenario; a failed check fails the run. */
-export const ExpectSpec = exact(
+export const ExpectSpec = strictRecord(
   'Expect',
   {},
   {
@@ -87,7 +86,7 @@ export const ExpectSpec = exact(
 );
 export type ExpectSpec = t.TypeOf<typeof ExpectSpec>;
 
-export const ScenarioCodec = exact(
+export const ScenarioCodec = strictRecord(
   'Scenario',
   { name: t.string, model: ModelSpec, turns: t.array(TurnSpec) },
   {
@@ -124,7 +123,14 @@ function duplicatePlugins(plugins: unknown): ReadonlyArray<DecodeIssue> {
     if (!isRecord(plugin) || typeof plugin['name'] !== 'string') return;
     const earlier = first.get(plugin['name']);
     if (earlier === undefined) first.set(plugin['name'], index);
-    else issues.push({ path: `plugins.${index}.name`, message: `the same name as plugins.${earlier}; plugin names must be unique` });
+    else {
+      issues.push({
+        path: `plugins.${index}.name`,
+        expected: 'a name no earlier plugin has',
+        actual: describeKind(plugin['name']),
+        message: `the same name as plugins.${earlier}; plugin names must be unique`,
+      });
+    }
   });
   return issues;
 }
@@ -135,8 +141,9 @@ export function decodeScenario(json: unknown): E.Either<ScenarioError, Scenario>
   const model = isRecord(json) && isRecord(json['model']) ? json['model'] : undefined;
   const script = model !== undefined && 'script' in model ? decodeScript(model['script']) : undefined;
   const issues = [
-    ...(E.isLeft(decoded) ? formatIssues(decoded.left) : []),
-    ...(script !== undefined && E.isLeft(script) ? script.left.issues.map((issue) => ({ path: `model.${issue.path}`, message: issue.message })) : []),
+    // Keys under a union name the member tried, not a place in the document: left out.
+    ...(E.isLeft(decoded) ? listIssues(decoded.left, { members: 'skipUnions' }).map((issue) => (issue.path === '' ? { ...issue, path: '(root)' } : issue)) : []),
+    ...(script !== undefined && E.isLeft(script) ? script.left.issues.map((issue) => ({ ...issue, path: `model.${issue.path}` })) : []),
     ...duplicatePlugins(isRecord(json) ? json['plugins'] : undefined),
   ];
   if (issues.length > 0 || E.isLeft(decoded) || script === undefined || E.isLeft(script)) return E.left({ _tag: 'ScenarioInvalid', issues });
@@ -159,6 +166,6 @@ export function formatScenarioError(error: ScenarioError): string {
     case 'ScenarioJsonSyntaxError':
       return `the scenario is not valid JSON: ${formatJsonSyntaxError({ ...error, _tag: 'JsonSyntaxError' })}`;
     case 'ScenarioInvalid':
-      return `the scenario does not match the format (see docs/harness.md):\n${error.issues.map((i) => `  - ${i.path}: ${i.message}`).join('\n')}`;
+      return `the scenario does not match the format (see docs/harness.md):\n${error.issues.map((i) => `  - ${i.path}: ${describeIssue(i)}`).join('\n')}`;
   }
 }

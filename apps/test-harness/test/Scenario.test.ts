@@ -26,7 +26,7 @@ describe('decodeScenario', () => {
       left: { _tag: 'ScenarioInvalid', issues: [{ path: expect.stringMatching(/^model\.script/) }] },
     });
     expect(decodeScenario({ ...minimal, plugins: [{ name: 'a', sample: 'forms' }, { name: 'a', command: 'x' }] })).toEqual(
-      E.left({ _tag: 'ScenarioInvalid', issues: [{ path: 'plugins.1.name', message: 'the same name as plugins.0; plugin names must be unique' }] }),
+      E.left({ _tag: 'ScenarioInvalid', issues: [{ path: 'plugins.1.name', expected: 'a name no earlier plugin has', actual: 'a string (1 characters)', message: 'the same name as plugins.0; plugin names must be unique' }] }),
     );
     expect(parseScenario('{')).toEqual(E.left({ _tag: 'ScenarioJsonSyntaxError', line: 1, column: 2, expected: "a property name in double quotes or '}'" }));
   });

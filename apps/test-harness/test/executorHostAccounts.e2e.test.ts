@@ -14,7 +14,7 @@ import { hang, respond, say, userMessages, type RecordedRequest, type Script } f
 import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
 import { firstOptionPolicy, startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
-import { chatgptAuthJson, idTokenOf, TOKEN_CANARY } from './support/authFixtures.js';
+import { chatgptAuthJson, idTokenOf, TOKEN_CANARY } from '@wework/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -21,7 +21,7 @@ import { harnessCodexConfig } from '../src/CodexConfig.js';
 import type { HostReply, RuntimeStatus } from '@wework/host-protocol';
 import { startExecutorHost, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
-import { chatgptAuthJson, TOKEN_CANARY } from './support/authFixtures.js';
+import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
 
 const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' };
 /** The restart backoff the executor is started with. */

@@ -24,8 +24,31 @@ import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { respond, say } from '@wework/scripted-model';
 import type { Locator, Page } from 'playwright-core';
-import { writeLocalMarketplace } from './support/localMarketplace.js';
+import { writeLocalMarketplace, type FixturePlugin } from '@wework/test-support';
 import { ARTIFACTS, browserAvailable, browserTestHooks, hostCall, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
+
+/** A plugin of a shelf: its skills, `plugin.json`'s `interface` and more fields, and executable files (a login bridge). */
+interface ShelfPlugin extends Pick<FixturePlugin, 'name' | 'description' | 'skills' | 'manifest'> {
+  readonly interface?: Readonly<Record<string, unknown>>;
+  readonly files?: Readonly<Record<string, string>>;
+}
+
+/** Writes marketplace `name` (shown as `displayName`) with `plugins` into `root`; answers `root`, what a user adds as the source. */
+async function writeShelf(root: string, name: string, displayName: string, plugins: ReadonlyArray<ShelfPlugin>): Promise<string> {
+  await writeLocalMarketplace(root, {
+    name,
+    interface: { displayName },
+    plugins: plugins.map((plugin) => ({
+      name: plugin.name,
+      ...(plugin.description === undefined ? {} : { description: plugin.description }),
+      ...(plugin.skills === undefined ? {} : { skills: plugin.skills }),
+      manifest: { ...(plugin.interface === undefined ? {} : { interface: plugin.interface }), ...plugin.manifest },
+      entry: { category: 'Productivity' },
+      files: Object.fromEntries(Object.entries(plugin.files ?? {}).map(([path, text]) => [path, { text, mode: 0o755 }])),
+    })),
+  });
+  return root;
+}
 
 const run = browserAvailable();
 const OUT = join(ARTIFACTS, 'plugins');
@@ -45,7 +68,7 @@ let page: Page;
 beforeAll(async () => {
   if (!run) return;
   root = await tempRoot();
-  market = await writeLocalMarketplace(join(root, 'market-team'), 'team', 'Team shelf', [
+  market = await writeShelf(join(root, 'market-team'), 'team', 'Team shelf', [
     {
       name: 'notes',
       description: 'Keeps notes of the work.',
@@ -54,8 +77,8 @@ beforeAll(async () => {
     },
     { name: 'tools', description: 'Tools of the team.', skills: [{ name: 'hammer', description: 'Hit things' }] },
   ]);
-  design = await writeLocalMarketplace(join(root, 'market-design'), 'design', 'Design shelf', [{ name: 'sketch', description: 'Sketches.', skills: [{ name: 'draw', description: 'Draw a sketch' }] }]);
-  ops = await writeLocalMarketplace(join(root, 'market-ops'), 'ops', 'Ops shelf', [{ name: 'pager', description: 'Pages people.', skills: [{ name: 'page', description: 'Page someone' }] }]);
+  design = await writeShelf(join(root, 'market-design'), 'design', 'Design shelf', [{ name: 'sketch', description: 'Sketches.', skills: [{ name: 'draw', description: 'Draw a sketch' }] }]);
+  ops = await writeShelf(join(root, 'market-ops'), 'ops', 'Ops shelf', [{ name: 'pager', description: 'Pages people.', skills: [{ name: 'page', description: 'Page someone' }] }]);
   // A connector that signs in by QR code when the plugin is installed. Its bridge reports the device
   // logged in, and a running login finished, once the marker file exists (the code was "scanned").
   scanned = join(root, 'scanned');
@@ -67,7 +90,7 @@ if (command === 'health') print(signedIn ? { status: 'ok', account: 'Ada' } : { 
 else if (command === 'poll' && signedIn) print({ status: 'ok', account: 'Ada' });
 else print({ status: 'pending', qr: { payload: ${JSON.stringify(QR_PAYLOAD)} } });
 `;
-  signin = await writeLocalMarketplace(join(root, 'market-signin'), 'signin', 'Sign-in shelf', [
+  signin = await writeShelf(join(root, 'market-signin'), 'signin', 'Sign-in shelf', [
     {
       name: 'chat',
       description: 'Posts to the team chat.',
@@ -97,7 +120,7 @@ else {
   server.listen(0, '127.0.0.1', () => writeFileSync(${JSON.stringify(openedUrl)}, 'http://127.0.0.1:' + server.address().port + '/'));
 }
 `;
-  oauth = await writeLocalMarketplace(join(root, 'market-oauth'), 'oauth', 'Browser sign-in shelf', [
+  oauth = await writeShelf(join(root, 'market-oauth'), 'oauth', 'Browser sign-in shelf', [
     {
       name: 'docs',
       description: 'Reads the team docs.',

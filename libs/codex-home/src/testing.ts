@@ -1,7 +1,7 @@
 /**
- * `@wework/codex-home/testing`: the in-memory file system of `@wework/ports/testing`, a port wrapper that
- * injects failures, builders of Codex auth.json files and fast-check arbitraries, so hosts can test
- * their own use of the library. The arbitraries need `fast-check` (an optional peer dependency).
+ * `@wework/codex-home/testing`: a port wrapper that injects failures, builders of Codex auth.json files
+ * and fast-check arbitraries, so hosts can test their own use of the library (the in-memory file system
+ * is `@wework/ports/testing`'s, the config.toml arbitraries `@wework/config-toml/testing`'s). The arbitraries need `fast-check` (an optional peer dependency).
  *
  * Everything here is pure: no IO, no clock; fast-check supplies the randomness.
  */
@@ -10,8 +10,6 @@ import * as fc from 'fast-check';
 import { fileSystemError, type FileOperation, type FileSystemPort } from '@wework/ports';
 import type { AccountIndex, SavedAccount, SnapshotName } from './AccountIndex.js';
 import { encodeBase64Url, utf8 } from './internal/Bytes.js';
-
-export { MemoryFileSystem, type MemoryEntry } from '@wework/ports/testing';
 
 /** Which calls of a port {@link failingPort} makes fail. */
 export interface InjectedFailure {
@@ -139,4 +137,3 @@ export const accountIndexArbitrary: fc.Arbitrary<AccountIndex> = fc
   .uniqueArray(savedAccountArbitrary, { selector: (a) => a.id, maxLength: 6 })
   .map((accounts) => ({ version: 1 as const, accounts }));
 
-export * from './config/testing.js';

@@ -11,7 +11,8 @@ import {
   startAddAccount,
   switchAccount,
 } from '../src/index.js';
-import { apiKeyAuthJson, chatGptAuthJson, failingPort, MemoryFileSystem } from '../src/testing.js';
+import { apiKeyAuthJson, chatGptAuthJson, failingPort } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { CANARY, leftOf, rightOf, testLayout } from './support.js';
 
 const layout = testLayout();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkNativeAuth } from '../src/index.js';
-import { apiKeyAuthJson, MemoryFileSystem } from '../src/testing.js';
+import { apiKeyAuthJson } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { leftOf, rightOf, testLayout } from './support.js';
 
 const layout = testLayout();

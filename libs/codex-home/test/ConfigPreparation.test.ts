@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshConfigText, prepareConfig } from '../src/index.js';
-import { failingPort, MemoryFileSystem } from '../src/testing.js';
+import { failingPort } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { leftOf, rightOf, testLayout } from './support.js';
 
 const layout = testLayout();

@@ -31,7 +31,8 @@ import {
   type AddAccountStarted,
   type CodexHomeLayout,
 } from '../src/index.js';
-import { chatGptAuthJson, MemoryFileSystem } from '../src/testing.js';
+import { chatGptAuthJson } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { CANARY, rightOf } from './support.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'codex-home-faults-'));

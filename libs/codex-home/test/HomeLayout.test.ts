@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ensureCodexHome, resolveCodexHome, type HomeEnvironment } from '../src/index.js';
-import { MemoryFileSystem } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { leftOf, rightOf } from './support.js';
 
 const environment = (variables: Record<string, string | undefined> = {}): HomeEnvironment => ({

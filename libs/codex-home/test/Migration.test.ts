@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as T from 'fp-ts/lib/Task.js';
 import { applyMigration, codexHome, DEFAULT_MIGRATION_CHOICE, decodeHomeState, detectFirstStart, encodeHomeState, freshConfigText } from '../src/index.js';
-import { apiKeyAuthJson, MemoryFileSystem } from '../src/testing.js';
+import { apiKeyAuthJson } from '../src/testing.js';
+import { MemoryFileSystem } from '@wework/ports/testing';
 import { leftOf, rightOf, testLayout } from './support.js';
 
 const layout = testLayout();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { readRemoteApps, remoteAppsEdit, setRemoteApps } from '../src/index.js';
-import { configDocumentArbitrary } from '../src/config/testing.js';
+import { configDocumentArbitrary } from '@wework/config-toml/testing';
 
 const set = (text: string, enabled: boolean): string => {
   const result = setRemoteApps(text, enabled);

@@ -60,7 +60,35 @@ interface Walk {
 
 const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 const SAFE_PATH_KEY = /^[A-Za-z_$][\w$-]{0,63}$/;
-const propertyPath = (path: string, key: string): string => (SAFE_PATH_KEY.test(key) ? `${path}.${key}` : `${path}.?`);
+
+/**
+ * Where the walk is, written out only when a part is found there: most values hold nothing
+ * unknown, so the walk builds no path strings for them. A step is a property name, an index, or
+ * `*` for any key of a record.
+ */
+interface Path {
+  readonly parent: Path | null;
+  readonly step: string | number;
+  /** Whether `step` is a property name (else an index, or `*`). */
+  readonly property: boolean;
+}
+
+const ROOT: Path = { parent: null, step: '$', property: false };
+const STAR = '*';
+
+const propertyStep = (parent: Path, key: string): Path => ({ parent, step: key, property: true });
+const indexStep = (parent: Path, index: number): Path => ({ parent, step: index, property: false });
+const starStep = (parent: Path): Path => ({ parent, step: STAR, property: false });
+
+/** `$`, then `.property` (`.?` for a key not safe to log), `[index]` and `.*`. */
+function renderPath(path: Path): string {
+  const { parent, step } = path;
+  if (parent === null) return '$';
+  const before = renderPath(parent);
+  if (typeof step === 'number') return `${before}[${step}]`;
+  if (!path.property) return `${before}.${STAR}`;
+  return SAFE_PATH_KEY.test(step) ? `${before}.${step}` : `${before}.?`;
+}
 
 /**
  * The unknown parts of `value`, a value that `codec` decoded (not the raw JSON), in the order
@@ -75,7 +103,7 @@ const propertyPath = (path: string, key: string): string => (SAFE_PATH_KEY.test(
  */
 export function unknownParts(codec: t.Decoder<unknown, unknown>, value: unknown, options: UnknownPartsOptions = {}): ReadonlyArray<UnknownPart> {
   const walk: Walk = { out: [], maxParts: options.maxParts ?? 16, maxDepth: options.maxDepth ?? 64 };
-  visitNode(codec as Node, value, '$', 0, walk, (codec as Node).name);
+  visitNode(codec as Node, value, ROOT, 0, walk, (codec as Node).name);
   return walk.out;
 }
 
@@ -98,17 +126,17 @@ export const loggableLiteral = (literal: string): string => (LOGGABLE.test(liter
 /** A codec name that is a type name (`ThreadItem`), not io-ts' spelled-out form of an inline codec. */
 const TYPE_NAME = /^[A-Za-z_][\w]{0,99}$/;
 
-function visitNode(codec: Node, value: unknown, path: string, depth: number, walk: Walk, owner: string): void {
+function visitNode(codec: Node, value: unknown, path: Path, depth: number, walk: Walk, owner: string): void {
   if (walk.out.length >= walk.maxParts || depth > walk.maxDepth) return;
   const name = TYPE_NAME.test(codec.name) ? codec.name : owner;
-  const visit = (inner: Node, item: unknown, at: string): void => visitNode(inner, item, at, depth + 1, walk, name);
+  const visit = (inner: Node, item: unknown, at: Path): void => visitNode(inner, item, at, depth + 1, walk, name);
   switch (codec._tag) {
     case 'OpenKeyofType':
-      if (typeof value === 'string' && !hasOwn(codec.keys ?? {}, value)) walk.out.push({ kind: 'literal', path, codec: name, literal: value });
+      if (typeof value === 'string' && !hasOwn(codec.keys ?? {}, value)) walk.out.push({ kind: 'literal', path: renderPath(path), codec: name, literal: value });
       return;
     case 'OpenUnionType':
       if (isUnknownVariant(value)) {
-        walk.out.push({ kind: 'variant', path: propertyPath(path, value.tag), codec: name, literal: value.literal });
+        walk.out.push({ kind: 'variant', path: renderPath(propertyStep(path, value.tag)), codec: name, literal: value.literal });
         return;
       }
       if (codec.union) visit(codec.union, value, path);
@@ -132,23 +160,21 @@ function visitNode(codec: Node, value: unknown, path: string, depth: number, wal
     case 'PartialType':
     case 'StrictType':
       if (!isRecord(value)) return;
-      for (const props of [codec.props, codec.optional]) {
-        for (const [key, prop] of Object.entries(props ?? {})) {
-          if (hasOwn(value, key)) visit(prop, value[key], propertyPath(path, key));
-        }
-      }
+      if (codec.props) visitProps(codec.props, value, path, depth, walk, name);
+      if (codec.optional) visitProps(codec.optional, value, path, depth, walk, name);
       return;
     case 'ArrayType':
     case 'ReadonlyArrayType':
       if (Array.isArray(value) && codec.type) {
         const element = codec.type;
-        value.forEach((item: unknown, index) => visit(element, item, `${path}[${index}]`));
+        value.forEach((item: unknown, index) => visit(element, item, indexStep(path, index)));
       }
       return;
     case 'DictionaryType':
       if (isRecord(value) && codec.codomain) {
         const codomain = codec.codomain;
-        for (const item of Object.values(value)) visit(codomain, item, `${path}.*`);
+        const any = starStep(path);
+        for (const item of Object.values(value)) visit(codomain, item, any);
       }
       return;
     case 'WithRestType':
@@ -157,7 +183,8 @@ function visitNode(codec: Node, value: unknown, path: string, depth: number, wal
       if (codec.rest) {
         const rest = codec.rest;
         const declared = codec.declared ?? new Set<string>();
-        for (const [key, item] of Object.entries(value)) if (!declared.has(key)) visit(rest, item, `${path}.*`);
+        const any = starStep(path);
+        for (const [key, item] of Object.entries(value)) if (!declared.has(key)) visit(rest, item, any);
       }
       return;
     default:
@@ -165,3 +192,10 @@ function visitNode(codec: Node, value: unknown, path: string, depth: number, wal
   }
 }
 
+/** Visits the declared properties `value` has (the codec's own keys, without an array of entries). */
+function visitProps(props: Readonly<Record<string, Node>>, value: Readonly<Record<string, unknown>>, path: Path, depth: number, walk: Walk, owner: string): void {
+  for (const key in props) {
+    const prop = props[key];
+    if (prop !== undefined && hasOwn(props, key) && hasOwn(value, key)) visitNode(prop, value[key], propertyStep(path, key), depth + 1, walk, owner);
+  }
+}

@@ -15,14 +15,28 @@ export interface DecodeIssue {
   readonly expected: string;
   /** The kind of what was there instead, never its value, e.g. `nothing (missing)` or `a number`. */
   readonly actual: string;
+  /**
+   * The boundary's own wording of the problem, when it has one (e.g. `unknown key "sya"`); it then
+   * stands for `expected …, got …` (see {@link describeIssue}). Never quotes a value.
+   */
+  readonly message?: string;
 }
+
+/**
+ * What went wrong at an issue's path: its own message, or `expected <type>, got <kind>`.
+ * @example
+ * ```ts
+ * describeIssue({ path: 'say', expected: 'string', actual: 'a number' }); // 'expected string, got a number'
+ * ```
+ */
+export const describeIssue = (issue: DecodeIssue): string => issue.message ?? `expected ${issue.expected}, got ${issue.actual}`;
 
 /** How many issues {@link formatDecodeIssues} lists before summarising the rest. */
 const listedIssues = 5;
 
 /**
- * Formats issues on one line — `path: expected type, got kind`, the first five, then a count of the
- * rest. Values never appear (see {@link DecodeIssue.actual}).
+ * Formats issues on one line — `path: expected type, got kind` (or the issue's own message), the
+ * first five, then a count of the rest. Values never appear (see {@link DecodeIssue.actual}).
  * @example
  * ```ts
  * import * as t from 'io-ts';
@@ -34,7 +48,7 @@ const listedIssues = 5;
  * ```
  */
 export const formatDecodeIssues = (issues: ReadonlyArray<DecodeIssue>): string => {
-  const listed = issues.slice(0, listedIssues).map((i) => `${i.path}: expected ${i.expected}, got ${i.actual}`);
+  const listed = issues.slice(0, listedIssues).map((i) => `${i.path}: ${describeIssue(i)}`);
   const more = issues.length > listedIssues ? [`and ${issues.length - listedIssues} more`] : [];
   return [...listed, ...more].join('; ');
 };
@@ -150,3 +164,27 @@ export const issuePath = (context: t.Context, style: PathStyle = {}): string => 
 
 /** The name of the type expected where an io-ts error happened (the innermost one), if any. */
 export const expectedTypeName = (error: t.ValidationError): string | undefined => error.context[error.context.length - 1]?.type.name;
+
+/**
+ * Turns io-ts errors into issues located by {@link issuePath} (spelled as `style` says), each naming
+ * the innermost expected type, the kind of what was there and the codec's own message if it gave
+ * one; an issue repeated at the same path is listed once.
+ * @example
+ * ```ts
+ * import * as t from 'io-ts';
+ * import { isLeft } from 'fp-ts/lib/Either.js';
+ * const result = t.type({ steps: t.array(t.string) }).decode({ steps: [1] });
+ * if (isLeft(result)) listIssues(result.left, { root: 'script', indices: 'brackets' });
+ * // [{ path: 'script.steps[0]', expected: 'string', actual: 'a number' }]
+ * ```
+ */
+export const listIssues = (errors: t.Errors, style: PathStyle = {}): ReadonlyArray<DecodeIssue> => {
+  const byLine = new Map<string, DecodeIssue>();
+  for (const error of errors) {
+    const located = { path: issuePath(error.context, style), expected: expectedTypeName(error) ?? 'a valid value', actual: describeKind(error.value) };
+    const issue: DecodeIssue = error.message === undefined ? located : { ...located, message: error.message };
+    const line = `${issue.path}\u0000${describeIssue(issue)}`;
+    if (!byLine.has(line)) byLine.set(line, issue);
+  }
+  return [...byLine.values()];
+};

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import { describeErrors, describeKind, expectedTypeName, formatDecodeIssues, issuePath } from '../src/index.js';
+import fc from 'fast-check';
+import { describeErrors, describeIssue, describeKind, expectedTypeName, formatDecodeIssues, issuePath, listIssues } from '../src/index.js';
 
 const errorsOf = <A>(codec: t.Decoder<unknown, A>, value: unknown): t.Errors => {
   const result = codec.decode(value);
@@ -42,5 +43,37 @@ describe('issuePath spells a context as the boundary needs', () => {
 
   it('names the innermost expected type', () => {
     expect(first === undefined ? undefined : expectedTypeName(first)).toBe('string');
+  });
+});
+
+describe('listIssues keeps the boundary path style and the codec own messages', () => {
+  it('names path, expected type and kind, in the style asked for', () => {
+    expect(listIssues(errorsOf(t.type({ steps: t.array(t.string) }), { steps: [1, true] }), { root: 'script', indices: 'brackets' })).toEqual([
+      { path: 'script.steps[0]', expected: 'string', actual: 'a number' },
+      { path: 'script.steps[1]', expected: 'string', actual: 'a boolean' },
+    ]);
+  });
+
+  it('keeps a message the codec gave, which then stands for expected and got', () => {
+    const Even = new t.Type<number, number, unknown>('Even', (u): u is number => typeof u === 'number' && u % 2 === 0, (u, c) => (typeof u === 'number' && u % 2 === 0 ? t.success(u) : t.failure(u, c, 'an even number, please')), t.identity);
+    const [issue] = listIssues(errorsOf(t.type({ n: Even }), { n: 3 }));
+    expect(issue).toEqual({ path: 'n', expected: 'Even', actual: 'a number', message: 'an even number, please' });
+    expect(issue && describeIssue(issue)).toBe('an even number, please');
+    expect(formatDecodeIssues(issue ? [issue] : [])).toBe('n: an even number, please');
+  });
+
+  it('lists an issue repeated at one path once', () => {
+    const codec = t.type({ a: t.union([t.string, t.number]) });
+    expect(listIssues(errorsOf(codec, { a: true }), { members: 'skipUnions' })).toEqual([{ path: 'a', expected: 'string', actual: 'a boolean' }, { path: 'a', expected: 'number', actual: 'a boolean' }]);
+    expect(listIssues([...errorsOf(codec, { a: true }), ...errorsOf(codec, { a: true })], { members: 'skipUnions' })).toHaveLength(2);
+  });
+
+  it('never prints a value', () => {
+    fc.assert(
+      fc.property(fc.string().map((s) => `CANARY-${s}`), (secret) => {
+        const text = formatDecodeIssues(listIssues(errorsOf(t.type({ a: t.number, b: t.array(t.number) }), { a: secret, b: [secret] })));
+        expect(text).not.toContain(secret);
+      }),
+    );
   });
 });

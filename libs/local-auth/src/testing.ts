@@ -1,7 +1,7 @@
 /**
  * `@wework/local-auth/testing`: fast-check arbitraries of manifests, statuses and final messages, and
- * in-memory ports (a scripted bridge runner, the manual timers of `@wework/ports/testing`) so hosts can test their own use without
- * processes or clocks. Needs `fast-check` (an optional peer dependency).
+ * a scripted bridge runner, so hosts can test their own use without processes (the manual timers are
+ * `@wework/ports/testing`'s). Needs `fast-check` (an optional peer dependency).
  *
  * Every value here is pure: arbitraries describe values; fast-check supplies the randomness.
  */
@@ -13,7 +13,6 @@ import type { BridgeStatus } from './BridgeStatus.js';
 import type { BridgeInvocation, BridgeRunner } from './Ports.js';
 import { isAborted } from './internal/Abort.js';
 
-export { manualTimers, type ManualTimers } from '@wework/ports/testing';
 
 const segment = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/);
 const program = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => `${parts.join('/')}.mjs`);

@@ -5,8 +5,10 @@ import type { AuthorizationUi, AuthTarget, LoginState } from '../src/index.js';
 import type { ConnectorLocalAuth } from '../src/LocalAuthManifest.js';
 import type { ToolResolver } from '../src/Ports.js';
 import { HealthCache, LoginSessions, deviceHealth, installWithAuthorization } from '../src/index.js';
-import { createNodeBridgeRunner, nodeTimers } from '../src/node/index.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { createNodeBridgeRunner } from '../src/node/index.js';
+import { nodeTimers } from '@wework/ports/node';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { alive, connector, pluginRoot, qrConnector, recordedPids, tempDir } from './support.js';
 
 const dirs: Array<{ remove: () => void }> = [];

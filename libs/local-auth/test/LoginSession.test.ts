@@ -6,8 +6,10 @@ import type { LoginSession, LoginState } from '../src/index.js';
 import type { ToolResolver } from '../src/Ports.js';
 import { LoginSessions } from '../src/index.js';
 import { startLoginSession } from '../src/LoginSession.js';
-import { createNodeBridgeRunner, nodeTimers } from '../src/node/index.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { createNodeBridgeRunner } from '../src/node/index.js';
+import { nodeTimers } from '@wework/ports/node';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { alive, eventually, oauthConnector, pluginRoot, qrConnector, recordedPids, tempDir } from './support.js';
 
 const dirs: Array<{ remove: () => void }> = [];

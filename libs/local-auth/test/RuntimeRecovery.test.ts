@@ -4,7 +4,8 @@ import type { AuthorizationUi, AuthTarget, ConnectorIdentity, LoginSession } fro
 import type { ConnectorAuthRequired } from '../src/AuthRequiredDetection.js';
 import { HealthCache, LoginSessions, deviceHealth, recoverConnectorAuth } from '../src/index.js';
 import { RecoveryGate, continuationInstruction, recoverThroughGate } from '../src/RuntimeRecovery.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { connector, eventually, pluginRoot } from './support.js';
 
 const glab = connector('glab', { type: 'browser_oauth', health: 'bin/b.mjs health', start: 'bin/b.mjs start' });

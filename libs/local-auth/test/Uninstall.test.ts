@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AuthTarget } from '../src/index.js';
 import { HealthCache, deviceHealth } from '../src/index.js';
 import { logoutOnUninstall } from '../src/Uninstall.js';
-import { manualTimers, scriptedBridgeRunner } from '../src/testing.js';
+import { scriptedBridgeRunner } from '../src/testing.js';
+import { manualTimers } from '@wework/ports/testing';
 import { connector, pluginRoot } from './support.js';
 
 describe('logoutOnUninstall', () => {

@@ -23,13 +23,13 @@ describe('public API of @wework/local-auth', () => {
 
   it('pins the runtime exports of "./node"', () => {
     expect(Object.keys(node).sort()).toEqual(
-      ['DEFAULT_BRIDGE_ENV', 'createNodeBridgeRunner', 'currentPlatform', 'httpDownloader', 'managedToolInstaller', 'nodeTimers', 'sidecarDirectory', 'toolResolver'].sort(),
+      ['DEFAULT_BRIDGE_ENV', 'createNodeBridgeRunner', 'currentPlatform', 'httpDownloader', 'managedToolInstaller', 'sidecarDirectory', 'toolResolver'].sort(),
     );
   });
 
   it('pins the runtime exports of "./testing"', () => {
     expect(Object.keys(testing).sort()).toEqual(
-      ['authRequiredMessageArbitrary', 'bridgeStatusArbitrary', 'localAuthJsonArbitrary', 'manifestArbitrary', 'manualTimers', 'scriptedBridgeRunner'].sort(),
+      ['authRequiredMessageArbitrary', 'bridgeStatusArbitrary', 'localAuthJsonArbitrary', 'manifestArbitrary', 'scriptedBridgeRunner'].sort(),
     );
   });
 

@@ -8,7 +8,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { expect, test } from 'vitest';
 import type { LoginState } from '../src/index.js';
 import { HealthCache, LoginSessions, decodeLocalAuthConnectors, deviceHealth, installWithAuthorization } from '../src/index.js';
-import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, nodeTimers, sidecarDirectory, toolResolver } from '../src/node/index.js';
+import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, sidecarDirectory, toolResolver } from '../src/node/index.js';
+import { nodeTimers } from '@wework/ports/node';
 import { pluginRoot } from './support.js';
 
 test('README example', async () => {

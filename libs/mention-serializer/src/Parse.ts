@@ -78,12 +78,15 @@ export function parse(markdown: string): ComposerDocument {
 /** Where a mention candidate's reader leaves the mention it read; one per scan, reused. */
 interface MentionSlot {
   mention: Mention | null;
+  /** Whether the mention's source holds only ASCII (each character one UTF-8 byte). */
+  ascii: boolean;
 }
 
 /**
  * The one pass behind {@link parse}, {@link tokenize} and `toTurnInput`'s reading of markdown (not
  * exported by the package): reports maximal non-empty text runs (escapes
- * resolved) and mentions, in order. Text without escapes is reported as a slice of the input, with
+ * resolved) and mentions, in order, each mention with whether its source is all ASCII (seen while
+ * it is read, so a caller counting UTF-8 bytes need not look at it again). Text without escapes is reported as a slice of the input, with
  * no copying.
  *
  * Only `[` and `\` can start anything but text, so the scan jumps between them with native
@@ -93,10 +96,10 @@ interface MentionSlot {
 export function scan(
   markdown: string,
   onText: (value: string, start: number, end: number) => void,
-  onMention: (mention: Mention, start: number, end: number) => void,
+  onMention: (mention: Mention, start: number, end: number, ascii: boolean) => void,
 ): void {
   const length = markdown.length;
-  const slot: MentionSlot = { mention: null };
+  const slot: MentionSlot = { mention: null, ascii: true };
   let bracket = markdown.indexOf('[');
   let backslash = markdown.indexOf('\\');
   let runStart = 0;
@@ -125,7 +128,7 @@ export function scan(
     }
     if (i > runStart) onText(unescaped + markdown.slice(copyFrom, i), runStart, i);
     unescaped = '';
-    onMention(slot.mention, i, end);
+    onMention(slot.mention, i, end, slot.ascii);
     runStart = copyFrom = end;
     bracket = markdown.indexOf('[', end);
     if (backslash !== -1 && backslash < end) backslash = markdown.indexOf('\\', end);
@@ -135,7 +138,7 @@ export function scan(
 
 /**
  * Reads a mention whose `[` is at `start` (a sigil follows it): returns the position after its `)`
- * and leaves the mention in `slot`, or returns -1. The label scan stops at the first raw `[`, and
+ * and leaves the mention in `slot` (with whether its source is all ASCII), or returns -1. The label scan stops at the first raw `[`, and
  * the target scan at the first `[` too, so no character is scanned by two attempts: parsing stays
  * linear.
  */
@@ -143,10 +146,13 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
   const length = s.length;
   const labelStart = start + 2;
   let escaped = false;
+  /** The label's code units or-ed together: 0x80 or above once one is not ASCII. */
+  let labelBits = 0;
   let i = labelStart;
   for (;;) {
     if (i >= length) return -1;
     const code = s.charCodeAt(i);
+    labelBits |= code;
     if (code === 0x5d /* ] */) break;
     if (code === 0x5b /* [ */) return -1;
     if (code === 0x5c /* \ */) {
@@ -164,6 +170,7 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
   let j = targetStart;
   let firstAt = -1;
   let percent = false;
+  let ascii = labelBits < 0x80;
   for (;;) {
     if (j >= length) return -1;
     const code = s.charCodeAt(j);
@@ -176,12 +183,16 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
           if (firstAt === -1) firstAt = j;
         } else percent = true;
       }
-    } else if (code >= 0x85 && isUnicodeSpace(code)) return -1;
+    } else {
+      ascii = false;
+      if (code >= 0x85 && isUnicodeSpace(code)) return -1;
+    }
     j += 1;
   }
   const name = escaped ? unescapeLabel(s, labelStart, i) : s.slice(labelStart, i);
   const mention = classify(s, name, targetStart, j, firstAt, percent, s.charCodeAt(start + 1) === 0x40 /* @ */);
   slot.mention = mention;
+  slot.ascii = ascii;
   return mention === null ? -1 : j + 1;
 }
 

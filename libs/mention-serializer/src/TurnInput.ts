@@ -52,7 +52,7 @@ function markdownToTurnInput(markdown: string): E.Either<InvalidMention, UserInp
   scan(
     markdown,
     (value, start, end) => builder.onText(value, start, end),
-    (mention, start, end) => builder.onMention(mention, start, end),
+    (mention, start, end, ascii) => builder.onMention(mention, start, end, ascii),
   );
   return builder.finish();
 }
@@ -86,18 +86,19 @@ class MarkdownTurnInput {
     this.#textEnd = end;
   }
 
-  onMention(mention: Mention, start: number, end: number): void {
+  /** `ascii`: whether the mention's source is all ASCII, so its length in UTF-8 bytes is `end - start`. */
+  onMention(mention: Mention, start: number, end: number, ascii: boolean): void {
     this.#flushText(true);
     const index = this.#segments++;
     if (this.#problem !== null) return;
     this.#problem = mentionProblem(mention, index);
     const markdown = this.#markdown;
     let length: number;
-    const bytes = this.#parts === null ? this.#serializedBytesAt(mention, start, end) : -1;
+    const bytes = this.#parts === null ? this.#serializedBytesAt(mention, start, end, ascii) : -1;
     if (bytes !== -1) length = bytes;
     else {
       const part = serializeMention(mention);
-      length = this.#parts === null && part === markdown.slice(start, end) ? utf8Length(markdown, start, end) : this.#differs(part, start);
+      length = this.#parts === null && part === markdown.slice(start, end) ? sourceBytes(markdown, start, end, ascii) : this.#differs(part, start);
     }
     this.#elements.push({ byteRange: { start: this.#bytes, end: this.#bytes + length }, placeholder: sigilOf(mention) + mention.name });
     this.#structured.push(structuredItemOf(mention));
@@ -123,7 +124,8 @@ class MarkdownTurnInput {
     // The text is shorter than its source by one character per escape, and escaping only adds: a
     // text as long as its source (no escape read) and as its part (none written) is both.
     const asWritten = this.#parts === null && value.length === end - start && part.length === value.length;
-    this.#bytes += asWritten ? utf8Length(this.#markdown, start, end) : this.#differs(part, start);
+    // As written, the text is the source's own slice: it is counted whole, with no second slice made.
+    this.#bytes += asWritten ? utf8Length(value) : this.#differs(part, start);
   }
 
   /**
@@ -137,7 +139,7 @@ class MarkdownTurnInput {
    * canonical sigil, the length then tells the link form (a `skill://` prefix or not) apart. -1 sends
    * the caller to compare with `serializeMention`, so it is never wrong, only slower.
    */
-  #serializedBytesAt(mention: Mention, start: number, end: number): number {
+  #serializedBytesAt(mention: Mention, start: number, end: number, ascii: boolean): number {
     const markdown = this.#markdown;
     if (markdown.charCodeAt(start + 1) !== (mention.kind === 'plugin' ? 0x40 /* @ */ : 0x24) /* $ */) return -1;
     if (end - start !== 2 + mention.name.length + 2 + serializedTargetLength(mention) + 1) return -1;
@@ -145,8 +147,8 @@ class MarkdownTurnInput {
     if (this.#nextBackslash < start + 2 + mention.name.length) return -1;
     if (this.#nextPercent < start) this.#nextPercent = nextIndex(markdown.indexOf('%', start));
     if (this.#nextPercent < end) return -1;
-    const bytes = utf8Length(markdown, start, end);
-    return bytes === end - start || !C1_CONTROL.test(markdown.slice(start, end)) ? bytes : -1;
+    if (ascii) return end - start;
+    return C1_CONTROL.test(markdown.slice(start, end)) ? -1 : utf8Length(markdown, start, end);
   }
 
   /** Records a part written differently from its source at `start`; returns its length in bytes. */
@@ -156,6 +158,9 @@ class MarkdownTurnInput {
     return utf8Length(part);
   }
 }
+
+/** The UTF-8 length of `markdown.slice(start, end)`, which is its length when it is all ASCII. */
+const sourceBytes = (markdown: string, start: number, end: number, ascii: boolean): number => (ascii ? end - start : utf8Length(markdown, start, end));
 
 /** A C1 control character (U+0080–U+009F), which targets percent-encode and the parser leaves raw (but U+0085). */
 const C1_CONTROL = /[\u0080-\u009f]/;

@@ -8,6 +8,7 @@ import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
 import { parse, serializeWithRanges, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
+import { scan } from '../src/Parse.js';
 import { structuredItemOf } from '../src/TurnInput.js';
 import { escapeText, isSigil, utf8Length, utf8LengthByLoop } from '../src/internal/escaping.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
@@ -155,6 +156,24 @@ describe('toTurnInput of markdown equals toTurnInput of its parsed document', ()
     const [first, second] = result.right[0].text_elements;
     expect(bytes.subarray(first?.byteRange.start, first?.byteRange.end).toString('utf8')).toBe('[$pdf](/s/pdf/SKILL.md)');
     expect(bytes.subarray(second?.byteRange.start, second?.byteRange.end).toString('utf8')).toBe('[@Sites](plugin://s@w)');
+  });
+});
+
+describe('the scan', () => {
+  test('reports a mention as ASCII exactly when its source is, so its UTF-8 length is its length', () => {
+    const markdown = fc
+      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('[$数据](/s/SKILL.md)', '[@é](plugin://p@m)', '[$a](app://数)')), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(markdown, (value) => {
+        scan(
+          value,
+          () => undefined,
+          (_mention, start, end, ascii) => expect(ascii).toBe([...value.slice(start, end)].every((c) => c.charCodeAt(0) < 0x80)),
+        );
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -9,7 +9,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { decodeIssues, type DecodeIssue } from './internal/decodeIssues.js';
+import type { DecodeIssue } from '@wework/decode-issues';
+import { decodeIssues } from './internal/decodeIssues.js';
 import { PluginRefFromString, type PluginRef } from './PluginRef.js';
 
 /** The presentation fields of a plugin, as Codex's `PluginInterface` names them (all optional here). */

@@ -12,7 +12,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { decodeIssues, type DecodeIssue } from './internal/decodeIssues.js';
+import type { DecodeIssue } from '@wework/decode-issues';
+import { decodeIssues } from './internal/decodeIssues.js';
 
 /** The format version of a stored marketplace order. */
 export const MARKETPLACE_ORDER_VERSION = 1;

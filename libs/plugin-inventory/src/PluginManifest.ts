@@ -13,7 +13,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { decodeIssues, type DecodeIssue } from './internal/decodeIssues.js';
+import { describeKind, type DecodeIssue } from '@wework/decode-issues';
+import { decodeIssues } from './internal/decodeIssues.js';
 
 const optionalString = t.union([t.string, t.null, t.undefined]);
 
@@ -128,7 +129,7 @@ const trimmedOrNull = (value: string | null | undefined): string | null => {
  */
 export const inspectManifest = (raw: unknown): E.Either<InvalidManifest, InspectedManifest> => {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return E.left({ _tag: 'InvalidManifest', issues: [{ path: '', expected: 'PluginManifest' }], message: 'The plugin manifest is not a JSON object' });
+    return E.left({ _tag: 'InvalidManifest', issues: [{ path: '', expected: 'PluginManifest', actual: describeKind(raw) }], message: 'The plugin manifest is not a JSON object' });
   }
   const decoded = PluginManifest.decode(raw);
   if (E.isLeft(decoded)) {

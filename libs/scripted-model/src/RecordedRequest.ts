@@ -5,6 +5,7 @@
  *
  * Every function here is pure: plain data in, plain data out.
  */
+import { describeIssue, type DecodeIssue } from '@wework/decode-issues';
 
 /** Why the server refused a request (answered with an HTTP error; the script is not consumed). */
 export type RequestRejection =
@@ -12,7 +13,7 @@ export type RequestRejection =
   | { readonly _tag: 'UnsupportedEncoding'; readonly encoding: string }
   | { readonly _tag: 'BodyTooLarge'; readonly limitBytes: number }
   | { readonly _tag: 'BodyNotJson'; readonly message: string }
-  | { readonly _tag: 'NotAResponsesRequest'; readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }> }
+  | { readonly _tag: 'NotAResponsesRequest'; readonly issues: ReadonlyArray<DecodeIssue> }
   | { readonly _tag: 'ScriptExhausted'; readonly scriptLength: number };
 
 /** How a request was answered. */
@@ -80,7 +81,7 @@ export function describeRejection(rejection: RequestRejection): string {
     case 'BodyNotJson':
       return `scripted model: request body is not JSON: ${rejection.message}`;
     case 'NotAResponsesRequest':
-      return `scripted model: not a streaming Responses API request: ${rejection.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`;
+      return `scripted model: not a streaming Responses API request: ${rejection.issues.map((i) => `${i.path}: ${describeIssue(i)}`).join('; ')}`;
     case 'ScriptExhausted':
       return `scripted model: script exhausted, all ${rejection.scriptLength} responses were used`;
   }

@@ -21,9 +21,8 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { formatJsonSyntaxError, parseJsonText } from '@wework/decode-issues';
-import { isRecord } from '@wework/decode-issues';
-import { JsonObject, boundedInt, describe, strictRecord, toIssues, type DecodeIssue } from './internal/Codecs.js';
+import { describeIssue, describeKind, formatJsonSyntaxError, isRecord, parseJsonText, strictRecord, type DecodeIssue } from '@wework/decode-issues';
+import { JsonObject, boundedInt, toIssues } from './internal/Codecs.js';
 
 /** Arguments of a tool or function call: a JSON object, sent to Codex as a JSON string. */
 export type ToolArguments = Readonly<Record<string, unknown>>;
@@ -122,8 +121,6 @@ export interface ScriptDecodeError {
 /** Why a script could not be read. */
 export type ScriptError = ScriptJsonSyntaxError | ScriptDecodeError;
 
-export type { DecodeIssue } from './internal/Codecs.js';
-
 const callIdProp = { callId: t.string };
 
 const stepBodies = {
@@ -188,7 +185,7 @@ export const StepCodec = new t.Type<Step, StepJson, unknown>(
   'Step',
   (u): u is Step => isRecord(u) && typeof u['kind'] === 'string' && stepKinds.includes(u['kind'] as StepKind),
   (u, c) => {
-    if (!isRecord(u)) return t.failure(u, c, `expected a step object such as {"say": "..."}, got ${describe(u)}`);
+    if (!isRecord(u)) return t.failure(u, c, `expected a step object such as {"say": "..."}, got ${describeKind(u)}`);
     const keys = Object.keys(u);
     const [kind] = keys;
     if (keys.length !== 1 || kind === undefined) {
@@ -226,7 +223,7 @@ export const ModelResponseCodec = new t.Type<ModelResponse, ModelResponseJson, u
   'ModelResponse',
   (u): u is ModelResponse => isRecord(u) && typeof u['kind'] === 'string' && responseKinds.includes(u['kind'] as ResponseKind),
   (u, c) => {
-    if (!isRecord(u)) return t.failure(u, c, `expected a response object such as {"steps": [...]}, got ${describe(u)}`);
+    if (!isRecord(u)) return t.failure(u, c, `expected a response object such as {"steps": [...]}, got ${describeKind(u)}`);
     const keys = Object.keys(u);
     const [kind] = keys;
     if (keys.length !== 1 || kind === undefined || !responseKinds.includes(kind as ResponseKind)) {
@@ -306,6 +303,6 @@ export function formatScriptError(error: ScriptError): string {
     case 'ScriptJsonSyntaxError':
       return `script is not valid JSON: ${formatJsonSyntaxError({ ...error, _tag: 'JsonSyntaxError' })}`;
     case 'ScriptDecodeError':
-      return error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('\n');
+      return error.issues.map((issue) => `${issue.path}: ${describeIssue(issue)}`).join('\n');
   }
 }

@@ -1,8 +1,8 @@
 /**
  * `@wework/scripted-model`: a scripted stand-in for the OpenAI Responses API that Codex uses as its
- * model provider in end-to-end tests. This entry is pure: the script format and its codecs, the
- * event encoder, the per-request decision, queries over recorded requests, and Codex config
- * helpers. The HTTP server is in `@wework/scripted-model/node`.
+ * model provider in end-to-end tests. This entry is pure: the script type and its decoders, the
+ * builders, queries over recorded requests, and Codex config helpers. The HTTP server is in
+ * `@wework/scripted-model/node`.
  *
  * @packageDocumentation
  */
@@ -30,4 +30,4 @@ export {
   skillsAvailable,
   type HasBody,
 } from './RequestQueries.js';
-export { modelProviderSettings, scriptedModelCodexConfig, withScriptedModel } from './ProviderConfig.js';
+export { modelProviderSettings, scriptedModelCodexConfig, withScriptedModel, type ScriptedModelConfigOptions } from './ProviderConfig.js';

@@ -51,7 +51,7 @@ describe('decide', () => {
     const notStreaming = decide([respond()], 0, post(JSON.stringify({ model: 'm', stream: false, input: [] })), 0);
     expect(notStreaming.outcome).toEqual({
       _tag: 'Rejected',
-      rejection: { _tag: 'NotAResponsesRequest', issues: [{ path: 'body.stream', message: 'expected true, got a boolean' }] },
+      rejection: { _tag: 'NotAResponsesRequest', issues: [{ path: 'body.stream', expected: 'true', actual: 'a boolean' }] },
     });
     expect(notStreaming.reply._tag === 'HttpError' && notStreaming.reply.body.error.message).toContain('body.stream: expected true, got a boolean');
     expect(notStreaming.next).toBe(0);

@@ -57,7 +57,7 @@ describe('rejections', () => {
       [{ _tag: 'UnsupportedEncoding', encoding: 'zstd' }, 415, 'unsupported content-encoding "zstd"'],
       [{ _tag: 'BodyTooLarge', limitBytes: 10 }, 413, 'larger than 10 bytes'],
       [{ _tag: 'BodyNotJson', message: 'bad' }, 400, 'not JSON: bad'],
-      [{ _tag: 'NotAResponsesRequest', issues: [{ path: 'body.model', message: 'missing' }] }, 400, 'body.model: missing'],
+      [{ _tag: 'NotAResponsesRequest', issues: [{ path: 'body.model', expected: 'string', actual: 'nothing (missing)' }] }, 400, 'body.model: expected string, got nothing (missing)'],
       [{ _tag: 'ScriptExhausted', scriptLength: 2 }, 410, 'all 2 responses were used'],
     ];
     for (const [rejection, status, text] of cases) {

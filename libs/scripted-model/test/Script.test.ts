@@ -16,13 +16,14 @@ import {
   say,
   shell,
 } from '../src/index.js';
-import type { ScriptDecodeError } from '../src/Script.js';
+import { describeIssue } from '@wework/decode-issues';
 import { script } from './arbitraries.js';
 
-function issues(json: unknown): ScriptDecodeError['issues'] {
+/** The issues of a refused script, each as its path and its wording. */
+function issues(json: unknown): ReadonlyArray<{ readonly path: string; readonly message: string }> {
   const result = decodeScript(json);
   if (E.isRight(result)) throw new Error(`expected a decode error for ${JSON.stringify(json)}`);
-  return result.left.issues;
+  return result.left.issues.map((issue) => ({ path: issue.path, message: describeIssue(issue) }));
 }
 
 describe('decodeScript', () => {

@@ -17,7 +17,7 @@ import { commitChange, type SyncChange } from '../src/Transaction.js';
 import { createNodePorts } from '../src/node/index.js';
 import { childEntries, runChild, type ChildChange, type ChildRun, type ChildStep } from './support/child.js';
 import { pluginPackage, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
-import { hashTrees } from './support/tree.js';
+import { hashTrees } from '@wework/test-support';
 
 const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
 const key = pluginKey(plugin);

@@ -17,7 +17,7 @@ import { commitChange } from '../src/Transaction.js';
 import { cacheDirectoryOf } from '../src/Layout.js';
 import { createNodePorts, directoryPackageSource } from '../src/node/index.js';
 import { sandbox } from './support/homes.js';
-import { listTree } from './support/tree.js';
+import { listTree } from '@wework/test-support';
 
 const roots: string[] = [];
 afterEach(() => {

@@ -13,7 +13,7 @@ import { cacheDirectoryOf } from '../src/Layout.js';
 import { commitChange, type SyncChange } from '../src/Transaction.js';
 import { createNodePorts } from '../src/node/index.js';
 import { pluginPackage, sandbox, sourceOf, type Sandbox } from './support/homes.js';
-import { hashTrees, listTree } from './support/tree.js';
+import { hashTrees, listTree } from '@wework/test-support';
 
 const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
 const install = (version: string, at = '2025-01-01T00:00:00.000Z'): SyncChange => ({ _tag: 'Install', plugin, version, source: sourceOf(pluginPackage(version)), at });

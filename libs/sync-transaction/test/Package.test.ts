@@ -8,7 +8,7 @@ import { validatePackage, type PackageEntry } from '../src/Package.js';
 import { packageDigest, treeDigest } from '../src/TreeDigest.js';
 import { createNodeFileSystem } from '../src/node/index.js';
 import { hostilePathArbitrary, packageArbitrary } from '../src/testing.js';
-import { listTree } from './support/tree.js';
+import { listTree } from '@wework/test-support';
 
 const bytes = new Uint8Array([104, 105]);
 const file = (path: string): PackageEntry => ({ kind: 'file', path, mode: 0o644, bytes });

@@ -17,7 +17,7 @@ import { recoverDirectories, type DirectoryRecoveryPorts } from '../src/RecoverD
 import { commitChange, type PackageSource } from '../src/Transaction.js';
 import { createNodePorts, directoryPackageSource } from '../src/node/index.js';
 import { pluginPackage, sourceOf } from './support/homes.js';
-import { hashTrees } from './support/tree.js';
+import { hashTrees } from '@wework/test-support';
 
 const forms: PluginRef = { name: 'forms', marketplace: 'wework' };
 const notes: PluginRef = { name: 'notes', marketplace: 'wework' };

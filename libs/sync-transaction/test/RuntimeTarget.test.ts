@@ -20,7 +20,7 @@ import { commitChange, type SyncChange, type TransactionPorts } from '../src/Tra
 import { createNodeFileSystem, createNodeHost, createNodePorts } from '../src/node/index.js';
 import { instrumentFileSystem, type Mutation } from '@wework/ports/testing';
 import { pluginPackage, sandbox, sandboxAt, sourceOf, type Sandbox } from './support/homes.js';
-import { hashTrees } from './support/tree.js';
+import { hashTrees } from '@wework/test-support';
 
 const plugin: PluginRef = { name: 'forms', marketplace: 'wework' };
 const other: PluginRef = { name: 'notes', marketplace: 'wework' };

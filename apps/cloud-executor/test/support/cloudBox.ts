@@ -1,18 +1,17 @@
 /**
  * A cloud device for end-to-end tests: an executor home whose Codex home talks to the scripted model
- * (Codex's plugin system on, so installed plugins' skills load), an isolated Claude home, a downloads
- * directory with unpacked plugin packages, and the executor started on them with a fake clock and a
- * hand-fired retry timer.
+ * (the Codex sandbox of `@wework/test-support`, with Codex's plugin system on so installed plugins'
+ * skills load), an isolated Claude home, a downloads directory with unpacked plugin packages, and the
+ * executor started on them with a fake clock and a hand-fired retry timer.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { ThreadStart } from '@wework/codex-protocol';
 import { describeClientError, isTurnEnded, runTurn as runClientTurn } from '@wework/app-server-client';
-import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { respond, say } from '@wework/scripted-model';
+import type { ScriptedModel } from '@wework/scripted-model/node';
+import { startCodexSandbox } from '@wework/test-support';
 import type { TransactionPorts } from '@wework/sync-transaction';
 import { createNodePorts } from '@wework/sync-transaction/node';
 import type { CloudConfig } from '../../src/CloudConfig.js';
@@ -72,24 +71,24 @@ export const onCleanUp = (cleanup: () => Promise<void>): void => void cleanups.p
 
 /** A device with its Codex home configured for the scripted model (which answers `turns` turns). */
 export async function device(turns: number): Promise<{ readonly dirs: DeviceDirs; readonly model: ScriptedModel }> {
-  const root = await mkdtemp(join(tmpdir(), 'cloud-executor-'));
-  onCleanUp(() => rm(root, { recursive: true, force: true }));
-  const executorHome = join(root, 'executor');
+  const box = await startCodexSandbox({
+    script: Array.from({ length: turns }, (_, i) => respond(say(`answer ${i + 1}`))),
+    prefix: 'cloud-executor-',
+    layout: { codexHome: 'executor/codex', home: 'user', workspace: 'workspace' },
+    directories: ['executor/claude', 'downloads'],
+    config: () => ({ features: { plugins: true } }),
+  });
+  onCleanUp(() => box.dispose());
   const dirs: DeviceDirs = {
-    root,
-    executorHome,
-    codexHome: join(executorHome, 'codex'),
-    claudeHome: join(executorHome, 'claude'),
-    userHome: join(root, 'user'),
-    workspace: join(root, 'workspace'),
-    downloads: join(root, 'downloads'),
+    root: box.root,
+    executorHome: box.path('executor'),
+    codexHome: box.codexHome,
+    claudeHome: box.path('executor/claude'),
+    userHome: box.home,
+    workspace: box.workspace,
+    downloads: box.path('downloads'),
   };
-  for (const dir of [dirs.codexHome, dirs.claudeHome, dirs.userHome, dirs.workspace, dirs.downloads]) await mkdir(dir, { recursive: true });
-  const model = await startScriptedModel({ script: Array.from({ length: turns }, (_, i) => respond(say(`answer ${i + 1}`))) });
-  onCleanUp(() => model.close());
-  const provider = scriptedModelCodexConfig({ baseUrl: model.url });
-  await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml({ ...provider, features: { ...provider.features, plugins: true } }), { mode: 0o600 });
-  return { dirs, model };
+  return { dirs, model: box.model };
 }
 
 /** The process environment without the variables the tests set themselves. */

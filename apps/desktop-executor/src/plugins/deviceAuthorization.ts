@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { deviceHealth, HealthCache, LoginSessions, type AuthorizationUi } from '@wework/local-auth';
-import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, nodeTimers, sidecarDirectory, toolResolver } from '@wework/local-auth/node';
+import { createNodeBridgeRunner, httpDownloader, managedToolInstaller, sidecarDirectory, toolResolver } from '@wework/local-auth/node';
+import { nodeTimers } from '@wework/ports/node';
 import type { Log } from '@wework/ports';
 import type { InstallAuthorizationOptions } from './installAuthorization.js';
 

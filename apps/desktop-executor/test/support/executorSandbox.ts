@@ -2,15 +2,12 @@
  * Starts the executor's pieces for an end-to-end test: the real app-server with an isolated
  * CODEX_HOME/HOME, the scripted model, the sample forms plugin, the forms bridge with a scripted host.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { Script } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import type { ScriptedModel } from '@wework/scripted-model/node';
+import { startCodexSandbox, type CodexSandbox } from '@wework/test-support';
 import { scriptedExecutorConfig } from '../../src/executorConfig.js';
 import type { AppServerClient } from '@wework/app-server-client';
 import { attachExecutorCards, type CardRouter } from '../../src/cards/index.js';
@@ -40,17 +37,20 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** Starts everything; the caller must `close()` (in afterEach) whatever happens. */
-export async function startSandbox(options: SandboxOptions, cleanups: Array<() => Promise<void>>): Promise<Sandbox> {
-  const root = await mkdtemp(join(tmpdir(), 'executor-e2e-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { codexHome: join(root, 'codex-home'), home: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
+/** The Codex sandbox of an executor test: the forms plugin built, config.toml from `config`; disposed by `cleanups`. */
+export async function startFormsSandbox(script: Script, prefix: string, config: SandboxOptions['config'], cleanups: Array<() => Promise<void>>): Promise<CodexSandbox> {
   const plugin = checkPluginBuilt('forms');
   if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
-  const model = await startScriptedModel({ script: options.script });
-  cleanups.push(() => model.close());
-  await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(options.config(model.url, plugin.command)), { mode: 0o600 });
+  const box = await startCodexSandbox({ script, prefix, config: (modelUrl) => config(modelUrl, plugin.command) });
+  cleanups.push(() => box.dispose());
+  return box;
+}
+
+/** Starts everything; the caller must `close()` (in afterEach) whatever happens. */
+export async function startSandbox(options: SandboxOptions, cleanups: Array<() => Promise<void>>): Promise<Sandbox> {
+  const box = await startFormsSandbox(options.script, 'executor-e2e-', options.config, cleanups);
+  const { model } = box;
+  const dirs = { codexHome: box.codexHome, home: box.home, workspace: box.workspace };
 
   const log: LogEntry[] = [];
   const items: ThreadItem[] = [];

@@ -2,15 +2,10 @@
  * The task runtime over a real app-server for end-to-end tests: isolated CODEX_HOME/HOME, the scripted
  * model, the sample forms plugin, a fake clock, and a wire tap recording every message.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import type { JsonRpcMessage } from '@wework/jsonrpc';
-import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { Script } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import type { ScriptedModel } from '@wework/scripted-model/node';
 import type { LifecycleConfig } from '@wework/thread-lifecycle';
 import { attachExecutorCards } from '../../src/cards/index.js';
 import type { ExecutorHost } from '../../src/cards/ExecutorHost.js';
@@ -20,7 +15,7 @@ import { startRuntimeSupervisor, type RuntimeSupervisor } from '../../src/runtim
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../../src/tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../../src/tasks/TaskRuntime.js';
 import { fakeClock, type FakeClock } from './fakeClock.js';
-import { managedConfig } from './executorSandbox.js';
+import { managedConfig, startFormsSandbox } from './executorSandbox.js';
 
 export interface WireEntry {
   readonly direction: 'incoming' | 'outgoing';
@@ -53,16 +48,9 @@ export interface TaskSandboxOptions {
 const cancelHost: ExecutorHost = { showCard: () => Promise.resolve({ action: 'cancel' }) };
 
 export async function startTaskSandbox(options: TaskSandboxOptions, cleanups: Array<() => Promise<void>>): Promise<TaskSandbox> {
-  const root = await mkdtemp(join(tmpdir(), 'executor-tasks-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { codexHome: join(root, 'codex-home'), home: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
-  const plugin = checkPluginBuilt('forms');
-  if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
-  const model = await startScriptedModel({ script: options.script });
-  cleanups.push(() => model.close());
-  const config = { ...managedConfig()(model.url, plugin.command), ...(options.extraConfig?.(model.url) ?? {}) };
-  await writeFile(join(dirs.codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
+  const box = await startFormsSandbox(options.script, 'executor-tasks-', (modelUrl, forms) => ({ ...managedConfig()(modelUrl, forms), ...(options.extraConfig?.(modelUrl) ?? {}) }), cleanups);
+  const { root, model } = box;
+  const dirs = { codexHome: box.codexHome, home: box.home, workspace: box.workspace };
 
   const log: LogEntry[] = [];
   const wire: WireEntry[] = [];

@@ -1,8 +1,7 @@
 /**
- * `@wework/codex-home/node`: the Node implementation of the file-system port (from `@wework/ports/node`), and the
- * Wework Codex home of the running process wired to it.
+ * `@wework/codex-home/node`: the Wework Codex home of the running process, wired to the Node file system
+ * of `@wework/ports/node`.
  *
  * @packageDocumentation
  */
-export { nodeFileSystem, type NodeFileSystemOptions } from '@wework/ports/node';
 export { nodeCodexHome, type NodeCodexHomeOptions } from './nodeCodexHome.js';

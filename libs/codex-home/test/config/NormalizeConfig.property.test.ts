@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parse, type TomlTable } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { importNativeConfig, normalizeConfig, type NormalizedConfig } from '../../src/config/index.js';
-import { configDocumentArbitrary } from '../../src/config/testing.js';
+import { configDocumentArbitrary } from '@wework/config-toml/testing';
 
 const OWNED = ['instructions', 'developer_instructions', 'personality'];
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import * as config from '../../src/config/index.js';
-import * as testing from '../../src/config/testing.js';
 
 describe('public API of the config module', () => {
   it('pins the runtime exports of src/config/index.ts', () => {
@@ -24,9 +23,5 @@ describe('public API of the config module', () => {
         'withRoutingInstructions',
       ].sort(),
     );
-  });
-
-  it('pins the exports of src/config/testing.ts', () => {
-    expect(Object.keys(testing).sort()).toEqual(['configDocumentArbitrary', 'stringContentArbitrary', 'writeTomlString']);
   });
 });

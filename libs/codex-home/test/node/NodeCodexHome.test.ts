@@ -9,7 +9,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as T from 'fp-ts/lib/Task.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { codexHome, layoutOf, readAccountIndex, type CodexHome, type CodexHomeLayout } from '../../src/index.js';
-import { nodeCodexHome, nodeFileSystem } from '../../src/node/index.js';
+import { nodeCodexHome } from '../../src/node/index.js';
+import { nodeFileSystem } from '@wework/ports/node';
 import { chatGptAuthJson, failingPort } from '../../src/testing.js';
 import { CANARY, leftOf, rightOf } from '../support.js';
 

@@ -4,7 +4,6 @@
  */
 export { createNodeBridgeRunner, DEFAULT_BRIDGE_ENV } from './NodeBridgeRunner.js';
 export type { NodeBridgeRunnerOptions } from './NodeBridgeRunner.js';
-export { nodeTimers } from '@wework/ports/node';
 export { httpDownloader } from './Downloader.js';
 export type { Downloader, HttpDownloaderOptions } from './Downloader.js';
 export { managedToolInstaller, toolResolver, currentPlatform } from './ManagedToolInstaller.js';

@@ -11,7 +11,7 @@ import { rightOf } from '@wework/ports/testing';
 import type { Homes } from '../../src/Layout.js';
 import type { PackageEntry } from '../../src/Package.js';
 import type { PackageSource } from '../../src/Transaction.js';
-import { hashTrees } from './tree.js';
+import { hashTrees } from '@wework/test-support';
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 /**
- * Local marketplace directories for end-to-end tests, written the way a user or a team lays them out:
+ * Local marketplace directories, written the way a user or a team lays them out:
  * `<root>/.agents/plugins/marketplace.json` listing plugins with a `local` source, each plugin a
  * `.codex-plugin/plugin.json` with its skills (`skills/<name>/SKILL.md`) and any other files.
  */

@@ -1,11 +1,12 @@
 /**
  * auth.json files shaped like the ones Codex writes after a ChatGPT sign-in (from
  * `@wework/codex-home/testing`), with made-up claims and a canary string in every secret field — the
- * tokens and the id token itself — so a test can prove no secret reaches the host or the log.
+ * tokens and the id token itself — so a test can prove no secret reaches a host, a log, a report or a
+ * snapshot.
  */
 import { chatGptAuthJson } from '@wework/codex-home/testing';
 
-/** A string that must never appear in a message to the host or in the executor's log. */
+/** A string that must never appear in a message to the host, a log line, an error or a report. */
 export const TOKEN_CANARY = 'CANARY-7f3a9c-secret-token-do-not-log';
 
 /** A made-up ChatGPT account: the claims Codex reads from the id token. */
@@ -13,10 +14,11 @@ export interface FakeChatgptAccount {
   readonly email: string;
   readonly accountId: string;
   readonly userId: string;
+  /** `plus` when absent. */
   readonly plan?: string;
 }
 
-/** The bytes of a ChatGPT auth.json for a made-up account. */
+/** The bytes of a ChatGPT auth.json for a made-up account, every secret a {@link TOKEN_CANARY}. */
 export function chatgptAuthJson(account: FakeChatgptAccount): string {
   return chatGptAuthJson({
     email: account.email,
