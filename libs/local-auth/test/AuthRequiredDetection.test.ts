@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DETECTION_LIMITS, detectAuthRequired, detectionInput } from '../src/index.js';
+import { detectAuthRequired } from '../src/index.js';
+import { DETECTION_LIMITS, detectionInput } from '../src/AuthRequiredDetection.js';
 import { authRequiredMessageArbitrary } from '../src/testing.js';
 
 const card = (pluginKey: string, connectorSlug: string, extra: Record<string, unknown> = {}) => ({ _tag: 'ConnectorAuthRequired', pluginKey, connectorSlug, ...extra });

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { credentialFields, parseBridgeOutput } from '../src/index.js';
+import { credentialFields, parseBridgeOutput } from '../src/BridgeStatus.js';
 import { bridgeStatusArbitrary } from '../src/testing.js';
 
 const origin = { connector: 'glab', command: 'health' } as const;

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nodeFileSystem } from '@wework/ports/node';
 import { DISK_FAULT_CODES, failingAt, MemoryFileSystem, rightOf, snapshotTree, temporaryPathsIn, type TreeSnapshot } from '@wework/ports/testing';
 import type { FileSystemPort } from '@wework/ports';
-import type { ManagedTool, ToolArtifact } from '../src/index.js';
+import type { ManagedTool, ToolArtifact } from '../src/LocalAuthManifest.js';
 import { writeTar } from '../src/internal/Tar.js';
 import { managedToolInstaller, type Downloader } from '../src/node/index.js';
 

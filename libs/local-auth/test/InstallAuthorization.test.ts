@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthorizationUi, AuthTarget, ConnectorLocalAuth, LoginState, ToolResolver } from '../src/index.js';
+import type { AuthorizationUi, AuthTarget, LoginState } from '../src/index.js';
+import type { ConnectorLocalAuth } from '../src/LocalAuthManifest.js';
+import type { ToolResolver } from '../src/Ports.js';
 import { HealthCache, LoginSessions, deviceHealth, installWithAuthorization } from '../src/index.js';
 import { createNodeBridgeRunner } from '../src/node/index.js';
 import { nodeTimers } from '@wework/ports/node';

@@ -1,7 +1,9 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { decodeLocalAuthConnectors, isArchiveEntryPath, parseCommand, policyTriggers } from '../src/index.js';
+import { decodeLocalAuthConnectors } from '../src/index.js';
+import { isArchiveEntryPath, policyTriggers } from '../src/LocalAuthManifest.js';
+import { parseCommand } from '../src/Command.js';
 import { manifestArbitrary } from '../src/testing.js';
 
 const qr = {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import type { ManagedTool } from '../src/index.js';
-import { checkReleaseUrl, installLocation, planManagedInstall, selectArtifact } from '../src/index.js';
+import type { ManagedTool } from '../src/LocalAuthManifest.js';
+import { checkReleaseUrl, installLocation, planManagedInstall, selectArtifact } from '../src/ManagedTool.js';
 import { readTarEntry, writeTar } from '../src/internal/Tar.js';
 
 const sha = (char: string) => char.repeat(64);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bypassesProxy, proxyFor, type ProxyEnvironment } from '../src/index.js';
+import { bypassesProxy, proxyFor, type ProxyEnvironment } from '../src/ProxyRule.js';
 
 const at = (url: string, env: ProxyEnvironment) => proxyFor(new URL(url), env);
 const proxied = (proxy: string, variable: string) => ({ _tag: 'Proxy', proxy, variable });

@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthorizationUi, AuthTarget, ConnectorAuthRequired, ConnectorIdentity, LoginSession } from '../src/index.js';
-import { HealthCache, LoginSessions, RecoveryGate, continuationInstruction, deviceHealth, recoverConnectorAuth, recoverThroughGate } from '../src/index.js';
+import type { AuthorizationUi, AuthTarget, ConnectorIdentity, LoginSession } from '../src/index.js';
+import type { ConnectorAuthRequired } from '../src/AuthRequiredDetection.js';
+import { HealthCache, LoginSessions, deviceHealth, recoverConnectorAuth } from '../src/index.js';
+import { RecoveryGate, continuationInstruction, recoverThroughGate } from '../src/RuntimeRecovery.js';
 import { scriptedBridgeRunner } from '../src/testing.js';
 import { manualTimers } from '@wework/ports/testing';
 import { connector, eventually, pluginRoot } from './support.js';

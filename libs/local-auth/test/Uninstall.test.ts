@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { AuthTarget } from '../src/index.js';
-import { HealthCache, deviceHealth, logoutOnUninstall } from '../src/index.js';
+import { HealthCache, deviceHealth } from '../src/index.js';
+import { logoutOnUninstall } from '../src/Uninstall.js';
 import { scriptedBridgeRunner } from '../src/testing.js';
 import { manualTimers } from '@wework/ports/testing';
 import { connector, pluginRoot } from './support.js';

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AuthLogRecord, ConnectorLocalAuth } from '../src/index.js';
+import type { AuthLogRecord } from '../src/Ports.js';
+import type { ConnectorLocalAuth } from '../src/LocalAuthManifest.js';
 import { decodeLocalAuthConnectors } from '../src/index.js';
 
 /** The fixture plugin: its bridges live under `bin/`. */

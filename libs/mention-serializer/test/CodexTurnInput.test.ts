@@ -7,7 +7,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { UserInput } from '@wework/codex-protocol';
-import { app, plugin, serialize, serializeMention, skill, text, toCodexTurnInput, toTurnInput, type ComposerDocument } from '../src/index.js';
+import { app, plugin, serialize, skill, text, toCodexTurnInput, toTurnInput, type ComposerDocument } from '../src/index.js';
+import { serializeMention } from '../src/Serialize.js';
 import { documentArbitrary, mentionArbitrary, trickyStringArbitrary } from '../src/testing.js';
 import { codexMentionSpans } from './codexMentionOracle.js';
 

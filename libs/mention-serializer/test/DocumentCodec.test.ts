@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { decodeDocument, normalize } from '../src/index.js';
+import { normalize } from '../src/index.js';
+import { decodeDocument } from '../src/DocumentCodec.js';
 import { documentArbitrary } from '../src/testing.js';
 
 describe('decodeDocument', () => {

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { app, isAbsolutePath, isSkillFilePath, parse, plugin, serialize, skill, text, tokenize } from '../src/index.js';
+import { app, parse, plugin, serialize, skill, text, tokenize } from '../src/index.js';
+import { isAbsolutePath, isSkillFilePath } from '../src/Document.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
 import { referenceIsAbsolutePath, referenceIsSkillFilePath, referenceParse, referenceTokenize } from './referenceParser.js';
 

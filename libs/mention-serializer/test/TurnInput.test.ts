@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { app, plugin, serialize, serializeMention, skill, text, toTurnInput } from '../src/index.js';
+import { app, plugin, serialize, skill, text, toTurnInput } from '../src/index.js';
+import { serializeMention } from '../src/Serialize.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
 
 describe('toTurnInput', () => {

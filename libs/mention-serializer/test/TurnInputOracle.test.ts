@@ -7,8 +7,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
-import { parse, serializeWithRanges, sigilOf, structuredItemOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
+import { parse, serializeWithRanges, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
 import { scan } from '../src/Parse.js';
+import { structuredItemOf } from '../src/TurnInput.js';
 import { escapeText, isSigil, utf8Length, utf8LengthByLoop } from '../src/internal/escaping.js';
 import { documentArbitrary, trickyStringArbitrary } from '../src/testing.js';
 

@@ -9,21 +9,15 @@ import * as testing from '../src/testing.js';
 describe('public API', () => {
   test('index.ts', () => {
     expect(Object.keys(index).sort()).toEqual([
-      'ComposerDocumentCodec',
       'app',
       'decodeDocument',
-      'isAbsolutePath',
-      'isSkillFilePath',
       'normalize',
       'parse',
       'plugin',
       'serialize',
-      'serializeMention',
       'serializeWithRanges',
       'sigilOf',
       'skill',
-      'structuredItemOf',
-      'targetOf',
       'text',
       'toCodexTurnInput',
       'toTurnInput',

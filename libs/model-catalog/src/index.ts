@@ -14,66 +14,18 @@
  *
  * Everything here is pure: no IO, no clock, no process.
  */
-export {
-  cursorLoop,
-  duplicateModel,
-  fetchFailed,
-  fetchRejected,
-  invalidPage,
-  tooManyPages,
-  type CatalogLoadError,
-  type CursorLoop,
-  type DuplicateModel,
-  type FetchFailed,
-  type FetchRejected,
-  type InvalidPage,
-  type TooManyPages,
-} from './CatalogLoadError.js';
-export {
-  acceptPage,
-  DEFAULT_MAX_PAGES,
-  loadCatalog,
-  modelListParams,
-  startPaging,
-  type FetchPage,
-  type PagingError,
-  type PagingOptions,
-  type PagingState,
-  type PagingStep,
-} from './CatalogPaging.js';
+export { type CatalogLoadError } from './CatalogLoadError.js';
+export { acceptPage, loadCatalog, modelListParams, startPaging } from './CatalogPaging.js';
 export {
   catalogChanged,
   catalogRead,
   checkSendWith,
-  configWriteTouchesModels,
   emptyFreshness,
-  keyPathTouchesModels,
   lookupCatalog,
-  MAX_TRACKED_WRITES,
   watchWire,
   type CatalogChange,
   type CatalogFreshness,
-  type CatalogLookup,
-  type CatalogSource,
-  type SendCheck,
-  type WireId,
-  type WireMessage,
 } from './CatalogFreshness.js';
 export { catalogFromModels, defaultModel, emptyCatalog, findModel, modelIds, type ModelCatalog } from './ModelCatalog.js';
-export {
-  makeSelections,
-  noSelections,
-  Purpose,
-  PURPOSES,
-  RememberedSelections,
-  type Selections,
-} from './Selections.js';
-export {
-  checkSendable,
-  modelUnavailable,
-  noDefaultModel,
-  type ModelUnavailable,
-  type NoDefaultModel,
-  type Sendable,
-  type SendBlocked,
-} from './Sendability.js';
+export { makeSelections, RememberedSelections, type Selections } from './Selections.js';
+export { checkSendable, type SendBlocked } from './Sendability.js';

@@ -2,19 +2,16 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   catalogChanged,
-  catalogFromModels,
   catalogRead,
   checkSendWith,
-  configWriteTouchesModels,
   emptyFreshness,
-  keyPathTouchesModels,
   lookupCatalog,
-  MAX_TRACKED_WRITES,
   watchWire,
   type CatalogChange,
   type CatalogFreshness,
-  type WireMessage,
 } from '../src/index.js';
+import { catalogFromModels } from '../src/ModelCatalog.js';
+import { configWriteTouchesModels, keyPathTouchesModels, MAX_TRACKED_WRITES, type WireMessage } from '../src/CatalogFreshness.js';
 import { catalogModelsArbitrary } from '../src/testing.js';
 
 const changeArbitrary: fc.Arbitrary<CatalogChange> = fc.constantFrom<CatalogChange>(

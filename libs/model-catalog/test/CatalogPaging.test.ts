@@ -2,7 +2,8 @@ import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { Model, ModelListParams, ModelListResponse } from '@wework/codex-protocol';
-import { acceptPage, DEFAULT_MAX_PAGES, loadCatalog, modelListParams, startPaging, type FetchPage } from '../src/index.js';
+import { loadCatalog } from '../src/index.js';
+import { acceptPage, DEFAULT_MAX_PAGES, modelListParams, startPaging, type FetchPage } from '../src/CatalogPaging.js';
 import { catalogModelsArbitrary, fixedPager, modelArbitrary, offsetPager, pagedCatalogArbitrary, pagesOf } from '../src/testing.js';
 
 const ids = (models: ReadonlyArray<Model>): string[] => models.map((m) => m.id);

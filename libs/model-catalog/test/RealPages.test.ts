@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog, type FetchPage } from '../src/index.js';
+import { loadCatalog } from '../src/index.js';
+import type { FetchPage } from '../src/CatalogPaging.js';
 
 const captured: unknown = JSON.parse(readFileSync(new URL('./fixtures/model-list-limit-2.json', import.meta.url), 'utf8'));
 const exchanges = captured as ReadonlyArray<{ readonly request: { readonly cursor?: string }; readonly result: { readonly data: ReadonlyArray<{ readonly id: string }> } }>;

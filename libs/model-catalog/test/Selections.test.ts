@@ -2,7 +2,9 @@ import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import type { Model } from '@wework/codex-protocol';
-import { catalogFromModels, makeSelections, noSelections, PURPOSES, RememberedSelections, type Purpose, type Selections } from '../src/index.js';
+import { makeSelections } from '../src/index.js';
+import { catalogFromModels } from '../src/ModelCatalog.js';
+import { noSelections, PURPOSES, RememberedSelections, type Purpose, type Selections } from '../src/Selections.js';
 import { catalogModelsArbitrary } from '../src/testing.js';
 
 const purposeArbitrary: fc.Arbitrary<Purpose> = fc.constantFrom(...PURPOSES);

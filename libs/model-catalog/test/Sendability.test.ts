@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { catalogFromModels, checkSendable, emptyCatalog } from '../src/index.js';
+import { checkSendable } from '../src/index.js';
+import { catalogFromModels, emptyCatalog } from '../src/ModelCatalog.js';
 import { catalogModelsArbitrary } from '../src/testing.js';
 
 describe('checkSendable', () => {

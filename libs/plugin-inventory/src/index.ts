@@ -32,23 +32,7 @@
  * Everything is pure: no IO of its own (files only through the port it is given), no timers; time comes from the caller (`now` or an injected `Clock` of `@wework/ports`).
  * What a Codex home holds of a plugin ({@link decideHotReload}'s input) is read by `@wework/sync-transaction/node`.
  */
-export {
-  afterReload,
-  decideHotReload,
-  isOwnConfigChange,
-  type ConfigChange,
-  type HotReloadDecision,
-  type Invalidate,
-  type InvalidateReason,
-  type KeepProcess,
-  type PluginChange,
-  type PluginInstalled,
-  type PluginNotInstalled,
-  type PluginState,
-  type PluginUninspectable,
-  type Reload,
-  type ReloadOutcome,
-} from './HotReloadDecision.js';
+export { afterReload, decideHotReload, type HotReloadDecision, type PluginState } from './HotReloadDecision.js';
 export { configTomlChanges } from './ConfigChanges.js';
 export {
   decodeReceipts,
@@ -57,88 +41,38 @@ export {
   mergeInventory,
   pruneReceipts,
   RECEIPT_WINDOW_MS,
-  receiptActive,
-  receiptExpiresAt,
   recordReceipt,
-  StoredInstallReceipt,
   type InstallReceipt,
-  type InventoryEntry,
-  type MergedInventory,
-  type ShownPlugin,
-  type StoredReceipt,
 } from './InstallReceipts.js';
+export { decodeSnapshot, encodeSnapshot, snapshotInventory, type PluginPresentation } from './InventorySnapshot.js';
 export {
-  decodeSnapshot,
-  DROPPED_FIELDS,
-  encodeSnapshot,
-  PluginSnapshot,
-  projectPlugin,
-  SNAPSHOT_VERSION,
-  snapshotInventory,
-  type DecodedSnapshot,
-  type InvalidSnapshot,
-  type InventoryPlugin,
-  type InventorySnapshot,
-  type PluginPresentation,
-} from './InventorySnapshot.js';
-export {
-  BUILTIN_APPLICATION_PLUGINS,
   canonicalVisibility,
-  CLOUD_MARKETPLACES,
   cloudPluginRef,
   marketplaceForVisibility,
   marketplaceOutdated,
-  SYSTEM_USER_ID,
-  Visibility,
-  VISIBILITIES,
   visibilityForMarketplace,
-  type CloudMarketplace,
-  type CloudPluginRow,
 } from './MarketplaceIdentity.js';
 export {
-  CATALOG_TTL_MS,
-  catalogCacheKeyId,
   makeOfficialCatalogCache,
   type CatalogCacheKey,
-  type CatalogFetchFailed,
-  type CatalogFetchRejected,
   type CatalogReadError,
-  type CatalogReadSuperseded,
   type FetchCatalog,
-  type OfficialCatalogCache,
-  type OfficialCatalogCacheOptions,
 } from './OfficialCatalogCache.js';
-export {
-  inspectManifest,
-  KNOWN_MANIFEST_KEYS,
-  PluginManifest,
-  PluginManifestInterface,
-  type InspectedManifest,
-  type InvalidManifest,
-  type ManifestCapabilities,
-} from './PluginManifest.js';
+export { inspectManifest, PluginManifest } from './PluginManifest.js';
 export {
   formatPluginRef,
-  MarketplaceName,
   parsePluginKey,
   parsePluginRef,
-  PluginName,
   pluginKey,
   pluginRef,
   PluginRefFromString,
-  PluginRefObject,
   samePlugin,
-  type InvalidPluginRef,
-  type MarketplaceNameBrand,
-  type PluginNameBrand,
   type PluginRef,
 } from './PluginRef.js';
 export {
   attemptFailed,
   attemptSucceeded,
-  FIRST_RETRY_DELAY_MS,
   isDue,
-  MAX_RETRY_DELAY_MS,
   nextAttemptAt,
   removalFromRecord,
   removalToRecord,
@@ -146,27 +80,17 @@ export {
   retryDelay,
   startAttempt,
   type RemovalAttempting,
-  type RemovalDone,
-  type RemovalFailed,
-  type RemovalNotDue,
-  type RemovalPending,
-  type RemovalRecord,
   type RemovalState,
 } from './RemovalRetry.js';
 export {
   assembleInventory,
   OFFICIAL_MARKETPLACE,
   originOf,
-  type AssembledInventory,
   type ConfiguredPlugin,
   type FailedUpdate,
   type InventoryItem,
-  type InventorySources,
-  type InventoryStatus,
   type ListedPlugin,
-  type PluginOrigin,
   type PluginRepair,
-  type RepairReason,
 } from './InstalledInventory.js';
 export {
   bundledPackageOf,
@@ -174,49 +98,24 @@ export {
   emptyUpdateState,
   requestUpdate,
   resumeSync,
-  UNINSTALLED_REASON,
   uninstallRecorded,
   uninstallRequested,
   updateFinished,
   updateStateOf,
-  type BundledPackage,
-  type BundledPackageRejected,
   type BundledUpdateState,
-  type PluginUpdateState,
   type StatusChange,
-  type Transition,
-  type UninstallGate,
-  type UpdateAdmission,
   type UpdateOutcome,
   type UpdateStatus,
 } from './BundledUpdates.js';
 export { decideManagementChange, type ManagementChange } from './ManagementChange.js';
-export {
-  preparePluginTrial,
-  TRIAL_INVENTORY_FAILED,
-  type NeedsInstallReason,
-  type TrialDecision,
-  type TrialInventory,
-  type TrialPlugin,
-  type TrialRequest,
-} from './PluginTrial.js';
-export { findUninstallTarget, withoutPlugin, type Identified, type UninstallTargetNotFound } from './UninstallTarget.js';
-export {
-  CATALOG_DROPPED_FIELDS,
-  catalogByteCounts,
-  projectCatalogPlugin,
-  type CatalogByteCounts,
-  type CatalogPlugin,
-  type CatalogSource,
-} from './PluginCatalog.js';
+export { preparePluginTrial, TRIAL_INVENTORY_FAILED, type TrialInventory } from './PluginTrial.js';
+export { findUninstallTarget, withoutPlugin } from './UninstallTarget.js';
+export { catalogByteCounts, projectCatalogPlugin, type CatalogPlugin } from './PluginCatalog.js';
 export {
   decodeMarketplaceOrder,
   encodeMarketplaceOrder,
-  MARKETPLACE_ORDER_VERSION,
   orderMarketplaces,
   reorderMarketplaces,
-  StoredMarketplaceOrder,
-  type InvalidMarketplaceOrder,
   type MarketplacePreferences,
   type ReorderRefused,
 } from './MarketplaceOrder.js';

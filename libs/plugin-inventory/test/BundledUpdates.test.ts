@@ -9,7 +9,6 @@ import {
   pluginKey,
   requestUpdate,
   resumeSync,
-  UNINSTALLED_REASON,
   uninstallRecorded,
   uninstallRequested,
   updateFinished,
@@ -19,6 +18,7 @@ import {
   type StatusChange,
   type UpdateOutcome,
 } from '../src/index.js';
+import { UNINSTALLED_REASON } from '../src/BundledUpdates.js';
 import { pluginRefArbitrary } from '../src/testing.js';
 
 const space = { name: 'wework-space', marketplace: 'wework' } as PluginRef;

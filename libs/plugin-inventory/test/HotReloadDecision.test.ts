@@ -1,17 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import {
-  afterReload,
-  decideHotReload,
-  inspectManifest,
-  type ConfigChange,
-  type InvalidateReason,
-  type PluginChange,
-  type PluginInstalled,
-  type PluginRef,
-  type PluginState,
-} from '../src/index.js';
+import { afterReload, decideHotReload, inspectManifest, type PluginRef, type PluginState } from '../src/index.js';
+import type { ConfigChange, InvalidateReason, PluginChange, PluginInstalled } from '../src/HotReloadDecision.js';
 import { pureSkillPluginArbitrary } from '../src/testing.js';
 
 const plugin = { name: 'notes', marketplace: 'wegent' } as PluginRef;

@@ -7,13 +7,12 @@ import {
   mergeInventory,
   pruneReceipts,
   RECEIPT_WINDOW_MS,
-  receiptActive,
   recordReceipt,
   samePlugin,
   type InstallReceipt,
-  type InventoryEntry,
   type PluginRef,
 } from '../src/index.js';
+import { receiptActive, type InventoryEntry } from '../src/InstallReceipts.js';
 import { makeFakeClock, pluginRefArbitrary, receiptArbitrary, timeArbitrary } from '../src/testing.js';
 
 const ref = (name: string, marketplace = 'wegent'): PluginRef => ({ name, marketplace }) as PluginRef;

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assembleInventory, originOf, RECEIPT_WINDOW_MS, samePlugin, type InventorySources, type ListedPlugin, type PluginRef } from '../src/index.js';
+import { assembleInventory, originOf, RECEIPT_WINDOW_MS, samePlugin, type ListedPlugin, type PluginRef } from '../src/index.js';
+import type { InventorySources } from '../src/InstalledInventory.js';
 import { makeFakeClock, pluginRefArbitrary, receiptArbitrary, timeArbitrary } from '../src/testing.js';
 
 const ref = (name: string, marketplace: string): PluginRef => ({ name, marketplace });

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { decodeSnapshot, DROPPED_FIELDS, encodeSnapshot, projectPlugin, snapshotInventory, type InventoryPlugin, type PluginRef } from '../src/index.js';
+import { decodeSnapshot, encodeSnapshot, snapshotInventory, type PluginRef } from '../src/index.js';
+import { DROPPED_FIELDS, projectPlugin, type InventoryPlugin } from '../src/InventorySnapshot.js';
 import { inventoryPluginArbitrary, makeFakeClock } from '../src/testing.js';
 
 const fieldNames = (value: unknown): ReadonlyArray<string> => {

@@ -1,16 +1,15 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
+import { formatPluginRef, marketplaceForVisibility } from '../src/index.js';
 import {
   BUILTIN_APPLICATION_PLUGINS,
   canonicalVisibility,
   cloudPluginRef,
-  formatPluginRef,
-  marketplaceForVisibility,
   marketplaceOutdated,
   VISIBILITIES,
   visibilityForMarketplace,
-} from '../src/index.js';
+} from '../src/MarketplaceIdentity.js';
 import { pluginNameArbitrary, visibilityArbitrary } from '../src/testing.js';
 
 describe('marketplace identity', () => {

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { catalogCacheKeyId, makeOfficialCatalogCache, type CatalogCacheKey, type CatalogReadError } from '../src/index.js';
+import { makeOfficialCatalogCache, type CatalogCacheKey, type CatalogReadError } from '../src/index.js';
+import { catalogCacheKeyId } from '../src/OfficialCatalogCache.js';
 import { catalogCacheKeyArbitrary, makeControlledFetch, makeFakeClock } from '../src/testing.js';
 
 /** Lets settled promises run their callbacks (a fetch answer reaches readers within a few microtasks). */

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_DROPPED_FIELDS, catalogByteCounts, projectCatalogPlugin, type CatalogSource, type PluginRef } from '../src/index.js';
+import { catalogByteCounts, projectCatalogPlugin, type PluginRef } from '../src/index.js';
+import { CATALOG_DROPPED_FIELDS, type CatalogSource } from '../src/PluginCatalog.js';
 import { pluginRefArbitrary } from '../src/testing.js';
 
 const fieldNames = (value: unknown): ReadonlyArray<string> => {

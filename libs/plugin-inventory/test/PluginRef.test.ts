@@ -1,15 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import {
-  formatPluginRef,
-  parsePluginKey,
-  parsePluginRef,
-  pluginKey,
-  pluginRef,
-  PluginRefFromString,
-  samePlugin,
-} from '../src/index.js';
+import { formatPluginRef, parsePluginKey, parsePluginRef, pluginKey, pluginRef, samePlugin } from '../src/index.js';
+import { PluginRefFromString } from '../src/PluginRef.js';
 import { pluginRefArbitrary } from '../src/testing.js';
 
 describe('plugin references', () => {

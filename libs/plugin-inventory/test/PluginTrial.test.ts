@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { preparePluginTrial, samePlugin, TRIAL_INVENTORY_FAILED, type PluginRef, type TrialPlugin } from '../src/index.js';
+import { preparePluginTrial, samePlugin, TRIAL_INVENTORY_FAILED, type PluginRef } from '../src/index.js';
+import type { TrialPlugin } from '../src/PluginTrial.js';
 import { pluginRefArbitrary } from '../src/testing.js';
 
 const trialPluginArbitrary: fc.Arbitrary<TrialPlugin> = fc.record({

@@ -1,18 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import {
-  attemptFailed,
-  attemptSucceeded,
-  isDue,
-  nextAttemptAt,
-  removalFromRecord,
-  removalToRecord,
-  requestRemoval,
-  retryDelay,
-  startAttempt,
-  type RemovalState,
-} from '../src/index.js';
+import { attemptFailed, isDue, nextAttemptAt, retryDelay, type RemovalState } from '../src/index.js';
+import { attemptSucceeded, removalFromRecord, removalToRecord, requestRemoval, startAttempt } from '../src/RemovalRetry.js';
 import { makeFakeClock } from '../src/testing.js';
 
 const MINUTE = 60 * 1000;

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { findUninstallTarget, samePlugin, withoutPlugin, type PluginRef } from '../src/index.js';
+import { findUninstallTarget, samePlugin, type PluginRef } from '../src/index.js';
+import { withoutPlugin } from '../src/UninstallTarget.js';
 import { pluginRefArbitrary } from '../src/testing.js';
 
 const ref = (name: string, marketplace: string): PluginRef => ({ name, marketplace }) as PluginRef;

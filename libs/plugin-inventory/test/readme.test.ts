@@ -15,8 +15,8 @@ import {
   retryDelay,
   snapshotInventory,
   type CatalogCacheKey,
-  type PluginInstalled,
 } from '../src/index.js';
+import type { PluginInstalled } from '../src/HotReloadDecision.js';
 import { makeFakeClock } from '../src/testing.js';
 
 test('README example', async () => {

@@ -17,13 +17,11 @@ export {
   isNotFound,
   PRIVATE_DIRECTORY_MODE,
   PRIVATE_FILE_MODE,
-  type FileKind,
   type FileOperation,
   type FileStat,
   type FileSystemError,
   type FileSystemPort,
   type FileToWrite,
-  type ReadOptions,
 } from './FileSystemPort.js';
 export {
   baseNameOf,
@@ -37,17 +35,7 @@ export {
   samePath,
   type Platform,
 } from './Platform.js';
-export {
-  backoffDelays,
-  errorCodeOf,
-  NO_RETRY,
-  renameRetryFor,
-  retryOnCodes,
-  WINDOWS_RENAME_RETRY,
-  WINDOWS_TRANSIENT_CODES,
-  type BackoffOptions,
-  type RetrySchedule,
-} from './Retry.js';
+export { backoffDelays, renameRetryFor, type RetrySchedule } from './Retry.js';
 export type { Clock, Timer, Timers } from './Time.js';
-export { formatLogFields, formatLogLine, LOG_FORMATS, logFormatOf, type Log, type LogEntry, type LogFormat, type LogLevel } from './Log.js';
+export { formatLogFields, logFormatOf, type Log, type LogEntry, type LogFormat } from './Log.js';
 export { writeFileAtomic } from './WriteFileAtomic.js';

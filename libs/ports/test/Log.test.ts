@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLogFields, formatLogLine, logFormatOf, type LogEntry } from '../src/index.js';
+import { formatLogFields, logFormatOf, type LogEntry } from '../src/index.js';
+import { formatLogLine } from '../src/Log.js';
 import { streamLog } from '../src/node/index.js';
 import { manualClock } from '../src/testing.js';
 

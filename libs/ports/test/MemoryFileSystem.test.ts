@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_READ_MAX_BYTES } from '../src/index.js';
+import { DEFAULT_READ_MAX_BYTES } from '../src/FileSystemPort.js';
 import { MemoryFileSystem } from '../src/testing.js';
 import { leftOf, rightOf } from '../src/testing.js';
 

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelays, errorCodeOf, NO_RETRY, renameRetryFor, retryOnCodes, WINDOWS_RENAME_RETRY, WINDOWS_TRANSIENT_CODES, type RetrySchedule } from '../src/index.js';
+import { renameRetryFor } from '../src/index.js';
+import {
+  backoffDelays,
+  errorCodeOf,
+  NO_RETRY,
+  retryOnCodes,
+  WINDOWS_RENAME_RETRY,
+  WINDOWS_TRANSIENT_CODES,
+  type RetrySchedule,
+} from '../src/Retry.js';
 
 const failure = (code: string | undefined, attempt: number): Error => Object.assign(new Error(`attempt ${attempt}`), code === undefined ? {} : { code });
 

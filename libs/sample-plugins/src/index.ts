@@ -6,31 +6,4 @@
  *
  * @packageDocumentation
  */
-export { checkPluginBuilt, formsPluginCommand, pluginBinPath, samplePluginCommand, type PluginCommand, type PluginNotBuilt, type SamplePluginName } from './PluginCommand.js';
-export { authRequiredResult, createConnectorServer, type ConnectorServerOptions } from './connector/ConnectorServer.js';
-export { FORMS_TOOLS, createFormsServer, type FormsPlugin, type FormsServerOptions, type FormsToolName } from './forms/FormsServer.js';
-export {
-  ClearCacheAnswer,
-  CustomStrategyAnswer,
-  DeploymentTargetAnswer,
-  ReleaseConfigurationAnswer,
-  ScaleServiceAnswer,
-  ReleaseNoteAnswer,
-  RolloutRegionsAnswer,
-  StrategyAnswer,
-  clearCacheForm,
-  customStrategyForm,
-  deploymentTargetForm,
-  describeContentTypes,
-  releaseConfigurationForm,
-  scaleServiceForm,
-  releaseNoteForm,
-  resolveCustomStrategy,
-  rolloutRegionsForm,
-  strategyForm,
-  type FormRequest,
-  type ResolvedStrategy,
-} from './forms/FormRequests.js';
-export { NumericChoiceAnswer, formWithoutProperties, numericChoicesForm, type UnsupportedFormRequest } from './forms/UnsupportedFormRequests.js';
-export { formatFormsReport, parseFormsReport, type ElicitationOutcome, type FormsReport, type FormsReportParseError } from './forms/FormsReport.js';
-export { CONNECT_ACCOUNT_URL, connectAccountRequest, type UrlRequest } from './forms/UrlRequests.js';
+export { checkPluginBuilt, formsPluginCommand, samplePluginCommand, type PluginCommand } from './PluginCommand.js';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clearCacheForm, customStrategyForm, deploymentTargetForm, describeContentTypes, releaseNoteForm, resolveCustomStrategy, strategyForm } from '../src/index.js';
+import {
+  clearCacheForm,
+  customStrategyForm,
+  deploymentTargetForm,
+  describeContentTypes,
+  releaseNoteForm,
+  resolveCustomStrategy,
+  strategyForm,
+} from '../src/forms/FormRequests.js';
 
 describe('form requests', () => {
   it('are the spec examples, verbatim', () => {

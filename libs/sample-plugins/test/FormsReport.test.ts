@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatFormsReport, parseFormsReport, type ElicitationOutcome, type FormsReport } from '../src/index.js';
+import { formatFormsReport, parseFormsReport, type ElicitationOutcome, type FormsReport } from '../src/forms/FormsReport.js';
 
 const content = fc
   .json({ depthSize: 'small' })

@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  FORMS_TOOLS,
-  clearCacheForm,
-  createFormsServer,
-  customStrategyForm,
-  deploymentTargetForm,
-  parseFormsReport,
-  releaseNoteForm,
-  strategyForm,
-  type FormsPlugin,
-  type FormsServerOptions,
-} from '../src/index.js';
+import { FORMS_TOOLS, createFormsServer, type FormsPlugin, type FormsServerOptions } from '../src/forms/FormsServer.js';
+import { clearCacheForm, customStrategyForm, deploymentTargetForm, releaseNoteForm, strategyForm } from '../src/forms/FormRequests.js';
+import { parseFormsReport } from '../src/forms/FormsReport.js';
 import { connectFormsClient, type FormsClient } from './support/FormsClient.js';
 
 let plugin: FormsPlugin | undefined;

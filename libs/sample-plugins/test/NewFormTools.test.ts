@@ -4,7 +4,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createFormsServer, parseFormsReport, releaseConfigurationForm, rolloutRegionsForm, type FormsPlugin } from '../src/index.js';
+import { createFormsServer, type FormsPlugin } from '../src/forms/FormsServer.js';
+import { parseFormsReport } from '../src/forms/FormsReport.js';
+import { releaseConfigurationForm, rolloutRegionsForm } from '../src/forms/FormRequests.js';
 import { connectFormsClient, type FormsClient } from './support/FormsClient.js';
 
 let plugin: FormsPlugin | undefined;

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { FORMS_TOOLS, checkPluginBuilt, formsPluginCommand, parseFormsReport } from '../src/index.js';
+import { checkPluginBuilt, formsPluginCommand } from '../src/index.js';
+import { FORMS_TOOLS } from '../src/forms/FormsServer.js';
+import { parseFormsReport } from '../src/forms/FormsReport.js';
 import { connectFormsClient, type FormsClient } from './support/FormsClient.js';
 
 let forms: FormsClient;

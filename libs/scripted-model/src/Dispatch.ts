@@ -65,7 +65,8 @@ function routeOf(path: string): string {
  *
  * @example
  * ```ts
- * import { decide, respond, say } from '@wework/scripted-model';
+ * import { respond, say } from '@wework/scripted-model';
+ * import { decide } from './Dispatch.js';
  * const d = decide([respond(say('Hi'))], 0, { method: 'POST', path: '/v1/responses', bodyText: '{"model":"m","stream":true,"input":[]}' }, 0);
  * d.reply._tag; // 'Stream'
  * d.next;       // 1

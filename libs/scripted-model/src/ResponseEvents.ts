@@ -201,7 +201,8 @@ function numbered(bodies: ReadonlyArray<EventBody>): ReadonlyArray<ResponseEvent
  *
  * @example
  * ```ts
- * import { responseEvents, say } from '@wework/scripted-model';
+ * import { say } from '@wework/scripted-model';
+ * import { responseEvents } from './ResponseEvents.js';
  * const events = responseEvents([say('Hi')], { responseNumber: 0, model: 'mock-model', createdAt: 0, inputTokens: 10 });
  * events.map((e) => e.type);
  * // ['response.created', 'response.output_item.added', 'response.content_part.added',

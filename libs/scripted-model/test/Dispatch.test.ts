@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decide, fail, hang, respond, say, type IncomingRequest, type Script } from '../src/index.js';
+import { fail, hang, respond, say, type Script } from '../src/index.js';
+import { decide, type IncomingRequest } from '../src/Dispatch.js';
 import { script as scriptArb } from './arbitraries.js';
 
 const body = JSON.stringify({ model: 'mock-model', stream: true, input: [] });

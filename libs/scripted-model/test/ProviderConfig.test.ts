@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failFastFeatures, modelProviderSettings, scriptedModelCodexConfig } from '../src/index.js';
+import { modelProviderSettings, scriptedModelCodexConfig } from '../src/index.js';
+import { failFastFeatures } from '../src/ProviderConfig.js';
 
 describe('provider config', () => {
   it('renders fail-fast provider settings', () => {

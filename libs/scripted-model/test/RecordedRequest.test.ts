@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { REDACTED, describeRejection, isCredentialHeader, rejectionStatus, sanitizeHeaders, type RequestRejection } from '../src/index.js';
+import { REDACTED, describeRejection, isCredentialHeader, rejectionStatus, sanitizeHeaders, type RequestRejection } from '../src/RecordedRequest.js';
 
 describe('sanitizeHeaders', () => {
   it('redacts credentials and keeps everything else', () => {

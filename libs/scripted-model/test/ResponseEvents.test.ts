@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  applyPatch,
-  callFunction,
-  callTool,
-  formatSse,
-  hangEvents,
-  reasoning,
-  responseEvents,
-  say,
-  shell,
-  textDeltas,
-  type ResponseContext,
-  type ResponseEvent,
-  type Step,
-} from '../src/index.js';
+import { applyPatch, callFunction, callTool, reasoning, say, shell, type Step } from '../src/index.js';
+import { formatSse, hangEvents, responseEvents, textDeltas, type ResponseContext, type ResponseEvent } from '../src/ResponseEvents.js';
 import { generatedIdStep, jsonObject, step } from './arbitraries.js';
 
 const context: ResponseContext = { responseNumber: 3, model: 'mock-model', createdAt: 1_700_000_000, inputTokens: 100 };

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { REDACTED, callTool, fail, hang, respond, say, type Script } from '../src/index.js';
+import { callTool, fail, hang, respond, say, type Script } from '../src/index.js';
+import { REDACTED } from '../src/RecordedRequest.js';
 import { startScriptedModel, type ScriptedModel } from '../src/node/index.js';
 
 const responsesBody = JSON.stringify({ model: 'mock-model', stream: true, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }] });

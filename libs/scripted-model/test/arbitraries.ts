@@ -2,7 +2,8 @@
  * fast-check arbitraries for scripts, steps and request bodies.
  */
 import fc from 'fast-check';
-import type { ModelResponse, Script, Step, ToolArguments } from '../src/index.js';
+import type { ModelResponse, Script, Step } from '../src/index.js';
+import type { ToolArguments } from '../src/Script.js';
 
 /** JSON objects that survive a JSON round trip unchanged (no -0, no undefined). */
 export const jsonObject: fc.Arbitrary<ToolArguments> = fc

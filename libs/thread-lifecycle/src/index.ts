@@ -20,44 +20,23 @@
  * Everything here is pure: no IO, no clock, no timers, no process.
  */
 export {
-  DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_LIFECYCLE_CONFIG,
-  DEFAULT_MAX_IDLE_THREADS,
-  invalidLifecycleConfig,
   lifecycleConfig,
   type InvalidLifecycleConfig,
   type LifecycleConfig,
-  type LifecycleOptions,
 } from './LifecycleConfig.js';
-export { LifecycleCommand, type ArchiveThread, type Resume, type Unsubscribe, type UnsubscribeReason } from './LifecycleCommand.js';
-export {
-  LifecycleEvent,
-  type AppServerRestarted,
-  type Archive,
-  type FollowUp,
-  type ThreadId,
-  type ThreadStarted,
-  type Tick,
-  type TurnCompleted,
-  type TurnStarted,
-  type Unsubscribed,
-} from './LifecycleEvent.js';
+export { LifecycleCommand, type ArchiveThread, type Unsubscribe } from './LifecycleCommand.js';
+export { LifecycleEvent } from './LifecycleEvent.js';
 export { makeThreadLifecycle, type ThreadLifecycle } from './LifecycleMachine.js';
 export {
-  MAX_WAITING_MESSAGES,
   deliveryStep,
-  deliverySteps,
   idleDelivery,
-  waitingCount,
   type Delivered,
   type Delivery,
   type DeliveryCommand,
   type DeliveryEvent,
-  type DeliveryMessage,
   type DeliveryRefusal,
   type DeliveryState,
-  type DeliveryTransition,
-  type RunningTurn,
 } from './MessageDelivery.js';
 export {
   TaskEvent,
@@ -65,13 +44,8 @@ export {
   isLifecycleCommand,
   taskOfThread,
   taskStep,
-  type RenewReason,
   type TaskCommand,
-  type TaskId,
-  type TaskLike,
   type TaskThreadsState,
-  type TaskTransition,
-  type ThreadFacts,
 } from './TaskThreads.js';
 export {
   idleThreads,
@@ -79,13 +53,6 @@ export {
   nextDeadline,
   threadStatus,
   transition,
-  type Idle,
   type LifecycleState,
-  type Running,
-  type Started,
-  type Starting,
-  type ThreadRecord,
   type ThreadStatus,
-  type Transition,
-  type Unsubscribing,
 } from './ThreadLifecycle.js';

@@ -6,7 +6,9 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LifecycleCommand, LifecycleEvent, initialState, threadStatus, transition, type LifecycleState } from '../src/index.js';
+import { LifecycleCommand, threadStatus } from '../src/index.js';
+import { LifecycleEvent } from '../src/LifecycleEvent.js';
+import { initialState, transition, type LifecycleState } from '../src/ThreadLifecycle.js';
 import { gapArbitrary, runWithFakeClock, timedEventsArbitrary, type TimedEvent } from '../src/testing.js';
 
 const RUNS = { numRuns: 400 };

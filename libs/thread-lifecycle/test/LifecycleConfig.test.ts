@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIFECYCLE_CONFIG, lifecycleConfig, type LifecycleOptions } from '../src/index.js';
+import { DEFAULT_LIFECYCLE_CONFIG, lifecycleConfig, type LifecycleOptions } from '../src/LifecycleConfig.js';
 
 describe('lifecycleConfig', () => {
   it('defaults to the spec: 30 minutes, four idle threads', () => {

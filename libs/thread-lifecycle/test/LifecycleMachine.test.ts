@@ -1,7 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { initialState, lifecycleConfig, LifecycleCommand, makeThreadLifecycle, nextDeadline, transition, type LifecycleEvent } from '../src/index.js';
+import { LifecycleCommand, makeThreadLifecycle, nextDeadline } from '../src/index.js';
+import { initialState, transition } from '../src/ThreadLifecycle.js';
+import { lifecycleConfig } from '../src/LifecycleConfig.js';
+import type { LifecycleEvent } from '../src/LifecycleEvent.js';
 import { timedEventsArbitrary } from '../src/testing.js';
 
 describe('makeThreadLifecycle', () => {

@@ -6,7 +6,8 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_WAITING_MESSAGES, deliveryStep, deliverySteps, idleDelivery, waitingCount, type DeliveryCommand, type DeliveryEvent, type DeliveryState } from '../src/index.js';
+import { deliveryStep, idleDelivery, type DeliveryCommand, type DeliveryEvent, type DeliveryState } from '../src/index.js';
+import { MAX_WAITING_MESSAGES, deliverySteps, waitingCount } from '../src/MessageDelivery.js';
 
 const submit = (messageId: string, delivery: 'steer' | 'queue', unsteerable?: string): DeliveryEvent => ({
   _tag: 'Submit',

@@ -5,7 +5,9 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LifecycleCommand, LifecycleEvent, initialState, makeThreadLifecycle, threadStatus, transition } from '../src/index.js';
+import { LifecycleCommand, makeThreadLifecycle, threadStatus } from '../src/index.js';
+import { LifecycleEvent } from '../src/LifecycleEvent.js';
+import { initialState, transition } from '../src/ThreadLifecycle.js';
 import { runWithFakeClock, timedEventsArbitrary } from '../src/testing.js';
 
 const RUNS = { numRuns: 400 };

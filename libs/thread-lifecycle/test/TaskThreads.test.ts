@@ -6,17 +6,9 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runTaskScript, taskScriptArbitrary, type ScriptedTaskEvent } from '../src/testing.js';
-import {
-  LifecycleCommand,
-  TaskEvent,
-  idleThreads,
-  initialTaskThreads,
-  taskStep,
-  threadStatus,
-  type TaskCommand,
-  type TaskLike,
-  type TaskThreadsState,
-} from '../src/index.js';
+import { LifecycleCommand, TaskEvent, initialTaskThreads, taskStep, threadStatus, type TaskCommand, type TaskThreadsState } from '../src/index.js';
+import { idleThreads } from '../src/ThreadLifecycle.js';
+import type { TaskLike } from '../src/TaskThreads.js';
 
 type Task = TaskLike & { readonly note?: string };
 

@@ -1,19 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LIFECYCLE_CONFIG,
-  idleThreads,
-  initialState,
-  LifecycleCommand,
-  lifecycleConfig,
-  LifecycleEvent,
-  nextDeadline,
-  threadStatus,
-  transition,
-  type LifecycleConfig,
-  type LifecycleEvent as Event,
-  type LifecycleState,
-} from '../src/index.js';
+import { LifecycleCommand, nextDeadline, threadStatus, type LifecycleConfig } from '../src/index.js';
+import { DEFAULT_LIFECYCLE_CONFIG, lifecycleConfig } from '../src/LifecycleConfig.js';
+import { idleThreads, initialState, transition, type LifecycleState } from '../src/ThreadLifecycle.js';
+import { LifecycleEvent, type LifecycleEvent as Event } from '../src/LifecycleEvent.js';
 
 const MIN = 60_000;
 const IDLE = 30 * MIN;

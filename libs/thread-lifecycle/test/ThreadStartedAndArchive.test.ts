@@ -5,7 +5,9 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LifecycleCommand, LifecycleEvent, initialState, threadStatus, transition, type LifecycleCommand as Command, type ThreadId } from '../src/index.js';
+import { LifecycleCommand, threadStatus, type LifecycleCommand as Command } from '../src/index.js';
+import { LifecycleEvent, type ThreadId } from '../src/LifecycleEvent.js';
+import { initialState, transition } from '../src/ThreadLifecycle.js';
 import { runWithFakeClock, timedEventsArbitrary, type DrivenStep } from '../src/testing.js';
 
 const RUNS = { numRuns: 400 };

@@ -3,8 +3,9 @@
  * follows each thread through the events and the commands the machine emitted, and throws at the first
  * step that breaks a rule. Property tests feed it every step of random scripts.
  */
-import type { LifecycleCommand, LifecycleConfig, LifecycleEvent, ThreadId } from '../src/index.js';
-import { idleThreads } from '../src/index.js';
+import type { LifecycleCommand, LifecycleConfig } from '../src/index.js';
+import type { LifecycleEvent, ThreadId } from '../src/LifecycleEvent.js';
+import { idleThreads } from '../src/ThreadLifecycle.js';
 import type { DrivenStep } from '../src/testing.js';
 
 interface Observed {

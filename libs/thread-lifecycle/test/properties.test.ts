@@ -6,16 +6,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_LIFECYCLE_CONFIG,
-  idleThreads,
-  initialState,
-  lifecycleConfig,
-  nextDeadline,
-  transition,
-  type LifecycleConfig,
-  type ThreadId,
-} from '../src/index.js';
+import { nextDeadline, type LifecycleConfig } from '../src/index.js';
+import { DEFAULT_LIFECYCLE_CONFIG, lifecycleConfig } from '../src/LifecycleConfig.js';
+import { idleThreads, initialState, transition } from '../src/ThreadLifecycle.js';
+import type { ThreadId } from '../src/LifecycleEvent.js';
 import { runWithFakeClock, timedEventsArbitrary, type DrivenStep, type TimedEvent } from '../src/testing.js';
 import { Observer } from './observer.js';
 

@@ -2,7 +2,8 @@
  * The example at the top of README.md, kept compiling and passing.
  */
 import { expect, test } from 'vitest';
-import { LifecycleCommand, TaskEvent, initialTaskThreads, makeThreadLifecycle as makeRealLifecycle, taskStep as realTaskStep, type ThreadLifecycle } from '../src/index.js';
+import { LifecycleCommand, TaskEvent, initialTaskThreads, makeThreadLifecycle as makeRealLifecycle, taskStep as realTaskStep } from '../src/index.js';
+import type { ThreadLifecycle } from '../src/LifecycleMachine.js';
 
 /** The real lifecycle, with every answer of its methods recorded in `results`, so the example runs as written. */
 function recordingLifecycle(results: unknown[]): () => ThreadLifecycle {

@@ -1,6 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LifecycleCommand, LifecycleEvent, lifecycleConfig } from '../src/index.js';
+import { LifecycleCommand } from '../src/index.js';
+import { LifecycleEvent } from '../src/LifecycleEvent.js';
+import { lifecycleConfig } from '../src/LifecycleConfig.js';
 import { gapArbitrary, lifecycleEventArbitrary, runWithFakeClock, timedEventsArbitrary } from '../src/testing.js';
 import * as E from 'fp-ts/lib/Either.js';
 

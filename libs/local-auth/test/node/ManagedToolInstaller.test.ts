@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import * as E from 'fp-ts/lib/Either.js';
 import { zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedTool, ToolArtifact } from '../../src/index.js';
+import type { ManagedTool, ToolArtifact } from '../../src/LocalAuthManifest.js';
 import { writeTar } from '../../src/internal/Tar.js';
 import { currentPlatform, httpDownloader, managedToolInstaller, sidecarDirectory, toolResolver } from '../../src/node/index.js';
 import { tempDir } from '../support.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeInvocation } from '../../src/index.js';
-import { parseCommand } from '../../src/index.js';
+import type { BridgeInvocation } from '../../src/Ports.js';
+import { parseCommand } from '../../src/Command.js';
 import { createNodeBridgeRunner } from '../../src/node/index.js';
 import { alive, captureLog, eventually, pluginRoot, recordedPids, tempDir } from '../support.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_READ_MAX_BYTES } from '../../src/index.js';
+import { DEFAULT_READ_MAX_BYTES } from '../../src/FileSystemPort.js';
 import { nodeFileSystem } from '../../src/node/index.js';
 import { leftOf, rightOf } from '../../src/testing.js';
 

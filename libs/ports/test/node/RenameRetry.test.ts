@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RetrySchedule } from '../../src/index.js';
+import type { RetrySchedule } from '../../src/Retry.js';
 import { nodeFileSystem, renameWithRetry, withRetry } from '../../src/node/index.js';
 
 const dirs: string[] = [];
