@@ -9,7 +9,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { RestartPolicyConfig } from '@wework/app-server-client';
 import { checkCodexVersion, describeCodexVersionCheck } from '@wework/app-server-client';
 import { superviseAppServer, type RuntimeStatus, type SpawnedAppServer, type SpawnError } from '@wework/app-server-client/node';
-import type { Log } from './Ports.js';
+import type { Log } from '@wework/ports';
 
 /** Options of {@link startAppServerRuntime}. */
 export interface AppServerRuntimeOptions {

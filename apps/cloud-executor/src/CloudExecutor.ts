@@ -29,7 +29,8 @@ import { startAppServerRuntime, type AppServerRuntime } from './AppServerRuntime
 import type { CloudConfig } from './CloudConfig.js';
 import { decodeMessage, type DesiredPlugin } from './DesiredState.js';
 import type { Clock, Timer } from '@wework/ports';
-import type { DesiredStateSource, Log, StatusSink } from './Ports.js';
+import type { Log } from '@wework/ports';
+import type { DesiredStateSource, StatusSink } from './Ports.js';
 import { afterRemovalAttempt, emptySchedule, nextRetryAt, planReconcile, pruneSchedule, type ReconcileAction, type RemovalSchedule } from './Reconcile.js';
 import { allDone, formatStatusLine, syncErrorReport, type ActionReport, type RuntimeReport, type StatusLine, type Trigger } from './StatusLine.js';
 

@@ -1,6 +1,6 @@
 /**
  * What the cloud executor needs from outside, as ports: where desired-state messages come from, where
- * status lines go and a structured log; the time and the one timer for removal retries are the `Clock`
+ * status lines go; the structured log is `Log` of `@wework/ports`; the time and the one timer for removal retries are the `Clock`
  * and `Timer` of `@wework/ports`. The Node implementations (stdin/stdout, stderr) are in `node/`, those
  * of the time in `@wework/ports/node`; tests inject fakes.
  */
@@ -11,5 +11,3 @@ export type DesiredStateSource = AsyncIterable<string>;
 /** Where status lines go (one JSON object per processed message or retry). */
 export type StatusSink = (line: string) => void;
 
-/** One structured log entry: a stable event name, fields (never secrets or file contents) and a level — the log port of `@wework/ports`. */
-export type { LogEntry, Log } from '@wework/ports';

@@ -13,7 +13,8 @@ import { manualTimers } from '@wework/ports/testing';
 import type { Disposable } from '@wework/app-server-client';
 import { runtimeFailure } from '../src/host/handlers/HandlerKit.js';
 import type { LocalRuntime } from '../src/runtime/LocalRuntime.js';
-import { unavailable, type RuntimeStatus } from '../src/runtime/RuntimeSupervisor.js';
+import type { RuntimeStatus } from '@wework/app-server-client/node';
+import { unavailable } from '../src/runtime/RuntimeSupervisor.js';
 import { MAX_RUNTIME_WAIT_MS, RUNTIME_WAIT_ENV, runtimeWaitFromEnv, runtimeWaiters, type WaitedRuntime } from '../src/runtime/RuntimeWaiters.js';
 
 const base: RuntimeStatus = { state: 'ready', reason: null, exitCode: null, signal: null, stderrTail: null, crashes: 0, retryInMs: null, pid: 1 };

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInputStrict } from '@wework/codex-protocol';
 import type { LogEntry } from '@wework/ports';
 import { inMemoryModelRouterRegistry } from '../src/tasks/ModelRouterRegistry.js';
-import type { ModelSelection } from '../src/tasks/TaskRecord.js';
+import type { ModelSelection } from '@wework/host-protocol';
 import { taskRuntime, type TaskRuntime } from '../src/tasks/TaskRuntime.js';
 import { fakeClock } from './support/fakeClock.js';
 import { fakeRuntime, type FakeRuntime } from './support/fakeRuntime.js';

@@ -41,7 +41,6 @@ export {
   startExecutorHost,
   type CardPolicy,
   type ExecutorHostClient,
-  type HostCard,
   type HostCardQuestion,
   type ExecutorHostOptions,
   type HostDirection,

@@ -15,8 +15,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, hang, respond, say, userMessages, type ModelResponse, type RecordedRequest } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import type { HostReply, RuntimeStatus } from '@wework/host-protocol';
-import { startExecutorHost, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
+import type { HostCard, HostReply, RuntimeStatus } from '@wework/host-protocol';
+import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
 
 const TURNS = 50;

@@ -16,7 +16,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, respond, say, shell } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type CardPolicy, type HostCard } from '../src/host/ExecutorHostClient.js';
+import type { HostCard } from '@wework/host-protocol';
+import { startExecutorHost, type CardPolicy } from '../src/host/ExecutorHostClient.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {

@@ -18,8 +18,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, fail, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
 import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import type { HostReply, RuntimeStatus } from '@wework/host-protocol';
-import { startExecutorHost, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
+import type { HostCard, HostReply, RuntimeStatus } from '@wework/host-protocol';
+import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
 import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
 

@@ -15,8 +15,8 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, respond, say, shell, type Script } from '@wework/scripted-model';
 import { startScriptedModel } from '@wework/scripted-model/node';
 import { harnessCodexConfig } from '../src/CodexConfig.js';
-import type { HostReply } from '@wework/host-protocol';
-import { startExecutorHost, type CardPolicy, type ExecutorHostClient, type HostCard } from '../src/host/ExecutorHostClient.js';
+import type { HostCard, HostReply } from '@wework/host-protocol';
+import { startExecutorHost, type CardPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 let host: ExecutorHostClient;

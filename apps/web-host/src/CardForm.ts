@@ -71,9 +71,6 @@ export interface NumberField extends FieldCommon {
 /** A field of a card. */
 export type Field = ChoiceField | MultiField | TextField | NumberField;
 
-/** Which family of card it is: a plugin's form, a tool approval, an approval (its decisions are the only answers), or Codex's own input request. */
-export type { CardKind } from '@wework/host-protocol';
-
 /**
  * The link of a `url` card, as the host may open it: the executor's checked address, checked here again
  * with the same rule (only `https`, or `http` on loopback), and the labels of its Open / Decline / Cancel.

@@ -13,8 +13,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import { browserWebSocketTransport, createHostClient, describeHostClientError, type HostClient as ProtocolClient, type HostClientError, type HostEvent } from '@wework/host-client';
 import { HOST_LIMITS, type HostCard, type HostMethod, type HostParamsOf, type HostReply, type HostResultOf } from '@wework/host-protocol';
 
-export type { HostEvent } from '@wework/host-client';
-
 /** Requests in flight on the connection at most (the executor answers more with -32011). */
 export const MAX_PENDING = HOST_LIMITS.maxRequestsPerConnection;
 

@@ -8,7 +8,8 @@
 import { plainHostQuestion } from '@wework/host-protocol';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HostClient, MAX_PENDING, type HostClientEvents, type HostEvent } from '../src/HostClient.js';
+import type { HostEvent } from '@wework/host-client';
+import { HostClient, MAX_PENDING, type HostClientEvents } from '../src/HostClient.js';
 
 class ScriptedSocket {
   static readonly OPEN = 1;

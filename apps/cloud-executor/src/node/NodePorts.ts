@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { LogFormat } from '@wework/ports';
 import { streamLog as nodeStreamLog } from '@wework/ports/node';
-import type { DesiredStateSource, Log, StatusSink } from '../Ports.js';
+import type { Log } from '@wework/ports';
+import type { DesiredStateSource, StatusSink } from '../Ports.js';
 
 /** The lines of `input` (for example stdin), until it ends. */
 export const lineSource = (input: Readable): DesiredStateSource => createInterface({ input, crlfDelay: Infinity, terminal: false });

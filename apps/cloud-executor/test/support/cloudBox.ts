@@ -17,7 +17,7 @@ import { createNodePorts } from '@wework/sync-transaction/node';
 import type { CloudConfig } from '../../src/CloudConfig.js';
 import { startCloudExecutor, type CloudExecutor } from '../../src/CloudExecutor.js';
 import type { Timer } from '@wework/ports';
-import type { LogEntry } from '../../src/Ports.js';
+import type { LogEntry } from '@wework/ports';
 
 /** Directories of a device. */
 export interface DeviceDirs {

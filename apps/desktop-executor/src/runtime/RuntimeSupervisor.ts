@@ -13,8 +13,6 @@ import type { RuntimeFault } from '@wework/host-errors';
 import { localRuntimeOf, runtimeConnectOptions, type LocalRuntime, type LocalRuntimeOptions } from './LocalRuntime.js';
 import { runtimeLaunchOptions } from './launchRuntimeProcess.js';
 
-export type { RuntimeStatus } from '@wework/app-server-client/node';
-
 /** The executor's app-server, supervised and restartable. */
 export interface RuntimeSupervisor {
   /** The latest runtime: the running one, or while restarting the one that ended (its requests fail at once). */

@@ -16,7 +16,8 @@ import { decideRuntimeWait, DEFAULT_RUNTIME_WAIT, type RuntimeState, type Runtim
 import type { Log, Timers } from '@wework/ports';
 import type { RuntimeFault } from '@wework/host-errors';
 import type { LocalRuntime } from './LocalRuntime.js';
-import { unavailable, type RuntimeStatus, type RuntimeSupervisor } from './RuntimeSupervisor.js';
+import type { RuntimeStatus } from '@wework/app-server-client/node';
+import { unavailable, type RuntimeSupervisor } from './RuntimeSupervisor.js';
 
 /** The environment variable that sets the longest wait for a restarting app-server. */
 export const RUNTIME_WAIT_ENV = 'WEWORK_EXECUTOR_RUNTIME_WAIT_MS';

@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Log } from '@wework/ports';
 import type { LocalRuntime } from '../runtime/LocalRuntime.js';
 import { steerMissedTurn, taskDeliveries } from './TaskDeliveries.js';
-import type { TaskRecord } from './TaskRecord.js';
+import type { TaskRecord } from '@wework/host-protocol';
 import type { TaskError, TaskRuntime } from './TaskRuntimeApi.js';
 
 /** What {@link taskMessages} works with. */

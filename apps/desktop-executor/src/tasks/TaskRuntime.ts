@@ -12,7 +12,8 @@ import { TaskEvent, initialTaskThreads, nextDeadline, taskOfThread, taskStep, th
 import type { RuntimeFault } from '@wework/host-errors';
 import type { LocalRuntime } from '../runtime/LocalRuntime.js';
 import { taskMessages } from './TaskMessages.js';
-import { copyJson, type ModelSelection, type TaskRecord } from './TaskRecord.js';
+import type { ModelSelection, TaskRecord } from '@wework/host-protocol';
+import { copyJson } from './TaskRecord.js';
 import type { TaskError, TaskRuntime, TaskRuntimeOptions } from './TaskRuntimeApi.js';
 import { threadConfigFor, threadParamsOf, turnOverridesOf } from './TaskThreadConfig.js';
 import { threadQueues } from './ThreadQueues.js';

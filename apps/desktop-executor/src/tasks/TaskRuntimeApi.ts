@@ -11,7 +11,7 @@ import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { ThreadEnvironment } from '../runtime/WegentRuntimeToken.js';
 import type { DeliveryOutcome } from './TaskDeliveries.js';
 import type { ModelRouterRegistry } from './ModelRouterRegistry.js';
-import type { ExecutionRequest, ModelSelection, TaskRecord } from './TaskRecord.js';
+import type { ExecutionRequest, ModelSelection, TaskRecord } from '@wework/host-protocol';
 import type { ModelRouterRegistrationMissing } from './TaskThreadConfig.js';
 
 /** Why a task operation failed. */

@@ -11,7 +11,7 @@ import type { AskForApprovalStrict, JsonValue } from '@wework/codex-protocol';
 import { permissionParamsForTask, type PermissionCall, type UnknownPermissionModeWarning } from '@wework/approval-policy';
 import type { ResumeParams, TurnCallParams } from '../runtime/LocalRuntime.js';
 import type { ModelRouterRegistration, ModelRouterRegistry } from './ModelRouterRegistry.js';
-import type { TaskRecord } from './TaskRecord.js';
+import type { TaskRecord } from '@wework/host-protocol';
 
 /** A routed task whose router registration is not there. */
 export interface ModelRouterRegistrationMissing {

@@ -31,8 +31,6 @@ import { recordingConformance, rememberClosedHost } from './SchemaConformance.js
 /** A question of a card, in the request_user_input shape. */
 export type HostCardQuestion = HostCard['questions'][number];
 
-export type { HostCard } from '@wework/host-protocol';
-
 /** Which way a message went: from the host to the executor, or back. */
 export type HostDirection = 'toExecutor' | 'toHost';
 
