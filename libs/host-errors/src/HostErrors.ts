@@ -131,6 +131,18 @@ export type UnavailableFault =
   | { readonly _tag: 'NotAvailable'; readonly service: 'marketplaces' | 'connectorAuthorization' }
   | { readonly _tag: 'AuthSessionNotFound'; readonly sessionId: string };
 
+/** Why `supervision/inspect` could not run an inspection: no model is held, or the app-server failed it. */
+export type InspectionFault = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeFault };
+
+/**
+ * Why `auth/recover` did not bring a connector back: it is not installed here, the person cancelled,
+ * the login failed, or the request is no longer current (the task moved on, or it was already used).
+ * The plugin and connector the request named are never part of the message.
+ */
+export interface ConnectorRecoveryFault {
+  readonly _tag: 'ConnectorNotFound' | 'RecoveryCancelled' | 'RecoveryFailed' | 'RecoveryObsolete';
+}
+
 /** Every error a handler area answers with, by area: the union the mapping covers. */
 export type HostError =
   | { readonly area: 'runtime'; readonly error: RuntimeFault }
@@ -142,7 +154,9 @@ export type HostError =
   | { readonly area: 'settings'; readonly error: SettingsFault }
   | { readonly area: 'inventory'; readonly error: InventoryFault }
   | { readonly area: 'skillRead'; readonly error: SkillReadFault }
-  | { readonly area: 'unavailable'; readonly error: UnavailableFault };
+  | { readonly area: 'unavailable'; readonly error: UnavailableFault }
+  | { readonly area: 'inspection'; readonly error: InspectionFault }
+  | { readonly area: 'connectorRecovery'; readonly error: ConnectorRecoveryFault };
 
 /** ` (why)` for the executor's category text, or nothing when it holds anything else. */
 const because = (text: string): string => {
@@ -372,6 +386,27 @@ function unavailableFailure(error: UnavailableFault): HostFailure {
   }
 }
 
+/** The reply when an inspection could not run: `-32009`. */
+function inspectionFailure(error: InspectionFault): HostFailure {
+  if (error._tag === 'NoSupervisionModel') return failure(HostErrorCode.SupervisionFailed, error._tag, 'no supervision model is set; choose one in the supervision settings');
+  const cause = runtimeFailure(error.error);
+  return failure(HostErrorCode.SupervisionFailed, error._tag, `the inspection failed: ${cause.message}`, cause.retryable);
+}
+
+/** The reply when `auth/recover` did not bring the connector back: `-32010`. */
+function connectorRecoveryFailure(error: ConnectorRecoveryFault): HostFailure {
+  switch (error._tag) {
+    case 'ConnectorNotFound':
+      return failure(HostErrorCode.AuthorizationFailed, error._tag, 'that connector of that plugin is not installed on this device');
+    case 'RecoveryCancelled':
+      return failure(HostErrorCode.AuthorizationFailed, error._tag, 'the connector login was cancelled', true);
+    case 'RecoveryFailed':
+      return failure(HostErrorCode.AuthorizationFailed, error._tag, 'the connector login failed', true);
+    case 'RecoveryObsolete':
+      return failure(HostErrorCode.AuthorizationFailed, error._tag, 'this login request is no longer current: the task has moved on or it was already used');
+  }
+}
+
 /**
  * The reply for any error of any area: the one entry the executor's handlers and the property test use.
  *
@@ -401,5 +436,9 @@ export function hostFailure(error: HostError): HostFailure {
       return skillReadFailure(error.error);
     case 'unavailable':
       return unavailableFailure(error.error);
+    case 'inspection':
+      return inspectionFailure(error.error);
+    case 'connectorRecovery':
+      return connectorRecoveryFailure(error.error);
   }
 }

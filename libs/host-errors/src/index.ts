@@ -19,6 +19,7 @@ export {
   settingsFailure,
   skillReadFailure,
   taskFailure,
+  type InspectionFault,
   type ManagementFault,
   type MarketplaceFault,
   type RuntimeFault,

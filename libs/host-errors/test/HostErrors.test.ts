@@ -113,6 +113,13 @@ const hostError: fc.Arbitrary<HostError> = fc.oneof(
       requestString.map((sessionId) => ({ _tag: 'AuthSessionNotFound' as const, sessionId })),
     )
     .map((error) => ({ area: 'unavailable' as const, error })),
+  fc
+    .oneof(fc.constant({ _tag: 'NoSupervisionModel' as const }), runtimeFault.map((error) => ({ _tag: 'InspectionFailed' as const, error })))
+    .map((error) => ({ area: 'inspection' as const, error })),
+  fc
+    .tuple(fc.constantFrom('ConnectorNotFound' as const, 'RecoveryCancelled' as const, 'RecoveryFailed' as const, 'RecoveryObsolete' as const), requestString, requestString, reason)
+    // The library's error carries the request's plugin and connector and its own message; none may be shown.
+    .map(([_tag, pluginKey, connectorSlug, message]) => ({ area: 'connectorRecovery' as const, error: { _tag, pluginKey, connectorSlug, message } })),
 );
 
 /** Every string inside `value` (the request's and the foreign ones alike). */

@@ -8,18 +8,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, ThreadUnsubscribe, type UserInputStrict } from '@wework/codex-protocol';
 import type { Log } from '@wework/ports';
-import type { RuntimeFault } from '@wework/host-errors';
+import type { InspectionFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
 import type { Inspection, SupervisionModelConfig } from '@wework/host-protocol';
 import { holdModelConfig, type HeldModelConfig } from './InspectionModel.js';
 
-/** Why an inspection could not run. */
-export type InspectionError = { readonly _tag: 'NoSupervisionModel' } | { readonly _tag: 'InspectionFailed'; readonly error: RuntimeFault };
-
-/** Describes a {@link InspectionError} for a person. */
-export function describeInspectionError(error: InspectionError): string {
-  return error._tag === 'NoSupervisionModel' ? 'no supervision model is set; choose one in the supervision settings' : `the inspection failed (${error.error._tag})`;
-}
 
 /** What to inspect. */
 export interface InspectionRequest {
@@ -37,7 +30,7 @@ export interface TaskInspector {
   /** The held model's id and provider id (never the credentials), or null. */
   model(): { readonly model: string; readonly providerId: string } | null;
   /** Runs one inspection as its own ephemeral thread. */
-  inspect(request: InspectionRequest): Promise<E.Either<InspectionError, Inspection>>;
+  inspect(request: InspectionRequest): Promise<E.Either<InspectionFault, Inspection>>;
 }
 
 /** Supervision over `runtime`'s app-server. */

@@ -128,14 +128,11 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
       if (tasks.get(taskId) === undefined) return E.left(taskFailure({ _tag: 'TaskNotFound', taskId }));
       if (kit.services.recoverConnector === undefined) return E.left(hostFailure({ area: 'unavailable', error: { _tag: 'NotAvailable', service: 'connectorAuthorization' } }));
       if (pendingAuth.get(taskId) !== authKey(pluginKey, connectorSlug)) {
-        return E.left({ code: HostErrorCode.AuthorizationFailed, message: 'this login request is no longer current: the task has moved on or it was already used', tag: 'RecoveryObsolete' });
+        return E.left(hostFailure({ area: 'connectorRecovery', error: { _tag: 'RecoveryObsolete' } }));
       }
       pendingAuth.delete(taskId);
       const recovered = await kit.services.recoverConnector({ pluginKey, connectorSlug, ...(toolName === undefined ? {} : { toolName }) });
-      if (E.isLeft(recovered)) {
-        const message = 'message' in recovered.left && typeof recovered.left.message === 'string' ? recovered.left.message : `the connector login ended (${recovered.left._tag})`;
-        return E.left({ code: HostErrorCode.AuthorizationFailed, message, tag: recovered.left._tag });
-      }
+      if (E.isLeft(recovered)) return E.left(hostFailure({ area: 'connectorRecovery', error: recovered.left }));
       log({ event: 'connector login recovered', fields: { taskId, pluginKey, connectorSlug, loggedIn: recovered.right.loggedIn } });
       // The blocked step continues in the same conversation: an instruction, not the original request again.
       const continued = await send({ taskId, markdown: recovered.right.continuation });

@@ -3,9 +3,9 @@
  * inspector: the supervision model held in memory, and inspections in their own ephemeral threads.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, type HostHandlersPart, type HostParamsOf } from '@wework/host-protocol';
-import { describeInspectionError, type InspectionError } from '../../inspection/TaskInspector.js';
-import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
+import type { HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
+import type { InspectionFault } from '@wework/host-errors';
+import { empty, hostFailure, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `supervision/setModel`, `supervision/clearModel`, `supervision/inspect`. */
 export function supervisionHandlers(kit: HandlerKit): HostHandlersPart<'supervision/setModel' | 'supervision/clearModel' | 'supervision/inspect', HostCall> {
@@ -20,7 +20,7 @@ export function supervisionHandlers(kit: HandlerKit): HostHandlersPart<'supervis
       return empty();
     },
     'supervision/inspect': kit.withCodex(async (params: HostParamsOf<'supervision/inspect'>) =>
-      E.mapLeft((error: InspectionError) => ({ code: HostErrorCode.SupervisionFailed, message: describeInspectionError(error), tag: error._tag }))(await inspector.inspect(params)),
+      E.mapLeft((error: InspectionFault) => hostFailure({ area: 'inspection', error }))(await inspector.inspect(params)),
     ),
   };
 }
