@@ -19,6 +19,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
+import { isRecord } from '@wework/decode-issues';
 import { describeHostClientError, type HostClient, type HostClientError, type HostEvent, type StreamNotice } from '@wework/host-client';
 import { defaultServePath, spawnExecutor, type ExecutorProcess } from '@wework/host-client/node';
 import type { HostCard, HostMethod, HostParamsOf, HostReply, HostResultOf } from '@wework/host-protocol';
@@ -131,8 +132,6 @@ class Transcript {
     return { answers };
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `(code, data.tag, message)` of an error; nulls for a result. */
 const refusalOf = (answer: E.Either<HostClientError, unknown>): Refusal =>
