@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ClientError, type ClientError as ClientErrorValue } from '@wework/app-server-client';
-import { runtimeFailure } from '../src/host/handlers/HandlerKit.js';
+import { runtimeFailure } from '@wework/host-errors';
 import { HostErrorCode } from '@wework/host-protocol';
 import { runtimeErrorOf } from '../src/runtime/RuntimeError.js';
 import { unavailable } from '../src/runtime/RuntimeSupervisor.js';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RUNTIME_WAIT } from '@wework/host-protocol';
 import { manualTimers } from '@wework/ports/testing';
 import type { Disposable } from '@wework/app-server-client';
-import { runtimeFailure } from '../src/host/handlers/HandlerKit.js';
+import { runtimeFailure } from '@wework/host-errors';
 import type { LocalRuntime } from '../src/runtime/LocalRuntime.js';
 import type { RuntimeStatus } from '@wework/app-server-client/node';
 import { unavailable } from '../src/runtime/RuntimeSupervisor.js';

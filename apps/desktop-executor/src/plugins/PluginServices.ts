@@ -79,7 +79,7 @@ export function composePluginServices(options: PluginServicesOptions): PluginSer
       import('./PluginSync.js'),
       import('./SyncedPluginService.js'),
     ]);
-    const sync = repairedBy(pluginSync({ ports: createNodePorts(), homes, runtime, log, now: () => new Date().toISOString(), authorization: await authorization(), gate }), repairs);
+    const sync = repairedBy(pluginSync({ ports: createNodePorts(), homes, runtime, log, now: () => new Date(options.clock.now()).toISOString(), authorization: await authorization(), gate }), repairs);
     syncLoaded.resolve(sync);
     return options.plugins === undefined ? syncedPluginService(sync, homes) : repairedBySync(options.plugins, repairs);
   }, syncLoaded.reject);

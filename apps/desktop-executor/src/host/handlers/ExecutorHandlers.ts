@@ -18,7 +18,7 @@ import { skillHandlers } from './SkillHandlers.js';
 import { supervisionHandlers } from './SupervisionHandlers.js';
 import { taskHandlers } from './TaskHandlers.js';
 
-export { runtimeFailure, type ExecutorServices, type HostCall } from './HandlerKit.js';
+export type { ExecutorServices, HostCall } from './HandlerKit.js';
 
 /** Every area of the host protocol over the executor's services. */
 export function executorHandlers(services: ExecutorServices): HostHandlers<HostCall> {

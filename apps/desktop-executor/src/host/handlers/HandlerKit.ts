@@ -10,7 +10,8 @@ import type { ConnectorIdentity, RecoveryContinuation, RecoveryError } from '@we
 import type { TurnImageStore } from '@wework/image-preprocess/node';
 import type { AccountService } from '../../accounts/AccountService.js';
 import type { Log } from '@wework/ports';
-import { hostFailure, inventoryFailure, managementFailure, marketplaceFailure, pluginServiceFailure, runtimeFailure, taskFailure, type MarketplaceFault } from '@wework/host-errors';
+// The replies of the typed errors come from `@wework/host-errors` (one mapping, property-tested): no handler builds a message from an error's text.
+import { hostFailure, marketplaceFailure, runtimeFailure, taskFailure, type MarketplaceFault } from '@wework/host-errors';
 import type { LocalRuntime } from '../../runtime/LocalRuntime.js';
 import { modelCatalogCache, type ModelCatalogCache } from '../../runtime/ModelCatalogCache.js';
 import type { WegentRuntimeToken } from '../../runtime/WegentRuntimeToken.js';
@@ -65,12 +66,6 @@ export interface ExecutorServices {
 
 /** A handler's answer. */
 export type Answer<A> = Promise<E.Either<HostFailure, A>>;
-
-/**
- * The replies of the typed errors, from `@wework/host-errors` (one mapping, property-tested): the handler
- * areas call these; none builds a message of its own from an error's text.
- */
-export { hostFailure, runtimeFailure, taskFailure, managementFailure, pluginServiceFailure as pluginFailure, inventoryFailure as inventoryUnreadable };
 
 /** A success. */
 export const ok = <A>(value: A): E.Either<HostFailure, A> => E.right(value);

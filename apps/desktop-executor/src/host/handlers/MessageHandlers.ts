@@ -11,7 +11,8 @@ import { ItemCompleted, type ThreadItem, type UserInputStrict } from '@wework/co
 import { detectAuthRequired } from '@wework/local-auth';
 import { finalMessageOf } from '../../plugins/finalMessage.js';
 import { composeTurn } from '../../turn/composeTurn.js';
-import { empty, hostFailure, ok, runtimeFailure, taskFailure, type Answer, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { hostFailure, runtimeFailure, taskFailure } from '@wework/host-errors';
+import { empty, ok, type Answer, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** Plain JSON compared regardless of key order. */
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));

@@ -7,7 +7,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode, type HostHandlersPart, type PluginSummary } from '@wework/host-protocol';
 import { parsePluginKey, pluginRef } from '@wework/plugin-inventory';
 import { preparePluginTrialOn } from '../../plugins/DeviceTrial.js';
-import { inventoryUnreadable, managementFailure, ok, pluginFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { inventoryFailure, managementFailure, pluginServiceFailure } from '@wework/host-errors';
+import { ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 type PluginMethod =
   | 'plugins/list'
@@ -26,7 +27,7 @@ export function pluginHandlers(kit: HandlerKit): HostHandlersPart<PluginMethod, 
   const { plugins, pluginInventory, bundled, inventoryChanged } = kit.services;
   const management = async () => (await pluginInventory()).management;
   return {
-    'plugins/list': async () => E.bimap(pluginFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
+    'plugins/list': async () => E.bimap(pluginServiceFailure, (list: ReadonlyArray<PluginSummary>) => ({ plugins: list }))(await plugins.list()),
     'plugins/install': async (params) => {
       const { management: manage, inventory } = await pluginInventory();
       if (params.packagePath !== undefined && params.version !== undefined) {
@@ -37,7 +38,7 @@ export function pluginHandlers(kit: HandlerKit): HostHandlersPart<PluginMethod, 
         if (E.isRight(installed)) inventoryChanged('installed', installed.right.pluginId);
         // An explicit install resumes the background synchronisation of a bundled plugin the user had uninstalled.
         if (E.isRight(installed) && E.isRight(ref)) bundled?.reinstalled(ref.right);
-        return E.bimap(pluginFailure, (plugin: PluginSummary) => ({ plugin }))(installed);
+        return E.bimap(pluginServiceFailure, (plugin: PluginSummary) => ({ plugin }))(installed);
       }
       return E.bimap(managementFailure, (plugin: PluginSummary) => ({ plugin }))(await manage.install({ marketplace: params.marketplace, plugin: params.plugin }));
     },
@@ -50,7 +51,7 @@ export function pluginHandlers(kit: HandlerKit): HostHandlersPart<PluginMethod, 
     },
     'plugins/installed': async () => {
       const viewed = await (await pluginInventory()).inventory.view();
-      return E.isLeft(viewed) ? E.left(inventoryUnreadable(viewed.left)) : ok(viewed.right);
+      return E.isLeft(viewed) ? E.left(inventoryFailure(viewed.left)) : ok(viewed.right);
     },
     'plugins/setEnabled': async ({ pluginId, enabled }) => E.bimap(managementFailure, () => ({}))(await (await management()).setPluginEnabled(pluginId, enabled)),
     'apps/setEnabled': async ({ id, enabled }) => E.bimap(managementFailure, () => ({}))(await (await management()).setAppEnabled(id, enabled)),

@@ -3,7 +3,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { HOST_PROTOCOL_VERSION, type HostHandlersPart } from '@wework/host-protocol';
-import { ok, runtimeFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { runtimeFailure } from '@wework/host-errors';
+import { ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `executor/info`, `models/list`, `runtime/setWegentToken`, `runtime/clearWegentToken`. */
 export function runtimeHandlers(kit: HandlerKit): HostHandlersPart<'executor/info' | 'models/list' | 'runtime/setWegentToken' | 'runtime/clearWegentToken', HostCall> {

@@ -7,7 +7,8 @@ import { skillReadFailure } from '@wework/host-errors';
 import type { HostFailure, HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
 import type { RuntimeFault } from '@wework/host-errors';
 import { listWorkspaceSkills, readKnownSkill, type KnownSkillReadError, type WorkspaceSkills } from '../../plugins/WorkspaceSkills.js';
-import { inventoryUnreadable, managementFailure, runtimeFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { inventoryFailure, managementFailure, runtimeFailure } from '@wework/host-errors';
+import type { HostCall, HandlerKit } from './HandlerKit.js';
 
 /** `skills/setEnabled`, `skills/list`, `skills/read`. */
 export function skillHandlers(kit: HandlerKit): HostHandlersPart<'skills/setEnabled' | 'skills/list' | 'skills/read', HostCall> {
@@ -34,7 +35,7 @@ export function skillHandlers(kit: HandlerKit): HostHandlersPart<'skills/setEnab
       const read = await readKnownSkill(path, viewed, listed);
       return E.mapLeft((error: KnownSkillReadError): HostFailure => {
         if (error._tag !== 'ListingFailed') return skillReadFailure(error);
-        return E.isLeft(viewed) ? inventoryUnreadable(viewed.left) : runtimeFailure(error.error);
+        return E.isLeft(viewed) ? inventoryFailure(viewed.left) : runtimeFailure(error.error);
       })(read);
     },
   };

@@ -4,8 +4,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { HostHandlersPart, HostParamsOf } from '@wework/host-protocol';
-import type { InspectionFault } from '@wework/host-errors';
-import { empty, hostFailure, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { hostFailure, type InspectionFault } from '@wework/host-errors';
+import { empty, ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `supervision/setModel`, `supervision/clearModel`, `supervision/inspect`. */
 export function supervisionHandlers(kit: HandlerKit): HostHandlersPart<'supervision/setModel' | 'supervision/clearModel' | 'supervision/inspect', HostCall> {

@@ -3,7 +3,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { HostHandlersPart, HostParamsOf, TaskRecord } from '@wework/host-protocol';
-import { ok, taskFailure, type HostCall, type HandlerKit } from './HandlerKit.js';
+import { taskFailure } from '@wework/host-errors';
+import { ok, type HostCall, type HandlerKit } from './HandlerKit.js';
 
 /** `task/create`, `task/open`, `task/list`, `task/stop`, `task/archive`, `task/fork`. */
 export function taskHandlers(kit: HandlerKit): HostHandlersPart<'task/create' | 'task/open' | 'task/list' | 'task/stop' | 'task/archive' | 'task/fork', HostCall> {
