@@ -8,20 +8,16 @@
  * committed in `libs/host-protocol/schema/`) and exit 0: nothing starts, and of the rest only the protocol
  * library is loaded.
  * A second executor on the same executor home exits at once with code 3. `WEWORK_EXECUTOR_RESTART_BACKOFF_MS`
- * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`). On Node 22.1+ the modules
- * loaded after the home is locked use Node's compile cache in `<executor home>/cache/node-compile`
- * (`runtime/CompileCache.ts`).
+ * sets a constant app-server restart backoff (see `runtime/RestartBackoff.ts`). On Node 22.1+ every module
+ * past this entry (its arguments' parser and the compile cache's switch) uses Node's compile cache in
+ * `<executor home>/cache/node-compile` (`runtime/CompileCache.ts`).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { streamLog } from '@wework/ports/node';
 import { parseServeInvocation, SERVE_USAGE } from './host/ServeArguments.js';
-import { launchExecutor } from './runtime/ExecutorLaunch.js';
 import { COMPILE_CACHE_DIR, compileCacheLogEntry, enableCompileCache } from './runtime/CompileCache.js';
-import { HOME_LOCKED_EXIT_CODE } from './home/ExecutorHomeLock.js';
-import { DEFAULT_MIGRATION_CHOICE } from '@wework/codex-home';
 import type { UiBundle } from './host/StaticUi.js';
 
 const invocation = parseServeInvocation(process.argv.slice(2));
@@ -50,11 +46,23 @@ if (invocation.right._tag === 'PrintDocument') {
   process.exit(0);
 }
 const args = invocation.right.args;
-const log = streamLog(process.stderr, { format: args.logFormat });
 const userHome = homedir();
+const executorHome = resolve(args.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor'));
+// Everything past this entry loads with Node's compile cache where Node has one (22.1+), so a later start
+// does not compile it again; the home is created private first, as the lock would. Never stops the start.
+const homeRefused = privateDirectory(executorHome);
+const compileCache = homeRefused === null ? enableCompileCache(join(executorHome, COMPILE_CACHE_DIR)) : ({ _tag: 'Failed', code: homeRefused } as const);
+const [{ streamLog }, { launchExecutor }, { HOME_LOCKED_EXIT_CODE }, { DEFAULT_MIGRATION_CHOICE }] = await Promise.all([
+  import('@wework/ports/node'),
+  import('./runtime/ExecutorLaunch.js'),
+  import('./home/ExecutorHomeLock.js'),
+  import('@wework/codex-home'),
+]);
+const log = streamLog(process.stderr, { format: args.logFormat });
+log(compileCacheLogEntry(compileCache, process.version));
 const codexPath = args.codexPath ?? (process.env['WEWORK_CODEX_PATH'] === '' ? null : (process.env['WEWORK_CODEX_PATH'] ?? null));
 const options = {
-  executorHome: resolve(args.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor')),
+  executorHome,
   userHome,
   workspace: resolve(args.workspace ?? process.cwd()),
   env: process.env,
@@ -73,9 +81,6 @@ if (E.isLeft(launched)) {
   process.stderr.write(`The executor did not start: ${launched.left.message}\n`);
   process.exit(launched.left._tag === 'HomeLocked' ? HOME_LOCKED_EXIT_CODE : 1);
 }
-// The home is this process's now: the rest of the executor loads with Node's compile cache where Node has
-// one (22.1+), so a later start does not compile it again. Never stops the start.
-log(compileCacheLogEntry(enableCompileCache(join(options.executorHome, COMPILE_CACHE_DIR)), process.version));
 const [{ startExecutor }, { stdioConnection }] = await Promise.all([import('./host/startExecutor.js'), import('./host/StdioTransport.js')]);
 const executor = await startExecutor(options, launched.right);
 if (E.isLeft(executor)) {
@@ -92,6 +97,16 @@ const stop = async (code: number): Promise<void> => {
 };
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
+
+/** Creates `directory` (and its parents) private to this user when missing: null, or the code of why not (the lock reports it). */
+function privateDirectory(directory: string): string | null {
+  try {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    return null;
+  } catch (error) {
+    return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^E[A-Z]{1,15}$/.test(error.code) ? error.code : 'EIO';
+  }
+}
 
 /** The web host's bundle for `--ui`; a bundle that cannot be loaded stops the start (exit 1). */
 async function loadWebHost(): Promise<UiBundle> {

@@ -108,7 +108,7 @@ async function authBox() {
     runtime: runtime.right,
     log: (entry) => log.push(entry),
     now: () => new Date().toISOString(),
-    authorization: { health, startLogin: (target) => sessions.start(target), ui, log: (entry) => log.push(entry) },
+    authorization: async () => ({ health, startLogin: (target) => sessions.start(target), ui, log: (entry) => log.push(entry) }),
   });
   return { root, dirs, homes, runtime: runtime.right, sync, states, log };
 }

@@ -13,8 +13,11 @@ import { decodeHostParams, HostErrorCode, hostErrorData, HostRequests, type Host
 import type { HostCall } from './handlers/HandlerKit.js';
 import type { HostSession, HostSessions } from './HostSessions.js';
 
-/** Registers the host methods on `connection` and starts listening; resolves when the connection closes. */
-export function serveHostConnection(connection: MessageConnection, handlers: HostHandlers<HostCall>, sessions: HostSessions, log: Log): Promise<void> {
+/**
+ * Registers the host methods on `connection` and starts listening; resolves when the connection closes.
+ * `answered` is told after each request's answer was handed to the connection.
+ */
+export function serveHostConnection(connection: MessageConnection, handlers: HostHandlers<HostCall>, sessions: HostSessions, log: Log, answered: () => void = () => undefined): Promise<void> {
   const session: HostSession = sessions.add(connection);
   const call: HostCall = { session };
 
@@ -43,7 +46,7 @@ export function serveHostConnection(connection: MessageConnection, handlers: Hos
   connection.onRequest((method: string, raw: unknown) => {
     if (!isHostMethod(method)) return new ResponseError(HostErrorCode.MethodNotFound, 'no such method in the host protocol', { tag: 'MethodNotFound' } satisfies HostErrorData);
     if (Array.isArray(raw)) return new ResponseError(HostErrorCode.InvalidParams, `invalid params for ${method}: params must be an object`, { tag: 'InvalidHostParams' } satisfies HostErrorData);
-    return serve(method, raw);
+    return serve(method, raw).finally(answered);
   });
 
   const closed = new Promise<void>((resolve) => {

@@ -41,7 +41,7 @@ import { runtimeWaitFromEnv, runtimeWaiters } from '../runtime/RuntimeWaiters.js
 import { wegentRuntimeToken } from '../runtime/WegentRuntimeToken.js';
 import { inMemoryModelRouterRegistry, type ModelRouterRegistry } from '../tasks/ModelRouterRegistry.js';
 import { taskRuntime, type TaskRuntime } from '../tasks/TaskRuntime.js';
-import { onFirstUse } from './DeferredLoading.js';
+import { onFirstUse, whenReady } from './DeferredLoading.js';
 import { eventBufferFromEnv } from './EventBuffer.js';
 import { executorHandlers, type HostCall } from './handlers/ExecutorHandlers.js';
 import { serveHostConnection } from './HostConnection.js';
@@ -202,15 +202,21 @@ export async function startExecutor(options: ExecutorOptions, launched?: Executo
     }),
   });
   box.tasks = tasks;
-  plugins.checkBundled();
+  // The plugin service's load and the bundled plugins' check wait until the first answer is out.
+  const ready = whenReady(nodeTimer(clock), clock, () => plugins.startWhenReady());
   return E.right({
     handlers,
-    request: (method, params) => (handlers[method] as HostHandler<typeof method, HostCall>)(params, { session: null }),
+    request: async (method, params) => {
+      const answer = await (handlers[method] as HostHandler<typeof method, HostCall>)(params, { session: null });
+      ready.answered();
+      return answer;
+    },
     sessions,
     runtime,
     tasks,
-    serve: (connection) => serveHostConnection(connection, handlers, sessions, log),
+    serve: (connection) => serveHostConnection(connection, handlers, sessions, log, ready.answered),
     dispose: async () => {
+      ready.cancel();
       tasks.dispose();
       wegentToken.dispose();
       await plugins.dispose();

@@ -154,7 +154,7 @@ export function pluginManagement(options: PluginManagementOptions): PluginManage
         if (summary === undefined || entry.path === null) return E.left({ _tag: 'PluginNotFound', pluginId: pluginKey(ref.right) });
         // `on_install` connectors log in from the plugin's own directory before Codex writes anything.
         if (summary.source.type === 'local') {
-          const authorized = await authorizeBeforeCommit(await options.authorization(), pluginKey(ref.right))([summary.source.path]);
+          const authorized = await authorizeBeforeCommit(options.authorization, pluginKey(ref.right))([summary.source.path]);
           if (E.isLeft(authorized)) return E.left({ _tag: 'InstallRefused', message: `the installation was refused before anything was written: ${authorized.left}` });
         }
         target = { marketplacePath: entry.path };

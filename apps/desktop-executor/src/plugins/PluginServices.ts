@@ -52,13 +52,17 @@ export interface PluginServicesOptions {
 
 /** The plugin services, as the handlers take them, and their life. */
 export interface PluginServices extends Required<Pick<ExecutorServices, 'plugins' | 'authorizations' | 'recoverConnector' | 'inventoryChanged' | 'pluginInventory' | 'gate' | 'bundled'>> {
-  /** Checks the bundled plugins in the background (upgrading those that differ); no host request waits for it. */
-  checkBundled(): void;
+  /**
+   * Once the executor is ready: loads the plugin service and checks the bundled plugins (upgrading those
+   * that differ) in the background; no host request waits for it. Before, the plugin service loads only
+   * when a request first uses it.
+   */
+  startWhenReady(): void;
   /** Waits for the plugin service to have loaded, and a moment for a running bundled upgrade (crash-safe if it does not finish). */
   dispose(): Promise<void>;
 }
 
-/** Composes the plugin services over the started runtime; the plugin service starts loading at once, the rest on first use. */
+/** Composes the plugin services over the started runtime; their modules load on first use or once the executor is ready (`startWhenReady`). */
 export function composePluginServices(options: PluginServicesOptions): PluginServices {
   const { runtime, log } = options;
   // Cloud plugins: both runtime homes of this executor.
@@ -79,7 +83,7 @@ export function composePluginServices(options: PluginServicesOptions): PluginSer
       import('./PluginSync.js'),
       import('./SyncedPluginService.js'),
     ]);
-    const sync = repairedBy(pluginSync({ ports: createNodePorts(), homes, runtime, log, now: () => new Date(options.clock.now()).toISOString(), authorization: await authorization(), gate }), repairs);
+    const sync = repairedBy(pluginSync({ ports: createNodePorts(), homes, runtime, log, now: () => new Date(options.clock.now()).toISOString(), authorization, gate }), repairs);
     syncLoaded.resolve(sync);
     return options.plugins === undefined ? syncedPluginService(sync, homes) : repairedBySync(options.plugins, repairs);
   }, syncLoaded.reject);
@@ -132,11 +136,12 @@ export function composePluginServices(options: PluginServicesOptions): PluginSer
     pluginInventory,
     gate,
     bundled,
-    checkBundled: () => {
+    startWhenReady: () => {
+      plugins.load();
       void bundled.checkAll().catch((error: unknown) => log({ event: 'bundled plugin check failed', fields: { error: error instanceof Error ? error.name : typeof error } }));
     },
     dispose: async () => {
-      await plugins.settled;
+      await plugins.settled();
       const grace = new AbortController();
       await Promise.race([bundled.idle(), nodeTimers.sleep(BUNDLED_SHUTDOWN_GRACE_MS, grace.signal)]);
       grace.abort();
@@ -202,24 +207,34 @@ function repairedBySync(service: PluginService, repairs: Map<string, unknown>): 
   };
 }
 
-/** A plugin service that is loaded (and its homes recovered) in the background, and the end of that loading. */
+/** A plugin service that is loaded in the background, once started or first used, and the end of that loading. */
 interface LoadingPluginService {
-  /** Waits for the loaded service on every call. */
+  /** Waits for the loaded service on every call (the first call starts loading it). */
   readonly service: PluginService;
-  /** Resolves once loading ended, whatever its outcome. */
-  readonly settled: Promise<void>;
+  /** Starts loading the service (once; later calls do nothing). */
+  readonly load: () => void;
+  /** Resolves once loading ended, whatever its outcome; at once when it never started. */
+  readonly settled: () => Promise<void>;
 }
 
-/** Starts `load` now; every call of the returned service waits for it (a failed load answers `PluginsNotAvailable`, and is told to `failed`). */
+/** `load` run on the first call or `load()`; every call of the returned service waits for it (a failed load answers `PluginsNotAvailable`, and is told to `failed`). */
 function loadPluginService(load: () => Promise<PluginService>, failed: (error: unknown) => void): LoadingPluginService {
-  const loaded: Promise<E.Either<string, PluginService>> = load().then(E.right, (error: unknown) => {
-    failed(error);
-    return E.left(error instanceof Error ? error.message : String(error));
-  });
+  const loaded = onFirstUse(
+    (): Promise<E.Either<string, PluginService>> =>
+      load().then(E.right, (error: unknown) => {
+        failed(error);
+        return E.left(error instanceof Error ? error.message : String(error));
+      }),
+  );
+  let started = false;
+  const start = (): Promise<E.Either<string, PluginService>> => {
+    started = true;
+    return loaded();
+  };
   const call =
     <A extends unknown[], R>(method: (service: PluginService, ...args: A) => Promise<E.Either<PluginServiceError, R>>) =>
     async (...args: A): Promise<E.Either<PluginServiceError, R>> => {
-      const service = await loaded;
+      const service = await start();
       return E.isLeft(service) ? E.left({ _tag: 'PluginsNotAvailable', message: `plugin management could not be loaded: ${service.left}` }) : method(service.right, ...args);
     };
   return {
@@ -228,6 +243,9 @@ function loadPluginService(load: () => Promise<PluginService>, failed: (error: u
       install: call((service, request: Parameters<PluginService['install']>[0]) => service.install(request)),
       uninstall: call((service, request: Parameters<PluginService['uninstall']>[0]) => service.uninstall(request)),
     },
-    settled: loaded.then(() => undefined),
+    load: () => void start(),
+    settled: async () => {
+      if (started) await loaded();
+    },
   };
 }

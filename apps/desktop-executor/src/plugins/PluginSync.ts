@@ -85,8 +85,8 @@ export interface PluginSyncOptions {
   readonly log: Log;
   /** ISO time for registries and the manifest. */
   readonly now: () => string;
-  /** Install-time authorization of `on_install` connectors; without it such plugins install without a login check. */
-  readonly authorization?: InstallAuthorizationOptions;
+  /** Install-time authorization of `on_install` connectors, loaded when a package declares some; without it such plugins install without a login check. */
+  readonly authorization?: () => Promise<InstallAuthorizationOptions>;
   /** The home's mutation gate of bundled upgrades; default none (they run at once). */
   readonly gate?: MutationGate;
 }

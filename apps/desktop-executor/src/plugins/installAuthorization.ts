@@ -25,19 +25,27 @@ export interface InstallAuthorizationOptions {
   readonly log: Log;
 }
 
-/** The check to run before the commit of `pluginKey`'s installation. */
-export function authorizeBeforeCommit(options: InstallAuthorizationOptions, pluginKey: string): BeforeCommit {
+/**
+ * The check to run before the commit of `pluginKey`'s installation. `authorization` is loaded only when
+ * the package declares connectors (or declares them wrongly, to log the refusal), so an installation
+ * without connectors never loads the device's login machinery.
+ */
+export function authorizeBeforeCommit(authorization: () => Promise<InstallAuthorizationOptions>, pluginKey: string): BeforeCommit {
   return async (published) => {
     const pluginRoot = published[0];
     if (pluginRoot === undefined) return E.right(undefined);
     const manifest = await readPluginManifest(pluginRoot);
     if (E.isLeft(manifest)) return E.left('the plugin manifest cannot be read');
     const connectors = decodeLocalAuthConnectors(manifest.right);
+    if (E.isRight(connectors) && connectors.right.length === 0) return E.right(undefined);
+    // A login machinery that cannot be loaded refuses the installation (the transaction rolls back).
+    const loaded = await authorization().then(E.right, () => E.left('the device login machinery could not be loaded'));
+    if (E.isLeft(loaded)) return loaded;
+    const options = loaded.right;
     if (E.isLeft(connectors)) {
       options.log({ event: 'plugin install refused', fields: { plugin: pluginKey, reason: 'invalid localAuth' } });
       return E.left(connectors.left.message);
     }
-    if (connectors.right.length === 0) return E.right(undefined);
     const authorized = await installWithAuthorization(
       // The transaction rolls back when this check answers Left; nothing else to undo here.
       { health: options.health, startLogin: options.startLogin, ui: options.ui, abortInstallation: async () => E.right(undefined) },

@@ -1,9 +1,11 @@
 /**
  * Node's module compile cache for the executor's start: from Node 22.1, `module.enableCompileCache(dir)`
  * keeps the V8 code of the modules loaded afterwards on disk, so a later start reuses it instead of
- * compiling them again. The serve entry enables it once the executor home is locked, before it loads the
- * bulk of the executor, in `<executor home>/cache/node-compile` (Node keeps one subdirectory per Node
- * version there). On an older Node, with `NODE_DISABLE_COMPILE_CACHE` set, or when the directory cannot
+ * compiling them again. The serve entry enables it right after parsing its arguments, before it loads the
+ * launch stage and the rest of the executor, in `<executor home>/cache/node-compile` (Node keeps one
+ * subdirectory per Node version there). That is before the home is locked: a second executor on the same
+ * home (which then exits) may write entries too, and an entry torn by two writers fails Node's check and is
+ * compiled again, like a corrupt one. On an older Node, with `NODE_DISABLE_COMPILE_CACHE` set, or when the directory cannot
  * be written, the executor starts exactly as without it: this never throws and never stops a start.
  * `NODE_COMPILE_CACHE` set by the user wins (the cache is then already on, in the user's directory).
  *
