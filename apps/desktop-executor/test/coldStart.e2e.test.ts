@@ -5,7 +5,9 @@
  * (`AppServerClient`, its connection, `vscode-jsonrpc`), not the host protocol's codecs. Only what the
  * launch needs is: the home lock (the light lock entry of the transaction library), the home preparation
  * and the light launch entry. A first start has no plugin state, so its plugin recovery loads nothing
- * either. A preload module (`--import`) records the modules loaded at the first spawn. The serve entry is
+ * either. When it writes its first answer, nothing of the plugin machinery is loaded yet: that loads once the
+ * executor is ready. A preload module (`--import`) records the modules loaded at the first spawn and at the
+ * first answer. The serve entry is
  * bundled (`dist/serve.js` and `dist/chunks/`): each loaded bundle file stands for the modules the build
  * put into it (`dist/bundle-meta.json`), so the checks below name source and dependency modules as before.
  */
@@ -34,6 +36,8 @@ let root: string;
 let executor: ServeProcess | undefined;
 /** What the probe recorded at the executor's first spawn. */
 let first: { readonly spawned: string; readonly modules: ReadonlyArray<string> };
+/** The modules loaded when the executor wrote its first answer. */
+let atAnswer: ReadonlyArray<string>;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'executor-cold-start-'));
@@ -47,9 +51,10 @@ beforeAll(async () => {
     SPAWN_PROBE_FILE: probe,
   });
   expect(await executor.request('executor/info', {})).toMatchObject({ result: { executor: 'wework-desktop-executor' } });
-  const [line] = (await readFile(probe, 'utf8')).split('\n');
+  const [line, answerLine] = (await readFile(probe, 'utf8')).split('\n');
   const recorded = JSON.parse(line ?? '') as typeof first;
   first = { spawned: recorded.spawned, modules: await unbundled(recorded.modules) };
+  atAnswer = await unbundled((JSON.parse(answerLine ?? '') as { readonly modules: ReadonlyArray<string> }).modules);
 }, 120_000);
 
 afterAll(async () => {
@@ -86,6 +91,15 @@ describe('the cold start', () => {
     expect(loaded('/app-server-client/dist/AppServerClient.js')).toEqual([]);
     expect(loaded('/app-server-client/dist/internal/Connection.js')).toEqual([]);
     expect(loaded('/vscode-jsonrpc/')).toEqual([]);
+  });
+
+  it('has loaded none of the plugin machinery (sync, device logins, undici) when it writes its first answer', () => {
+    expect(atAnswer.filter((module) => module.includes('/desktop-executor/src/host/startExecutor.ts'))).toHaveLength(1);
+    expect(atAnswer.filter((module) => module.includes('/sync-transaction/dist/node/index.js'))).toEqual([]);
+    expect(atAnswer.filter((module) => module.includes('/desktop-executor/src/plugins/PluginSync.ts'))).toEqual([]);
+    expect(atAnswer.filter((module) => module.includes('/desktop-executor/src/plugins/deviceAuthorization.ts'))).toEqual([]);
+    expect(atAnswer.filter((module) => module.includes('/local-auth/dist/node/'))).toEqual([]);
+    expect(atAnswer.filter((module) => module.includes('/undici/'))).toEqual([]);
   });
 
   it('has loaded only the lock of the plugin transaction library when it spawns Codex on a first start', () => {
