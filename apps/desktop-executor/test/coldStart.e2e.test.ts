@@ -7,9 +7,9 @@
  * and the light launch entry. A first start has no plugin state, so its plugin recovery loads nothing
  * either. When it writes its first answer, nothing of the plugin machinery is loaded yet: that loads once the
  * executor is ready. A preload module (`--import`) records the modules loaded at the first spawn and at the
- * first answer. The serve entry is
- * bundled (`dist/serve.js` and `dist/chunks/`): each loaded bundle file stands for the modules the build
- * put into it (`dist/bundle-meta.json`), so the checks below name source and dependency modules as before.
+ * first answer. The serve entry is bundled (`dist/serve.js` and `dist/chunks/`): each loaded bundle file
+ * stands for the modules the build put into it (`dist/bundle-meta.json`), so the checks below name source
+ * and dependency modules as before.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
