@@ -12,12 +12,11 @@ import { isSkillFilePath, mentionProblem, normalize, validateDocument, type Comp
 import { scan } from './Parse.js';
 import { serializeMention, sigilOf, targetOf } from './Serialize.js';
 import { escapeText, utf8Length } from './internal/escaping.js';
+import { mentionItem, skillItem, textElement, textItem } from './internal/turnInputItems.js';
 
 /** The structured item Codex consumes for one mention. */
 export function structuredItemOf(mention: Mention): UserInputStrict {
-  return mention.kind === 'skill'
-    ? { type: 'skill', name: mention.name, path: mention.path }
-    : { type: 'mention', name: mention.name, path: targetOf(mention) };
+  return mention.kind === 'skill' ? skillItem(mention.name, mention.path) : mentionItem(mention.name, targetOf(mention));
 }
 
 /**
@@ -100,7 +99,7 @@ class MarkdownTurnInput {
       const part = serializeMention(mention);
       length = this.#parts === null && part === markdown.slice(start, end) ? sourceBytes(markdown, start, end, ascii) : this.#differs(part, start);
     }
-    this.#elements.push({ byteRange: { start: this.#bytes, end: this.#bytes + length }, placeholder: sigilOf(mention) + mention.name });
+    this.#elements.push(textElement(this.#bytes, this.#bytes + length, sigilOf(mention) + mention.name));
     this.#structured.push(structuredItemOf(mention));
     this.#bytes += length;
   }
@@ -109,7 +108,7 @@ class MarkdownTurnInput {
     this.#flushText(false);
     if (this.#problem !== null) return E.left(this.#problem);
     const text = this.#parts === null ? this.#markdown : this.#parts.join('');
-    this.#structured.unshift({ type: 'text', text, text_elements: this.#elements });
+    this.#structured.unshift(textItem(text, this.#elements));
     return E.right(this.#structured);
   }
 
@@ -201,11 +200,11 @@ function documentToTurnInput(doc: ComposerDocument): UserInputStrict[] {
     }
     const part = serializeMention(segment);
     const length = utf8Length(part);
-    elements.push({ byteRange: { start: bytes, end: bytes + length }, placeholder: sigilOf(segment) + segment.name });
+    elements.push(textElement(bytes, bytes + length, sigilOf(segment) + segment.name));
     bytes += length;
     parts.push(part);
     structured.push(structuredItemOf(segment));
   }
-  structured.unshift({ type: 'text', text: parts.join(''), text_elements: elements });
+  structured.unshift(textItem(parts.join(''), elements));
   return structured;
 }

@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
-import { parse, serializeWithRanges, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
+import { parse, serializeWithRanges, sigilOf, toCodexTurnInput, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
 import { scan } from '../src/Parse.js';
 import { structuredItemOf } from '../src/TurnInput.js';
 import { escapeText, isSigil, utf8Length, utf8LengthByLoop } from '../src/internal/escaping.js';
@@ -82,6 +82,28 @@ describe('toTurnInput equals the reference algorithm', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('toTurnInput builds plain objects', () => {
+  test('equal to the reference literals with keys in the same order (toEqual ignores key order, JSON does not)', () => {
+    // The items come from constructor functions of their own (src/internal/turnInputItems.ts).
+    fc.assert(
+      fc.property(fc.oneof(documentArbitrary, trickyStringArbitrary), (input) => {
+        expect(JSON.stringify(toTurnInput(input))).toBe(JSON.stringify(referenceTurnInput(input)));
+      }),
+      { numRuns: 300 },
+    );
+    const markdown = 'x [$a](/s/SKILL.md) [$b](app://c) [@d](plugin://e@f)';
+    for (const result of [toTurnInput(markdown), toTurnInput(parse(markdown)), toCodexTurnInput(markdown)]) {
+      if (E.isLeft(result) || result.right[0]?.type !== 'text') throw new Error('markdown converts to a text item first');
+      const objects = [...result.right, ...result.right[0].text_elements.flatMap((element) => [element, element.byteRange])];
+      expect(objects).toHaveLength(4 + 3 * 2);
+      for (const object of objects) {
+        expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+        expect(object.constructor).toBe(Object);
+      }
+    }
   });
 });
 
