@@ -197,6 +197,49 @@ describe('the scan', () => {
       { numRuns: 1000 },
     );
   });
+
+  test('reports a text run as plain exactly when its source holds no backslash and no [ before a sigil', () => {
+    const markdown = fc
+      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('\\', '\\[', '[$', '[@x', '[$a](nowhere)', '[x]', 'a\\b')), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(markdown, (value) => {
+        scan(
+          value,
+          (text, start, end, plain) => {
+            const source = value.slice(start, end);
+            expect(plain).toBe(!source.includes('\\') && !/\[[$@]/.test(source));
+            if (plain) expect(text).toBe(source);
+          },
+          () => undefined,
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('reports a mention as literal exactly when its label holds no backslash and its target no %', () => {
+    const markdown = fc
+      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('[$a%](app://b)', '[$a\\b](app://c)', '[@p](plugin://a@b%)')), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(markdown, (value) => {
+        scan(
+          value,
+          () => undefined,
+          (_mention, start, end, _ascii, literal) => {
+            const source = value.slice(start, end);
+            // A target holds no raw `]` or `(`, so the last `](` ends the label.
+            const labelEnd = source.lastIndexOf('](');
+            const label = source.slice(2, labelEnd);
+            const target = source.slice(labelEnd + 2, -1);
+            expect(literal).toBe(!label.includes('\\') && !target.includes('%'));
+          },
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 describe('utf8Length', () => {
