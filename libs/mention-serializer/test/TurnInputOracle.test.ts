@@ -181,63 +181,53 @@ describe('toTurnInput of markdown equals toTurnInput of its parsed document', ()
   });
 });
 
+/** Runs `check` over markdown joining tricky text, mention forms and `extras` (each test's own cases). */
+function forScannedMarkdown(extras: [string, ...string[]], check: (markdown: string) => void): void {
+  const markdown = fc
+    .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom(...extras)), { maxLength: 8 })
+    .map((parts) => parts.join(''));
+  fc.assert(fc.property(markdown, check), { numRuns: 1000 });
+}
+
 describe('the scan', () => {
   test('reports a mention as ASCII exactly when its source is, so its UTF-8 length is its length', () => {
-    const markdown = fc
-      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('[$数据](/s/SKILL.md)', '[@é](plugin://p@m)', '[$a](app://数)')), { maxLength: 8 })
-      .map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(markdown, (value) => {
-        scan(
-          value,
-          () => undefined,
-          (_mention, start, end, ascii) => expect(ascii).toBe([...value.slice(start, end)].every((c) => c.charCodeAt(0) < 0x80)),
-        );
-      }),
-      { numRuns: 1000 },
+    forScannedMarkdown(['[$数据](/s/SKILL.md)', '[@é](plugin://p@m)', '[$a](app://数)'], (value) =>
+      scan(
+        value,
+        () => undefined,
+        (_mention, start, end, ascii) => expect(ascii).toBe([...value.slice(start, end)].every((c) => c.charCodeAt(0) < 0x80)),
+      ),
     );
   });
 
   test('reports a text run as plain exactly when its source holds no backslash and no [ before a sigil', () => {
-    const markdown = fc
-      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('\\', '\\[', '[$', '[@x', '[$a](nowhere)', '[x]', 'a\\b')), { maxLength: 8 })
-      .map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(markdown, (value) => {
-        scan(
-          value,
-          (text, start, end, plain) => {
-            const source = value.slice(start, end);
-            expect(plain).toBe(!source.includes('\\') && !/\[[$@]/.test(source));
-            if (plain) expect(text).toBe(source);
-          },
-          () => undefined,
-        );
-      }),
-      { numRuns: 1000 },
+    forScannedMarkdown(['\\', '\\[', '[$', '[@x', '[$a](nowhere)', '[x]', 'a\\b'], (value) =>
+      scan(
+        value,
+        (text, start, end, plain) => {
+          const source = value.slice(start, end);
+          expect(plain).toBe(!source.includes('\\') && !/\[[$@]/.test(source));
+          if (plain) expect(text).toBe(source);
+        },
+        () => undefined,
+      ),
     );
   });
 
   test('reports a mention as literal exactly when its label holds no backslash and its target no %', () => {
-    const markdown = fc
-      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('[$a%](app://b)', '[$a\\b](app://c)', '[@p](plugin://a@b%)')), { maxLength: 8 })
-      .map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(markdown, (value) => {
-        scan(
-          value,
-          () => undefined,
-          (_mention, start, end, _ascii, literal) => {
-            const source = value.slice(start, end);
-            // A target holds no raw `]` or `(`, so the last `](` ends the label.
-            const labelEnd = source.lastIndexOf('](');
-            const label = source.slice(2, labelEnd);
-            const target = source.slice(labelEnd + 2, -1);
-            expect(literal).toBe(!label.includes('\\') && !target.includes('%'));
-          },
-        );
-      }),
-      { numRuns: 1000 },
+    forScannedMarkdown(['[$a%](app://b)', '[$a\\b](app://c)', '[@p](plugin://a@b%)'], (value) =>
+      scan(
+        value,
+        () => undefined,
+        (_mention, start, end, _ascii, literal) => {
+          const source = value.slice(start, end);
+          // A target holds no raw `]` or `(`, so the last `](` ends the label.
+          const labelEnd = source.lastIndexOf('](');
+          const label = source.slice(2, labelEnd);
+          const target = source.slice(labelEnd + 2, -1);
+          expect(literal).toBe(!label.includes('\\') && !target.includes('%'));
+        },
+      ),
     );
   });
 });
