@@ -20,6 +20,7 @@ import { serializeMention, sigilOf } from './Serialize.js';
 import { structuredItemOf } from './TurnInput.js';
 import { codexMentionCuts } from './internal/codexMentionRule.js';
 import { escapeText, utf8Length } from './internal/escaping.js';
+import { textElement, textItem } from './internal/turnInputItems.js';
 
 /** One `text` item being built. */
 interface TextItem {
@@ -36,7 +37,7 @@ function documentToCodexInput(doc: ComposerDocument): UserInputStrict[] {
     if (segment._tag === 'Mention') {
       const part = serializeMention(segment);
       const start = utf8Length(item.text);
-      item.elements.push({ byteRange: { start, end: start + utf8Length(part) }, placeholder: `${sigilOf(segment)}${segment.name}` });
+      item.elements.push(textElement(start, start + utf8Length(part), `${sigilOf(segment)}${segment.name}`));
       item.text += part;
       mentions.push(segment);
       return;
@@ -51,7 +52,7 @@ function documentToCodexInput(doc: ComposerDocument): UserInputStrict[] {
     }
     item.text += part.slice(from);
   });
-  const texts: UserInputStrict[] = items.filter((item) => item.text !== '' || items.length === 1).map((item) => ({ type: 'text', text: item.text, text_elements: item.elements }));
+  const texts: UserInputStrict[] = items.filter((item) => item.text !== '' || items.length === 1).map((item) => textItem(item.text, item.elements));
   return [...texts, ...mentions.map(structuredItemOf)];
 }
 

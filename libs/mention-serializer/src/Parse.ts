@@ -80,14 +80,18 @@ interface MentionSlot {
   mention: Mention | null;
   /** Whether the mention's source holds only ASCII (each character one UTF-8 byte). */
   ascii: boolean;
+  /** Whether its label holds no `\\` and its target no `%`, so both read exactly as they are written. */
+  literal: boolean;
 }
 
 /**
  * The one pass behind {@link parse}, {@link tokenize} and `toTurnInput`'s reading of markdown (not
- * exported by the package): reports maximal non-empty text runs (escapes
- * resolved) and mentions, in order, each mention with whether its source is all ASCII (seen while
- * it is read, so a caller counting UTF-8 bytes need not look at it again). Text without escapes is reported as a slice of the input, with
- * no copying.
+ * exported by the package): reports maximal non-empty text runs (escapes resolved) and mentions, in
+ * order. Text without escapes is reported as a slice of the input, with no copying. What the scan
+ * sees on its way is reported too, so that a caller writing the markdown back need not look at the
+ * source again: whether a text run is `plain` (it holds no `\\` and no `[` followed by a sigil, so
+ * its value is its source and escaping leaves it unchanged), and whether a mention's source is all
+ * ASCII (its length is its length in UTF-8 bytes) and `literal` (see {@link MentionSlot}).
  *
  * Only `[` and `\` can start anything but text, so the scan jumps between them with native
  * `indexOf` (each kept until the position passes it: the string is searched about once per
@@ -95,18 +99,22 @@ interface MentionSlot {
  */
 export function scan(
   markdown: string,
-  onText: (value: string, start: number, end: number) => void,
-  onMention: (mention: Mention, start: number, end: number, ascii: boolean) => void,
+  onText: (value: string, start: number, end: number, plain: boolean) => void,
+  onMention: (mention: Mention, start: number, end: number, ascii: boolean, literal: boolean) => void,
 ): void {
   const length = markdown.length;
-  const slot: MentionSlot = { mention: null, ascii: true };
+  const slot: MentionSlot = { mention: null, ascii: true, literal: true };
   let bracket = markdown.indexOf('[');
   let backslash = markdown.indexOf('\\');
   let runStart = 0;
   let copyFrom = 0;
   let unescaped = '';
+  /** Whether the current run has shown no `\\` and no `[` followed by a sigil yet. */
+  let plain = true;
   for (;;) {
     if (backslash !== -1 && (bracket === -1 || backslash < bracket)) {
+      // Every backslash the scan stops at lies in the current run (it restarts after a mention).
+      plain = false;
       const i = backslash;
       const after = markdown.charCodeAt(i + 1);
       let next = i + 1;
@@ -123,22 +131,24 @@ export function scan(
     const sigil = markdown.charCodeAt(i + 1);
     const end = sigil === 0x24 /* $ */ || sigil === 0x40 /* @ */ ? readMention(markdown, i, slot) : -1;
     if (end === -1 || slot.mention === null) {
+      if (sigil === 0x24 || sigil === 0x40) plain = false;
       bracket = markdown.indexOf('[', i + 1);
       continue;
     }
-    if (i > runStart) onText(unescaped + markdown.slice(copyFrom, i), runStart, i);
+    if (i > runStart) onText(unescaped + markdown.slice(copyFrom, i), runStart, i, plain);
     unescaped = '';
-    onMention(slot.mention, i, end, slot.ascii);
+    plain = true;
+    onMention(slot.mention, i, end, slot.ascii, slot.literal);
     runStart = copyFrom = end;
     bracket = markdown.indexOf('[', end);
     if (backslash !== -1 && backslash < end) backslash = markdown.indexOf('\\', end);
   }
-  if (length > runStart) onText(unescaped + markdown.slice(copyFrom), runStart, length);
+  if (length > runStart) onText(unescaped + markdown.slice(copyFrom), runStart, length, plain);
 }
 
 /**
  * Reads a mention whose `[` is at `start` (a sigil follows it): returns the position after its `)`
- * and leaves the mention in `slot` (with whether its source is all ASCII), or returns -1. The label scan stops at the first raw `[`, and
+ * and leaves the mention in `slot` (with what the scan saw of its source), or returns -1. The label scan stops at the first raw `[`, and
  * the target scan at the first `[` too, so no character is scanned by two attempts: parsing stays
  * linear.
  */
@@ -146,6 +156,7 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
   const length = s.length;
   const labelStart = start + 2;
   let escaped = false;
+  let backslash = false;
   /** The label's code units or-ed together: 0x80 or above once one is not ASCII. */
   let labelBits = 0;
   let i = labelStart;
@@ -156,6 +167,7 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
     if (code === 0x5d /* ] */) break;
     if (code === 0x5b /* [ */) return -1;
     if (code === 0x5c /* \ */) {
+      backslash = true;
       const after = s.charCodeAt(i + 1);
       if (after === 0x5c || after === 0x5b || after === 0x5d) {
         escaped = true;
@@ -193,6 +205,7 @@ function readMention(s: string, start: number, slot: MentionSlot): number {
   const mention = classify(s, name, targetStart, j, firstAt, percent, s.charCodeAt(start + 1) === 0x40 /* @ */);
   slot.mention = mention;
   slot.ascii = ascii;
+  slot.literal = !backslash && !percent;
   return mention === null ? -1 : j + 1;
 }
 

@@ -12,12 +12,11 @@ import { isSkillFilePath, mentionProblem, normalize, validateDocument, type Comp
 import { scan } from './Parse.js';
 import { serializeMention, sigilOf, targetOf } from './Serialize.js';
 import { escapeText, utf8Length } from './internal/escaping.js';
+import { mentionItem, skillItem, textElement, textItem } from './internal/turnInputItems.js';
 
 /** The structured item Codex consumes for one mention. */
 export function structuredItemOf(mention: Mention): UserInputStrict {
-  return mention.kind === 'skill'
-    ? { type: 'skill', name: mention.name, path: mention.path }
-    : { type: 'mention', name: mention.name, path: targetOf(mention) };
+  return mention.kind === 'skill' ? skillItem(mention.name, mention.path) : mentionItem(mention.name, targetOf(mention));
 }
 
 /**
@@ -51,8 +50,8 @@ function markdownToTurnInput(markdown: string): E.Either<InvalidMention, UserInp
   const builder = new MarkdownTurnInput(markdown);
   scan(
     markdown,
-    (value, start, end) => builder.onText(value, start, end),
-    (mention, start, end, ascii) => builder.onMention(mention, start, end, ascii),
+    (value, start, end, plain) => builder.onText(value, start, end, plain),
+    (mention, start, end, ascii, literal) => builder.onMention(mention, start, end, ascii, literal),
   );
   return builder.finish();
 }
@@ -72,35 +71,38 @@ class MarkdownTurnInput {
   #text: string | null = null;
   #textStart = 0;
   #textEnd = 0;
-  /** Where the next `\\` and `%` at or after the last mention's start are (Infinity: none). */
-  #nextBackslash = -1;
-  #nextPercent = -1;
+  #textPlain = false;
 
   constructor(markdown: string) {
     this.#markdown = markdown;
   }
 
-  onText(value: string, start: number, end: number): void {
+  /** `plain`: whether the run holds no `\\` and no `[` before a sigil (the scan's word for it). */
+  onText(value: string, start: number, end: number, plain: boolean): void {
     this.#text = value;
     this.#textStart = start;
     this.#textEnd = end;
+    this.#textPlain = plain;
   }
 
-  /** `ascii`: whether the mention's source is all ASCII, so its length in UTF-8 bytes is `end - start`. */
-  onMention(mention: Mention, start: number, end: number, ascii: boolean): void {
+  /**
+   * `ascii`: whether the mention's source is all ASCII, so its length in UTF-8 bytes is `end - start`;
+   * `literal`: whether its label holds no `\\` and its target no `%` (the scan's words for them).
+   */
+  onMention(mention: Mention, start: number, end: number, ascii: boolean, literal: boolean): void {
     this.#flushText(true);
     const index = this.#segments++;
     if (this.#problem !== null) return;
     this.#problem = mentionProblem(mention, index);
     const markdown = this.#markdown;
     let length: number;
-    const bytes = this.#parts === null ? this.#serializedBytesAt(mention, start, end, ascii) : -1;
+    const bytes = this.#parts === null && literal ? this.#serializedBytesAt(mention, start, end, ascii) : -1;
     if (bytes !== -1) length = bytes;
     else {
       const part = serializeMention(mention);
       length = this.#parts === null && part === markdown.slice(start, end) ? sourceBytes(markdown, start, end, ascii) : this.#differs(part, start);
     }
-    this.#elements.push({ byteRange: { start: this.#bytes, end: this.#bytes + length }, placeholder: sigilOf(mention) + mention.name });
+    this.#elements.push(textElement(this.#bytes, this.#bytes + length, sigilOf(mention) + mention.name));
     this.#structured.push(structuredItemOf(mention));
     this.#bytes += length;
   }
@@ -109,7 +111,7 @@ class MarkdownTurnInput {
     this.#flushText(false);
     if (this.#problem !== null) return E.left(this.#problem);
     const text = this.#parts === null ? this.#markdown : this.#parts.join('');
-    this.#structured.unshift({ type: 'text', text, text_elements: this.#elements });
+    this.#structured.unshift(textItem(text, this.#elements));
     return E.right(this.#structured);
   }
 
@@ -118,6 +120,11 @@ class MarkdownTurnInput {
     if (value === null) return;
     this.#text = null;
     this.#segments++;
+    if (this.#parts === null && this.#textPlain) {
+      // Neither an escape to read nor one to write: the text is the source's own slice, counted whole.
+      this.#bytes += utf8Length(value);
+      return;
+    }
     const start = this.#textStart;
     const end = this.#textEnd;
     const part = escapeText(value, followedByMention);
@@ -129,24 +136,19 @@ class MarkdownTurnInput {
   }
 
   /**
-   * The length in UTF-8 bytes of `[start, end)` if the mention read there is written exactly as
-   * `serializeMention` writes it, else -1; decided from lengths and from where the next `\\` and `%`
-   * are (each found by a native search that only moves forward, so the document is searched about
-   * once). The parser reads a label without `\\` as it is (it cannot hold a raw `[` or `]`, so it
-   * needs no escape), and a target without `%` as it is; such a target holds none of the characters
-   * the serializer percent-encodes but C1 controls (the parser refuses the others raw, and a plugin
-   * name ends at its first `@`), looked for only when the mention is not all ASCII. With the
-   * canonical sigil, the length then tells the link form (a `skill://` prefix or not) apart. -1 sends
-   * the caller to compare with `serializeMention`, so it is never wrong, only slower.
+   * The length in UTF-8 bytes of `[start, end)`, where the scan read a literal mention (a label
+   * without `\\`, a target without `%`), if it is written exactly as `serializeMention` writes it,
+   * else -1; decided from lengths. The parser reads such a label as it is (it cannot hold a raw `[`
+   * or `]`, so it needs no escape), and such a target as it is; the target holds none of the
+   * characters the serializer percent-encodes but C1 controls (the parser refuses the others raw,
+   * and a plugin name ends at its first `@`), looked for only when the mention is not all ASCII.
+   * With the canonical sigil, the length then tells the link form (a `skill://` prefix or not)
+   * apart. -1 sends the caller to compare with `serializeMention`, so it is never wrong, only slower.
    */
   #serializedBytesAt(mention: Mention, start: number, end: number, ascii: boolean): number {
     const markdown = this.#markdown;
     if (markdown.charCodeAt(start + 1) !== (mention.kind === 'plugin' ? 0x40 /* @ */ : 0x24) /* $ */) return -1;
     if (end - start !== 2 + mention.name.length + 2 + serializedTargetLength(mention) + 1) return -1;
-    if (this.#nextBackslash < start) this.#nextBackslash = nextIndex(markdown.indexOf('\\', start));
-    if (this.#nextBackslash < start + 2 + mention.name.length) return -1;
-    if (this.#nextPercent < start) this.#nextPercent = nextIndex(markdown.indexOf('%', start));
-    if (this.#nextPercent < end) return -1;
     if (ascii) return end - start;
     return C1_CONTROL.test(markdown.slice(start, end)) ? -1 : utf8Length(markdown, start, end);
   }
@@ -164,8 +166,6 @@ const sourceBytes = (markdown: string, start: number, end: number, ascii: boolea
 
 /** A C1 control character (U+0080–U+009F), which targets percent-encode and the parser leaves raw (but U+0085). */
 const C1_CONTROL = /[\u0080-\u009f]/;
-
-const nextIndex = (index: number): number => (index === -1 ? Infinity : index);
 
 /** The length of a mention's target as `serializeMention` writes it, when nothing in it is percent-encoded. */
 function serializedTargetLength(mention: Mention): number {
@@ -201,11 +201,11 @@ function documentToTurnInput(doc: ComposerDocument): UserInputStrict[] {
     }
     const part = serializeMention(segment);
     const length = utf8Length(part);
-    elements.push({ byteRange: { start: bytes, end: bytes + length }, placeholder: sigilOf(segment) + segment.name });
+    elements.push(textElement(bytes, bytes + length, sigilOf(segment) + segment.name));
     bytes += length;
     parts.push(part);
     structured.push(structuredItemOf(segment));
   }
-  structured.unshift({ type: 'text', text: parts.join(''), text_elements: elements });
+  structured.unshift(textItem(parts.join(''), elements));
   return structured;
 }

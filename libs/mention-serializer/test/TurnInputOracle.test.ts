@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { TextElement, UserInputStrict } from '@wework/codex-protocol';
-import { parse, serializeWithRanges, sigilOf, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
+import { parse, serializeWithRanges, sigilOf, toCodexTurnInput, toTurnInput, validateDocument, type ComposerDocument } from '../src/index.js';
 import { scan } from '../src/Parse.js';
 import { structuredItemOf } from '../src/TurnInput.js';
 import { escapeText, isSigil, utf8Length, utf8LengthByLoop } from '../src/internal/escaping.js';
@@ -85,6 +85,28 @@ describe('toTurnInput equals the reference algorithm', () => {
   });
 });
 
+describe('toTurnInput builds plain objects', () => {
+  test('equal to the reference literals with keys in the same order (toEqual ignores key order, JSON does not)', () => {
+    // The items come from constructor functions of their own (src/internal/turnInputItems.ts).
+    fc.assert(
+      fc.property(fc.oneof(documentArbitrary, trickyStringArbitrary), (input) => {
+        expect(JSON.stringify(toTurnInput(input))).toBe(JSON.stringify(referenceTurnInput(input)));
+      }),
+      { numRuns: 300 },
+    );
+    const markdown = 'x [$a](/s/SKILL.md) [$b](app://c) [@d](plugin://e@f)';
+    for (const result of [toTurnInput(markdown), toTurnInput(parse(markdown)), toCodexTurnInput(markdown)]) {
+      if (E.isLeft(result) || result.right[0]?.type !== 'text') throw new Error('markdown converts to a text item first');
+      const objects = [...result.right, ...result.right[0].text_elements.flatMap((element) => [element, element.byteRange])];
+      expect(objects).toHaveLength(4 + 3 * 2);
+      for (const object of objects) {
+        expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+        expect(object.constructor).toBe(Object);
+      }
+    }
+  });
+});
+
 describe('escapeText equals the reference algorithm', () => {
   test('on random text, followed by a mention or not', () => {
     const escapable = fc.string({ unit: fc.constantFrom('\\', '[', '$', '@', ']', 'a', 'é', '😀'), maxLength: 30 });
@@ -159,20 +181,53 @@ describe('toTurnInput of markdown equals toTurnInput of its parsed document', ()
   });
 });
 
+/** Runs `check` over markdown joining tricky text, mention forms and `extras` (each test's own cases). */
+function forScannedMarkdown(extras: [string, ...string[]], check: (markdown: string) => void): void {
+  const markdown = fc
+    .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom(...extras)), { maxLength: 8 })
+    .map((parts) => parts.join(''));
+  fc.assert(fc.property(markdown, check), { numRuns: 1000 });
+}
+
 describe('the scan', () => {
   test('reports a mention as ASCII exactly when its source is, so its UTF-8 length is its length', () => {
-    const markdown = fc
-      .array(fc.oneof(trickyStringArbitrary, mentionFormArbitrary, fc.constantFrom('[$数据](/s/SKILL.md)', '[@é](plugin://p@m)', '[$a](app://数)')), { maxLength: 8 })
-      .map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(markdown, (value) => {
-        scan(
-          value,
-          () => undefined,
-          (_mention, start, end, ascii) => expect(ascii).toBe([...value.slice(start, end)].every((c) => c.charCodeAt(0) < 0x80)),
-        );
-      }),
-      { numRuns: 1000 },
+    forScannedMarkdown(['[$数据](/s/SKILL.md)', '[@é](plugin://p@m)', '[$a](app://数)'], (value) =>
+      scan(
+        value,
+        () => undefined,
+        (_mention, start, end, ascii) => expect(ascii).toBe([...value.slice(start, end)].every((c) => c.charCodeAt(0) < 0x80)),
+      ),
+    );
+  });
+
+  test('reports a text run as plain exactly when its source holds no backslash and no [ before a sigil', () => {
+    forScannedMarkdown(['\\', '\\[', '[$', '[@x', '[$a](nowhere)', '[x]', 'a\\b'], (value) =>
+      scan(
+        value,
+        (text, start, end, plain) => {
+          const source = value.slice(start, end);
+          expect(plain).toBe(!source.includes('\\') && !/\[[$@]/.test(source));
+          if (plain) expect(text).toBe(source);
+        },
+        () => undefined,
+      ),
+    );
+  });
+
+  test('reports a mention as literal exactly when its label holds no backslash and its target no %', () => {
+    forScannedMarkdown(['[$a%](app://b)', '[$a\\b](app://c)', '[@p](plugin://a@b%)'], (value) =>
+      scan(
+        value,
+        () => undefined,
+        (_mention, start, end, _ascii, literal) => {
+          const source = value.slice(start, end);
+          // A target holds no raw `]` or `(`, so the last `](` ends the label.
+          const labelEnd = source.lastIndexOf('](');
+          const label = source.slice(2, labelEnd);
+          const target = source.slice(labelEnd + 2, -1);
+          expect(literal).toBe(!label.includes('\\') && !target.includes('%'));
+        },
+      ),
     );
   });
 });
