@@ -143,6 +143,23 @@ export interface ConnectorRecoveryFault {
   readonly _tag: 'ConnectorNotFound' | 'RecoveryCancelled' | 'RecoveryFailed' | 'RecoveryObsolete';
 }
 
+/**
+ * Why `message/send` sent nothing (`-32003`): the composed turn was refused — the model saved with the
+ * task is not in Codex's catalog (`ModelUnavailable`), or none is saved and the catalog marks no default
+ * (`NoDefaultModel`), both `@wework/model-catalog`'s `SendBlocked`; or a mention of the composer content is
+ * invalid (`InvalidComposerContent`, `reason` a `@wework/mention-serializer` `InvalidMention`) — or the
+ * task's delivery rules refused it (`@wework/thread-lifecycle`'s `DeliveryRefusal`): `limit` messages wait
+ * already (`QueueFull`), or a steer carries what the running turn cannot take (`NotSteerable`). Those
+ * libraries' values fit as they are; the model name, the models `available`, a mention's target and their
+ * own texts (`message`, `reason`) are never shown.
+ */
+export type SendFault =
+  | { readonly _tag: 'ModelUnavailable'; readonly available: ReadonlyArray<unknown> }
+  | { readonly _tag: 'NoDefaultModel'; readonly available: ReadonlyArray<unknown> }
+  | { readonly _tag: 'InvalidComposerContent'; readonly reason: { readonly _tag: 'EmptyName' | 'EmptyTarget' | 'SkillPathNotAbsolute' } }
+  | { readonly _tag: 'QueueFull'; readonly limit: number }
+  | { readonly _tag: 'NotSteerable' };
+
 /** Every error a handler area answers with, by area: the union the mapping covers. */
 export type HostError =
   | { readonly area: 'runtime'; readonly error: RuntimeFault }
@@ -156,7 +173,8 @@ export type HostError =
   | { readonly area: 'skillRead'; readonly error: SkillReadFault }
   | { readonly area: 'unavailable'; readonly error: UnavailableFault }
   | { readonly area: 'inspection'; readonly error: InspectionFault }
-  | { readonly area: 'connectorRecovery'; readonly error: ConnectorRecoveryFault };
+  | { readonly area: 'connectorRecovery'; readonly error: ConnectorRecoveryFault }
+  | { readonly area: 'send'; readonly error: SendFault };
 
 /** ` (why)` for the executor's category text, or nothing when it holds anything else. */
 const because = (text: string): string => {
@@ -407,6 +425,30 @@ function connectorRecoveryFailure(error: ConnectorRecoveryFault): HostFailure {
   }
 }
 
+/** What to do when no model can be sent with: choose one the host lists, or wait for one. */
+const chooseModel = (available: ReadonlyArray<unknown>): string =>
+  available.length === 0 ? 'no model is available right now; send again once models/list lists one' : 'choose a model that models/list lists and send again with it as modelSelection';
+
+/** The reply when `message/send` sent nothing: `-32003`, a fixed sentence per refusal that says what to do. */
+function sendFailure(error: SendFault): HostFailure {
+  switch (error._tag) {
+    case 'ModelUnavailable':
+      return failure(HostErrorCode.SendBlocked, error._tag, `the model saved with the task is not available; ${chooseModel(error.available)}`);
+    case 'NoDefaultModel':
+      return failure(HostErrorCode.SendBlocked, error._tag, `the task has no saved model and Codex marks none as the default; ${chooseModel(error.available)}`);
+    case 'InvalidComposerContent':
+      return failure(HostErrorCode.SendBlocked, error._tag, `the message has an invalid mention${tagged(error.reason._tag)}; choose the mention again in the composer or remove it, then send again`);
+    case 'QueueFull':
+      return failure(HostErrorCode.SendBlocked, error._tag, `${Math.round(error.limit)} messages of this task already wait for its running turn; wait for it or stop the task`);
+    case 'NotSteerable':
+      return failure(
+        HostErrorCode.SendBlocked,
+        error._tag,
+        'this message cannot join the running turn: it names skills, plugins or apps, or changes the model or the permission mode, which only a new turn takes; send it again with delivery queue',
+      );
+  }
+}
+
 /**
  * The reply for any error of any area: the one entry the executor's handlers and the property test use.
  *
@@ -440,5 +482,7 @@ export function hostFailure(error: HostError): HostFailure {
       return inspectionFailure(error.error);
     case 'connectorRecovery':
       return connectorRecoveryFailure(error.error);
+    case 'send':
+      return sendFailure(error.error);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * `@wework/host-errors`: how the executor's typed errors reach a host. One pure mapping per area
  * (runtime, tasks, plugin service, plugin management, marketplaces, accounts, settings, inventory,
- * skills) to the host protocol's error reply — the code of `HostErrorCode`, `data.tag`, `data.retryable`
+ * skills, sends) to the host protocol's error reply — the code of `HostErrorCode`, `data.tag`, `data.retryable`
  * where documented, and a message that names the params field concerned but never its value, a path,
  * or Codex's or the operating system's own text.
  *

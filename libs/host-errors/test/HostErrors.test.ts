@@ -10,7 +10,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { HostErrorCode, HostErrorData, hostErrorData } from '@wework/host-protocol';
 import { categoryText, hostFailure, runtimeFailure, type ManagementFault, type MarketplaceFault, type RuntimeFault } from '../src/index.js';
-import type { AccountFault, HostError, TaskFault } from '../src/HostErrors.js';
+import type { AccountFault, HostError, SendFault, TaskFault } from '../src/HostErrors.js';
 
 /** A request's string: any text, sometimes a valid identity, always marked so that it cannot occur in a fixed sentence by chance. */
 const requestString = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), fc.constant('alpha')).map((text) => `\u00ab${text}`);
@@ -89,6 +89,28 @@ const accountFault: fc.Arbitrary<AccountFault> = fc.oneof(
   })),
 );
 
+/**
+ * Every refusal of `message/send` as the libraries build it, with what they carry that a message may not
+ * show: model-catalog's model name, the models available and its own sentence naming them, a mention's
+ * index and target path, the delivery rules' reason text.
+ */
+const sendFault: fc.Arbitrary<SendFault> = fc.oneof(
+  fc.tuple(requestString, fc.array(requestString, { maxLength: 3 })).map(([model, available]) => ({
+    _tag: 'ModelUnavailable' as const,
+    model,
+    available,
+    message: `The model ${JSON.stringify(model)} is not available right now. Choose an available model to send: ${available.join(', ')}.`,
+  })),
+  fc.array(requestString, { maxLength: 3 }).map((available) => ({ _tag: 'NoDefaultModel' as const, available, message: `No default model is set. Choose an available model to send: ${available.join(', ')}.` })),
+  fc.oneof(
+    fc.nat(20).map((index) => ({ _tag: 'EmptyName' as const, index })),
+    fc.tuple(fc.nat(20), fc.constantFrom('path' as const, 'connectorId' as const, 'pluginName' as const, 'marketplaceName' as const)).map(([index, field]) => ({ _tag: 'EmptyTarget' as const, index, field })),
+    fc.tuple(fc.nat(20), fc.oneof(requestString, foreignText)).map(([index, path]) => ({ _tag: 'SkillPathNotAbsolute' as const, index, path })),
+  ).map((reason) => ({ _tag: 'InvalidComposerContent' as const, reason })),
+  fc.nat(64).map((limit) => ({ _tag: 'QueueFull' as const, limit })),
+  requestString.map((why) => ({ _tag: 'NotSteerable' as const, reason: why })),
+);
+
 /** Every error variant of every area, with the request's strings and the foreign texts that went into it. */
 const hostError: fc.Arbitrary<HostError> = fc.oneof(
   runtimeFault.map((error) => ({ area: 'runtime' as const, error })),
@@ -120,6 +142,7 @@ const hostError: fc.Arbitrary<HostError> = fc.oneof(
     .tuple(fc.constantFrom('ConnectorNotFound' as const, 'RecoveryCancelled' as const, 'RecoveryFailed' as const, 'RecoveryObsolete' as const), requestString, requestString, reason)
     // The library's error carries the request's plugin and connector and its own message; none may be shown.
     .map(([_tag, pluginKey, connectorSlug, message]) => ({ area: 'connectorRecovery' as const, error: { _tag, pluginKey, connectorSlug, message } })),
+  sendFault.map((error) => ({ area: 'send' as const, error })),
 );
 
 /** Every string inside `value` (the request's and the foreign ones alike). */
@@ -183,6 +206,37 @@ describe('hostFailure', () => {
         expect(hostFailure({ area: 'task', error: swapped }).message).toBe(hostFailure({ area: 'task', error }).message);
       }),
     );
+  });
+
+  it('a refused send is -32003 with its own tag, and its message depends on no string the refusal carries', () => {
+    fc.assert(
+      fc.property(sendFault, requestString, (error, other) => {
+        const failure = hostFailure({ area: 'send', error });
+        expect(failure).toMatchObject({ code: HostErrorCode.SendBlocked, tag: error._tag });
+        expect(failure.retryable).toBeUndefined();
+        const swap = (value: unknown): unknown =>
+          typeof value === 'string' && value.startsWith('\u00ab') ? other : Array.isArray(value) ? value.map(swap) : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'message' ? other : swap(inner)])) : value;
+        expect(hostFailure({ area: 'send', error: swap(error) as SendFault }).message).toBe(failure.message);
+      }),
+    );
+  });
+
+  it('a refused send says what to do, and keeps the limit of a full queue', () => {
+    expect(hostFailure({ area: 'send', error: { _tag: 'QueueFull', limit: 16 } })).toEqual({
+      code: HostErrorCode.SendBlocked,
+      tag: 'QueueFull',
+      message: '16 messages of this task already wait for its running turn; wait for it or stop the task',
+    });
+    expect(hostFailure({ area: 'send', error: { _tag: 'ModelUnavailable', available: ['gpt-6.2-sol'] } }).message).toBe(
+      'the model saved with the task is not available; choose a model that models/list lists and send again with it as modelSelection',
+    );
+    expect(hostFailure({ area: 'send', error: { _tag: 'NoDefaultModel', available: [] } }).message).toBe(
+      'the task has no saved model and Codex marks none as the default; no model is available right now; send again once models/list lists one',
+    );
+    expect(hostFailure({ area: 'send', error: { _tag: 'InvalidComposerContent', reason: { _tag: 'SkillPathNotAbsolute' } } }).message).toBe(
+      'the message has an invalid mention (SkillPathNotAbsolute); choose the mention again in the composer or remove it, then send again',
+    );
+    expect(hostFailure({ area: 'send', error: { _tag: 'NotSteerable' } }).message).toMatch(/send it again with delivery queue$/);
   });
 
   it('a full disk is retryable wherever the failure is known to be one', () => {
