@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { HostErrorCode, type HostHandlersPart, type HostParamsOf, type HostResultOf } from '@wework/host-protocol';
+import type { HostHandlersPart, HostParamsOf, HostResultOf } from '@wework/host-protocol';
 import { ItemCompleted, type ThreadItem, type UserInputStrict } from '@wework/codex-protocol';
 import { detectAuthRequired } from '@wework/local-auth';
 import { finalMessageOf } from '../../plugins/finalMessage.js';
@@ -72,11 +72,7 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
         catalog.right,
         turnImages,
       );
-      if (E.isLeft(composed)) {
-        const reason = composed.left;
-        const message = 'message' in reason && typeof reason.message === 'string' ? reason.message : reason._tag === 'InvalidComposerContent' ? `the message has an invalid mention (${reason.reason._tag})` : reason._tag;
-        return E.left({ code: HostErrorCode.SendBlocked, message, tag: reason._tag });
-      }
+      if (E.isLeft(composed)) return E.left(hostFailure({ area: 'send', error: composed.left }));
       const warnings = composed.right.warnings.map((warning) => warning.message);
       if (warnings.length > 0) log({ event: 'turn composed with warnings', fields: { taskId: task.taskId, count: warnings.length } });
       // What the thread's turns complete, for connector_auth_required detection on the final message of the turn answered.
@@ -96,9 +92,8 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
           return E.left(taskFailure(outcome.error));
         case 'Refused': {
           const { refusal } = outcome;
-          const message = refusal._tag === 'QueueFull' ? `${refusal.limit} messages of this task already wait for its running turn; wait for it or stop the task` : `this message cannot join the running turn: ${refusal.reason}`;
           log({ event: 'message refused', fields: { taskId: task.taskId, delivery, reason: refusal._tag } });
-          return E.left({ code: HostErrorCode.SendBlocked, message, tag: refusal._tag });
+          return E.left(hostFailure({ area: 'send', error: refusal }));
         }
         case 'Cancelled':
           return ok({ taskId: task.taskId, threadId: threadOf(), turnId: null, status: 'cancelled', delivery: delivery === 'queue' ? 'queued' : 'steered', error: null, warnings, authRequired: null });
