@@ -6,7 +6,8 @@
  * malformed request reusing an id in flight never gives that id a second answer; long-running requests
  * have a per-connection bound and a shared budget of their own, each refusal naming its own bounds;
  * WebSocket connections beyond their bound are refused with 503; a host that ends its input still gets
- * the answers in flight, within the drain bound.
+ * the answers in flight, within the drain bound; what is sent in one run of code leaves stdout as one
+ * write, in order.
  */
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
@@ -476,6 +477,24 @@ describe('the guarded host connection', () => {
     unsent = HOST_LIMITS.disconnectAboveBytes + 1;
     deliver('still not json');
     expect(events.slice(5)).toEqual(['host message refused', 'host disconnected: output not read', 'destroy']);
+  });
+
+  it('writes what is sent in one run of code to stdout as one write, in order, and every send settles', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const writes: string[] = [];
+    output.on('data', (chunk: Buffer) => writes.push(chunk.toString('utf8')));
+    const connection = stdioConnection(input, output, () => undefined);
+    connection.listen();
+    const sends = Array.from({ length: 5 }, (_, i) => connection.sendNotification('transcript/item', { n: i }));
+    await Promise.all(sends);
+    expect(writes).toHaveLength(1);
+    expect(writes.join('').split('\n').filter((line) => line !== '').map((line) => (JSON.parse(line) as { params: { n: number } }).params.n)).toEqual([0, 1, 2, 3, 4]);
+    await connection.sendNotification('transcript/item', { n: 5 });
+    expect(writes).toHaveLength(2);
+    output.destroy();
+    await expect(connection.sendNotification('transcript/item', { n: 6 })).rejects.toThrow();
+    connection.dispose();
   });
 
   it('logs the first hundred refusals of a connection, then every thousandth', () => {

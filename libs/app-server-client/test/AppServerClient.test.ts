@@ -292,6 +292,33 @@ describe('AppServerClient notifications and tap', () => {
     );
   });
 
+  it('keeps the wire order of notifications, responses and server requests, sent together or one by one', async () => {
+    for (const together of [true, false]) {
+      const { peer, client } = connect();
+      const seen: string[] = [];
+      client.onAnyNotification((notification) => seen.push(notification.method));
+      client.onServerRequest(McpServerElicitationRequest, () => {
+        seen.push('server request');
+        return E.right({ action: 'decline', content: null, _meta: null });
+      });
+      const pending = client.request(Echo, { text: 'x' }).then(() => seen.push('response'));
+      const request = await peer.next((message) => 'method' in message && message.method === 'test/echo');
+      const lines = [
+        { method: 'test/a', params: {} },
+        { id: idOf(request), result: { text: 'x' } },
+        { method: 'test/b', params: {} },
+        { id: 0, method: 'mcpServer/elicitation/request', params: formParams },
+        { method: 'test/c', params: {} },
+      ];
+      if (together) peer.sendRaw(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+      else for (const line of lines) peer.send(line);
+      await pending;
+      await waitFor(() => seen.length === 5);
+      expect(seen).toEqual(['test/a', 'response', 'test/b', 'server request', 'test/c']);
+      client.dispose();
+    }
+  });
+
   it('isolates a throwing listener and unsubscribes on dispose', async () => {
     const { peer, client, events } = connect();
     const seen: string[] = [];

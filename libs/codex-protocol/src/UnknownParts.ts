@@ -126,9 +126,20 @@ export const loggableLiteral = (literal: string): string => (LOGGABLE.test(liter
 /** A codec name that is a type name (`ThreadItem`), not io-ts' spelled-out form of an inline codec. */
 const TYPE_NAME = /^[A-Za-z_][\w]{0,99}$/;
 
+/** Whether a codec's name is a type name, by codec: the walk meets the same codecs in every message. */
+const namedCodecs = new WeakMap<Node, boolean>();
+const hasTypeName = (codec: Node): boolean => {
+  let named = namedCodecs.get(codec);
+  if (named === undefined) {
+    named = TYPE_NAME.test(codec.name);
+    namedCodecs.set(codec, named);
+  }
+  return named;
+};
+
 function visitNode(codec: Node, value: unknown, path: Path, depth: number, walk: Walk, owner: string): void {
   if (walk.out.length >= walk.maxParts || depth > walk.maxDepth) return;
-  const name = TYPE_NAME.test(codec.name) ? codec.name : owner;
+  const name = hasTypeName(codec) ? codec.name : owner;
   const visit = (inner: Node, item: unknown, at: Path): void => visitNode(inner, item, at, depth + 1, walk, name);
   switch (codec._tag) {
     case 'OpenKeyofType':

@@ -48,6 +48,38 @@ export interface EventLog {
 }
 
 /**
+ * Where a log's events are kept: `buffer[start]` to `buffer[end - 1]`. A log and the logs appended from
+ * it share one buffer, and an append pushes onto it when nothing was pushed past the log's end (which
+ * no earlier log sees), so appending costs the same whatever the log holds; an append to a log that
+ * was already appended to copies its events first. The buffer is copied down once the dropped events
+ * before `start` outnumber the kept ones, so it holds at most twice the kept events.
+ */
+interface Stored {
+  readonly buffer: SequencedEvent[];
+  readonly start: number;
+  readonly end: number;
+}
+
+const storedOf = new WeakMap<EventLog, Stored>();
+
+const makeLog = (bounds: EventLogBounds, nextSeq: number, chars: number, stored: Stored): EventLog => {
+  let events: ReadonlyArray<SequencedEvent> | undefined;
+  const log: EventLog = {
+    bounds,
+    nextSeq,
+    get events() {
+      return (events ??= stored.buffer.slice(stored.start, stored.end));
+    },
+    chars,
+  };
+  storedOf.set(log, stored);
+  return log;
+};
+
+/** The events of `log` where they are kept (a log not made here: its `events`). */
+const storedEvents = (log: EventLog): Stored => storedOf.get(log) ?? { buffer: [...log.events], start: 0, end: log.events.length };
+
+/**
  * An empty log; the first event gets `seq` 1.
  * @example
  * ```ts
@@ -56,12 +88,8 @@ export interface EventLog {
  * // event.params.seq === 1; replayAfter(next, 0) is { _tag: 'Replay', events: [event] }
  * ```
  */
-export const emptyEventLog = (bounds: EventLogBounds = { maxEvents: EVENT_LOG_MAX_EVENTS, maxChars: EVENT_LOG_MAX_CHARS }): EventLog => ({
-  bounds: { maxEvents: Math.max(1, bounds.maxEvents), maxChars: Math.max(0, bounds.maxChars) },
-  nextSeq: 1,
-  events: [],
-  chars: 0,
-});
+export const emptyEventLog = (bounds: EventLogBounds = { maxEvents: EVENT_LOG_MAX_EVENTS, maxChars: EVENT_LOG_MAX_CHARS }): EventLog =>
+  makeLog({ maxEvents: Math.max(1, bounds.maxEvents), maxChars: Math.max(0, bounds.maxChars) }, 1, 0, { buffer: [], start: 0, end: 0 });
 
 /** The last `seq` given out (0 before the first event). */
 export const lastSeq = (log: EventLog): number => log.nextSeq - 1;
@@ -74,14 +102,21 @@ export function appendEvent(log: EventLog, method: string, params: Readonly<Reco
   const seq = log.nextSeq;
   const withSeq = { ...params, seq };
   const event: SequencedEvent = { seq, method, params: withSeq, size: JSON.stringify(withSeq).length };
-  const events = [...log.events, event];
+  const kept = storedEvents(log);
+  // Pushing onto a buffer that holds events past this log's end would overwrite what another log sees.
+  let buffer = kept.buffer.length === kept.end ? kept.buffer : kept.buffer.slice(kept.start, kept.end);
+  let start = buffer === kept.buffer ? kept.start : 0;
+  buffer.push(event);
   let chars = log.chars + event.size;
-  let drop = 0;
-  while (events.length - drop > 1 && (events.length - drop > log.bounds.maxEvents || chars > log.bounds.maxChars)) {
-    chars -= events[drop]?.size ?? 0;
-    drop += 1;
+  while (buffer.length - start > 1 && (buffer.length - start > log.bounds.maxEvents || chars > log.bounds.maxChars)) {
+    chars -= buffer[start]?.size ?? 0;
+    start += 1;
   }
-  return [{ bounds: log.bounds, nextSeq: seq + 1, events: drop === 0 ? events : events.slice(drop), chars }, event];
+  if (start > buffer.length - start) {
+    buffer = buffer.slice(start);
+    start = 0;
+  }
+  return [makeLog(log.bounds, seq + 1, chars, { buffer, start, end: buffer.length }), event];
 }
 
 /** What a cursor gets: the events after it, in order, or a reset (what it missed is no longer kept). */

@@ -104,6 +104,27 @@ describe('EventLog', () => {
     );
   });
 
+  it('leaves a log as it was when it is appended to, even twice (each append its own log)', () => {
+    fc.assert(
+      fc.property(bounds, fc.array(notification, { maxLength: 40 }), notification, notification, fc.array(notification, { maxLength: 20 }), (b, ns, x, y, more) => {
+        const { log, all } = build(b, ns);
+        const before = [...log.events];
+        const [withX, eventX] = appendEvent(log, x.method, x.params);
+        const [withY, eventY] = appendEvent(log, y.method, y.params);
+        let longer = withX;
+        for (const n of more) longer = appendEvent(longer, n.method, n.params)[0];
+        expect(log.events).toEqual(before);
+        expect(eventX.seq).toBe(eventY.seq);
+        expect(withY.events).toEqual(build(b, [...ns, y]).log.events);
+        expect(withY.events.at(-1)).toBe(eventY);
+        expect(withX.events).toEqual(build(b, [...ns, x]).log.events);
+        expect(withX.events.at(-1)).toBe(eventX);
+        expect(longer.events).toEqual(build(b, [...ns, x, ...more]).log.events);
+        expect(lastSeq(longer)).toBe(all.length + 1 + more.length);
+      }),
+    );
+  });
+
   it('resets a cursor that is not a sequence number of this log', () => {
     const [log] = appendEvent(emptyEventLog(), 'card/dismissed', { cardId: 'c' });
     expect(replayAfter(log, 2)).toEqual({ _tag: 'Reset' });

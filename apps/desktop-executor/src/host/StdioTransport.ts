@@ -30,6 +30,23 @@ export function stdioConnection(input: Readable, output: Writable, log: Log, opt
     closed = true;
     for (const listener of closeListeners) listener();
   };
+  // What was sent in one run of code goes out as one write, once that run's microtasks are done: a chunk
+  // of Codex notifications becomes one write rather than one per notification. Order is kept (one queue),
+  // and what is queued counts as unsent, so the guard's output bounds see it.
+  let queued: string[] = [];
+  let queuedChars = 0;
+  let settlers: Array<(error: Error | null) => void> = [];
+  const isClosed = (): boolean => closed || output.destroyed || output.writableEnded;
+  const flush = (): void => {
+    if (queued.length === 0) return;
+    const text = queued.join('');
+    const settle = settlers;
+    queued = [];
+    queuedChars = 0;
+    settlers = [];
+    if (isClosed()) return settle.forEach((each) => each(new Error('the output stream is closed')));
+    output.write(text, 'utf8', (error) => settle.forEach((each) => each(error ?? null)));
+  };
   let onFrame: ((frame: HostFrame) => void) | undefined;
   const deliver = (frames: ReturnType<typeof splitter.push>): void => {
     for (const frame of frames) onFrame?.(frame._tag === 'Line' ? { _tag: 'Bytes', bytes: frame.bytes } : { _tag: 'Refused', refusal: { _tag: 'TooLarge', limitBytes: frame.limitBytes } });
@@ -61,12 +78,19 @@ export function stdioConnection(input: Readable, output: Writable, log: Log, opt
     resume: () => void input.resume(),
     send: (text) =>
       new Promise<void>((resolve, reject) => {
-        if (closed || output.destroyed || output.writableEnded) return reject(new Error('the output stream is closed'));
-        output.write(`${text}\n`, 'utf8', (error) => (error === null || error === undefined ? resolve() : reject(error)));
+        if (isClosed()) return reject(new Error('the output stream is closed'));
+        if (queued.length === 0) queueMicrotask(flush);
+        queued.push(`${text}\n`);
+        queuedChars += text.length + 1;
+        settlers.push((error) => (error === null ? resolve() : reject(error)));
       }),
-    unsentBytes: () => output.writableLength,
-    end: () => void (output.writableEnded || output.end()),
+    unsentBytes: () => output.writableLength + queuedChars,
+    end: () => {
+      flush();
+      if (!output.writableEnded) output.end();
+    },
     destroy: () => {
+      flush();
       output.destroy();
       input.destroy();
       close();

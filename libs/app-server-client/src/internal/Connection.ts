@@ -11,7 +11,7 @@ import {
   ResponseError,
   createMessageConnection,
 } from 'vscode-jsonrpc/node';
-import type { CancellationToken, Logger, Message, MessageConnection, RequestMessage } from 'vscode-jsonrpc/node';
+import type { CancellationToken, DataCallback, Logger, Message, MessageConnection, MessageReader, RequestMessage } from 'vscode-jsonrpc/node';
 import type {
   AnyClientNotification,
   AnyClientRequest,
@@ -123,7 +123,7 @@ export class Connection {
       }
       this.tapOutgoing(message);
     });
-    this.rpc = createMessageConnection(this.reader, this.writer, this.logger(), {
+    this.rpc = createMessageConnection(this.inOrderReader(), this.writer, this.logger(), {
       cancellationStrategy: {
         receiver: {
           kind: 'request',
@@ -147,6 +147,37 @@ export class Connection {
     this.rpc.onNotification((method, params) => this.handleNotification(method, params));
     this.watchEnd();
     this.rpc.listen();
+  }
+
+  /**
+   * The reader as vscode-jsonrpc sees it, except that a notification arriving while vscode-jsonrpc has
+   * nothing queued goes to the listeners at once: vscode-jsonrpc would hand it over on a later turn of
+   * the event loop (one turn per message, each through a chain of promises), and nothing it still holds
+   * could come first. Anything arriving while it holds a message is queued behind it, so the order of
+   * the wire is kept; its own `$/` notifications always go to it.
+   */
+  private inOrderReader(): MessageReader {
+    const reader = this.reader;
+    return {
+      onError: reader.onError,
+      onClose: reader.onClose,
+      onPartialMessage: reader.onPartialMessage,
+      dispose: () => reader.dispose(),
+      listen: (callback: DataCallback) =>
+        reader.listen((message) => {
+          const notification = message as { readonly method?: unknown; readonly id?: unknown; readonly params?: unknown };
+          // `delivered` already counts this message.
+          const atOnce =
+            this.dispatched === this.delivered - 1 &&
+            this.terminal === undefined &&
+            typeof notification.method === 'string' &&
+            notification.id === undefined &&
+            !notification.method.startsWith('$/');
+          if (!atOnce) return callback(message);
+          this.dispatched += 1;
+          this.handleNotification(notification.method as string, notification.params);
+        }),
+    };
   }
 
   get terminalError(): TerminalError | undefined {
