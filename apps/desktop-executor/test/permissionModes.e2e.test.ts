@@ -180,7 +180,14 @@ describe('resume and fork of a persisted task', () => {
       const start = permissionParamsForTask(task, 'thread/start');
       const box = await sandboxFor(start.mode, [respond(say('one'))], host);
       await box.runtime.runTurn(box.threadId, 'hello', permissionParamsForTask(task, 'turn/start').params);
+      const resumes: unknown[] = [];
+      const tap = box.runtime.server.client.onMessage((direction, message) => {
+        if (direction === 'outgoing' && 'method' in message && message.method === 'thread/resume') resumes.push(message.params);
+      });
       const resumed = await box.runtime.resumeThread(box.threadId, permissionParamsForTask(task, 'thread/resume').params);
+      tap.dispose();
+      // The handle needs no history: Codex is asked not to hydrate the thread's turns into the answer.
+      expect(resumes).toEqual([expect.objectContaining({ threadId: box.threadId, excludeTurns: true })]);
       const forked = await box.runtime.forkThread(box.threadId, permissionParamsForTask(task, 'thread/fork').params);
       expect(resumed).toMatchObject({ right: { activePermissionProfile: { id: expected } } });
       expect(forked).toMatchObject({ right: { activePermissionProfile: { id: expected } } });

@@ -11,7 +11,7 @@ import type { LogEntry } from '@wework/ports';
 import { inMemoryModelRouterRegistry } from '../src/tasks/ModelRouterRegistry.js';
 import type { ModelSelection } from '@wework/host-protocol';
 import { taskRuntime, type TaskRuntime } from '../src/tasks/TaskRuntime.js';
-import { fakeClock } from './support/fakeClock.js';
+import { fakeClock, type FakeClock } from './support/fakeClock.js';
 import { fakeRuntime, type FakeRuntime } from './support/fakeRuntime.js';
 
 const text: UserInputStrict[] = [{ type: 'text', text: 'hello', text_elements: [] }];
@@ -21,6 +21,7 @@ interface Box {
   readonly app: FakeRuntime;
   readonly log: LogEntry[];
   readonly tasks: TaskRuntime;
+  readonly clock: FakeClock;
   /** The thread environment's version (the runtime token's); bump it to change the overrides. */
   readonly environment: { version: number };
 }
@@ -38,7 +39,7 @@ function start(): Box {
     log: (entry) => log.push(entry),
     environment: { version: () => environment.version, overrides: () => ({ env: environment.version }) },
   });
-  return { app, log, tasks, environment };
+  return { app, log, tasks, clock, environment };
 }
 
 async function created(box: Box, taskId: string): Promise<string> {
@@ -119,7 +120,7 @@ describe('a new environment', () => {
 });
 
 describe('turn overrides', () => {
-  it('a turn with the overrides its thread took leaves them out; a new mode, a resume or a restart sends them', async () => {
+  it('a turn with the overrides its thread took leaves them out; a new mode sends them; after a restart, the resume on the new app-server carried them', async () => {
     const box = start();
     await created(box, 'task');
     await box.tasks.send('task', text);
@@ -128,6 +129,20 @@ describe('turn overrides', () => {
     box.app.restart();
     await box.tasks.send('task', text);
     await box.tasks.send('task', text);
-    expect(box.app.turnParams.map(({ params }) => params?.permissions ?? 'left out')).toEqual([':danger-full-access', 'left out', ':read-only', ':read-only', 'left out']);
+    expect(box.app.sentOf('thread/resume')).toEqual([[2, box.tasks.get('task')?.threadId]]);
+    expect(box.app.turnParams.map(({ params }) => params?.permissions ?? 'left out')).toEqual([':danger-full-access', 'left out', ':read-only', 'left out', 'left out']);
+  });
+
+  it('after a resume that carried the same overrides, the next turn leaves them out; a new mode sends them', async () => {
+    const box = start();
+    const threadId = await created(box, 'task');
+    await box.tasks.send('task', text);
+    box.clock.advance(31 * 60_000); // idle past the window: released
+    await box.tasks.settled();
+    expect(box.tasks.threadStatus('task')).toBe('Unloaded');
+    await box.tasks.send('task', text);
+    await box.tasks.send('task', text, { model: null, options: { permissionMode: 'read-only' } });
+    expect(box.app.sentOf('thread/resume')).toEqual([[1, threadId]]);
+    expect(box.app.turnParams.map(({ params }) => params?.permissions ?? 'left out')).toEqual([':danger-full-access', 'left out', ':read-only']);
   });
 });

@@ -22,9 +22,10 @@
  *   A running turn keeps the overrides it started with; a forked thread keeps what it was forked with
  *   until its first turn ended.
  * - **Turn overrides.** A turn whose overrides equal the ones its thread took through its previous turn on
- *   the same app-server leaves them out (`RunTurn` `omit`: Codex re-derives the thread's settings on every
- *   override, even an unchanged one). Starting, forking, resuming or renewing the thread, a turn that
- *   failed to start, and a new app-server make the next turn send them.
+ *   the same app-server, or through its resume on the same app-server (`Resumed` names the key of the
+ *   overrides `thread/resume` carried), leaves them out (`RunTurn` `omit`: Codex re-derives the thread's
+ *   settings on every override, even an unchanged one). Starting, forking or renewing the thread, a resume
+ *   that names no key, a turn that failed to start, and a new app-server make the next turn send them.
  * - **App-server instances.** An event naming a later instance than any seen means the app-server was
  *   replaced: every thread is released with it (`AppServerRestarted`; `AppServerReplaced` tells the host).
  *   An earlier instance (a call that began before the restart) changes nothing.
@@ -78,7 +79,7 @@ export type TaskEvent<T extends TaskLike = TaskLike> =
   | { readonly _tag: 'TaskArchived'; readonly taskId: TaskId }
   | { readonly _tag: 'SendRequested'; readonly taskId: TaskId; readonly appServer: number; readonly environment: number }
   | { readonly _tag: 'ThreadRenewed'; readonly taskId: TaskId; readonly threadId: ThreadId; readonly why: RenewReason; readonly appServer: number; readonly environment: number }
-  | { readonly _tag: 'Resumed'; readonly threadId: ThreadId; readonly appServer: number; readonly environment: number }
+  | { readonly _tag: 'Resumed'; readonly threadId: ThreadId; readonly appServer: number; readonly environment: number; readonly overrides?: string }
   | { readonly _tag: 'ResumeFailed'; readonly threadId: ThreadId; readonly appServer: number; readonly refused: boolean }
   | { readonly _tag: 'TurnStarting'; readonly threadId: ThreadId; readonly appServer: number; readonly overrides: string }
   | { readonly _tag: 'TurnEnded'; readonly threadId: ThreadId; readonly started: boolean; readonly rollout: boolean }
@@ -116,7 +117,8 @@ export const TaskEvent = {
   taskArchived: (taskId: TaskId) => ({ _tag: 'TaskArchived', taskId }) as const,
   sendRequested: (taskId: TaskId, appServer: number, environment: number) => ({ _tag: 'SendRequested', taskId, appServer, environment }) as const,
   threadRenewed: (taskId: TaskId, threadId: ThreadId, why: RenewReason, appServer: number, environment: number) => ({ _tag: 'ThreadRenewed', taskId, threadId, why, appServer, environment }) as const,
-  resumed: (threadId: ThreadId, appServer: number, environment: number) => ({ _tag: 'Resumed', threadId, appServer, environment }) as const,
+  resumed: (threadId: ThreadId, appServer: number, environment: number, overrides?: string) =>
+    ({ _tag: 'Resumed', threadId, appServer, environment, ...(overrides === undefined ? {} : { overrides }) }) as const,
   resumeFailed: (threadId: ThreadId, appServer: number, refused: boolean) => ({ _tag: 'ResumeFailed', threadId, appServer, refused }) as const,
   turnStarting: (threadId: ThreadId, appServer: number, overrides: string) => ({ _tag: 'TurnStarting', threadId, appServer, overrides }) as const,
   turnEnded: (threadId: ThreadId, started: boolean, rollout: boolean) => ({ _tag: 'TurnEnded', threadId, started, rollout }) as const,
@@ -285,7 +287,9 @@ export function taskStep<T extends TaskLike>(state: TaskThreadsState<T>, event: 
     case 'Resumed': {
       const restarted = step.restarted(event.threadId, event.appServer);
       // Resumed on a later app-server: the thread has a rollout after all.
-      step.change(event.threadId, (facts) => ({ ...without(facts, 'turnOverrides', ...(restarted ? (['noRolloutOn', 'turnTried'] as const) : [])), environment: event.environment }));
+      // A resume that carried the turn's overrides (`overrides`, the host's key of them) leaves the thread holding them on this app-server.
+      const took = event.overrides !== undefined && event.appServer === step.appServer ? { turnOverrides: event.overrides } : {};
+      step.change(event.threadId, (facts) => ({ ...without(facts, 'turnOverrides', ...(restarted ? (['noRolloutOn', 'turnTried'] as const) : [])), environment: event.environment, ...took }));
       break;
     }
     case 'ResumeFailed': {

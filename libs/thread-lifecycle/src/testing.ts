@@ -204,7 +204,10 @@ export function taskScriptArbitrary(options: TaskScriptOptions = {}): fc.Arbitra
       { weight: 1, arbitrary: always(taskId, TaskEvent.taskArchived) },
       { weight: 8, arbitrary: always(fc.tuple(taskId, appServer, environment), ([id, a, e]) => TaskEvent.sendRequested(id, a, e)) },
       { weight: 2, arbitrary: always(fc.tuple(taskId, why, appServer, environment), ([id, w, a, e]) => TaskEvent.threadRenewed(id, fresh, w, a, e)) },
-      { weight: 2, arbitrary: onThread(fc.tuple(appServer, environment), (id, [a, e]) => TaskEvent.resumed(id, a, e)) },
+      {
+        weight: 2,
+        arbitrary: onThread(fc.tuple(appServer, environment, fc.option(fc.constantFrom('k1', 'k2'), { nil: undefined })), (id, [a, e, key]) => TaskEvent.resumed(id, a, e, key)),
+      },
       { weight: 2, arbitrary: onThread(fc.tuple(appServer, fc.boolean()), (id, [a, refused]) => TaskEvent.resumeFailed(id, a, refused)) },
       { weight: 6, arbitrary: onThread(fc.tuple(appServer, fc.constantFrom('k1', 'k2')), (id, [a, key]) => TaskEvent.turnStarting(id, a, key)) },
       { weight: 6, arbitrary: onThread(fc.tuple(started, fc.boolean()), (id, [s, rollout]) => TaskEvent.turnEnded(id, s, rollout)) },

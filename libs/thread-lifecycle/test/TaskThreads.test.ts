@@ -122,6 +122,26 @@ describe('turn overrides', () => {
       (['send', 'omit', 'send', 'send', 'send', 'send', 'omit'] as const).map((overrides) => runTurn('thr_1', overrides)),
     );
   });
+
+  it('a resume that carried the turn’s overrides leaves them out of the next turn; one that carried others, or one on an earlier app-server, does not', () => {
+    const turn = (key: string, appServer = 1) => [TaskEvent.sendRequested('t', appServer, 0), TaskEvent.turnStarting('thr_1', appServer, key), TaskEvent.turnEnded('thr_1', true, true)] as const;
+    const [, commands] = drive([
+      TaskEvent.taskStarted(task('t', 'thr_1'), 1, 0),
+      ...turn('a'), // first turn: sent
+      TaskEvent.resumed('thr_1', 1, 0, 'a'),
+      ...turn('a'), // the resume carried them: omitted
+      TaskEvent.resumed('thr_1', 1, 0, 'b'),
+      ...turn('a'), // the resume carried others: sent
+      TaskEvent.appServerSeen(2),
+      TaskEvent.resumed('thr_1', 1, 0, 'a'),
+      ...turn('a', 2), // that resume was on the app-server before: sent
+      TaskEvent.resumed('thr_1', 2, 0, 'a'),
+      ...turn('a', 2), // omitted
+    ]);
+    expect(commands.flat().filter((command) => command._tag === 'RunTurn')).toEqual(
+      (['send', 'omit', 'send', 'send', 'omit'] as const).map((overrides) => runTurn('thr_1', overrides)),
+    );
+  });
 });
 
 describe('app-server instances and task records', () => {
@@ -202,8 +222,9 @@ describe('laws over random scripts', () => {
     expect(reloads).toBeGreaterThan(10);
   });
 
-  it('a turn leaves out its overrides exactly when its thread took the same ones through its last turn on this app-server', () => {
+  it('a turn leaves out its overrides exactly when its thread took the same ones through its last turn or its resume on this app-server', () => {
     let omitted = 0;
+    let resumedWith = 0;
     fc.assert(
       fc.property(scriptArbitrary, (script) => {
         // An independent model: the key each thread last took, forgotten by whatever makes Codex re-derive it.
@@ -220,6 +241,9 @@ describe('laws over random scripts', () => {
             if (expected === 'omit') omitted += 1;
             if (event.appServer === latest) took.set(event.threadId, event.overrides);
             else took.delete(event.threadId);
+          } else if (event._tag === 'Resumed' && event.overrides !== undefined && event.appServer === latest) {
+            took.set(event.threadId, event.overrides);
+            resumedWith += 1;
           } else if (event._tag === 'Resumed' || event._tag === 'ResumeFailed' || (event._tag === 'TurnEnded' && !event.started)) took.delete(event.threadId);
           else if (event._tag === 'TaskStarted' || event._tag === 'TaskForked') took.delete(event.task.threadId);
           else if (event._tag === 'ThreadRenewed') took.delete(event.threadId);
@@ -229,6 +253,7 @@ describe('laws over random scripts', () => {
       RUNS,
     );
     expect(omitted).toBeGreaterThan(20);
+    expect(resumedWith).toBeGreaterThan(20);
   });
 
   it('a task’s thread changes only by ThreadRenewed (whose old thread is forgotten) or a new start of the task; the idle cap holds', () => {

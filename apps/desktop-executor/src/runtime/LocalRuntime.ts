@@ -210,7 +210,9 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     // as a new thread does. A thread already loaded here keeps its servers and reports nothing new.
     const startup = loadedHere.has(threadId) ? undefined : trackMcpStartup(client);
     try {
-      const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace });
+      // The handle needs no history: without `excludeTurns` Codex hydrates every turn of the rollout into the
+      // answer, and the client decodes it all, a cost that grows with the thread.
+      const resumed = await client.request(ThreadResume, { ...params, threadId, cwd: params.cwd ?? options.workspace, excludeTurns: true });
       if (E.isLeft(resumed)) return E.left(runtimeErrorOf(ThreadResume.method, resumed.left));
       loadedHere.add(threadId);
       if (startup !== undefined) {

@@ -64,7 +64,8 @@ export function taskRuntime(options: TaskRuntimeOptions): TaskRuntime {
     if (E.isLeft(config)) return config;
     const runtime = current();
     const resumed = await runtime.resumeThread(threadId, threadParamsOf(config.right));
-    if (E.isRight(resumed)) spread(apply(TaskEvent.resumed(threadId, runtime.instance, version)));
+    // thread/resume carried the turn overrides of this config too: a next turn with the same ones leaves them out.
+    if (E.isRight(resumed)) spread(apply(TaskEvent.resumed(threadId, runtime.instance, version, turnOverridesOf(config.right).key)));
     log({ event: 'thread resumed', fields: { threadId, ...(E.isLeft(resumed) ? { error: resumed.left._tag } : {}) } });
     return E.isLeft(resumed) ? runtimeError(resumed.left) : E.right(undefined);
   };
