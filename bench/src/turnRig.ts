@@ -44,7 +44,7 @@ export async function executor(b: Box, executorHome: string): Promise<LineClient
   return client;
 }
 
-/** `task/create` of a task in the box's workspace (no permission mode: Read only). */
+/** `task/create` of a task in the box's workspace (no permission mode: Full access, the default). */
 export async function executorTask(client: LineClient, b: Box, taskId: string): Promise<void> {
   resultOf(await client.request('task/create', { taskId, modelSelection: { model: null }, executionRequest: { workspace: b.workspace } }), 'task/create');
 }
