@@ -18,7 +18,7 @@ import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode, HostErrorData } from '@wework/host-protocol';
 import { respond, say, scriptedModelCodexConfig } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
@@ -192,10 +192,14 @@ async function tryEveryMutation(expectSuccess: boolean): Promise<Record<string, 
     if (E.isRight(read) && ok) expect(read.right.enabled).toBe(false);
   });
   if (!expectSuccess) await fill(LEFT_BYTES);
-  const added = await call('accounts/add', {});
-  outcomes['accounts/add'] = checked('accounts/add', added);
-  if ('result' in added) await host.ok('accounts/cancel', { loginId: (added.result as { loginId: string }).loginId });
-  await settled('accounts/add');
+  // Codex's login callback server takes one port per machine: a login started here cancels one another
+  // test runs at the same time (and the other way round), so it is started under the machine's login lock.
+  await withMachineLock('codex-login', async () => {
+    const added = await call('accounts/add', {});
+    outcomes['accounts/add'] = checked('accounts/add', added);
+    if ('result' in added) await host.ok('accounts/cancel', { loginId: (added.result as { loginId: string }).loginId });
+    await settled('accounts/add');
+  });
   await attempt('task/create', 'task/create', { taskId: `task-${expectSuccess ? 'after' : 'while'}`, modelSelection: { model: null }, executionRequest: { workspace: join(root, 'workspace') } }, async (ok) => {
     const tasks = (await host.ok('task/list', {})).tasks.map((task) => task.taskId);
     expect(tasks.includes(`task-${expectSuccess ? 'after' : 'while'}`)).toBe(ok);
