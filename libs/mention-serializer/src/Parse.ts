@@ -148,7 +148,8 @@ export function scan(
 
 /**
  * Reads a mention whose `[` is at `start` (a sigil follows it): returns the position after its `)`
- * and leaves the mention in `slot` (with what the scan saw of its source), or returns -1.
+ * and leaves the mention in `slot` (with what the scan saw of its source), or returns -1. Not
+ * exported by the package; its tests check it against {@link readMentionByLoop}.
  *
  * The common mention, all ASCII with no escape and no `%`, is recognized by one sticky regular
  * expression, matched by the engine's native code at about half the cost of reading it character
