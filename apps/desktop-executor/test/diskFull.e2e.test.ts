@@ -52,17 +52,29 @@ const call = (method: string, params: object): Promise<ServeAnswer> => executor.
 
 /**
  * Every temporary file below the executor home: `*.tmp`, `.tmp-…`, `.tmpXXXX`, `….tmp-…` (Codex's own
- * scratch directory `codex/.tmp` is looked into, not counted itself).
+ * scratch directory `codex/.tmp` is looked into, not counted itself). A started Codex works in its home
+ * while this walks it (it stages a marketplace checkout under `codex/.tmp/.staging` and removes it), so
+ * an entry that is gone by the time it is read was not left behind and is skipped.
  */
 function temporaryFiles(dir = executorHome, relative = ''): string[] {
   const found: string[] = [];
-  for (const name of readdirSync(dir)) {
+  for (const name of unlessGone(() => readdirSync(dir), [])) {
     const path = join(dir, name);
     const child = relative === '' ? name : `${relative}/${name}`;
     if (/\.tmp$|\.tmp-|^\.tmp/.test(name) && child !== 'codex/.tmp') found.push(child);
-    if (lstatSync(path).isDirectory()) found.push(...temporaryFiles(path, child));
+    if (unlessGone(() => lstatSync(path).isDirectory(), false)) found.push(...temporaryFiles(path, child));
   }
   return found;
+}
+
+/** `read()`, or `gone` when what it reads was removed meanwhile (ENOENT); any other error is thrown. */
+function unlessGone<A>(read: () => A, gone: A): A {
+  try {
+    return read();
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT') return gone;
+    throw error;
+  }
 }
 
 /** Fills the executor home's file system up to `leftBytes` free (appending to the filler file). */
