@@ -119,6 +119,10 @@ describe('the official catalog cache in a real executor', () => {
     expect(E.isRight(restarted)).toBe(true);
     hold = false;
     const fresh = openTab();
+    // The new account's read has switched the cache to its key once its own fetch began; only then does
+    // the old response arrive (released earlier, it could come back before that read had computed its key).
+    for (let waited = 0; calls.length < 4 && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toHaveLength(4);
     calls[2]?.release();
     expect(await inFlight).toMatchObject({ left: { code: HostErrorCode.CatalogUnavailable, message: expect.stringContaining('Superseded') } });
     expect(await fresh).toMatchObject({ right: { plugins: [{ pluginId: `gmail@${OFFICIAL}` }] } });
