@@ -12,12 +12,12 @@
  * past this entry (its arguments' parser and the compile cache's switch) uses Node's compile cache in
  * `<executor home>/cache/node-compile` (`runtime/CompileCache.ts`).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { parseServeInvocation, SERVE_USAGE } from './host/ServeArguments.js';
-import { COMPILE_CACHE_DIR, compileCacheLogEntry, enableCompileCache } from './runtime/CompileCache.js';
+import { compileCacheLogEntry, enableCompileCacheIn } from './runtime/CompileCache.js';
 import type { UiBundle } from './host/StaticUi.js';
 
 const invocation = parseServeInvocation(process.argv.slice(2));
@@ -50,8 +50,7 @@ const userHome = homedir();
 const executorHome = resolve(args.executorHome ?? process.env['WEWORK_EXECUTOR_HOME'] ?? join(userHome, '.wework', 'executor'));
 // Everything past this entry loads with Node's compile cache where Node has one (22.1+), so a later start
 // does not compile it again; the home is created private first, as the lock would. Never stops the start.
-const homeRefused = privateDirectory(executorHome);
-const compileCache = homeRefused === null ? enableCompileCache(join(executorHome, COMPILE_CACHE_DIR)) : ({ _tag: 'Failed', code: homeRefused } as const);
+const compileCache = enableCompileCacheIn(executorHome);
 const [{ streamLog }, { launchExecutor }, { HOME_LOCKED_EXIT_CODE }, { DEFAULT_MIGRATION_CHOICE }] = await Promise.all([
   import('@wework/ports/node'),
   import('./runtime/ExecutorLaunch.js'),
@@ -97,16 +96,6 @@ const stop = async (code: number): Promise<void> => {
 };
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
-
-/** Creates `directory` (and its parents) private to this user when missing: null, or the code of why not (the lock reports it). */
-function privateDirectory(directory: string): string | null {
-  try {
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
-    return null;
-  } catch (error) {
-    return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && /^E[A-Z]{1,15}$/.test(error.code) ? error.code : 'EIO';
-  }
-}
 
 /** The web host's bundle for `--ui`; a bundle that cannot be loaded stops the start (exit 1). */
 async function loadWebHost(): Promise<UiBundle> {

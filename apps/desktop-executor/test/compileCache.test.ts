@@ -2,8 +2,11 @@
  * `enableCompileCache` over a stand-in for `node:module`: each status Node answers, a Node without the
  * function, and a call that throws; none of them throws, and only a failure is logged as a warning.
  */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileCacheLogEntry, enableCompileCache, type CompileCacheApi } from '../src/runtime/CompileCache.js';
+import { compileCacheLogEntry, enableCompileCache, enableCompileCacheIn, type CompileCacheApi } from '../src/runtime/CompileCache.js';
 
 const compileCacheStatus = { FAILED: 0, ENABLED: 1, ALREADY_ENABLED: 2, DISABLED: 3 };
 const answering = (result: ReturnType<NonNullable<CompileCacheApi['enableCompileCache']>>): CompileCacheApi & { readonly calls: string[] } => {
@@ -56,5 +59,32 @@ describe('enableCompileCache', () => {
     expect(compileCacheLogEntry({ _tag: 'Enabled', directory: '/d' }, 'v24.1.0')).toEqual({ event: 'compile cache', fields: { status: 'Enabled', node: 'v24.1.0' }, level: 'debug' });
     expect(compileCacheLogEntry({ _tag: 'AlreadyEnabled', directory: '/users/own' }, 'v24.1.0')).toEqual({ event: 'compile cache', fields: { status: 'AlreadyEnabled', node: 'v24.1.0' }, level: 'debug' });
     expect(compileCacheLogEntry({ _tag: 'Unsupported' }, 'v20.19.0')).toEqual({ event: 'compile cache', fields: { status: 'Unsupported', node: 'v20.19.0' }, level: 'debug' });
+  });
+});
+
+describe('enableCompileCacheIn', () => {
+  it('creates a missing executor home private to the user before enabling the cache in it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'compile-cache-home-'));
+    try {
+      const home = join(root, 'a', 'executor');
+      const api = answering({ status: compileCacheStatus.ENABLED, directory: 'd' });
+      expect(enableCompileCacheIn(home, api)).toEqual({ _tag: 'Enabled', directory: 'd' });
+      expect(api.calls).toEqual([join(home, 'cache', 'node-compile')]);
+      expect(statSync(home).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('answers Failed with the error code, and enables nothing, when the home cannot be made', () => {
+    const root = mkdtempSync(join(tmpdir(), 'compile-cache-home-'));
+    try {
+      writeFileSync(join(root, 'file'), 'not a directory\n');
+      const api = answering({ status: compileCacheStatus.ENABLED, directory: 'd' });
+      expect(enableCompileCacheIn(join(root, 'file', 'executor'), api)).toEqual({ _tag: 'Failed', code: 'ENOTDIR' });
+      expect(api.calls).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,7 @@
  * module's source, compiles a module whose source changed (a new build) again and rewrites its entry,
  * and ignores and rewrites an entry it cannot read; entries are kept per Node version (and V8 flags).
  */
+import { mkdirSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import type { LogEntry } from '@wework/ports';
@@ -59,6 +60,20 @@ export function enableCompileCache(directory: string, api: CompileCacheApi = nod
   } catch (error) {
     return { _tag: 'Failed', code: thrownCode(error) };
   }
+}
+
+/**
+ * Enables the compile cache in `<executorHome>/cache/node-compile`, creating the executor home private to
+ * this user first (0700, as the home lock would) so that Node does not create it with the default mode.
+ * A home that cannot be made is a `Failed` outcome with the error's code (the lock then reports it). Never throws.
+ */
+export function enableCompileCacheIn(executorHome: string, api: CompileCacheApi = nodeModule as CompileCacheApi): CompileCacheOutcome {
+  try {
+    mkdirSync(executorHome, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    return { _tag: 'Failed', code: thrownCode(error) };
+  }
+  return enableCompileCache(join(executorHome, COMPILE_CACHE_DIR), api);
 }
 
 /**
