@@ -43,7 +43,7 @@ const card: HostCard = {
 const yes = { answers: { decision: { answers: ['Yes'] } } };
 const log = () => undefined;
 
-/** Time that never passes by itself: `elapse()` ends every sleep. */
+/** Time that never passes by itself: `elapse()` ends every sleep and fires every deadline not cancelled. */
 function manualTimers(): Timers & { elapse(): void } {
   const sleepers: Array<() => void> = [];
   return {
@@ -53,6 +53,13 @@ function manualTimers(): Timers & { elapse(): void } {
         sleepers.push(resolve);
         signal?.addEventListener('abort', () => resolve(), { once: true });
       }),
+    after: (_ms, fire) => {
+      sleepers.push(fire);
+      return () => {
+        const at = sleepers.indexOf(fire);
+        if (at !== -1) sleepers.splice(at, 1);
+      };
+    },
     elapse: () => sleepers.splice(0).forEach((wake) => wake()),
   };
 }

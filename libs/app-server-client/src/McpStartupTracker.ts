@@ -6,7 +6,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { McpServerStartupStatusUpdated, type ParamsOf } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
-import { after } from './internal/Delay.js';
 import type { Disposable } from './internal/ListenerSet.js';
 
 /** The latest startup report of one MCP server. */
@@ -74,7 +73,7 @@ export function trackMcpStartup(client: AppServerClient): McpStartupTracker {
           cancelTimeout();
           resolve(outcome(names, timeoutMs));
         };
-        const cancelTimeout = after(client.timers, timeoutMs, finish);
+        const cancelTimeout = client.timers.after(timeoutMs, finish);
         waiters.add(check);
         check();
       }),

@@ -8,7 +8,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ItemCompleted, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, type ThreadItem, type Turn } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
 import { describeClientErrorCategory, type ClientError, type TerminalError } from './ClientError.js';
-import { after, MAX_DELAY_MS } from './internal/Delay.js';
+import { MAX_DELAY_MS } from './internal/Delay.js';
 
 /** The params of `turn/start`: the thread, the input and the turn's overrides. */
 export type RunTurnParams = ParamsOf<typeof TurnStart>;
@@ -203,7 +203,7 @@ export async function runTurn(client: AppServerClient, params: RunTurnParams, op
       };
       wake = check;
       check();
-      cancelTimeout = after(client.timers, timeoutMs, () => resolve({ _tag: 'TimedOut' }));
+      cancelTimeout = client.timers.after(timeoutMs, () => resolve({ _tag: 'TimedOut' }));
       stopAbort = () => resolve({ _tag: 'Aborted' });
       if (signal?.aborted === true) stopAbort();
       signal?.addEventListener('abort', stopAbort, { once: true });

@@ -30,8 +30,15 @@ export interface Timer {
   clear(): void;
 }
 
-/** A clock with abortable sleeps, for deadlines and polling intervals. */
+/** A clock with abortable sleeps and cancellable deadlines, for timeouts and polling intervals. */
 export interface Timers extends Clock {
   /** Resolves after `ms`, or as soon as `signal` aborts. Never rejects. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Calls `fire` once `ms` have passed, unless the returned function is called first; after that
+   * call `fire` never runs, and calling it again does nothing. For the deadline armed and then
+   * cancelled with every request: it needs no `AbortController` (a sleep with a signal costs about
+   * ten times as much to arm and cancel).
+   */
+  after(ms: number, fire: () => void): () => void;
 }

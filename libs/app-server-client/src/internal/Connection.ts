@@ -42,7 +42,7 @@ import { isEither, paramsShape, safeDecode, safeEncode } from './codecs.js';
 import type { ParamsShape } from './codecs.js';
 import { ListenerSet, errorMessage } from './ListenerSet.js';
 import type { Disposable } from './ListenerSet.js';
-import { after, MAX_DELAY_MS, withTimeout } from './Delay.js';
+import { MAX_DELAY_MS, withTimeout } from './Delay.js';
 import { createNotificationQueue } from './NotificationQueue.js';
 
 const DEFAULT_CLOSE_GRACE_MS = 1000;
@@ -224,7 +224,7 @@ export class Connection {
       }
       const id = this.capturedId;
       const timeoutMs = this.timeoutOf(method);
-      const cancelTimeout = after(this.timers, timeoutMs, () => {
+      const cancelTimeout = this.timers.after(timeoutMs, () => {
         if (settled) return;
         settle(E.left(ClientError.requestTimedOut(method, timeoutMs)));
         if (id !== undefined) this.emit({ _tag: 'RequestAbandoned', method, id, timeoutMs });

@@ -11,7 +11,7 @@ import type { Timers } from '@wework/ports';
 import { nodeTimers, systemClock } from '@wework/ports/node';
 import type { Disposable } from '../internal/ListenerSet.js';
 import { ListenerSet } from '../internal/ListenerSet.js';
-import { after, withTimeout } from '../internal/Delay.js';
+import { withTimeout } from '../internal/Delay.js';
 import {
   DEFAULT_RESTART_POLICY,
   initialSupervisorState,
@@ -159,7 +159,7 @@ export async function superviseAppServer(options: SuperviseAppServerOptions, lau
     if (step.command._tag === 'StartAfter') {
       const delay = step.command.delayMs;
       if (delay === 0) track(start());
-      else cancelRestart = after(timers, delay, () => track(start()));
+      else cancelRestart = timers.after(delay, () => track(start()));
     }
     if (changed) statusListeners.emit(status());
     settle();

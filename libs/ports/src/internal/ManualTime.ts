@@ -53,7 +53,7 @@ export function manualClock(start = 1_000_000): ManualClock {
 export interface ManualTimers extends Timers {
   /** Moves the clock on and wakes the sleeps that are due. */
   advance(ms: number): void;
-  /** Number of sleeps waiting. */
+  /** Number of sleeps and deadlines waiting. */
   pending(): number;
 }
 
@@ -67,31 +67,43 @@ const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted 
  * const timers = manualTimers();
  * const slept = timers.sleep(1000);
  * timers.advance(1000); // `slept` resolves
+ * const cancel = timers.after(500, () => console.log('due'));
+ * cancel();
+ * timers.advance(500); // logs nothing
  * ```
  */
 export function manualTimers(): ManualTimers {
   let now = 0;
-  const sleepers = new Set<{ readonly at: number; readonly wake: () => void }>();
+  const deadlines = new Set<{ readonly at: number; readonly fire: () => void }>();
+  const after = (ms: number, fire: () => void): (() => void) => {
+    const deadline = { at: now + Math.max(0, ms), fire };
+    deadlines.add(deadline);
+    return () => void deadlines.delete(deadline);
+  };
   return {
     now: () => now,
-    sleep(ms, signal) {
-      return new Promise<void>((resolve) => {
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve) => {
         if (isAborted(signal)) return resolve();
-        const sleeper = {
-          at: now + Math.max(0, ms),
-          wake: () => {
-            sleepers.delete(sleeper);
+        const cancel = after(ms, resolve);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            cancel();
             resolve();
           },
-        };
-        sleepers.add(sleeper);
-        signal?.addEventListener('abort', sleeper.wake, { once: true });
-      });
-    },
+          { once: true },
+        );
+      }),
+    after,
     advance(ms) {
       now += ms;
-      for (const sleeper of [...sleepers]) if (sleeper.at <= now) sleeper.wake();
+      // A deadline cancelled by an earlier one firing in this advance stays cancelled.
+      for (const deadline of [...deadlines]) {
+        if (deadline.at > now || !deadlines.delete(deadline)) continue;
+        deadline.fire();
+      }
     },
-    pending: () => sleepers.size,
+    pending: () => deadlines.size,
   };
 }

@@ -11,7 +11,7 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** A monotonic clock: `performance.now()`; only differences between readings mean anything. */
 export const monotonicClock: Clock = { now: () => performance.now() };
 
-/** The longest delay `setTimeout` takes; a later deadline fires then and the caller re-checks. */
+/** The longest delay `setTimeout` takes (a longer one would fire at once); a later deadline fires then and the caller re-checks. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
@@ -47,12 +47,15 @@ export function nodeTimer(clock: Clock): Timer {
 }
 
 /**
- * Timers backed by `performance.now()` and `setTimeout`.
+ * Timers backed by `performance.now()` and `setTimeout`. A deadline of `after` longer than `setTimeout`
+ * takes fires at that longest, about 24.8 days.
  *
  * @example
  * ```ts
  * import { nodeTimers } from '@wework/ports/node';
  * await nodeTimers.sleep(100, AbortSignal.timeout(50)); // resolves after 50 ms
+ * const cancel = nodeTimers.after(30_000, () => console.log('timed out'));
+ * cancel(); // never logs
  * ```
  */
 export const nodeTimers: Timers = {
@@ -68,4 +71,8 @@ export const nodeTimers: Timers = {
       const timer = setTimeout(done, Math.max(0, ms));
       signal?.addEventListener('abort', done, { once: true });
     }),
+  after: (ms, fire) => {
+    const timer = setTimeout(fire, Math.min(Math.max(0, ms), MAX_DELAY_MS));
+    return () => clearTimeout(timer);
+  },
 };

@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nodeTimers } from '../src/node/index.js';
+import { manualTimers } from '../src/testing.js';
+
+/** One step of a run of deadlines on manual timers. */
+type Step = { readonly _tag: 'Arm'; readonly ms: number } | { readonly _tag: 'Cancel'; readonly which: number } | { readonly _tag: 'Advance'; readonly ms: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ _tag: fc.constant('Arm' as const), ms: fc.integer({ min: -5, max: 50 }) }),
+  fc.record({ _tag: fc.constant('Cancel' as const), which: fc.nat({ max: 20 }) }),
+  fc.record({ _tag: fc.constant('Advance' as const), ms: fc.integer({ min: 0, max: 30 }) }),
+);
+
+describe('Timers.after', () => {
+  it('on manual timers: fires once when its time comes, never before, never once cancelled', () => {
+    const timers = manualTimers();
+    const fired: string[] = [];
+    timers.after(100, () => fired.push('a'));
+    const cancelB = timers.after(100, () => fired.push('b'));
+    timers.advance(99);
+    expect(fired).toEqual([]);
+    expect(timers.pending()).toBe(2);
+    cancelB();
+    timers.advance(1);
+    expect(fired).toEqual(['a']);
+    timers.advance(1_000);
+    expect(fired).toEqual(['a']);
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('on manual timers: a deadline cancelled by one that fires before it in the same advance stays cancelled', () => {
+    const timers = manualTimers();
+    const fired: string[] = [];
+    const cancels: Array<() => void> = [];
+    timers.after(10, () => {
+      fired.push('first');
+      cancels[0]?.();
+    });
+    cancels.push(timers.after(10, () => fired.push('second')));
+    timers.advance(10);
+    expect(fired).toEqual(['first']);
+  });
+
+  it('on manual timers, any run of arms, cancels and advances: each deadline fires exactly when it is due and not cancelled, at most once', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const timers = manualTimers();
+        const armed: Array<{ readonly at: number; cancelled: boolean; firedAt: number | null; readonly cancel: () => void }> = [];
+        let now = 0;
+        for (const s of steps) {
+          if (s._tag === 'Arm') {
+            const entry: (typeof armed)[number] = { at: now + Math.max(0, s.ms), cancelled: false, firedAt: null, cancel: () => undefined };
+            const cancel = timers.after(s.ms, () => {
+              expect(entry.firedAt).toBeNull();
+              expect(entry.cancelled).toBe(false);
+              entry.firedAt = timers.now();
+            });
+            armed.push(Object.assign(entry, { cancel }));
+          } else if (s._tag === 'Cancel') {
+            const entry = armed[s.which];
+            if (entry === undefined) continue;
+            entry.cancel();
+            if (entry.firedAt === null) entry.cancelled = true;
+          } else {
+            now += s.ms;
+            timers.advance(s.ms);
+            for (const entry of armed) {
+              // Checked after every advance: so a due deadline fired in the first advance that reached its time.
+              expect(entry.firedAt !== null).toBe(!entry.cancelled && entry.at <= now);
+              if (entry.firedAt !== null) expect(entry.firedAt).toBeGreaterThanOrEqual(entry.at);
+            }
+          }
+        }
+        expect(timers.pending()).toBe(armed.filter((entry) => !entry.cancelled && entry.firedAt === null).length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('on Node: fires after its delay', async () => {
+    const fired = await new Promise<number>((resolve) => {
+      const armedAt = nodeTimers.now();
+      nodeTimers.after(5, () => resolve(nodeTimers.now() - armedAt));
+    });
+    expect(fired).toBeGreaterThanOrEqual(4);
+  });
+
+  it('on Node: never fires once cancelled, and cancelling twice does nothing', async () => {
+    let fired = false;
+    const cancel = nodeTimers.after(1, () => (fired = true));
+    cancel();
+    cancel();
+    await nodeTimers.sleep(20);
+    expect(fired).toBe(false);
+  });
+
+  it('on Node: a delay past what setTimeout takes does not fire at once (it would, unclamped)', async () => {
+    let fired = false;
+    const cancel = nodeTimers.after(2 ** 40, () => (fired = true));
+    await nodeTimers.sleep(20);
+    cancel();
+    expect(fired).toBe(false);
+  });
+});
