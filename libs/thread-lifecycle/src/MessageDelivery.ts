@@ -40,13 +40,9 @@ export interface DeliveryMessage {
  */
 export type UnsteerableReason = { readonly _tag: 'NamesSkillsPluginsOrApps' } | { readonly _tag: 'ChangesSettings' };
 
-/** A Codex user input item (`UserInput` of `turn/start` and `turn/steer`), as far as steering looks at it: its type. */
-export interface SteerInputItem {
-  readonly type: string;
-}
-
 /**
- * Why a message with these Codex input items cannot join a running turn, or null when it can. Measured on
+ * Why a message with these Codex input items (`UserInput` of `turn/start`, of which only the `type` is
+ * read) cannot join a running turn, or null when it can. Measured on
  * Codex 0.171.0: `turn/steer` carries input only (no permissions, no model: it ignores them), and a steered
  * skill mention does not bring its `SKILL.md` to the model (a plugin or app mention is the same kind of
  * input item). Only `text` and `localImage` items join a running turn; a mention wins over a settings change.
@@ -56,7 +52,7 @@ export interface SteerInputItem {
  * unsteerableReason([{ type: 'text' }, { type: 'skill' }], false); // { _tag: 'NamesSkillsPluginsOrApps' }
  * unsteerableReason([{ type: 'text' }], true); // { _tag: 'ChangesSettings' }
  */
-export function unsteerableReason(input: ReadonlyArray<SteerInputItem>, changesSettings: boolean): UnsteerableReason | null {
+export function unsteerableReason(input: ReadonlyArray<{ readonly type: string }>, changesSettings: boolean): UnsteerableReason | null {
   if (input.some((item) => item.type !== 'text' && item.type !== 'localImage')) return { _tag: 'NamesSkillsPluginsOrApps' };
   if (changesSettings) return { _tag: 'ChangesSettings' };
   return null;

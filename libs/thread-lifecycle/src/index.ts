@@ -39,7 +39,6 @@ export {
   type DeliveryEvent,
   type DeliveryRefusal,
   type DeliveryState,
-  type SteerInputItem,
   type UnsteerableReason,
 } from './MessageDelivery.js';
 export {
