@@ -4,7 +4,8 @@
  * plugin form card open (so the first turn runs until the test answers it). A steered message reaches
  * the model inside the running turn (its next request, same turn id); queued messages become turns of
  * their own after it, in order, each with its own turn id; a steer that names a skill or changes the
- * permission mode is refused (Codex's `turn/steer` cannot apply them); a steer leaves the waiting card
+ * permission mode is refused (Codex's `turn/steer` cannot apply them), answered on the wire with the code,
+ * the tag and a sentence naming which of the two it is (never the skill's path); a steer leaves the waiting card
  * waiting. Then twenty queued sends and a `task/stop`: sixteen wait, four are refused, the stop cancels
  * the sixteen and interrupts the turn, and every send is answered exactly once on the wire.
  */
@@ -156,9 +157,14 @@ describe('messages while a turn runs', () => {
     expect(steered).toBe('waiting');
     const queuedOne = send({ taskId: 'steer', markdown: 'Queued one (marker 5521).', delivery: 'queue' });
     const queuedTwo = send({ taskId: 'steer', markdown: 'Queued two (marker 5522).', delivery: 'queue' });
-    // What turn/steer cannot apply is refused: a skill mention, a change of permission mode.
-    expect(await send({ taskId: 'steer', markdown: `Use [$captain](${skillPath}).` })).toMatchObject({ left: { code: HostErrorCode.SendBlocked, tag: 'NotSteerable' } });
-    expect(await send({ taskId: 'steer', markdown: 'Now read only.', permissionMode: 'read-only' })).toMatchObject({ left: { code: HostErrorCode.SendBlocked, tag: 'NotSteerable' } });
+    // What turn/steer cannot apply is refused, with a sentence saying which it is and never the mention's target:
+    // a skill mention, a change of permission mode.
+    const mentioned = await send({ taskId: 'steer', markdown: `Use [$captain](${skillPath}).` });
+    expect(mentioned).toMatchObject({ left: { code: HostErrorCode.SendBlocked, tag: 'NotSteerable', message: 'this message cannot join the running turn: it names skills, plugins or apps, which Codex applies only when a turn starts; send it again with delivery queue' } });
+    expect('left' in mentioned && (mentioned.left.message.includes(skillPath) || mentioned.left.message.includes('captain'))).toBe(false);
+    expect(await send({ taskId: 'steer', markdown: 'Now read only.', permissionMode: 'read-only' })).toMatchObject({
+      left: { code: HostErrorCode.SendBlocked, tag: 'NotSteerable', message: 'this message cannot join the running turn: it changes the model or the permission mode, which only a new turn takes; send it again with delivery queue' },
+    });
     expect(model.requests.length).toBe(modelRequests);
     expect(dismissed).toEqual([]);
     expect(await host.sendRequest('cards/pending', {})).toMatchObject({ cards: [{ cardId: cards[0]?.card.cardId }] });

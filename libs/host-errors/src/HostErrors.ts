@@ -149,7 +149,8 @@ export interface ConnectorRecoveryFault {
  * (`NoDefaultModel`), both `@wework/model-catalog`'s `SendBlocked`; or a mention of the composer content is
  * invalid (`InvalidComposerContent`, `reason` a `@wework/mention-serializer` `InvalidMention`) — or the
  * task's delivery rules refused it (`@wework/thread-lifecycle`'s `DeliveryRefusal`): `limit` messages wait
- * already (`QueueFull`), or a steer carries what the running turn cannot take (`NotSteerable`). Those
+ * already (`QueueFull`), or a steer carries what the running turn cannot take (`NotSteerable`, `reason`
+ * `@wework/thread-lifecycle`'s `UnsteerableReason`: it names skills, plugins or apps, or changes settings). Those
  * libraries' values fit as they are; the model name, the models `available`, a mention's target and their
  * own texts (`message`, `reason`) are never shown.
  */
@@ -158,7 +159,7 @@ export type SendFault =
   | { readonly _tag: 'NoDefaultModel'; readonly available: ReadonlyArray<unknown> }
   | { readonly _tag: 'InvalidComposerContent'; readonly reason: { readonly _tag: 'EmptyName' | 'EmptyTarget' | 'SkillPathNotAbsolute' } }
   | { readonly _tag: 'QueueFull'; readonly limit: number }
-  | { readonly _tag: 'NotSteerable' };
+  | { readonly _tag: 'NotSteerable'; readonly reason: { readonly _tag: 'NamesSkillsPluginsOrApps' | 'ChangesSettings' } };
 
 /** Every error a handler area answers with, by area: the union the mapping covers. */
 export type HostError =
@@ -429,6 +430,12 @@ function connectorRecoveryFailure(error: ConnectorRecoveryFault): HostFailure {
 const chooseModel = (available: ReadonlyArray<unknown>): string =>
   available.length === 0 ? 'no model is available right now; send again once models/list lists one' : 'choose a model that models/list lists and send again with it as modelSelection';
 
+/** Why a steer cannot join the running turn, by the delivery rules' reason: what only a new turn takes. */
+const notSteerable: Readonly<Record<'NamesSkillsPluginsOrApps' | 'ChangesSettings', string>> = {
+  NamesSkillsPluginsOrApps: 'it names skills, plugins or apps, which Codex applies only when a turn starts',
+  ChangesSettings: 'it changes the model or the permission mode, which only a new turn takes',
+};
+
 /** The reply when `message/send` sent nothing: `-32003`, a fixed sentence per refusal that says what to do. */
 function sendFailure(error: SendFault): HostFailure {
   switch (error._tag) {
@@ -441,11 +448,7 @@ function sendFailure(error: SendFault): HostFailure {
     case 'QueueFull':
       return failure(HostErrorCode.SendBlocked, error._tag, `${Math.round(error.limit)} messages of this task already wait for its running turn; wait for it or stop the task`);
     case 'NotSteerable':
-      return failure(
-        HostErrorCode.SendBlocked,
-        error._tag,
-        'this message cannot join the running turn: it names skills, plugins or apps, or changes the model or the permission mode, which only a new turn takes; send it again with delivery queue',
-      );
+      return failure(HostErrorCode.SendBlocked, error._tag, `this message cannot join the running turn: ${notSteerable[error.reason._tag]}; send it again with delivery queue`);
   }
 }
 

@@ -92,7 +92,7 @@ const accountFault: fc.Arbitrary<AccountFault> = fc.oneof(
 /**
  * Every refusal of `message/send` as the libraries build it, with what they carry that a message may not
  * show: model-catalog's model name, the models available and its own sentence naming them, a mention's
- * index and target path, the delivery rules' reason text.
+ * index and target path, the delivery rules' reason (the sentence names its kind, nothing else).
  */
 const sendFault: fc.Arbitrary<SendFault> = fc.oneof(
   fc.tuple(requestString, fc.array(requestString, { maxLength: 3 })).map(([model, available]) => ({
@@ -108,7 +108,7 @@ const sendFault: fc.Arbitrary<SendFault> = fc.oneof(
     fc.tuple(fc.nat(20), fc.oneof(requestString, foreignText)).map(([index, path]) => ({ _tag: 'SkillPathNotAbsolute' as const, index, path })),
   ).map((reason) => ({ _tag: 'InvalidComposerContent' as const, reason })),
   fc.nat(64).map((limit) => ({ _tag: 'QueueFull' as const, limit })),
-  requestString.map((why) => ({ _tag: 'NotSteerable' as const, reason: why })),
+  fc.constantFrom('NamesSkillsPluginsOrApps' as const, 'ChangesSettings' as const).map((tag) => ({ _tag: 'NotSteerable' as const, reason: { _tag: tag } })),
 );
 
 /** Every error variant of every area, with the request's strings and the foreign texts that went into it. */
@@ -236,7 +236,16 @@ describe('hostFailure', () => {
     expect(hostFailure({ area: 'send', error: { _tag: 'InvalidComposerContent', reason: { _tag: 'SkillPathNotAbsolute' } } }).message).toBe(
       'the message has an invalid mention (SkillPathNotAbsolute); choose the mention again in the composer or remove it, then send again',
     );
-    expect(hostFailure({ area: 'send', error: { _tag: 'NotSteerable' } }).message).toMatch(/send it again with delivery queue$/);
+    expect(hostFailure({ area: 'send', error: { _tag: 'NotSteerable', reason: { _tag: 'NamesSkillsPluginsOrApps' } } })).toEqual({
+      code: HostErrorCode.SendBlocked,
+      tag: 'NotSteerable',
+      message: 'this message cannot join the running turn: it names skills, plugins or apps, which Codex applies only when a turn starts; send it again with delivery queue',
+    });
+    expect(hostFailure({ area: 'send', error: { _tag: 'NotSteerable', reason: { _tag: 'ChangesSettings' } } })).toEqual({
+      code: HostErrorCode.SendBlocked,
+      tag: 'NotSteerable',
+      message: 'this message cannot join the running turn: it changes the model or the permission mode, which only a new turn takes; send it again with delivery queue',
+    });
   });
 
   it('a full disk is retryable wherever the failure is known to be one', () => {

@@ -27,10 +27,35 @@ export interface DeliveryMessage {
   readonly messageId: string;
   readonly delivery: Delivery;
   /**
-   * Why the message cannot join a running turn (for example it names skills, or changes the model),
-   * or absent when it can. Only a steer while a turn runs looks at it.
+   * Why the message cannot join a running turn ({@link unsteerableReason}), or absent when it can. Only
+   * a steer while a turn runs looks at it.
    */
-  readonly unsteerable?: string;
+  readonly unsteerable?: UnsteerableReason;
+}
+
+/**
+ * Why a message cannot join a running turn: it names skills, plugins or apps (`NamesSkillsPluginsOrApps`:
+ * Codex applies them only when a turn starts), or it changes the model or the permission mode
+ * (`ChangesSettings`: `turn/steer` carries input only). Queued, the same message applies in its own turn.
+ */
+export type UnsteerableReason = { readonly _tag: 'NamesSkillsPluginsOrApps' } | { readonly _tag: 'ChangesSettings' };
+
+/**
+ * Why a message with these Codex input items (`UserInput` of `turn/start`, of which only the `type` is
+ * read) cannot join a running turn, or null when it can. Measured on
+ * Codex 0.171.0: `turn/steer` carries input only (no permissions, no model: it ignores them), and a steered
+ * skill mention does not bring its `SKILL.md` to the model (a plugin or app mention is the same kind of
+ * input item). Only `text` and `localImage` items join a running turn; a mention wins over a settings change.
+ *
+ * @example
+ * unsteerableReason([{ type: 'text' }, { type: 'localImage' }], false); // null
+ * unsteerableReason([{ type: 'text' }, { type: 'skill' }], false); // { _tag: 'NamesSkillsPluginsOrApps' }
+ * unsteerableReason([{ type: 'text' }], true); // { _tag: 'ChangesSettings' }
+ */
+export function unsteerableReason(input: ReadonlyArray<{ readonly type: string }>, changesSettings: boolean): UnsteerableReason | null {
+  if (input.some((item) => item.type !== 'text' && item.type !== 'localImage')) return { _tag: 'NamesSkillsPluginsOrApps' };
+  if (changesSettings) return { _tag: 'ChangesSettings' };
+  return null;
 }
 
 /** The running turn: its id once `turn/start` answered it, and whether a stop asked to interrupt it. */
@@ -58,7 +83,7 @@ export const idleDelivery: DeliveryState = { turn: null, queued: [], pendingStee
 /** Why a message was refused. */
 export type DeliveryRefusal =
   | { readonly _tag: 'QueueFull'; readonly limit: number }
-  | { readonly _tag: 'NotSteerable'; readonly reason: string };
+  | { readonly _tag: 'NotSteerable'; readonly reason: UnsteerableReason };
 
 /** What the host does next. */
 export type DeliveryCommand =

@@ -15,7 +15,8 @@
  * - {@link taskStep}: the tasks on top of it — a task's new thread in place of one with no rollout, reloads
  *   for a new environment, the app-server a thread and a turn belong to, turn overrides left out when unchanged.
  * - {@link deliveryStep}: what becomes of a message sent while a turn runs (steered into it, queued for a
- *   turn of its own, refused past {@link MAX_WAITING_MESSAGES}, cancelled by a stop).
+ *   turn of its own, refused past {@link MAX_WAITING_MESSAGES}, cancelled by a stop); {@link unsteerableReason}
+ *   says why a message cannot join a running turn.
  *
  * Everything here is pure: no IO, no clock, no timers, no process.
  */
@@ -31,12 +32,14 @@ export { makeThreadLifecycle, type ThreadLifecycle } from './LifecycleMachine.js
 export {
   deliveryStep,
   idleDelivery,
+  unsteerableReason,
   type Delivered,
   type Delivery,
   type DeliveryCommand,
   type DeliveryEvent,
   type DeliveryRefusal,
   type DeliveryState,
+  type UnsteerableReason,
 } from './MessageDelivery.js';
 export {
   TaskEvent,

@@ -6,10 +6,10 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deliveryStep, idleDelivery, type DeliveryCommand, type DeliveryEvent, type DeliveryState } from '../src/index.js';
+import { deliveryStep, idleDelivery, unsteerableReason, type DeliveryCommand, type DeliveryEvent, type DeliveryState, type UnsteerableReason } from '../src/index.js';
 import { MAX_WAITING_MESSAGES, deliverySteps, waitingCount } from '../src/MessageDelivery.js';
 
-const submit = (messageId: string, delivery: 'steer' | 'queue', unsteerable?: string): DeliveryEvent => ({
+const submit = (messageId: string, delivery: 'steer' | 'queue', unsteerable?: UnsteerableReason): DeliveryEvent => ({
   _tag: 'Submit',
   message: { messageId, delivery, ...(unsteerable === undefined ? {} : { unsteerable }) },
 });
@@ -17,6 +17,34 @@ const started = (turnId: string): DeliveryEvent => ({ _tag: 'TurnStarted', turnI
 const ended: DeliveryEvent = { _tag: 'TurnEnded' };
 const answered = (messageId: string, outcome: 'joined' | 'missed' | 'failed'): DeliveryEvent => ({ _tag: 'SteerAnswered', messageId, outcome });
 const stop: DeliveryEvent = { _tag: 'Stop' };
+const mentions: UnsteerableReason = { _tag: 'NamesSkillsPluginsOrApps' };
+
+/** Codex's input item types: the two a running turn takes, the mentions it does not, and a type Codex may add. */
+const joining = ['text', 'localImage'] as const;
+const inputItem = fc.oneof(fc.constantFrom(...joining, 'image', 'skill', 'mention'), fc.string()).map((type) => ({ type }));
+
+describe('unsteerableReason', () => {
+  it('text and local images join; a skill, plugin or app mention does not; a settings change does not', () => {
+    expect(unsteerableReason([], false)).toBeNull();
+    expect(unsteerableReason([{ type: 'text' }, { type: 'localImage' }], false)).toBeNull();
+    expect(unsteerableReason([{ type: 'text' }, { type: 'skill' }], false)).toEqual({ _tag: 'NamesSkillsPluginsOrApps' });
+    expect(unsteerableReason([{ type: 'mention' }], false)).toEqual({ _tag: 'NamesSkillsPluginsOrApps' });
+    expect(unsteerableReason([{ type: 'text' }], true)).toEqual({ _tag: 'ChangesSettings' });
+    expect(unsteerableReason([{ type: 'skill' }], true)).toEqual({ _tag: 'NamesSkillsPluginsOrApps' });
+  });
+
+  it('property: a message is refused exactly when an item is neither text nor a local image, or it changes settings; a mention wins', () => {
+    fc.assert(
+      fc.property(fc.array(inputItem, { maxLength: 6 }), fc.boolean(), (input, changesSettings) => {
+        const mentions = input.some((item) => !(joining as ReadonlyArray<string>).includes(item.type));
+        const expected = mentions ? { _tag: 'NamesSkillsPluginsOrApps' } : changesSettings ? { _tag: 'ChangesSettings' } : null;
+        expect(unsteerableReason(input, changesSettings)).toEqual(expected);
+        // Only the item types decide: reordering the items changes nothing.
+        expect(unsteerableReason([...input].reverse(), changesSettings)).toEqual(expected);
+      }),
+    );
+  });
+});
 
 describe('deliveryStep by example', () => {
   it('with no turn running, a steer and a queue both start a turn', () => {
@@ -50,9 +78,10 @@ describe('deliveryStep by example', () => {
     expect(deliveryStep(full, submit('x', 'queue'))[1]).toEqual([{ _tag: 'Refuse', messageId: 'x', refusal: { _tag: 'QueueFull', limit: 16 } }]);
     expect(deliveryStep(full, submit('x', 'steer'))[1]).toEqual([{ _tag: 'Refuse', messageId: 'x', refusal: { _tag: 'QueueFull', limit: 16 } }]);
     const [running] = deliverySteps(idleDelivery, [submit('a', 'steer'), started('t1')]);
-    expect(deliveryStep(running, submit('m', 'steer', 'mentions'))[1]).toEqual([{ _tag: 'Refuse', messageId: 'm', refusal: { _tag: 'NotSteerable', reason: 'mentions' } }]);
+    expect(deliveryStep(running, submit('m', 'steer', mentions))[1]).toEqual([{ _tag: 'Refuse', messageId: 'm', refusal: { _tag: 'NotSteerable', reason: mentions } }]);
+    expect(deliveryStep(running, submit('m', 'steer', { _tag: 'ChangesSettings' }))[1]).toEqual([{ _tag: 'Refuse', messageId: 'm', refusal: { _tag: 'NotSteerable', reason: { _tag: 'ChangesSettings' } } }]);
     // Queued, the same message waits for its own turn, where it applies.
-    expect(deliveryStep(running, submit('m', 'queue', 'mentions'))[1]).toEqual([]);
+    expect(deliveryStep(running, submit('m', 'queue', mentions))[1]).toEqual([]);
   });
 
   it('a steer that missed its turn (it ended meanwhile) starts the next turn, ahead of the queue', () => {
@@ -161,7 +190,7 @@ function simulate(actions: ReadonlyArray<Action>) {
     switch (action._tag) {
       case 'submit': {
         const messageId = `m${(messages += 1)}`;
-        const commands = apply(submit(messageId, action.delivery, action.unsteerable ? 'mentions' : undefined));
+        const commands = apply(submit(messageId, action.delivery, action.unsteerable ? mentions : undefined));
         if (action.delivery === 'queue' && commands.length === 0) queuedSent.push(messageId);
         return;
       }

@@ -22,6 +22,7 @@ describe('public API of @wework/thread-lifecycle', () => {
       'taskStep',
       'threadStatus',
       'transition',
+      'unsteerableReason',
     ]);
   });
 

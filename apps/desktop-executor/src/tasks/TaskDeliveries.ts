@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { Turn, UserInputStrict } from '@wework/codex-protocol';
-import { deliveryStep, idleDelivery, type Delivered, type Delivery, type DeliveryCommand, type DeliveryEvent, type DeliveryRefusal, type DeliveryState } from '@wework/thread-lifecycle';
+import { deliveryStep, idleDelivery, type Delivered, type Delivery, type DeliveryCommand, type DeliveryEvent, type DeliveryRefusal, type DeliveryState, type UnsteerableReason } from '@wework/thread-lifecycle';
 import type { Log } from '@wework/ports';
 import type { RuntimeFault } from '@wework/host-errors';
 
@@ -15,8 +15,8 @@ import type { RuntimeFault } from '@wework/host-errors';
 export interface TaskMessage<Failure> {
   readonly input: ReadonlyArray<UserInputStrict>;
   readonly delivery: Delivery;
-  /** Why it cannot join a running turn (it names skills or plugins, or changes the task's settings), if so. */
-  readonly unsteerable?: string;
+  /** Why it cannot join a running turn (it names skills, plugins or apps, or changes the task's settings), if so. */
+  readonly unsteerable?: UnsteerableReason;
   /** Starts a turn of the task with the message; `onStarted` is told the turn's id once `turn/start` answered it. */
   readonly start: (onStarted: (turnId: string) => void) => Promise<E.Either<Failure, Turn>>;
 }

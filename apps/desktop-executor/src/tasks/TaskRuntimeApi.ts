@@ -4,7 +4,7 @@
  */
 import type * as E from 'fp-ts/lib/Either.js';
 import type { ActivePermissionProfile, Turn, UserInputStrict } from '@wework/codex-protocol';
-import type { Delivery, LifecycleConfig, ThreadStatus } from '@wework/thread-lifecycle';
+import type { Delivery, LifecycleConfig, ThreadStatus, UnsteerableReason } from '@wework/thread-lifecycle';
 import type { Clock, Log, Timer } from '@wework/ports';
 import type { RuntimeFault } from '@wework/host-errors';
 import type { RuntimeSupervisor } from '../runtime/RuntimeSupervisor.js';
@@ -43,7 +43,7 @@ export interface DeliverMessage {
   readonly input: ReadonlyArray<UserInputStrict>;
   readonly delivery: Delivery;
   /** Why it cannot join a running turn, if so (a steer of it while a turn runs is refused). */
-  readonly unsteerable?: string;
+  readonly unsteerable?: UnsteerableReason;
   /** Saved on the task when the message starts its turn (as `send` saves it). */
   readonly modelSelection?: ModelSelection;
 }

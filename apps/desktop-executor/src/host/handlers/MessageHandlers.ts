@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { HostHandlersPart, HostParamsOf, HostResultOf } from '@wework/host-protocol';
-import { ItemCompleted, type ThreadItem, type UserInputStrict } from '@wework/codex-protocol';
+import { ItemCompleted, type ThreadItem } from '@wework/codex-protocol';
 import { detectAuthRequired } from '@wework/local-auth';
+import { unsteerableReason } from '@wework/thread-lifecycle';
 import { finalMessageOf } from '../../plugins/finalMessage.js';
 import { composeTurn } from '../../turn/composeTurn.js';
 import { hostFailure, runtimeFailure, taskFailure } from '@wework/host-errors';
@@ -22,17 +23,6 @@ const sortedKeys = (value: unknown): unknown =>
     : typeof value === 'object' && value !== null
       ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]))
       : value;
-
-/**
- * Why a message cannot join a running turn, measured on Codex 0.171.0: `turn/steer` carries input only
- * (no permissions, no model: it ignores them), and a steered skill mention does not bring its `SKILL.md`
- * to the model (a plugin or app mention is the same kind of input item). Text and images join the turn.
- */
-const unsteerableReason = (input: ReadonlyArray<UserInputStrict>, changesSettings: boolean): string | undefined => {
-  if (input.some((item) => item.type !== 'text' && item.type !== 'localImage')) return 'the message names skills, plugins or apps, which Codex applies only when a turn starts: queue it instead';
-  if (changesSettings) return 'the message changes the model or the permission mode, which a running turn cannot take: queue it instead';
-  return undefined;
-};
 
 /** `message/send`, `auth/recover`, `auth/cancel`. */
 export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send' | 'auth/recover' | 'auth/cancel', HostCall> {
@@ -85,7 +75,7 @@ export function messageHandlers(kit: HandlerKit): HostHandlersPart<'message/send
       const delivery = params.delivery ?? 'steer';
       const unsteerable = unsteerableReason(composed.right.input, !sameJson(modelSelection, task.modelSelection));
       const outcome = await kit.gate
-        .work(() => tasks.deliver(task.taskId, { input: composed.right.input, delivery, modelSelection, ...(unsteerable === undefined ? {} : { unsteerable }) }))
+        .work(() => tasks.deliver(task.taskId, { input: composed.right.input, delivery, modelSelection, ...(unsteerable === null ? {} : { unsteerable }) }))
         .finally(() => collecting.dispose());
       switch (outcome._tag) {
         case 'Failed':
