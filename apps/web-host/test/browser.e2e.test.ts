@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callTool, respond, say, shell } from '@wework/scripted-model';
-import type { Locator, Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserAvailable, browserTestHooks, chatPage, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
 
 const SCRIPT = [
   respond(callTool('forms', 'choose_strategy')),
@@ -45,27 +45,7 @@ beforeAll(async () => {
 
 browserTestHooks(run, () => ({ root, demo, browser }), join(ARTIFACTS, 'browser'));
 
-/** The card on screen (the last one shown). */
-const card = (): Locator => page.locator('section.card').last();
-/** The completed result of the last call of a plugin tool, as the transcript shows it. */
-async function lastToolResult(tool: string): Promise<string> {
-  const entry = page.locator('li.entry-tool', { hasText: `forms.${tool}` }).last();
-  await expect.poll(() => entry.getAttribute('data-status'), { timeout: 60_000 }).toBe('completed');
-  await entry.locator('summary').click();
-  return entry.locator('pre.detail').innerText();
-}
-/** Pastes `markdown` into the composer (its mentions arrive as mentions) and sends it. */
-async function send(markdown: string): Promise<void> {
-  await page.getByLabel('Message').click();
-  await page.evaluate((text) => {
-    const editor = document.getElementById('composer-input') as HTMLElement;
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    editor.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertFromPaste', dataTransfer: data, cancelable: true, bubbles: true }));
-  }, markdown);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
-const turnDone = (): Promise<void> => expect.poll(() => page.locator('p.turn-status').innerText(), { timeout: 60_000 }).toBe('Done');
+const { card, lastToolResult, send, turnDone } = chatPage(() => page);
 
 describe.skipIf(!run)('the web host in Chromium', () => {
   it('shows the strategy form with its first option as the default; clicking "Safe" answers it and the plugin receives safe', async () => {

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callTool, respond, say } from '@wework/scripted-model';
-import type { Locator, Page } from 'playwright-core';
-import { ARTIFACTS, browserAvailable, browserTestHooks, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserAvailable, browserTestHooks, chatPage, openBrowser, startWebDemo, tempRoot, type Browser, type WebDemo, whenConnected } from './support/webHost.js';
 
 const SCRIPT = [
   respond(callTool('forms', 'connect_account')),
@@ -37,24 +37,7 @@ beforeAll(async () => {
 
 browserTestHooks(run, () => ({ root, demo, browser }), join(ARTIFACTS, 'browser-url'));
 
-const card = (): Locator => page.locator('section.card').last();
-async function lastToolResult(tool: string): Promise<string> {
-  const entry = page.locator('li.entry-tool', { hasText: `forms.${tool}` }).last();
-  await expect.poll(() => entry.getAttribute('data-status'), { timeout: 60_000 }).toBe('completed');
-  await entry.locator('summary').click();
-  return entry.locator('pre.detail').innerText();
-}
-async function send(markdown: string): Promise<void> {
-  await page.getByLabel('Message').click();
-  await page.evaluate((text) => {
-    const editor = document.getElementById('composer-input') as HTMLElement;
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    editor.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertFromPaste', dataTransfer: data, cancelable: true, bubbles: true }));
-  }, markdown);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
-const turnDone = (): Promise<void> => expect.poll(() => page.locator('p.turn-status').innerText(), { timeout: 60_000 }).toBe('Done');
+const { card, lastToolResult, send, turnDone } = chatPage(() => page);
 
 describe.skipIf(!run)('a plugin’s link to open, in Chromium', () => {
   it('shows the message, scheme and host; opens the link only on Open, in a new tab without an opener; the plugin gets accept', async () => {

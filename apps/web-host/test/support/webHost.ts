@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isRunning, listProcesses, treeOf, type ProcessIdentity } from '@wework/app-server-client/node';
 import { encodeScript, type Script } from '@wework/scripted-model';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
 
 /** Debian's Chromium. */
@@ -161,6 +161,42 @@ export interface BrowserTestFixture {
   readonly root: string;
   readonly demo: WebDemo | undefined;
   readonly browser: Browser | undefined;
+}
+
+/** The chat as the browser tests drive it. */
+export interface ChatPage {
+  /** The card on screen (the last one shown). */
+  readonly card: () => Locator;
+  /** The completed result of the last call of a forms plugin tool, as the transcript shows it (waits at most 60 s). */
+  readonly lastToolResult: (tool: string) => Promise<string>;
+  /** Pastes `markdown` into the composer (its mentions arrive as mentions) and sends it. */
+  readonly send: (markdown: string) => Promise<void>;
+  /** Waits (at most 60 s) until the turn's status reads Done. */
+  readonly turnDone: () => Promise<void>;
+}
+
+/** {@link ChatPage} over the page `page()` returns (a test file opens its page in `beforeAll`). */
+export function chatPage(page: () => Page): ChatPage {
+  return {
+    card: () => page().locator('section.card').last(),
+    lastToolResult: async (tool) => {
+      const entry = page().locator('li.entry-tool', { hasText: `forms.${tool}` }).last();
+      await expect.poll(() => entry.getAttribute('data-status'), { timeout: 60_000 }).toBe('completed');
+      await entry.locator('summary').click();
+      return entry.locator('pre.detail').innerText();
+    },
+    send: async (markdown) => {
+      await page().getByLabel('Message').click();
+      await page().evaluate((text) => {
+        const editor = document.getElementById('composer-input') as HTMLElement;
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        editor.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertFromPaste', dataTransfer: data, cancelable: true, bubbles: true }));
+      }, markdown);
+      await page().getByRole('button', { name: 'Send' }).click();
+    },
+    turnDone: () => expect.poll(() => page().locator('p.turn-status').innerText(), { timeout: 60_000 }).toBe('Done'),
+  };
 }
 
 /** Waits (at most 30 s) until the page says it is connected to the executor: after a load or a reload. */
