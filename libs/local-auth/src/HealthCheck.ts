@@ -138,7 +138,7 @@ export interface DeviceHealth {
  * A {@link DeviceHealth} for `deviceId`, sharing `cache` with other devices' checkers safely (keys
  * include the device).
  */
-export function deviceHealth(deps: HealthDeps & { readonly deviceId: string; readonly timers: Timers; readonly cache: HealthCache }): DeviceHealth {
+export function deviceHealth(deps: HealthDeps & { readonly deviceId: string; readonly timers: Pick<Timers, 'now'>; readonly cache: HealthCache }): DeviceHealth {
   const key = (target: AuthTarget): string => healthKey(deps.deviceId, target.pluginKey, target.connector.slug);
   return {
     deviceId: deps.deviceId,

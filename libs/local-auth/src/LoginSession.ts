@@ -80,7 +80,8 @@ export interface LoginSession {
 export interface LoginDeps {
   readonly runner: BridgeRunner;
   readonly tools: ToolResolver;
-  readonly timers: Timers;
+  /** The clock and sleeps of the polling (only `now` and `sleep` are used). */
+  readonly timers: Pick<Timers, 'now' | 'sleep'>;
   readonly log?: AuthLogger;
   /** Pause between QR polls; default 2000 ms. */
   readonly pollIntervalMs?: number;

@@ -51,13 +51,29 @@ export function manualClock(start = 1_000_000): ManualClock {
 
 /** {@link Timers} under test control: time moves only through {@link ManualTimers.advance}. */
 export interface ManualTimers extends Timers {
-  /** Moves the clock on and wakes the sleeps that are due. */
+  /**
+   * Moves the clock on by `ms`, firing what comes due in order of due time (the first armed among
+   * equals), synchronously, with the clock reading each one's time while it fires; a deadline armed
+   * while firing that is due by the end fires in the same advance. A sleep's wake resolves its promise,
+   * so its continuation runs after `advance` returns. When a deadline's `fire` throws, the others still
+   * fire and the clock still reaches its end; then the first error is thrown.
+   */
   advance(ms: number): void;
   /** Number of sleeps and deadlines waiting. */
   pending(): number;
 }
 
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+/** A bound on the deadlines one `advance` fires, so a deadline that re-arms itself at once cannot hang a test. */
+const MAX_FIRED_PER_ADVANCE = 100_000;
+
+/** The deadline due first at `until` (the first armed among equals), or null when none is due. */
+const earliestDue = <D extends { readonly at: number }>(deadlines: ReadonlySet<D>, until: number): D | null => {
+  let next: D | null = null;
+  for (const deadline of deadlines) if (deadline.at <= until && (next === null || deadline.at < next.at)) next = deadline;
+  return next;
+};
 
 /**
  * Manual timers starting at 0.
@@ -76,7 +92,7 @@ export function manualTimers(): ManualTimers {
   let now = 0;
   const deadlines = new Set<{ readonly at: number; readonly fire: () => void }>();
   const after = (ms: number, fire: () => void): (() => void) => {
-    const deadline = { at: now + Math.max(0, ms), fire };
+    const deadline = { at: now + (Number.isNaN(ms) ? 0 : Math.max(0, ms)), fire };
     deadlines.add(deadline);
     return () => void deadlines.delete(deadline);
   };
@@ -97,12 +113,21 @@ export function manualTimers(): ManualTimers {
       }),
     after,
     advance(ms) {
-      now += ms;
-      // A deadline cancelled by an earlier one firing in this advance stays cancelled.
-      for (const deadline of [...deadlines]) {
-        if (deadline.at > now || !deadlines.delete(deadline)) continue;
-        deadline.fire();
+      const until = now + ms;
+      let fired = 0;
+      let failure: { readonly error: unknown } | null = null;
+      for (let next = earliestDue(deadlines, until); next !== null; next = earliestDue(deadlines, until)) {
+        if (++fired > MAX_FIRED_PER_ADVANCE) throw new Error(`more than ${MAX_FIRED_PER_ADVANCE} deadlines came due in one advance: one re-arms itself at once`);
+        deadlines.delete(next);
+        now = Math.max(now, next.at);
+        try {
+          next.fire();
+        } catch (error) {
+          failure ??= { error };
+        }
       }
+      now = until;
+      if (failure !== null) throw failure.error;
     },
     pending: () => deadlines.size,
   };

@@ -11,7 +11,10 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** A monotonic clock: `performance.now()`; only differences between readings mean anything. */
 export const monotonicClock: Clock = { now: () => performance.now() };
 
-/** The longest delay `setTimeout` takes (a longer one would fire at once); a later deadline fires then and the caller re-checks. */
+/**
+ * The longest delay `setTimeout` takes (a longer one would fire at once): a later deadline of `nodeTimer`
+ * fires then and the caller re-checks; sleeps and `after` deadlines end then.
+ */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
@@ -47,8 +50,8 @@ export function nodeTimer(clock: Clock): Timer {
 }
 
 /**
- * Timers backed by `performance.now()` and `setTimeout`. A deadline of `after` longer than `setTimeout`
- * takes fires at that longest, about 24.8 days.
+ * Timers backed by `performance.now()` and `setTimeout`. A sleep or an `after` deadline longer than
+ * `setTimeout` takes ends at that longest, about 24.8 days.
  *
  * @example
  * ```ts
@@ -68,7 +71,7 @@ export const nodeTimers: Timers = {
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, Math.max(0, ms));
+      const timer = setTimeout(done, Math.min(Math.max(0, ms), MAX_DELAY_MS));
       signal?.addEventListener('abort', done, { once: true });
     }),
   after: (ms, fire) => {
