@@ -431,7 +431,7 @@ const chooseModel = (available: ReadonlyArray<unknown>): string =>
   available.length === 0 ? 'no model is available right now; send again once models/list lists one' : 'choose a model that models/list lists and send again with it as modelSelection';
 
 /** Why a steer cannot join the running turn, by the delivery rules' reason: what only a new turn takes. */
-const notSteerable: Readonly<Record<'NamesSkillsPluginsOrApps' | 'ChangesSettings', string>> = {
+const notSteerable: Readonly<Record<Extract<SendFault, { readonly _tag: 'NotSteerable' }>['reason']['_tag'], string>> = {
   NamesSkillsPluginsOrApps: 'it names skills, plugins or apps, which Codex applies only when a turn starts',
   ChangesSettings: 'it changes the model or the permission mode, which only a new turn takes',
 };

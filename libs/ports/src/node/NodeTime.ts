@@ -17,6 +17,9 @@ export const monotonicClock: Clock = { now: () => performance.now() };
  */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
+/** `ms` as `setTimeout` takes it: at least 0, at most {@link MAX_DELAY_MS}. */
+const timeoutDelay = (ms: number): number => Math.min(Math.max(0, ms), MAX_DELAY_MS);
+
 /**
  * A timer over `setTimeout`, unref'd so a pending deadline never keeps the process alive on its own.
  *
@@ -36,13 +39,10 @@ export function nodeTimer(clock: Clock): Timer {
   return {
     set: (at, fire) => {
       clear();
-      handle = setTimeout(
-        () => {
-          handle = undefined;
-          fire();
-        },
-        Math.min(Math.max(0, at - clock.now()), MAX_DELAY_MS),
-      );
+      handle = setTimeout(() => {
+        handle = undefined;
+        fire();
+      }, timeoutDelay(at - clock.now()));
       handle.unref();
     },
     clear,
@@ -71,11 +71,11 @@ export const nodeTimers: Timers = {
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, Math.min(Math.max(0, ms), MAX_DELAY_MS));
+      const timer = setTimeout(done, timeoutDelay(ms));
       signal?.addEventListener('abort', done, { once: true });
     }),
   after: (ms, fire) => {
-    const timer = setTimeout(fire, Math.min(Math.max(0, ms), MAX_DELAY_MS));
+    const timer = setTimeout(fire, timeoutDelay(ms));
     return () => clearTimeout(timer);
   },
 };
