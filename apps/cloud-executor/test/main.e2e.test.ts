@@ -110,7 +110,7 @@ describe('node dist/main.js', () => {
     executor.child.stdin.end();
     expect(await executor.exited).toEqual({ code: 0, signal: null });
     expect(alive(appServer)).toBe(false);
-    expect(executor.stderr()).toContain('cloud executor stopped');
+    await expect.poll(() => executor.stderr(), { timeout: 10_000 }).toContain('cloud executor stopped');
   });
 
   it('stops its app-server and exits on SIGTERM', async () => {
@@ -131,7 +131,7 @@ describe('node dist/main.js', () => {
     expect(await first.next()).toMatchObject({ outcome: 'Reconciled', ok: true });
     const second = startChild(dirs);
     expect(await second.exited).toEqual({ code: 3, signal: null });
-    expect(second.stderr()).toContain(`another executor is already running on this executor home (pid ${first.child.pid})`);
+    await expect.poll(() => second.stderr(), { timeout: 10_000 }).toContain(`another executor is already running on this executor home (pid ${first.child.pid})`);
     expect(second.stderr()).not.toContain('app-server started');
     const path = await skillPackage(dirs, PLUGIN.name, '1.0.0');
     first.send(desiredState(2, [{ ...PLUGIN, version: '1.0.0', path }]));

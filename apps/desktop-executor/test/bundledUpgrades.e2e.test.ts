@@ -147,7 +147,7 @@ describe('bundled plugin upgrades in the real executor', () => {
       { pluginId: PLUGIN_ID, status: { kind: 'updating' }, version: '1.0.0' },
       { pluginId: PLUGIN_ID, status: { kind: 'ok' }, version: '1.0.0' },
     ]);
-    expect(executor?.stderr()).toMatch(/bundled plugin skipped index=0 reason="ManifestUnreadable"/);
+    await expect.poll(() => executor?.stderr(), { timeout: 10_000 }).toMatch(/bundled plugin skipped index=0 reason="ManifestUnreadable"/);
     expect(executor?.stderr()).not.toContain('no-such-package');
     expect(await installed()).toMatchObject({ enabled: true, version: '1.0.0', status: { kind: 'ok' } });
     expect(await runScript()).toContain('hello from A');

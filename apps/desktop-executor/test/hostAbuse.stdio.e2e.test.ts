@@ -78,7 +78,7 @@ describe('a hostile host over stdio', () => {
     await write(['{"jsonrpc":"2.0","method":"$/cancelRequest"}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":null}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":[]}', ''].join('\n'));
     expect(await ask('after-cancel', 'executor/info')).toMatchObject({ result: { protocolVersion: 1 } });
     expect(served.child.exitCode).toBeNull();
-    expect(served.stderr()).toContain('host message refused reason="$/cancelRequest with invalid params"');
+    await expect.poll(() => served.stderr(), { timeout: 10_000 }).toContain('host message refused reason="$/cancelRequest with invalid params"');
   });
 
   it('answers executor/info after every batch of a 10,000-message fuzz, with bounded memory', { timeout: 120_000 }, async () => {
@@ -131,7 +131,7 @@ describe('a hostile host over stdio', () => {
     await written;
     await Promise.all(ids.map((id) => replies.wait(id, 150_000, served.exited)));
     for (const id of ids) expect(replies.byId.get(JSON.stringify(id)), id).toHaveLength(1);
-    expect(served.stderr()).toContain('host reading resumed');
+    await expect.poll(() => served.stderr(), { timeout: 10_000 }).toContain('host reading resumed');
   });
 
   it('answers 5,000 concurrent requests exactly once each, with a result or the retryable -32011', { timeout: 180_000 }, async () => {

@@ -76,7 +76,7 @@ describe('a hostile host over WebSocket', () => {
     await expect(open({ origin: ALLOWED, token: 'f'.repeat(64) })).rejects.toThrow('refused 401');
     const allowed = await open({ origin: ALLOWED });
     allowed.close();
-    expect(served.stderr()).toContain('host connection refused reason="origin not allowed"');
+    await expect.poll(() => served.stderr(), { timeout: 10_000 }).toContain('host connection refused reason="origin not allowed"');
     expect(served.stderr()).not.toContain('evil-origin');
     expect(served.stderr()).not.toContain('5174');
   });

@@ -195,7 +195,7 @@ describe('marketplaces through the executor (signed out)', () => {
     expect(plugin.skills.map((skill) => skill.name)).toEqual(['hello:greet']);
     expect(plugin.connectors).toEqual([{ slug: 'team-chat', localAuth: { type: 'local_qr', authPolicy: 'on_install' } }]);
     // The log reports sizes, never contents.
-    expect(box.executor.stderr()).toContain('marketplace catalog read');
+    await expect.poll(() => box.executor.stderr(), { timeout: 10_000 }).toContain('marketplace catalog read');
     expect(box.executor.stderr()).not.toContain(LONG);
   });
 
@@ -289,7 +289,7 @@ describe('an add whose order cannot be saved', () => {
     expect(refusedAdd.message).not.toContain(box.root);
     expect(await names()).not.toContain('undo-tools');
     expect(await readFile(join(box.executorHome, 'codex', 'config.toml'), 'utf8')).not.toContain('undo-tools');
-    expect(box.executor.stderr()).toContain('marketplace add undone undone=true');
+    await expect.poll(() => box.executor.stderr(), { timeout: 10_000 }).toContain('marketplace add undone undone=true');
     await rm(orderFile, { recursive: true });
     if (kept !== null) await writeFile(orderFile, kept);
     expect(await ok('marketplaces/add', { source: root })).toMatchObject({ alreadyAdded: false, marketplace: { name: 'undo-tools' } });
@@ -355,7 +355,7 @@ describe('after an executor restart, signed in with ChatGPT (loopback plugin bac
     // The refresh button refetches, bypassing Codex's cache too.
     expect((await ok('marketplaces/refresh', { name: 'openai-curated-remote' })).plugins).toBe(1);
     expect(fetched()).toBe(2);
-    expect(box.executor.stderr()).toContain('force=true');
+    await expect.poll(() => box.executor.stderr(), { timeout: 10_000 }).toContain('force=true');
     // The selected plugin's details come from plugin/read (Codex asks the backend for that one plugin).
     const details = await call('plugins/read', { marketplace: 'openai-curated-remote', plugin: 'linear' });
     if (E.isRight(details)) {

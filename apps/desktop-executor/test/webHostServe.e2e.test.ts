@@ -81,8 +81,8 @@ describe('serve.js --ws --ui', () => {
     await expect(openAsPage(`http://127.0.0.1:${endpoint.port}`, ['0'.repeat(64)])).rejects.toThrow('refused 401');
   });
 
-  it('never logs the token', () => {
-    expect(served.stderr()).toContain('web host served');
+  it('never logs the token', async () => {
+    await expect.poll(() => served.stderr(), { timeout: 10_000 }).toContain('web host served');
     expect(served.stderr()).not.toContain(endpoint.token);
   });
 });

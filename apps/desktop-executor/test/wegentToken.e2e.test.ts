@@ -148,7 +148,7 @@ describe('the Wegent runtime token in the shell of the real Codex', { timeout: 1
     await ok('runtime/setWegentToken', tokenParams(TOKEN_2, 3600));
     expect(variables(await commandOutput('main')).runtime).toBe(TOKEN_2);
     expect(variables(await commandOutput('main')).runtime).toBe(TOKEN_2);
-    expect(box.executor.stderr()).toContain('thread reloaded for a new environment');
+    await expect.poll(() => box.executor.stderr(), { timeout: 10_000 }).toContain('thread reloaded for a new environment');
     expect(box.executor.notifications('runtime/wegentTokenExpiring')).toEqual([]);
   });
 
@@ -156,7 +156,7 @@ describe('the Wegent runtime token in the shell of the real Codex', { timeout: 1
     expect(await ok('runtime/clearWegentToken', {})).toEqual({ cleared: true });
     expect(variables(await commandOutput('main')).runtime).toBe('unset');
     expect(await ok('runtime/clearWegentToken', {})).toEqual({ cleared: false });
-    expect(box.executor.stderr()).toContain('wegent runtime token cleared');
+    await expect.poll(() => box.executor.stderr(), { timeout: 10_000 }).toContain('wegent runtime token cleared');
     expect(box.executor.notifications('runtime/wegentTokenExpiring')).toEqual([]);
   });
 

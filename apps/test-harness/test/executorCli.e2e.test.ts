@@ -108,7 +108,7 @@ describe('wework-executor', () => {
     try {
       const info = await host.request('executor/info', {});
       expect(info).toMatchObject({ right: { codexUserAgent: expect.stringContaining(`/${OLDER_CODEX_VERSION}`) } });
-      expect(host.stderr()).toMatch(new RegExp(` warn codex version not supported check="Codex ${OLDER_CODEX_VERSION.replace(/\./g, '\\.')} is outside the supported versions`));
+      await expect.poll(() => host.stderr(), { timeout: 10_000 }).toMatch(new RegExp(` warn codex version not supported check="Codex ${OLDER_CODEX_VERSION.replace(/\./g, '\\.')} is outside the supported versions`));
     } finally {
       await host.close();
     }

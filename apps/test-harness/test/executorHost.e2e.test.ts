@@ -162,7 +162,7 @@ describe('the harness as host of the desktop executor', () => {
     // A wrong token: the launch token with its last digit changed (never equal to it).
     const wrongToken = `${endpoint.token.slice(0, -1)}${endpoint.token.endsWith('0') ? '1' : '0'}`;
     await expect(openExecutorWebSocket(endpoint.port, { protocol: wrongToken })).rejects.toThrow(/401/);
-    expect(box.host.stderr()).toMatch(/host connection refused reason="no token"/);
+    await expect.poll(() => box.host.stderr(), { timeout: 10_000 }).toMatch(/host connection refused reason="no token"/);
     // The token as a subprotocol (what a browser can send) is accepted.
     const socket = await openExecutorWebSocket(endpoint.port, { protocol: endpoint.token });
     expect(socket.protocol).toBe(endpoint.token);

@@ -195,12 +195,12 @@ describe('accounts and settings through the host protocol', () => {
       expect(await readlink(box.linkedAuth)).toBe(box.nativeAuth);
       expect(await readFile(box.nativeAuth, 'utf8')).toBe(adaJson);
       expect(await listAccounts(host)).toMatchObject({ activeAccountId: ada.id });
-      expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(1);
+      await expect.poll(() => occurrences(host.stderr(), 'app-server restarted pid='), { timeout: 10_000 }).toBe(1);
       // The task carries on on the new app-server: its thread is resumed with its history.
       expect(await host.request('executor/info', {})).toMatchObject({ right: { executor: 'wework-desktop-executor', protocolVersion: 1 } });
       expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Second, after the switch.' })).toMatchObject({ right: { threadId, status: 'completed' } });
-      expect(host.stderr()).toContain('threads released by app-server restart');
-      expect(host.stderr()).toContain(`thread resumed threadId=${JSON.stringify(threadId)}`);
+      await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('threads released by app-server restart');
+      await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain(`thread resumed threadId=${JSON.stringify(threadId)}`);
       expect(userMessages(modelTurns(box.model)[1] ?? { body: {} })).toEqual(expect.arrayContaining([expect.stringContaining('First, before the switch.'), expect.stringContaining('Second, after the switch.')]));
 
       // A turn is running: the switch is refused with a clear message and nothing changes.
@@ -217,7 +217,7 @@ describe('accounts and settings through the host protocol', () => {
       expect(await running).toMatchObject({ right: { status: 'interrupted' } });
       expect(await host.request('accounts/switch', { accountId: grace.id })).toEqual({ _tag: 'Right', right: { switched: true, accountId: grace.id, email: GRACE.email } });
       expect(await readFile(box.nativeAuth, 'utf8')).toBe(graceJson);
-      expect(occurrences(host.stderr(), 'app-server restarted pid=')).toBe(2);
+      await expect.poll(() => occurrences(host.stderr(), 'app-server restarted pid='), { timeout: 10_000 }).toBe(2);
       expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Third, after the stop.' })).toMatchObject({ right: { threadId, status: 'completed' } });
       expect(modelTurns(box.model)).toHaveLength(4);
 

@@ -114,6 +114,6 @@ describe('a crash loop still refuses', () => {
     }
     expect(await host.request('executor/info', {})).toMatchObject({ right: { runtime: { state: 'failed', crashes: 5 } } });
     expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: [expect.objectContaining({ taskId: 'task-1' })] } });
-    expect(host.stderr()).toContain('request refused while the app-server is not ready');
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('request refused while the app-server is not ready');
   });
 });

@@ -132,7 +132,7 @@ describe('the event stream across a dropped WebSocket', () => {
     const toolItem = after.find((n) => (n.params as { phase?: string; item?: { type: string } }).phase === 'completed' && (n.params as { item: { type: string } }).item.type === 'mcpToolCall');
     expect(JSON.stringify(toolItem?.params)).toContain('continuing with strategy safe');
     expect(await host.request('cards/pending', {})).toEqual({ _tag: 'Right', right: { cards: [] } });
-    expect(host.stderr()).toMatch(/card host disconnected/);
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toMatch(/card host disconnected/);
 
     // More turns, until the first cursor is older than the buffer: it gets reset and nothing is replayed.
     for (const [i, markdown] of ['one', 'two', 'three'].entries()) {

@@ -93,7 +93,7 @@ describe('a send waits for a restarting runtime', () => {
     expect(waitedMs).toBeGreaterThanOrEqual(RESTART_BACKOFF_MS - 100);
     expect(waitedMs).toBeLessThan(30_000);
     expect(sentMessages(box.model)).toEqual(['Message one.', 'Message two.']);
-    expect(host.stderr()).toContain('request waited for the app-server');
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('request waited for the app-server');
     console.info(`message/send after an idle SIGKILL waited and completed in ${waitedMs} ms`);
   });
 

@@ -125,7 +125,7 @@ describe('runtime supervision through the host protocol', () => {
     expect(await host.request('message/send', { taskId: 'task-1', markdown: 'Message two.' })).toMatchObject({ right: { status: 'completed', threadId, error: null } });
     const last = modelTurns(box.model).at(-1);
     expect(last === undefined ? [] : userMessages(last).filter((text) => text.startsWith('Message'))).toEqual(['Message one.', 'Message two.']);
-    expect(host.stderr()).toContain('thread resumed');
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('thread resumed');
   });
 
   it('a SIGKILL while a plugin form waits: the send ends failed, the card is dismissed, the task resumes, and accounts/switch works', async () => {
@@ -187,7 +187,7 @@ describe('runtime supervision through the host protocol', () => {
     const threadId = sent._tag === 'Right' ? sent.right.threadId : '';
     expect(threadId).not.toBe(lost);
     expect(await host.request('task/list', {})).toMatchObject({ right: { tasks: expect.arrayContaining([expect.objectContaining({ taskId: 'task-2', threadId })]) } });
-    expect(host.stderr()).toContain('thread started again: lost before its first turn');
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('thread started again: lost before its first turn');
   });
 
   it('a task whose only turn failed resumes its thread after a crash, with that turn in its history', async () => {

@@ -95,7 +95,7 @@ describe('the host learns that its answer was refused', () => {
     // The host's own text is never echoed back, nor logged.
     expect(JSON.stringify(host.cards)).not.toContain('Sideways');
     expect(host.stderr()).not.toContain('Sideways');
-    expect(host.stderr()).toMatch(/card answer refused too often/);
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toMatch(/card answer refused too often/);
   });
 
   it('an approval label the card did not offer is refused, and the re-shown card answered "Run once" runs the command', async () => {

@@ -128,7 +128,7 @@ describe('recording MCP proxy', () => {
     const proxy = proxyNodeScript('process.stderr.write("server says hi\\n"); process.exit(3)', join(dir, 'exit.jsonl'));
     proxy.child.stdin.end();
     expect(await proxy.exit).toBe(3);
-    expect(proxy.stderr()).toContain('server says hi');
+    await expect.poll(() => proxy.stderr(), { timeout: 10_000 }).toContain('server says hi');
   });
 
   it('kills a server that ignores the end of its stdin once the proxy’s stdin closes', async () => {
