@@ -5,6 +5,8 @@
  * host is wire JSON even when decoded values hold bigints. A card goes to the host that sent its task's
  * message, also after the task's thread was replaced.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as E from 'fp-ts/lib/Either.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +134,32 @@ describe('card/show and refused answers', () => {
     };
     expect(await answered(sessions, card, formDecision, controller)).toEqual(cancelResult());
     expect(fake.shown).toHaveLength(1);
+  });
+
+  it('an answered card keeps nothing alive for as long as its host stays connected', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const sessions = hostSessions(log);
+    const answers: Array<WeakRef<object>> = [];
+    const connection = {
+      sendRequest: () => {
+        const answer = { answers: { regions: { answers: ['x'.repeat(1000)] } } };
+        answers.push(new WeakRef(answer));
+        return Promise.resolve(answer);
+      },
+      sendNotification: () => Promise.resolve(),
+    } as unknown as MessageConnection;
+    sessions.add(connection);
+    /** Shows one card to the end; nothing of its answer leaves this function. */
+    const showOne = async (): Promise<void> => {
+      const raw = await sessions.showCard(card, new AbortController().signal);
+      if (raw === undefined) throw new Error('no answer');
+    };
+    for (let i = 0; i < 3; i += 1) await showOne();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(sessions.count()).toBe(1);
+    expect(answers.map((ref) => ref.deref() === undefined)).toEqual([true, true, true]);
   });
 
   it('notifications are wire JSON: a bigint goes out as its number', () => {

@@ -9,6 +9,8 @@ import { ItemCompleted, TurnCompleted, TurnInterrupt, TurnStart, type ParamsOf, 
 import type { AppServerClient } from './AppServerClient.js';
 import { describeClientErrorCategory, type ClientError, type TerminalError } from './ClientError.js';
 import { MAX_DELAY_MS } from './internal/Delay.js';
+import type { Disposable } from './internal/ListenerSet.js';
+import { onClosed } from './internal/onClosed.js';
 
 /** The params of `turn/start`: the thread, the input and the turn's overrides. */
 export type RunTurnParams = ParamsOf<typeof TurnStart>;
@@ -196,6 +198,7 @@ export async function runTurn(client: AppServerClient, params: RunTurnParams, op
     const timeoutMs = timeoutOf(options.timeoutMs);
     let cancelTimeout: (() => void) | undefined;
     let stopAbort: (() => void) | undefined;
+    let stopClosed: Disposable | undefined;
     const stop = await new Promise<Stop>((resolve) => {
       const check = (): void => {
         const turn = ended.get(id);
@@ -207,10 +210,11 @@ export async function runTurn(client: AppServerClient, params: RunTurnParams, op
       stopAbort = () => resolve({ _tag: 'Aborted' });
       if (signal?.aborted === true) stopAbort();
       signal?.addEventListener('abort', stopAbort, { once: true });
-      void client.closed.then((error) => resolve({ _tag: 'Closed', error }));
+      stopClosed = onClosed(client, (error) => resolve({ _tag: 'Closed', error }));
     });
     wake = undefined;
     cancelTimeout?.();
+    stopClosed?.dispose();
     if (stopAbort !== undefined) signal?.removeEventListener('abort', stopAbort);
     switch (stop._tag) {
       case 'Ended':

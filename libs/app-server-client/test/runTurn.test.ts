@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/lib/Either.js';
 import { createAppServerClient, describeClientErrorCategory, isTurnEnded, runTurn } from '../src/index.js';
@@ -183,5 +185,27 @@ describe('runTurn', () => {
     // The first run's listeners are gone: a late completion of turn-1 is not the second turn's.
     peer.send(turnCompleted('turn-1', 'completed'));
     expect((await second)._tag).toBe('TimedOut');
+  });
+
+  it('keeps nothing of a finished turn reachable from the client that stays open', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const { peer, client } = connect();
+    /** Runs one turn to its end; only a weak reference to its items leaves this function. */
+    const finishTurn = async (turnId: string): Promise<WeakRef<object>> => {
+      const running = runTurn(client, { threadId, input });
+      await startTurn(peer, turnId);
+      peer.send(itemCompleted(turnId, plan(`${turnId}-plan`, 'x'.repeat(1000))));
+      peer.send(turnCompleted(turnId, 'completed'));
+      const outcome = await running;
+      if (!isTurnEnded(outcome) || outcome.items.length !== 1) throw new Error(`turn ${turnId} ended ${outcome._tag}`);
+      return new WeakRef(outcome.items);
+    };
+    const finished = [await finishTurn('turn-1'), await finishTurn('turn-2'), await finishTurn('turn-3')];
+    // A turn waited for the client's end as well; a wait that is over must not keep its turn alive.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(client.terminalError).toBeUndefined();
+    expect(finished.map((ref) => ref.deref() === undefined)).toEqual([true, true, true]);
   });
 });

@@ -88,8 +88,11 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
   let events: EventLog = emptyEventLog(options.eventLog);
   /** By session: the first `seq` it receives live, or `null` after `events/unsubscribe`. */
   const liveFrom = new Map<HostSession, number | null>();
-  /** By session: resolves when it closed. */
-  const closedSessions = new Map<HostSession, { readonly closed: Promise<void>; readonly close: () => void }>();
+  /**
+   * By open session: who waits for it to close (a card shown to it). A wait leaves the set when it is over,
+   * so an answered card keeps nothing alive for as long as the session lives.
+   */
+  const closeWaiters = new Map<HostSession, Set<() => void>>();
   const shown = new Map<string, ShownCard>();
   /** Owners by task id (`task:`), or by thread id (`thread:`) for a thread of no known task. */
   const owners = new Map<string, HostSession>();
@@ -184,8 +187,11 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
     card: HostCard,
     signal: AbortSignal,
   ): Promise<{ readonly _tag: 'Answered'; readonly raw: unknown } | { readonly _tag: 'Settled'; readonly reply: HostReply } | { readonly _tag: 'Closed' }> => {
-    const closed = closedSessions.get(session)?.closed;
-    if (closed === undefined) return { _tag: 'Closed' };
+    const waiters = closeWaiters.get(session);
+    if (waiters === undefined) return { _tag: 'Closed' };
+    let onClose = (): void => undefined;
+    const closed = new Promise<{ readonly _tag: 'Closed' }>((resolve) => (onClose = () => resolve({ _tag: 'Closed' })));
+    waiters.add(onClose);
     const cancel = new CancellationTokenSource();
     const onAbort = (): void => {
       cancel.cancel();
@@ -194,12 +200,13 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const answer = session.connection.sendRequest(CardShow.method, toWireJson({ card }), cancel.token).then((raw: unknown) => ({ _tag: 'Answered' as const, raw }));
-      return await Promise.race([answer, closed.then(() => ({ _tag: 'Closed' as const }))]);
+      return await Promise.race([answer, closed]);
     } catch (error) {
       if (!sessions.includes(session)) return { _tag: 'Closed' };
       log({ event: 'card answer failed', fields: { cardId: card.cardId, error: error instanceof Error ? error.message : String(error) } });
       return { _tag: 'Settled', reply: { action: 'cancel' } };
     } finally {
+      waiters.delete(onClose);
       signal.removeEventListener('abort', onAbort);
       cancel.dispose();
     }
@@ -211,9 +218,7 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
       const session = { id: nextId++, connection };
       sessions.push(session);
       liveFrom.set(session, events.nextSeq);
-      let close = (): void => undefined;
-      const closed = new Promise<void>((resolve) => (close = resolve));
-      closedSessions.set(session, { closed, close });
+      closeWaiters.set(session, new Set());
       return session;
     },
     remove: (session) => {
@@ -221,8 +226,9 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
       if (index >= 0) sessions.splice(index, 1);
       for (const [key, owner] of owners) if (owner === session) owners.delete(key);
       liveFrom.delete(session);
-      closedSessions.get(session)?.close();
-      closedSessions.delete(session);
+      const waiters = closeWaiters.get(session);
+      closeWaiters.delete(session);
+      for (const closed of waiters ?? []) closed();
     },
     claimThread: (threadId, session) => void owners.set(ownerKey(threadId), session),
     claimTask: (taskId, session) => void owners.set(`task:${taskId}`, session),

@@ -1,0 +1,41 @@
+/**
+ * A subscription to the end of a client that can be dropped. A wait that reacts to the client's end
+ * through `client.closed.then(...)` stays attached to that promise until the client ends, and with it
+ * everything the reaction can reach (a finished turn's items, for one); on a client that serves many
+ * waits that grows without bound. This one is undone when the wait is over.
+ */
+import type { AppServerClient } from '../AppServerClient.js';
+import type { TerminalError } from '../ClientError.js';
+import type { Disposable } from './ListenerSet.js';
+
+const TERMINAL_TAGS: ReadonlySet<string> = new Set<TerminalError['_tag']>(['ConnectionClosed', 'ProcessExited', 'Disposed']);
+
+/**
+ * Calls `listener` once with the reason the client ended: when it ends, or on a later microtask when it
+ * has already ended. Disposing the result before then means `listener` is never called and nothing of
+ * it stays referenced by the client.
+ */
+export function onClosed(client: Pick<AppServerClient, 'terminalError' | 'onEvent'>, listener: (error: TerminalError) => void): Disposable {
+  let live = true;
+  const ended = client.terminalError;
+  if (ended !== undefined) {
+    void Promise.resolve().then(() => {
+      if (live) listener(ended);
+      live = false;
+    });
+    return { dispose: () => void (live = false) };
+  }
+  const subscription = client.onEvent((event) => {
+    const terminal = client.terminalError;
+    if (!live || !TERMINAL_TAGS.has(event._tag) || terminal === undefined) return;
+    live = false;
+    subscription.dispose();
+    listener(terminal);
+  });
+  return {
+    dispose: () => {
+      live = false;
+      subscription.dispose();
+    },
+  };
+}
