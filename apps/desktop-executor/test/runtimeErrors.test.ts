@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClientError, type ClientError as ClientErrorValue } from '@wework/app-server-client';
+import { ClientError, describeMcpStartupError, type ClientError as ClientErrorValue, type McpStartupError } from '@wework/app-server-client';
 import { runtimeFailure } from '@wework/host-errors';
 import { HostErrorCode } from '@wework/host-protocol';
-import { runtimeErrorOf } from '../src/runtime/RuntimeError.js';
+import { pluginStartupErrorOf, runtimeErrorOf } from '../src/runtime/RuntimeError.js';
 import { unavailable } from '../src/runtime/RuntimeSupervisor.js';
 
 const text = fc.string({ maxLength: 40 });
@@ -70,6 +70,26 @@ describe('runtime errors at the host', () => {
         expect(failure.retryable === true).toBe(failure.code !== HostErrorCode.RuntimeFailed);
         // The stderr tail of an exited process never reaches the reply.
         if (error._tag === 'ProcessExited' && error.stderrTail.length > 3) expect(failure.message).not.toContain(error.stderrTail);
+      }),
+    );
+  });
+
+  it('property: plugins abandoned because the app-server connection ended are the retryable RuntimeUnavailable; every other startup error is PluginsNotReady', () => {
+    const names = fc.array(fc.constantFrom('forms', 'notes', 'chat'), { minLength: 1, maxLength: 3 });
+    const startupError: fc.Arbitrary<McpStartupError> = fc.oneof(
+      fc.tuple(names, fc.integer({ min: 1, max: 60_000 })).map(([pending, timeoutMs]) => ({ _tag: 'McpServersNotReady' as const, pending, timeoutMs })),
+      names.map((failed) => ({ _tag: 'McpServersFailed' as const, failed: failed.map((name) => ({ threadId: null, name, environmentId: null, status: 'failed' as const, error: null, failureReason: null })) })),
+      fc.tuple(names, fc.constantFrom('ClientEnded' as const, 'Disposed' as const)).map(([pending, cause]) => ({ _tag: 'McpStartupAbandoned' as const, pending, cause })),
+    );
+    const ended = fc.option(fc.constantFrom(ClientError.connectionClosed(), ClientError.processExited(null, 'SIGKILL', 'tail'), ClientError.disposed()), { nil: undefined });
+    fc.assert(
+      fc.property(startupError, ended, (error, terminal) => {
+        const fault = pluginStartupErrorOf(error, terminal);
+        if (error._tag === 'McpStartupAbandoned' && error.cause === 'ClientEnded') {
+          expect(runtimeFailure(fault)).toMatchObject({ code: HostErrorCode.RuntimeUnavailable, tag: 'RuntimeUnavailable', retryable: true });
+        } else {
+          expect(fault).toEqual({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(error) });
+        }
       }),
     );
   });

@@ -7,6 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { McpServerStartupStatusUpdated, type ParamsOf } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
 import type { Disposable } from './internal/ListenerSet.js';
+import { onClosed } from './internal/onClosed.js';
 
 /** The latest startup report of one MCP server. */
 export type McpServerStartup = ParamsOf<typeof McpServerStartupStatusUpdated>;
@@ -14,7 +15,12 @@ export type McpServerStartup = ParamsOf<typeof McpServerStartupStatusUpdated>;
 /** Why {@link McpStartupTracker.whenSettled} did not end with every server ready. */
 export type McpStartupError =
   | { readonly _tag: 'McpServersNotReady'; readonly pending: ReadonlyArray<string>; readonly timeoutMs: number }
-  | { readonly _tag: 'McpServersFailed'; readonly failed: ReadonlyArray<McpServerStartup> };
+  | { readonly _tag: 'McpServersFailed'; readonly failed: ReadonlyArray<McpServerStartup> }
+  /**
+   * The wait ended before every server settled and before its timeout: the client ended (`ClientEnded`:
+   * no report can come any more) or the tracker was disposed (`Disposed`).
+   */
+  | { readonly _tag: 'McpStartupAbandoned'; readonly pending: ReadonlyArray<string>; readonly cause: 'ClientEnded' | 'Disposed' };
 
 /** Follows MCP server startup reports from the moment it is created. */
 export interface McpStartupTracker extends Disposable {
@@ -22,7 +28,9 @@ export interface McpStartupTracker extends Disposable {
   readonly latest: ReadonlyMap<string, McpServerStartup>;
   /**
    * Resolves once every named server has settled (`ready`, `failed` or `cancelled`), or after
-   * `timeoutMs` on the client's `timers`: `Right` when all are ready, otherwise the typed reason.
+   * `timeoutMs` on the client's `timers`: `Right` when all are ready, otherwise the typed reason. It also
+   * resolves, with `McpStartupAbandoned`, as soon as the client ends or the tracker is disposed, so no wait
+   * outlives either.
    */
   whenSettled(names: ReadonlyArray<string>, timeoutMs: number): Promise<E.Either<McpStartupError, ReadonlyArray<McpServerStartup>>>;
 }
@@ -31,9 +39,14 @@ const isSettled = (startup: McpServerStartup | undefined): boolean => startup !=
 
 /** Describes an {@link McpStartupError} for a person. */
 export function describeMcpStartupError(error: McpStartupError): string {
-  return error._tag === 'McpServersNotReady'
-    ? `MCP servers not ready within ${error.timeoutMs} ms: ${error.pending.join(', ')}`
-    : `MCP servers failed to start: ${error.failed.map((s) => `${s.name} (${s.status}${s.error === null ? '' : `: ${s.error}`})`).join(', ')}`;
+  switch (error._tag) {
+    case 'McpServersNotReady':
+      return `MCP servers not ready within ${error.timeoutMs} ms: ${error.pending.join(', ')}`;
+    case 'McpServersFailed':
+      return `MCP servers failed to start: ${error.failed.map((s) => `${s.name} (${s.status}${s.error === null ? '' : `: ${s.error}`})`).join(', ')}`;
+    case 'McpStartupAbandoned':
+      return `MCP servers not ready: ${error.cause === 'ClientEnded' ? 'the app-server connection ended first' : 'the wait was given up'}: ${error.pending.join(', ')}`;
+  }
 }
 
 /**
@@ -48,38 +61,57 @@ export function describeMcpStartupError(error: McpStartupError): string {
  */
 export function trackMcpStartup(client: AppServerClient): McpStartupTracker {
   const latest = new Map<string, McpServerStartup>();
-  const waiters = new Set<() => void>();
+  /** The waits not over yet: each checks on a report, or ends at once when abandoned. */
+  const waits = new Set<{ readonly check: () => void; readonly abandon: (cause: AbandonCause) => void }>();
+  /** Why no wait can settle normally any more, once the client ended or the tracker was disposed. */
+  let over: AbandonCause | undefined;
   const subscription = client.on(McpServerStartupStatusUpdated, (params) => {
     latest.set(params.name, params);
-    for (const waiter of waiters) waiter();
+    for (const wait of [...waits]) wait.check();
   });
+  const abandonAll = (cause: AbandonCause): void => {
+    over ??= cause;
+    for (const wait of [...waits]) wait.abandon(cause);
+  };
+  const clientEnd = onClosed(client, () => abandonAll('ClientEnded'));
+  const pendingOf = (names: ReadonlyArray<string>): ReadonlyArray<string> => names.filter((name) => !isSettled(latest.get(name)));
   const outcome = (names: ReadonlyArray<string>, timeoutMs: number): E.Either<McpStartupError, ReadonlyArray<McpServerStartup>> => {
-    const pending = names.filter((name) => !isSettled(latest.get(name)));
+    const pending = pendingOf(names);
     if (pending.length > 0) return E.left({ _tag: 'McpServersNotReady', pending, timeoutMs });
     const reports = names.flatMap((name) => latest.get(name) ?? []);
     const failed = reports.filter((report) => report.status !== 'ready');
     return failed.length > 0 ? E.left({ _tag: 'McpServersFailed', failed }) : E.right(reports);
   };
+  const abandoned = (names: ReadonlyArray<string>, timeoutMs: number, cause: AbandonCause): E.Either<McpStartupError, ReadonlyArray<McpServerStartup>> => {
+    const pending = pendingOf(names);
+    return pending.length > 0 ? E.left({ _tag: 'McpStartupAbandoned', pending, cause }) : outcome(names, timeoutMs);
+  };
   return {
     latest,
     whenSettled: (names, timeoutMs) =>
       new Promise((resolve) => {
-        const check = (): void => {
-          if (!names.every((name) => isSettled(latest.get(name)))) return;
-          finish();
-        };
-        const finish = (): void => {
-          waiters.delete(check);
+        if (over !== undefined) return resolve(abandoned(names, timeoutMs, over));
+        const end = (result: E.Either<McpStartupError, ReadonlyArray<McpServerStartup>>): void => {
+          waits.delete(wait);
           cancelTimeout();
-          resolve(outcome(names, timeoutMs));
+          resolve(result);
         };
-        const cancelTimeout = client.timers.after(timeoutMs, finish);
-        waiters.add(check);
-        check();
+        const wait = {
+          check: (): void => {
+            if (pendingOf(names).length === 0) end(outcome(names, timeoutMs));
+          },
+          abandon: (cause: AbandonCause): void => end(abandoned(names, timeoutMs, cause)),
+        };
+        const cancelTimeout = client.timers.after(timeoutMs, () => end(outcome(names, timeoutMs)));
+        waits.add(wait);
+        wait.check();
       }),
     dispose: () => {
       subscription.dispose();
-      waiters.clear();
+      clientEnd.dispose();
+      abandonAll('Disposed');
     },
   };
 }
+
+type AbandonCause = Extract<McpStartupError, { readonly _tag: 'McpStartupAbandoned' }>['cause'];

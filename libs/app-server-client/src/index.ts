@@ -15,7 +15,7 @@ export type { Disposable } from './internal/ListenerSet.js';
 export { ClientError, describeClientError, describeClientErrorCategory } from './ClientError.js';
 export type { ClientEvent } from './ClientEvent.js';
 export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';
-export type { McpStartupTracker } from './McpStartupTracker.js';
+export type { McpStartupError, McpStartupTracker } from './McpStartupTracker.js';
 export { trackActivity, isIdleActivity } from './ActivityTracker.js';
 export type { ActivityTracker, ConnectionActivity } from './ActivityTracker.js';
 export { DEFAULT_RESTART_POLICY } from './RestartPolicy.js';

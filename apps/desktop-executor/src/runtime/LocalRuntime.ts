@@ -22,14 +22,14 @@ import {
   type Turn,
   type UserInputStrict,
 } from '@wework/codex-protocol';
-import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, describeMcpStartupError, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
+import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { Log } from '@wework/ports';
 import type { RuntimeFault } from '@wework/host-errors';
 import { logUnknownProtocolValues } from './UnknownValueLog.js';
 import { launchRuntimeProcess, type RuntimeProcessOptions } from './launchRuntimeProcess.js';
-import { runtimeErrorOf } from './RuntimeError.js';
+import { pluginStartupErrorOf, runtimeErrorOf } from './RuntimeError.js';
 
 export { describeRuntimeError, runtimeErrorOf } from './RuntimeError.js';
 
@@ -196,7 +196,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       loadedHere.add(thread.right.thread.id);
       if (start.waitForPlugins !== false) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
-        if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+        if (E.isLeft(ready)) return E.left(pluginStartupErrorOf(ready.left, client.terminalError));
       }
       options.log({ event: 'thread started', fields: { threadId: thread.right.thread.id, permissions: params.permissions ?? null, approvalPolicy: params.approvalPolicy ?? null } });
       return E.right(handleOf(thread.right));
@@ -217,7 +217,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       loadedHere.add(threadId);
       if (startup !== undefined) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
-        if (E.isLeft(ready)) return E.left({ _tag: 'PluginsNotReady', reason: describeMcpStartupError(ready.left) });
+        if (E.isLeft(ready)) return E.left(pluginStartupErrorOf(ready.left, client.terminalError));
       }
       return E.right(handleOf(resumed.right));
     } finally {

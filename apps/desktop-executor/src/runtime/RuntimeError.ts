@@ -4,7 +4,7 @@
  * a request that got no answer in time, and Codex's own "overloaded" answer are told apart from a plain
  * refusal. Every function here is pure.
  */
-import { describeClientErrorCategory, type ClientError } from '@wework/app-server-client';
+import { ClientError, describeClientErrorCategory, describeMcpStartupError, type AppServerClient, type McpStartupError } from '@wework/app-server-client';
 import type { RuntimeFault } from '@wework/host-errors';
 
 /** Describes a {@link RuntimeFault} for a person. */
@@ -52,4 +52,15 @@ export function runtimeErrorOf(method: string, error: ClientError): RuntimeFault
     default:
       return { _tag: 'RequestFailed', method, reason: describeClientErrorCategory(error) };
   }
+}
+
+/**
+ * The runtime error of plugins that did not become ready after `thread/start` or a resume: the app-server
+ * connection ending under the wait is the same retryable `RuntimeUnavailable` as a request failing that
+ * way (`ended`, the client's end when known); a timeout, a failed server or a dropped wait is `PluginsNotReady`.
+ */
+export function pluginStartupErrorOf(error: McpStartupError, ended: AppServerClient['terminalError']): RuntimeFault {
+  return error._tag === 'McpStartupAbandoned' && error.cause === 'ClientEnded'
+    ? runtimeErrorOf('mcpServer/startupStatus/updated', ended ?? ClientError.connectionClosed())
+    : { _tag: 'PluginsNotReady', reason: describeMcpStartupError(error) };
 }
