@@ -2,6 +2,7 @@
  * A ChatGPT browser login over a real app-server client on in-process streams: the peer answers
  * `account/login/start`; completion comes from a changed auth digest, or the connection's end.
  */
+import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -10,29 +11,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServerClient, type AppServerClient } from '@wework/app-server-client';
 import { startLogin, type LoginOptions } from '../src/accounts/ChatGptLogin.js';
 
-const clients: AppServerClient[] = [];
+let opened: AppServerClient[] = [];
 afterEach(() => {
-  for (const client of clients.splice(0)) client.dispose();
+  opened.forEach((client) => client.dispose());
+  opened = [];
 });
 
 /** A client whose peer answers every `account/login/start` with a new login; `end` closes the peer's output. */
 function connected() {
   const fromServer = new PassThrough();
   const toServer = new PassThrough();
-  let buffer = '';
   let logins = 0;
-  toServer.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString('utf8');
-    for (let newline = buffer.indexOf('\n'); newline !== -1; newline = buffer.indexOf('\n')) {
-      const message = JSON.parse(buffer.slice(0, newline)) as { id?: number; method?: string };
-      buffer = buffer.slice(newline + 1);
-      if (message.method !== 'account/login/start') continue;
-      logins += 1;
-      fromServer.write(JSON.stringify({ id: message.id, result: { type: 'chatgpt', loginId: `login-${logins}`, authUrl: `https://auth.example/${logins}` } }) + '\n');
-    }
+  createInterface({ input: toServer }).on('line', (line) => {
+    const message = JSON.parse(line) as { id?: number; method?: string };
+    if (message.method !== 'account/login/start') return;
+    logins += 1;
+    fromServer.write(JSON.stringify({ id: message.id, result: { type: 'chatgpt', loginId: `login-${logins}`, authUrl: `https://auth.example/${logins}` } }) + '\n');
   });
   const client = createAppServerClient({ input: fromServer, output: toServer });
-  clients.push(client);
+  opened.push(client);
   return { client, end: () => fromServer.end() };
 }
 
