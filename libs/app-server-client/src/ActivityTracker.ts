@@ -7,6 +7,7 @@
  */
 import type { AppServerClient } from './AppServerClient.js';
 import type { MessageDirection } from './ClientContract.js';
+import { onClosed } from './internal/onClosed.js';
 import type { JsonRpcId, JsonRpcMessage } from '@wework/jsonrpc';
 
 /** The live work on a connection at one moment; every list is in the order the work began. */
@@ -72,8 +73,9 @@ export function trackActivity(client: AppServerClient): ActivityTracker {
   const abandoned = client.onEvent((event) => {
     if (event._tag === 'RequestAbandoned') sent.delete(idKey(event.id));
   });
-  // Nothing that died with the connection keeps anyone busy.
-  void client.closed.then(() => {
+  // Nothing that died with the connection keeps anyone busy. A subscription, not `client.closed.then`:
+  // a disposed tracker leaves nothing of itself attached to a client that lives on.
+  const ended = onClosed(client, () => {
     sent.clear();
     received.clear();
     turns.clear();
@@ -89,6 +91,7 @@ export function trackActivity(client: AppServerClient): ActivityTracker {
     dispose: () => {
       tap.dispose();
       abandoned.dispose();
+      ended.dispose();
     },
   };
 }

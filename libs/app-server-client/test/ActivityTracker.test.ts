@@ -1,4 +1,6 @@
 import { PassThrough } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelList, ItemToolRequestUserInput } from '@wework/codex-protocol';
@@ -86,6 +88,27 @@ describe('trackActivity', () => {
     send({ method: 'turn/started', params: { threadId: 'a', turn: turn('1') } });
     await tick();
     expect(activity.isIdle()).toBe(true);
+  });
+
+  it('keeps nothing of a disposed tracker reachable from the client that stays open', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const { client, send } = connected();
+    /** Tracks one turn, then disposes the tracker; only a weak reference to what it tracked leaves this function. */
+    const trackOnce = async (turnId: string): Promise<WeakRef<object>> => {
+      const activity = trackActivity(client);
+      send({ method: 'turn/started', params: { threadId: 'a', turn: turn(turnId) } });
+      await tick();
+      const [active] = activity.current().activeTurns;
+      if (active === undefined) throw new Error(`turn ${turnId} not tracked`);
+      activity.dispose();
+      return new WeakRef(active);
+    };
+    const disposed = [await trackOnce('1'), await trackOnce('2'), await trackOnce('3')];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(client.terminalError).toBeUndefined();
+    expect(disposed.map((ref) => ref.deref() === undefined)).toEqual([true, true, true]);
   });
 });
 

@@ -19,6 +19,7 @@ describe('public API', () => {
       'describeMcpStartupError',
       'isIdleActivity',
       'isTurnEnded',
+      'onClosed',
       'runTurn',
       'trackActivity',
       'trackMcpStartup',

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nodeTimers } from '../src/node/index.js';
@@ -143,5 +144,26 @@ describe('Timers.after', () => {
     await nodeTimers.sleep(20);
     cancel();
     expect(fired).toBe(false);
+  });
+});
+
+describe('Timers.sleep', () => {
+  it('on manual and Node timers: a sleep that ends leaves no listener on a signal that lives on', async () => {
+    const manual = manualTimers();
+    const lasting = new AbortController();
+    const slept = manual.sleep(10, lasting.signal);
+    manual.advance(10);
+    await slept;
+    await nodeTimers.sleep(1, lasting.signal);
+    expect(getEventListeners(lasting.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('on manual timers: an abort ends the sleep and its deadline', async () => {
+    const timers = manualTimers();
+    const controller = new AbortController();
+    const slept = timers.sleep(10, controller.signal);
+    controller.abort();
+    await slept;
+    expect(timers.pending()).toBe(0);
   });
 });

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { AccountLoginCancel, AccountLoginCompleted, AccountLoginStart } from '@wework/codex-protocol';
-import { type AppServerClient, describeClientErrorCategory } from '@wework/app-server-client';
+import { type AppServerClient, describeClientErrorCategory, onClosed } from '@wework/app-server-client';
 
 /** Why a login did not complete. */
 export type LoginError =
@@ -65,6 +65,7 @@ export async function startLogin(options: LoginOptions): Promise<E.Either<LoginE
     clearInterval(timers.poll);
     clearTimeout(timers.deadline);
     failedNotice.dispose();
+    connectionEnd.dispose();
     settle(outcome);
     if (!cancelOnServer) return Promise.resolve();
     // Best effort: the login may already be gone on the server (`notFound`), which is what we want.
@@ -77,7 +78,9 @@ export async function startLogin(options: LoginOptions): Promise<E.Either<LoginE
     });
   }, options.pollMs ?? 500);
   timers.deadline = setTimeout(() => void finish(E.left({ _tag: 'LoginTimedOut', timeoutMs: options.timeoutMs }), true), options.timeoutMs);
-  void options.client.closed.then(() => finish(E.left({ _tag: 'LoginFailed', reason: 'the app-server connection closed' }), false));
+  // A subscription dropped when the login ends, not a reaction on `client.closed`: that one would keep every
+  // finished login reachable for as long as the client lives.
+  const connectionEnd = onClosed(options.client, () => void finish(E.left({ _tag: 'LoginFailed', reason: 'the app-server connection closed' }), false));
 
   return E.right({ authUrl, completion, cancel: () => finish(E.left({ _tag: 'LoginCancelled' }), true) });
 }

@@ -13,7 +13,17 @@ const TERMINAL_TAGS: ReadonlySet<string> = new Set<TerminalError['_tag']>(['Conn
 /**
  * Calls `listener` once with the reason the client ended: when it ends, or on a later microtask when it
  * has already ended. Disposing the result before then means `listener` is never called and nothing of
- * it stays referenced by the client.
+ * it stays referenced by the client. Use it instead of `client.closed.then(...)` for a wait that ends
+ * before the client does.
+ *
+ * @example
+ * ```ts
+ * import { onClosed } from '@wework/app-server-client';
+ *
+ * const ended = onClosed(client, (error) => console.log('the client ended:', error._tag));
+ * // ... the operation is over before the client ends:
+ * ended.dispose();
+ * ```
  */
 export function onClosed(client: Pick<AppServerClient, 'terminalError' | 'onEvent'>, listener: (error: TerminalError) => void): Disposable {
   let live = true;

@@ -101,15 +101,14 @@ export function manualTimers(): ManualTimers {
     sleep: (ms, signal) =>
       new Promise<void>((resolve) => {
         if (isAborted(signal)) return resolve();
-        const cancel = after(ms, resolve);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            cancel();
-            resolve();
-          },
-          { once: true },
-        );
+        // Whichever comes first undoes the other: a sleep that ends leaves nothing on a signal that lives on.
+        const done = (): void => {
+          cancel();
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const cancel = after(ms, done);
+        signal?.addEventListener('abort', done, { once: true });
       }),
     after,
     advance(ms) {
