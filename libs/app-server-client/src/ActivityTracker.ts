@@ -7,7 +7,7 @@
  */
 import type { AppServerClient } from './AppServerClient.js';
 import type { MessageDirection } from './ClientContract.js';
-import { onClosed } from './internal/onClosed.js';
+import { onClosed } from './onClosed.js';
 import type { JsonRpcId, JsonRpcMessage } from '@wework/jsonrpc';
 
 /** The live work on a connection at one moment; every list is in the order the work began. */

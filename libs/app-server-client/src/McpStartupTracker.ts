@@ -7,7 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { McpServerStartupStatusUpdated, type ParamsOf } from '@wework/codex-protocol';
 import type { AppServerClient } from './AppServerClient.js';
 import type { Disposable } from './internal/ListenerSet.js';
-import { onClosed } from './internal/onClosed.js';
+import { onClosed } from './onClosed.js';
 
 /** The latest startup report of one MCP server. */
 export type McpServerStartup = ParamsOf<typeof McpServerStartupStatusUpdated>;

@@ -12,7 +12,7 @@ export type {
   ServerRequestHandler,
 } from './ClientContract.js';
 export type { Disposable } from './internal/ListenerSet.js';
-export { onClosed } from './internal/onClosed.js';
+export { onClosed } from './onClosed.js';
 export { ClientError, describeClientError, describeClientErrorCategory } from './ClientError.js';
 export type { ClientEvent } from './ClientEvent.js';
 export { trackMcpStartup, describeMcpStartupError } from './McpStartupTracker.js';

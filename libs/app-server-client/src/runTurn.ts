@@ -10,7 +10,7 @@ import type { AppServerClient } from './AppServerClient.js';
 import { describeClientErrorCategory, type ClientError, type TerminalError } from './ClientError.js';
 import { MAX_DELAY_MS } from './internal/Delay.js';
 import type { Disposable } from './internal/ListenerSet.js';
-import { onClosed } from './internal/onClosed.js';
+import { onClosed } from './onClosed.js';
 
 /** The params of `turn/start`: the thread, the input and the turn's overrides. */
 export type RunTurnParams = ParamsOf<typeof TurnStart>;

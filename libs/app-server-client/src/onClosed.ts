@@ -4,9 +4,9 @@
  * everything the reaction can reach (a finished turn's items, for one); on a client that serves many
  * waits that grows without bound. This one is undone when the wait is over.
  */
-import type { AppServerClient } from '../AppServerClient.js';
-import type { TerminalError } from '../ClientError.js';
-import type { Disposable } from './ListenerSet.js';
+import type { AppServerClient } from './AppServerClient.js';
+import type { TerminalError } from './ClientError.js';
+import type { Disposable } from './internal/ListenerSet.js';
 
 const TERMINAL_TAGS: ReadonlySet<string> = new Set<TerminalError['_tag']>(['ConnectionClosed', 'ProcessExited', 'Disposed']);
 
