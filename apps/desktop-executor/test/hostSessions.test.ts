@@ -162,6 +162,26 @@ describe('card/show and refused answers', () => {
     expect(answers.map((ref) => ref.deref() === undefined)).toEqual([true, true, true]);
   });
 
+  it('a card settled meanwhile is over at once though its host never answers: cancel, dismissed, no longer pending', async () => {
+    const notified: Array<{ method: string; params: unknown }> = [];
+    const connection = {
+      sendRequest: () => new Promise<never>(() => undefined),
+      sendNotification: (method: string, params: unknown) => {
+        notified.push({ method, params });
+        return Promise.resolve();
+      },
+    } as unknown as MessageConnection;
+    const sessions = hostSessions(log);
+    const session = sessions.add(connection);
+    const controller = new AbortController();
+    const settled = sessions.showCard(card, controller.signal);
+    expect(sessions.pendingCards(session).map((pending) => pending.cardId)).toEqual([card.cardId]);
+    controller.abort();
+    expect(await settled).toEqual({ action: 'cancel' });
+    expect(sessions.pendingCards(session)).toEqual([]);
+    expect(notified).toEqual([{ method: 'card/dismissed', params: { cardId: card.cardId, seq: 1 } }]);
+  });
+
   it('notifications are wire JSON: a bigint goes out as its number', () => {
     const fake = fakeConnection([]);
     const sessions = hostSessions(log);

@@ -216,6 +216,8 @@ describe('messages while a turn runs', () => {
     for (const sent of answered) expect(sent).toMatchObject({ right: { taskId: 'stop', status: 'cancelled', delivery: 'queued', turnId: null } });
     expect(await first).toMatchObject({ right: { status: 'interrupted', delivery: 'started' } });
     await until('the card dismissed', () => dismissed.includes(cards[shown]?.card.cardId ?? ''));
+    // The host never answers the dismissed card, and need not: it is no longer pending.
+    expect(await host.sendRequest('cards/pending', {})).toEqual({ cards: [] });
 
     // On the wire: one response for each of the 21 sends, none twice.
     const responses = toHost.filter((message) => 'id' in message && !('method' in message) && ('result' in message || 'error' in message));

@@ -193,14 +193,19 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
     const closed = new Promise<{ readonly _tag: 'Closed' }>((resolve) => (onClose = () => resolve({ _tag: 'Closed' })));
     waiters.add(onClose);
     const cancel = new CancellationTokenSource();
-    const onAbort = (): void => {
-      cancel.cancel();
-      broadcast(CardDismissedNotification.method, { cardId: card.cardId });
-    };
+    // A card settled meanwhile is over for the executor at once: a host need not answer a dismissed card.
+    let onAbort = (): void => undefined;
+    const dismissed = new Promise<{ readonly _tag: 'Settled'; readonly reply: HostReply }>((resolve) => {
+      onAbort = () => {
+        cancel.cancel();
+        broadcast(CardDismissedNotification.method, { cardId: card.cardId });
+        resolve({ _tag: 'Settled', reply: { action: 'cancel' } });
+      };
+    });
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const answer = session.connection.sendRequest(CardShow.method, toWireJson({ card }), cancel.token).then((raw: unknown) => ({ _tag: 'Answered' as const, raw }));
-      return await Promise.race([answer, closed]);
+      return await Promise.race([answer, closed, dismissed]);
     } catch (error) {
       if (!sessions.includes(session)) return { _tag: 'Closed' };
       log({ event: 'card answer failed', fields: { cardId: card.cardId, error: error instanceof Error ? error.message : String(error) } });
