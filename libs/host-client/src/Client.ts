@@ -210,6 +210,8 @@ export interface HostClient {
   close(): Promise<void>;
 }
 
+/** JSON-RPC's code for a request its sender cancelled (as LSP's `RequestCancelled`): a host's answer to a cancelled card. */
+const REQUEST_CANCELLED = -32800;
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(table, key);
 
@@ -241,7 +243,7 @@ interface Connection {
   closed: boolean;
   readonly closedListeners: Array<() => void>;
   /** Cards being answered on this connection, by request id (as text). */
-  readonly cards: Map<string, { readonly cardId: string; readonly controller: AbortController }>;
+  readonly cards: Map<string, { readonly id: number | string; readonly cardId: string; readonly controller: AbortController }>;
 }
 
 /** A request from its call to its answer. */
@@ -533,7 +535,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
     if (on.cards.has(key)) return replyError(on, id, HostErrorCode.InvalidRequest, 'a card with this request id is being answered', { tag: 'DuplicateRequestId' });
     const controller = new AbortController();
     const card = decoded.right.card;
-    on.cards.set(key, { cardId: card.cardId, controller });
+    on.cards.set(key, { id, cardId: card.cardId, controller });
     const settle = (send: () => void): void => {
       if (on.cards.get(key)?.controller !== controller) return;
       on.cards.delete(key);
@@ -556,13 +558,31 @@ export function createHostClient(options: HostClientOptions): HostClient {
     else answer(reply);
   };
 
+  /**
+   * Ends a card the executor settled without the host: its handler's signal aborts, its answer is never
+   * sent, and the request is answered -32800 (JSON-RPC's request-cancelled code) so the executor's side of
+   * it is released. The executor cancels the request (`$/cancelRequest`) and sends `card/dismissed`;
+   * whichever comes first ends the card.
+   */
+  const cancelCard = (on: Connection, key: string): void => {
+    const shown = on.cards.get(key);
+    if (shown === undefined) return;
+    on.cards.delete(key);
+    shown.controller.abort();
+    if (!on.closed) replyError(on, shown.id, REQUEST_CANCELLED, 'the card was dismissed');
+  };
+
   const dismissCard = (cardId: string): void => {
-    if (connection === null) return;
-    for (const [key, shown] of [...connection.cards]) {
-      if (shown.cardId !== cardId) continue;
-      connection.cards.delete(key);
-      shown.controller.abort();
-    }
+    const on = connection;
+    if (on === null) return;
+    for (const [key, shown] of [...on.cards]) if (shown.cardId === cardId) cancelCard(on, key);
+  };
+
+  /** `$/` notifications are JSON-RPC's own: `$/cancelRequest` of a card ends it; the others are ignored. */
+  const jsonRpcNotification = (on: Connection, method: string, params: unknown): void => {
+    if (method !== '$/cancelRequest' || !isRecord(params)) return;
+    const { id } = params;
+    if (typeof id === 'number' || typeof id === 'string') cancelCard(on, String(id));
   };
 
   // ---- notifications --------------------------------------------------------------------------------
@@ -638,7 +658,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
         violation('UnknownRequest', null, 'a request the protocol does not know');
         return replyError(on, id, HostErrorCode.MethodNotFound, 'this host answers card/show only');
       }
-      if (id === undefined) return notification(method, message['params']);
+      if (id === undefined) return method.startsWith('$/') ? jsonRpcNotification(on, method, message['params']) : notification(method, message['params']);
       return violation('NotJsonRpc', null, 'a request whose id is neither a string nor a number');
     }
     if ('id' in message && ('result' in message || 'error' in message)) return response(message);

@@ -208,7 +208,7 @@ describe('cards', () => {
     expect(c.sent[1]).toMatchObject({ id: 4, error: { code: -32601 } });
   });
 
-  it('aborts the handler when card/dismissed names the card or the connection drops; a late answer is not sent', async () => {
+  it('aborts the handler when card/dismissed names the card or the connection drops; the card is answered -32800 at once, a late answer is not sent', async () => {
     make({ reconnect: false });
     await client.start();
     const c = executor.latest();
@@ -224,9 +224,40 @@ describe('cards', () => {
     expect(signals.map((s) => s.aborted)).toEqual([true, false]);
     replies[0]?.({ action: 'cancel' });
     await ticks();
-    expect(c.sent).toEqual([]);
+    expect(c.sent).toEqual([{ jsonrpc: '2.0', id: 0, error: { code: -32800, message: 'the card was dismissed' } }]);
     c.close();
     expect(signals[1]?.aborted).toBe(true);
+    expect(c.sent).toHaveLength(1);
+  });
+
+  it('ends a card on the executor\'s $/cancelRequest as on card/dismissed, and takes other $/ notifications without a violation', async () => {
+    make({ reconnect: false });
+    await client.start();
+    const c = executor.latest();
+    const signals: AbortSignal[] = [];
+    const replies: Array<(reply: { action: 'cancel' }) => void> = [];
+    client.onCard((_card, { signal }) => {
+      signals.push(signal);
+      return new Promise((resolve) => replies.push(resolve));
+    });
+    c.send({ jsonrpc: '2.0', id: 'a', method: 'card/show', params: { card: card('c1') } });
+    c.send({ jsonrpc: '2.0', id: 7, method: 'card/show', params: { card: card('c2') } });
+    c.send({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'a' } });
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    expect(c.sent).toEqual([{ jsonrpc: '2.0', id: 'a', error: { code: -32800, message: 'the card was dismissed' } }]);
+    // The dismissal that follows, a cancel of no card, a malformed cancel and another $/ notification change nothing.
+    c.send({ jsonrpc: '2.0', method: 'card/dismissed', params: { cardId: 'c1', seq: 1 } });
+    c.send({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 99 } });
+    c.send({ jsonrpc: '2.0', method: '$/cancelRequest', params: null });
+    c.send({ jsonrpc: '2.0', method: '$/progress', params: { token: 1, value: {} } });
+    replies[0]?.({ action: 'cancel' });
+    await ticks();
+    expect(c.sent).toHaveLength(1);
+    expect(signals[1]?.aborted).toBe(false);
+    expect(violations).toEqual([]);
+    replies[1]?.({ action: 'cancel' });
+    await ticks();
+    expect(c.sent[1]).toEqual({ jsonrpc: '2.0', id: 7, result: { action: 'cancel' } });
   });
 
   it('answers an error when the handler throws, and -32601 without a handler', async () => {
