@@ -208,7 +208,8 @@ describe('cards', () => {
     expect(c.sent[1]).toMatchObject({ id: 4, error: { code: -32601 } });
   });
 
-  it('aborts the handler when card/dismissed names the card or the connection drops; the card is answered -32800 at once, a late answer is not sent', async () => {
+  /** A started client (no reconnect) whose card handler keeps each card open: its signal and its answer. */
+  const cardsHeldOpen = async () => {
     make({ reconnect: false });
     await client.start();
     const c = executor.latest();
@@ -218,6 +219,11 @@ describe('cards', () => {
       signals.push(signal);
       return new Promise((resolve) => replies.push(resolve));
     });
+    return { c, signals, replies };
+  };
+
+  it('aborts the handler when card/dismissed names the card or the connection drops; the card is answered -32800 at once, a late answer is not sent', async () => {
+    const { c, signals, replies } = await cardsHeldOpen();
     c.send({ jsonrpc: '2.0', id: 0, method: 'card/show', params: { card: card('c1') } });
     c.send({ jsonrpc: '2.0', id: 1, method: 'card/show', params: { card: card('c2', { error: { questionId: 'strategy', problem: 'UnknownOption', message: 'strategy: no such option', attemptsLeft: 2 } }) } });
     c.send({ jsonrpc: '2.0', method: 'card/dismissed', params: { cardId: 'c1', seq: 1 } });
@@ -231,15 +237,7 @@ describe('cards', () => {
   });
 
   it('ends a card on the executor\'s $/cancelRequest as on card/dismissed, and takes other $/ notifications without a violation', async () => {
-    make({ reconnect: false });
-    await client.start();
-    const c = executor.latest();
-    const signals: AbortSignal[] = [];
-    const replies: Array<(reply: { action: 'cancel' }) => void> = [];
-    client.onCard((_card, { signal }) => {
-      signals.push(signal);
-      return new Promise((resolve) => replies.push(resolve));
-    });
+    const { c, signals, replies } = await cardsHeldOpen();
     c.send({ jsonrpc: '2.0', id: 'a', method: 'card/show', params: { card: card('c1') } });
     c.send({ jsonrpc: '2.0', id: 7, method: 'card/show', params: { card: card('c2') } });
     c.send({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'a' } });
