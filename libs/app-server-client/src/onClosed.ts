@@ -11,9 +11,11 @@ import type { Disposable } from './internal/ListenerSet.js';
 const TERMINAL_TAGS: ReadonlySet<string> = new Set<TerminalError['_tag']>(['ConnectionClosed', 'ProcessExited', 'Disposed']);
 
 /**
- * Calls `listener` once with the reason the client ended: when it ends, or on a later microtask when it
- * has already ended. Disposing the result before then means `listener` is never called and nothing of
- * it stays referenced by the client. Use it instead of `client.closed.then(...)` for a wait that ends
+ * Calls `listener` once with the reason the client ended. On a client still open it runs as the client
+ * ends, in the same step that rejects its pending requests and before `client.closed` resolves; on a
+ * client that has already ended, on a later microtask. Disposing the result before then means `listener`
+ * is never called and nothing of it stays referenced by the client. A listener that throws is ignored,
+ * as the client's event listeners are. Use it instead of `client.closed.then(...)` for a wait that ends
  * before the client does.
  *
  * @example
@@ -27,20 +29,25 @@ const TERMINAL_TAGS: ReadonlySet<string> = new Set<TerminalError['_tag']>(['Conn
  */
 export function onClosed(client: Pick<AppServerClient, 'terminalError' | 'onEvent'>, listener: (error: TerminalError) => void): Disposable {
   let live = true;
+  const deliver = (error: TerminalError): void => {
+    if (!live) return;
+    live = false;
+    try {
+      listener(error);
+    } catch {
+      // Ignored, as a throwing event listener of the client is.
+    }
+  };
   const ended = client.terminalError;
   if (ended !== undefined) {
-    void Promise.resolve().then(() => {
-      if (live) listener(ended);
-      live = false;
-    });
+    void Promise.resolve().then(() => deliver(ended));
     return { dispose: () => void (live = false) };
   }
   const subscription = client.onEvent((event) => {
     const terminal = client.terminalError;
-    if (!live || !TERMINAL_TAGS.has(event._tag) || terminal === undefined) return;
-    live = false;
+    if (!TERMINAL_TAGS.has(event._tag) || terminal === undefined) return;
     subscription.dispose();
-    listener(terminal);
+    deliver(terminal);
   });
   return {
     dispose: () => {
