@@ -57,16 +57,19 @@ export async function startLogin(options: LoginOptions): Promise<E.Either<LoginE
   const failedNotice = options.client.on(AccountLoginCompleted, (params) => {
     if (params.loginId === loginId && !params.success) finish(E.left({ _tag: 'LoginFailed', reason: params.error ?? 'unknown reason' }), false);
   });
+  // A subscription dropped when the login ends, not a reaction on `client.closed`: that one would keep every
+  // finished login reachable for as long as the client lives. Neither listener runs before `finish` exists.
+  const connectionEnd = onClosed(options.client, () => void finish(E.left({ _tag: 'LoginFailed', reason: 'the app-server connection closed' }), false));
 
   const timers: { poll?: NodeJS.Timeout; deadline?: NodeJS.Timeout } = {};
   const finish = (outcome: E.Either<LoginError, void>, cancelOnServer: boolean): Promise<void> => {
     if (settled) return Promise.resolve();
     settled = true;
+    settle(outcome);
     clearInterval(timers.poll);
     clearTimeout(timers.deadline);
     failedNotice.dispose();
     connectionEnd.dispose();
-    settle(outcome);
     if (!cancelOnServer) return Promise.resolve();
     // Best effort: the login may already be gone on the server (`notFound`), which is what we want.
     return options.client.request(AccountLoginCancel, { loginId }).then(() => undefined);
@@ -78,9 +81,6 @@ export async function startLogin(options: LoginOptions): Promise<E.Either<LoginE
     });
   }, options.pollMs ?? 500);
   timers.deadline = setTimeout(() => void finish(E.left({ _tag: 'LoginTimedOut', timeoutMs: options.timeoutMs }), true), options.timeoutMs);
-  // A subscription dropped when the login ends, not a reaction on `client.closed`: that one would keep every
-  // finished login reachable for as long as the client lives.
-  const connectionEnd = onClosed(options.client, () => void finish(E.left({ _tag: 'LoginFailed', reason: 'the app-server connection closed' }), false));
 
   return E.right({ authUrl, completion, cancel: () => finish(E.left({ _tag: 'LoginCancelled' }), true) });
 }

@@ -22,7 +22,7 @@ import {
   type Turn,
   type UserInputStrict,
 } from '@wework/codex-protocol';
-import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, describeCodexVersionCheck, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
+import { type ActivityTracker, type AppServerClient, checkCodexVersion, type ClientError, describeClientErrorCategory, type McpStartupError, describeCodexVersionCheck, runTurn as runClientTurn, trackActivity, trackMcpStartup } from '@wework/app-server-client';
 import type { ConnectAppServerOptions, LaunchedAppServer, SpawnedAppServer } from '@wework/app-server-client/node';
 import { weworkInitializeCapabilities } from '@wework/approval-policy';
 import type { Log } from '@wework/ports';
@@ -188,6 +188,12 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
     cwd: response.cwd,
   });
 
+  /** The fault of plugins that did not become ready; a wait the app-server's end cut short is logged. */
+  const pluginsFault = (error: McpStartupError): RuntimeFault => {
+    if (error._tag === 'McpStartupAbandoned' && error.cause === 'ClientEnded') options.log({ event: 'plugin wait ended with the app-server', fields: { pending: error.pending.length } });
+    return pluginStartupErrorOf(error, client.terminalError);
+  };
+
   const startThread = async (params: ThreadParams, start: StartThreadOptions = {}): Promise<E.Either<RuntimeFault, ThreadHandle>> => {
     const startup = trackMcpStartup(client);
     try {
@@ -196,7 +202,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       loadedHere.add(thread.right.thread.id);
       if (start.waitForPlugins !== false) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
-        if (E.isLeft(ready)) return E.left(pluginStartupErrorOf(ready.left, client.terminalError));
+        if (E.isLeft(ready)) return E.left(pluginsFault(ready.left));
       }
       options.log({ event: 'thread started', fields: { threadId: thread.right.thread.id, permissions: params.permissions ?? null, approvalPolicy: params.approvalPolicy ?? null } });
       return E.right(handleOf(thread.right));
@@ -217,7 +223,7 @@ export function localRuntimeOf(server: SpawnedAppServer, options: LocalRuntimeOp
       loadedHere.add(threadId);
       if (startup !== undefined) {
         const ready = await startup.whenSettled(options.pluginNames, options.pluginStartTimeoutMs ?? 30_000);
-        if (E.isLeft(ready)) return E.left(pluginStartupErrorOf(ready.left, client.terminalError));
+        if (E.isLeft(ready)) return E.left(pluginsFault(ready.left));
       }
       return E.right(handleOf(resumed.right));
     } finally {
