@@ -45,6 +45,8 @@ export interface HostBoxOptions {
   /** Added to `process.env` for the executor. */
   readonly env?: Readonly<Record<string, string>>;
   readonly waitForPlugins?: ReadonlyArray<string>;
+  /** The desktop app's bundled plugin package directories, written by `prepare`. */
+  readonly bundledPlugins?: (place: HostPlace) => ReadonlyArray<string>;
   readonly cards: CardPolicy;
   /**
    * Writes what the scenario needs before the executor starts (a native login, a wrapper script, a
@@ -87,6 +89,7 @@ export async function startHostBox(options: HostBoxOptions): Promise<HostBox> {
       env: { ...process.env, ...options.env, ...extraEnv },
       cards: options.cards,
       ...(options.waitForPlugins === undefined ? {} : { waitForPlugins: options.waitForPlugins }),
+      ...(options.bundledPlugins === undefined ? {} : { bundledPlugins: options.bundledPlugins(place) }),
     });
     const info = await host.request('executor/info', {});
     if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
