@@ -21,7 +21,7 @@ export interface HostDirs {
   readonly workspace: string;
 }
 
-/** Where the executor runs, as `prepare` sees it: `config.toml` is written, the executor not yet started. */
+/** Where the executor runs: the root and the executor's directories, made before it starts. */
 export interface HostPlace {
   readonly root: string;
   readonly dirs: HostDirs;
@@ -50,7 +50,7 @@ export interface HostBoxOptions {
   readonly cards: CardPolicy;
   /**
    * Writes what the scenario needs before the executor starts (a native login, a wrapper script, a
-   * plugin); what it returns is added to the executor's environment.
+   * plugin); runs once `config.toml` is written. What it returns is added to the executor's environment.
    */
   readonly prepare?: (place: HostPlace) => Promise<Readonly<Record<string, string>> | void>;
 }
