@@ -6,55 +6,50 @@
  * connections without the launch token or with a wrong one.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, imagesAttached, respond, say, shell, skillsAvailable, userMessages, type Script } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { openExecutorWebSocket, startExecutorHost, type CardPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { openExecutorWebSocket, type CardPolicy } from '../src/host/ExecutorHostClient.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 
-const cleanups: Array<() => Promise<void>> = [];
+const started: HostBox[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const box of started.splice(0).reverse()) await box.close();
 });
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const SKILL_BODY = 'Answer like a ship captain. (skill marker 5512)';
 
-interface Box {
-  readonly root: string;
-  readonly workspace: string;
-  readonly model: ScriptedModel;
-  readonly host: ExecutorHostClient;
+interface Box extends HostBox {
   readonly skillPath: string;
   readonly image: string;
 }
 
+const captainSkillIn = (workspace: string): string => join(workspace, '.agents/skills/captain/SKILL.md');
+const imageIn = (root: string): string => join(root, 'dot.png');
+
 async function start(script: Script, transport: 'stdio' | 'websocket', cards: CardPolicy, features: Readonly<Record<string, boolean>> = {}): Promise<Box> {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   const plugin = checkPluginBuilt('forms');
   if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
-  const model = await startScriptedModel({ script });
-  cleanups.push(() => model.close());
-  const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ ...config, features: { ...(config.features as Record<string, unknown>), ...features } }), { mode: 0o600 });
-  const skillDir = join(dirs.workspace, '.agents/skills/captain');
-  await mkdir(skillDir, { recursive: true });
-  const skillPath = join(skillDir, 'SKILL.md');
-  await writeFile(skillPath, `---\nname: captain\ndescription: Talk like a captain\n---\n\n${SKILL_BODY}\n`);
-  const image = join(root, 'dot.png');
-  await writeFile(image, PNG);
-  const host = await startExecutorHost({ transport, ...dirs, waitForPlugins: ['forms'], cards });
-  cleanups.push(() => host.close());
-  return { root, workspace: dirs.workspace, model, host, skillPath, image };
+  const box = await startHostBox({
+    prefix: 'harness-host-',
+    script,
+    mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } },
+    configOverrides: { features },
+    transport,
+    waitForPlugins: ['forms'],
+    cards,
+    prepare: async ({ root, dirs }) => {
+      await mkdir(dirname(captainSkillIn(dirs.workspace)), { recursive: true });
+      await writeFile(captainSkillIn(dirs.workspace), `---\nname: captain\ndescription: Talk like a captain\n---\n\n${SKILL_BODY}\n`);
+      await writeFile(imageIn(root), PNG);
+    },
+  });
+  started.push(box);
+  return { ...box, skillPath: captainSkillIn(box.workspace), image: imageIn(box.root) };
 }
 
 /** The user's choices: "Safe" on the strategy form; allow once on an approval card. */

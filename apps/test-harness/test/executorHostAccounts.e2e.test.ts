@@ -5,20 +5,19 @@
  * Only documented host messages are used; the browser step of a login is simulated by writing the new
  * auth.json through the linked path, as Codex would. No token reaches the host or the executor's log.
  */
-import { lstat, mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hang, respond, say, userMessages, type RecordedRequest, type Script } from '@wework/scripted-model';
-import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { firstOptionPolicy, startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
+import { firstOptionPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
+import { until } from './support/until.js';
 import { chatgptAuthJson, idTokenOf, TOKEN_CANARY } from '@wework/test-support';
 
-const cleanups: Array<() => Promise<void>> = [];
+const started: HostBox[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const box of started.splice(0).reverse()) await box.close();
 });
 
 const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' };
@@ -29,46 +28,29 @@ const INSTRUCTIONS = 'Réponds en français.\n\nCite tes sources — toujours. (
 /** A comment the user wrote in config.toml before the executor first started. */
 const HAND_WRITTEN_COMMENT = '# Written by hand: the executor must keep this line (marker 8841)';
 
-interface Box {
-  readonly workspace: string;
+interface Box extends HostBox {
   /** The executor's `auth.json`: a link to the native one. */
   readonly linkedAuth: string;
   readonly nativeAuth: string;
   readonly configFile: string;
-  readonly model: ScriptedModel;
-  readonly host: ExecutorHostClient;
 }
 
 /** A user signed in natively as Ada, a hand-written Wework config.toml, and the executor as a process. */
 async function start(script: Script): Promise<Box> {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-accounts-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  const codexHome = join(dirs.executorHome, 'codex');
-  await Promise.all([dirs.workspace, codexHome, join(dirs.userHome, '.codex')].map((dir) => mkdir(dir, { recursive: true })));
-  const nativeAuth = join(dirs.userHome, '.codex', 'auth.json');
-  await writeFile(nativeAuth, chatgptAuthJson(ADA), { mode: 0o600 });
-  const model = await startScriptedModel({ script });
-  cleanups.push(() => model.close());
-  const configFile = join(codexHome, 'config.toml');
-  await writeFile(configFile, `${HAND_WRITTEN_COMMENT}\n${stringifyToml(harnessCodexConfig({ modelUrl: model.url, mcpServers: {} }))}`, { mode: 0o600 });
-  const host = await startExecutorHost({ transport: 'stdio', ...dirs, cards: firstOptionPolicy() });
-  cleanups.push(() => host.close());
-  // The executor answers once its home is prepared and its app-server runs.
-  const info = await host.request('executor/info', {});
-  if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
-  return { workspace: dirs.workspace, linkedAuth: join(codexHome, 'auth.json'), nativeAuth, configFile, model, host };
-}
-
-/** Resolves once `check` returns a value; fails after `timeoutMs`. */
-async function waitFor<A>(what: string, check: () => A | undefined, timeoutMs = 20_000): Promise<A> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const nativeAuthOf = (userHome: string): string => join(userHome, '.codex', 'auth.json');
+  const box = await startHostBox({
+    prefix: 'harness-host-accounts-',
+    script,
+    cards: firstOptionPolicy(),
+    prepare: async ({ dirs, codexHome }) => {
+      await mkdir(join(dirs.userHome, '.codex'), { recursive: true });
+      await writeFile(nativeAuthOf(dirs.userHome), chatgptAuthJson(ADA), { mode: 0o600 });
+      const configFile = join(codexHome, 'config.toml');
+      await writeFile(configFile, `${HAND_WRITTEN_COMMENT}\n${await readFile(configFile, 'utf8')}`, { mode: 0o600 });
+    },
+  });
+  started.push(box);
+  return { ...box, linkedAuth: join(box.codexHome, 'auth.json'), nativeAuth: nativeAuthOf(box.dirs.userHome), configFile: join(box.codexHome, 'config.toml') };
 }
 
 interface LoginCompleted {
@@ -163,7 +145,7 @@ describe('accounts and settings through the host protocol', () => {
       if (abandoned._tag === 'Left') throw new Error(`accounts/add failed: ${abandoned.left.message}`);
       expect(new URL(abandoned.right.authUrl).protocol).toBe('https:');
       expect(await host.request('accounts/cancel', { loginId: abandoned.right.loginId })).toEqual({ _tag: 'Right', right: {} });
-      expect(await waitFor('the cancelled login', () => loginCompleted(host, abandoned.right.loginId))).toMatchObject({ ok: false, message: expect.any(String) });
+      expect(await until('the cancelled login', () => loginCompleted(host, abandoned.right.loginId), 20_000)).toMatchObject({ ok: false, message: expect.any(String) });
 
       // "Add account" again; the browser step ends with Codex writing Grace's auth.json through the link.
       const adding = await host.request('accounts/add', {});
@@ -172,7 +154,7 @@ describe('accounts and settings through the host protocol', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(loginCompleted(host, adding.right.loginId)).toBeUndefined();
       await writeFile(box.linkedAuth, graceJson);
-      expect(await waitFor('the completed login', () => loginCompleted(host, adding.right.loginId))).toEqual({ loginId: adding.right.loginId, ok: true, message: null, seq: expect.any(Number) });
+      expect(await until('the completed login', () => loginCompleted(host, adding.right.loginId), 20_000)).toEqual({ loginId: adding.right.loginId, ok: true, message: null, seq: expect.any(Number) });
       const both = await listAccounts(host);
       expect(both.accounts.map((account) => [account.email, account.active, account.saved])).toEqual([
         [ADA.email, false, true],
@@ -205,7 +187,7 @@ describe('accounts and settings through the host protocol', () => {
 
       // A turn is running: the switch is refused with a clear message and nothing changes.
       const running = host.request('message/send', { taskId: 'task-1', markdown: 'This turn hangs.' });
-      await waitFor('the hanging model turn', () => (modelTurns(box.model).length === 3 ? true : undefined));
+      await until('the hanging model turn', () => modelTurns(box.model).length === 3, 20_000);
       const refused = await host.request('accounts/switch', { accountId: grace.id });
       expect(refused).toMatchObject({ left: { code: -32006, data: { tag: 'SwitchWhileBusy' } } });
       if (refused._tag === 'Left') expect(refused.left.message).toMatch(/^cannot switch accounts while work is running \(1 turn\(s\), \d+ request\(s\)\); try again when it has finished$/);

@@ -4,20 +4,15 @@
  * background while the host's first request is answered, every `plugins/updateStatus` fits the
  * protocol's codec, and the typed `plugins/retryUpdate` checks again and upgrades a changed package.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostErrorCode, type HostNotificationParamsOf } from '@wework/host-protocol';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 
-interface Box {
-  readonly root: string;
+interface Box extends HostBox {
   readonly bundled: string;
-  readonly host: ExecutorHostClient;
 }
 let box: Box;
 
@@ -30,20 +25,20 @@ async function writePackage(dir: string, version: string, note: string): Promise
   await writeFile(join(dir, 'skills/tidy/SKILL.md'), `---\nname: tidy\ndescription: Tidies the app (${note})\n---\n\nTidy it.\n`);
 }
 
+const bundledIn = (root: string): string => join(root, 'app/smart-app-builder');
+
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-bundled-'));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all([dirs.workspace, join(dirs.executorHome, 'codex'), dirs.userHome].map((dir) => mkdir(dir, { recursive: true })));
-  await writeFile(join(dirs.executorHome, 'codex/config.toml'), stringifyToml(harnessCodexConfig({ modelUrl: 'http://127.0.0.1:9/v1', mcpServers: {} })), { mode: 0o600 });
-  const bundled = join(root, 'app/smart-app-builder');
-  await writePackage(bundled, '3.1.0', 'first');
-  const host = await startExecutorHost({ transport: 'stdio', ...dirs, bundledPlugins: [bundled], cards: async () => ({ action: 'cancel' }) });
-  box = { root, bundled, host };
+  const started = await startHostBox({
+    prefix: 'harness-host-bundled-',
+    bundledPlugins: ({ root }) => [bundledIn(root)],
+    cards: async () => ({ action: 'cancel' }),
+    prepare: ({ root }) => writePackage(bundledIn(root), '3.1.0', 'first'),
+  });
+  box = { ...started, bundled: bundledIn(started.root) };
 }, 60_000);
 
 afterAll(async () => {
-  await box?.host.close();
-  if (box !== undefined) await rm(box.root, { recursive: true, force: true });
+  await box?.close();
 });
 
 describe('bundled plugins through the harness host', () => {

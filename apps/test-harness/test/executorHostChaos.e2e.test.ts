@@ -6,18 +6,15 @@
  * lost: every send gets a terminal answer (completed, or failed for the turns under a kill), and the
  * last turn's model input holds every completed user message, in order, on the same thread.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, hang, respond, say, userMessages, type ModelResponse, type RecordedRequest } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
+import type { ScriptedModel } from '@wework/scripted-model/node';
 import type { HostCard, HostReply, RuntimeStatus } from '@wework/host-protocol';
-import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import type { ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
+import { startHostBox } from './support/executorHostBox.js';
+import { until } from './support/until.js';
 
 const TURNS = 50;
 /** Kills, spread out so they stay below the crash-loop limit (5 within 60 s). */
@@ -75,14 +72,6 @@ function scriptOf(turns: ReadonlyArray<PlannedTurn>): ModelResponse[] {
 
 const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => model.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/responses'));
 
-async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 interface SendResult {
   readonly threadId: string;
   readonly status: string;
@@ -106,32 +95,26 @@ describe('chaos: a 50-turn conversation with forms and app-server kills', () => 
   it('loses nothing: every turn completed or reported failed, the history intact after every resume', async () => {
     const seed = Number(process.env['CHAOS_SEED'] ?? 1_3013);
     const turns = plan(seed);
-    const root = await mkdtemp(join(tmpdir(), 'harness-host-chaos-'));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-    await Promise.all([dirs.workspace, dirs.userHome, join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
     const plugin = checkPluginBuilt('forms');
     if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
-    const model = await startScriptedModel({ script: scriptOf(turns) });
-    cleanups.push(() => model.close());
-    const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
-    await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config), { mode: 0o600 });
     /** The turn now running, so the card policy knows whether to answer or to wait for the kill. */
     let running: PlannedTurn | undefined;
     const waiting = new Set<(answer: HostReply) => void>();
-    const host = await startExecutorHost({
-      transport: 'stdio',
-      ...dirs,
+    const box = await startHostBox({
+      prefix: 'harness-host-chaos-',
+      script: scriptOf(turns),
+      mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } },
       waitForPlugins: ['forms'],
       cards: (card: HostCard) =>
         running?.kill === 'card' ? new Promise<HostReply>((resolve) => waiting.add(resolve)) : { answers: { [card.questions[0]?.id ?? 'strategy']: { answers: ['Safe'] } } },
     });
     cleanups.push(async () => {
       for (const resolve of waiting) resolve({ action: 'cancel' });
-      await host.close();
+      await box.close();
     });
+    const { host, model, workspace } = box;
 
-    const created = await host.request('task/create', { taskId: 'chaos', modelSelection: { model: null }, executionRequest: { workspace: dirs.workspace } });
+    const created = await host.request('task/create', { taskId: 'chaos', modelSelection: { model: null }, executionRequest: { workspace } });
     if (created._tag === 'Left') throw new Error(`task/create failed: ${created.left.message}\n${host.stderr()}`);
     const threadId = created.right.task.threadId;
     const completed: string[] = [];
@@ -144,11 +127,11 @@ describe('chaos: a 50-turn conversation with forms and app-server kills', () => 
       if (turn.kill === 'idle') await killAppServer(host.pid);
       const answer = send(host, text(turn));
       if (turn.kill === 'streaming') {
-        await until('the model request', () => modelTurns(model).length > requestsBefore);
+        await until('the model request', () => modelTurns(model).length > requestsBefore, 60_000);
         await killAppServer(host.pid);
       }
       if (turn.kill === 'card') {
-        await until('the form card', () => host.cards.length > cardsBefore);
+        await until('the form card', () => host.cards.length > cardsBefore, 60_000);
         await killAppServer(host.pid);
       }
       const result = await answer;

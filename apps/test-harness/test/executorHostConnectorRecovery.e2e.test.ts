@@ -5,16 +5,13 @@
  * host as `auth/session`), and the executor continues the blocked step with an instruction — not the
  * original request again — after which the tool succeeds.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, functionCallOutputs, respond, say, userMessages } from '@wework/scripted-model';
-import { startScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { firstOptionPolicy, startExecutorHost } from '../src/host/ExecutorHostClient.js';
+import { firstOptionPolicy } from '../src/host/ExecutorHostClient.js';
+import { startHostBox } from './support/executorHostBox.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -49,28 +46,22 @@ else { writeFileSync(marker, 'logged in'); print({ status: 'ok', account: 'Ada' 
 }
 
 it('a connector login required mid-turn is recovered through the host, and the blocked step continues', { timeout: 120_000 }, async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-recovery-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
   const connector = checkPluginBuilt('connector');
   if (!connector.ok) throw new Error(`build the sample plugins first: ${connector.error.path}`);
-  const model = await startScriptedModel({
+  const { root, dirs, model, host, close } = await startHostBox({
+    prefix: 'harness-host-recovery-',
     script: [
       respond(callTool('connector', 'post_message', { text: 'stand-up at 10' })),
       respond(say('The team chat needs a login on this device.')),
       respond(callTool('connector', 'post_message', { text: 'stand-up at 10' })),
       respond(say('Posted.')),
     ],
+    mcpServers: ({ dirs }) => ({ connector: { ...connector.command, env: { CONNECTOR_LOGIN_FILE: join(dirs.userHome, LOGIN_MARKER) }, default_tools_approval_mode: 'approve' } }),
+    configOverrides: { features: { plugins: true } },
+    waitForPlugins: ['connector'],
+    cards: firstOptionPolicy(),
   });
-  cleanups.push(() => model.close());
-  const config = harnessCodexConfig({
-    modelUrl: model.url,
-    mcpServers: { connector: { ...connector.command, env: { CONNECTOR_LOGIN_FILE: join(dirs.userHome, LOGIN_MARKER) }, default_tools_approval_mode: 'approve' } },
-  });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ ...config, features: { ...(config.features as Record<string, unknown>), plugins: true } }), { mode: 0o600 });
-  const host = await startExecutorHost({ transport: 'stdio', ...dirs, waitForPlugins: ['connector'], cards: firstOptionPolicy() });
-  cleanups.push(() => host.close());
+  cleanups.push(close);
 
   expect(await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-chat', version: '1.0.0', packagePath: await teamChatPackage(root) })).toMatchObject({ right: { plugin: { installed: true } } });
   expect(await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: dirs.workspace } })).toMatchObject({ right: {} });

@@ -7,31 +7,21 @@
  * bound; a request made afterwards is refused at once, the same way; requests that need no Codex answer
  * as usual.
  */
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveCodexCommand } from '@wework/app-server-client/node';
 import { respond, say } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
 import type { RuntimeStatus } from '@wework/host-protocol';
-import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 
 const RESTART_BACKOFF_MS = 100;
 
-interface Box {
-  readonly root: string;
-  readonly workspace: string;
-  readonly starts: string;
-  readonly model: ScriptedModel;
-  readonly host: ExecutorHostClient;
-}
-
-let box: Box;
+let box: HostBox;
+/** The count of Codex starts, written by the wrapper at each start. */
+const startsOf = (root: string): string => join(root, 'starts');
 
 const quoted = (value: string): string => `'${value.replaceAll("'", "'\\''")}'`;
 
@@ -57,29 +47,17 @@ async function codexThatStartsOnce(root: string, starts: string): Promise<string
 }
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-crash-loop-'));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  const codexHome = join(dirs.executorHome, 'codex');
-  await Promise.all([dirs.workspace, dirs.userHome, codexHome].map((dir) => mkdir(dir, { recursive: true })));
-  const model = await startScriptedModel({ script: [respond(say('First reply.'))] });
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml(harnessCodexConfig({ modelUrl: model.url, mcpServers: {} })), { mode: 0o600 });
-  const starts = join(root, 'starts');
-  const codexPath = await codexThatStartsOnce(root, starts);
-  const host = await startExecutorHost({
-    transport: 'stdio',
-    ...dirs,
-    env: { ...process.env, WEWORK_CODEX_PATH: codexPath, WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
+  box = await startHostBox({
+    prefix: 'harness-host-crash-loop-',
+    script: [respond(say('First reply.'))],
+    env: { WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
     cards: () => ({ action: 'cancel' }),
+    prepare: async ({ root }) => ({ WEWORK_CODEX_PATH: await codexThatStartsOnce(root, startsOf(root)) }),
   });
-  box = { root, workspace: dirs.workspace, starts, model, host };
-  const info = await host.request('executor/info', {});
-  if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
 }, 120_000);
 
 afterAll(async () => {
-  await box?.host.close();
-  await box?.model.close();
-  if (box !== undefined) await rm(box.root, { recursive: true, force: true });
+  await box?.close();
 });
 
 describe('a crash loop still refuses', () => {
@@ -99,7 +77,7 @@ describe('a crash loop still refuses', () => {
     expect(await failed).toMatchObject({ state: 'failed', crashes: 5, reason: expect.stringContaining('did not start') });
     // Refused when the crash loop was told, not at the bound.
     expect(answeredMs).toBeLessThan(20_000);
-    expect(Number(await readFile(box.starts, 'utf8'))).toBe(5);
+    expect(Number(await readFile(startsOf(box.root), 'utf8'))).toBe(5);
     console.info(`message/send during a crash loop was refused after ${answeredMs} ms`);
   });
 

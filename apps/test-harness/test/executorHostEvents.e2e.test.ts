@@ -7,17 +7,14 @@
  * window's subscribers, the last unsubscribe ending the stream until the next subscriber resumes it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, respond, say, shell } from '@wework/scripted-model';
-import { startScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
 import type { HostCard } from '@wework/host-protocol';
-import { startExecutorHost, type CardPolicy } from '../src/host/ExecutorHostClient.js';
+import type { CardPolicy } from '../src/host/ExecutorHostClient.js';
+import { startHostBox } from './support/executorHostBox.js';
+import { until } from './support/until.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -27,26 +24,27 @@ afterAll(async () => {
 /** The replay buffer of this executor (`WEWORK_EXECUTOR_EVENT_BUFFER`): large enough for one drop, small enough to fall behind. */
 const BUFFER = 30;
 
-/** Polls `check` every 50 ms until it holds; rejects after `timeoutMs`. */
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const seqOf = (params: unknown): number => (params as { seq: number }).seq;
 
 describe('the event stream across a dropped WebSocket', () => {
   it('replays what a reconnecting host missed once and in order, shows the waiting form again, resets a stale cursor, and ends with the last subscriber', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'harness-events-'));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-    await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
     const plugin = checkPluginBuilt('forms');
     if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
-    const model = await startScriptedModel({
+    // The first show of the form is never answered (the connection drops under it); a show again answers "Safe".
+    let formShows = 0;
+    let formShown: (card: HostCard) => void = () => undefined;
+    const firstForm = new Promise<HostCard>((resolve) => (formShown = resolve));
+    const cards: CardPolicy = (card) => {
+      formShows += 1;
+      if (formShows === 1) {
+        formShown(card);
+        return new Promise(() => undefined);
+      }
+      return { answers: { strategy: { answers: ['Safe'] } } };
+    };
+    const box = await startHostBox({
+      prefix: 'harness-events-',
+      transport: 'websocket',
       script: [
         // Task A asks the forms plugin, whose form waits for the user.
         respond(callTool('forms', 'choose_strategy')),
@@ -63,25 +61,13 @@ describe('the event stream across a dropped WebSocket', () => {
         respond(say('four')),
         respond(say('five')),
       ],
+      mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } },
+      waitForPlugins: ['forms'],
+      env: { WEWORK_EXECUTOR_EVENT_BUFFER: String(BUFFER) },
+      cards,
     });
-    cleanups.push(() => model.close());
-    const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
-    await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config), { mode: 0o600 });
-
-    // The first show of the form is never answered (the connection drops under it); a show again answers "Safe".
-    let formShows = 0;
-    let formShown: (card: HostCard) => void = () => undefined;
-    const firstForm = new Promise<HostCard>((resolve) => (formShown = resolve));
-    const cards: CardPolicy = (card) => {
-      formShows += 1;
-      if (formShows === 1) {
-        formShown(card);
-        return new Promise(() => undefined);
-      }
-      return { answers: { strategy: { answers: ['Safe'] } } };
-    };
-    const host = await startExecutorHost({ transport: 'websocket', ...dirs, waitForPlugins: ['forms'], cards, env: { ...process.env, WEWORK_EXECUTOR_EVENT_BUFFER: String(BUFFER) } });
-    cleanups.push(() => host.close());
+    cleanups.push(() => box.close());
+    const { host, model, dirs } = box;
 
     const fullAccess = { model: null, options: { permissionMode: 'full-access' as const } };
     for (const taskId of ['task-a', 'task-b']) {
@@ -101,7 +87,7 @@ describe('the event stream across a dropped WebSocket', () => {
     expect((await sentA)._tag).toBe('Left');
     expect((await sentB)._tag).toBe('Left');
     // B's command ran and its last answer was served while no host was connected.
-    await until(() => existsSync(join(dirs.workspace, 'b-done.txt')) && model.requests.length >= 3, "task B's turn");
+    await until("task B's turn", () => existsSync(join(dirs.workspace, 'b-done.txt')) && model.requests.length >= 3, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     // Reconnect with the last seq: the missed notifications come first, then the form again.

@@ -4,17 +4,16 @@
  * (`auth/cancel`), the login process ends, and the installation is rolled back — nothing of the plugin is
  * left. A device already logged in installs at once, without a login.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { firstOptionPolicy, startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { firstOptionPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
+import { until } from './support/until.js';
 
-const cleanups: Array<() => Promise<void>> = [];
+const started: HostBox[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const box of started.splice(0).reverse()) await box.close();
 });
 
 /** A package whose QR bridge reports the device logged in or not; a login never completes by itself. */
@@ -38,36 +37,20 @@ else print({ status: 'pending', qr: { payload: 'https://login.example.com/qr/tea
   return dir;
 }
 
-async function start(): Promise<{ readonly root: string; readonly host: ExecutorHostClient }> {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-auth-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
-  const config = harnessCodexConfig({ modelUrl: 'http://127.0.0.1:9/v1', mcpServers: {} });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ ...config, features: { ...(config.features as Record<string, unknown>), plugins: true } }), { mode: 0o600 });
-  const host = await startExecutorHost({ transport: 'stdio', ...dirs, cards: firstOptionPolicy() });
-  cleanups.push(() => host.close());
-  return { root, host };
+async function start(): Promise<HostBox> {
+  const box = await startHostBox({ prefix: 'harness-host-auth-', configOverrides: { features: { plugins: true } }, cards: firstOptionPolicy() });
+  started.push(box);
+  return box;
 }
 
 const sessionNotifications = (host: ExecutorHostClient) =>
   host.notifications('auth/session').map((n) => n.params as { sessionId: string; state: string; qr?: { payload: string }; pluginKey: string; reason: string });
 
-async function waitFor<A>(what: string, probe: () => A | undefined, timeoutMs = 20_000): Promise<A> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('install-time authorization through the host protocol', () => {
   it('shows the connector login to the host; closing it rolls the installation back', async () => {
     const { root, host } = await start();
     const installing = host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-chat', version: '1.0.0', packagePath: await chatPackage(root, false) });
-    const qr = await waitFor('the QR code', () => sessionNotifications(host).find((n) => n.state === 'waiting_scan'));
+    const qr = await until('the QR code', () => sessionNotifications(host).find((n) => n.state === 'waiting_scan'), 20_000);
     expect(qr).toMatchObject({ pluginKey: 'team-chat@wegent', reason: 'install', qr: { payload: 'https://login.example.com/qr/team-chat' } });
     expect(await host.request('auth/cancel', { sessionId: qr.sessionId })).toEqual({ _tag: 'Right', right: {} });
     expect(await installing).toMatchObject({ left: { message: expect.stringContaining('could not be synchronised') } });

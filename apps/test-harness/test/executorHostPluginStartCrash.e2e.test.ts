@@ -7,73 +7,54 @@
  * request again on the restarted app-server, where the plugin starts: the host gets its task. Had the wait
  * run out its plugin timeout instead (30 s), the host would get PluginsNotReady.
  */
-import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
 import type { RuntimeStatus } from '@wework/host-protocol';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 
 /** The restart backoff the executor is started with. */
 const RESTART_BACKOFF_MS = 500;
 
-interface Box {
-  readonly root: string;
-  readonly workspace: string;
-  /** A line per start of `slow`, written as it starts. */
-  readonly starts: string;
-  readonly model: ScriptedModel;
-  readonly host: ExecutorHostClient;
-}
+let box: HostBox | undefined;
+/** A line per start of `slow`, written as it starts. */
+const startsOf = (root: string): string => join(root, 'slow-starts');
 
-let box: Box | undefined;
-
-beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-plugin-start-crash-'));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  const codexHome = join(dirs.executorHome, 'codex');
-  await Promise.all([dirs.workspace, dirs.userHome, codexHome].map((dir) => mkdir(dir, { recursive: true })));
-  const starts = join(root, 'slow-starts');
-  const forms = checkPluginBuilt('forms');
-  if (!forms.ok) throw new Error(`build the sample plugins first: ${forms.error.path}`);
-  // The first start never answers `initialize` and ends with its input; later starts are the forms plugin.
-  const slow = join(root, 'slow.mjs');
+/** `slow`: its first start never answers `initialize` and ends with its input; later starts are the forms plugin. */
+async function writeSlowServer(path: string, starts: string, forms: { readonly command: string; readonly args: ReadonlyArray<string> }): Promise<void> {
   await writeFile(
-    slow,
+    path,
     [
       `import { appendFileSync, existsSync } from 'node:fs';`,
       `import { spawnSync } from 'node:child_process';`,
       `const first = !existsSync(${JSON.stringify(starts)});`,
       `appendFileSync(${JSON.stringify(starts)}, process.pid + '\\n');`,
       `if (first) { process.stdin.resume(); process.stdin.on('end', () => process.exit(0)); }`,
-      `else process.exit(spawnSync(${JSON.stringify(forms.command.command)}, ${JSON.stringify(forms.command.args)}, { stdio: 'inherit' }).status ?? 1);`,
+      `else process.exit(spawnSync(${JSON.stringify(forms.command)}, ${JSON.stringify(forms.args)}, { stdio: 'inherit' }).status ?? 1);`,
       '',
     ].join('\n'),
   );
-  const model = await startScriptedModel({ script: [] });
-  const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { slow: { command: process.execPath, args: [slow], default_tools_approval_mode: 'approve' } }, overrides: { mcp_servers: { slow: { startup_timeout_sec: 300 } } } });
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
-  const host = await startExecutorHost({
-    transport: 'stdio',
-    ...dirs,
+}
+
+beforeAll(async () => {
+  const forms = checkPluginBuilt('forms');
+  if (!forms.ok) throw new Error(`build the sample plugins first: ${forms.error.path}`);
+  const slowPath = (root: string): string => join(root, 'slow.mjs');
+  box = await startHostBox({
+    prefix: 'harness-plugin-start-crash-',
+    mcpServers: ({ root }) => ({ slow: { command: process.execPath, args: [slowPath(root)], default_tools_approval_mode: 'approve' } }),
+    configOverrides: { mcp_servers: { slow: { startup_timeout_sec: 300 } } },
     waitForPlugins: ['slow'],
-    env: { ...process.env, WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
+    env: { WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
     cards: () => ({ action: 'cancel' }),
+    prepare: ({ root }) => writeSlowServer(slowPath(root), startsOf(root), forms.command),
   });
-  box = { root, workspace: dirs.workspace, starts, model, host };
-  const info = await host.request('executor/info', {});
-  if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
 }, 120_000);
 
 afterAll(async () => {
-  await box?.host.close();
-  await box?.model.close();
-  if (box !== undefined) await rm(box.root, { recursive: true, force: true });
+  await box?.close();
 });
 
 /** Resolves once `path` exists (bounded by the test's timeout). */
@@ -90,13 +71,13 @@ describe('the app-server dies while a task waits for its plugins', () => {
     const { host } = box;
     const created = host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     // Codex started the thread and its MCP server; the executor waits for `slow`, which never settles.
-    await exists(box.starts);
+    await exists(startsOf(box.root));
     const ready = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'ready');
     await killAppServer(host.pid);
     expect(await ready).toMatchObject({ state: 'ready', crashes: 1 });
     expect(await created).toMatchObject({ right: { task: { taskId: 'task-1', threadId: expect.any(String) } } });
     await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('request run again after the app-server ended runs=1 tag="RuntimeUnavailable"');
     expect(host.stderr()).not.toContain('PluginsNotReady');
-    expect((await readFile(box.starts, 'utf8')).trim().split('\n')).toHaveLength(2);
+    expect((await readFile(startsOf(box.root), 'utf8')).trim().split('\n')).toHaveLength(2);
   }, 60_000);
 });

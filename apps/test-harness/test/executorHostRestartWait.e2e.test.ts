@@ -6,54 +6,30 @@
  * earlier history; `models/list` sent during the backoff waits and answers too. With a constant restart
  * backoff, each send takes at least the rest of the backoff and completes well within the bound.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hang, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
+import type { ScriptedModel } from '@wework/scripted-model/node';
 import type { RuntimeStatus } from '@wework/host-protocol';
-import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
+import { until } from './support/until.js';
 
 /** The constant restart backoff: long enough that every send below is made while the runtime restarts. */
 const RESTART_BACKOFF_MS = 1_500;
 
-interface Box {
-  readonly root: string;
-  readonly workspace: string;
-  readonly model: ScriptedModel;
-  readonly host: ExecutorHostClient;
-}
-
-let box: Box;
+let box: HostBox;
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-restart-wait-'));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  const codexHome = join(dirs.executorHome, 'codex');
-  await Promise.all([dirs.workspace, dirs.userHome, codexHome].map((dir) => mkdir(dir, { recursive: true })));
-  const model = await startScriptedModel({
+  box = await startHostBox({
+    prefix: 'harness-host-restart-wait-',
     script: [respond(say('First reply.')), respond(say('Second reply, after the idle kill.')), hang(), respond(say('Fourth reply, after the kill under a turn.'))],
-  });
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml(harnessCodexConfig({ modelUrl: model.url, mcpServers: {} })), { mode: 0o600 });
-  const host = await startExecutorHost({
-    transport: 'stdio',
-    ...dirs,
-    env: { ...process.env, WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
+    env: { WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
     cards: () => ({ action: 'cancel' }),
   });
-  box = { root, workspace: dirs.workspace, model, host };
-  const info = await host.request('executor/info', {});
-  if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
 }, 120_000);
 
 afterAll(async () => {
-  await box?.host.close();
-  await box?.model.close();
-  if (box !== undefined) await rm(box.root, { recursive: true, force: true });
+  await box?.close();
 });
 
 const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => model.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/responses'));
@@ -61,14 +37,6 @@ const sentMessages = (model: ScriptedModel): ReadonlyArray<string> => {
   const last = modelTurns(model).at(-1);
   return last === undefined ? [] : userMessages(last).filter((text) => text.startsWith('Message'));
 };
-
-async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('a send waits for a restarting runtime', () => {
   let threadId = '';
@@ -112,7 +80,7 @@ describe('a send waits for a restarting runtime', () => {
     const { host, model } = box;
     const requestsBefore = modelTurns(model).length;
     const running = host.request('message/send', { taskId: 'task-1', markdown: 'Message three, under a kill.' });
-    await until('the model request', () => modelTurns(model).length > requestsBefore);
+    await until('the model request', () => modelTurns(model).length > requestsBefore, 60_000);
     const ready = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'ready');
     await killAppServer(host.pid);
     const sentAt = Date.now();

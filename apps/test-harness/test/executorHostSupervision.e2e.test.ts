@@ -9,18 +9,15 @@
  * task whose thread never ran a turn (nothing to resume) gets a new thread on its next message; one whose
  * only turn failed is resumed (Codex wrote its rollout).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, fail, respond, say, userMessages, type RecordedRequest } from '@wework/scripted-model';
-import { startScriptedModel, withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
+import { withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import type { HostCard, HostReply, RuntimeStatus } from '@wework/host-protocol';
-import { startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
 
 const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' };
@@ -28,27 +25,17 @@ const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada'
 const RESTART_BACKOFF_MS = 3_000;
 const GRACE = { email: 'grace@example.com', accountId: 'acc-grace', userId: 'user-grace', plan: 'pro' };
 
-interface Box {
-  readonly root: string;
-  readonly workspace: string;
-  readonly linkedAuth: string;
-  readonly model: ScriptedModel;
-  readonly host: ExecutorHostClient;
-}
-
-let box: Box;
+let box: HostBox;
+/** The executor's `auth.json`: a link to the native one. */
+const linkedAuth = (): string => join(box.codexHome, 'auth.json');
 /** Cards wait for the user until the executor dismisses them. */
 const waitingCards = new Map<string, (answer: HostReply) => void>();
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-host-supervision-'));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  const codexHome = join(dirs.executorHome, 'codex');
-  await Promise.all([dirs.workspace, codexHome, join(dirs.userHome, '.codex')].map((dir) => mkdir(dir, { recursive: true })));
-  await writeFile(join(dirs.userHome, '.codex', 'auth.json'), chatgptAuthJson(ADA), { mode: 0o600 });
   const plugin = checkPluginBuilt('forms');
   if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
-  const model = await startScriptedModel({
+  box = await startHostBox({
+    prefix: 'harness-host-supervision-',
     script: [
       respond(say('First reply.')),
       respond(say('Second reply, after the restart.')),
@@ -58,21 +45,18 @@ beforeAll(async () => {
       fail(400, 'The model refused this turn.'),
       respond(say('A reply after a failed first turn and a restart.')),
     ],
-  });
-  const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
-  await writeFile(join(codexHome, 'config.toml'), stringifyToml(config), { mode: 0o600 });
-  const host = await startExecutorHost({
-    transport: 'stdio',
-    ...dirs,
+    mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } },
     waitForPlugins: ['forms'],
     // A constant restart backoff far longer than the requests made while the runtime restarts, so they
     // always see it restarting however loaded the machine is.
-    env: { ...process.env, WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
+    env: { WEWORK_EXECUTOR_RESTART_BACKOFF_MS: String(RESTART_BACKOFF_MS) },
     cards: (card: HostCard) => new Promise<HostReply>((resolve) => waitingCards.set(card.cardId, resolve)),
+    prepare: async ({ dirs }) => {
+      await mkdir(join(dirs.userHome, '.codex'), { recursive: true });
+      await writeFile(join(dirs.userHome, '.codex', 'auth.json'), chatgptAuthJson(ADA), { mode: 0o600 });
+    },
   });
-  box = { root, workspace: dirs.workspace, linkedAuth: join(codexHome, 'auth.json'), model, host };
-  const info = await host.request('executor/info', {});
-  if (info._tag === 'Left') throw new Error(`the executor did not start: ${info.left.message}\n${host.stderr()}`);
+  const { host } = box;
   // A card the executor dismisses is settled for the harness too.
   void (async () => {
     for (;;) {
@@ -85,9 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const resolve of waitingCards.values()) resolve({ action: 'cancel' });
-  await box?.host.close();
-  await box?.model.close();
-  if (box !== undefined) await rm(box.root, { recursive: true, force: true });
+  await box?.close();
 });
 
 const modelTurns = (model: ScriptedModel): ReadonlyArray<RecordedRequest> => model.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/responses'));
@@ -161,7 +143,7 @@ describe('runtime supervision through the host protocol', () => {
       const adding = await host.request('accounts/add', {});
       if (adding._tag === 'Left') throw new Error(`accounts/add failed: ${adding.left.message}`);
       const completed = host.nextNotification<{ loginId: string; ok: boolean }>('accounts/loginCompleted', (params) => params.loginId === adding.right.loginId, { includePast: true });
-      await writeFile(box.linkedAuth, chatgptAuthJson(GRACE));
+      await writeFile(linkedAuth(), chatgptAuthJson(GRACE));
       expect(await completed).toMatchObject({ ok: true });
       const listed = await host.request('accounts/list', {});
       const ada = listed._tag === 'Right' ? listed.right.accounts.find((account) => account.email === ADA.email) : undefined;

@@ -5,53 +5,51 @@
  * must reach the model as the user's words and nothing else: no `<skill>` injected, no plugin's
  * capabilities added, no structured mention. Real mentions still work.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { app, plugin, serialize, skill, text } from '@wework/mention-serializer';
 import { inputItems, respond, say, type HasBody } from '@wework/scripted-model';
-import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
-import { firstOptionPolicy, startExecutorHost, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import type { ScriptedModel } from '@wework/scripted-model/node';
+import { firstOptionPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 
 const SKILL_BODY = 'Answer like a ship captain. (skill marker 6620)';
 const PLUGIN_CAPABILITIES = 'Capabilities from the `team-skills` plugin';
-const cleanups: Array<() => Promise<void>> = [];
+const captainSkillIn = (workspace: string): string => join(workspace, '.agents/skills/captain/SKILL.md');
+const teamSkillsPackage = (root: string): string => join(root, 'team-skills-1.0.0');
+let box: HostBox | undefined;
 let host: ExecutorHostClient;
 let model: ScriptedModel;
 let skillPath: string;
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-literal-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
-  model = await startScriptedModel({ script: [respond(say('one')), respond(say('two'))] });
-  cleanups.push(() => model.close());
-  const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: {} });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml({ ...config, features: { ...(config.features as Record<string, unknown>), plugins: true } }), { mode: 0o600 });
-  const skillDir = join(dirs.workspace, '.agents/skills/captain');
-  await mkdir(skillDir, { recursive: true });
-  skillPath = join(skillDir, 'SKILL.md');
-  await writeFile(skillPath, `---\nname: captain\ndescription: Talk like a captain\n---\n\n${SKILL_BODY}\n`);
-  // A plugin Codex knows (installed through the host protocol), so that a mention of it would activate it.
-  const pkg = join(root, 'team-skills-1.0.0');
-  await mkdir(join(pkg, '.codex-plugin'), { recursive: true });
-  await mkdir(join(pkg, 'skills/standup'), { recursive: true });
-  await writeFile(join(pkg, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'team-skills', version: '1.0.0', description: 'Team rituals', skills: './skills/' }));
-  await writeFile(join(pkg, 'skills/standup/SKILL.md'), '---\nname: standup\ndescription: Writes the stand-up note\n---\n\nYesterday, today, blockers.\n');
-  host = await startExecutorHost({ transport: 'stdio', ...dirs, cards: firstOptionPolicy() });
-  cleanups.push(() => host.close());
-  const installed = await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-skills', version: '1.0.0', packagePath: pkg });
+  box = await startHostBox({
+    prefix: 'harness-literal-',
+    script: [respond(say('one')), respond(say('two'))],
+    configOverrides: { features: { plugins: true } },
+    cards: firstOptionPolicy(),
+    prepare: async ({ root, dirs }) => {
+      await mkdir(dirname(captainSkillIn(dirs.workspace)), { recursive: true });
+      await writeFile(captainSkillIn(dirs.workspace), `---\nname: captain\ndescription: Talk like a captain\n---\n\n${SKILL_BODY}\n`);
+      // A plugin Codex knows (installed through the host protocol), so that a mention of it would activate it.
+      const pkg = teamSkillsPackage(root);
+      await mkdir(join(pkg, '.codex-plugin'), { recursive: true });
+      await mkdir(join(pkg, 'skills/standup'), { recursive: true });
+      await writeFile(join(pkg, '.codex-plugin/plugin.json'), JSON.stringify({ name: 'team-skills', version: '1.0.0', description: 'Team rituals', skills: './skills/' }));
+      await writeFile(join(pkg, 'skills/standup/SKILL.md'), '---\nname: standup\ndescription: Writes the stand-up note\n---\n\nYesterday, today, blockers.\n');
+    },
+  });
+  ({ host, model } = box);
+  skillPath = captainSkillIn(box.workspace);
+  const installed = await host.request('plugins/install', { marketplace: 'wegent', plugin: 'team-skills', version: '1.0.0', packagePath: teamSkillsPackage(box.root) });
   if (installed._tag === 'Left') throw new Error(installed.left.message);
-  const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: dirs.workspace } });
+  const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
   if (created._tag === 'Left') throw new Error(created.left.message);
 }, 120_000);
 
 afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await box?.close();
 });
 
 /** The text of each user-role message of a model request, its `input_text` parts joined as the model reads them. */

@@ -6,19 +6,15 @@
  * and only then does the request get cancel (decline for execution approvals).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify as stringifyToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, respond, say, shell, type Script } from '@wework/scripted-model';
-import { startScriptedModel } from '@wework/scripted-model/node';
-import { harnessCodexConfig } from '../src/CodexConfig.js';
 import type { HostCard, HostReply } from '@wework/host-protocol';
-import { startExecutorHost, type CardPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import type { CardPolicy, ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
+import { startHostBox, type HostBox } from './support/executorHostBox.js';
 
-const cleanups: Array<() => Promise<void>> = [];
+let box: HostBox | undefined;
 let host: ExecutorHostClient;
 let workspace: string;
 
@@ -36,11 +32,6 @@ const policy: CardPolicy = (card) => {
 };
 
 beforeAll(async () => {
-  const root = await mkdtemp(join(tmpdir(), 'harness-refused-'));
-  cleanups.push(() => rm(root, { recursive: true, force: true }));
-  const dirs = { executorHome: join(root, 'executor'), userHome: join(root, 'home'), workspace: join(root, 'workspace') };
-  await Promise.all([...Object.values(dirs), join(dirs.executorHome, 'codex')].map((dir) => mkdir(dir, { recursive: true })));
-  workspace = dirs.workspace;
   const plugin = checkPluginBuilt('forms');
   if (!plugin.ok) throw new Error(`build the sample plugins first: ${plugin.error.path}`);
   const script: Script = [
@@ -51,18 +42,20 @@ beforeAll(async () => {
     respond(shell('touch approved.txt', { sandboxPermissions: 'require_escalated', justification: 'the task needs this file' })),
     respond(say('File created.')),
   ];
-  const model = await startScriptedModel({ script });
-  cleanups.push(() => model.close());
-  const config = harnessCodexConfig({ modelUrl: model.url, mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } } });
-  await writeFile(join(dirs.executorHome, 'codex', 'config.toml'), stringifyToml(config), { mode: 0o600 });
-  host = await startExecutorHost({ transport: 'stdio', ...dirs, waitForPlugins: ['forms'], cards: policy });
-  cleanups.push(() => host.close());
+  box = await startHostBox({
+    prefix: 'harness-refused-',
+    script,
+    mcpServers: { forms: { ...plugin.command, default_tools_approval_mode: 'approve' } },
+    waitForPlugins: ['forms'],
+    cards: policy,
+  });
+  ({ host, workspace } = box);
   const created = await host.request('task/create', { taskId: 'task-1', modelSelection: { model: null, options: { permissionMode: 'full-access' } }, executionRequest: { workspace } });
   if (created._tag === 'Left') throw new Error(created.left.message);
 }, 120_000);
 
 afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await box?.close();
 });
 
 const cardsOf = (questionId: string): ReadonlyArray<HostCard> => host.cards.filter((card) => card.questions[0]?.id === questionId);

@@ -16,6 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { checkPluginBuilt, formsPluginCommand } from '@wework/sample-plugins';
 import { classifyMessage, decodeProxyLog, proxiedCommand, proxyMainPath, type ProxyLogEntry } from '../../src/proxy/index.js';
+import { until } from '../support/until.js';
 
 let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -52,10 +53,6 @@ function proxyNodeScript(script: string, logFile: string): { child: ChildProcess
   child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
   const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return { child, exit, stdout: () => out, stderr: () => err };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 10));
 }
 
 function isAlive(pid: number): boolean {
@@ -112,7 +109,7 @@ describe('recording MCP proxy', () => {
     const proxy = proxyNodeScript('process.stdin.pipe(process.stdout)', logFile);
     const sent = '{"jsonrpc":"2.0","id":1,"method":"ping"}\nnot json ✓\n{"partial":';
     proxy.child.stdin.write(sent);
-    await until(() => proxy.stdout() === sent);
+    await until('the bytes echoed back', () => proxy.stdout() === sent, 20_000);
     proxy.child.stdin.end('true}\n');
     expect(await proxy.exit).toBe(0);
     expect(proxy.stdout()).toBe(`${sent}true}\n`);
@@ -133,7 +130,7 @@ describe('recording MCP proxy', () => {
 
   it('kills a server that ignores the end of its stdin once the proxy’s stdin closes', async () => {
     const proxy = proxyNodeScript('process.stdout.write(process.pid + "\\n"); setInterval(() => {}, 1000)', join(dir, 'stubborn.jsonl'));
-    await until(() => proxy.stdout().includes('\n'));
+    await until("the server's pid", () => proxy.stdout().includes('\n'), 20_000);
     const serverPid = Number(proxy.stdout().split('\n')[0]);
     expect(isAlive(serverPid), `server ${serverPid} is not running; proxy stdout ${JSON.stringify(proxy.stdout())}, stderr ${JSON.stringify(proxy.stderr())}`).toBe(true);
     proxy.child.stdin.end();
@@ -143,7 +140,7 @@ describe('recording MCP proxy', () => {
 
   it('passes SIGTERM on to the server and exits with its code', async () => {
     const proxy = proxyNodeScript('process.on("SIGTERM", () => process.exit(7)); process.stdout.write(process.pid + "\\n"); setInterval(() => {}, 1000)', join(dir, 'term.jsonl'));
-    await until(() => proxy.stdout().includes('\n'));
+    await until("the server's pid", () => proxy.stdout().includes('\n'), 20_000);
     const serverPid = Number(proxy.stdout().split('\n')[0]);
     proxy.child.kill('SIGTERM');
     expect(await proxy.exit).toBe(7);
