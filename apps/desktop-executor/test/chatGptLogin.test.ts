@@ -4,10 +4,9 @@
  */
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collectedAfterGc } from '@wework/test-support';
 import { createAppServerClient, type AppServerClient } from '@wework/app-server-client';
 import { startLogin, type LoginOptions } from '../src/accounts/ChatGptLogin.js';
 
@@ -59,8 +58,6 @@ describe('startLogin', () => {
   });
 
   it('keeps nothing of a finished login reachable from the client that stays open', async () => {
-    setFlagsFromString('--expose-gc');
-    const collect = runInNewContext('gc') as () => void;
     const { client } = connected();
     /** Runs one login to its completion; only a weak reference to its options leaves this function. */
     const finishLogin = async (): Promise<WeakRef<object>> => {
@@ -72,9 +69,7 @@ describe('startLogin', () => {
       return new WeakRef(options);
     };
     const finished = [await finishLogin(), await finishLogin(), await finishLogin()];
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    collect();
     expect(client.terminalError).toBeUndefined();
-    expect(finished.map((ref) => ref.deref() === undefined)).toEqual([true, true, true]);
+    expect(await collectedAfterGc(finished)).toEqual([true, true, true]);
   });
 });

@@ -5,11 +5,10 @@
  * host is wire JSON even when decoded values hold bigints. A card goes to the host that sent its task's
  * message, also after the task's thread was replaced.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as E from 'fp-ts/lib/Either.js';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';
+import { collectedAfterGc } from '@wework/test-support';
 import { approvalAnswerMisfit, approvalCard, approvalQuestions, responseForApprovalCard } from '@wework/approval-policy';
 import { cancelResult, checkedResponseForCard, elicitationToCard, hostQuestionsOf, type ElicitResult } from '@wework/elicitation-mapper';
 import { plainHostQuestion, type HostCard } from '@wework/host-protocol';
@@ -137,8 +136,6 @@ describe('card/show and refused answers', () => {
   });
 
   it('an answered card keeps nothing alive for as long as its host stays connected', async () => {
-    setFlagsFromString('--expose-gc');
-    const collect = runInNewContext('gc') as () => void;
     const sessions = hostSessions(log);
     const answers: Array<WeakRef<object>> = [];
     const connection = {
@@ -156,16 +153,18 @@ describe('card/show and refused answers', () => {
       if (raw === undefined) throw new Error('no answer');
     };
     for (let i = 0; i < 3; i += 1) await showOne();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    collect();
     expect(sessions.count()).toBe(1);
-    expect(answers.map((ref) => ref.deref() === undefined)).toEqual([true, true, true]);
+    expect(await collectedAfterGc(answers)).toEqual([true, true, true]);
   });
 
-  it('a card settled meanwhile is over at once though its host never answers: cancel, dismissed, no longer pending', async () => {
+  it('a card settled meanwhile is over at once though its host never answers: cancel, dismissed, no longer pending', { timeout: 5_000 }, async () => {
     const notified: Array<{ method: string; params: unknown }> = [];
+    const tokens: Array<{ readonly isCancellationRequested: boolean }> = [];
     const connection = {
-      sendRequest: () => new Promise<never>(() => undefined),
+      sendRequest: (_method: string, _params: unknown, token: { readonly isCancellationRequested: boolean }) => {
+        tokens.push(token);
+        return new Promise<never>(() => undefined);
+      },
       sendNotification: (method: string, params: unknown) => {
         notified.push({ method, params });
         return Promise.resolve();
@@ -178,6 +177,8 @@ describe('card/show and refused answers', () => {
     expect(sessions.pendingCards(session).map((pending) => pending.cardId)).toEqual([card.cardId]);
     controller.abort();
     expect(await settled).toEqual({ action: 'cancel' });
+    // The request was cancelled (the executor sends $/cancelRequest) and the card is no longer pending.
+    expect(tokens.map((token) => token.isCancellationRequested)).toEqual([true]);
     expect(sessions.pendingCards(session)).toEqual([]);
     expect(notified).toEqual([{ method: 'card/dismissed', params: { cardId: card.cardId, seq: 1 } }]);
   });

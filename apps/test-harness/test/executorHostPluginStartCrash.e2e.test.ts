@@ -7,13 +7,15 @@
  * request again on the restarted app-server, where the plugin starts: the host gets its task. Had the wait
  * run out its plugin timeout instead (30 s), the host would get PluginsNotReady.
  */
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { RuntimeStatus } from '@wework/host-protocol';
 import { killAppServer } from './support/appServerProcess.js';
 import { startHostBox, type HostBox } from './support/executorHostBox.js';
+import { until } from './support/until.js';
 
 /** The restart backoff the executor is started with. */
 const RESTART_BACKOFF_MS = 500;
@@ -57,25 +59,19 @@ afterAll(async () => {
   await box?.close();
 });
 
-/** Resolves once `path` exists (bounded by the test's timeout). */
-async function exists(path: string): Promise<void> {
-  for (;;) {
-    if (await access(path).then(() => true, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('the app-server dies while a task waits for its plugins', () => {
   it('the wait ends with the app-server, task/create runs again on the restarted one, and the host gets its task', async () => {
     if (box === undefined) throw new Error('no executor');
     const { host } = box;
     const created = host.request('task/create', { taskId: 'task-1', modelSelection: { model: null }, executionRequest: { workspace: box.workspace } });
     // Codex started the thread and its MCP server; the executor waits for `slow`, which never settles.
-    await exists(startsOf(box.root));
+    await until('the first start of slow', () => existsSync(startsOf(box?.root ?? '')), 30_000);
     const ready = host.nextNotification<RuntimeStatus>('runtime/status', (status) => status.state === 'ready');
     await killAppServer(host.pid);
     expect(await ready).toMatchObject({ state: 'ready', crashes: 1 });
     expect(await created).toMatchObject({ right: { task: { taskId: 'task-1', threadId: expect.any(String) } } });
+    // The executor's wait for the plugin is what the app-server's end cut short (not thread/start).
+    await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('plugin wait ended with the app-server pending=1');
     await expect.poll(() => host.stderr(), { timeout: 10_000 }).toContain('request run again after the app-server ended runs=1 tag="RuntimeUnavailable"');
     expect(host.stderr()).not.toContain('PluginsNotReady');
     expect((await readFile(startsOf(box.root), 'utf8')).trim().split('\n')).toHaveLength(2);

@@ -7,3 +7,4 @@ export { hashTrees, listTree, type ListTreeOptions } from './tree.js';
 export { chatgptAuthJson, idTokenOf, TOKEN_CANARY, type FakeChatgptAccount } from './authFixtures.js';
 export { addFixturePlugin, marketplaceManifest, writeLocalMarketplace, type FixtureMarketplace, type FixturePlugin, type FixtureSkill } from './localMarketplace.js';
 export { startCodexSandbox, writeCodexConfig, type CodexConfigOptions, type CodexSandbox, type CodexSandboxOptions, type SandboxLayout } from './codexSandbox.js';
+export { collectedAfterGc } from './gc.js';
