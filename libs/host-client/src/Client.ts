@@ -210,7 +210,11 @@ export interface HostClient {
   close(): Promise<void>;
 }
 
-/** JSON-RPC's code for a request its sender cancelled (as LSP's `RequestCancelled`): a host's answer to a cancelled card. */
+/**
+ * JSON-RPC's code for a request its sender cancelled (LSP's `RequestCancelled`): a host's answer to a
+ * cancelled card. Written here, not taken from `@wework/jsonrpc`, whose main entry must stay out of the
+ * browser bundle of this client.
+ */
 const REQUEST_CANCELLED = -32800;
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> => Object.prototype.hasOwnProperty.call(table, key);

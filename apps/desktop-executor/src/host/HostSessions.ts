@@ -193,7 +193,8 @@ export function hostSessions(log: Log, taskOf: (threadId: string) => string | un
     const closed = new Promise<{ readonly _tag: 'Closed' }>((resolve) => (onClose = () => resolve({ _tag: 'Closed' })));
     waiters.add(onClose);
     const cancel = new CancellationTokenSource();
-    // A card settled meanwhile is over for the executor at once: a host need not answer a dismissed card.
+    // A card settled meanwhile is over for the executor at once: a host need not answer a dismissed card. Until
+    // it answers the cancelled request (-32800, as host-client does), the connection keeps that request's id.
     let onAbort = (): void => undefined;
     const dismissed = new Promise<{ readonly _tag: 'Settled'; readonly reply: HostReply }>((resolve) => {
       onAbort = () => {
