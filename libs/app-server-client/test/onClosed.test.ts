@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAppServerClient, onClosed, type AppServerClient } from '../src/index.js';
 import { fakePeer, type FakePeer } from './support/fakePeer.js';
 
-let cleanup: Array<() => void> = [];
-afterEach(() => {
-  for (const step of cleanup) step();
-  cleanup = [];
-});
-
+/** A client over a fake peer; every test here ends the client it makes. */
 function connect(): { peer: FakePeer; client: AppServerClient } {
   const peer = fakePeer();
-  const client = createAppServerClient({ input: peer.input, output: peer.output });
-  cleanup.push(() => client.dispose());
-  return { peer, client };
+  return { peer, client: createAppServerClient({ input: peer.input, output: peer.output }) };
 }
 
 const microtasks = async (): Promise<void> => {
