@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualTimers, type ManualTimers } from '@wework/ports/testing';
@@ -87,5 +88,67 @@ describe('trackMcpStartup', () => {
     const afterDispose = await tracker.whenSettled(['a'], 30_000);
     if (E.isLeft(afterDispose)) expect(describeMcpStartupError(afterDispose.left)).toBe('MCP servers not ready: the wait was given up: a');
     expect(afterDispose).toEqual(E.left({ _tag: 'McpStartupAbandoned', pending: ['a'], cause: 'Disposed' }));
+  });
+
+  it('property: every wait ends once, with what its reports, its deadline and the ends before it say, and leaves no deadline armed', async () => {
+    const NAMES = ['a', 'b', 'c'] as const;
+    type Status = 'starting' | 'ready' | 'failed' | 'cancelled';
+    type Op = { readonly _tag: 'Report'; readonly name: string; readonly status: Status } | { readonly _tag: 'Advance'; readonly ms: number } | { readonly _tag: 'End' } | { readonly _tag: 'Dispose' };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { weight: 5, arbitrary: fc.record({ _tag: fc.constant('Report' as const), name: fc.constantFrom(...NAMES), status: fc.constantFrom<Status>('starting', 'ready', 'failed', 'cancelled') }) },
+      { weight: 3, arbitrary: fc.record({ _tag: fc.constant('Advance' as const), ms: fc.integer({ min: 1, max: 400 }) }) },
+      { weight: 1, arbitrary: fc.constant({ _tag: 'End' as const }) },
+      { weight: 1, arbitrary: fc.constant({ _tag: 'Dispose' as const }) },
+    );
+    const wait = fc.record({ names: fc.uniqueArray(fc.constantFrom(...NAMES), { maxLength: 3 }), timeoutMs: fc.integer({ min: 1, max: 1_000 }) });
+    /** The tag a wait must end with, from the model: `undefined` while it may still be pending. */
+    type Expected = 'Right' | 'McpServersFailed' | 'McpServersNotReady' | 'ClientEnded' | 'Disposed';
+    const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    await fc.assert(
+      fc.asyncProperty(fc.array(wait, { minLength: 1, maxLength: 3 }), fc.array(op, { maxLength: 12 }), async (waits, ops) => {
+        const timers = manualTimers();
+        const { client, send, end } = connected(timers);
+        const tracker = trackMcpStartup(client);
+        const latest = new Map<string, Status>();
+        const settledTag = (names: ReadonlyArray<string>): Expected | undefined => {
+          if (names.some((name) => (latest.get(name) ?? 'starting') === 'starting')) return undefined;
+          return names.every((name) => latest.get(name) === 'ready') ? 'Right' : 'McpServersFailed';
+        };
+        const expected: Array<Expected | undefined> = waits.map((w) => settledTag(w.names));
+        const got: Array<string | undefined> = waits.map(() => undefined);
+        const endings = waits.map(() => 0);
+        waits.forEach((w, i) =>
+          void tracker.whenSettled(w.names, w.timeoutMs).then((result) => {
+            endings[i] = (endings[i] ?? 0) + 1;
+            got[i] = E.isRight(result) ? 'Right' : result.left._tag === 'McpStartupAbandoned' ? result.left.cause : result.left._tag;
+          }),
+        );
+        await flush();
+        let now = 0;
+        for (const step of ops) {
+          if (step._tag === 'Report') {
+            latest.set(step.name, step.status);
+            send('mcpServer/startupStatus/updated', report(step.name, step.status));
+            waits.forEach((w, i) => (expected[i] ??= settledTag(w.names)));
+          } else if (step._tag === 'Advance') {
+            now += step.ms;
+            timers.advance(step.ms);
+            waits.forEach((w, i) => (expected[i] ??= now >= w.timeoutMs ? 'McpServersNotReady' : undefined));
+          } else {
+            if (step._tag === 'End') end();
+            else tracker.dispose();
+            waits.forEach((_, i) => (expected[i] ??= step._tag === 'End' ? 'ClientEnded' : 'Disposed'));
+          }
+          await flush();
+          await flush();
+          if (step._tag === 'End' || step._tag === 'Dispose') break;
+        }
+        expect(got).toEqual(expected);
+        expect(endings.every((count, i) => count === (expected[i] === undefined ? 0 : 1))).toBe(true);
+        expect(timers.pending()).toBe(expected.filter((tag) => tag === undefined).length);
+        tracker.dispose();
+      }),
+      { numRuns: 150 },
+    );
   });
 });
