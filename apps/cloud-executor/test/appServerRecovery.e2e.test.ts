@@ -5,19 +5,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { skillsAvailable } from '@wework/scripted-model';
+import { until } from '@wework/test-support';
 import { cleanUp, desiredState, device, runTurn, skillPackage, startOn, startThread } from './support/cloudBox.js';
 
 afterEach(cleanUp);
 
 const PLUGIN = { name: 'team-skills', marketplace: 'wegent' };
-
-async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the cloud executor after its app-server was killed', () => {
   it('restarts it with backoff and keeps reconciling on the new process', async () => {
@@ -28,10 +21,10 @@ describe('the cloud executor after its app-server was killed', () => {
     expect(executor.runtime.status()).toMatchObject({ state: 'ready', pid: first.pid });
 
     process.kill(first.pid, 'SIGKILL');
-    await until('the restart', () => executor.runtime.status().state === 'restarting');
+    await until('the restart', () => executor.runtime.status().state === 'restarting', 50_000);
     expect(executor.runtime.status()).toMatchObject({ state: 'restarting', signal: 'SIGKILL', crashes: 1, retryInMs: 500 });
     expect(executor.runtime.current()).toBeNull();
-    await until('the new app-server', () => executor.runtime.status().state === 'ready');
+    await until('the new app-server', () => executor.runtime.status().state === 'ready', 50_000);
     const second = executor.runtime.current();
     expect(second?.pid).not.toBe(first.pid);
 

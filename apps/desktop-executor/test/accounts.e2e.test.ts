@@ -19,7 +19,7 @@ import { describeHomePreparationError, prepareCodexHome } from '../src/home/prep
 import { formatLogFields, type LogEntry } from '@wework/ports';
 import { describeRuntimeError } from '../src/runtime/LocalRuntime.js';
 import { startRuntimeSupervisor, type RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
+import { chatgptAuthJson, TOKEN_CANARY, until } from '@wework/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -152,7 +152,8 @@ describe('accounts on the real app-server', () => {
       const thread = await runtime.startThread({});
       if (E.isLeft(thread)) throw new Error(describeRuntimeError(thread.left));
       const turn = runtime.runTurn(thread.right.threadId, 'this turn hangs');
-      while (box.runtime.activity().activeTurns.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Bounded within the test's 240 s, of which the machine lock may take 150 s.
+      await until('the hanging turn to run', () => box.runtime.activity().activeTurns.length > 0, 80_000);
 
       const refused = await box.accounts.switchTo(ada?.id ?? '');
       expect(refused).toMatchObject({ left: { _tag: 'SwitchWhileBusy' } });

@@ -15,6 +15,7 @@ import type { PluginRef, StatusChange } from '@wework/plugin-inventory';
 import type { Homes } from '@wework/sync-transaction';
 import { createNodePorts } from '@wework/sync-transaction/node';
 import { instrumentFileSystem } from '@wework/ports/testing';
+import { until } from '@wework/test-support';
 import type { PluginService } from '../src/host/PluginService.js';
 import { bundledPlugins, type BundledPlugins } from '../src/plugins/BundledPlugins.js';
 import { pluginHomesOf } from '../src/plugins/PluginDirectoryRecovery.js';
@@ -136,7 +137,7 @@ describe('bundled plugins over the real sync', () => {
     expect(await box.service.install({ marketplace: 'wework', plugin: 'wework-space', version: '1.0.0', packagePath: box.older })).toMatchObject({ right: { installed: true } });
     last.bundled.reinstalled(REF);
     // The reinstall's check runs in the background: wait for its two changes.
-    for (let i = 0; i < 200 && last.changes.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    await until("the reinstall's two changes", () => last.changes.length >= 2, 5_000);
     await last.bundled.idle();
     expect(last.changes.map((change) => [change.status.kind, change.version])).toEqual([
       ['updating', '2.0.0'],

@@ -15,10 +15,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HostResultOf } from '@wework/host-protocol';
 import { functionCallOutputs, hang, respond, say, scriptedModelCodexConfig, shell } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { until } from '@wework/test-support';
 import { startServe, typedHost, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -96,15 +97,8 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
 /** Typed requests to the executor of the moment: every result is decoded with its method's codec. */
 const host = typedHost(() => executor as ServeProcess);
 
-/** Polls `find` every 50 ms until it answers something (at most 60 s). */
-async function until<A>(find: () => A | undefined, what: string): Promise<A> {
-  for (let i = 0; i < 1200; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`waited in vain for ${what}\n${executor?.stderr().slice(-4000)}`);
-}
+// A test that fails shows what the executor logged last.
+beforeEach(({ onTestFailed }) => onTestFailed(() => console.error(`the executor's stderr, last 4000 characters:\n${executor?.stderr().slice(-4000)}`)));
 
 interface StatusNote {
   readonly seq: number;
@@ -115,7 +109,7 @@ interface StatusNote {
 const statusNotes = (): ReadonlyArray<StatusNote> => (executor as ServeProcess).notifications('plugins/updateStatus').map((note) => note.params as StatusNote);
 /** The update status notifications once `count` of them arrived (seq left out). */
 const statuses = async (count: number): Promise<ReadonlyArray<Omit<StatusNote, 'seq'>>> =>
-  (await until(() => (statusNotes().length >= count ? statusNotes() : undefined), `${count} plugins/updateStatus`)).map(({ seq: _seq, ...rest }) => rest);
+  (await until(`${count} plugins/updateStatus`, () => (statusNotes().length >= count ? statusNotes() : undefined), 60_000)).map(({ seq: _seq, ...rest }) => rest);
 
 type Installed = HostResultOf<'plugins/installed'>['plugins'][number];
 const installed = async (): Promise<Installed | undefined> => (await host.ok('plugins/installed', {})).plugins.find((plugin) => plugin.pluginId === PLUGIN_ID);
@@ -166,7 +160,7 @@ describe('bundled plugin upgrades in the real executor', () => {
 
   it('an unchanged package is left alone: a start announces nothing', async () => {
     await start();
-    await until(() => (/bundled plugins checked/.test(executor?.stderr() ?? '') ? true : undefined), 'the bundled check');
+    await until('the bundled check', () => /bundled plugins checked/.test(executor?.stderr() ?? ''), 60_000);
     expect(statusNotes()).toEqual([]);
   }, 180_000);
 
@@ -220,7 +214,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     const requests = box.model.requests.length;
     const long = (executor as ServeProcess).request('message/send', { taskId: 'long', markdown: 'Take your time' }, 90_000);
     // The model has the request (and never answers it): the turn runs.
-    await until(() => (box.model.requests.length > requests ? true : undefined), 'the long turn to reach the model');
+    await until('the long turn to reach the model', () => box.model.requests.length > requests, 60_000);
     await writePackage(box.bundled, '2.0.0', 'F');
     const waiting = pluginState();
     expect(await host.ok('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toEqual({ status: { kind: 'updating' } });
@@ -231,7 +225,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     expect(statusNotes().at(-1)?.status).toEqual({ kind: 'updating' });
     await host.ok('task/stop', { taskId: 'long' });
     expect(await long).toMatchObject({ result: { status: 'interrupted' } });
-    const done = await until(() => statusNotes().find((note, index) => index >= 4 && note.status.kind === 'ok'), 'the upgrade after the turn');
+    const done = await until('the upgrade after the turn', () => statusNotes().find((note, index) => index >= 4 && note.status.kind === 'ok'), 60_000);
     const longEnded = (executor as ServeProcess)
       .notifications('transcript/turnCompleted')
       .map((note) => note.params as { seq: number; taskId: string })
@@ -246,7 +240,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
     expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: 'other@wework' })).toMatchObject({ error: { code: -32025 } });
     await start();
-    await until(() => (/bundled plugins checked/.test(executor?.stderr() ?? '') ? true : undefined), 'the bundled check');
+    await until('the bundled check', () => /bundled plugins checked/.test(executor?.stderr() ?? ''), 60_000);
     expect(statusNotes()).toEqual([]);
     expect(await installed()).toBeUndefined();
 
@@ -255,7 +249,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     for (const restart of [1, 2]) {
       if (restart === 2) await start();
       expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID }), `restart ${restart}`).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
-      await until(() => (/bundled plugins checked/.test(executor?.stderr() ?? '') ? true : undefined), 'the bundled check');
+      await until('the bundled check', () => /bundled plugins checked/.test(executor?.stderr() ?? ''), 60_000);
       expect(executor?.stderr()).toMatch(/bundled plugins checked packages=1 admitted=0 paused=1/);
       expect(await (executor as ServeProcess).request('plugins/retryUpdate', { pluginId: PLUGIN_ID })).toMatchObject({ error: { code: -32035, data: { tag: 'UpdatePaused' } } });
       expect((await host.ok('plugins/installed', {})).plugins).toEqual([]);
@@ -277,7 +271,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     await writePackage(box.bundled, '2.0.0', 'G');
     const marker = join(box.root, 'paused-before-commit');
     const killed = await start({ WEWORK_TEST_BUNDLED_FAULT: `pause:${marker}` });
-    await until(() => (existsSync(marker) ? true : undefined), 'the upgrade to reach its commit point');
+    await until('the upgrade to reach its commit point', () => existsSync(marker), 60_000);
     // The new caches are published beside the old ones; hosts are still answered meanwhile.
     expect(await installed()).toMatchObject({ status: { kind: 'updating' } });
     expect(readdirSync(join(box.executorHome, 'codex/plugins/cache/wework/wework-space')).length).toBeGreaterThan(0);
@@ -288,7 +282,7 @@ describe('bundled plugin upgrades in the real executor', () => {
     // The package as it was: recovery restores the old state exactly and the check finds nothing to do.
     await writePackage(box.bundled, '2.0.0', 'F');
     await start();
-    await until(() => (/bundled plugins checked/.test(executor?.stderr() ?? '') ? true : undefined), 'the bundled check');
+    await until('the bundled check', () => /bundled plugins checked/.test(executor?.stderr() ?? ''), 60_000);
     expect(statusNotes()).toEqual([]);
     expect(pluginState()).toBe(before);
     expect(await installed()).toMatchObject({ version: '2.0.0', status: { kind: 'ok' } });

@@ -28,6 +28,7 @@ import { hostSessions } from '../src/host/HostSessions.js';
 import { stdioConnection, type StdioConnectionOptions } from '../src/host/StdioTransport.js';
 import { listenWebSocket } from '../src/host/WebSocketTransport.js';
 import type { LogEntry } from '@wework/ports';
+import { until } from '@wework/test-support';
 
 /** Serves `api` over a pair of streams; returns a way to send lines and to read the answers. */
 function serveInProcess(api: SomeHandlers, options: StdioConnectionOptions = {}) {
@@ -72,10 +73,8 @@ function recordingChannel(): { readonly channel: HostChannel; readonly deliver: 
   return { channel, deliver: (text) => onFrame({ _tag: 'Bytes', bytes: Buffer.from(text) }), sent };
 }
 
-/** Resolves once `condition` holds, checking after each turn of the event loop (bounded by the test's timeout). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
+/** How long a test here waits for a state: a little under the test timeout (60 s), so a wait that runs out says what never happened. */
+const WAIT_MS = 55_000;
 
 describe('the guarded host connection', () => {
   it('answers the requests of a host that ended its input (a half-close), then closes the connection', async () => {
@@ -83,7 +82,7 @@ describe('the guarded host connection', () => {
     const api = { 'executor/info': () => new Promise((resolve) => (release = () => resolve(E.right({ executor: 'held' })))) };
     const served = serveInProcess(api as unknown as SomeHandlers);
     served.input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'executor/info', params: {} })}\n`);
-    await until(() => release !== undefined);
+    await until('executor/info to reach its handler', () => release !== undefined, WAIT_MS);
     // Input ended with a request in flight: the connection stays until it is answered.
     let closed = false;
     void served.closed.then(() => (closed = true));
@@ -120,13 +119,13 @@ describe('the guarded host connection', () => {
     connection.listen();
     deliver('{"jsonrpc":"2.0","id":"turn","method":"message/send","params":{"taskId":"t","markdown":"hi"}}');
     deliver('{"jsonrpc":"2.0","id":"info","method":"executor/info","params":{}}');
-    await until(() => releaseInfo !== undefined);
+    await until('executor/info to reach its handler', () => releaseInfo !== undefined, WAIT_MS);
     ended('short');
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The short request is still owed its answer: the close waits for it.
     expect(destroyed).toBe(0);
     releaseInfo?.();
-    await until(() => destroyed > 0);
+    await until('the channel destroyed', () => destroyed > 0, WAIT_MS);
     // Closed once the short answer went out, without waiting for the turn or the drain bound.
     expect(sent.map((message) => message['id'])).toEqual(['info']);
     expect(destroyed).toBe(1);
@@ -139,19 +138,19 @@ describe('the guarded host connection', () => {
     connection.onRequest('slow', () => new Promise((resolve) => (release = () => resolve('done'))));
     connection.listen();
     deliver('{"jsonrpc":"2.0","id":7,"method":"slow"}');
-    await until(() => release !== undefined);
+    await until('the slow request to reach its handler', () => release !== undefined, WAIT_MS);
     deliver('{"jsonrpc":"2.0","id":7,"method":7}');
     deliver('{"jsonrpc":"2.0","id":"7","method":["slow"]}');
     // A malformed request with an id nobody uses keeps its id.
     deliver('{"jsonrpc":"2.0","id":8,"method":7}');
-    await until(() => sent.length === 3);
+    await until('the three malformed requests refused', () => sent.length === 3, WAIT_MS);
     expect(sent.map((message) => [message['id'], (message['error'] as { code?: number } | undefined)?.code])).toEqual([
       [null, -32600],
       [null, -32600],
       [8, -32600],
     ]);
     release?.();
-    await until(() => sent.length === 4);
+    await until('the answer to the slow request', () => sent.length === 4, WAIT_MS);
     expect(sent[3]).toEqual({ jsonrpc: '2.0', id: 7, result: 'done' });
     expect(sent.filter((message) => message['id'] === 7 || message['id'] === '7')).toHaveLength(1);
   });
@@ -174,16 +173,16 @@ describe('the guarded host connection', () => {
     const send = (id: string): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'message/send', params: {} });
     // Three sends on one connection: its own bound (2) refuses the third.
     for (const id of ['a1', 'a2', 'a3']) first.deliver(send(id));
-    await until(() => waiting === 2 && first.sent.length === 1);
+    await until('two sends running and the third refused', () => waiting === 2 && first.sent.length === 1, WAIT_MS);
     expect(first.sent[0]).toEqual({ jsonrpc: '2.0', id: 'a3', error: { code: -32011, message: 'too many long-running requests in flight (at most 2 per connection, 3 in all); retry later', data: { tag: 'Overloaded', retryable: true } } });
     // The other connection gets the one slot left of the shared budget, then is refused.
     for (const id of ['b1', 'b2']) second.deliver(send(id));
-    await until(() => waiting === 3 && second.sent.length === 1);
+    await until("the other connection's send running and its second refused", () => waiting === 3 && second.sent.length === 1, WAIT_MS);
     expect(second.sent[0]).toMatchObject({ id: 'b2', error: { code: -32011, data: { tag: 'Overloaded', retryable: true } } });
     expect(longRunningBudget.inFlight()).toBe(3);
     // Short requests are bounded apart, and their refusal names theirs.
     for (const id of ['s1', 's2', 's3']) second.deliver(JSON.stringify({ jsonrpc: '2.0', id, method: 'executor/info' }));
-    await until(() => second.sent.length === 2);
+    await until('the third short request refused', () => second.sent.length === 2, WAIT_MS);
     expect(second.sent[1]).toEqual({ jsonrpc: '2.0', id: 's3', error: { code: -32011, message: 'too many requests in flight (at most 2 per connection, 2 in all); retry later', data: { tag: 'Overloaded', retryable: true } } });
     expect(budget.inFlight()).toBe(2);
     expect(longRunningBudget.inFlight()).toBe(3);
@@ -237,7 +236,7 @@ describe('the guarded host connection', () => {
       await new Promise((resolve) => socket.once('open', resolve));
       // Two requests in flight, one reusing an id in flight, then the host closes its side.
       for (const frame of ['{"jsonrpc":"2.0","id":1,"method":"slow"}', '{"jsonrpc":"2.0","id":"2","method":"slow"}', '{"jsonrpc":"2.0","id":2,"method":"slow"}']) socket.send(frame);
-      await until(() => held.length === 2 && received.length === 1);
+      await until('two slow requests held and the one reusing an id refused', () => held.length === 2 && received.length === 1, WAIT_MS);
       socket.close(4000, 'bye');
       await new Promise((resolve) => setTimeout(resolve, 50));
       // The Close frame waits for the answers still owed.
@@ -280,7 +279,7 @@ describe('the guarded host connection', () => {
       const received: unknown[] = [];
       stuck.socket.on('message', (data: Buffer) => void received.push(JSON.parse(data.toString('utf8'))));
       stuck.socket.send('{"jsonrpc":"2.0","id":3,"method":"never"}');
-      await until(() => started === 1);
+      await until('the never-ending request started', () => started === 1, WAIT_MS);
       stuck.socket.close();
       // No code in the host's Close frame: none in the reply either (1005).
       expect(await stuck.closed).toBe(1005);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInterface } from 'node:readline';
 import { HOST_LIMITS } from '@wework/host-protocol';
+import { until } from '@wework/test-support';
 import { concurrentReadOnlyRequests, ECHO_MARKER, expectEachAnsweredOnce, expectEachReusedIdAnsweredOnce, expectTaggedErrors, hostileBatch, isOverloaded, Replies, residentBytes, reusedIdRequests, sendInWaves, startServeInSandbox, type ServedExecutor } from './support/hostAbuse.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -61,18 +62,6 @@ const within = async <A>(promise: Promise<A>, ms: number): Promise<A | 'timed ou
   }
 };
 
-/** Resolves once `condition` holds, checking on each output of the executor (bounded by the test's timeout). */
-const waitFor = (condition: () => boolean): Promise<void> =>
-  new Promise((resolve) => {
-    const check = (): void => {
-      if (!condition()) return;
-      served.child.stderr.off('data', check);
-      resolve();
-    };
-    served.child.stderr.on('data', check);
-    check();
-  });
-
 describe('a hostile host over stdio', () => {
   it('survives the $/cancelRequest lines that used to stop it, and answers next', async () => {
     await write(['{"jsonrpc":"2.0","method":"$/cancelRequest"}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":null}', '{"jsonrpc":"2.0","method":"$/cancelRequest","params":[]}', ''].join('\n'));
@@ -123,7 +112,7 @@ describe('a hostile host over stdio', () => {
     served.child.stdout.pause();
     const ids = Array.from({ length: 60_000 }, (_, i) => `flood-${i}`);
     const written = write(ids.map((id) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'executor/info', params: {} })}\n`).join(''));
-    await waitFor(() => served.stderr().includes('host reading paused: output not taken'));
+    await until('the executor to pause its reading', () => served.stderr().includes('host reading paused: output not taken'), 170_000);
     expect(residentBytes(served.child.pid ?? -1) - before).toBeLessThan(128 * 1024 * 1024);
     // The host's input is not all taken while its output waits: the executor stopped reading.
     expect(served.child.stdin.writableLength).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import { HostErrorCode, type HostCard, type SendResult } from '@wework/host-prot
 import { checkPluginBuilt } from '@wework/sample-plugins';
 import { callTool, respond, say, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
+import { until } from '@wework/test-support';
 import { startExecutor, type Executor } from '../src/host/startExecutor.js';
 import { managedConfig } from './support/executorSandbox.js';
 
@@ -62,14 +63,6 @@ function tapFrames(stream: PassThrough, into: Array<Record<string, unknown>>): v
     }
   });
 }
-
-const until = async (what: string, done: () => boolean, timeoutMs = 30_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'executor-delivery-'));
@@ -147,7 +140,7 @@ describe('messages while a turn runs', () => {
   it('a steer joins the running turn (the model sees it there), queued messages become turns of their own in order', async () => {
     await createTask('steer');
     const first = send({ taskId: 'steer', markdown: 'Choose a strategy.' });
-    await until('the strategy card', () => cards.length === 1);
+    await until('the strategy card', () => cards.length === 1, 30_000);
     const modelRequests = model.requests.length;
     const running = turnsStarted.find((started) => started.taskId === 'steer')?.turnId;
     expect(running).toBeDefined();
@@ -171,7 +164,7 @@ describe('messages while a turn runs', () => {
 
     const steer = send({ taskId: 'steer', markdown: 'And mention the weather (steer marker 4418).' });
     // Codex took both steers (it records them as items of the turn when the model is next asked) before the card is answered.
-    await until('both steers answered by Codex', () => steersAnswered.length === 2);
+    await until('both steers answered by Codex', () => steersAnswered.length === 2, 30_000);
     expect(steersAnswered).toEqual(['joined', 'joined']);
     cards[0]?.answer(strategy);
     const [started, joined, one, two] = await Promise.all([first, steer, queuedOne, queuedTwo]);
@@ -207,7 +200,7 @@ describe('messages while a turn runs', () => {
     await createTask('stop');
     const shown = cards.length;
     const first = send({ taskId: 'stop', markdown: 'Choose a strategy again.' });
-    await until('the second strategy card', () => cards.length === shown + 1);
+    await until('the second strategy card', () => cards.length === shown + 1, 30_000);
     const sends = Array.from({ length: 20 }, (_, i) => send({ taskId: 'stop', markdown: `Queued ${i}.`, delivery: 'queue' }));
     const refused = await Promise.all(sends.slice(16));
     for (const sent of refused) expect(sent).toMatchObject({ left: { code: HostErrorCode.SendBlocked, tag: 'QueueFull' } });
@@ -215,7 +208,7 @@ describe('messages while a turn runs', () => {
     const answered = await Promise.all(sends.slice(0, 16));
     for (const sent of answered) expect(sent).toMatchObject({ right: { taskId: 'stop', status: 'cancelled', delivery: 'queued', turnId: null } });
     expect(await first).toMatchObject({ right: { status: 'interrupted', delivery: 'started' } });
-    await until('the card dismissed', () => dismissed.includes(cards[shown]?.card.cardId ?? ''));
+    await until('the card dismissed', () => dismissed.includes(cards[shown]?.card.cardId ?? ''), 30_000);
     // The host never answers the dismissed card, and need not: it is no longer pending.
     expect(await host.sendRequest('cards/pending', {})).toEqual({ cards: [] });
 

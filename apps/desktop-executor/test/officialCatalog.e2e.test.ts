@@ -19,7 +19,7 @@ import { startExecutor, type Executor } from '../src/host/startExecutor.js';
 import { codexOfficialFetch, type OfficialCatalogValue, type OfficialFetchError } from '../src/plugins/OfficialCatalog.js';
 import type { LogEntry } from '@wework/ports';
 import type { RuntimeSupervisor } from '../src/runtime/RuntimeSupervisor.js';
-import { chatgptAuthJson, writeCodexConfig } from '@wework/test-support';
+import { chatgptAuthJson, until, writeCodexConfig } from '@wework/test-support';
 import { fakeClock } from './support/fakeClock.js';
 
 const OFFICIAL = 'openai-curated-remote';
@@ -121,7 +121,7 @@ describe('the official catalog cache in a real executor', () => {
     const fresh = openTab();
     // The new account's read has switched the cache to its key once its own fetch began; only then does
     // the old response arrive (released earlier, it could come back before that read had computed its key).
-    for (let waited = 0; calls.length < 4 && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until('the fourth catalog fetch', () => calls.length >= 4, 10_000);
     expect(calls).toHaveLength(4);
     calls[2]?.release();
     expect(await inFlight).toMatchObject({ left: { code: HostErrorCode.CatalogUnavailable, message: expect.stringContaining('Superseded') } });

@@ -19,7 +19,7 @@ import type { HostResultOf } from '@wework/host-protocol';
 import { parse as parseMarkdown } from '@wework/mention-serializer';
 import { contentText, inputItems, respond, say, skillsAvailable, userMessages } from '@wework/scripted-model';
 import { startScriptedModel, type ScriptedModel } from '@wework/scripted-model/node';
-import { addFixturePlugin, writeCodexConfig, writeLocalMarketplace } from '@wework/test-support';
+import { addFixturePlugin, until, writeCodexConfig, writeLocalMarketplace } from '@wework/test-support';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 import { treeLines } from './support/treeLines.js';
 
@@ -120,16 +120,6 @@ const capabilityBlocks = (index: number): ReadonlyArray<string> =>
     .map((item) => contentText(item['content']))
     .filter((text) => text.includes('Capabilities from the'));
 
-/** Polls `find` every 50 ms until it answers something (at most 30 s). */
-async function until<A>(find: () => A | undefined): Promise<A> {
-  for (let i = 0; i < 600; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out waiting');
-}
-
 let turns = 0;
 /** Sends a message in the task and answers the skills the model saw in that request. */
 async function turn(markdown: string): Promise<ReadonlyArray<string>> {
@@ -173,7 +163,7 @@ describe('the installed inventory through the host protocol', () => {
     const before = codexTree();
     const marketBefore = JSON.stringify(treeLines(box.markets.alpha));
     const installing = call('plugins/install', { marketplace: 'alpha', plugin: 'chat' });
-    const waiting = await until(() => box.executor.notifications('auth/session').find((note) => (note.params as { state: string }).state === 'waiting_scan'));
+    const waiting = await until('the login session waiting for its QR scan', () => box.executor.notifications('auth/session').find((note) => (note.params as { state: string }).state === 'waiting_scan'), 30_000);
     const session = waiting.params as { sessionId: string; pluginKey: string; reason: string; qr: { payload: string } };
     expect(session).toMatchObject({ pluginKey: 'chat@alpha', reason: 'install', qr: { payload: 'https://login.example.com/qr/chat' } });
     expect(await host.ok('auth/cancel', { sessionId: session.sessionId })).toEqual({});

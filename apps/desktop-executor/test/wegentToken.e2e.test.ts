@@ -18,6 +18,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { HostErrorCode, RuntimeSetWegentToken, type HostParamsOf } from '@wework/host-protocol';
 import { functionCallOutputs, respond, say, shell } from '@wework/scripted-model';
 import { formatCodexConfigError, startScriptedModel, writeScriptedModelConfig, type ScriptedModel } from '@wework/scripted-model/node';
+import { until } from '@wework/test-support';
 import { startServe, typedHost, type ServeAnswer, type ServeProcess } from './support/serveProcess.js';
 
 const token = (label: string): string => `${label}-${randomBytes(12).toString('hex')}`;
@@ -117,8 +118,7 @@ async function files(dir: string): Promise<string[]> {
 
 /** Waits (bounded) until a notification of `method` arrived. */
 async function notified(method: string, count: number): Promise<ReadonlyArray<{ readonly params: unknown }>> {
-  for (let i = 0; i < 200 && box.executor.notifications(method).length < count; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-  return box.executor.notifications(method);
+  return until(`${count} ${method}`, () => (box.executor.notifications(method).length >= count ? box.executor.notifications(method) : undefined), 10_000);
 }
 
 describe('the Wegent runtime token in the shell of the real Codex', { timeout: 180_000 }, () => {

@@ -12,8 +12,7 @@ import { hang, respond, say, userMessages, type RecordedRequest, type Script } f
 import { withMachineLock, type ScriptedModel } from '@wework/scripted-model/node';
 import { firstOptionPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { startHostBox, type HostBox } from './support/executorHostBox.js';
-import { until } from './support/until.js';
-import { chatgptAuthJson, idTokenOf, TOKEN_CANARY } from '@wework/test-support';
+import { chatgptAuthJson, idTokenOf, TOKEN_CANARY, until } from '@wework/test-support';
 
 const started: HostBox[] = [];
 afterEach(async () => {

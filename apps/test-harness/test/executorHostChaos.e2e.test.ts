@@ -14,7 +14,7 @@ import type { HostCard, HostReply, RuntimeStatus } from '@wework/host-protocol';
 import type { ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { killAppServer } from './support/appServerProcess.js';
 import { startHostBox } from './support/executorHostBox.js';
-import { until } from './support/until.js';
+import { until } from '@wework/test-support';
 
 const TURNS = 50;
 /** Kills, spread out so they stay below the crash-loop limit (5 within 60 s). */

@@ -14,7 +14,7 @@ import { callTool, respond, say, shell } from '@wework/scripted-model';
 import type { HostCard } from '@wework/host-protocol';
 import type { CardPolicy } from '../src/host/ExecutorHostClient.js';
 import { startHostBox } from './support/executorHostBox.js';
-import { until } from './support/until.js';
+import { until } from '@wework/test-support';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstOptionPolicy, type ExecutorHostClient } from '../src/host/ExecutorHostClient.js';
 import { startHostBox, type HostBox } from './support/executorHostBox.js';
-import { until } from './support/until.js';
+import { until } from '@wework/test-support';
 
 const started: HostBox[] = [];
 afterEach(async () => {

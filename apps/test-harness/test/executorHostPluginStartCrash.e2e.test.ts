@@ -15,7 +15,7 @@ import { checkPluginBuilt } from '@wework/sample-plugins';
 import type { RuntimeStatus } from '@wework/host-protocol';
 import { killAppServer } from './support/appServerProcess.js';
 import { startHostBox, type HostBox } from './support/executorHostBox.js';
-import { until } from './support/until.js';
+import { until } from '@wework/test-support';
 
 /** The restart backoff the executor is started with. */
 const RESTART_BACKOFF_MS = 500;

@@ -12,7 +12,7 @@ import type { ScriptedModel } from '@wework/scripted-model/node';
 import type { RuntimeStatus } from '@wework/host-protocol';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
 import { startHostBox, type HostBox } from './support/executorHostBox.js';
-import { until } from './support/until.js';
+import { until } from '@wework/test-support';
 
 /** The constant restart backoff: long enough that every send below is made while the runtime restarts. */
 const RESTART_BACKOFF_MS = 1_500;

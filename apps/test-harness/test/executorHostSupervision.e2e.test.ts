@@ -18,7 +18,7 @@ import { withMachineLock, type ScriptedModel } from '@wework/scripted-model/node
 import type { HostCard, HostReply, RuntimeStatus } from '@wework/host-protocol';
 import { appServerPid, killAppServer } from './support/appServerProcess.js';
 import { startHostBox, type HostBox } from './support/executorHostBox.js';
-import { chatgptAuthJson, TOKEN_CANARY } from '@wework/test-support';
+import { chatgptAuthJson, TOKEN_CANARY, until } from '@wework/test-support';
 
 const ADA = { email: 'ada@example.com', accountId: 'acc-ada', userId: 'user-ada' };
 /** The restart backoff the executor is started with. */
@@ -118,8 +118,7 @@ describe('runtime supervision through the host protocol', () => {
       const threadId = task._tag === 'Right' ? task.right.tasks.find((t) => t.taskId === 'task-1')?.threadId : undefined;
       const cardsBefore = host.cards.length;
       const pending = host.request('message/send', { taskId: 'task-1', markdown: 'Message three, with a form.' });
-      const deadline = Date.now() + 60_000;
-      while (host.cards.length === cardsBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      await until('the form card', () => host.cards.length > cardsBefore, 60_000);
       const card = host.cards[cardsBefore];
       expect(card).toMatchObject({ origin: 'mcpElicitation', threadId });
       if (card === undefined) throw new Error('no card was shown');

@@ -16,7 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { checkPluginBuilt, formsPluginCommand } from '@wework/sample-plugins';
 import { classifyMessage, decodeProxyLog, proxiedCommand, proxyMainPath, type ProxyLogEntry } from '../../src/proxy/index.js';
-import { until } from '../support/until.js';
+import { until } from '@wework/test-support';
 
 let dir: string;
 const children: ChildProcessWithoutNullStreams[] = [];
