@@ -46,7 +46,10 @@ describe('NewlineMessageWriter', () => {
     const output = new PassThrough();
     const writer = new NewlineMessageWriter(output);
     await Promise.all([writer.write({ jsonrpc: '2.0' }), writer.write({ jsonrpc: '2.0', method: 'a' } as never)]);
-    expect(output.read()?.toString('utf8')).toBe('{"jsonrpc":"2.0"}\n{"jsonrpc":"2.0","method":"a"}\n');
+    // Everything buffered, chunk by chunk: Node 26's `read()` hands out one written chunk at a time.
+    let text = '';
+    for (let chunk: Buffer | null = output.read() as Buffer | null; chunk !== null; chunk = output.read() as Buffer | null) text += chunk.toString('utf8');
+    expect(text).toBe('{"jsonrpc":"2.0"}\n{"jsonrpc":"2.0","method":"a"}\n');
   });
 
   it('rejects and reports an error when the stream is gone, and never throws', async () => {
