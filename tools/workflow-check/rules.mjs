@@ -5,7 +5,7 @@
  *
  * - every action is taken at a release (`owner/repo@v1`, a tag or a commit), never a branch;
  * - ci.yml runs `.ci/run` (the same steps as CI's own entry) once per Node line of its matrix, every line
- *   is one the root `engines` allows, and the development line (`.nvmrc`) and `.ci/run`'s second line are
+ *   is one the root `engines` allows, and the development line (`.nvmrc`) and `.ci/run`'s other lines are
  *   among them;
  * - release.yml is changesets' action: its version command is the root's `version-packages` script (which
  *   also updates the lockfile), it publishes with `changeset publish` and npm provenance, and it has the
@@ -60,7 +60,7 @@ export function matrixNodeLines(workflow) {
 
 /**
  * ci.yml runs the suite through `.ci/run` on Node lines the root `engines` allows, among them the
- * development line and `.ci/run`'s second line.
+ * development line and `.ci/run`'s other lines.
  * @param {Record<string, any>} workflow the parsed ci.yml
  * @param {{ readonly engines: string, readonly nvmrc: string, readonly ciRun: string }} repository the root
  *   package.json's `engines.node`, the text of `.nvmrc` and of `.ci/run`
@@ -78,9 +78,9 @@ export function ciWorkflowProblems(workflow, repository) {
   }
   const development = Number(repository.nvmrc.trim());
   if (!lines.includes(development)) problems.push(`ci.yml: the development line of .nvmrc (${repository.nvmrc.trim()}) is not in matrix.node`);
-  const second = /CI_SECOND_NODE-(\d+)/.exec(repository.ciRun)?.[1];
-  if (second === undefined) problems.push('.ci/run: names no second Node line (CI_SECOND_NODE-<major>)');
-  else if (!lines.includes(Number(second))) problems.push(`ci.yml: .ci/run's second line, Node ${second}, is not in matrix.node`);
+  const others = /CI_OTHER_NODES-([0-9 ]+)\}/.exec(repository.ciRun)?.[1]?.trim().split(/ +/).filter((line) => line !== '');
+  if (others === undefined || others.length === 0) problems.push('.ci/run: names no other Node lines (CI_OTHER_NODES-<major> ...)');
+  else for (const other of others) if (!lines.includes(Number(other))) problems.push(`ci.yml: .ci/run's pass on Node ${other} is not in matrix.node`);
   return problems;
 }
 

@@ -114,7 +114,7 @@ describe('the rules', () => {
       'ci.yml: no step runs .ci/run, so the workflow does not take the same steps as CI',
       `ci.yml: Node 18 is tested, but the root engines (${repository.engines}) do not allow it`,
       'ci.yml: the development line of .nvmrc (24) is not in matrix.node',
-      "ci.yml: .ci/run's second line, Node 24, is not in matrix.node",
+      "ci.yml: .ci/run's pass on Node 24 is not in matrix.node",
     ]);
   });
 
